@@ -1,0 +1,46 @@
+import { ConfigError } from '@app/contracts/env';
+import { describe, expect, it } from 'vitest';
+import { apiRequiredVariables, loadApiConfig } from './env';
+
+const good = {
+  DATABASE_URL: 'postgres://u@localhost:5432/db',
+  REDIS_URL: 'redis://localhost:6379',
+  APP_URL: 'https://example.com',
+  COMPANY_EMAIL: 'hello@example.com',
+};
+
+describe('API configuration', () => {
+  it('names every missing variable in one message', () => {
+    expect(() => loadApiConfig({})).toThrow(ConfigError);
+    try {
+      loadApiConfig({});
+    } catch (error) {
+      for (const name of apiRequiredVariables) expect((error as Error).message).toContain(`${name} is required`);
+      expect((error as ConfigError).problems).toHaveLength(apiRequiredVariables.length);
+    }
+  });
+
+  it('names every bad value with what it should be', () => {
+    const bad = () =>
+      loadApiConfig({
+        ...good,
+        DATABASE_URL: 'mysql://x',
+        COMPANY_EMAIL: 'nope',
+        PORT: 'eighty',
+        BOOKING_TIMEZONE: 'Mars/Olympus',
+        SCHEDULING_URL: 'http://calendly.com/x',
+      });
+    expect(bad).toThrow(/DATABASE_URL: must be a PostgreSQL URL/);
+    expect(bad).toThrow(/COMPANY_EMAIL: must be an e-mail address/);
+    expect(bad).toThrow(/PORT: must be a port number/);
+    expect(bad).toThrow(/BOOKING_TIMEZONE: must be an IANA time zone/);
+    expect(bad).toThrow(/SCHEDULING_URL: must be a https URL/);
+  });
+
+  it('fills in defaults and treats empty values as missing', () => {
+    const config = loadApiConfig({ ...good, PORT: '', SCHEDULING_URL: '  ' });
+    expect(config).toMatchObject({ PORT: 3000, BOOKING_TIMEZONE: 'America/New_York', QUEUE_PREFIX: 'bull' });
+    expect(config.SCHEDULING_URL).toBeUndefined();
+    expect(apiRequiredVariables).toEqual(['DATABASE_URL', 'REDIS_URL', 'APP_URL', 'COMPANY_EMAIL']);
+  });
+});

@@ -1,0 +1,31 @@
+import { envEmail, envPort, envTimeZone, envUrl, parseEnv, requiredVariables } from '@app/contracts/env';
+import * as v from 'valibot';
+
+export const ApiEnvSchema = v.object({
+  DATABASE_URL: envUrl(['postgres:', 'postgresql:'], 'PostgreSQL'),
+  REDIS_URL: envUrl(['redis:', 'rediss:'], 'Redis'),
+  APP_URL: envUrl(['http:', 'https:'], 'http(s)'),
+  COMPANY_EMAIL: envEmail,
+  PORT: envPort('3000'),
+  BOOKING_TIMEZONE: v.optional(envTimeZone, 'America/New_York'),
+  SCHEDULING_URL: v.optional(envUrl(['https:'], 'https')),
+  /** Key that signs the scheduling service's webhooks (D17); without it the webhook answers 401. */
+  SCHEDULING_WEBHOOK_SIGNING_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
+  /** More hosts whose dashboards may be embedded (the CSP's frame-src), comma-separated https origins. */
+  EMBED_HOSTS: v.optional(v.string(), ''),
+  /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: v.optional(v.string()),
+  STATIC_DIR: v.optional(v.string()),
+  /** 'true' when a reverse proxy sets X-Forwarded-For: only then is that address used for rate limits (D8). */
+  TRUST_PROXY: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+  /** Extra origins allowed to send state-changing requests (D9), comma-separated, e.g. the Vite dev server. */
+  TRUSTED_ORIGINS: v.optional(v.string(), ''),
+  QUEUE_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[\w-]+$/, 'must be letters, digits, - or _')), 'bull'),
+});
+
+export type ApiConfig = v.InferOutput<typeof ApiEnvSchema>;
+
+export const apiRequiredVariables = requiredVariables(ApiEnvSchema);
+
+export const loadApiConfig = (env: Record<string, string | undefined> = process.env): ApiConfig =>
+  parseEnv(ApiEnvSchema, env);

@@ -1,0 +1,26 @@
+/** PostgreSQL's unique_violation, whether thrown by postgres.js itself or wrapped by Drizzle (as `cause`). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23505') return true;
+  return false;
+}
+
+const UNAVAILABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  '57P01', // admin_shutdown
+  '57P03', // cannot_connect_now
+]);
+
+/** The database could not be reached (down, restarting): a 503, not a bug of ours. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code && UNAVAILABLE.has(e.code)) return true;
+  return false;
+}

@@ -1,0 +1,280 @@
+import {
+  AdminEmailActionSchema,
+  DashboardInputSchema,
+  EditUserSchema,
+  NewUserSchema,
+  OrganizationDashboardSchema,
+  OrganizationInputSchema,
+  OrganizationUserSchema,
+  ToggleAdminSchema,
+  ToggleStatusSchema,
+} from '@app/contracts';
+import { Elysia } from 'elysia';
+import * as v from 'valibot';
+import type { AppDeps } from '../../app';
+import { authPlugin } from '../../plugins/auth';
+import { ErrorSchema } from '../../plugins/openapi';
+import { requestContext } from '../../plugins/request-context';
+import * as repo from './admin.repository';
+import * as admin from './admin.service';
+
+const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
+const OrganizationSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  domain: v.nullable(v.string()),
+  logoUrl: v.nullable(v.string()),
+  isActive: v.boolean(),
+  createdAt: v.string(),
+});
+const DashboardSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  description: v.nullable(v.string()),
+  category: v.string(),
+  type: v.string(),
+  embedUrl: v.string(),
+  thumbnailUrl: v.nullable(v.string()),
+  isPublic: v.boolean(),
+  viewCount: v.number(),
+  lastViewedAt: v.nullable(v.string()),
+});
+const UserSchema = v.object({
+  id: v.number(),
+  email: v.string(),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  isAdmin: v.boolean(),
+  isActive: v.boolean(),
+  hasLoggedIn: v.boolean(),
+  accountSetupComplete: v.boolean(),
+  lastLoginAt: v.nullable(v.string()),
+  createdAt: v.string(),
+  organizations: v.array(v.object({ id: v.number(), name: v.string() })),
+});
+const LinkSchema = v.object({
+  organizationId: v.number(),
+  organizationName: v.string(),
+  dashboardId: v.number(),
+  dashboardName: v.string(),
+  dashboardCategory: v.string(),
+  dashboardType: v.string(),
+});
+const AuditSchema = v.object({
+  id: v.number(),
+  actorId: v.nullable(v.number()),
+  actorEmail: v.nullable(v.string()),
+  action: v.string(),
+  targetType: v.string(),
+  targetId: v.nullable(v.string()),
+  changes: v.nullable(v.record(v.string(), v.unknown())),
+  createdAt: v.string(),
+});
+const MessageSchema = v.object({ message: v.string() });
+const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema };
+const tags = ['Admin'];
+
+/** Every endpoint of the spec's Admin table, behind the admin guard (401 anonymous, 403 non-admin, D10). */
+export const adminRoutes = (deps: AppDeps) =>
+  new Elysia({ name: 'admin-routes' })
+    .use(requestContext(deps.config.TRUST_PROXY === 'true'))
+    .use(authPlugin(deps, new URL(deps.config.APP_URL).protocol === 'https:'))
+    .guard({ auth: 'admin' }, (app) =>
+      app
+        .resolve(({ user }) => ({ actor: { id: user.id, email: user.email } }))
+        .get('/api/admin/organizations', () => repo.listOrganizations(deps.db), {
+          response: { 200: v.array(OrganizationSchema), ...errors },
+          detail: { tags, summary: 'Every organization, active first' },
+        })
+        .post(
+          '/api/admin/organizations',
+          async ({ body, actor, set }) => {
+            set.status = 201;
+            return admin.createOrganization(deps, actor, body);
+          },
+          {
+            body: OrganizationInputSchema,
+            response: { 201: OrganizationSchema, ...errors },
+            detail: { tags, summary: 'Create an organization' },
+          },
+        )
+        .put(
+          '/api/admin/organizations/:id',
+          ({ params, body, actor }) => admin.updateOrganization(deps, actor, params.id, body),
+          {
+            params: IdParams,
+            body: OrganizationInputSchema,
+            response: { 200: OrganizationSchema, ...errors },
+            detail: { tags, summary: 'Update an organization' },
+          },
+        )
+        .post(
+          '/api/admin/organizations/:id/toggle-status',
+          ({ params, actor }) => admin.toggleOrganization(deps, actor, params.id),
+          {
+            params: IdParams,
+            response: { 200: OrganizationSchema, ...errors },
+            detail: { tags, summary: 'Activate or deactivate an organization' },
+          },
+        )
+        .get('/api/admin/dashboards-direct', () => repo.listDashboards(deps.db), {
+          response: { 200: v.array(DashboardSchema), ...errors },
+          detail: { tags, summary: 'Every dashboard with its view count and last view (D19)' },
+        })
+        .post(
+          '/api/admin/dashboards',
+          async ({ body, actor, set }) => {
+            set.status = 201;
+            return admin.createDashboard(deps, actor, body);
+          },
+          {
+            body: DashboardInputSchema,
+            response: { 201: DashboardSchema, ...errors },
+            detail: { tags, summary: 'Create a dashboard (a pasted iframe keeps only its https src, D18)' },
+          },
+        )
+        .put(
+          '/api/admin/dashboards/:id',
+          ({ params, body, actor }) => admin.updateDashboard(deps, actor, params.id, body),
+          {
+            params: IdParams,
+            body: DashboardInputSchema,
+            response: { 200: DashboardSchema, ...errors },
+            detail: { tags, summary: 'Update a dashboard' },
+          },
+        )
+        .delete(
+          '/api/admin/dashboards/:id',
+          async ({ params, actor, set }) => {
+            await admin.deleteDashboard(deps, actor, params.id);
+            set.status = 204;
+          },
+          {
+            params: IdParams,
+            detail: {
+              tags,
+              summary: 'Delete a dashboard and its links',
+              responses: { 204: { description: 'Deleted' } },
+            },
+          },
+        )
+        .get('/api/admin/users', () => repo.listUsers(deps.db), {
+          response: { 200: v.array(UserSchema), ...errors },
+          detail: { tags, summary: 'Every user with their organizations' },
+        })
+        .post(
+          '/api/admin/users',
+          async ({ body, actor, set, requestId }) => {
+            set.status = 201;
+            return admin.createUser(deps, actor, body, requestId);
+          },
+          {
+            body: NewUserSchema,
+            response: { 201: UserSchema, ...errors },
+            detail: { tags, summary: 'Create a user (and e-mail the invitation)' },
+          },
+        )
+        .put('/api/admin/users/:id', ({ params, body, actor }) => admin.updateUser(deps, actor, params.id, body), {
+          params: IdParams,
+          body: EditUserSchema,
+          response: { 200: UserSchema, ...errors },
+          detail: { tags, summary: 'Update a user, their organizations and rights' },
+        })
+        .post(
+          '/api/admin/users/:id/toggle-admin',
+          ({ params, body, actor }) => admin.setAdmin(deps, actor, params.id, body.isAdmin),
+          {
+            params: IdParams,
+            body: ToggleAdminSchema,
+            response: { 200: UserSchema, ...errors },
+            detail: { tags, summary: 'Grant or revoke admin rights (not one’s own)' },
+          },
+        )
+        .post(
+          '/api/admin/users/:id/toggle-status',
+          ({ params, body, actor }) => admin.setActive(deps, actor, params.id, body.isActive),
+          {
+            params: IdParams,
+            body: ToggleStatusSchema,
+            response: { 200: UserSchema, ...errors },
+            detail: { tags, summary: 'Activate or deactivate a user (deactivation ends their sessions)' },
+          },
+        )
+        .delete(
+          '/api/admin/users/:id',
+          async ({ params, actor, set }) => {
+            await admin.deleteUser(deps, actor, params.id);
+            set.status = 204;
+          },
+          {
+            params: IdParams,
+            detail: {
+              tags,
+              summary: 'Delete a user and everything of theirs',
+              responses: { 204: { description: 'Deleted' } },
+            },
+          },
+        )
+        .post(
+          '/api/admin/organization-users',
+          async ({ body, actor, set }) => {
+            set.status = 201;
+            return admin.addUserToOrganization(
+              deps,
+              actor,
+              Number(body.organizationId),
+              Number(body.userId),
+              body.role,
+            );
+          },
+          {
+            body: OrganizationUserSchema,
+            response: { 201: MessageSchema, ...errors },
+            detail: { tags, summary: 'Add a user to an organization' },
+          },
+        )
+        .get('/api/admin/organization-dashboards', () => repo.listLinks(deps.db), {
+          response: { 200: v.array(LinkSchema), ...errors },
+          detail: { tags, summary: 'Which organization sees which dashboard' },
+        })
+        .post(
+          '/api/admin/organization-dashboards',
+          async ({ body, actor, set }) => {
+            set.status = 201;
+            return admin.linkDashboard(deps, actor, Number(body.organizationId), Number(body.dashboardId));
+          },
+          {
+            body: OrganizationDashboardSchema,
+            response: { 201: LinkSchema, ...errors },
+            detail: { tags, summary: 'Link a dashboard to an organization' },
+          },
+        )
+        .post(
+          '/api/admin/send-registration-email',
+          async ({ body, actor, set, requestId }) => {
+            set.status = 202;
+            return admin.sendAccountEmail(deps, actor, body.email, 'registration', requestId);
+          },
+          {
+            body: AdminEmailActionSchema,
+            response: { 202: MessageSchema, ...errors },
+            detail: { tags, summary: 'Queue the invitation e-mail (D22)' },
+          },
+        )
+        .post(
+          '/api/admin/send-password-reset',
+          async ({ body, actor, set, requestId }) => {
+            set.status = 202;
+            return admin.sendAccountEmail(deps, actor, body.email, 'reset', requestId);
+          },
+          {
+            body: AdminEmailActionSchema,
+            response: { 202: MessageSchema, ...errors },
+            detail: { tags, summary: 'Queue a password-reset e-mail (D22)' },
+          },
+        )
+        .get('/api/admin/audit', () => repo.listAudit(deps.db), {
+          response: { 200: v.array(AuditSchema), ...errors },
+          detail: { tags, summary: 'Admin actions, newest first (D21)' },
+        }),
+    );

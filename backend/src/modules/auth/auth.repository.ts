@@ -1,0 +1,138 @@
+import type { CurrentUser } from '@app/contracts';
+import type { Database, Transaction } from '@app/db';
+import { schema } from '@app/db';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+
+const { users, sessions, userTokens, memberships, organizations } = schema;
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  return user ?? null;
+}
+
+export async function findUserById(db: Database | Transaction, id: number): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user ?? null;
+}
+
+export async function emailTakenByOther(db: Database, email: string, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, userId)));
+  return Boolean(row);
+}
+
+/** The user as the API shows them: never the password hash. */
+export async function currentUserView(db: Database, user: UserRow): Promise<CurrentUser> {
+  const orgs = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, user.id))
+    .orderBy(asc(organizations.name));
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    isAdmin: user.isAdmin,
+    isActive: user.isActive,
+    hasLoggedIn: user.hasLoggedIn,
+    accountSetupComplete: user.accountSetupComplete,
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    organizations: orgs,
+  };
+}
+
+export async function recordLogin(db: Database, userId: number, at: Date) {
+  await db.update(users).set({ hasLoggedIn: true, lastLoginAt: at }).where(eq(users.id, userId));
+}
+
+export async function updateProfile(
+  db: Database,
+  userId: number,
+  values: { firstName: string; lastName: string; email: string },
+) {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ?? null;
+}
+
+// Sessions (D3)
+
+export async function insertSession(
+  db: Database,
+  values: { id: string; userId: number; expiresAt: Date; ipAddress: string | null; userAgent: string | null },
+) {
+  await db.insert(sessions).values(values);
+}
+
+export async function findSessionWithUser(db: Database, sessionId: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId));
+  return row ?? null;
+}
+
+export async function extendSession(db: Database, sessionId: string, expiresAt: Date) {
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSession(db: Database, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteUserSessions(db: Database | Transaction, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+// Registration and reset tokens (D5, D6)
+
+export type TokenKind = 'registration' | 'password_reset';
+
+/** The token row with its user when the token is unused and unexpired; locks it inside a transaction. */
+export async function findUsableToken(
+  db: Database | Transaction,
+  tokenHash: string,
+  kind: TokenKind,
+  now: Date,
+  lock = false,
+) {
+  const query = db
+    .select({ token: userTokens, user: users })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.userId))
+    .where(
+      and(
+        eq(userTokens.tokenHash, tokenHash),
+        eq(userTokens.kind, kind),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, now),
+      ),
+    );
+  const [row] = lock ? await query.for('update', { of: userTokens }) : await query;
+  return row ?? null;
+}
+
+export async function markTokenUsed(tx: Transaction, tokenId: number, at: Date) {
+  await tx.update(userTokens).set({ usedAt: at }).where(eq(userTokens.id, tokenId));
+}
+
+export async function setPassword(tx: Transaction, userId: number, passwordHash: string, completeSetup: boolean) {
+  await tx
+    .update(users)
+    .set({ passwordHash, updatedAt: new Date(), ...(completeSetup ? { accountSetupComplete: true } : {}) })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,176 @@
+import {
+  CompleteRegistrationSchema,
+  LoginSchema,
+  ProfileSchema,
+  RequestPasswordResetSchema,
+  ResetPasswordSchema,
+} from '@app/contracts';
+import { Elysia } from 'elysia';
+import * as v from 'valibot';
+import type { AppDeps } from '../../app';
+import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../../lib/cookies';
+import { authPlugin } from '../../plugins/auth';
+import { ErrorSchema } from '../../plugins/openapi';
+import { requestContext } from '../../plugins/request-context';
+import * as auth from './auth.service';
+
+const MessageSchema = v.object({ message: v.string() });
+const OrganizationRefSchema = v.object({ id: v.number(), name: v.string() });
+export const CurrentUserSchema = v.object({
+  id: v.number(),
+  email: v.string(),
+  firstName: v.nullable(v.string()),
+  lastName: v.nullable(v.string()),
+  isAdmin: v.boolean(),
+  isActive: v.boolean(),
+  hasLoggedIn: v.boolean(),
+  accountSetupComplete: v.boolean(),
+  lastLoginAt: v.nullable(v.string()),
+  createdAt: v.string(),
+  organizations: v.array(OrganizationRefSchema),
+});
+const TokenValidationSchema = v.object({
+  valid: v.boolean(),
+  message: v.string(),
+  user: v.nullable(v.object({ email: v.string(), firstName: v.nullable(v.string()) })),
+});
+const TokenParams = v.object({ token: v.pipe(v.string(), v.maxLength(500)) });
+const tags = ['Auth'];
+
+export const authRoutes = (deps: AppDeps & auth.AuthDeps) => {
+  const secure = new URL(deps.config.APP_URL).protocol === 'https:';
+  const info = (request: Request, clientIp: string | null, requestId: string): auth.RequestInfo => ({
+    ip: clientIp ?? 'unknown',
+    userAgent: request.headers.get('user-agent'),
+    requestId,
+  });
+
+  return new Elysia({ name: 'auth-routes' })
+    .use(requestContext(deps.config.TRUST_PROXY === 'true'))
+    .use(authPlugin(deps, secure))
+    .get('/api/auth/user', ({ user }) => auth.currentUser(deps, user), {
+      auth: 'user',
+      response: { 200: CurrentUserSchema, 401: ErrorSchema },
+      detail: { tags, summary: 'The signed-in user (401 when anonymous)' },
+    })
+    .post(
+      '/api/auth/login',
+      async ({ body, request, set, clientIp, requestId }) => {
+        const { session, ...result } = await auth.login(deps, body, info(request, clientIp, requestId));
+        set.headers['set-cookie'] = sessionCookie(session.token, secure);
+        return result;
+      },
+      {
+        body: LoginSchema,
+        response: {
+          200: v.object({ user: CurrentUserSchema, redirectUrl: v.optional(v.string()) }),
+          401: ErrorSchema,
+          403: ErrorSchema,
+          429: ErrorSchema,
+        },
+        detail: { tags, summary: 'Sign in with e-mail and password; sets the session cookie' },
+      },
+    )
+    .post(
+      '/api/auth/logout',
+      async ({ request, set }) => {
+        await auth.logout(deps, readCookie(request, SESSION_COOKIE));
+        set.headers['set-cookie'] = clearedSessionCookie(secure);
+        set.status = 204;
+      },
+      { detail: { tags, summary: 'Sign out (ends this session)', responses: { 204: { description: 'Signed out' } } } },
+    )
+    .put('/api/auth/profile', ({ user, body }) => auth.updateProfile(deps, user, body), {
+      auth: 'user',
+      body: ProfileSchema,
+      response: { 200: CurrentUserSchema, 409: ErrorSchema, 422: ErrorSchema },
+      detail: { tags, summary: 'Update first name, last name and e-mail' },
+    })
+    .post(
+      '/api/auth/request-password-reset',
+      async ({ body, request, set, clientIp, requestId }) => {
+        set.status = 202;
+        return auth.requestPasswordReset(deps, body.email, info(request, clientIp, requestId));
+      },
+      {
+        body: RequestPasswordResetSchema,
+        response: { 202: MessageSchema, 429: ErrorSchema },
+        detail: { tags, summary: 'E-mail a reset link; the same answer whether or not the address is known' },
+      },
+    )
+    .post(
+      '/api/auth/password-reset-request',
+      async ({ body, request, set, clientIp, requestId }) => {
+        set.status = 202;
+        return auth.requestPasswordReset(deps, body.email, info(request, clientIp, requestId));
+      },
+      {
+        auth: 'user',
+        body: RequestPasswordResetSchema,
+        response: { 202: MessageSchema, 429: ErrorSchema },
+        detail: { tags, summary: 'From the account page: e-mail a reset link' },
+      },
+    )
+    .get(
+      '/api/auth/validate-registration-token/:token',
+      ({ params }) => auth.validateToken(deps, 'registration', params.token),
+      { params: TokenParams, response: TokenValidationSchema, detail: { tags, summary: 'Check an invitation link' } },
+    )
+    .get(
+      '/api/auth/validate-reset-token/:token',
+      ({ params }) => auth.validateToken(deps, 'password_reset', params.token),
+      {
+        params: TokenParams,
+        response: TokenValidationSchema,
+        detail: { tags, summary: 'Check a password-reset link' },
+      },
+    )
+    .post(
+      '/api/auth/complete-registration',
+      ({ body }) => auth.usePasswordToken(deps, 'registration', body.token, body.password),
+      {
+        body: CompleteRegistrationSchema,
+        response: { 200: MessageSchema, 400: ErrorSchema, 422: ErrorSchema },
+        detail: { tags, summary: 'Set the password of an invited user (once)' },
+      },
+    )
+    .post(
+      '/api/auth/reset-password',
+      ({ body }) => auth.usePasswordToken(deps, 'password_reset', body.token, body.newPassword),
+      {
+        body: ResetPasswordSchema,
+        response: { 200: MessageSchema, 400: ErrorSchema, 422: ErrorSchema },
+        detail: { tags, summary: 'Set a new password with a reset link; ends every session of the user' },
+      },
+    )
+    .get(
+      '/api/login',
+      ({ query, redirect }) => {
+        const target = auth.safeRedirect(query.redirect);
+        return redirect(target ? `/client/login?redirect=${encodeURIComponent(target)}` : '/client/login', 302);
+      },
+      {
+        query: v.object({ redirect: v.optional(v.string()) }),
+        detail: {
+          tags,
+          summary: 'Start signing in (redirects to the client login page)',
+          responses: { 302: { description: 'To /client/login' } },
+        },
+      },
+    )
+    .get(
+      '/api/logout',
+      async ({ request, set, redirect }) => {
+        await auth.logout(deps, readCookie(request, SESSION_COOKIE));
+        set.headers['set-cookie'] = clearedSessionCookie(secure);
+        return redirect('/', 302);
+      },
+      {
+        detail: {
+          tags,
+          summary: 'Sign out and go home (a full-page link)',
+          responses: { 302: { description: 'To the home page' } },
+        },
+      },
+    );
+};

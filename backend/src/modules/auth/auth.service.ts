@@ -1,0 +1,209 @@
+import {
+  AuthMessages,
+  type CurrentUser,
+  EventTypes,
+  generateToken,
+  hashToken,
+  type LoginResult,
+  TOKEN_LIFETIMES,
+  type TokenValidation,
+} from '@app/contracts';
+import { type DispatchDeps, dispatch } from '../../events/dispatch';
+import { insertEvent } from '../../events/outbox.repository';
+import type { Clock } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { conflict, HttpError } from '../../lib/http-error';
+import { Limits, type RateLimiter } from '../../lib/rate-limit';
+import * as repo from './auth.repository';
+
+export interface AuthDeps extends DispatchDeps {
+  clock: Clock;
+  rateLimiter: RateLimiter;
+}
+
+export interface RequestInfo {
+  ip: string;
+  userAgent: string | null;
+  requestId?: string;
+}
+
+export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: 'argon2id' });
+
+// Verifying against this when the e-mail is unknown makes both answers take about the same time (D4).
+let dummyHash: Promise<string> | null = null;
+const getDummyHash = () => {
+  dummyHash ??= hashPassword('not a real password, only for timing');
+  return dummyHash;
+};
+
+/** Only a path of this site: `/x`, never `//host` or `/\host` or a full URL. */
+export function safeRedirect(value: string | undefined | null): string | undefined {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  try {
+    const url = new URL(value, 'http://same.site');
+    return url.host === 'same.site' ? `${url.pathname}${url.search}${url.hash}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function createSession(deps: AuthDeps, userId: number, info: RequestInfo) {
+  const token = generateToken();
+  const expiresAt = new Date(deps.clock.now().getTime() + TOKEN_LIFETIMES.sessionMs);
+  await repo.insertSession(deps.db, {
+    id: hashToken(token),
+    userId,
+    expiresAt,
+    ipAddress: info.ip,
+    userAgent: info.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export async function login(
+  deps: AuthDeps,
+  input: { email: string; password: string; redirectUrl?: string },
+  info: RequestInfo,
+): Promise<LoginResult & { session: { token: string; expiresAt: Date } }> {
+  const limits = [Limits.loginFailuresByEmail(input.email), Limits.loginFailuresByIp(info.ip)];
+  await deps.rateLimiter.check(limits);
+  const user = await repo.findUserByEmail(deps.db, input.email);
+  const valid = await Bun.password.verify(input.password, user?.passwordHash ?? (await getDummyHash()));
+  if (!user?.passwordHash || !valid) {
+    await deps.rateLimiter.count(limits);
+    throw new HttpError(401, AuthMessages.invalidCredentials);
+  }
+  if (!user.isActive) throw new HttpError(403, AuthMessages.deactivated);
+  const session = await createSession(deps, user.id, info);
+  const now = deps.clock.now();
+  await repo.recordLogin(deps.db, user.id, now);
+  const view = await repo.currentUserView(deps.db, { ...user, hasLoggedIn: true, lastLoginAt: now });
+  const redirectUrl = safeRedirect(input.redirectUrl);
+  return { user: view, session, ...(redirectUrl ? { redirectUrl } : {}) };
+}
+
+export interface SessionUser {
+  user: repo.UserRow;
+  sessionId: string;
+  /** Set when the session was extended and the cookie must be sent again. */
+  renewedUntil?: Date;
+}
+
+/**
+ * The user behind a session token, or null. Expired sessions and sessions of deactivated users end here (D3), and a
+ * session with less than 15 days left is extended to 30.
+ */
+export async function validateSession(deps: AuthDeps, token: string | null): Promise<SessionUser | null> {
+  if (!token || token.length > 100) return null;
+  const sessionId = hashToken(token);
+  const row = await repo.findSessionWithUser(deps.db, sessionId);
+  if (!row) return null;
+  const now = deps.clock.now();
+  if (row.session.expiresAt <= now) {
+    await repo.deleteSession(deps.db, sessionId);
+    return null;
+  }
+  if (!row.user.isActive) {
+    await repo.deleteUserSessions(deps.db, row.user.id);
+    return null;
+  }
+  if (row.session.expiresAt.getTime() - now.getTime() < TOKEN_LIFETIMES.sessionRenewWithinMs) {
+    const renewedUntil = new Date(now.getTime() + TOKEN_LIFETIMES.sessionMs);
+    await repo.extendSession(deps.db, sessionId, renewedUntil);
+    return { user: row.user, sessionId, renewedUntil };
+  }
+  return { user: row.user, sessionId };
+}
+
+export async function logout(deps: AuthDeps, token: string | null) {
+  if (token) await repo.deleteSession(deps.db, hashToken(token));
+}
+
+export const currentUser = (deps: AuthDeps, user: repo.UserRow): Promise<CurrentUser> =>
+  repo.currentUserView(deps.db, user);
+
+export async function updateProfile(
+  deps: AuthDeps,
+  user: repo.UserRow,
+  input: { firstName: string; lastName: string; email: string },
+): Promise<CurrentUser> {
+  if (await repo.emailTakenByOther(deps.db, input.email, user.id))
+    throw conflict('This email address is already in use');
+  try {
+    const updated = await repo.updateProfile(deps.db, user.id, input);
+    if (!updated) throw new HttpError(401, 'Authentication required');
+    return repo.currentUserView(deps.db, updated);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('This email address is already in use');
+    throw error;
+  }
+}
+
+/**
+ * D6: the same answer whether or not the address belongs to someone. The event (ids only, D7) is published after
+ * the answer is decided, without waiting, so the timing does not tell either.
+ */
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  email: string,
+  info: RequestInfo,
+): Promise<{ message: string }> {
+  await deps.rateLimiter.hit([Limits.resetByEmail(email), Limits.resetByIp(info.ip)]);
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (user?.isActive) await queueUserEmail(deps, EventTypes.passwordResetRequested, user.id, info.requestId, false);
+  return { message: AuthMessages.resetRequested };
+}
+
+/** Stores the event of an invitation or reset e-mail; the worker mints the token (D7). */
+export async function queueUserEmail(
+  deps: DispatchDeps,
+  type: typeof EventTypes.userInvited | typeof EventTypes.passwordResetRequested,
+  userId: number,
+  requestId?: string,
+  wait = true,
+) {
+  const event = await deps.db.transaction((tx) => insertEvent(tx, type, { userId }, requestId));
+  const published = dispatch(deps, [event]);
+  if (wait) await published;
+  else void published.catch(() => {});
+  return event;
+}
+
+const INVALID: Record<repo.TokenKind, string> = {
+  registration: 'This registration link is invalid or has expired. Please ask us for a new one.',
+  password_reset: 'Invalid or expired reset token',
+};
+
+export async function validateToken(deps: AuthDeps, kind: repo.TokenKind, token: string): Promise<TokenValidation> {
+  const row =
+    token.length <= 200 ? await repo.findUsableToken(deps.db, hashToken(token), kind, deps.clock.now()) : null;
+  if (!row?.user.isActive) return { valid: false, message: INVALID[kind], user: null };
+  if (kind === 'registration' && row.user.accountSetupComplete)
+    return { valid: false, message: 'This account is already set up. Please log in.', user: null };
+  return { valid: true, message: 'Token is valid', user: { email: row.user.email, firstName: row.user.firstName } };
+}
+
+/** Uses a token once: sets the password, and for a reset ends every session of the user (D6). */
+export async function usePasswordToken(
+  deps: AuthDeps,
+  kind: repo.TokenKind,
+  token: string,
+  password: string,
+): Promise<{ message: string }> {
+  const passwordHash = await hashPassword(password);
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const row = await repo.findUsableToken(tx, hashToken(token), kind, now, true);
+    if (!row?.user.isActive || (kind === 'registration' && row.user.accountSetupComplete))
+      throw new HttpError(400, INVALID[kind]);
+    await repo.markTokenUsed(tx, row.token.id, now);
+    await repo.setPassword(tx, row.user.id, passwordHash, kind === 'registration');
+    await repo.deleteUserSessions(tx, row.user.id);
+    return {
+      message:
+        kind === 'registration'
+          ? 'Your account has been set up successfully. You can now log in.'
+          : 'Your password has been updated. You can now log in.',
+    };
+  });
+}

@@ -1,0 +1,251 @@
+import { hashToken } from '@app/contracts';
+import { schema } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../testing/app';
+import { signWebhook } from './webhook.service';
+
+// Wednesday 2026-10-28, 08:00 in New York (EDT, UTC-4).
+const now = new Date('2026-10-28T12:00:00Z');
+const clock = { now: () => now };
+const KEY = 'test-signing-key-123';
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    clock,
+    env: { BOOKING_TIMEZONE: 'America/New_York', SCHEDULING_WEBHOOK_SIGNING_KEY: KEY },
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const person = { name: 'Mary Jackson', email: 'mary@example.com', businessName: 'NACA', lineOfWork: 'Engineering' };
+const availability = async (date: string) => t.get(`/api/booking/availability?date=${date}`);
+const book = (date: string, time: string, headers: Record<string, string> = {}) =>
+  t.post('/api/booking', { ...person, date, time }, headers);
+const ALL = [
+  '09:00 AM - 09:30 AM',
+  '10:00 AM - 10:30 AM',
+  '11:00 AM - 11:30 AM',
+  '01:00 PM - 01:30 PM',
+  '02:00 PM - 02:30 PM',
+  '03:00 PM - 03:30 PM',
+  '04:00 PM - 04:30 PM',
+];
+
+describe('availability', () => {
+  it('offers every default slot of a free weekday, in the company time zone', async () => {
+    const response = await availability('2026-11-04');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ date: '2026-11-04', timeZone: 'America/New_York', availableTimes: ALL });
+  });
+
+  it('leaves out slots that start within 2 hours from now', async () => {
+    // 08:00 now: 09:00 starts in 1 hour, 10:00 in exactly 2.
+    const { availableTimes } = await (await availability('2026-10-28')).json();
+    expect(availableTimes).toEqual(ALL.slice(1));
+  });
+
+  it.each([
+    ['2026-10-31', 'Consultations are offered Monday to Friday. Please choose a weekday.'],
+    ['2026-11-01', 'Consultations are offered Monday to Friday. Please choose a weekday.'],
+    ['2026-10-27', 'Please choose a date from today on.'],
+    ['2026-13-01', 'Please select a valid date'],
+    ['tomorrow', 'Please select a valid date'],
+  ])('refuses %s with a clear message', async (date, message) => {
+    const response = await availability(date);
+    expect(response.status).toBe(422);
+    expect((await response.json()).message).toBe(message);
+  });
+
+  it('leaves out busy time copied from the company calendar', async () => {
+    await t.db.insert(schema.calendarBusy).values({
+      startsAt: new Date('2026-11-05T15:15:00Z'), // 10:15-11:15 EST: overlaps 10:00 and 11:00
+      endsAt: new Date('2026-11-05T16:15:00Z'),
+      uid: 'dentist@example.com',
+    });
+    const { availableTimes } = await (await availability('2026-11-05')).json();
+    expect(availableTimes).toEqual(ALL.filter((s) => !s.startsWith('10:00') && !s.startsWith('11:00')));
+  });
+});
+
+describe('booking', () => {
+  it('stores the slot as UTC on both sides of the daylight-saving change and raises booking.created', async () => {
+    const before = await book('2026-10-30', '09:00 AM - 09:30 AM'); // Friday, EDT
+    const after = await book('2026-11-02', '09:00 AM - 09:30 AM'); // Monday, EST
+    expect(before.status).toBe(201);
+    expect(after.status).toBe(201);
+    expect(await before.json()).toMatchObject({
+      startsAt: '2026-10-30T13:00:00.000Z',
+      endsAt: '2026-10-30T13:30:00.000Z',
+    });
+    const body = await after.json();
+    expect(body).toMatchObject({
+      date: '2026-11-02',
+      time: '09:00 AM - 09:30 AM',
+      timeZone: 'America/New_York',
+      startsAt: '2026-11-02T14:00:00.000Z',
+      message: 'Your consultation is booked! Check your email for confirmation details.',
+    });
+    const [row] = await t.db.select().from(schema.bookings).where(eq(schema.bookings.id, body.id));
+    expect(row).toMatchObject({ ...person, status: 'confirmed', source: 'form' });
+    const events = await t.db.select().from(schema.outboxEvents).where(eq(schema.outboxEvents.type, 'booking.created'));
+    expect(events.map((e) => e.payload)).toContainEqual({ bookingId: body.id });
+    const { availableTimes } = await (await availability('2026-11-02')).json();
+    expect(availableTimes).not.toContain('09:00 AM - 09:30 AM');
+  });
+
+  it.each([
+    [{ name: 'M' }, 'name', 'Name must be at least 2 characters'],
+    [{ email: 'mary' }, 'email', 'Please enter a valid email address'],
+    [{ date: '' }, 'date', 'Please select a date'],
+    [{ time: '' }, 'time', 'Please select a time'],
+  ])('explains a bad field (%#)', async (override, path, message) => {
+    const response = await t.post('/api/booking', { ...person, date: '2026-11-06', time: ALL[0], ...override });
+    expect(response.status).toBe(422);
+    expect((await response.json()).issues).toContainEqual({ path, message });
+  });
+
+  it('refuses weekends, past dates, unknown labels and slots too soon, as the date picker does', async () => {
+    const cases: [string, string, string][] = [
+      ['2026-10-31', ALL[0]!, 'Consultations are offered Monday to Friday. Please choose a weekday.'],
+      ['2026-10-26', ALL[0]!, 'Please choose a date from today on.'],
+      ['2026-11-06', '09:15 AM - 09:45 AM', 'Please choose one of the offered times.'],
+      ['2026-10-28', '09:00 AM - 09:30 AM', 'This time is too soon. Please choose a time at least 2 hours from now.'],
+    ];
+    for (const [date, time, message] of cases) {
+      const response = await book(date, time);
+      expect(response.status).toBe(422);
+      expect((await response.json()).message).toBe(message);
+    }
+  });
+
+  it('gives 20 simultaneous requests for one slot exactly one booking; the 19 others get 409', async () => {
+    const responses = await Promise.all(Array.from({ length: 20 }, () => book('2026-11-09', '02:00 PM - 02:30 PM')));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(19);
+    const loser = responses.find((r) => r.status === 409)!;
+    expect((await loser.json()).message).toBe('This time is no longer available. Please choose another time.');
+    const rows = await t.db.select().from(schema.bookings).where(eq(schema.bookings.date, '2026-11-09'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses a slot the company calendar marks busy', async () => {
+    const response = await book('2026-11-05', '10:00 AM - 10:30 AM');
+    expect(response.status).toBe(409);
+  });
+
+  it('allows 5 bookings per 10 minutes from one address', async () => {
+    const ip = { 'x-forwarded-for': '198.51.100.7' };
+    const slots = ALL.slice(0, 6);
+    const statuses = [];
+    for (const slot of slots) statuses.push((await book('2026-11-10', slot, ip)).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});
+
+describe('cancelling through the link (D15)', () => {
+  it('shows the booking, frees the slot, raises booking.cancelled, and is harmless twice', async () => {
+    const created = await (await book('2026-11-11', '11:00 AM - 11:30 AM')).json();
+    const token = 'cancel-token-for-test-0123456789';
+    await t.db
+      .update(schema.bookings)
+      .set({ cancelTokenHash: hashToken(token) })
+      .where(eq(schema.bookings.id, created.id));
+
+    const shown = await t.get(`/api/booking/cancel/${token}`);
+    expect(await shown.json()).toMatchObject({
+      name: person.name,
+      date: '2026-11-11',
+      time: '11:00 AM - 11:30 AM',
+      status: 'confirmed',
+    });
+    const cancelled = await t.post('/api/booking/cancel', { token });
+    expect(cancelled.status).toBe(200);
+    expect((await cancelled.json()).message).toContain('cancelled');
+    expect((await (await t.get(`/api/booking/cancel/${token}`)).json()).status).toBe('cancelled');
+    const { availableTimes } = await (await availability('2026-11-11')).json();
+    expect(availableTimes).toContain('11:00 AM - 11:30 AM');
+    const events = await t.db
+      .select()
+      .from(schema.outboxEvents)
+      .where(eq(schema.outboxEvents.type, 'booking.cancelled'));
+    expect(events.map((e) => e.payload)).toEqual([{ bookingId: created.id }]);
+    expect((await t.post('/api/booking/cancel', { token })).status).toBe(200);
+    expect(
+      await t.db.select().from(schema.outboxEvents).where(eq(schema.outboxEvents.type, 'booking.cancelled')),
+    ).toHaveLength(1);
+    // The slot can be booked again.
+    expect((await book('2026-11-11', '11:00 AM - 11:30 AM')).status).toBe(201);
+  });
+
+  it('answers an unknown link with 404 and a clear message', async () => {
+    const response = await t.get('/api/booking/cancel/not-a-real-token');
+    expect(response.status).toBe(404);
+    expect((await response.json()).message).toBe('This cancellation link is invalid or has expired.');
+    expect((await t.post('/api/booking/cancel', { token: 'not-a-real-token' })).status).toBe(404);
+  });
+});
+
+describe("the scheduling service's webhook (D17)", () => {
+  const created = (uri: string, start: string, end: string) =>
+    JSON.stringify({
+      event: 'invitee.created',
+      payload: {
+        uri,
+        email: 'widget@example.com',
+        name: 'Widget Person',
+        scheduled_event: { start_time: start, end_time: end },
+      },
+    });
+  const send = (body: string, signature: string | null) =>
+    t.app.handle(
+      new Request('http://localhost/api/booking/webhook', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(signature ? { 'calendly-webhook-signature': signature } : {}),
+        },
+        body,
+      }),
+    );
+
+  it('stores a signed invitee.created as a booking that blocks its slot, and cancels it on invitee.canceled', async () => {
+    const uri = 'https://api.calendly.com/scheduled_events/abc/invitees/def';
+    const body = created(uri, '2026-11-12T20:00:00.000000Z', '2026-11-12T20:30:00.000000Z');
+    const response = await send(body, signWebhook(body, KEY, now));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'stored' });
+    const [row] = await t.db.select().from(schema.bookings).where(eq(schema.bookings.externalId, uri));
+    expect(row).toMatchObject({
+      source: 'scheduling_service',
+      date: '2026-11-12',
+      timeLabel: '03:00 PM - 03:30 PM',
+      status: 'confirmed',
+    });
+    const { availableTimes } = await (await availability('2026-11-12')).json();
+    expect(availableTimes).not.toContain('03:00 PM - 03:30 PM');
+    // Delivered twice (the service retries): stored once.
+    expect(await (await send(body, signWebhook(body, KEY, now))).json()).toEqual({ status: 'duplicate' });
+
+    const cancel = JSON.stringify({ event: 'invitee.canceled', payload: { uri } });
+    expect(await (await send(cancel, signWebhook(cancel, KEY, now))).json()).toEqual({ status: 'cancelled' });
+    expect((await (await availability('2026-11-12')).json()).availableTimes).toContain('03:00 PM - 03:30 PM');
+  });
+
+  it('refuses a bad, a stale and a missing signature with 401 and stores nothing', async () => {
+    const body = created('https://api.calendly.com/x/invitees/bad', '2026-11-13T15:00:00Z', '2026-11-13T15:30:00Z');
+    const bad = await send(body, signWebhook(body, 'some-other-key', now));
+    expect(bad.status).toBe(401);
+    expect((await bad.json()).message).toBe('Invalid webhook signature');
+    const stale = await send(body, signWebhook(body, KEY, new Date(now.getTime() - 10 * 60_000)));
+    expect(stale.status).toBe(401);
+    expect((await stale.json()).message).toBe('Stale webhook signature');
+    expect((await send(body, null)).status).toBe(401);
+    const tampered = await send(body.replace('15:00', '16:00'), signWebhook(body, KEY, now));
+    expect(tampered.status).toBe(401);
+    expect(await t.db.select().from(schema.bookings).where(eq(schema.bookings.date, '2026-11-13'))).toHaveLength(0);
+  });
+});

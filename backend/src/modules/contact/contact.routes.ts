@@ -1,0 +1,36 @@
+import { type ContactAccepted, ContactMessageSchema } from '@app/contracts';
+import { Elysia } from 'elysia';
+import * as v from 'valibot';
+import type { AppDeps } from '../../app';
+import { Limits } from '../../lib/rate-limit';
+import { ErrorSchema } from '../../plugins/openapi';
+import { requestContext } from '../../plugins/request-context';
+import { receiveContactMessage } from './contact.service';
+
+const ContactAcceptedSchema = v.object({ id: v.number(), message: v.string() });
+
+export const contactRoutes = (deps: AppDeps) =>
+  new Elysia({ name: 'contact-routes' }).use(requestContext(deps.config.TRUST_PROXY === 'true')).post(
+    '/api/contact',
+    async ({ body, set, request, clientIp, requestId }): Promise<ContactAccepted> => {
+      await deps.rateLimiter.hit([Limits.contactByIp(clientIp ?? 'unknown')]);
+      const result = await receiveContactMessage(deps, body, {
+        ipAddress: clientIp,
+        userAgent: request.headers.get('user-agent'),
+        requestId,
+      });
+      set.status = 201;
+      // A filled honeypot gets the same answer as a real message (D11), so robots learn nothing.
+      return { id: result.id, message: "Thank you! We'll get back to you within 24 hours." };
+    },
+    {
+      body: ContactMessageSchema,
+      response: { 201: ContactAcceptedSchema, 422: ErrorSchema, 429: ErrorSchema },
+      detail: {
+        tags: ['Contact'],
+        summary: 'Send a contact message',
+        description:
+          'Stores the message and its contact.received event; the workers e-mail the company and the visitor.',
+      },
+    },
+  );

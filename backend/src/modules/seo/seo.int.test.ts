@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../testing/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { APP_URL: 'https://www.lucid-insight.example' } });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('found by search engines (D25)', () => {
+  it('serves robots.txt that keeps crawlers out of private areas and points at the sitemap', async () => {
+    const response = await t.get('/robots.txt');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    const text = await response.text();
+    for (const path of ['/api/', '/admin', '/account', '/client/']) expect(text).toContain(`Disallow: ${path}`);
+    expect(text).toContain('Sitemap: https://www.lucid-insight.example/sitemap.xml');
+  });
+
+  it('serves a sitemap of the six marketing pages with absolute addresses', async () => {
+    const response = await t.get('/sitemap.xml');
+    expect(response.headers.get('content-type')).toContain('application/xml');
+    const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(
+      ['/', '/why-us', '/our-values', '/dashboards', '/contact', '/book-consultation'].map(
+        (path) => `https://www.lucid-insight.example${path}`,
+      ),
+    );
+  });
+});

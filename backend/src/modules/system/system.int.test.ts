@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../testing/app';
+
+let t: TestApp;
+let down: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { SCHEDULING_URL: 'https://calendly.com/lucid-insight/30min' } });
+  down = await createTestApp({ redisUrl: 'redis://127.0.0.1:1' });
+});
+afterAll(async () => {
+  await t.close();
+  await down.close();
+});
+
+describe('health', () => {
+  it('answers /healthz while alive', async () => {
+    const response = await t.get('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', checks: {} });
+  });
+
+  it('answers /readyz 200 when PostgreSQL and Redis answer, 503 naming Redis when it does not', async () => {
+    const ok = await t.get('/readyz');
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ status: 'ok', checks: { database: 'up', redis: 'up' } });
+    const bad = await down.get('/readyz');
+    expect(bad.status).toBe(503);
+    expect(await bad.json()).toEqual({ status: 'unavailable', checks: { database: 'up', redis: 'down' } });
+  });
+});
+
+describe('GET /api/config', () => {
+  it('gives the browser the public runtime settings and nothing else', async () => {
+    const response = await t.get('/api/config');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      companyName: 'Lucid Insight',
+      companyEmail: 'hello@lucid-insight.test',
+      schedulingUrl: 'https://calendly.com/lucid-insight/30min',
+      bookingTimeZone: 'America/New_York',
+    });
+  });
+});
+
+describe('OpenAPI documentation', () => {
+  it('documents every endpoint with its request and response schemas', async () => {
+    const response = await t.get('/api/docs/json');
+    expect(response.status).toBe(200);
+    const spec = await response.json();
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/config',
+        '/api/contact',
+        '/healthz',
+        '/readyz',
+        '/api/auth/login',
+        '/api/auth/user',
+      ]),
+    );
+    for (const [path, operations] of Object.entries(
+      spec.paths as Record<string, Record<string, { responses?: object }>>,
+    ))
+      for (const [method, operation] of Object.entries(operations))
+        expect(operation.responses, `${method.toUpperCase()} ${path} documents its responses`).toBeDefined();
+    const contact = spec.paths['/api/contact'].post;
+    const body = contact.requestBody.content['application/json'].schema;
+    expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['name', 'email', 'subject', 'message']));
+    expect(body.properties.message.minLength).toBe(10);
+    expect(contact.responses['201']).toBeDefined();
+    expect(contact.responses['422']).toBeDefined();
+    const page = await t.get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+  });
+});
+
+describe('every response', () => {
+  it('carries a request id and the basic security headers', async () => {
+    const response = await t.get('/healthz', { 'x-request-id': 'from-the-load-balancer-123' });
+    expect(response.headers.get('x-request-id')).toBe('from-the-load-balancer-123');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    const fresh = await t.get('/healthz', { 'x-request-id': '<script>' });
+    expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

@@ -1,0 +1,61 @@
+import { schema } from '@app/db';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../testing/app';
+import { createAdmin } from './create-admin.service';
+
+const root = new URL('../../../../', import.meta.url).pathname;
+const bun = process.execPath.endsWith('bun') ? process.execPath : 'bun';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const cli = async (...args: string[]) => {
+  const proc = Bun.spawn([bun, 'run', 'cli', ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: t.databaseUrl },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const code = await proc.exited;
+  return { code, stdout: await new Response(proc.stdout).text(), stderr: await new Response(proc.stderr).text() };
+};
+
+describe('bun run cli create-admin', () => {
+  it('creates an administrator whose password is stored only as an Argon2id hash', async () => {
+    const result = await cli('create-admin', '--email', 'Boss@Example.com', '--password', 'a long passphrase');
+    expect(result.stdout).toContain('Administrator Boss@Example.com created');
+    expect(result.code).toBe(0);
+    const [user] = await t.db.select().from(schema.users).where(eq(schema.users.email, 'Boss@Example.com'));
+    expect(user).toMatchObject({ isAdmin: true, isActive: true, accountSetupComplete: true });
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await Bun.password.verify('a long passphrase', user!.passwordHash!)).toBe(true);
+  });
+
+  it('refuses passwords outside 8 to 128 characters and bad addresses, with the reason', async () => {
+    const short = await cli('create-admin', '--email', 'x@example.com', '--password', 'short');
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain('Password must be at least 8 characters long');
+    await expect(createAdmin(t.db, { email: 'x@example.com', password: 'p'.repeat(129) })).rejects.toThrow(
+      'Password must be at most 128 characters long',
+    );
+    await expect(createAdmin(t.db, { email: 'nope', password: 'long enough' })).rejects.toThrow(
+      'Please enter a valid email address',
+    );
+    const usage = await cli('make-coffee');
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('Usage:');
+  });
+
+  it('makes an existing user (any letter case) an administrator instead of creating a second one', async () => {
+    const result = await createAdmin(t.db, { email: 'boss@example.com', password: 'another passphrase' });
+    expect(result.created).toBe(false);
+    const users = await t.db.select().from(schema.users);
+    expect(users).toHaveLength(1);
+  });
+});

@@ -1,0 +1,46 @@
+import { Elysia } from 'elysia';
+import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../lib/cookies';
+import { HttpError } from '../lib/http-error';
+import { type AuthDeps, type SessionUser, validateSession } from '../modules/auth/auth.service';
+
+export type AuthLevel = 'user' | 'admin';
+
+/**
+ * The one auth macro of the API: `{ auth: 'user' }` lets signed-in people through (401 otherwise), `{ auth: 'admin' }`
+ * only administrators (403 for everyone else). A deactivated or deleted user's session ends on their next request.
+ * `{ optionalAuth: true }` gives `viewer` (the user or null) to routes anyone may call.
+ */
+export const authPlugin = (deps: AuthDeps, secureCookies: boolean) => {
+  // Checked in `transform`, before the body is validated, so an anonymous caller learns nothing about a route's body;
+  // `resolve` then hands the same session to the handler without a second lookup.
+  const checked = new WeakMap<Request, SessionUser>();
+  return new Elysia({ name: 'auth', seed: secureCookies }).macro({
+    auth: (level: AuthLevel) => ({
+      async transform({ request, set }) {
+        const token = readCookie(request, SESSION_COOKIE);
+        const session = await validateSession(deps, token);
+        if (!session) {
+          if (token) set.headers['set-cookie'] = clearedSessionCookie(secureCookies);
+          throw new HttpError(401, 'Authentication required');
+        }
+        if (session.renewedUntil && token) set.headers['set-cookie'] = sessionCookie(token, secureCookies);
+        if (level === 'admin' && !session.user.isAdmin) throw new HttpError(403, 'Administrator access required');
+        checked.set(request, session);
+      },
+      resolve({ request }) {
+        const session = checked.get(request);
+        if (!session) throw new HttpError(401, 'Authentication required');
+        return { user: session.user, sessionToken: readCookie(request, SESSION_COOKIE) as string };
+      },
+    }),
+    optionalAuth: {
+      async resolve({ request, set }) {
+        const token = readCookie(request, SESSION_COOKIE);
+        const session = await validateSession(deps, token);
+        if (!session && token) set.headers['set-cookie'] = clearedSessionCookie(secureCookies);
+        if (session?.renewedUntil && token) set.headers['set-cookie'] = sessionCookie(token, secureCookies);
+        return { viewer: session?.user ?? null };
+      },
+    },
+  });
+};

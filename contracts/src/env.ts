@@ -1,0 +1,90 @@
+import * as v from 'valibot';
+
+/** Thrown when the environment is missing or has bad variables; the message names every one of them. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example for what each variable means.`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Validates environment variables against an object schema of strings. Every problem is collected, so an operator
+ * fixes the configuration in one go. Empty strings count as missing.
+ */
+export function parseEnv<TSchema extends v.ObjectSchema<v.ObjectEntries, undefined>>(
+  schema: TSchema,
+  env: Env,
+): v.InferOutput<TSchema> {
+  const input: Env = {};
+  for (const key of Object.keys(schema.entries)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') input[key] = value.trim();
+  }
+  const result = v.safeParse(schema, input, { abortEarly: false });
+  if (result.success) return result.output;
+  const problems = result.issues.map((issue) => {
+    const key = issue.path?.[0]?.key ?? '?';
+    return input[String(key)] === undefined ? `${String(key)} is required` : `${String(key)}: ${issue.message}`;
+  });
+  throw new ConfigError([...new Set(problems)]);
+}
+
+/** Names of the variables a schema requires (those without a default): the docker-compose test checks them. */
+export function requiredVariables(schema: v.ObjectSchema<v.ObjectEntries, undefined>): string[] {
+  return Object.entries(schema.entries)
+    .filter(([, entry]) => entry.type !== 'optional')
+    .map(([key]) => key);
+}
+
+export const envUrl = (protocols: string[], what: string) =>
+  v.pipe(
+    v.string(),
+    v.check(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a ${what} URL (${protocols.map((p) => `${p}//`).join(' or ')})`,
+    ),
+  );
+
+export const envEmail = v.pipe(v.string(), v.email('must be an e-mail address'));
+
+export const envPort = (fallback: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,5}$/, 'must be a port number'),
+      v.transform(Number),
+      v.number(),
+      v.minValue(0, 'must be a port number'),
+      v.maxValue(65535, 'must be a port number'),
+    ),
+    fallback,
+  );
+
+export const envInt = (fallback: string, min = 0) =>
+  v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, 'must be a whole number'), v.transform(Number), v.minValue(min)),
+    fallback,
+  );
+
+export const envTimeZone = v.pipe(
+  v.string(),
+  v.check((value) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: value });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be an IANA time zone such as America/New_York'),
+);

@@ -1,0 +1,196 @@
+import * as v from 'valibot';
+import { EmailSchema } from './contact';
+import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from './dashboards';
+
+/** Optional text: missing or null counts as empty. */
+const optionalText = (max: number, message: string) =>
+  v.pipe(
+    v.optional(v.nullable(v.string()), ''),
+    v.transform((value) => (value ?? '').trim()),
+    v.maxLength(max, message),
+  );
+
+const required = (message: string, max = 200) =>
+  v.pipe(
+    v.optional(v.string(message), ''),
+    v.trim(),
+    v.minLength(1, message),
+    v.maxLength(max, `${message.replace(' is required', '')} must be at most ${max} characters`),
+  );
+
+/** POST /api/admin/organizations and PUT /api/admin/organizations/{id} */
+export const OrganizationInputSchema = v.object({
+  name: required('Organization name is required'),
+  domain: optionalText(253, 'Domain must be at most 253 characters'),
+  logoUrl: optionalText(2000, 'Logo URL must be at most 2,000 characters'),
+});
+export type OrganizationInput = v.InferInput<typeof OrganizationInputSchema>;
+export type OrganizationValues = v.InferOutput<typeof OrganizationInputSchema>;
+
+/**
+ * POST /api/admin/dashboards and PUT /api/admin/dashboards/{id}. The embed URL may be a URL or pasted iframe code;
+ * the server keeps only the https `src` (D18).
+ */
+export const DashboardInputSchema = v.object({
+  name: required('Dashboard name is required'),
+  description: optionalText(2000, 'Description must be at most 2,000 characters'),
+  category: v.pipe(
+    v.optional(v.string('Category is required'), ''),
+    v.minLength(1, 'Category is required'),
+    v.picklist(DASHBOARD_CATEGORIES, `Category must be one of ${DASHBOARD_CATEGORIES.join(', ')}`),
+  ),
+  type: v.pipe(
+    v.optional(v.string('Type is required'), ''),
+    v.minLength(1, 'Type is required'),
+    v.picklist(DASHBOARD_TYPES, `Type must be one of ${DASHBOARD_TYPES.join(', ')}`),
+  ),
+  embedUrl: v.pipe(
+    v.optional(v.string('Embed URL is required'), ''),
+    v.trim(),
+    v.minLength(1, 'Embed URL is required'),
+    v.maxLength(10_000, 'Embed code is too long'),
+  ),
+  thumbnailUrl: optionalText(2000, 'Thumbnail URL must be at most 2,000 characters'),
+  isPublic: v.optional(v.boolean(), false),
+});
+export type DashboardInput = v.InferInput<typeof DashboardInputSchema>;
+export type DashboardValues = v.InferOutput<typeof DashboardInputSchema>;
+
+const idLike = v.union([
+  v.pipe(v.number(), v.integer()),
+  v.pipe(v.string(), v.regex(/^\d+$/, 'Invalid id'), v.transform(Number)),
+]);
+const optionalId = v.optional(
+  v.nullable(
+    v.union([
+      idLike,
+      v.pipe(
+        v.literal(''),
+        v.transform(() => null),
+      ),
+    ]),
+  ),
+  null,
+);
+
+const adminEmail = v.pipe(
+  v.optional(v.string('Email is required'), ''),
+  v.trim(),
+  v.minLength(1, 'Email is required'),
+  v.email('Please enter a valid email address'),
+  v.maxLength(254, 'Please enter a valid email address'),
+);
+
+/** POST /api/admin/users (spec section 3: new user form). */
+export const NewUserSchema = v.object({
+  email: adminEmail,
+  firstName: optionalText(100, 'First name must be at most 100 characters'),
+  lastName: optionalText(100, 'Last name must be at most 100 characters'),
+  organizationId: optionalId,
+  isAdmin: v.optional(v.boolean(), false),
+  sendRegistrationEmail: v.optional(v.boolean(), true),
+});
+export type NewUserInput = v.InferInput<typeof NewUserSchema>;
+export type NewUserValues = v.InferOutput<typeof NewUserSchema>;
+
+/** PUT /api/admin/users/{id} (spec section 3: edit user form). */
+export const EditUserSchema = v.object({
+  email: adminEmail,
+  firstName: optionalText(100, 'First name must be at most 100 characters'),
+  lastName: optionalText(100, 'Last name must be at most 100 characters'),
+  organizationIds: v.optional(v.array(idLike), []),
+  isAdmin: v.optional(v.boolean()),
+  isActive: v.optional(v.boolean()),
+});
+export type EditUserInput = v.InferInput<typeof EditUserSchema>;
+export type EditUserValues = v.InferOutput<typeof EditUserSchema>;
+
+export const ToggleAdminSchema = v.object({ isAdmin: v.boolean('isAdmin must be true or false') });
+export const ToggleStatusSchema = v.object({ isActive: v.boolean('isActive must be true or false') });
+
+export const OrganizationUserSchema = v.object({
+  organizationId: idLike,
+  userId: idLike,
+  role: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(50)), 'Member'),
+});
+
+export const OrganizationDashboardSchema = v.object({
+  organizationId: v.pipe(
+    v.optional(v.union([idLike, v.literal('')]), ''),
+    v.check((x) => x !== '', 'Please choose an organization'),
+  ),
+  dashboardId: v.pipe(
+    v.optional(v.union([idLike, v.literal('')]), ''),
+    v.check((x) => x !== '', 'Please choose a dashboard'),
+  ),
+});
+
+export const AdminEmailActionSchema = v.object({ email: EmailSchema });
+
+export interface AdminOrganization {
+  id: number;
+  name: string;
+  domain: string | null;
+  logoUrl: string | null;
+  isActive: boolean;
+  createdAt: string;
+}
+
+export interface AdminDashboard {
+  id: number;
+  name: string;
+  description: string | null;
+  category: string;
+  type: string;
+  embedUrl: string;
+  thumbnailUrl: string | null;
+  isPublic: boolean;
+  viewCount: number;
+  lastViewedAt: string | null;
+}
+
+export interface AdminUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  isAdmin: boolean;
+  isActive: boolean;
+  hasLoggedIn: boolean;
+  accountSetupComplete: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+  organizations: { id: number; name: string }[];
+}
+
+export interface OrganizationDashboardLink {
+  organizationId: number;
+  organizationName: string;
+  dashboardId: number;
+  dashboardName: string;
+  dashboardCategory: string;
+  dashboardType: string;
+}
+
+/** GET /api/admin/audit (D21) */
+export interface AuditEntry {
+  id: number;
+  actorId: number | null;
+  actorEmail: string | null;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  changes: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+export const AdminMessages = {
+  ownAdmin: 'Cannot remove own admin privileges',
+  ownDeactivate: 'You cannot deactivate your own account',
+  ownDelete: 'You cannot delete your own account',
+  emailTaken: 'A user with this email already exists',
+  linkExists: 'This dashboard is already linked to this organization',
+  embedHttps: 'The embed URL must be an https address (or iframe code whose src is one)',
+  thumbnail: 'The thumbnail URL must be an https address or a path on this site',
+  logo: 'The logo URL must be an https address or a path on this site',
+} as const;

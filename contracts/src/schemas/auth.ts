@@ -1,0 +1,119 @@
+import * as v from 'valibot';
+import { EmailSchema } from './contact';
+
+/** Password rules of D4: at least 8 characters, at most 128 (refused, never truncated). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+const FILL_IN = 'Please fill in all fields';
+
+export const PasswordSchema = v.pipe(
+  v.optional(v.string(FILL_IN), ''),
+  v.minLength(1, FILL_IN),
+  v.minLength(PASSWORD_MIN, 'Password must be at least 8 characters long'),
+  v.maxLength(PASSWORD_MAX, 'Password must be at most 128 characters long'),
+);
+
+const required = (message: string) => v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message));
+
+/** POST /api/auth/login. The e-mail is not checked for shape here: a wrong one simply fails to sign in. */
+export const LoginSchema = v.object({
+  email: v.pipe(required(FILL_IN), v.maxLength(254, 'Invalid email or password')),
+  password: v.pipe(
+    v.optional(v.string(FILL_IN), ''),
+    v.minLength(1, FILL_IN),
+    v.maxLength(PASSWORD_MAX, 'Invalid email or password'),
+  ),
+  /** Where to go after signing in: only a path of this site is honoured. */
+  redirectUrl: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+});
+export type LoginInput = v.InferInput<typeof LoginSchema>;
+
+/** The form of /register and of the token step of /reset-password: the two passwords must match. */
+export const NewPasswordFormSchema = v.pipe(
+  v.object({
+    password: v.pipe(v.optional(v.string(FILL_IN), ''), v.minLength(1, FILL_IN)),
+    confirmPassword: v.pipe(v.optional(v.string(FILL_IN), ''), v.minLength(1, FILL_IN)),
+  }),
+  v.forward(
+    v.check((input) => input.password.length >= PASSWORD_MIN, 'Password must be at least 8 characters long'),
+    ['password'],
+  ),
+  v.forward(
+    v.check((input) => input.password.length <= PASSWORD_MAX, 'Password must be at most 128 characters long'),
+    ['password'],
+  ),
+  v.forward(
+    v.check((input) => input.password === input.confirmPassword, 'Passwords do not match'),
+    ['confirmPassword'],
+  ),
+);
+export type NewPasswordForm = v.InferInput<typeof NewPasswordFormSchema>;
+
+const TokenSchema = v.pipe(
+  v.optional(v.string('Invalid token'), ''),
+  v.minLength(1, 'Invalid token'),
+  v.maxLength(200, 'Invalid token'),
+);
+
+/** POST /api/auth/complete-registration */
+export const CompleteRegistrationSchema = v.object({ token: TokenSchema, password: PasswordSchema });
+
+/** POST /api/auth/reset-password */
+export const ResetPasswordSchema = v.object({ token: TokenSchema, newPassword: PasswordSchema });
+
+/** POST /api/auth/request-password-reset and /api/auth/password-reset-request */
+export const RequestPasswordResetSchema = v.object({
+  email: v.pipe(
+    v.optional(v.string('Please enter your email address'), ''),
+    v.trim(),
+    v.minLength(1, 'Please enter your email address'),
+    v.email('Please enter a valid email address'),
+    v.maxLength(254, 'Please enter a valid email address'),
+  ),
+});
+
+/** PUT /api/auth/profile */
+export const ProfileSchema = v.object({
+  firstName: v.pipe(required('First name is required'), v.maxLength(100, 'First name must be at most 100 characters')),
+  lastName: v.pipe(required('Last name is required'), v.maxLength(100, 'Last name must be at most 100 characters')),
+  email: EmailSchema,
+});
+export type ProfileInput = v.InferInput<typeof ProfileSchema>;
+
+/** GET /api/auth/user: the signed-in person. */
+export interface CurrentUser {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  isAdmin: boolean;
+  isActive: boolean;
+  hasLoggedIn: boolean;
+  accountSetupComplete: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+  organizations: { id: number; name: string }[];
+}
+
+/** POST /api/auth/login */
+export interface LoginResult {
+  user: CurrentUser;
+  /** The safe, same-site path to go to, when one was asked for. */
+  redirectUrl?: string;
+}
+
+/** GET /api/auth/validate-registration-token/{token} and /validate-reset-token/{token} */
+export interface TokenValidation {
+  valid: boolean;
+  message: string;
+  user: { email: string; firstName: string | null } | null;
+}
+
+/** Messages of D4 and D8. */
+export const AuthMessages = {
+  invalidCredentials: 'Invalid email or password',
+  deactivated: 'This account has been deactivated',
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  resetRequested: 'If the email exists in our system, a password reset link has been sent.',
+} as const;

@@ -1,0 +1,98 @@
+import * as v from 'valibot';
+import { EmailSchema } from './contact';
+
+/** The half-hour slots offered every weekday, in the company's time zone (spec section 7). */
+export const DEFAULT_TIME_SLOTS = [
+  '09:00 AM - 09:30 AM',
+  '10:00 AM - 10:30 AM',
+  '11:00 AM - 11:30 AM',
+  '01:00 PM - 01:30 PM',
+  '02:00 PM - 02:30 PM',
+  '03:00 PM - 03:30 PM',
+  '04:00 PM - 04:30 PM',
+] as const;
+
+export type TimeSlot = (typeof DEFAULT_TIME_SLOTS)[number];
+
+export const CONSULTATION_MINUTES = 30;
+
+/** A slot label's start as 24-hour hours and minutes ('01:00 PM - 01:30 PM' → 13:00), or null. */
+export function slotStart(label: string): { hour: number; minute: number } | null {
+  const match = /^(\d{2}):(\d{2}) (AM|PM) - \d{2}:\d{2} (AM|PM)$/.exec(label);
+  if (!match || !(DEFAULT_TIME_SLOTS as readonly string[]).includes(label)) return null;
+  const hour12 = Number(match[1]) % 12;
+  return { hour: match[3] === 'PM' ? hour12 + 12 : hour12, minute: Number(match[2]) };
+}
+
+export const DateSchema = v.pipe(
+  v.optional(v.string('Please select a date'), ''),
+  v.minLength(1, 'Please select a date'),
+  v.isoDate('Please select a valid date'),
+);
+
+/** POST /api/booking (spec section 5). Weekends, past dates and taken slots are refused by the API too (D12). */
+export const BookingRequestSchema = v.object({
+  name: v.pipe(
+    v.optional(v.string('Name must be at least 2 characters'), ''),
+    v.trim(),
+    v.minLength(2, 'Name must be at least 2 characters'),
+    v.maxLength(100, 'Name must be at most 100 characters'),
+  ),
+  email: EmailSchema,
+  businessName: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(200, 'Business name must be at most 200 characters')),
+  ),
+  date: DateSchema,
+  time: v.pipe(v.optional(v.string('Please select a time'), ''), v.minLength(1, 'Please select a time')),
+  lineOfWork: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Line of work must be at most 200 characters'))),
+});
+export type BookingRequestInput = v.InferInput<typeof BookingRequestSchema>;
+export type BookingRequest = v.InferOutput<typeof BookingRequestSchema>;
+
+/** GET /api/booking/availability?date=yyyy-MM-dd */
+export const AvailabilityQuerySchema = v.object({ date: DateSchema });
+
+export interface Availability {
+  date: string;
+  timeZone: string;
+  availableTimes: string[];
+}
+
+/** 201 of POST /api/booking */
+export interface BookingConfirmation {
+  id: number;
+  date: string;
+  time: string;
+  timeZone: string;
+  startsAt: string;
+  endsAt: string;
+  message: string;
+}
+
+/** GET /api/booking/cancel/{token}: what the cancel page shows. */
+export interface BookingSummary {
+  name: string;
+  date: string;
+  time: string;
+  timeZone: string;
+  startsAt: string;
+  status: 'confirmed' | 'cancelled';
+}
+
+export const CancelBookingSchema = v.object({
+  token: v.pipe(
+    v.optional(v.string('Invalid link'), ''),
+    v.minLength(1, 'Invalid link'),
+    v.maxLength(200, 'Invalid link'),
+  ),
+});
+
+export const BookingMessages = {
+  taken: 'This time is no longer available. Please choose another time.',
+  weekend: 'Consultations are offered Monday to Friday. Please choose a weekday.',
+  past: 'Please choose a date from today on.',
+  unknownSlot: 'Please choose one of the offered times.',
+  tooSoon: 'This time is too soon. Please choose a time at least 2 hours from now.',
+  confirmed: 'Your consultation is booked! Check your email for confirmation details.',
+  invalidCancelLink: 'This cancellation link is invalid or has expired.',
+} as const;

@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+
+/** Limits of D11; the minimums and their messages are the spec's (section 5). */
+export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000 } as const;
+
+// A missing field is treated as empty, so it gets the field's own message rather than a generic 'Invalid key'.
+const text = (min: number, minMessage: string, max: number, maxMessage: string) =>
+  v.pipe(v.optional(v.string(minMessage), ''), v.trim(), v.minLength(min, minMessage), v.maxLength(max, maxMessage));
+
+export const EmailSchema = v.pipe(
+  v.optional(v.string('Please enter a valid email address'), ''),
+  v.trim(),
+  v.email('Please enter a valid email address'),
+  v.maxLength(254, 'Email must be at most 254 characters'),
+);
+
+export const ContactMessageSchema = v.object({
+  name: text(2, 'Name must be at least 2 characters', CONTACT_LIMITS.name, 'Name must be at most 100 characters'),
+  email: EmailSchema,
+  subject: text(2, 'Subject is required', CONTACT_LIMITS.subject, 'Subject must be at most 200 characters'),
+  message: text(
+    10,
+    'Message must be at least 10 characters',
+    CONTACT_LIMITS.message,
+    'Message must be at most 5,000 characters',
+  ),
+  /** Honeypot (D11): hidden from people, so only robots fill it in. */
+  website: v.optional(v.string()),
+});
+
+export type ContactMessageInput = v.InferInput<typeof ContactMessageSchema>;
+export type ContactMessage = v.InferOutput<typeof ContactMessageSchema>;

@@ -1,0 +1,74 @@
+/** Calendar arithmetic in an IANA time zone with nothing but Intl (the zone's rules, daylight saving included). */
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const partsFormatter = (timeZone: string) => {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+};
+
+/** The wall-clock fields of an instant in a zone. */
+export function zonedParts(instant: Date, timeZone: string) {
+  const parts = Object.fromEntries(
+    partsFormatter(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+function offsetMs(instant: Date, timeZone: string): number {
+  const p = zonedParts(instant, timeZone);
+  return (
+    Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - (instant.getTime() - (instant.getTime() % 1000))
+  );
+}
+
+/** The instant at which the zone's clock shows `date` (yyyy-MM-dd) at `hour:minute(:second)`. */
+export function zonedTimeToUtc(date: string, hour: number, minute: number, timeZone: string, second = 0): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d, hour, minute, second);
+  // Two passes settle the offset on either side of a daylight-saving change.
+  let guess = wall - offsetMs(new Date(wall), timeZone);
+  guess = wall - offsetMs(new Date(guess), timeZone);
+  return new Date(guess);
+}
+
+/** Today's date (yyyy-MM-dd) in the zone. */
+export function todayIn(timeZone: string, now: Date): string {
+  const p = zonedParts(now, timeZone);
+  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+}
+
+/** 0 = Sunday … 6 = Saturday, of a calendar date. */
+export function weekday(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+}
+
+/** '09:00 AM'-style label of an instant's wall-clock time in the zone. */
+export function clockLabel(instant: Date, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  return `${String(hour12).padStart(2, '0')}:${String(p.minute).padStart(2, '0')} ${p.hour < 12 ? 'AM' : 'PM'}`;
+}

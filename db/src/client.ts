@@ -1,0 +1,29 @@
+import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Database = PostgresJsDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  sql: postgres.Sql;
+  close: () => Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** Connections in the pool. */
+  max?: number;
+  /** Name shown in pg_stat_activity. */
+  applicationName?: string;
+}
+
+export function connect(url: string, options: ConnectOptions = {}): DatabaseHandle {
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    onnotice: () => {},
+    connection: { application_name: options.applicationName ?? 'lucid-insight' },
+  });
+  const db = drizzle(sql, { schema, casing: 'snake_case' });
+  return { db, sql, close: () => sql.end({ timeout: 5 }) };
+}

@@ -1,0 +1,19 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Every administrative action (D21): who did what to which record, when, and which fields changed. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial().primaryKey(),
+    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Kept when the actor is deleted later. */
+    actorEmail: text(),
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: text(),
+    changes: jsonb().$type<Record<string, unknown>>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);

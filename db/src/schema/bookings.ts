@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * Consultations. Start and end are UTC timestamps beside the label and date in the company's zone (D12, D13). The
+ * database makes a double booking impossible: one confirmed booking per start time.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull(),
+    businessName: text(),
+    lineOfWork: text(),
+    /** yyyy-MM-dd in the company's time zone. */
+    date: text().notNull(),
+    /** The slot label, e.g. '09:00 AM - 09:30 AM'. */
+    timeLabel: text().notNull(),
+    timeZone: text().notNull(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    status: text({ enum: ['confirmed', 'cancelled'] })
+      .notNull()
+      .default('confirmed'),
+    /** 'form' (our slot picker) or 'scheduling_service' (its widget, through the webhook, D17). */
+    source: text({ enum: ['form', 'scheduling_service'] })
+      .notNull()
+      .default('form'),
+    /** The scheduling service's id of the booking (its invitee URI). */
+    externalId: text(),
+    /** SHA-256 of the cancel link's token, minted by the worker that sends the confirmation (D7, D15). */
+    cancelTokenHash: text(),
+    /** Stable UID of the calendar event and the .ics invite. */
+    calendarUid: text().notNull(),
+    /** Where the event lives in the CalDAV calendar once it is there. */
+    calendarHref: text(),
+    ipAddress: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bookings_confirmed_start_unique').on(t.startsAt).where(sql`${t.status} = 'confirmed'`),
+    uniqueIndex('bookings_external_id_unique').on(t.externalId),
+    uniqueIndex('bookings_cancel_token_unique').on(t.cancelTokenHash),
+    index('bookings_starts_at_idx').on(t.startsAt),
+  ],
+);
+
+/** A copy of the company calendar's busy times for the coming 60 days (D16), refreshed by the workers. */
+export const calendarBusy = pgTable(
+  'calendar_busy',
+  {
+    id: serial().primaryKey(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    /** The calendar event's UID (events we put there ourselves are skipped: their bookings already block). */
+    uid: text(),
+    syncedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('calendar_busy_range_idx').on(t.startsAt, t.endsAt)],
+);

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The transactional outbox: every domain event is written here in the same transaction as the change it describes,
+ * then published to BullMQ with its id as job id. Rows whose publishing failed (Redis down) have no publishedAt and
+ * are published again by the workers' sweeper.
+ */
+export const outboxEvents = pgTable(
+  'outbox_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    type: text().notNull(),
+    payload: jsonb().$type<Record<string, unknown>>().notNull(),
+    requestId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp({ withTimezone: true }),
+    publishAttempts: integer().notNull().default(0),
+    lastError: text(),
+  },
+  (t) => [index('outbox_events_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`)],
+);
+
+/**
+ * One row per e-mail the workers send: unique per event, template and recipient, so a retried or duplicated job
+ * never sends the same e-mail twice.
+ */
+export const emailDeliveries = pgTable(
+  'email_deliveries',
+  {
+    id: serial().primaryKey(),
+    eventId: uuid()
+      .notNull()
+      .references(() => outboxEvents.id, { onDelete: 'cascade' }),
+    template: text().notNull(),
+    recipient: text().notNull(),
+    /** pending: being sent; sent: accepted by the SMTP server; failed: gave up after the last attempt. */
+    status: text({ enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer().notNull().default(0),
+    messageId: text(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('email_deliveries_event_template_recipient').on(t.eventId, t.template, t.recipient)],
+);

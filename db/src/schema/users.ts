@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    firstName: text(),
+    lastName: text(),
+    /** Argon2id hash (D4); null until the invited person completes registration. */
+    passwordHash: text(),
+    isAdmin: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    hasLoggedIn: boolean().notNull().default(false),
+    accountSetupComplete: boolean().notNull().default(false),
+    lastLoginAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // E-mail addresses are unique compared case-insensitively (D4).
+  (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    organizationId: integer()
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text().notNull().default('Member'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index('memberships_user_idx').on(t.userId)],
+);

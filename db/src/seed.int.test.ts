@@ -1,0 +1,35 @@
+import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { connect, type DatabaseHandle } from './client';
+import { dashboards, organizationDashboards, organizations } from './schema';
+import { seed } from './seed';
+
+let database: TestDatabase;
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  database = await createTestDatabase(inject('databaseServerUrl'));
+  handle = connect(database.url, { max: 2 });
+});
+afterAll(async () => {
+  await handle.close();
+  await database.drop();
+});
+
+describe('make seed', () => {
+  it('loads the five public sample dashboards of the home page and a demo organization, once however often it runs', async () => {
+    await seed(handle.db);
+    await seed(handle.db);
+    const rows = await handle.db.select().from(dashboards);
+    expect(rows.map((d) => d.name)).toEqual([
+      'Education Enrollment Analytics',
+      'Research Survey and Stress Study',
+      'Operations Fabrication Progress',
+      'Pre Program Survey Analytics',
+      'Post Program Survey Analytics',
+    ]);
+    expect(rows.every((d) => d.isPublic && d.embedUrl.startsWith('https://'))).toBe(true);
+    expect(rows.find((d) => d.category === 'Education')?.type).toBe('Looker');
+    expect(await handle.db.select().from(organizations)).toHaveLength(1);
+    expect(await handle.db.select().from(organizationDashboards)).toHaveLength(5);
+  });
+});

@@ -1,0 +1,345 @@
+import { connect, type DatabaseHandle, schema } from '@app/db';
+import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
+import type { ReceivedEmail } from '@app/testing/smtp';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { screenshot, useBrowserSuite, viewports } from './harness';
+import { presetTheme, seriousAxeViolations } from './marketing-helpers';
+
+const suite = useBrowserSuite();
+
+const PASSWORD = 'Admin-secret-42';
+let passwordHash: string;
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-admin' });
+  passwordHash = await hashPassword(PASSWORD);
+});
+
+afterAll(async () => {
+  await database?.close().catch(() => {});
+});
+
+const unique = () => crypto.randomUUID().slice(0, 8);
+const uniqueEmail = (who: string) => `${who}-${unique()}@example.com`;
+
+function createAdmin(firstName = 'Alma') {
+  return createUser(database.db, {
+    email: uniqueEmail(firstName.toLowerCase()),
+    firstName,
+    lastName: 'Admin',
+    passwordHash,
+    isAdmin: true,
+    accountSetupComplete: true,
+  });
+}
+
+const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
+
+/** Waits for a toast and closes it: one shows at a time, so the next one is not held back. */
+async function closeToast(page: Page, title: string) {
+  const shown = toast(page, title);
+  await shown.waitFor();
+  await shown.getByRole('button', { name: 'Close notification' }).click();
+  await shown.waitFor({ state: 'detached' });
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('header-welcome').waitFor({ state: 'attached' });
+}
+
+const currentTab = (page: Page) => new URL(page.url()).searchParams.get('tab');
+const selectedTab = (page: Page) => page.getByRole('tab', { selected: true }).textContent();
+
+async function openTab(page: Page, name: 'Organizations' | 'Dashboards' | 'Users' | 'Associations' | 'Audit') {
+  await page.getByRole('tab', { name, exact: true }).click();
+  await expect.poll(() => currentTab(page)).toBe(name.toLowerCase());
+  await page.getByTestId(`admin-panel-${name.toLowerCase()}`).waitFor();
+}
+
+async function waitForEmail(address: string, subject: RegExp): Promise<ReceivedEmail> {
+  const matching = () => suite.smtp.to(address).filter((m) => subject.test(m.subject));
+  await suite.smtp.waitFor(() => matching().length >= 1, 20_000);
+  return matching()[0]!;
+}
+
+function registerLink(email: ReceivedEmail): string {
+  const match = email.text.match(/https?:\/\/[^\s"'<>]+\/register\?token=[\w.~%-]+/);
+  if (!match) throw new Error(`No /register?token= link in the e-mail:\n${email.text}`);
+  const url = new URL(match[0]);
+  return `${url.pathname}${url.search}`;
+}
+
+const IFRAME_CODE =
+  '<iframe title="x" width="600" height="400" src="https://app.powerbi.com/view?r=abc" frameborder="0" allowFullScreen="true"></iframe>';
+
+describe('/admin', () => {
+  it('creates an organization, a dashboard from iframe code and an invited user, links them, and the new client sees exactly that dashboard', async () => {
+    const admin = await createAdmin();
+    // Another organization with its own dashboard: the new client must not see it.
+    const [otherOrg, otherDashboard] = await Promise.all([
+      createOrganization(database.db, { name: `Other ${unique()}` }),
+      createDashboard(database.db, { name: `Not yours ${unique()}`, isPublic: false }),
+    ]);
+    await linkDashboard(database.db, otherOrg.id, otherDashboard.id);
+
+    const page = await suite.newPage();
+    await signIn(page, admin.email);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await page.getByTestId('admin-panel-organizations').waitFor();
+    expect(await selectedTab(page)).toBe('Organizations');
+    expect(await page.getByTestId('admin-logout').getAttribute('href')).toBe('/api/logout');
+    expect(await page.getByTestId('admin-queues-link').getAttribute('href')).toBe('/admin/queues');
+
+    // Organizations: the name is required, then created.
+    const orgName = `E2E Org ${unique()}`;
+    const orgForm = page.getByTestId('organization-form');
+    await page.getByTestId('organization-submit').click();
+    await orgForm.getByText('Organization name is required').waitFor();
+    await page.getByTestId('organization-name').fill(orgName);
+    await page.getByTestId('organization-domain').fill('e2e.example.com');
+    await page.getByTestId('organization-submit').click();
+    await closeToast(page, 'Organization created');
+    const orgRow = page.getByTestId('organization-row').filter({ hasText: orgName });
+    await orgRow.waitFor();
+    expect(await orgRow.textContent()).toContain('Active');
+
+    // Dashboards: pasted iframe code, only its https src is kept (D18).
+    await openTab(page, 'Dashboards');
+    const dashboardName = `E2E Dashboard ${unique()}`;
+    await page.getByTestId('dashboard-name').fill(dashboardName);
+    await page.getByTestId('dashboard-description').fill('Made by the admin e2e test');
+    await page.getByTestId('dashboard-category').selectOption('Research');
+    await page.getByTestId('dashboard-type').selectOption('PowerBI');
+    await page.getByTestId('dashboard-embed-url').fill(IFRAME_CODE);
+    await page.getByTestId('dashboard-submit').click();
+    await closeToast(page, 'Dashboard created');
+    const dashboardRow = page.getByTestId('dashboard-row').filter({ hasText: dashboardName });
+    await dashboardRow.waitFor();
+    expect(await dashboardRow.getByTestId('dashboard-last-viewed').textContent()).toBe('Never');
+    expect(await dashboardRow.getByTestId('dashboard-view-count').textContent()).toBe('0');
+    const [storedDashboard] = await database.db
+      .select()
+      .from(schema.dashboards)
+      .where(eq(schema.dashboards.name, dashboardName));
+    expect(storedDashboard?.embedUrl).toBe('https://app.powerbi.com/view?r=abc');
+
+    // Users: a new client in that organization, with the registration e-mail.
+    await openTab(page, 'Users');
+    const clientEmail = uniqueEmail('nora');
+    await page.getByTestId('create-user-button').click();
+    const dialog = page.getByTestId('create-user-dialog');
+    await dialog.waitFor();
+    expect(await page.getByTestId('new-user-send-email').isChecked()).toBe(true);
+    await page.getByTestId('new-user-email').fill(clientEmail);
+    await page.getByTestId('new-user-first-name').fill('Nora');
+    await page.getByTestId('new-user-last-name').fill('Client');
+    await page.getByTestId('new-user-organization').selectOption({ label: orgName });
+    await page.getByTestId('new-user-submit').click();
+    await closeToast(page, 'User created');
+    await dialog.waitFor({ state: 'detached' });
+    const userRow = page.getByTestId('user-row').filter({ hasText: clientEmail });
+    await userRow.waitFor();
+    expect(await userRow.getByTestId('user-status').textContent()).toContain('Setup Pending');
+    expect(await userRow.textContent()).toContain(orgName);
+    expect(await userRow.getByTestId('user-last-login').textContent()).toBe('Never');
+    const invitation = await waitForEmail(clientEmail, /invited/i);
+    const link = registerLink(invitation);
+
+    // Associations: link the dashboard to the organization; a second time is refused with the server's message.
+    await openTab(page, 'Associations');
+    await page.getByTestId('link-organization').selectOption({ label: orgName });
+    await page.getByTestId('link-dashboard').selectOption({ label: `${dashboardName} (Research)` });
+    await page.getByTestId('link-submit').click();
+    await closeToast(page, 'Dashboard linked to organization');
+    const association = page.getByTestId('association-row').filter({ hasText: orgName });
+    await association.waitFor();
+    expect(await association.textContent()).toContain(dashboardName);
+    await page.getByTestId('link-organization').selectOption({ label: orgName });
+    await page.getByTestId('link-dashboard').selectOption({ label: `${dashboardName} (Research)` });
+    await page.getByTestId('link-submit').click();
+    const refused = toast(page, 'Error linking dashboard');
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('This dashboard is already linked to this organization');
+    expect(await refused.getAttribute('data-variant')).toBe('destructive');
+    await closeToast(page, 'Error linking dashboard');
+
+    // Back and forward move between the tabs.
+    await page.goBack();
+    await expect.poll(() => currentTab(page)).toBe('users');
+    await expect.poll(() => selectedTab(page)).toBe('Users');
+    await page.goBack();
+    await expect.poll(() => currentTab(page)).toBe('dashboards');
+    await expect.poll(() => selectedTab(page)).toBe('Dashboards');
+    await page.goForward();
+    await expect.poll(() => selectedTab(page)).toBe('Users');
+    await page.goForward();
+    await expect.poll(() => selectedTab(page)).toBe('Associations');
+
+    // Audit (D21): the actions just taken, newest first.
+    await openTab(page, 'Audit');
+    const auditRows = page.getByTestId('audit-row');
+    await auditRows.first().waitFor();
+    const actions = await auditRows.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-action')));
+    expect(actions.indexOf('organization.create')).toBeGreaterThan(actions.indexOf('user.create'));
+    expect(await auditRows.first().textContent()).toContain(admin.email);
+
+    // The queue board shows the invitation job to the admin.
+    await expect
+      .poll(
+        async () => {
+          const response = await page.request.get('/admin/queues/api/queues?activeQueue=emails&status=completed');
+          if (!response.ok()) return [];
+          const body = (await response.json()) as { queues: { name: string; jobs: { name: string }[] }[] };
+          return body.queues.find((q) => q.name === 'emails')?.jobs.map((j) => j.name) ?? [];
+        },
+        { timeout: 15_000 },
+      )
+      .toContain('user-invitation');
+    const board = await page.goto('/admin/queues/queue/emails?status=completed');
+    expect(board?.status()).toBe(200);
+    await page.getByText('user-invitation').first().waitFor();
+    await screenshot(page, 'admin-queue-board-1280');
+
+    // The new client registers from the e-mail, signs in and sees exactly that dashboard.
+    const client = await suite.newPage();
+    await client.goto(link);
+    await client.getByTestId('register-card').waitFor();
+    const clientPassword = 'Client-pass-123';
+    await client.getByTestId('register-password').fill(clientPassword);
+    await client.getByTestId('register-confirm-password').fill(clientPassword);
+    await client.getByTestId('register-submit').click();
+    await toast(client, 'Registration completed').waitFor();
+    await client.waitForURL(`${suite.baseUrl}/`);
+    await client.goto('/client/login');
+    await client.getByTestId('client-login-email').fill(clientEmail);
+    await client.getByTestId('client-login-password').fill(clientPassword);
+    await client.getByTestId('client-login-submit').click();
+    await client.waitForURL(`${suite.baseUrl}/client/dashboard`);
+    await client.getByTestId('dashboards-grid').waitFor();
+    expect(await client.getByTestId('dashboard-card-name').allTextContents()).toEqual([dashboardName]);
+
+    // The client is refused the queue board and sent home from /admin.
+    const refusedBoard = await client.request.get('/admin/queues', { maxRedirects: 0 });
+    expect(refusedBoard.status()).toBe(403);
+    await client.goto('/admin');
+    await client.waitForURL(`${suite.baseUrl}/`);
+
+    // The admin now sees the client as set up and logged in.
+    await page.goto('/admin?tab=users');
+    const setUp = page.getByTestId('user-row').filter({ hasText: clientEmail });
+    await setUp.waitFor();
+    await expect.poll(() => setUp.getByTestId('user-status').textContent()).toContain('Setup Complete');
+    expect(await setUp.getByTestId('user-status').textContent()).toContain('Logged In');
+  });
+
+  it("refuses the admin's own admin rights, deactivation and deletion with the server's messages", async () => {
+    const admin = await createAdmin('Selma');
+    const page = await suite.newPage();
+    await signIn(page, admin.email);
+    await page.goto('/admin?tab=users');
+    await page.getByTestId('user-filter-email').fill(admin.email);
+    const own = page.getByTestId('user-row').filter({ hasText: admin.email });
+    await own.waitFor();
+    expect(await page.getByTestId('user-row').count()).toBe(1);
+
+    await own.getByTestId('user-toggle-admin').click();
+    const refused = toast(page, 'Error updating user admin status');
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('Cannot remove own admin privileges');
+    await closeToast(page, 'Error updating user admin status');
+
+    await own.getByTestId('user-edit').click();
+    const overlay = page.getByTestId('edit-user-dialog');
+    await overlay.waitFor();
+    await page.getByTestId('edit-user-toggle-status').click();
+    const confirm = page.getByTestId('toggle-user-status-dialog');
+    await confirm.getByText('Are you sure you want to deactivate this user?').waitFor();
+    await confirm.getByTestId('confirm-action').click();
+    const statusRefused = toast(page, 'Error updating user status');
+    await statusRefused.waitFor();
+    expect(await statusRefused.textContent()).toContain('You cannot deactivate your own account');
+    await closeToast(page, 'Error updating user status');
+
+    await page.getByTestId('edit-user-delete').click();
+    const deleteConfirm = page.getByTestId('delete-user-dialog');
+    await deleteConfirm
+      .getByText('Are you sure you want to permanently delete this user? This action cannot be undone.')
+      .waitFor();
+    await deleteConfirm.getByTestId('confirm-action').click();
+    const deleteRefused = toast(page, 'Error deleting user');
+    await deleteRefused.waitFor();
+    expect(await deleteRefused.textContent()).toContain('You cannot delete your own account');
+
+    const [stored] = await database.db.select().from(schema.users).where(eq(schema.users.id, admin.id));
+    expect(stored).toMatchObject({ isAdmin: true, isActive: true });
+  });
+
+  describe.each([
+    [viewports.desktop, 'light'],
+    [viewports.desktop, 'dark'],
+    [viewports.mobile, 'light'],
+    [viewports.mobile, 'dark'],
+  ] as const)('at %o in the %s theme', (viewport, theme) => {
+    it('captures every tab and the user overlays into e2e/output/, with no serious axe-core violation', async () => {
+      const admin = await createAdmin('Shot');
+      const organization = await createOrganization(database.db, {
+        name: `Screenshot Org ${unique()}`,
+        domain: 'shot.example.com',
+      });
+      await createOrganization(database.db, { name: `Dormant Org ${unique()}`, isActive: false });
+      const dashboard = await createDashboard(database.db, {
+        name: `Screenshot Dashboard ${unique()}`,
+        isPublic: true,
+      });
+      await linkDashboard(database.db, organization.id, dashboard.id);
+      const member = await createUser(database.db, {
+        email: uniqueEmail('member'),
+        firstName: 'Mina',
+        lastName: 'Member',
+        accountSetupComplete: false,
+      });
+      await addMembership(database.db, organization.id, member.id);
+
+      const problems: string[] = [];
+      const audit = async (what: string, page: Page) => {
+        if (viewport.width !== 1280 && theme !== 'dark') return;
+        for (const v of await seriousAxeViolations(page))
+          problems.push(`${what}: ${v.id} ${v.help} ${JSON.stringify(v.nodes)}`);
+      };
+      const context = await suite.newContext({ viewport, bypassCSP: true });
+      await presetTheme(context, theme);
+      const page = await context.newPage();
+      await signIn(page, admin.email);
+      await page.goto('/admin');
+      await page.getByTestId('admin-panel-organizations').waitFor();
+      await closeToast(page, 'Login successful').catch(() => {});
+      for (const name of ['Organizations', 'Dashboards', 'Users', 'Associations', 'Audit'] as const) {
+        const tab = name.toLowerCase();
+        if (tab !== 'organizations') await openTab(page, name);
+        if (tab === 'audit') await page.getByTestId('audit-table').waitFor();
+        await screenshot(page, `admin-${tab}-${viewport.width}-${theme}`);
+        await audit(tab, page);
+      }
+      await openTab(page, 'Users');
+      await page.getByTestId('create-user-button').click();
+      await page.getByTestId('create-user-dialog').waitFor();
+      await screenshot(page, `admin-create-user-${viewport.width}-${theme}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('create-user-dialog').waitFor({ state: 'detached' });
+      await page.getByTestId('user-row').filter({ hasText: member.email }).getByTestId('user-edit').click();
+      await page.getByTestId('edit-user-dialog').waitFor();
+      await screenshot(page, `admin-edit-user-${viewport.width}-${theme}`);
+      await audit('edit user', page);
+      expect(problems).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,223 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useBrowserSuite, viewports } from './harness';
+import { waitForApp } from './marketing-helpers';
+
+const SUCCESS_BANNER = 'Your consultation is booked! Check your email for confirmation details.';
+const SCHEDULING_URL = 'https://calendly.com/lucid-insight/30min';
+
+const uniqueEmail = (who: string) => `${who}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+/** yyyy-MM-dd of a date as the clock of `timeZone` shows it. */
+function dateIn(timeZone: string, instant: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+const addDays = (date: string, days: number) => {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+
+/** The first day at least `ahead` days from today (company zone) that matches. */
+function dayAhead(timeZone: string, ahead: number, matches: (weekday: number) => boolean): string {
+  let date = addDays(dateIn(timeZone, new Date()), ahead);
+  while (!matches(weekday(date))) date = addDays(date, 1);
+  return date;
+}
+
+async function companyTimeZone(page: Page): Promise<string> {
+  const config = await page.request.get('/api/config');
+  return ((await config.json()) as { bookingTimeZone: string }).bookingTimeZone;
+}
+
+async function openBookingPage(page: Page) {
+  await page.goto('/book-consultation');
+  await page.getByRole('heading', { level: 1, name: 'Book a Free Consultation' }).waitFor();
+  // The page is prerendered: act only once the app has taken it over.
+  await waitForApp(page);
+}
+
+async function openFormTab(page: Page) {
+  await page.getByTestId('booking-tab-form').click();
+  await page.getByTestId('booking-form').waitFor();
+}
+
+/** Pages the calendar forward until `date` is a day of the month shown, and returns its cell. */
+async function showDay(page: Page, date: string) {
+  const cell = page.getByTestId(`booking-day-${date}`);
+  for (let i = 0; i < 3; i++) {
+    if ((await cell.count()) > 0 && (await cell.getAttribute('data-outside-range')) === null) return cell;
+    await page.getByTestId('booking-day-next').click();
+  }
+  throw new Error(`The calendar never showed ${date}`);
+}
+
+/** A page at the scheduling service's origin, served by the test (this machine is offline). */
+const FAKE_SERVICE_PAGE = `<!doctype html><html><body>
+  <p>Calendly stand-in</p>
+  <button type="button" onclick="parent.postMessage({ event: 'calendly.event_scheduled', payload: {} }, '*')">
+    Schedule it
+  </button>
+</body></html>`;
+
+describe('/book-consultation without a scheduling URL', () => {
+  const suite = useBrowserSuite();
+
+  it('books a weekday slot with the form: slots appear, the banner shows, the invite is e-mailed', async () => {
+    const page = await suite.newPage();
+    await openBookingPage(page);
+    const timeZone = await companyTimeZone(page);
+    await openFormTab(page);
+
+    const date = dayAhead(timeZone, 3, (d) => d >= 1 && d <= 5);
+    const email = uniqueEmail('booker');
+    await page.getByLabel('Your Name', { exact: true }).fill('Ada Lovelace');
+    await page.getByLabel('Your Email', { exact: true }).fill(email);
+    await page.getByLabel('Business Name (optional)').fill('Analytical Engines');
+
+    const time = page.getByTestId('booking-time');
+    expect(await time.isDisabled()).toBe(true);
+    const availability = page.waitForResponse((r) => r.url().includes(`/api/booking/availability?date=${date}`));
+    await (await showDay(page, date)).click();
+    expect((await availability).status()).toBe(200);
+    await expect.poll(() => time.isEnabled()).toBe(true);
+    const options = (await time.locator('option').allTextContents()).slice(1);
+    expect(options.length).toBeGreaterThan(0);
+    expect(options[0]).toMatch(/^\d{2}:\d{2} (AM|PM) - \d{2}:\d{2} (AM|PM)$/);
+    expect(await page.getByTestId('booking-time-zone').textContent()).toContain(`(${timeZone})`);
+    await time.selectOption(options[0]!);
+
+    await page.getByTestId('booking-submit').click();
+    const banner = page.getByTestId('booking-success');
+    await banner.waitFor();
+    expect((await banner.textContent())?.trim()).toBe(SUCCESS_BANNER);
+    await page.getByTestId('toast').filter({ hasText: 'Consultation booked!' }).waitFor();
+    expect(await page.getByLabel('Your Name', { exact: true }).inputValue()).toBe('');
+
+    const { smtp } = suite;
+    await smtp.waitFor(
+      () => smtp.to(email).some((m) => m.parsed.attachments.some((a) => a.contentType.startsWith('text/calendar'))),
+      30_000,
+    );
+    const confirmation = smtp
+      .to(email)
+      .find((m) => m.parsed.attachments.some((a) => a.contentType.startsWith('text/calendar')))!;
+    const invite = confirmation.parsed.attachments.find((a) => a.contentType.startsWith('text/calendar'))!;
+    expect(invite.content.toString()).toContain('BEGIN:VCALENDAR');
+    expect(invite.content.toString()).toContain('METHOD:REQUEST');
+  });
+
+  it('does not let a weekend day be picked', async () => {
+    const page = await suite.newPage();
+    await openBookingPage(page);
+    const timeZone = await companyTimeZone(page);
+    await openFormTab(page);
+    const saturday = dayAhead(timeZone, 3, (d) => d === 6);
+    const cell = await showDay(page, saturday);
+    expect(await cell.getAttribute('aria-disabled')).toBe('true');
+    expect(await cell.getAttribute('data-unavailable')).not.toBeNull();
+    let asked = false;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/booking/availability')) asked = true;
+    });
+    await cell.click({ force: true });
+    await page.waitForTimeout(300);
+    expect(await cell.getAttribute('data-selected')).toBeNull();
+    expect(await page.getByTestId('booking-time').isDisabled()).toBe(true);
+    expect(asked).toBe(false);
+  });
+
+  it('shows the setup panel in the calendar tab, and the benefits', async () => {
+    const page = await suite.newPage();
+    await openBookingPage(page);
+    const panel = page.getByTestId('scheduling-setup');
+    await panel.waitFor();
+    expect(await page.getByRole('heading', { name: 'Scheduling integration ready' }).isVisible()).toBe(true);
+    expect(await panel.textContent()).toContain('SCHEDULING_URL');
+    expect(await page.locator('iframe').count()).toBe(0);
+    expect(await page.getByTestId('booking-benefits').textContent()).toContain('E-mail reminders');
+  });
+
+  it('captures the page at 375 and 1280 px, light and dark, into e2e/output/', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      for (const viewport of Object.values(viewports)) {
+        const context = await suite.newContext({ viewport });
+        await context.addInitScript((value) => {
+          if (location.protocol.startsWith('http') && !localStorage.getItem('theme'))
+            localStorage.setItem('theme', value);
+        }, theme);
+        const page = await context.newPage();
+        await openBookingPage(page);
+        await page.getByTestId('scheduling-setup').waitFor();
+        await screenshot(page, `booking-calendar-${viewport.width}-${theme}`);
+        await openFormTab(page);
+        await page.getByTestId('booking-submit').click();
+        await page.locator('[data-field-error]').first().waitFor();
+        await screenshot(page, `booking-form-${viewport.width}-${theme}`);
+        await context.close();
+      }
+    }
+  });
+});
+
+describe('/book-consultation with SCHEDULING_URL', () => {
+  const suite = useBrowserSuite({ env: { SCHEDULING_URL } });
+
+  it('embeds the service with embed_domain, embed_type and what was typed in the form as prefill', async () => {
+    const page = await suite.newPage();
+    await page.route('https://calendly.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: FAKE_SERVICE_PAGE }),
+    );
+    await openBookingPage(page);
+    const frame = page.getByTestId('scheduling-frame');
+    await frame.waitFor();
+    expect(await frame.getAttribute('title')).toBe('Schedule a consultation');
+    let src = new URL((await frame.getAttribute('src')) ?? '');
+    expect(`${src.origin}${src.pathname}`).toBe(SCHEDULING_URL);
+    expect(src.searchParams.get('embed_domain')).toBe(new URL(suite.baseUrl).host);
+    expect(src.searchParams.get('embed_type')).toBe('Inline');
+    expect((await page.getByTestId('scheduling-inline').boundingBox())?.height).toBe(630);
+    expect(await page.getByTestId('scheduling-setup').count()).toBe(0);
+
+    await openFormTab(page);
+    await page.getByLabel('Your Name', { exact: true }).fill('Grace Hopper');
+    await page.getByLabel('Your Email', { exact: true }).fill('grace@example.com');
+    await page.getByLabel('Business Name (optional)').fill('Navy Labs');
+    await page.getByLabel('Line of Work (optional)').fill('Research');
+    await page.getByTestId('booking-tab-calendar').click();
+    await frame.waitFor();
+    src = new URL((await frame.getAttribute('src')) ?? '');
+    expect(Object.fromEntries(src.searchParams)).toEqual({
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      a1: 'Navy Labs',
+      a2: 'Research',
+      embed_domain: new URL(suite.baseUrl).host,
+      embed_type: 'Inline',
+    });
+  });
+
+  it("toasts on the service's event_scheduled and ignores the same message from another origin", async () => {
+    const page = await suite.newPage();
+    await page.route('https://calendly.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: FAKE_SERVICE_PAGE }),
+    );
+    await openBookingPage(page);
+    await page.getByTestId('scheduling-frame').waitFor();
+    await expect.poll(() => page.getByTestId('scheduling-loading').count()).toBe(0);
+
+    await page.evaluate(() => window.postMessage({ event: 'calendly.event_scheduled', payload: {} }, '*'));
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('toast').count()).toBe(0);
+
+    await page.frameLocator('[data-testid="scheduling-frame"]').getByRole('button', { name: 'Schedule it' }).click();
+    await page.getByTestId('toast').filter({ hasText: 'Consultation booked!' }).waitFor();
+  });
+});

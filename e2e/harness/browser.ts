@@ -1,0 +1,60 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Screenshots for people to look at (git-ignored). */
+export const outputDir = new URL('../output/', import.meta.url).pathname;
+
+export const viewports = {
+  mobile: { width: 375, height: 812 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/** The system Chromium, headless, with everything that phones home or needs a GPU turned off. */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(
+      `The browser tests drive the system Chromium, but ${CHROMIUM_PATH} is missing. Install it with ` +
+        '`apt-get install -y chromium` (Debian/Ubuntu).',
+    );
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh context (own storage, cookies) aimed at the product; relative URLs go to baseUrl. */
+export async function newContext(
+  browser: Browser,
+  baseUrl: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: viewports.desktop,
+    colorScheme: 'light',
+    reducedMotion: 'reduce',
+    locale: 'en-US',
+    ...options,
+  });
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(15_000);
+  return context;
+}
+
+/** Saves a full-page screenshot as e2e/output/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(outputDir, { recursive: true });
+  const path = `${outputDir}${name.replace(/[^\w.-]+/g, '-')}.png`;
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  return path;
+}

@@ -1,0 +1,143 @@
+import { DEFAULT_TIME_SLOTS } from '@app/contracts';
+import { connect } from '@app/db';
+import { createUser } from '@app/db/testing';
+import { sleep } from '@app/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { type Product, startProduct } from './harness/product';
+
+const PASSWORD = 'mixed load password 42';
+let product: Product;
+let db: ReturnType<typeof connect>;
+
+beforeAll(async () => {
+  // Debug logs: the most a log line could ever carry.
+  product = await startProduct({ env: { LOG_LEVEL: 'debug', TRUST_PROXY: 'true' }, outputChars: 200_000_000 });
+  db = connect(product.databaseUrl, { max: 2 });
+});
+afterAll(async () => {
+  await db?.close();
+  await product?.stop();
+});
+
+let ip = 0;
+const request = (path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) =>
+  fetch(`${product.baseUrl}${path}`, {
+    method: init.method ?? 'GET',
+    redirect: 'manual',
+    headers: {
+      origin: product.baseUrl,
+      'x-forwarded-for': `192.0.2.${(ip++ % 250) + 1}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+
+function weekdaySlots(days: number) {
+  const out: { date: string; time: string }[] = [];
+  for (let offset = 2; out.length < days * DEFAULT_TIME_SLOTS.length; offset++) {
+    const day = new Date(Date.now() + offset * 86_400_000);
+    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
+    for (const time of DEFAULT_TIME_SLOTS) out.push({ date: day.toISOString().slice(0, 10), time });
+  }
+  return out;
+}
+
+describe('a mixed load for 60 s (browsing, sign-ins, contacts, bookings, password resets)', () => {
+  it('answers no 5xx, loses and duplicates no e-mail, and writes no password, token or cookie to the logs', async () => {
+    const user = await createUser(db.db, {
+      email: 'load.user@example.com',
+      firstName: 'Load',
+      passwordHash: await hashPassword(PASSWORD),
+      accountSetupComplete: true,
+    });
+    const statuses: { path: string; status: number }[] = [];
+    const record = async (path: string, response: Promise<Response>) => {
+      const r = await response;
+      await r.arrayBuffer();
+      statuses.push({ path, status: r.status });
+      return r;
+    };
+    const cookies: string[] = [];
+    const contacts: string[] = [];
+    const bookers: string[] = [];
+    const slots = weekdaySlots(12);
+    const until = Date.now() + 60_000;
+
+    const browse = async () => {
+      while (Date.now() < until) {
+        for (const path of ['/', '/dashboards', '/api/dashboards/public', '/api/config', '/why-us'])
+          await record(path, request(path));
+      }
+    };
+    const signIns = async () => {
+      while (Date.now() < until) {
+        const login = await record(
+          'login',
+          request('/api/auth/login', { method: 'POST', body: { email: user.email, password: PASSWORD } }),
+        );
+        const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+        cookies.push(cookie);
+        await record('me', request('/api/auth/user', { cookie }));
+        await record('logout', request('/api/auth/logout', { method: 'POST', cookie }));
+        await sleep(200);
+      }
+    };
+    const contactsLoop = async () => {
+      while (Date.now() < until) {
+        const email = `load.contact${contacts.length}@example.com`;
+        contacts.push(email);
+        await record(
+          'contact',
+          request('/api/contact', {
+            method: 'POST',
+            body: { name: 'Load Test', email, subject: 'Under load', message: 'A message sent under a mixed load.' },
+          }),
+        );
+        await sleep(300);
+      }
+    };
+    const bookingsLoop = async () => {
+      while (Date.now() < until && slots.length) {
+        const email = `load.booker${bookers.length}@example.com`;
+        bookers.push(email);
+        await record(
+          'booking',
+          request('/api/booking', { method: 'POST', body: { name: 'Load Booker', email, ...slots.shift()! } }),
+        );
+        await sleep(700);
+      }
+    };
+    const resets = async () => {
+      await record(
+        'reset',
+        request('/api/auth/request-password-reset', { method: 'POST', body: { email: user.email } }),
+      );
+    };
+    await Promise.all([browse(), signIns(), contactsLoop(), bookingsLoop(), resets()]);
+
+    expect(statuses.filter((s) => s.status >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s.path === 'contact' || s.path === 'booking').every((s) => s.status === 201)).toBe(
+      true,
+    );
+
+    const smtp = product.smtp;
+    const expected = contacts.length * 2 + bookers.length * 2 + 1;
+    await smtp.waitFor((m) => m.length >= expected, 60_000);
+    await sleep(2000);
+    expect(smtp.messages).toHaveLength(expected);
+    for (const email of [...contacts, ...bookers]) expect(smtp.to(email)).toHaveLength(1);
+    expect(smtp.to(user.email)).toHaveLength(1);
+
+    // Secrets that went by during the run: the password, every session token, and the tokens in the e-mailed links.
+    const linkTokens = smtp.messages.flatMap((m) => [...m.text.matchAll(/token=([a-z2-7]{16,})/g)].map((x) => x[1]!));
+    expect(linkTokens.length).toBeGreaterThan(bookers.length);
+    const sessionTokens = cookies.map((c) => c.split('=')[1]!).filter(Boolean);
+    const logs = product.output();
+    expect(logs.length).toBeGreaterThan(1000);
+    expect(logs).not.toContain(PASSWORD);
+    for (const secret of [...sessionTokens, ...linkTokens])
+      expect(logs.includes(secret), `a secret in the logs: ${secret.slice(0, 4)}…`).toBe(false);
+  }, 180_000);
+});

@@ -1,0 +1,74 @@
+import { createRequire } from 'node:module';
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** The marketing pages of D25, prerendered at build time, with their h1 and document title. */
+export const prerenderedPages = [
+  {
+    path: '/',
+    h1: 'Unlock the Hidden Potential in Your Data',
+    title: 'Lucid Insight | Unlock the Hidden Potential in Your Data',
+  },
+  { path: '/why-us', h1: 'Why Choose Lucid Insight', title: 'Why Us | Lucid Insight' },
+  { path: '/our-values', h1: 'Our Core Values', title: 'Our Core Values | Lucid Insight' },
+  { path: '/dashboards', h1: 'Sample Dashboards', title: 'Sample Dashboards | Lucid Insight' },
+  { path: '/contact', h1: 'Get in Touch', title: 'Contact | Lucid Insight' },
+  { path: '/book-consultation', h1: 'Book a Free Consultation', title: 'Book a Free Consultation | Lucid Insight' },
+] as const;
+
+export const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** axe-core on the page as it is: the serious and critical violations (D26). */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations as AxeViolation[];
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      ...v,
+      nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+}
+
+/** Stores the theme before any script of the site runs, so the first paint already has it. */
+export async function presetTheme(context: BrowserContext, theme: 'light' | 'dark'): Promise<void> {
+  await context.addInitScript((value) => {
+    if (location.protocol.startsWith('http') && !localStorage.getItem('theme')) localStorage.setItem('theme', value);
+  }, theme);
+}
+
+/** The app has taken over the page (hydrated or rendered: main.tsx marks <html>). */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+}
+
+/** Pictures loaded and fonts ready (3 s at most), for screenshots. */
+export async function settleImages(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const loaded = (img: HTMLImageElement) =>
+      img.complete
+        ? null
+        : new Promise((resolve) => {
+            img.addEventListener('load', resolve, { once: true });
+            img.addEventListener('error', resolve, { once: true });
+          });
+    await Promise.race([
+      Promise.all([document.fonts.ready, ...[...document.images].map(loaded)]),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]);
+  });
+}
+
+/** How far the page is wider than the window (0: no horizontal scroll). */
+export const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -1,0 +1,12 @@
+/** The header's main navigation (spec section 2), shared by the desktop bar and the mobile menu. */
+export const mainNavLinks = [
+  { to: '/why-us', label: 'Why Us' },
+  { to: '/our-values', label: 'Our Values' },
+  { to: '/dashboards', label: 'Dashboards' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+/** The spec's mobile breakpoint (section 9). */
+export const MOBILE_BREAKPOINT = 768;
+/** The header shrinks after this much scrolling (section 9). */
+export const HEADER_SHRINK_OFFSET = 100;

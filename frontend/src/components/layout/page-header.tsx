@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+
+/** The title block of a page: one h1 and an optional lead paragraph. */
+export function PageHeader({ title, lead }: { title: ReactNode; lead?: ReactNode }) {
+  return (
+    <div className="max-w-3xl">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{title}</h1>
+      {lead ? <p className="mt-4 text-lg leading-8 text-slate-600 dark:text-slate-300">{lead}</p> : null}
+    </div>
+  );
+}
+
+/** A page's width and vertical rhythm. */
+export function PageContainer({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">{children}</div>;
+}
+
+/** The frame of a page that a later issue fills in. */
+export function PlaceholderPage({ title, lead }: { title: string; lead?: ReactNode }) {
+  return (
+    <PageContainer>
+      <PageHeader title={title} lead={lead} />
+    </PageContainer>
+  );
+}

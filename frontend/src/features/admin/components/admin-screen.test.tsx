@@ -1,0 +1,327 @@
+// @vitest-environment happy-dom
+import type { AdminDashboard, AdminOrganization, AdminUser, OrganizationDashboardLink } from '@app/contracts';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toaster } from '../../../components/ui/toast';
+import { deferred, type FakeRoute, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
+import { DELETE_DASHBOARD_QUESTION } from './dashboards-tab';
+
+// The failures the screen reports are logged too; keep the test output quiet.
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  cleanup();
+  toaster.remove();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const admin = makeUser({ id: 1, email: 'root@example.com', firstName: 'Root', isAdmin: true });
+
+const organizations: AdminOrganization[] = [
+  { id: 1, name: 'Acme', domain: 'acme.test', logoUrl: null, isActive: true, createdAt: '2025-01-01T00:00:00Z' },
+  { id: 2, name: 'Dormant Co', domain: null, logoUrl: null, isActive: false, createdAt: '2025-01-01T00:00:00Z' },
+];
+const dashboards: AdminDashboard[] = [
+  {
+    id: 10,
+    name: 'Sales Overview',
+    description: null,
+    category: 'Sales',
+    type: 'PowerBI',
+    embedUrl: 'https://app.powerbi.com/view?r=1',
+    thumbnailUrl: null,
+    isPublic: true,
+    viewCount: 3,
+    lastViewedAt: '2025-03-01T09:00:00.000Z',
+  },
+];
+const users: AdminUser[] = [
+  { ...admin, organizations: [] },
+  makeUser({ id: 2, email: 'client@acme.test', isAdmin: false, organizations: [{ id: 1, name: 'Acme' }] }),
+];
+const links: OrganizationDashboardLink[] = [];
+
+function openAdmin(path = '/admin', routes: Record<string, FakeRoute> = {}) {
+  const api = stubApi({
+    'GET /api/auth/user': reply(admin),
+    'GET /api/admin/organizations': reply(organizations),
+    'GET /api/admin/dashboards-direct': reply(dashboards),
+    'GET /api/admin/users': reply(users),
+    'GET /api/admin/organization-dashboards': reply(links),
+    'GET /api/admin/audit': reply([]),
+    ...routes,
+  });
+  return { ...renderApp(path), api };
+}
+
+const tab = (name: string) => screen.getByRole('tab', { name });
+const toastWith = async (title: string) => {
+  const shown = await screen.findByTestId('toast');
+  await waitFor(() => expect(within(shown).getByText(title)).toBeTruthy());
+  return screen.getByTestId('toast');
+};
+
+describe('/admin', () => {
+  it("shows 'Loading admin dashboard...' until the lists are in, then the Organizations tab", async () => {
+    const organizationsRoute = deferred();
+    openAdmin('/admin', { 'GET /api/admin/organizations': organizationsRoute });
+    expect((await screen.findByTestId('admin-loading')).textContent).toContain('Loading admin dashboard...');
+    expect(screen.getByTestId('admin-logout').getAttribute('href')).toBe('/api/logout');
+    expect(screen.getByTestId('admin-queues-link').getAttribute('href')).toBe('/admin/queues');
+    await act(async () =>
+      organizationsRoute.respond(
+        new Response(JSON.stringify(organizations), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
+    await waitFor(() => expect(tab('Organizations').getAttribute('aria-selected')).toBe('true'));
+    expect(screen.queryByTestId('admin-loading')).toBeNull();
+    // Active first, the inactive one dimmed after it; '-' for a missing domain.
+    const rows = screen.getAllByTestId('organization-row');
+    expect(rows.map((r) => r.getAttribute('data-id'))).toEqual(['1', '2']);
+    expect(rows[1]?.getAttribute('data-active')).toBe('false');
+    expect(rows[1]?.className).toContain('text-slate-500');
+    expect(within(rows[1]!).getByText('-')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Inactive')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Hide inactive'));
+    expect(screen.getAllByTestId('organization-row')).toHaveLength(1);
+  });
+
+  it('keeps the tab in the URL (?tab=) and follows back and forward', async () => {
+    const { router } = openAdmin('/admin?tab=users');
+    await waitFor(() => expect(tab('Users').getAttribute('aria-selected')).toBe('true'));
+    expect(screen.getByTestId('admin-panel-users')).toBeTruthy();
+
+    act(() => fireEvent.click(tab('Dashboards')));
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'dashboards' }));
+    await waitFor(() => expect(tab('Dashboards').getAttribute('aria-selected')).toBe('true'));
+
+    act(() => router.history.back());
+    await waitFor(() => expect(tab('Users').getAttribute('aria-selected')).toBe('true'));
+    act(() => router.history.forward());
+    await waitFor(() => expect(tab('Dashboards').getAttribute('aria-selected')).toBe('true'));
+  });
+
+  it('opens the default tab for an unknown ?tab=', async () => {
+    openAdmin('/admin?tab=nope');
+    await waitFor(() => expect(tab('Organizations').getAttribute('aria-selected')).toBe('true'));
+  });
+
+  it("shows 'Organization name is required', then creates the organization and toasts", async () => {
+    const created = { ...organizations[0]!, id: 3, name: 'Initech' };
+    const { api } = openAdmin('/admin', { 'POST /api/admin/organizations': reply(created, 201) });
+    const form = await screen.findByTestId('organization-form');
+    expect(within(form).getByRole('heading', { name: 'Create Organization' })).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Organization' }));
+    expect(await within(form).findByText('Organization name is required')).toBeTruthy();
+    expect(requestsTo(api, 'POST /api/admin/organizations')).toHaveLength(0);
+
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: '  Initech ' } });
+    fireEvent.change(within(form).getByLabelText('Domain'), { target: { value: 'initech.test' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Create Organization' }));
+    await toastWith('Organization created');
+    expect(requestsTo(api, 'POST /api/admin/organizations')[0]?.body).toEqual({
+      name: 'Initech',
+      domain: 'initech.test',
+      logoUrl: '',
+    });
+    expect(requestsTo(api, 'GET /api/admin/organizations').length).toBeGreaterThan(1);
+  });
+
+  it("swaps the form for 'Edit Organization' and toasts the server's message on failure", async () => {
+    openAdmin('/admin', {
+      'PUT /api/admin/organizations/1': reply(
+        { message: AdminMessagesLogo, issues: [{ path: 'logoUrl', message: AdminMessagesLogo }] },
+        422,
+      ),
+    });
+    const [row] = await screen.findAllByTestId('organization-row');
+    fireEvent.click(within(row!).getByRole('button', { name: 'Edit Acme' }));
+    const form = await screen.findByTestId('organization-form');
+    await waitFor(() => expect(within(form).getByRole('heading', { name: 'Edit Organization' })).toBeTruthy());
+    expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('Acme');
+    fireEvent.change(within(form).getByLabelText('Logo URL'), { target: { value: 'http://x' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Update Organization' }));
+    const shown = await toastWith('Error updating organization');
+    expect(shown.getAttribute('data-variant')).toBe('destructive');
+    expect(within(shown).getByText(AdminMessagesLogo)).toBeTruthy();
+    expect(within(form).getByText(AdminMessagesLogo)).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Create Organization' })).toBeTruthy());
+  });
+
+  it('asks before deleting a dashboard (an alertdialog), then deletes it and toasts', async () => {
+    const { api } = openAdmin('/admin?tab=dashboards', { 'DELETE /api/admin/dashboards/10': reply(null, 204) });
+    const row = await screen.findByTestId('dashboard-row');
+    expect(within(row).getByTestId('dashboard-view-count').textContent).toBe('3');
+    expect(within(row).getByTestId('dashboard-last-viewed').textContent).not.toBe('Never');
+    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Delete Sales Overview' })));
+    const dialog = await screen.findByTestId('delete-dashboard-dialog');
+    expect(dialog.getAttribute('role')).toBe('alertdialog');
+    expect(within(dialog).getByText(DELETE_DASHBOARD_QUESTION)).toBeTruthy();
+    expect(requestsTo(api, 'DELETE /api/admin/dashboards/10')).toHaveLength(0);
+
+    act(() => fireEvent.click(within(dialog).getByTestId('confirm-action')));
+    await toastWith('Dashboard deleted');
+    expect(requestsTo(api, 'DELETE /api/admin/dashboards/10')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByTestId('delete-dashboard-dialog')).toBeNull());
+  });
+
+  it('sorts the dashboards by a column with an arrow and aria-sort', async () => {
+    openAdmin('/admin?tab=dashboards');
+    await screen.findByTestId('dashboard-row');
+    const header = screen.getByTestId('dashboard-sort-name');
+    expect(header.closest('th')?.getAttribute('aria-sort')).toBe('ascending');
+    expect(header.textContent).toContain('▲');
+    fireEvent.click(header);
+    expect(header.closest('th')?.getAttribute('aria-sort')).toBe('descending');
+    expect(header.textContent).toContain('▼');
+    fireEvent.click(screen.getByTestId('dashboard-sort-type'));
+    expect(header.closest('th')?.getAttribute('aria-sort')).toBe('none');
+    expect(screen.getByTestId('dashboard-sort-type').closest('th')?.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.change(screen.getByTestId('dashboard-filter-visibility'), { target: { value: 'private' } });
+    expect(screen.getByTestId('dashboards-empty').textContent).toBe('No dashboards found');
+  });
+
+  it("shows the server's self-protection message as a toast ('Cannot remove own admin privileges')", async () => {
+    const { api } = openAdmin('/admin?tab=users', {
+      'POST /api/admin/users/1/toggle-admin': reply({ message: 'Cannot remove own admin privileges', issues: [] }, 403),
+    });
+    const own = (await screen.findAllByTestId('user-row')).find((r) => r.getAttribute('data-id') === '1')!;
+    fireEvent.click(within(own).getByRole('button', { name: 'Remove Admin: root@example.com' }));
+    const shown = await toastWith('Error updating user admin status');
+    expect(shown.getAttribute('data-variant')).toBe('destructive');
+    expect(within(shown).getByText('Cannot remove own admin privileges')).toBeTruthy();
+    expect(requestsTo(api, 'POST /api/admin/users/1/toggle-admin')[0]?.body).toEqual({ isAdmin: false });
+  });
+
+  it("toasts 'Validation error' with the first message in the new user dialog", async () => {
+    const { api } = openAdmin('/admin?tab=users');
+    fireEvent.click(await screen.findByRole('button', { name: 'Create New User' }));
+    const dialog = await screen.findByTestId('create-user-dialog');
+    expect((within(dialog).getByLabelText('Send registration email') as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    const shown = await toastWith('Validation error');
+    expect(within(shown).getByText('Please enter a valid email address')).toBeTruthy();
+    expect(requestsTo(api, 'POST /api/admin/users')).toHaveLength(0);
+  });
+
+  it("creates a user in an organization and toasts 'User created'", async () => {
+    const { api } = openAdmin('/admin?tab=users', {
+      'POST /api/admin/users': reply(makeUser({ id: 5, email: 'new@acme.test' }), 201),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create New User' }));
+    const dialog = await screen.findByTestId('create-user-dialog');
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'new@acme.test' } });
+    fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: 'Nia' } });
+    fireEvent.change(within(dialog).getByLabelText('Organization'), { target: { value: '1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    await toastWith('User created');
+    expect(requestsTo(api, 'POST /api/admin/users')[0]?.body).toEqual({
+      email: 'new@acme.test',
+      firstName: 'Nia',
+      lastName: '',
+      organizationId: 1,
+      isAdmin: false,
+      sendRegistrationEmail: true,
+    });
+    await waitFor(() => expect(screen.queryByTestId('create-user-dialog')).toBeNull());
+  });
+
+  it("edits a user in the overlay and toasts 'Error updating user' with the server's message", async () => {
+    const { api } = openAdmin('/admin?tab=users', {
+      'PUT /api/admin/users/2': reply({ message: 'A user with this email already exists', issues: [] }, 409),
+    });
+    const row = (await screen.findAllByTestId('user-row')).find((r) => r.getAttribute('data-id') === '2')!;
+    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Edit client@acme.test' })));
+    const dialog = await screen.findByTestId('edit-user-dialog');
+    const acme = within(dialog).getByLabelText('Acme') as HTMLInputElement;
+    expect(acme.checked).toBe(true);
+    fireEvent.click(acme);
+    fireEvent.click(within(dialog).getByLabelText('Dormant Co (inactive)'));
+    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'root@example.com' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Update User' }));
+    const shown = await toastWith('Error updating user');
+    expect(within(shown).getByText('A user with this email already exists')).toBeTruthy();
+    expect(requestsTo(api, 'PUT /api/admin/users/2')[0]?.body).toEqual({
+      email: 'root@example.com',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      organizationIds: [2],
+      isAdmin: false,
+    });
+  });
+
+  it('asks before deactivating a user from the overlay', async () => {
+    const { api } = openAdmin('/admin?tab=users', {
+      'POST /api/admin/users/2/toggle-status': reply({ ...users[1], isActive: false }),
+    });
+    const row = (await screen.findAllByTestId('user-row')).find((r) => r.getAttribute('data-id') === '2')!;
+    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Edit client@acme.test' })));
+    const dialog = await screen.findByTestId('edit-user-dialog');
+    act(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate User' })));
+    const confirm = await screen.findByTestId('toggle-user-status-dialog');
+    expect(within(confirm).getByText('Are you sure you want to deactivate this user?')).toBeTruthy();
+    act(() => fireEvent.click(within(confirm).getByTestId('confirm-action')));
+    await toastWith('User status updated');
+    expect(requestsTo(api, 'POST /api/admin/users/2/toggle-status')[0]?.body).toEqual({ isActive: false });
+  });
+
+  it("shows the empty associations text and toasts 'Error linking dashboard' with the server's message", async () => {
+    const { api } = openAdmin('/admin?tab=associations', {
+      'POST /api/admin/organization-dashboards': reply(
+        { message: 'This dashboard is already linked to this organization', issues: [] },
+        409,
+      ),
+    });
+    expect((await screen.findByTestId('associations-empty')).textContent).toContain('No dashboard associations found');
+    const form = screen.getByTestId('link-dashboard-form');
+    fireEvent.click(within(form).getByRole('button', { name: 'Link Dashboard' }));
+    expect(await within(form).findByText('Please choose an organization')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Organization'), { target: { value: '1' } });
+    fireEvent.change(within(form).getByLabelText('Dashboard'), { target: { value: '10' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Link Dashboard' }));
+    const shown = await toastWith('Error linking dashboard');
+    expect(within(shown).getByText('This dashboard is already linked to this organization')).toBeTruthy();
+    expect(requestsTo(api, 'POST /api/admin/organization-dashboards')[0]?.body).toEqual({
+      organizationId: 1,
+      dashboardId: 10,
+    });
+  });
+
+  it('lists the audit log on the Audit tab', async () => {
+    openAdmin('/admin?tab=audit', {
+      'GET /api/admin/audit': reply([
+        {
+          id: 1,
+          actorId: 1,
+          actorEmail: 'root@example.com',
+          action: 'organization.create',
+          targetType: 'organization',
+          targetId: '3',
+          changes: { name: 'Initech' },
+          createdAt: '2025-03-01T09:00:00.000Z',
+        },
+      ]),
+    });
+    const row = await screen.findByTestId('audit-row');
+    expect(row.textContent).toContain('root@example.com');
+    expect(row.textContent).toContain('Organization create');
+    expect(row.textContent).toContain('organization #3');
+    expect(row.textContent).toContain('Initech');
+  });
+
+  it('sends a non-admin home', async () => {
+    stubApi({ 'GET /api/auth/user': reply(makeUser({ isAdmin: false })) });
+    const { router } = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+});
+
+const AdminMessagesLogo = 'The logo URL must be an https address or a path on this site';

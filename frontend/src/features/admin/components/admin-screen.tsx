@@ -1,0 +1,132 @@
+import { useQuery } from '@tanstack/react-query';
+import { ListChecks, LogOut } from 'lucide-react';
+import { PageContainer } from '../../../components/layout/page-header';
+import { Alert } from '../../../components/ui/alert';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { TabList, TabPanel, Tabs, TabTrigger } from '../../../components/ui/tabs';
+import { ADMIN_TABS, type AdminTab, isAdminTab } from '../admin-tabs';
+import {
+  adminDashboardsQueryOptions,
+  adminLinksQueryOptions,
+  adminOrganizationsQueryOptions,
+  adminUsersQueryOptions,
+} from '../api/admin.queries';
+import { AssociationsTab } from './associations-tab';
+import { AuditTab } from './audit-tab';
+import { DashboardsTab } from './dashboards-tab';
+import { OrganizationsTab } from './organizations-tab';
+import { UsersTab } from './users-tab';
+
+export { ADMIN_TABS, type AdminTab, DEFAULT_ADMIN_TAB, isAdminTab } from '../admin-tabs';
+
+const tabLabels: Record<AdminTab, string> = {
+  organizations: 'Organizations',
+  dashboards: 'Dashboards',
+  users: 'Users',
+  associations: 'Associations',
+  audit: 'Audit',
+};
+
+/**
+ * The Admin Dashboard (spec section 2 '/admin'): a spinner until the four lists are in, then the tabs. The selected
+ * tab is the route's `?tab=` (the route owns it, so back and forward move between tabs).
+ */
+export function AdminScreen({
+  tab,
+  onTabChange,
+  currentUserId,
+}: {
+  tab: AdminTab;
+  onTabChange: (tab: AdminTab) => void;
+  currentUserId: number | undefined;
+}) {
+  const organizations = useQuery(adminOrganizationsQueryOptions());
+  const dashboards = useQuery(adminDashboardsQueryOptions());
+  const users = useQuery(adminUsersQueryOptions());
+  const links = useQuery(adminLinksQueryOptions());
+  const queries = [organizations, dashboards, users, links];
+  const failed = queries.find((q) => q.isError);
+
+  return (
+    <PageContainer>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+            Admin Dashboard
+          </h1>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">
+            Manage organizations, dashboards, users and who sees what.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a
+            href="/admin/queues"
+            className={buttonClass({ variant: 'outline', size: 'sm' })}
+            data-testid="admin-queues-link"
+          >
+            <ListChecks aria-hidden="true" className="size-4" />
+            Queue Board
+          </a>
+          <a href="/api/logout" className={buttonClass({ variant: 'outline', size: 'sm' })} data-testid="admin-logout">
+            <LogOut aria-hidden="true" className="size-4" />
+            Log Out
+          </a>
+        </div>
+      </div>
+
+      {failed ? (
+        <div className="mt-8 flex flex-col items-start gap-4" data-testid="admin-error">
+          <Alert variant="error">The admin data could not be loaded. Please try again.</Alert>
+          <Button
+            variant="outline"
+            onClick={() => {
+              for (const query of queries) if (query.isError) void query.refetch();
+            }}
+          >
+            Try again
+          </Button>
+        </div>
+      ) : organizations.data && dashboards.data && users.data && links.data ? (
+        <Tabs value={tab} onValueChange={(value) => isAdminTab(value) && onTabChange(value)} className="mt-8">
+          <TabList label="Admin sections" className="flex-wrap sm:flex-nowrap">
+            {ADMIN_TABS.map((value) => (
+              <TabTrigger key={value} value={value} data-testid={`admin-tab-${value}`}>
+                {tabLabels[value]}
+              </TabTrigger>
+            ))}
+          </TabList>
+          <TabPanel value="organizations" className="mt-6" data-testid="admin-panel-organizations">
+            <OrganizationsTab organizations={organizations.data} />
+          </TabPanel>
+          <TabPanel value="dashboards" className="mt-6" data-testid="admin-panel-dashboards">
+            <DashboardsTab dashboards={dashboards.data} />
+          </TabPanel>
+          <TabPanel value="users" className="mt-6" data-testid="admin-panel-users">
+            <UsersTab users={users.data} organizations={organizations.data} currentUserId={currentUserId} />
+          </TabPanel>
+          <TabPanel value="associations" className="mt-6" data-testid="admin-panel-associations">
+            <AssociationsTab
+              links={links.data}
+              organizations={organizations.data}
+              dashboards={dashboards.data}
+              users={users.data}
+            />
+          </TabPanel>
+          <TabPanel value="audit" className="mt-6" data-testid="admin-panel-audit">
+            {tab === 'audit' ? <AuditTab /> : null}
+          </TabPanel>
+        </Tabs>
+      ) : (
+        <div
+          role="status"
+          className="mt-16 flex flex-col items-center gap-3 text-slate-600 dark:text-slate-300"
+          data-testid="admin-loading"
+        >
+          <Spinner className="size-8 text-blue-700 dark:text-blue-400" />
+          <p>Loading admin dashboard...</p>
+        </div>
+      )}
+    </PageContainer>
+  );
+}

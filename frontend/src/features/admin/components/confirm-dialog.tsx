@@ -1,0 +1,69 @@
+import type { ReactElement, ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogCloseTrigger } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+
+/**
+ * A confirmation (an Ark alertdialog, never window.confirm): the question, Cancel, and the action. It stays open and
+ * busy while the action runs.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  question,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  onConfirm,
+  destructive = true,
+  'data-testid': testId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger: ReactElement;
+  title: ReactNode;
+  question: ReactNode;
+  confirmLabel: string;
+  pendingLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  destructive?: boolean;
+  'data-testid'?: string;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={trigger}
+      title={title}
+      description={question}
+      role="alertdialog"
+      busy={pending}
+      {...(testId && { 'data-testid': testId })}
+    >
+      <DialogCloseTrigger asChild>
+        <Button variant="outline" disabled={pending} data-testid="confirm-cancel">
+          Cancel
+        </Button>
+      </DialogCloseTrigger>
+      <Button
+        variant={destructive ? 'destructive' : 'primary'}
+        disabled={pending}
+        aria-busy={pending || undefined}
+        onClick={onConfirm}
+        data-testid="confirm-action"
+      >
+        {pending ? (
+          <>
+            <Spinner />
+            {pendingLabel}
+          </>
+        ) : (
+          confirmLabel
+        )}
+      </Button>
+    </Dialog>
+  );
+}

@@ -1,0 +1,91 @@
+import type { AdminOrganization, AdminUser } from '@app/contracts';
+import { revalidateLogic } from '@tanstack/react-form';
+import { useRef } from 'react';
+import * as v from 'valibot';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
+import { useAppForm } from '../../../components/form/form';
+import { FormElement } from '../../../components/form/form-element';
+import { useAddOrganizationUser } from '../api/admin.mutations';
+import { fullName } from '../utils/admin-lists';
+import { notifyFailure, notifySuccess } from '../utils/notify';
+import { SelectField } from './form-fields';
+
+const AddUserSchema = v.object({
+  organizationId: v.pipe(v.string(), v.minLength(1, 'Please choose an organization')),
+  userId: v.pipe(v.string(), v.minLength(1, 'Please choose a user')),
+});
+
+/** 'Add User to Organization' (POST /api/admin/organization-users, role Member: spec sections 3 and 8). */
+export function AddOrganizationUserForm({
+  organizations,
+  users,
+}: {
+  organizations: readonly AdminOrganization[];
+  users: readonly AdminUser[];
+}) {
+  const add = useAddOrganizationUser();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useAppForm({
+    defaultValues: { organizationId: '', userId: '' },
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: AddUserSchema },
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        await add.mutateAsync({
+          organizationId: Number(value.organizationId),
+          userId: Number(value.userId),
+          role: 'Member',
+        });
+        notifySuccess('User added to organization');
+        formApi.reset();
+      } catch (error) {
+        notifyFailure('Error adding user', error, 'Failed to add user to organization');
+      }
+    },
+  });
+
+  return (
+    <FormElement
+      ref={formRef}
+      aria-label="Add User to Organization"
+      data-testid="add-organization-user-form"
+      className="flex flex-col gap-4"
+      onSubmit={() => form.handleSubmit()}
+    >
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Add User to Organization</h2>
+      <form.AppField name="organizationId">
+        {() => (
+          <SelectField
+            label="Organization"
+            placeholder="Select an organization"
+            options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
+            required
+            data-testid="member-organization"
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="userId">
+        {() => (
+          <SelectField
+            label="User"
+            placeholder="Select a user"
+            options={users.map((u) => ({
+              value: String(u.id),
+              label: fullName(u) ? `${fullName(u)} (${u.email})` : u.email,
+            }))}
+            required
+            data-testid="member-user"
+          />
+        )}
+      </form.AppField>
+      <div>
+        <form.AppForm>
+          <form.SubmitButton pendingLabel="Adding..." variant="outline" data-testid="member-submit">
+            Add User
+          </form.SubmitButton>
+        </form.AppForm>
+      </div>
+    </FormElement>
+  );
+}

@@ -1,0 +1,138 @@
+import {
+  type AdminDashboard,
+  DASHBOARD_CATEGORIES,
+  DASHBOARD_TYPES,
+  type DashboardInput,
+  DashboardInputSchema,
+} from '@app/contracts';
+import { revalidateLogic } from '@tanstack/react-form';
+import { useRef } from 'react';
+import * as v from 'valibot';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
+import { useAppForm } from '../../../components/form/form';
+import { FormElement } from '../../../components/form/form-element';
+import { applyServerIssues } from '../../../components/form/server-errors';
+import { Button } from '../../../components/ui/button';
+import { isApiRequestError } from '../../../lib/api';
+import { useSaveDashboard } from '../api/admin.mutations';
+import { notifyFailure, notifySuccess } from '../utils/notify';
+import { CheckboxField, SelectField } from './form-fields';
+
+const valuesOf = (dashboard?: AdminDashboard): DashboardInput => ({
+  name: dashboard?.name ?? '',
+  description: dashboard?.description ?? '',
+  category: dashboard?.category ?? '',
+  type: dashboard?.type ?? 'PowerBI',
+  embedUrl: dashboard?.embedUrl ?? '',
+  thumbnailUrl: dashboard?.thumbnailUrl ?? '',
+  isPublic: dashboard?.isPublic ?? false,
+});
+
+const categoryOptions = DASHBOARD_CATEGORIES.map((c) => ({ value: c, label: c }));
+const typeOptions = DASHBOARD_TYPES.map((t) => ({ value: t, label: t }));
+
+export const EMBED_HINT =
+  'Paste a direct PowerBI embed URL, or the full iframe code: only the https address of its src is kept.';
+
+/** 'Create Dashboard', or 'Edit Dashboard' with Cancel when `dashboard` is given (key it by the id). */
+export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboard | undefined; onDone: () => void }) {
+  const save = useSaveDashboard();
+  const formRef = useRef<HTMLFormElement>(null);
+  const editing = dashboard !== undefined;
+
+  const form = useAppForm({
+    defaultValues: valuesOf(dashboard),
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: DashboardInputSchema },
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        await save.mutateAsync({ id: dashboard?.id, input: v.parse(DashboardInputSchema, value) });
+        notifySuccess(editing ? 'Dashboard updated' : 'Dashboard created');
+        if (!editing) formApi.reset(valuesOf());
+        onDone();
+      } catch (error) {
+        if (isApiRequestError(error) && error.status === 422 && applyServerIssues(formApi, error.issues))
+          focusFirstInvalid(formRef.current);
+        notifyFailure(
+          editing ? 'Error updating dashboard' : 'Error creating dashboard',
+          error,
+          editing ? 'Failed to update dashboard' : 'Failed to create dashboard',
+        );
+      }
+    },
+  });
+
+  const title = editing ? 'Edit Dashboard' : 'Create Dashboard';
+  return (
+    <FormElement
+      ref={formRef}
+      aria-label={title}
+      data-testid="dashboard-form"
+      className="flex flex-col gap-4"
+      onSubmit={() => form.handleSubmit()}
+    >
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white" data-testid="dashboard-form-title">
+        {title}
+      </h2>
+      <form.AppField name="name">
+        {(field) => <field.TextField label="Name" required data-testid="dashboard-name" />}
+      </form.AppField>
+      <form.AppField name="description">
+        {(field) => <field.TextareaField label="Description" rows={3} data-testid="dashboard-description" />}
+      </form.AppField>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+        <form.AppField name="category">
+          {() => (
+            <SelectField
+              label="Category"
+              options={categoryOptions}
+              placeholder="Select a category"
+              required
+              data-testid="dashboard-category"
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="type">
+          {() => <SelectField label="Type" options={typeOptions} required data-testid="dashboard-type" />}
+        </form.AppField>
+      </div>
+      <form.AppField name="embedUrl">
+        {(field) => (
+          <field.TextareaField
+            label="Embed URL or iframe code"
+            description={EMBED_HINT}
+            rows={4}
+            required
+            spellCheck={false}
+            data-testid="dashboard-embed-url"
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="thumbnailUrl">
+        {(field) => (
+          <field.TextField
+            label="Thumbnail URL (optional)"
+            placeholder="https:// or /images/..."
+            data-testid="dashboard-thumbnail-url"
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="isPublic">
+        {() => <CheckboxField label="Publicly viewable" data-testid="dashboard-is-public" />}
+      </form.AppField>
+      <div className="flex flex-wrap gap-3">
+        <form.AppForm>
+          <form.SubmitButton pendingLabel={editing ? 'Updating...' : 'Creating...'} data-testid="dashboard-submit">
+            {editing ? 'Update Dashboard' : 'Create Dashboard'}
+          </form.SubmitButton>
+        </form.AppForm>
+        {editing ? (
+          <Button variant="outline" onClick={onDone} data-testid="dashboard-cancel">
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </FormElement>
+  );
+}

@@ -1,0 +1,289 @@
+import { type AdminOrganization, type AdminUser, type EditUserInput, EditUserSchema } from '@app/contracts';
+import { revalidateLogic, useStore } from '@tanstack/react-form';
+import { useRef, useState } from 'react';
+import * as v from 'valibot';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
+import { useAppForm } from '../../../components/form/form';
+import { useFieldContext } from '../../../components/form/form-context';
+import { FormElement } from '../../../components/form/form-element';
+import { applyServerIssues } from '../../../components/form/server-errors';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { isApiRequestError } from '../../../lib/api';
+import { useDeleteUser, useSendAdminEmail, useToggleUserStatus, useUpdateUser } from '../api/admin.mutations';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { notifyFailure, notifySuccess } from '../utils/notify';
+import { firstFieldError } from './first-error';
+import { CheckboxField } from './form-fields';
+
+const FIELDS = ['email', 'firstName', 'lastName', 'organizationIds'] as const;
+
+/** The form's values: organization ids as strings (spec section 3). */
+type EditUserValues = EditUserInput;
+
+const valuesOf = (user: AdminUser): EditUserValues => ({
+  email: user.email,
+  firstName: user.firstName ?? '',
+  lastName: user.lastName ?? '',
+  organizationIds: user.organizations.map((o) => String(o.id)),
+  isAdmin: user.isAdmin,
+});
+
+export const deactivateQuestion = (isActive: boolean) =>
+  `Are you sure you want to ${isActive ? 'deactivate' : 'activate'} this user?`;
+export const DELETE_USER_QUESTION =
+  'Are you sure you want to permanently delete this user? This action cannot be undone.';
+
+/** The organization checkboxes of the edit form. */
+function OrganizationChecklist({ organizations }: { organizations: readonly AdminOrganization[] }) {
+  const field = useFieldContext<(string | number)[]>();
+  const selected = (field.state.value ?? []).map(String);
+  return (
+    <fieldset className="flex flex-col gap-2" data-testid="edit-user-organizations">
+      <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">Organizations</legend>
+      {organizations.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="edit-user-no-organizations">
+          No organizations available
+        </p>
+      ) : (
+        <div className="grid max-h-40 gap-2 overflow-y-auto rounded-lg border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-700">
+          {organizations.map((organization) => {
+            const id = String(organization.id);
+            return (
+              <Checkbox
+                key={organization.id}
+                label={organization.isActive ? organization.name : `${organization.name} (inactive)`}
+                checked={selected.includes(id)}
+                onCheckedChange={(checked) =>
+                  field.handleChange(checked ? [...selected, id] : selected.filter((x) => x !== id))
+                }
+                data-testid="edit-user-organization"
+                data-organization-id={id}
+              />
+            );
+          })}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * The 'Edit User' overlay's form: details, organizations and admin right (PUT), the e-mail actions (queued, D22) and
+ * the dangerous actions, each asked first. Closes with `onClose` (after Cancel, an update or the deletion).
+ */
+export function EditUserForm({
+  user,
+  organizations,
+  onClose,
+}: {
+  user: AdminUser;
+  organizations: readonly AdminOrganization[];
+  onClose: () => void;
+}) {
+  const updateUser = useUpdateUser();
+  const toggleStatus = useToggleUserStatus();
+  const deleteUser = useDeleteUser();
+  const sendRegistration = useSendAdminEmail('registration');
+  const sendReset = useSendAdminEmail('password-reset');
+  const [confirming, setConfirming] = useState<'status' | 'delete' | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const form = useAppForm({
+    defaultValues: valuesOf(user),
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: EditUserSchema },
+    onSubmitInvalid: ({ formApi }) => {
+      toast({
+        title: 'Validation error',
+        description: firstFieldError(formApi, FIELDS) ?? 'Please check the form',
+        variant: 'destructive',
+      });
+      focusFirstInvalid(formRef.current);
+    },
+    onSubmit: async ({ value, formApi }) => {
+      const parsed = v.parse(EditUserSchema, value);
+      try {
+        await updateUser.mutateAsync({
+          id: user.id,
+          body: {
+            email: parsed.email,
+            firstName: parsed.firstName,
+            lastName: parsed.lastName,
+            organizationIds: parsed.organizationIds,
+            isAdmin: value.isAdmin === true,
+          },
+        });
+        notifySuccess('User updated');
+        onClose();
+      } catch (error) {
+        if (isApiRequestError(error)) {
+          const issues =
+            error.status === 409 && error.serverMessage
+              ? [{ path: 'email', message: error.serverMessage }]
+              : error.status === 422
+                ? error.issues
+                : [];
+          if (applyServerIssues(formApi, issues)) focusFirstInvalid(formRef.current);
+        }
+        notifyFailure('Error updating user', error, 'Failed to update user');
+      }
+    },
+  });
+  const submitting = useStore(form.store, (state) => state.isSubmitting);
+
+  const sendEmail = async (kind: 'registration' | 'reset') => {
+    const mutation = kind === 'registration' ? sendRegistration : sendReset;
+    try {
+      await mutation.mutateAsync(user.email);
+      notifySuccess(kind === 'registration' ? 'Registration email sent' : 'Password reset email sent', user.email);
+    } catch (error) {
+      notifyFailure(
+        kind === 'registration' ? 'Error sending registration email' : 'Error sending password reset email',
+        error,
+        kind === 'registration' ? 'Failed to send registration email' : 'Failed to send password reset email',
+      );
+    }
+  };
+
+  const toggle = async () => {
+    try {
+      await toggleStatus.mutateAsync({ id: user.id, isActive: !user.isActive });
+      setConfirming(null);
+      notifySuccess('User status updated');
+    } catch (error) {
+      setConfirming(null);
+      notifyFailure('Error updating user status', error, 'Failed to update user status');
+    }
+  };
+
+  const remove = async () => {
+    try {
+      await deleteUser.mutateAsync(user.id);
+      setConfirming(null);
+      notifySuccess('User deleted', 'The user and their data were permanently removed.');
+      onClose();
+    } catch (error) {
+      setConfirming(null);
+      notifyFailure('Error deleting user', error, 'Failed to delete user');
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <FormElement
+        ref={formRef}
+        id="edit-user-form"
+        aria-label="Edit User"
+        data-testid="edit-user-form"
+        className="flex flex-col gap-4"
+        onSubmit={() => form.handleSubmit()}
+      >
+        <form.AppField name="email">
+          {(field) => (
+            <field.TextField label="Email" type="email" autoComplete="off" required data-testid="edit-user-email" />
+          )}
+        </form.AppField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <form.AppField name="firstName">
+            {(field) => <field.TextField label="First Name" autoComplete="off" data-testid="edit-user-first-name" />}
+          </form.AppField>
+          <form.AppField name="lastName">
+            {(field) => <field.TextField label="Last Name" autoComplete="off" data-testid="edit-user-last-name" />}
+          </form.AppField>
+        </div>
+        <form.AppField name="organizationIds">
+          {() => <OrganizationChecklist organizations={organizations} />}
+        </form.AppField>
+        <form.AppField name="isAdmin">
+          {() => <CheckboxField label="Admin User" data-testid="edit-user-is-admin" />}
+        </form.AppField>
+      </FormElement>
+
+      <section aria-labelledby="edit-user-email-actions" className="flex flex-col gap-2">
+        <h3 id="edit-user-email-actions" className="text-sm font-semibold text-slate-900 dark:text-white">
+          Email Actions
+        </h3>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={sendRegistration.isPending}
+            onClick={() => void sendEmail('registration')}
+            data-testid="edit-user-send-registration"
+          >
+            {sendRegistration.isPending ? <Spinner /> : null}
+            Send Registration Email
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={sendReset.isPending}
+            onClick={() => void sendEmail('reset')}
+            data-testid="edit-user-send-reset"
+          >
+            {sendReset.isPending ? <Spinner /> : null}
+            Send Password Reset
+          </Button>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="edit-user-danger"
+        className="flex flex-col gap-2 rounded-xl border border-red-200 p-4 dark:border-red-900"
+      >
+        <h3 id="edit-user-danger" className="text-sm font-semibold text-red-800 dark:text-red-300">
+          Dangerous Actions
+        </h3>
+        <div className="flex flex-wrap gap-2">
+          <ConfirmDialog
+            open={confirming === 'status'}
+            onOpenChange={(open) => setConfirming(open ? 'status' : null)}
+            trigger={
+              <Button size="sm" variant={user.isActive ? 'outline' : 'primary'} data-testid="edit-user-toggle-status">
+                {user.isActive ? 'Deactivate User' : 'Activate User'}
+              </Button>
+            }
+            title={user.isActive ? 'Deactivate User' : 'Activate User'}
+            question={deactivateQuestion(user.isActive)}
+            confirmLabel={user.isActive ? 'Deactivate' : 'Activate'}
+            pendingLabel="Updating..."
+            pending={toggleStatus.isPending}
+            destructive={user.isActive}
+            onConfirm={() => void toggle()}
+            data-testid="toggle-user-status-dialog"
+          />
+          <ConfirmDialog
+            open={confirming === 'delete'}
+            onOpenChange={(open) => setConfirming(open ? 'delete' : null)}
+            trigger={
+              <Button size="sm" variant="destructive" data-testid="edit-user-delete">
+                Delete User
+              </Button>
+            }
+            title="Delete User"
+            question={DELETE_USER_QUESTION}
+            confirmLabel="Delete"
+            pendingLabel="Deleting..."
+            pending={deleteUser.isPending}
+            onConfirm={() => void remove()}
+            data-testid="delete-user-dialog"
+          />
+        </div>
+      </section>
+
+      <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end dark:border-slate-700">
+        <Button variant="outline" onClick={onClose} disabled={submitting} data-testid="edit-user-cancel">
+          Cancel
+        </Button>
+        <form.AppForm>
+          <form.SubmitButton form="edit-user-form" pendingLabel="Updating..." data-testid="edit-user-submit">
+            Update User
+          </form.SubmitButton>
+        </form.AppForm>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { type AdminDashboard, type AdminOrganization, OrganizationDashboardSchema } from '@app/contracts';
+import { revalidateLogic } from '@tanstack/react-form';
+import { useRef } from 'react';
+import * as v from 'valibot';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
+import { useAppForm } from '../../../components/form/form';
+import { FormElement } from '../../../components/form/form-element';
+import { useLinkDashboard } from '../api/admin.mutations';
+import { notifyFailure, notifySuccess } from '../utils/notify';
+import { SelectField } from './form-fields';
+
+/** 'Link Dashboard to Organization' (spec section 2, Associations). */
+export function LinkDashboardForm({
+  organizations,
+  dashboards,
+}: {
+  organizations: readonly AdminOrganization[];
+  dashboards: readonly AdminDashboard[];
+}) {
+  const link = useLinkDashboard();
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useAppForm({
+    defaultValues: { organizationId: '', dashboardId: '' } as v.InferInput<typeof OrganizationDashboardSchema>,
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: OrganizationDashboardSchema },
+    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
+    onSubmit: async ({ value, formApi }) => {
+      const parsed = v.parse(OrganizationDashboardSchema, value);
+      try {
+        await link.mutateAsync({
+          organizationId: Number(parsed.organizationId),
+          dashboardId: Number(parsed.dashboardId),
+        });
+        notifySuccess('Dashboard linked to organization');
+        formApi.reset();
+      } catch (error) {
+        notifyFailure('Error linking dashboard', error, 'Failed to link dashboard');
+      }
+    },
+  });
+
+  return (
+    <FormElement
+      ref={formRef}
+      aria-label="Link Dashboard to Organization"
+      data-testid="link-dashboard-form"
+      className="flex flex-col gap-4"
+      onSubmit={() => form.handleSubmit()}
+    >
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Link Dashboard to Organization</h2>
+      <form.AppField name="organizationId">
+        {() => (
+          <SelectField
+            label="Organization"
+            placeholder="Select an organization"
+            options={organizations.map((o) => ({
+              value: String(o.id),
+              label: o.isActive ? o.name : `${o.name} (inactive)`,
+            }))}
+            required
+            data-testid="link-organization"
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="dashboardId">
+        {() => (
+          <SelectField
+            label="Dashboard"
+            placeholder="Select a dashboard"
+            options={dashboards.map((d) => ({ value: String(d.id), label: `${d.name} (${d.category})` }))}
+            required
+            data-testid="link-dashboard"
+          />
+        )}
+      </form.AppField>
+      <div>
+        <form.AppForm>
+          <form.SubmitButton pendingLabel="Linking..." data-testid="link-submit">
+            Link Dashboard
+          </form.SubmitButton>
+        </form.AppForm>
+      </div>
+    </FormElement>
+  );
+}

@@ -1,0 +1,140 @@
+import { type AdminOrganization, type NewUserInput, NewUserSchema } from '@app/contracts';
+import { revalidateLogic } from '@tanstack/react-form';
+import { useRef } from 'react';
+import * as v from 'valibot';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
+import { useAppForm } from '../../../components/form/form';
+import { FormElement } from '../../../components/form/form-element';
+import { applyServerIssues } from '../../../components/form/server-errors';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { isApiRequestError } from '../../../lib/api';
+import { useCreateUser } from '../api/admin.mutations';
+import { notifyFailure, notifySuccess } from '../utils/notify';
+import { firstFieldError } from './first-error';
+import { CheckboxField, SelectField } from './form-fields';
+
+const FIELDS = ['email', 'firstName', 'lastName', 'organizationId'] as const;
+
+const emptyUser: NewUserInput = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  organizationId: '',
+  isAdmin: false,
+  sendRegistrationEmail: true,
+};
+
+/**
+ * The 'Create New User' dialog's form (spec section 3). A refused submit toasts 'Validation error' with the first
+ * message (spec section 5); the server's refusal ('A user with this email already exists') is the 'Error creating
+ * user' toast.
+ */
+export function NewUserForm({
+  organizations,
+  onDone,
+  onCancel,
+}: {
+  organizations: readonly AdminOrganization[];
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const createUser = useCreateUser();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const form = useAppForm({
+    defaultValues: emptyUser,
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: NewUserSchema },
+    onSubmitInvalid: ({ formApi }) => {
+      toast({
+        title: 'Validation error',
+        description: firstFieldError(formApi, FIELDS) ?? 'Please check the form',
+        variant: 'destructive',
+      });
+      focusFirstInvalid(formRef.current);
+    },
+    onSubmit: async ({ value, formApi }) => {
+      try {
+        const user = await createUser.mutateAsync(v.parse(NewUserSchema, value));
+        notifySuccess(
+          'User created',
+          value.sendRegistrationEmail ? `A registration email is on its way to ${user.email}.` : undefined,
+        );
+        onDone();
+      } catch (error) {
+        if (isApiRequestError(error)) {
+          const issues =
+            error.status === 409 && error.serverMessage
+              ? [{ path: 'email', message: error.serverMessage }]
+              : error.status === 422
+                ? error.issues
+                : [];
+          if (applyServerIssues(formApi, issues)) focusFirstInvalid(formRef.current);
+        }
+        notifyFailure('Error creating user', error, 'Failed to create user');
+      }
+    },
+  });
+
+  const organizationOptions = organizations.map((o) => ({
+    value: String(o.id),
+    label: o.isActive ? o.name : `${o.name} (inactive)`,
+  }));
+
+  return (
+    <FormElement
+      ref={formRef}
+      aria-label="Create New User"
+      data-testid="new-user-form"
+      className="flex flex-col gap-4"
+      onSubmit={() => form.handleSubmit()}
+    >
+      <form.AppField name="email">
+        {(field) => (
+          <field.TextField label="Email" type="email" autoComplete="off" required data-testid="new-user-email" />
+        )}
+      </form.AppField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <form.AppField name="firstName">
+          {(field) => <field.TextField label="First Name" autoComplete="off" data-testid="new-user-first-name" />}
+        </form.AppField>
+        <form.AppField name="lastName">
+          {(field) => <field.TextField label="Last Name" autoComplete="off" data-testid="new-user-last-name" />}
+        </form.AppField>
+      </div>
+      <form.AppField name="organizationId">
+        {() => (
+          <SelectField
+            label="Organization"
+            options={organizationOptions}
+            placeholder="No organization"
+            data-testid="new-user-organization"
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="isAdmin">
+        {() => <CheckboxField label="Admin User" data-testid="new-user-is-admin" />}
+      </form.AppField>
+      <form.AppField name="sendRegistrationEmail">
+        {() => (
+          <CheckboxField
+            label="Send registration email"
+            description="The user gets a link to set their password (valid 72 hours)."
+            data-testid="new-user-send-email"
+          />
+        )}
+      </form.AppField>
+      <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} data-testid="new-user-cancel">
+          Cancel
+        </Button>
+        <form.AppForm>
+          <form.SubmitButton pendingLabel="Creating..." data-testid="new-user-submit">
+            Create User
+          </form.SubmitButton>
+        </form.AppForm>
+      </div>
+    </FormElement>
+  );
+}

@@ -1,0 +1,278 @@
+import type { AdminDashboard, AdminOrganization, AdminUser } from '@app/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  type DashboardFilters,
+  emptyDashboardFilters,
+  emptyUserFilters,
+  filterDashboards,
+  filterUsers,
+  fullName,
+  nextSort,
+  sortDashboards,
+  sortOrganizations,
+  sortUsers,
+  type UserFilters,
+  visibleOrganizations,
+} from './admin-lists';
+
+const org = (id: number, isActive: boolean, name = `Org ${id}`): AdminOrganization => ({
+  id,
+  name,
+  domain: null,
+  logoUrl: null,
+  isActive,
+  createdAt: '2025-01-01T00:00:00.000Z',
+});
+
+const dash = (id: number, over: Partial<AdminDashboard> = {}): AdminDashboard => ({
+  id,
+  name: `Dashboard ${id}`,
+  description: null,
+  category: 'Sales',
+  type: 'PowerBI',
+  embedUrl: 'https://app.powerbi.com/view?r=x',
+  thumbnailUrl: null,
+  isPublic: false,
+  viewCount: 0,
+  lastViewedAt: null,
+  ...over,
+});
+
+const user = (id: number, over: Partial<AdminUser> = {}): AdminUser => ({
+  id,
+  email: `user${id}@example.com`,
+  firstName: null,
+  lastName: null,
+  isAdmin: false,
+  isActive: true,
+  hasLoggedIn: false,
+  accountSetupComplete: false,
+  lastLoginAt: null,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  organizations: [],
+  ...over,
+});
+
+const ids = (items: { id: number }[]) => items.map((i) => i.id);
+
+describe('nextSort', () => {
+  it('flips the direction on the same column and sorts ascending by another one', () => {
+    expect(nextSort({ key: 'name', direction: 'asc' }, 'name')).toEqual({ key: 'name', direction: 'desc' });
+    expect(nextSort({ key: 'name', direction: 'desc' }, 'name')).toEqual({ key: 'name', direction: 'asc' });
+    expect(nextSort({ key: 'name', direction: 'desc' }, 'type')).toEqual({ key: 'type', direction: 'asc' });
+  });
+});
+
+describe('sortOrganizations / visibleOrganizations', () => {
+  const list = [org(4, false), org(2, true), org(3, false), org(1, true)];
+
+  it('lists active organizations first, then inactive ones, by id within each group', () => {
+    expect(ids(sortOrganizations(list))).toEqual([1, 2, 3, 4]);
+    expect(ids(sortOrganizations([org(9, false), org(5, true), org(7, true)]))).toEqual([5, 7, 9]);
+  });
+
+  it('does not change its input', () => {
+    const input = [...list];
+    sortOrganizations(input);
+    expect(ids(input)).toEqual([4, 2, 3, 1]);
+  });
+
+  it("hides the inactive ones when 'Hide inactive' is ticked", () => {
+    expect(ids(visibleOrganizations(list, { hideInactive: true }))).toEqual([1, 2]);
+    expect(ids(visibleOrganizations(list, { hideInactive: false }))).toEqual([1, 2, 3, 4]);
+    expect(visibleOrganizations([], { hideInactive: true })).toEqual([]);
+  });
+});
+
+describe('filterDashboards', () => {
+  const list = [
+    dash(1, { name: 'Sales Overview', category: 'Sales', type: 'PowerBI', isPublic: true }),
+    dash(2, { name: 'Enrollment Analytics', category: 'Education', type: 'Tableau', isPublic: false }),
+    dash(3, { name: 'Stress survey', category: 'Research', type: 'Looker', isPublic: true }),
+    dash(4, { name: 'Finance SALES split', category: 'Finance', type: 'PowerBI', isPublic: false }),
+  ];
+  const filter = (f: Partial<DashboardFilters>) => ids(filterDashboards(list, { ...emptyDashboardFilters, ...f }));
+
+  it('keeps everything with the empty filters', () => {
+    expect(filter({})).toEqual([1, 2, 3, 4]);
+  });
+
+  it('matches the name as a case-insensitive substring (trimmed)', () => {
+    expect(filter({ name: 'sales' })).toEqual([1, 4]);
+    expect(filter({ name: '  ENROLL ' })).toEqual([2]);
+    expect(filter({ name: 'nothing' })).toEqual([]);
+  });
+
+  it('filters by category', () => {
+    expect(filter({ category: 'Education' })).toEqual([2]);
+    expect(filter({ category: 'HR' })).toEqual([]);
+  });
+
+  it('filters by type', () => {
+    expect(filter({ type: 'PowerBI' })).toEqual([1, 4]);
+    expect(filter({ type: 'Looker' })).toEqual([3]);
+    expect(filter({ type: 'Custom' })).toEqual([]);
+  });
+
+  it('filters by visibility All / Public / Private', () => {
+    expect(filter({ visibility: 'all' })).toEqual([1, 2, 3, 4]);
+    expect(filter({ visibility: 'public' })).toEqual([1, 3]);
+    expect(filter({ visibility: 'private' })).toEqual([2, 4]);
+  });
+
+  it('combines the filters', () => {
+    expect(filter({ name: 'sales', type: 'PowerBI', visibility: 'private' })).toEqual([4]);
+    expect(filter({ category: 'Sales', visibility: 'private' })).toEqual([]);
+  });
+});
+
+describe('sortDashboards', () => {
+  const list = [
+    dash(3, { name: 'beta', category: 'Sales', type: 'Tableau', isPublic: true }),
+    dash(1, { name: 'Alpha', category: 'Research', type: 'PowerBI', isPublic: false }),
+    dash(2, { name: 'gamma', category: 'Education', type: 'Looker', isPublic: true }),
+    dash(4, { name: 'alpha', category: 'Sales', type: 'PowerBI', isPublic: false }),
+  ];
+  const sorted = (key: Parameters<typeof sortDashboards>[1]['key'], direction: 'asc' | 'desc') =>
+    ids(sortDashboards(list, { key, direction }));
+
+  it('sorts by name case-insensitively, both ways, ties by id', () => {
+    expect(sorted('name', 'asc')).toEqual([1, 4, 3, 2]);
+    expect(sorted('name', 'desc')).toEqual([2, 3, 1, 4]);
+  });
+
+  it('sorts by category, both ways, ties by id', () => {
+    expect(sorted('category', 'asc')).toEqual([2, 1, 3, 4]);
+    expect(sorted('category', 'desc')).toEqual([3, 4, 1, 2]);
+  });
+
+  it('sorts by type, both ways, ties by id', () => {
+    expect(sorted('type', 'asc')).toEqual([2, 1, 4, 3]);
+    expect(sorted('type', 'desc')).toEqual([3, 1, 4, 2]);
+  });
+
+  it('sorts by Public: private first ascending, public first descending, ties by id', () => {
+    expect(sorted('isPublic', 'asc')).toEqual([1, 4, 2, 3]);
+    expect(sorted('isPublic', 'desc')).toEqual([2, 3, 1, 4]);
+  });
+
+  it('does not change its input', () => {
+    sortDashboards(list, { key: 'name', direction: 'asc' });
+    expect(ids(list)).toEqual([3, 1, 2, 4]);
+  });
+});
+
+describe('fullName', () => {
+  it("joins the names, or gives '' without any", () => {
+    expect(fullName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
+    expect(fullName({ firstName: 'Ada', lastName: null })).toBe('Ada');
+    expect(fullName({ firstName: ' ', lastName: 'Byron' })).toBe('Byron');
+    expect(fullName({ firstName: null, lastName: null })).toBe('');
+  });
+});
+
+describe('filterUsers', () => {
+  const list = [
+    user(1, {
+      email: 'ada@lovelace.org',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      isAdmin: true,
+      hasLoggedIn: true,
+      accountSetupComplete: true,
+      lastLoginAt: '2025-03-01T09:00:00.000Z',
+    }),
+    user(2, { email: 'grace@navy.mil', firstName: 'Grace', lastName: 'Hopper', isActive: false }),
+    user(3, { email: 'ALAN@example.com', firstName: 'Alan', lastName: 'Turing', accountSetupComplete: true }),
+    user(4, { email: 'kat@nasa.gov', hasLoggedIn: true, accountSetupComplete: true }),
+  ];
+  const filter = (f: Partial<UserFilters>) => ids(filterUsers(list, { ...emptyUserFilters, ...f }));
+
+  it('keeps everyone with the empty filters', () => {
+    expect(filter({})).toEqual([1, 2, 3, 4]);
+  });
+
+  it('matches the e-mail as a case-insensitive substring', () => {
+    expect(filter({ email: 'alan@' })).toEqual([3]);
+    expect(filter({ email: '.GOV' })).toEqual([4]);
+    expect(filter({ email: 'zzz' })).toEqual([]);
+  });
+
+  it("matches the name ('first last') as a case-insensitive substring", () => {
+    expect(filter({ name: 'hopper' })).toEqual([2]);
+    expect(filter({ name: 'ada love' })).toEqual([1]);
+    expect(filter({ name: 'a' })).toEqual([1, 2, 3]);
+  });
+
+  it('filters by user type All / Admin / User', () => {
+    expect(filter({ userType: 'all' })).toEqual([1, 2, 3, 4]);
+    expect(filter({ userType: 'admin' })).toEqual([1]);
+    expect(filter({ userType: 'user' })).toEqual([2, 3, 4]);
+  });
+
+  it('filters by login All / Has logged in / Never logged in', () => {
+    expect(filter({ login: 'all' })).toEqual([1, 2, 3, 4]);
+    expect(filter({ login: 'logged-in' })).toEqual([1, 4]);
+    expect(filter({ login: 'never' })).toEqual([2, 3]);
+  });
+
+  it('filters by account setup All / Setup complete / Setup pending', () => {
+    expect(filter({ setup: 'all' })).toEqual([1, 2, 3, 4]);
+    expect(filter({ setup: 'complete' })).toEqual([1, 3, 4]);
+    expect(filter({ setup: 'pending' })).toEqual([2]);
+  });
+
+  it('filters by status All / Active / Inactive', () => {
+    expect(filter({ status: 'all' })).toEqual([1, 2, 3, 4]);
+    expect(filter({ status: 'active' })).toEqual([1, 3, 4]);
+    expect(filter({ status: 'inactive' })).toEqual([2]);
+  });
+
+  it('combines the six filters', () => {
+    expect(filter({ name: 'a', userType: 'user', setup: 'complete', status: 'active', login: 'never' })).toEqual([3]);
+    expect(filter({ email: 'ada', status: 'inactive' })).toEqual([]);
+  });
+});
+
+describe('sortUsers', () => {
+  const list = [
+    user(5, { email: 'b@x.com', firstName: 'Zoe', lastName: 'A', lastLoginAt: '2025-02-01T00:00:00.000Z' }),
+    user(2, { email: 'A@x.com', firstName: 'adam', lastName: 'B', isAdmin: true, lastLoginAt: null }),
+    user(9, {
+      email: 'c@x.com',
+      firstName: 'Adam',
+      lastName: 'B',
+      isAdmin: true,
+      lastLoginAt: '2025-03-01T00:00:00.000Z',
+    }),
+    user(1, { email: 'd@x.com', firstName: null, lastName: null, lastLoginAt: null }),
+    user(7, { email: 'e@x.com', firstName: 'Mia', lastName: null, lastLoginAt: '2025-02-01T00:00:00.000Z' }),
+  ];
+  const sorted = (key: Parameters<typeof sortUsers>[1]['key'], direction: 'asc' | 'desc') =>
+    ids(sortUsers(list, { key, direction }));
+
+  it('sorts by e-mail case-insensitively, both ways', () => {
+    expect(sorted('email', 'asc')).toEqual([2, 5, 9, 1, 7]);
+    expect(sorted('email', 'desc')).toEqual([7, 1, 9, 5, 2]);
+  });
+
+  it('sorts by name (no name first ascending), both ways, equal names by id', () => {
+    expect(sorted('name', 'asc')).toEqual([1, 2, 9, 7, 5]);
+    expect(sorted('name', 'desc')).toEqual([5, 7, 2, 9, 1]);
+  });
+
+  it("sorts by last login ('Never' oldest), both ways, equal times by id", () => {
+    expect(sorted('lastLoginAt', 'asc')).toEqual([1, 2, 5, 7, 9]);
+    expect(sorted('lastLoginAt', 'desc')).toEqual([9, 5, 7, 1, 2]);
+  });
+
+  it('sorts by admin: users first ascending, admins first descending, ties by id', () => {
+    expect(sorted('isAdmin', 'asc')).toEqual([1, 5, 7, 2, 9]);
+    expect(sorted('isAdmin', 'desc')).toEqual([2, 9, 1, 5, 7]);
+  });
+
+  it('does not change its input', () => {
+    sortUsers(list, { key: 'email', direction: 'desc' });
+    expect(ids(list)).toEqual([5, 2, 9, 1, 7]);
+  });
+});

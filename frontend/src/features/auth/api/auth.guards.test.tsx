@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, reply, stubApi } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const signedIn = (overrides: Parameters<typeof makeUser>[0] = {}) =>
+  stubApi({ 'GET /api/auth/user': reply(makeUser(overrides)) });
+
+describe('guarded routes', () => {
+  it('sends an anonymous visitor of /admin home', async () => {
+    stubApi();
+    const { router } = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
+  });
+
+  it('sends a signed-in client who is not an administrator from /admin home', async () => {
+    signedIn({ isAdmin: false });
+    const { router } = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByTestId('header-welcome')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
+  });
+
+  it('lets an administrator into /admin', async () => {
+    signedIn({ isAdmin: true });
+    const { router } = renderApp('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it('sends an anonymous visitor of /account to /login?redirect=/account', async () => {
+    stubApi();
+    const { router } = renderApp('/account');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toEqual({ redirect: '/account' });
+    expect(router.state.location.href).toBe('/login?redirect=%2Faccount');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('shows /account to a signed-in user', async () => {
+    signedIn();
+    renderApp('/account');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Settings' })).toBeTruthy();
+  });
+
+  it('sends a signed-in client from /client/login to /client/dashboard', async () => {
+    signedIn();
+    const { router } = renderApp('/client/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/dashboard'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Client Dashboard' })).toBeTruthy();
+  });
+
+  it.each(['/client/dashboard', '/client/dashboard/3'])(
+    "shows 'Access Required' to an anonymous visitor of %s",
+    async (path) => {
+      stubApi();
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Access Required' })).toBeTruthy();
+      expect(screen.getByText('Please log in to access your dashboards')).toBeTruthy();
+      const card = within(screen.getByTestId('access-required'));
+      expect(card.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/client/login');
+      expect(router.state.location.pathname).toBe(path);
+    },
+  );
+
+  it('shows the client portal to a signed-in client', async () => {
+    signedIn();
+    renderApp('/client/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Client Dashboard' })).toBeTruthy();
+    expect(screen.queryByText('Access Required')).toBeNull();
+  });
+});

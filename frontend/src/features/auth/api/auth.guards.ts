@@ -1,0 +1,33 @@
+import type { CurrentUser } from '@app/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
+import { loadCurrentUser } from './auth.queries';
+
+interface GuardArgs {
+  context: { queryClient: QueryClient };
+  location: { href: string };
+}
+
+/**
+ * `beforeLoad` of the signed-in area: an anonymous visitor goes to /login and comes back afterwards
+ * (`/login?redirect=/account`). Gives the user to the child routes' context.
+ */
+export async function requireUser({ context, location }: GuardArgs): Promise<{ user: CurrentUser }> {
+  const user = await loadCurrentUser(context.queryClient);
+  if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
+  return { user };
+}
+
+/** `beforeLoad` of the admin area: everyone but an administrator goes home (spec section 6). */
+export async function requireAdmin({ context }: Pick<GuardArgs, 'context'>): Promise<{ user: CurrentUser }> {
+  const user = await loadCurrentUser(context.queryClient);
+  if (!user?.isAdmin) throw redirect({ to: '/' });
+  return { user };
+}
+
+/** `beforeLoad` of the sign-in pages that make no sense signed in: go where the visitor was heading. */
+export async function redirectIfSignedIn({ context }: Pick<GuardArgs, 'context'>, to: string): Promise<{ user: null }> {
+  const user = await loadCurrentUser(context.queryClient);
+  if (user) throw redirect({ href: to });
+  return { user: null };
+}

@@ -1,0 +1,95 @@
+import type { CurrentUser, LoginResult, ProfileInput } from '@app/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { apiRequest } from '../../../lib/api';
+import { currentUserQueryKey, replaceSession } from './auth.queries';
+
+interface MessageResponse {
+  message: string;
+}
+
+export interface LoginCredentials {
+  email: string;
+  password: string;
+  /** A path of this site to come back to; the server answers it as `redirectUrl` when it is safe. */
+  redirectUrl?: string;
+}
+
+/** POST /api/auth/login: sets the session cookie. 401 bad credentials, 403 deactivated, 429 too many attempts. */
+export const useLogin = () =>
+  useMutation({
+    mutationKey: ['auth', 'login'],
+    mutationFn: (credentials: LoginCredentials) =>
+      apiRequest<LoginResult>('/api/auth/login', { method: 'POST', body: credentials }),
+  });
+
+/**
+ * POST /api/auth/logout (the header's 'Log Out'): then the cache is emptied (it held the user's data) and the app goes
+ * home. A failure is only logged (spec section 8).
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationKey: ['auth', 'logout'],
+    mutationFn: () => apiRequest<null>('/api/auth/logout', { method: 'POST' }),
+    onSuccess: async () => {
+      replaceSession(queryClient, null);
+      await navigate({ to: '/' });
+    },
+    onError: (error) => console.error('Logging out failed', error),
+  });
+}
+
+/** PUT /api/auth/profile: the answer is the updated user, which replaces the cached one. 409 e-mail taken. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'profile'],
+    mutationFn: (profile: ProfileInput) =>
+      apiRequest<CurrentUser>('/api/auth/profile', { method: 'PUT', body: profile }),
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+  });
+}
+
+/** POST /api/auth/request-password-reset (the /reset-password page): 202, the same answer for unknown addresses. */
+export const useRequestPasswordReset = () =>
+  useMutation({
+    mutationKey: ['auth', 'request-password-reset'],
+    mutationFn: (email: string) =>
+      apiRequest<MessageResponse>('/api/auth/request-password-reset', { method: 'POST', body: { email } }),
+  });
+
+/** POST /api/auth/password-reset-request (signed in, the account page): 202. */
+export const useAccountPasswordReset = () =>
+  useMutation({
+    mutationKey: ['auth', 'password-reset-request'],
+    mutationFn: (email: string) =>
+      apiRequest<MessageResponse>('/api/auth/password-reset-request', { method: 'POST', body: { email } }),
+  });
+
+/** POST /api/auth/complete-registration: sets the password of an invited user. The link is used up. */
+export function useCompleteRegistration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'complete-registration'],
+    mutationFn: (input: { token: string; password: string }) =>
+      apiRequest<MessageResponse>('/api/auth/complete-registration', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.removeQueries({ queryKey: ['auth', 'registration-token'] }),
+  });
+}
+
+/** POST /api/auth/reset-password: sets a new password with a reset link (ends every session of the user). */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'reset-password'],
+    mutationFn: (input: { token: string; newPassword: string }) =>
+      apiRequest<MessageResponse>('/api/auth/reset-password', { method: 'POST', body: input }),
+    // Every session of the user ended, this browser's too (if it was theirs): ask again who is signed in.
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: ['auth', 'reset-token'] });
+      return queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
+  });
+}

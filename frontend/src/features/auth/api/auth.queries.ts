@@ -1,0 +1,70 @@
+import type { CurrentUser, TokenValidation } from '@app/contracts';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet, getQueryFn } from '../../../lib/api';
+
+export const currentUserQueryKey = ['auth', 'user'] as const;
+
+/**
+ * GET /api/auth/user: the signed-in person, or `null` for an anonymous visitor (a 401, spec section 4; never
+ * retried, like every query here).
+ */
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: getQueryFn<CurrentUser>('/api/auth/user', { on401: 'returnNull' }),
+  });
+
+/**
+ * The current user for a route's `beforeLoad`: from the cache, or loaded once (concurrent callers share the
+ * request). A failed load (server down) counts as anonymous, so public pages still render.
+ */
+export async function loadCurrentUser(queryClient: QueryClient): Promise<CurrentUser | null> {
+  try {
+    return await queryClient.ensureQueryData(currentUserQueryOptions());
+  } catch (error) {
+    console.error('Loading the current user failed', error);
+    return null;
+  }
+}
+
+export interface CurrentUserState {
+  /** `null` when anonymous (or while loading: check `isLoading`). */
+  user: CurrentUser | null;
+  /** The answer is not known yet. */
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  isAdmin: boolean;
+}
+
+/** Who is signed in, for components. A failed load counts as anonymous. */
+export function useCurrentUser(): CurrentUserState {
+  const query = useQuery(currentUserQueryOptions());
+  const user = query.data ?? null;
+  return { user, isLoading: query.isPending, isAuthenticated: user !== null, isAdmin: user?.isAdmin === true };
+}
+
+/**
+ * After signing in or out: everything cached belonged to the previous visitor, so it goes, and the new current user
+ * (or `null`) is put in place at once so the header and the guards follow without another request.
+ */
+export function replaceSession(queryClient: QueryClient, user: CurrentUser | null): void {
+  queryClient.setQueryData(currentUserQueryKey, user);
+  queryClient.removeQueries({
+    predicate: (query) =>
+      !(query.queryKey[0] === currentUserQueryKey[0] && query.queryKey[1] === currentUserQueryKey[1]),
+  });
+}
+
+/** A link's check; the mutation that uses the link up removes it from the cache. */
+const tokenQueryOptions = (kind: 'registration' | 'reset', token: string) =>
+  queryOptions({
+    queryKey: ['auth', `${kind}-token`, token],
+    queryFn: ({ signal }) =>
+      apiGet<TokenValidation>(`/api/auth/validate-${kind}-token/${encodeURIComponent(token)}`, { signal }),
+  });
+
+/** GET /api/auth/validate-registration-token/{token}: 200 `{ valid, message, user }` also for a bad token. */
+export const registrationTokenQueryOptions = (token: string) => tokenQueryOptions('registration', token);
+
+/** GET /api/auth/validate-reset-token/{token}: 200 `{ valid, message, user }` also for a bad token. */
+export const resetTokenQueryOptions = (token: string) => tokenQueryOptions('reset', token);

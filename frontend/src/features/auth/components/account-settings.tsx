@@ -1,0 +1,113 @@
+import type { CurrentUser } from '@app/contracts';
+import { KeyRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { PageContainer, PageHeader } from '../../../components/layout/page-header';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { useCurrentUser } from '../api/auth.queries';
+import { ProfileForm } from '../forms/profile-form';
+import { PasswordResetDialog } from './password-reset-dialog';
+
+/** 'Account Created': a readable date, or 'N/A' when the server gave none (or nonsense). */
+export function formatAccountCreated(createdAt: string | null | undefined): string {
+  if (!createdAt) return 'N/A';
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return 'N/A';
+  return date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+function Section({ id, title, lead, children }: { id: string; title: string; lead?: string; children: ReactNode }) {
+  return (
+    <Card className="p-6 sm:p-8" aria-labelledby={id} data-testid={id}>
+      <h2 id={id} className="text-lg font-semibold text-slate-900 dark:text-white">
+        {title}
+      </h2>
+      {lead ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{lead}</p> : null}
+      <div className="mt-6">{children}</div>
+    </Card>
+  );
+}
+
+function InfoRow({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <div className="flex flex-col gap-1 py-3 first:pt-0 last:pb-0">
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="font-medium break-all text-slate-900 dark:text-white" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
+/** /account (spec section 2): 'Loading...' until the user is known, then profile, security and account facts. */
+export function AccountSettings() {
+  const { user } = useCurrentUser();
+  if (!user)
+    return (
+      <PageContainer>
+        <p
+          role="status"
+          className="flex items-center gap-2 text-slate-600 dark:text-slate-300"
+          data-testid="account-loading"
+        >
+          <Spinner />
+          Loading...
+        </p>
+      </PageContainer>
+    );
+  return <AccountSettingsFor user={user} />;
+}
+
+function AccountSettingsFor({ user }: { user: CurrentUser }) {
+  return (
+    <PageContainer>
+      <PageHeader title="Account Settings" lead="Manage your profile and the security of your account." />
+      <div className="mt-10 grid items-start gap-8 lg:grid-cols-3">
+        <div className="flex flex-col gap-8 lg:col-span-2">
+          <Section
+            id="profile-information"
+            title="Profile Information"
+            lead="Your name and the address you sign in with."
+          >
+            <ProfileForm key={user.id} user={user} />
+          </Section>
+
+          <Section
+            id="account-security"
+            title="Account Security"
+            lead="Change your password with a link sent by e-mail."
+          >
+            <div className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-700">
+              <div className="flex items-start gap-3">
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                  <KeyRound aria-hidden="true" className="size-5" />
+                </span>
+                <div>
+                  <p className="font-medium text-slate-900 dark:text-white">Password</p>
+                  <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="password-last-updated">
+                    Last updated: Not available
+                  </p>
+                </div>
+              </div>
+              <PasswordResetDialog email={user.email} />
+            </div>
+          </Section>
+        </div>
+
+        <Section id="account-information" title="Account Information">
+          <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+            <InfoRow label="Account ID" testId="account-id">
+              {user.id}
+            </InfoRow>
+            <InfoRow label="Account Created" testId="account-created">
+              {formatAccountCreated(user.createdAt)}
+            </InfoRow>
+            <InfoRow label="Account Type" testId="account-type">
+              {user.isAdmin ? 'Administrator' : 'Standard User'}
+            </InfoRow>
+          </dl>
+        </Section>
+      </div>
+    </PageContainer>
+  );
+}

@@ -1,0 +1,84 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+
+const tones = {
+  default: 'bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300',
+  success: 'bg-green-100 text-green-700 dark:bg-green-950 dark:text-green-300',
+  error: 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300',
+} as const;
+
+export interface AuthCardProps {
+  /** A lucide icon (decorative). */
+  icon: ReactNode;
+  tone?: keyof typeof tones;
+  /** The page's h1. */
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Below the card: links to the other ways in. */
+  footer?: ReactNode;
+  /** Move focus to the heading on mount: the card replaced the one the user was working in. */
+  focusHeading?: boolean;
+  'data-testid'?: string;
+}
+
+/** The centred card of the sign-in, registration and reset pages. */
+export function AuthCard({
+  icon,
+  tone = 'default',
+  title,
+  description,
+  children,
+  footer,
+  focusHeading = false,
+  ...rest
+}: AuthCardProps) {
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusHeading) headingRef.current?.focus();
+  }, [focusHeading]);
+  return (
+    <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-20">
+      <Card className="p-6 sm:p-8" aria-labelledby={headingId} {...rest}>
+        <div className="flex flex-col items-center text-center">
+          <span className={cn('flex size-12 items-center justify-center rounded-full', tones[tone])}>{icon}</span>
+          <h1
+            ref={headingRef}
+            id={headingId}
+            tabIndex={focusHeading ? -1 : undefined}
+            className="mt-4 outline-none text-2xl font-bold tracking-tight text-balance text-slate-900 dark:text-white"
+          >
+            {title}
+          </h1>
+          {description ? (
+            <div className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-300">{description}</div>
+          ) : null}
+        </div>
+        {children ? <div className="mt-8">{children}</div> : null}
+      </Card>
+      {footer ? (
+        <div className="mt-6 flex flex-col items-center gap-2 text-center text-sm text-slate-600 dark:text-slate-400">
+          {footer}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** A text link in the sign-in pages' style. */
+export const authLinkClass = 'font-medium text-blue-700 underline-offset-4 hover:underline dark:text-blue-400';
+
+/** 'Validating...' while a link's token is checked: a polite status for screen readers. */
+export function CheckingCard({ icon, title, text }: { icon: ReactNode; title: ReactNode; text: string }) {
+  return (
+    <AuthCard icon={icon} title={title} data-testid="token-validating">
+      <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+        <Spinner className="text-blue-700 dark:text-blue-400" />
+        {text}
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toaster } from '../../../components/ui/toast';
+import { deferred, jsonResponse, reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
+
+afterEach(() => {
+  cleanup();
+  toaster.remove();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const validToken = {
+  valid: true,
+  message: 'Token is valid',
+  user: { email: 'grace@example.com', firstName: 'Grace' },
+};
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('/register', () => {
+  it("says 'No registration token provided' without a token, and asks nothing of the server", async () => {
+    const api = stubApi();
+    renderApp('/register');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration Error' })).toBeTruthy();
+    expect(screen.getByTestId('register-error-message').textContent).toBe('No registration token provided');
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(api.requests.some((request) => request.path.includes('validate-registration-token'))).toBe(false);
+  });
+
+  it("shows the server's message for a bad token", async () => {
+    stubApi({
+      'GET /api/auth/validate-registration-token/used-token': reply({
+        valid: false,
+        message: 'This registration link has already been used',
+        user: null,
+      }),
+    });
+    renderApp('/register?token=used-token');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Registration Error' })).toBeTruthy();
+    expect(screen.getByTestId('register-error-message').textContent).toBe(
+      'This registration link has already been used',
+    );
+  });
+
+  it("says 'Failed to validate registration token' when the check itself fails", async () => {
+    stubApi({ 'GET /api/auth/validate-registration-token/abc': reply({ message: 'Down' }, 503) });
+    renderApp('/register?token=abc');
+    expect(await screen.findByTestId('register-error-message')).toBeTruthy();
+    expect(screen.getByTestId('register-error-message').textContent).toBe('Failed to validate registration token');
+  });
+
+  it('validates the token, welcomes the user, sets the password, toasts and goes home', async () => {
+    const check = deferred();
+    const api = stubApi({
+      'GET /api/auth/validate-registration-token/abc234': check,
+      'POST /api/auth/complete-registration': reply({ message: 'Registration completed' }),
+    });
+    const { router } = renderApp('/register?token=abc234');
+    expect(await screen.findByText('Validating your registration link...')).toBeTruthy();
+    check.respond(jsonResponse(validToken));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Complete Your Registration' })).toBeTruthy();
+    expect(screen.getByTestId('register-welcome').textContent).toContain('Welcome, Grace!');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('grace@example.com');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
+
+    type('Password', 'a good long password');
+    type('Confirm Password', 'a good long password');
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Registration' }));
+
+    expect(await screen.findByText('Registration completed')).toBeTruthy();
+    expect(screen.getByText('Your account has been set up successfully. You can now log in.')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(requestsTo(api, 'POST /api/auth/complete-registration')[0]?.body).toEqual({
+      token: 'abc234',
+      password: 'a good long password',
+    });
+  });
+
+  it("shows the server's refusal of the completion in the form's alert", async () => {
+    stubApi({
+      'GET /api/auth/validate-registration-token/abc': reply(validToken),
+      'POST /api/auth/complete-registration': reply({ message: 'Invalid or expired token', issues: [] }, 400),
+    });
+    renderApp('/register?token=abc');
+    await screen.findByRole('heading', { level: 1, name: 'Complete Your Registration' });
+    type('Password', 'a good long password');
+    type('Confirm Password', 'a good long password');
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Registration' }));
+    await waitFor(() => expect(screen.getByTestId('register-error').textContent).toBe('Invalid or expired token'));
+  });
+});

@@ -1,0 +1,145 @@
+// @vitest-environment happy-dom
+import { AuthMessages } from '@app/contracts';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toaster } from '../../../components/ui/toast';
+import { deferred, jsonResponse, reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
+
+afterEach(() => {
+  cleanup();
+  toaster.remove();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+describe('/reset-password without a token', () => {
+  it('asks for the address, then says to check the e-mail, and offers to send another link', async () => {
+    const request = deferred();
+    const api = stubApi({ 'POST /api/auth/request-password-reset': request });
+    renderApp('/reset-password');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('reset-request-error').textContent).toBe('Please enter your email address'),
+    );
+
+    type('Email', 'ada@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByRole('button', { name: 'Sending reset link...' })).toBeTruthy();
+    request.respond(jsonResponse({ message: AuthMessages.resetRequested }, 202));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check Your Email' })).toBeTruthy();
+    expect(screen.getByTestId('reset-expiry-note').textContent).toContain('expires in 1 hour');
+    expect(screen.getByText('Reset link sent')).toBeTruthy();
+    expect(screen.getByText(AuthMessages.resetRequested)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(requestsTo(api, 'POST /api/auth/request-password-reset')[0]?.body).toEqual({ email: 'ada@example.com' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send Another Reset Link' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+  });
+
+  it("shows the server's message when refused, 'Failed to send reset email' otherwise", async () => {
+    let status = 429;
+    stubApi({
+      'POST /api/auth/request-password-reset': () =>
+        status === 429
+          ? jsonResponse({ message: AuthMessages.tooManyAttempts, issues: [] }, 429)
+          : new Response('', { status: 500 }),
+    });
+    renderApp('/reset-password');
+    await screen.findByRole('heading', { level: 1, name: 'Reset Your Password' });
+    type('Email', 'ada@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('reset-request-error').textContent).toBe(AuthMessages.tooManyAttempts),
+    );
+
+    status = 500;
+    fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('reset-request-error').textContent).toBe('Failed to send reset email'),
+    );
+  });
+});
+
+describe('/reset-password?token=', () => {
+  it("shows 'Reset Link Invalid' with the server's message and a way to ask for a new link", async () => {
+    stubApi({
+      'GET /api/auth/validate-reset-token/old': reply({
+        valid: false,
+        message: 'This reset link has expired',
+        user: null,
+      }),
+    });
+    const { router } = renderApp('/reset-password?token=old');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reset Link Invalid' })).toBeTruthy();
+    expect(screen.getByTestId('reset-invalid-message').textContent).toBe('This reset link has expired');
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+
+    fireEvent.click(screen.getByRole('link', { name: 'Request New Reset Link' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeTruthy();
+    expect(router.state.location.href).toBe('/reset-password');
+  });
+
+  it("falls back to 'Invalid or expired reset token', and says when the check failed", async () => {
+    stubApi({
+      'GET /api/auth/validate-reset-token/a': reply({ valid: false, message: '', user: null }),
+      'GET /api/auth/validate-reset-token/b': reply({ message: 'Down' }, 500),
+    });
+    renderApp('/reset-password?token=a');
+    expect((await screen.findByTestId('reset-invalid-message')).textContent).toBe('Invalid or expired reset token');
+    cleanup();
+    renderApp('/reset-password?token=b');
+    expect((await screen.findByTestId('reset-invalid-message')).textContent).toBe('Failed to validate reset token');
+  });
+
+  it('greets the user, sets the new password, toasts and goes home', async () => {
+    const api = stubApi({
+      'GET /api/auth/validate-reset-token/tok': reply({
+        valid: true,
+        message: 'Token is valid',
+        user: { email: 'ada@example.com', firstName: null },
+      }),
+      'POST /api/auth/reset-password': reply({ message: 'Password updated' }),
+    });
+    const { router } = renderApp('/reset-password?token=tok');
+    expect((await screen.findByTestId('reset-greeting')).textContent).toContain('Hello, ada@example.com!');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
+
+    type('New Password', 'brand new password');
+    type('Confirm New Password', 'brand new password');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+
+    expect(await screen.findByText('Password updated')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(requestsTo(api, 'POST /api/auth/reset-password')[0]?.body).toEqual({
+      token: 'tok',
+      newPassword: 'brand new password',
+    });
+  });
+
+  it("says 'Failed to reset password' when the server gives no message", async () => {
+    stubApi({
+      'GET /api/auth/validate-reset-token/tok': reply({
+        valid: true,
+        message: 'ok',
+        user: { email: 'ada@example.com', firstName: 'Ada' },
+      }),
+      'POST /api/auth/reset-password': () => new Response('', { status: 500 }),
+    });
+    renderApp('/reset-password?token=tok');
+    await screen.findByTestId('reset-greeting');
+    type('New Password', 'brand new password');
+    type('Confirm New Password', 'brand new password');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('reset-password-error').textContent).toBe('Failed to reset password'),
+    );
+  });
+});

@@ -1,0 +1,166 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { CircleAlert, KeyRound, MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { useResetPassword } from '../api/auth.mutations';
+import { resetTokenQueryOptions } from '../api/auth.queries';
+import { NewPasswordForm } from '../forms/new-password-form';
+import { RequestResetForm } from '../forms/request-reset-form';
+import { displayName } from '../utils/display-name';
+import { AuthCard, authLinkClass, CheckingCard } from './auth-card';
+
+/**
+ * /reset-password (spec sections 2 and 4): without a token, request a link then 'Check Your Email'; with one,
+ * validate it, then set a new password and go home.
+ */
+export function ResetPasswordScreen({ token }: { token: string | undefined }) {
+  return token ? <NewPasswordStep key={token} token={token} /> : <RequestStep />;
+}
+
+function RequestStep() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [lastEmail, setLastEmail] = useState('');
+  // After the first switch, each step takes focus so keyboard users are not left on a vanished button.
+  const [switched, setSwitched] = useState(false);
+
+  if (sentTo)
+    return (
+      <AuthCard
+        icon={<MailCheck aria-hidden="true" className="size-6" />}
+        tone="success"
+        title="Check Your Email"
+        focusHeading
+        description={
+          <>
+            <p>
+              If an account exists for <strong className="break-all text-slate-900 dark:text-white">{sentTo}</strong>,
+              we've sent a link to reset your password.
+            </p>
+            <p className="mt-2" data-testid="reset-expiry-note">
+              The link expires in 1 hour. Don't see it? Check your spam folder.
+            </p>
+          </>
+        }
+        data-testid="reset-check-email"
+      >
+        <div className="flex flex-col gap-3">
+          <Button
+            size="lg"
+            variant="outline"
+            className="w-full"
+            data-testid="reset-send-another"
+            onClick={() => {
+              setSentTo(null);
+              setSwitched(true);
+            }}
+          >
+            Send Another Reset Link
+          </Button>
+          <Link to="/" className={buttonClass({ size: 'lg', className: 'w-full' })}>
+            Return to Home
+          </Link>
+        </div>
+      </AuthCard>
+    );
+
+  return (
+    <AuthCard
+      icon={<KeyRound aria-hidden="true" className="size-6" />}
+      title="Reset Your Password"
+      description={<p>Enter your email address and we'll send you a link to reset your password.</p>}
+      focusHeading={switched}
+      data-testid="reset-request"
+      footer={
+        <p>
+          Remembered it?{' '}
+          <Link to="/login" className={authLinkClass}>
+            Back to Sign In
+          </Link>
+        </p>
+      }
+    >
+      <RequestResetForm
+        initialEmail={lastEmail}
+        onSent={(email) => {
+          setLastEmail(email);
+          setSentTo(email);
+        }}
+      />
+    </AuthCard>
+  );
+}
+
+function NewPasswordStep({ token }: { token: string }) {
+  const validation = useQuery(resetTokenQueryOptions(token));
+  const resetPassword = useResetPassword();
+  const navigate = useNavigate();
+
+  if (validation.isPending)
+    return (
+      <CheckingCard
+        icon={<KeyRound aria-hidden="true" className="size-6" />}
+        title="Checking Your Link"
+        text="Validating your reset link..."
+      />
+    );
+  if (validation.isError) return <InvalidResetLink message="Failed to validate reset token" />;
+
+  const { valid, message, user } = validation.data;
+  if (!valid || !user) return <InvalidResetLink message={message || 'Invalid or expired reset token'} />;
+
+  return (
+    <AuthCard
+      icon={<KeyRound aria-hidden="true" className="size-6" />}
+      title="Set a New Password"
+      description={
+        <p data-testid="reset-greeting">Hello, {displayName(user)}! Choose a new password for your account.</p>
+      }
+      data-testid="reset-new-password"
+    >
+      <NewPasswordForm
+        email={user.email}
+        passwordLabel="New Password"
+        confirmLabel="Confirm New Password"
+        submitLabel="Update Password"
+        pendingLabel="Updating password..."
+        failureFallback="Failed to reset password"
+        onSubmit={(newPassword) => resetPassword.mutateAsync({ token, newPassword })}
+        onSuccess={() => {
+          toast({
+            title: 'Password updated',
+            description: 'Your password has been reset. You can now log in with your new password.',
+          });
+          void navigate({ to: '/' });
+        }}
+        testId="reset-password"
+      />
+    </AuthCard>
+  );
+}
+
+function InvalidResetLink({ message }: { message: string }) {
+  return (
+    <AuthCard
+      icon={<CircleAlert aria-hidden="true" className="size-6" />}
+      tone="error"
+      title="Reset Link Invalid"
+      description={<p data-testid="reset-invalid-message">{message}</p>}
+      data-testid="reset-invalid"
+    >
+      <div className="flex flex-col gap-3">
+        <Link
+          to="/reset-password"
+          className={buttonClass({ size: 'lg', className: 'w-full' })}
+          data-testid="reset-request-new"
+        >
+          Request New Reset Link
+        </Link>
+        <Link to="/" className={buttonClass({ size: 'lg', variant: 'outline', className: 'w-full' })}>
+          Return to Home
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

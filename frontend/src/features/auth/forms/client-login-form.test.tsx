@@ -1,0 +1,83 @@
+// @vitest-environment happy-dom
+import { AuthMessages } from '@app/contracts';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Login to Dashboard' }));
+
+async function openClientLogin(path = '/client/login') {
+  const app = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: 'Client Dashboard Login' });
+  return app;
+}
+
+describe('ClientLoginForm (/client/login)', () => {
+  it('has browser-required fields, the company sign-in link and a contact link', async () => {
+    stubApi();
+    await openClientLogin();
+    expect(field('Email').required).toBe(true);
+    expect(field('Email').type).toBe('email');
+    expect(field('Password').required).toBe(true);
+    expect(screen.getByRole('link', { name: 'Log in with your company account' }).getAttribute('href')).toBe(
+      '/api/login',
+    );
+    expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
+  });
+
+  it('signs in with POST /api/auth/login and opens the dashboards as the new user', async () => {
+    let signedIn = false;
+    const api = stubApi({
+      'GET /api/auth/user': () =>
+        signedIn ? jsonResponse(makeUser()) : jsonResponse({ message: 'Authentication required' }, 401),
+      'POST /api/auth/login': () => {
+        signedIn = true;
+        return jsonResponse({ user: makeUser() });
+      },
+    });
+    const { router } = await openClientLogin();
+    type('Email', 'ada@example.com');
+    type('Password', 'correct horse');
+    submit();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/dashboard'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Client Dashboard' })).toBeTruthy();
+    expect(screen.getByTestId('header-welcome').textContent).toBe('Welcome, Ada');
+    expect(requestsTo(api, 'POST /api/auth/login')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+    });
+  });
+
+  it.each([
+    [403, AuthMessages.deactivated],
+    [429, AuthMessages.tooManyAttempts],
+  ])("shows the server's %i message in the form's alert", async (status, message) => {
+    stubApi({ 'POST /api/auth/login': reply({ message, issues: [] }, status) });
+    await openClientLogin();
+    type('Email', 'ada@example.com');
+    type('Password', 'correct horse');
+    submit();
+    await waitFor(() => expect(screen.getByTestId('client-login-error').textContent).toBe(message));
+  });
+
+  it("says 'Failed to log in. Please try again.' when the server gives no message", async () => {
+    stubApi({ 'POST /api/auth/login': () => Promise.reject(new TypeError('Failed to fetch')) });
+    await openClientLogin();
+    type('Email', 'ada@example.com');
+    type('Password', 'correct horse');
+    submit();
+    await waitFor(() =>
+      expect(screen.getByTestId('client-login-error').textContent).toBe('Failed to log in. Please try again.'),
+    );
+  });
+});

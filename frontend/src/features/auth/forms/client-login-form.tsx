@@ -1,0 +1,108 @@
+import { type LoginInput, LoginSchema } from '@app/contracts';
+import { revalidateLogic } from '@tanstack/react-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useId, useRef, useState } from 'react';
+import * as v from 'valibot';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
+import { useAppForm } from '../../../components/form/form';
+import { FormElement } from '../../../components/form/form-element';
+import { failureMessage } from '../../../lib/api';
+import { safeRedirectPath } from '../../../lib/safe-redirect';
+import { useLogin } from '../api/auth.mutations';
+import { replaceSession } from '../api/auth.queries';
+
+const emptyCredentials: LoginInput = { email: '', password: '' };
+
+export const CLIENT_LOGIN_ERROR = 'Failed to log in. Please try again.';
+
+export interface ClientLoginFormProps {
+  /** Where to go instead of /client/dashboard (kept by /api/login as `?redirect=`). */
+  redirectUrl?: string | undefined;
+}
+
+/**
+ * The /client/login form (D1: a real sign-in, unlike the spec's page that dropped the credentials). The browser checks
+ * that both fields are filled in; on success the app goes to the client portal without a reload.
+ */
+export function ClientLoginForm({ redirectUrl }: ClientLoginFormProps) {
+  const login = useLogin();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertId = `${useId()}-client-login-error`;
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const form = useAppForm({
+    defaultValues: emptyCredentials,
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: LoginSchema },
+    onSubmitInvalid: () => {
+      setServerError(null);
+      focusFirstInvalid(formRef.current);
+    },
+    onSubmit: async ({ value }) => {
+      setServerError(null);
+      try {
+        const { email, password } = v.parse(LoginSchema, value);
+        const result = await login.mutateAsync({ email, password, ...(redirectUrl && { redirectUrl }) });
+        replaceSession(queryClient, result.user);
+        await navigate({ href: safeRedirectPath(result.redirectUrl) ?? '/client/dashboard' });
+      } catch (error) {
+        setServerError(failureMessage(error, CLIENT_LOGIN_ERROR));
+      }
+    },
+  });
+
+  return (
+    <FormElement
+      ref={formRef}
+      aria-label="Client dashboard login"
+      data-testid="client-login-form"
+      className="flex flex-col gap-5"
+      noValidate={false}
+      onSubmit={() => form.handleSubmit()}
+    >
+      <form.AppForm>
+        <form.FormAlert
+          id={alertId}
+          fields={['email', 'password']}
+          serverError={serverError}
+          data-testid="client-login-error"
+        />
+      </form.AppForm>
+      <form.AppField name="email">
+        {(field) => (
+          <field.TextField
+            label="Email"
+            type="email"
+            placeholder="you@company.com"
+            autoComplete="username"
+            inputMode="email"
+            required
+            formErrorId={alertId}
+            data-testid="client-login-email"
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="password">
+        {(field) => (
+          <field.TextField
+            label="Password"
+            type="password"
+            placeholder="Enter your password"
+            autoComplete="current-password"
+            required
+            formErrorId={alertId}
+            data-testid="client-login-password"
+          />
+        )}
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton size="lg" pendingLabel="Logging in..." className="w-full" data-testid="client-login-submit">
+          Login to Dashboard
+        </form.SubmitButton>
+      </form.AppForm>
+    </FormElement>
+  );
+}

@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { toaster } from '../../../components/ui/toast';
+import { browserLocation } from '../../../lib/browser-location';
+import { deferred, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
+
+let assign: MockInstance<(url: string) => void>;
+
+beforeEach(() => {
+  assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  cleanup();
+  toaster.remove();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+const alert = () => screen.getByTestId('login-error');
+
+async function openLogin(path = '/login') {
+  const app = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: 'Sign In' });
+  return app;
+}
+
+describe('LoginForm (/login)', () => {
+  it("asks to fill in all fields in the form's red alert and sends nothing", async () => {
+    const api = stubApi();
+    await openLogin();
+    type('Email', 'ada@example.com');
+    submit();
+
+    await waitFor(() => expect(alert().textContent).toBe('Please fill in all fields'));
+    expect(alert().getAttribute('role')).toBe('alert');
+    expect(alert().closest('form')).toBe(screen.getByTestId('login-form'));
+    expect(field('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Password').getAttribute('aria-describedby')).toBe(alert().id);
+    expect(field('Email').hasAttribute('aria-invalid')).toBe(false);
+    expect(requestsTo(api, 'POST /api/auth/login')).toHaveLength(0);
+  });
+
+  it("shows the server's 401 message in the alert and stays on the page", async () => {
+    stubApi({ 'POST /api/auth/login': reply({ message: 'Invalid email or password', issues: [] }, 401) });
+    await openLogin();
+    type('Email', 'ada@example.com');
+    type('Password', 'wrong-password');
+    submit();
+
+    await waitFor(() => expect(alert().textContent).toBe('Invalid email or password'));
+    expect(assign).not.toHaveBeenCalled();
+    expect((screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("says 'Login failed' when the server gives no message of its own", async () => {
+    stubApi({ 'POST /api/auth/login': () => new Response('', { status: 502, statusText: 'Bad Gateway' }) });
+    await openLogin();
+    type('Email', 'ada@example.com');
+    type('Password', 'secret-password');
+    submit();
+    await waitFor(() => expect(alert().textContent).toBe('Login failed'));
+  });
+
+  it('sends the redirect of the URL, shows Signing in..., then toasts and loads the returned redirectUrl', async () => {
+    const login = deferred();
+    const api = stubApi({ 'POST /api/auth/login': login });
+    await openLogin('/login?redirect=/account');
+    type('Email', '  ada@example.com ');
+    type('Password', 'correct horse');
+    submit();
+
+    const busy = (await screen.findByRole('button', { name: 'Signing in...' })) as HTMLButtonElement;
+    expect(busy.disabled).toBe(true);
+    const [request] = requestsTo(api, 'POST /api/auth/login');
+    expect(request?.body).toEqual({ email: 'ada@example.com', password: 'correct horse', redirectUrl: '/account' });
+
+    login.respond(jsonResponse({ user: makeUser(), redirectUrl: '/account' }));
+    expect(await screen.findByText('Login successful')).toBeTruthy();
+    expect(screen.getByText('Welcome back!')).toBeTruthy();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/account'));
+    // The page is about to reload: the button stays busy, and the toast waits for the next page too.
+    expect((screen.getByRole('button', { name: 'Signing in...' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(sessionStorage.getItem('pending-toast')).toContain('Login successful');
+  });
+
+  it("goes to '/' without a redirectUrl, and ignores a redirect that leaves the site", async () => {
+    const api = stubApi({ 'POST /api/auth/login': reply({ user: makeUser() }) });
+    await openLogin('/login?redirect=//evil.example/steal');
+    type('Email', 'ada@example.com');
+    type('Password', 'correct horse');
+    submit();
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(requestsTo(api, 'POST /api/auth/login')[0]?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'correct horse',
+    });
+  });
+
+  it("links 'Forgot your password?' to /reset-password", async () => {
+    stubApi();
+    await openLogin();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/reset-password');
+  });
+});

@@ -1,0 +1,126 @@
+import { NewPasswordFormSchema, type NewPasswordForm as NewPasswordValues } from '@app/contracts';
+import { revalidateLogic } from '@tanstack/react-form';
+import { useId, useRef, useState } from 'react';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
+import { useAppForm } from '../../../components/form/form';
+import { FormElement } from '../../../components/form/form-element';
+import { ReadOnlyField } from '../../../components/form/read-only-field';
+import { failureMessage } from '../../../lib/api';
+
+const emptyPasswords: NewPasswordValues = { password: '', confirmPassword: '' };
+
+export interface NewPasswordFormProps {
+  /** The account's address, shown read-only (and given to password managers as the user name). */
+  email: string;
+  passwordLabel: string;
+  confirmLabel: string;
+  submitLabel: string;
+  pendingLabel: string;
+  /** Shown when the server gives no message of its own. */
+  failureFallback: string;
+  /** Sends the new password; a rejection is shown in the form's alert. */
+  onSubmit: (password: string) => Promise<unknown>;
+  /** After a successful submit (a toast and a navigation). */
+  onSuccess: () => void;
+  /** Prefix of the data-testids: `${testId}-form`, `-password`, `-confirm-password`, `-submit`, `-error`. */
+  testId: string;
+}
+
+/**
+ * A new password typed twice (the /register page and the token step of /reset-password). Spec section 5: both
+ * required ('Please fill in all fields'), at least 8 characters, the same twice ('Passwords do not match').
+ */
+export function NewPasswordForm({
+  email,
+  passwordLabel,
+  confirmLabel,
+  submitLabel,
+  pendingLabel,
+  failureFallback,
+  onSubmit,
+  onSuccess,
+  testId,
+}: NewPasswordFormProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertId = `${useId()}-${testId}-error`;
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const form = useAppForm({
+    defaultValues: emptyPasswords,
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: NewPasswordFormSchema },
+    onSubmitInvalid: () => {
+      setServerError(null);
+      focusFirstInvalid(formRef.current);
+    },
+    onSubmit: async ({ value }) => {
+      setServerError(null);
+      try {
+        await onSubmit(value.password ?? '');
+      } catch (error) {
+        setServerError(failureMessage(error, failureFallback));
+        return;
+      }
+      setDone(true);
+      onSuccess();
+    },
+  });
+
+  return (
+    <FormElement
+      ref={formRef}
+      data-testid={`${testId}-form`}
+      className="flex flex-col gap-5"
+      onSubmit={() => form.handleSubmit()}
+    >
+      <form.AppForm>
+        <form.FormAlert
+          id={alertId}
+          fields={['password', 'confirmPassword']}
+          serverError={serverError}
+          data-testid={`${testId}-error`}
+        />
+      </form.AppForm>
+      <ReadOnlyField label="Email" type="email" value={email} autoComplete="username" data-testid={`${testId}-email`} />
+      <form.AppField name="password">
+        {(field) => (
+          <field.TextField
+            label={passwordLabel}
+            type="password"
+            autoComplete="new-password"
+            placeholder="At least 8 characters"
+            required
+            minLength={8}
+            formErrorId={alertId}
+            data-testid={`${testId}-password`}
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="confirmPassword">
+        {(field) => (
+          <field.TextField
+            label={confirmLabel}
+            type="password"
+            autoComplete="new-password"
+            placeholder="Type the password again"
+            required
+            formErrorId={alertId}
+            data-testid={`${testId}-confirm-password`}
+          />
+        )}
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton
+          size="lg"
+          pendingLabel={pendingLabel}
+          pending={done}
+          className="w-full"
+          data-testid={`${testId}-submit`}
+        >
+          {submitLabel}
+        </form.SubmitButton>
+      </form.AppForm>
+    </FormElement>
+  );
+}

@@ -1,0 +1,85 @@
+import { AuthMessages, RequestPasswordResetSchema } from '@app/contracts';
+import { revalidateLogic } from '@tanstack/react-form';
+import { useId, useRef, useState } from 'react';
+import * as v from 'valibot';
+import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
+import { useAppForm } from '../../../components/form/form';
+import { FormElement } from '../../../components/form/form-element';
+import { toast } from '../../../components/ui/toast';
+import { failureMessage } from '../../../lib/api';
+import { useRequestPasswordReset } from '../api/auth.mutations';
+
+export interface RequestResetFormProps {
+  /** The address typed before ('Send Another Reset Link' keeps it). */
+  initialEmail?: string;
+  /** The request was accepted (the same answer whether or not the address is known, D6). */
+  onSent: (email: string) => void;
+}
+
+/** The first step of /reset-password: 'Send Reset Link' to an e-mail address. */
+export function RequestResetForm({ initialEmail = '', onSent }: RequestResetFormProps) {
+  const requestReset = useRequestPasswordReset();
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertId = `${useId()}-reset-request-error`;
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const form = useAppForm({
+    defaultValues: { email: initialEmail } as v.InferInput<typeof RequestPasswordResetSchema>,
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: RequestPasswordResetSchema },
+    onSubmitInvalid: () => {
+      setServerError(null);
+      focusFirstInvalid(formRef.current);
+    },
+    onSubmit: async ({ value }) => {
+      setServerError(null);
+      const { email } = v.parse(RequestPasswordResetSchema, value);
+      try {
+        await requestReset.mutateAsync(email);
+      } catch (error) {
+        setServerError(failureMessage(error, 'Failed to send reset email'));
+        return;
+      }
+      toast({ title: 'Reset link sent', description: AuthMessages.resetRequested });
+      onSent(email);
+    },
+  });
+
+  return (
+    <FormElement
+      ref={formRef}
+      aria-label="Request a password reset link"
+      data-testid="reset-request-form"
+      className="flex flex-col gap-5"
+      onSubmit={() => form.handleSubmit()}
+    >
+      <form.AppForm>
+        <form.FormAlert id={alertId} fields={['email']} serverError={serverError} data-testid="reset-request-error" />
+      </form.AppForm>
+      <form.AppField name="email">
+        {(field) => (
+          <field.TextField
+            label="Email"
+            type="email"
+            placeholder="you@example.com"
+            autoComplete="email"
+            inputMode="email"
+            required
+            formErrorId={alertId}
+            data-testid="reset-request-email"
+          />
+        )}
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton
+          size="lg"
+          pendingLabel="Sending reset link..."
+          className="w-full"
+          data-testid="reset-request-submit"
+        >
+          Send Reset Link
+        </form.SubmitButton>
+      </form.AppForm>
+    </FormElement>
+  );
+}

@@ -1,0 +1,39 @@
+import { type Availability, type BookingSummary, DEFAULT_TIME_SLOTS } from '@app/contracts';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api';
+
+export const bookingQueryKeys = {
+  all: ['booking'] as const,
+  availability: (date: string) => ['booking', 'availability', date] as const,
+  cancel: (token: string) => ['booking', 'cancel', token] as const,
+};
+
+/**
+ * GET /api/booking/availability?date=yyyy-MM-dd (only once a date is chosen). Without `availableTimes` in the
+ * answer the default slots are offered (spec section 7). A 422 (weekend, past day) fails with the server's message.
+ */
+export const availabilityQueryOptions = (date: string) =>
+  queryOptions({
+    queryKey: bookingQueryKeys.availability(date),
+    queryFn: async ({ signal }): Promise<Availability & { availableTimes: string[] }> => {
+      const answer = await apiGet<Partial<Availability> | null>(
+        `/api/booking/availability?date=${encodeURIComponent(date)}`,
+        { signal },
+      );
+      return {
+        date: answer?.date ?? date,
+        timeZone: answer?.timeZone ?? '',
+        availableTimes: Array.isArray(answer?.availableTimes) ? answer.availableTimes : [...DEFAULT_TIME_SLOTS],
+      };
+    },
+    enabled: date !== '',
+    // Slots are taken by others: a date picked again a minute later asks again.
+    staleTime: 30_000,
+  });
+
+/** GET /api/booking/cancel/{token}: the booking a cancellation link points at (404 when invalid or expired). */
+export const cancelBookingQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: bookingQueryKeys.cancel(token),
+    queryFn: ({ signal }) => apiGet<BookingSummary>(`/api/booking/cancel/${encodeURIComponent(token)}`, { signal }),
+  });

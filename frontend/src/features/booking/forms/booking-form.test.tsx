@@ -1,0 +1,215 @@
+// @vitest-environment happy-dom
+import { BookingMessages, DEFAULT_TIME_SLOTS } from '@app/contracts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster, toaster } from '../../../components/ui/toast';
+import { createQueryClient } from '../../../lib/query-client';
+import { deferred, jsonResponse, reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { isSelectableDate, todayIn } from '../utils/booking-dates';
+import { BOOKING_ERROR_BANNER, BOOKING_SUCCESS_BANNER, BookingForm } from './booking-form';
+
+const ZONE = 'America/New_York';
+
+afterEach(() => {
+  cleanup();
+  toaster.remove();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+function renderForm() {
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      <BookingForm timeZone={ZONE} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const timeSelect = () => screen.getByTestId('booking-time') as HTMLSelectElement;
+const submit = () => fireEvent.click(screen.getByTestId('booking-submit'));
+const describedError = (element: HTMLElement) => {
+  const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return document.getElementById(ids[0] ?? '')?.textContent;
+};
+
+/** The first day of the shown month that can be booked (a weekday from today on, in the company's zone). */
+function firstSelectableDay(): string {
+  const today = todayIn(ZONE);
+  const cell = [...document.querySelectorAll<HTMLElement>('[data-testid^="booking-day-2"]')].find((el) => {
+    const date = el.dataset.testid?.slice('booking-day-'.length) ?? '';
+    return isSelectableDate(date, today) && !el.hasAttribute('data-outside-range');
+  });
+  if (!cell) {
+    fireEvent.click(screen.getByTestId('booking-day-next'));
+    return firstSelectableDay();
+  }
+  return cell.dataset.testid?.slice('booking-day-'.length) ?? '';
+}
+
+async function pickDate(date: string) {
+  fireEvent.click(screen.getByTestId(`booking-day-${date}`));
+  await waitFor(() => expect(screen.getByTestId(`booking-day-${date}`).hasAttribute('data-selected')).toBe(true));
+}
+
+describe('BookingForm', () => {
+  it('shows the schema messages when empty and sends nothing', async () => {
+    const api = stubApi();
+    renderForm();
+    submit();
+    await waitFor(() => expect(describedError(field('Your Name'))).toBe('Name must be at least 2 characters'));
+    expect(describedError(field('Your Email'))).toBe('Please enter a valid email address');
+    expect(screen.getByText('Please select a date')).toBeTruthy();
+    expect(describedError(timeSelect())).toBe('Please select a time');
+    expect(requestsTo(api, 'POST /api/booking')).toHaveLength(0);
+  });
+
+  it('says which zone the times are in and keeps the time disabled until a date is chosen', () => {
+    stubApi();
+    renderForm();
+    expect(screen.getByTestId('booking-time-zone').textContent).toBe('Times are in Eastern Time (America/New_York)');
+    expect(timeSelect().disabled).toBe(true);
+  });
+
+  it('disables weekends and days before today in the calendar', () => {
+    stubApi();
+    renderForm();
+    const today = todayIn(ZONE);
+    const cells = [...document.querySelectorAll<HTMLElement>('[data-testid^="booking-day-2"]')];
+    expect(cells.length).toBeGreaterThanOrEqual(28);
+    for (const cell of cells) {
+      const date = cell.dataset.testid?.slice('booking-day-'.length) ?? '';
+      if (cell.hasAttribute('data-outside-range')) continue;
+      expect(cell.getAttribute('aria-disabled') === 'true', date).toBe(!isSelectableDate(date, today));
+    }
+  });
+
+  it("loads the day's slots ('Loading available times...'), or says there are none", async () => {
+    stubApi();
+    renderForm();
+    const date = firstSelectableDay();
+    const slots = deferred();
+    stubApi({ [`GET /api/booking/availability?date=${date}`]: slots });
+    await pickDate(date);
+    await waitFor(() => expect(timeSelect().options[0]?.textContent).toBe('Loading available times...'));
+    expect(timeSelect().disabled).toBe(true);
+    slots.respond(jsonResponse({ date, timeZone: ZONE, availableTimes: [] }));
+    await waitFor(() => expect(timeSelect().options[0]?.textContent).toBe('No available times for this date.'));
+  });
+
+  it('offers the default slots when the answer has no availableTimes', async () => {
+    stubApi();
+    renderForm();
+    const date = firstSelectableDay();
+    stubApi({ [`GET /api/booking/availability?date=${date}`]: reply({ date, timeZone: ZONE }) });
+    await pickDate(date);
+    await waitFor(() => expect(timeSelect().disabled).toBe(false));
+    expect([...timeSelect().options].slice(1).map((o) => o.value)).toEqual([...DEFAULT_TIME_SLOTS]);
+  });
+
+  it("books: 'Processing...' while busy, then the banner, the toast and an empty form", async () => {
+    stubApi();
+    renderForm();
+    const date = firstSelectableDay();
+    const booking = deferred();
+    const api = stubApi({
+      [`GET /api/booking/availability?date=${date}`]: reply({
+        date,
+        timeZone: ZONE,
+        availableTimes: ['10:00 AM - 10:30 AM', '02:00 PM - 02:30 PM'],
+      }),
+      'POST /api/booking': booking,
+    });
+    type('Your Name', ' Ada Lovelace ');
+    type('Your Email', 'ada@example.com');
+    type('Business Name (optional)', 'Analytical Engines');
+    await pickDate(date);
+    await waitFor(() => expect(timeSelect().disabled).toBe(false));
+    fireEvent.change(timeSelect(), { target: { value: '02:00 PM - 02:30 PM' } });
+    submit();
+
+    const busy = await screen.findByRole('button', { name: 'Processing...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(requestsTo(api, 'POST /api/booking')[0]?.body).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      businessName: 'Analytical Engines',
+      date,
+      time: '02:00 PM - 02:30 PM',
+    });
+
+    booking.respond(
+      jsonResponse(
+        { id: 1, date, time: '02:00 PM - 02:30 PM', timeZone: ZONE, startsAt: '', endsAt: '', message: 'ok' },
+        201,
+      ),
+    );
+    expect((await screen.findByTestId('booking-success')).textContent).toBe(BOOKING_SUCCESS_BANNER);
+    expect(await screen.findByText('Consultation booked!')).toBeTruthy();
+    expect(screen.getByText('Check your email for confirmation details.')).toBeTruthy();
+    expect(field('Your Name').value).toBe('');
+    expect(timeSelect().value).toBe('');
+    expect(screen.getByRole('button', { name: 'Book Consultation' })).toBeTruthy();
+  });
+
+  it('after a 409 shows the taken message at the time, the red banner and the toast, and asks for the slots again', async () => {
+    stubApi();
+    renderForm();
+    const date = firstSelectableDay();
+    let times = ['10:00 AM - 10:30 AM', '02:00 PM - 02:30 PM'];
+    const api = stubApi({
+      [`GET /api/booking/availability?date=${date}`]: () =>
+        jsonResponse({ date, timeZone: ZONE, availableTimes: times }),
+      'POST /api/booking': () => {
+        times = ['10:00 AM - 10:30 AM'];
+        return jsonResponse({ message: BookingMessages.taken }, 409);
+      },
+    });
+    type('Your Name', 'Ada Lovelace');
+    type('Your Email', 'ada@example.com');
+    await pickDate(date);
+    await waitFor(() => expect(timeSelect().disabled).toBe(false));
+    fireEvent.change(timeSelect(), { target: { value: '02:00 PM - 02:30 PM' } });
+    submit();
+
+    expect((await screen.findByTestId('booking-error')).textContent).toBe(BOOKING_ERROR_BANNER);
+    expect(await screen.findByText('Booking failed')).toBeTruthy();
+    expect(screen.getByText("We couldn't book your consultation. Please try again.")).toBeTruthy();
+    expect(document.querySelector('[data-testid="toast"]')?.getAttribute('data-variant')).toBe('destructive');
+    await waitFor(() => expect(describedError(timeSelect())).toBe(BookingMessages.taken));
+    await waitFor(() => expect(requestsTo(api, `GET /api/booking/availability?date=${date}`)).toHaveLength(2));
+    await waitFor(() => expect([...timeSelect().options].map((o) => o.value)).toEqual(['', '10:00 AM - 10:30 AM']));
+    expect(field('Your Name').value).toBe('Ada Lovelace');
+  });
+
+  it("shows the server's message of another refusal (429) in the form", async () => {
+    stubApi();
+    renderForm();
+    const date = firstSelectableDay();
+    stubApi({
+      [`GET /api/booking/availability?date=${date}`]: reply({
+        date,
+        timeZone: ZONE,
+        availableTimes: ['10:00 AM - 10:30 AM'],
+      }),
+      'POST /api/booking': reply({ message: 'Too many requests. Please try again later.' }, 429),
+    });
+    type('Your Name', 'Ada Lovelace');
+    type('Your Email', 'ada@example.com');
+    await pickDate(date);
+    await waitFor(() => expect(timeSelect().disabled).toBe(false));
+    fireEvent.change(timeSelect(), { target: { value: '10:00 AM - 10:30 AM' } });
+    submit();
+    expect((await screen.findByTestId('booking-server-error')).textContent).toBe(
+      'Too many requests. Please try again later.',
+    );
+    expect(screen.getByTestId('booking-error')).toBeTruthy();
+  });
+});

@@ -1,0 +1,131 @@
+import { type ContactMessageInput, ContactMessageSchema } from '@app/contracts';
+import { revalidateLogic } from '@tanstack/react-form';
+import { useRef, useState } from 'react';
+import * as v from 'valibot';
+import { useAppForm } from '../../../components/form/form';
+import { FormElement } from '../../../components/form/form-element';
+import { applyServerIssues } from '../../../components/form/server-errors';
+import { Alert } from '../../../components/ui/alert';
+import { toast } from '../../../components/ui/toast';
+import { isApiRequestError } from '../../../lib/api';
+import { useSendContactMessage } from '../api/contact.mutations';
+
+type Banner = 'none' | 'success' | 'error';
+
+const emptyMessage: ContactMessageInput = { name: '', email: '', subject: '', message: '', website: '' };
+
+export const CONTACT_SUCCESS_BANNER = "Your message has been sent successfully! We'll get back to you within 24 hours.";
+export const CONTACT_ERROR_BANNER = 'There was an error sending your message. Please try again.';
+
+/** The contact form (spec sections 2, 4 and 8): validated by the same valibot schema as the API. */
+export function ContactForm() {
+  const [banner, setBanner] = useState<Banner>('none');
+  const sendMessage = useSendContactMessage();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Keyboard and screen-reader users land on the first field to fix.
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  const form = useAppForm({
+    defaultValues: emptyMessage,
+    // Check on submit, then re-check each change once a submit was tried.
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: { onDynamic: ContactMessageSchema },
+    onSubmitInvalid: focusFirstInvalid,
+    onSubmit: async ({ value, formApi }) => {
+      setBanner('none');
+      try {
+        await sendMessage.mutateAsync(v.parse(ContactMessageSchema, value));
+        formApi.reset();
+        setBanner('success');
+        toast({ title: 'Message sent!', description: "We'll get back to you within 24 hours." });
+      } catch (error) {
+        console.error('Sending the contact message failed', error);
+        if (isApiRequestError(error) && error.status === 422 && applyServerIssues(formApi, error.issues))
+          focusFirstInvalid();
+        setBanner('error');
+        toast({
+          title: 'Something went wrong',
+          description: "Your message couldn't be sent. Please try again.",
+          variant: 'destructive',
+        });
+      }
+    },
+  });
+
+  return (
+    <FormElement
+      ref={formRef}
+      aria-label="Contact form"
+      data-testid="contact-form"
+      className="flex flex-col gap-5"
+      onSubmit={() => form.handleSubmit()}
+    >
+      {banner === 'success' ? (
+        <Alert variant="success" data-testid="contact-success">
+          {CONTACT_SUCCESS_BANNER}
+        </Alert>
+      ) : null}
+      {banner === 'error' ? (
+        <Alert variant="error" data-testid="contact-error">
+          {CONTACT_ERROR_BANNER}
+        </Alert>
+      ) : null}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <form.AppField name="name">
+          {(field) => <field.TextField label="Your Name" placeholder="Enter your name" autoComplete="name" required />}
+        </form.AppField>
+        <form.AppField name="email">
+          {(field) => (
+            <field.TextField
+              label="Your Email"
+              type="email"
+              placeholder="Enter your email"
+              autoComplete="email"
+              inputMode="email"
+              required
+            />
+          )}
+        </form.AppField>
+      </div>
+      <form.AppField name="subject">
+        {(field) => <field.TextField label="Subject" placeholder="What's this about?" required />}
+      </form.AppField>
+      <form.AppField name="message">
+        {(field) => <field.TextareaField label="Message" placeholder="Your message here..." rows={6} required />}
+      </form.AppField>
+
+      {/* Honeypot (D11): people never see or reach it, robots fill it in. */}
+      <form.Field name="website">
+        {(field) => (
+          <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+            <label htmlFor="contact-website">Website</label>
+            <input
+              id="contact-website"
+              name="website"
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+              value={field.state.value ?? ''}
+              onChange={(event) => field.handleChange(event.target.value)}
+            />
+          </div>
+        )}
+      </form.Field>
+
+      <div>
+        <form.AppForm>
+          <form.SubmitButton
+            size="lg"
+            pendingLabel="Sending..."
+            className="w-full sm:w-auto"
+            data-testid="contact-submit"
+          >
+            Send Message
+          </form.SubmitButton>
+        </form.AppForm>
+      </div>
+    </FormElement>
+  );
+}

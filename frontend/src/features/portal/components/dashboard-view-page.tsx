@@ -1,0 +1,89 @@
+import type { DashboardDetail } from '@app/contracts';
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft, Lightbulb } from 'lucide-react';
+import { PageContainer } from '../../../components/layout/page-header';
+import { buttonClass } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { isPowerBiType, type PortalUser } from '../utils/greeting';
+import { EmbedViewer } from './embed-viewer';
+import { Badge, PortalWelcome } from './portal-header';
+
+export interface DashboardViewPageProps {
+  dashboard: DashboardDetail;
+  user: PortalUser | null;
+  /** Passed on to the viewer (tests shorten it). */
+  loadTimeoutMs?: number;
+}
+
+/** /client/dashboard/{id} (spec section 2): one dashboard of the client's organizations. */
+export function DashboardViewPage({ dashboard, user, loadTimeoutMs }: DashboardViewPageProps) {
+  return (
+    <PageContainer>
+      <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <Link
+            to="/client/dashboard"
+            className={buttonClass({ variant: 'ghost', size: 'sm', className: '-ml-3' })}
+            data-testid="back-to-dashboards"
+          >
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to Dashboards
+          </Link>
+        </div>
+        <PortalWelcome user={user} />
+      </div>
+
+      <Card className="mt-6 p-6 sm:p-8" data-testid="dashboard-summary">
+        <div className="flex flex-wrap gap-2">
+          <Badge>{dashboard.category}</Badge>
+          <Badge tone="slate">{dashboard.type}</Badge>
+        </div>
+        <h1
+          className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white"
+          data-testid="dashboard-name"
+        >
+          {dashboard.name}
+        </h1>
+        <p
+          className={
+            dashboard.description?.trim()
+              ? 'mt-3 max-w-3xl text-base leading-7 text-slate-600 dark:text-slate-300'
+              : 'mt-3 max-w-3xl text-base leading-7 text-slate-500 italic dark:text-slate-400'
+          }
+          data-testid="dashboard-description"
+        >
+          {dashboard.description?.trim() || 'No description available'}
+        </p>
+      </Card>
+
+      {isPowerBiType(dashboard.type) ? <PowerBiTip /> : null}
+
+      <div className="mt-6">
+        <EmbedViewer
+          key={dashboard.embedUrl}
+          url={dashboard.embedUrl}
+          title={dashboard.name}
+          {...(loadTimeoutMs !== undefined && { loadTimeoutMs })}
+        />
+      </div>
+    </PageContainer>
+  );
+}
+
+/** Spec section 2: how to move between the pages of a Power BI report, and how to start over. */
+function PowerBiTip() {
+  return (
+    <aside
+      aria-label="Navigation tip"
+      className="mt-6 flex gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 text-sm leading-6 text-blue-950 dark:border-blue-900 dark:bg-blue-950/60 dark:text-blue-100"
+      data-testid="powerbi-tip"
+    >
+      <Lightbulb aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-blue-700 dark:text-blue-300" />
+      <p>
+        <strong className="font-semibold">Navigation tip:</strong> use the <strong>Pages</strong> control at the bottom
+        left of the report to move between its pages. If the report gets stuck or you want to go back to where it
+        started, press <strong>Reset Pages</strong> above the report to reload it.
+      </p>
+    </aside>
+  );
+}

@@ -1,0 +1,135 @@
+import type { ApiError, ApiIssue } from '@app/contracts';
+
+/**
+ * A failed API call (spec section 7). The message is `${status}: ${response text}` (or the status text when the body
+ * is empty); the status and the parsed JSON body (`{ message, issues }` from our server) are kept for the UI.
+ */
+export class ApiRequestError extends Error {
+  override name = 'ApiRequestError';
+
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown = null,
+  ) {
+    super(message);
+  }
+
+  /** The server's own message (`{ message }`), when it sent one. */
+  get serverMessage(): string | undefined {
+    const body = this.body as Partial<ApiError> | null;
+    return typeof body?.message === 'string' && body.message !== '' ? body.message : undefined;
+  }
+
+  /** Field issues of a validation failure (422), `[]` otherwise. */
+  get issues(): ApiIssue[] {
+    const issues = (this.body as Partial<ApiError> | null)?.issues;
+    return Array.isArray(issues)
+      ? issues.filter((i) => typeof i?.path === 'string' && typeof i.message === 'string')
+      : [];
+  }
+}
+
+export const isApiRequestError = (error: unknown): error is ApiRequestError => error instanceof ApiRequestError;
+
+/**
+ * What to tell the user about a failed call: the server's own message when it refused the request (a 4xx with
+ * `{ message }`, such as 'Invalid email or password'), otherwise `fallback`. A 5xx message is an internal detail.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (isApiRequestError(error) && error.status >= 400 && error.status < 500 && error.serverMessage)
+    return error.serverMessage;
+  return fallback;
+}
+
+/** What a 401 means for a data load: an anonymous visitor (`null`) or a failure. */
+export type On401 = 'returnNull' | 'throw';
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+const isJson = (response: Response) => /\bjson\b/i.test(response.headers.get('content-type') ?? '');
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** Every call sends the session cookie and, with a body, JSON. */
+async function send(path: string, { method = 'GET', body, headers, signal }: RequestOptions): Promise<Response> {
+  const init: RequestInit = { method, credentials: 'include', headers: { accept: 'application/json', ...headers } };
+  if (signal) init.signal = signal;
+  if (body !== undefined) {
+    init.headers = { ...init.headers, 'content-type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  return fetch(path, init);
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  const text = await response.text();
+  const body = text && isJson(response) ? parseJson(text) : null;
+  throw new ApiRequestError(`${response.status}: ${text || response.statusText}`, response.status, body);
+}
+
+/** A JSON response is parsed, anything else is returned as its raw text; an empty body gives `null`. */
+async function readBody<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!text) return null as T;
+  return (isJson(response) ? JSON.parse(text) : text) as T;
+}
+
+/** Calls the API and returns the parsed response; a non-ok response throws an `ApiRequestError`. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(path, options);
+  await throwIfNotOk(response);
+  return readBody<T>(response);
+}
+
+async function getWith401<T>(path: string, on401: On401, signal?: AbortSignal): Promise<T | null> {
+  const response = await send(path, signal ? { signal } : {});
+  if (response.status === 401) {
+    if (on401 === 'returnNull') return null;
+    const text = await response.text();
+    throw new ApiRequestError('Authentication required', 401, text && isJson(response) ? parseJson(text) : null);
+  }
+  await throwIfNotOk(response);
+  return readBody<T>(response);
+}
+
+interface GetOptions<TOn401 extends On401> {
+  on401?: TOn401;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * A GET for data loads (query functions). With `on401: 'returnNull'` a 401 gives `null` (an anonymous visitor);
+ * with `'throw'` (the default) it fails with 'Authentication required'.
+ */
+export function apiGet<T>(path: string, options: GetOptions<'returnNull'> & { on401: 'returnNull' }): Promise<T | null>;
+export function apiGet<T>(path: string, options?: GetOptions<'throw'>): Promise<T>;
+export function apiGet<T>(path: string, { on401 = 'throw', signal }: GetOptions<On401> = {}): Promise<T | null> {
+  return getWith401<T>(path, on401, signal);
+}
+
+/** Builds a TanStack Query `queryFn` for a GET path, with the same 401 choice as `apiGet`. */
+export function getQueryFn<T>(
+  path: string,
+  options: { on401: 'returnNull' },
+): (ctx: { signal?: AbortSignal }) => Promise<T | null>;
+export function getQueryFn<T>(
+  path: string,
+  options?: { on401?: 'throw' },
+): (ctx: { signal?: AbortSignal }) => Promise<T>;
+export function getQueryFn<T>(path: string, { on401 = 'throw' }: { on401?: On401 } = {}) {
+  return ({ signal }: { signal?: AbortSignal }) => getWith401<T>(path, on401, signal);
+}

@@ -1,0 +1,4 @@
+import { COMPANY_NAME } from '@app/contracts';
+
+/** The document title of a page: 'Contact | Lucid Insight'. */
+export const pageTitle = (page?: string) => (page ? `${page} | ${COMPANY_NAME}` : `${COMPANY_NAME}`);

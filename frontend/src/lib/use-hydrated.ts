@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+const subscribe = () => () => {};
+
+/**
+ * `false` while React hydrates a prerendered page (and on the server), `true` afterwards and in a client-rendered
+ * app. Whatever depends on the visitor (who is signed in, data from the API, the stored theme) renders its neutral
+ * state until then, so the first client render matches the prerendered HTML exactly (D25).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,34 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { NotFoundPage } from './components/layout/not-found-page';
+import { routeTree } from './routeTree.gen';
+
+export interface CreateAppRouterOptions {
+  queryClient: QueryClient;
+  /** A memory history in tests; the browser's by default. */
+  history?: RouterHistory;
+}
+
+export function createAppRouter({ queryClient, history }: CreateAppRouterOptions) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    ...(history && { history }),
+    // Spec section 2: paths match case-insensitively and with or without a trailing slash ('/Contact/').
+    caseSensitive: false,
+    trailingSlash: 'never',
+    defaultNotFoundComponent: NotFoundPage,
+    // Loaders read TanStack Query's cache, which has its own freshness rules.
+    defaultPreload: 'intent',
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -1,0 +1,27 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext } from '@tanstack/react-router';
+import { NotFoundPage } from '../components/layout/not-found-page';
+import { RootLayout } from '../components/layout/root-layout';
+import { loadCurrentUser } from '../features/auth/api/auth.queries';
+import { configQueryOptions } from '../features/config/api/config.queries';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // Who is signed in (GET /api/auth/user, a 401 is an anonymous visitor): started here for every page, not awaited,
+  // so public pages never wait for it. The guards of the signed-in areas await the same request (one per load).
+  beforeLoad: ({ context }) => {
+    void loadCurrentUser(context.queryClient);
+  },
+  // Started, not awaited: no page waits for the runtime settings, the ones that use them read the same query.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(configQueryOptions());
+  },
+  component: RootLayout,
+  // The same Suspense boundary around the layout on the server (prerendering, D25) as in the browser, where the
+  // router adds it anyway: the prerendered HTML then matches what hydrates it.
+  wrapInSuspense: true,
+  notFoundComponent: NotFoundPage,
+});

@@ -1,0 +1,40 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { type AdminTab, DEFAULT_ADMIN_TAB, isAdminTab } from '../../features/admin/admin-tabs';
+import { AdminScreen } from '../../features/admin/components/admin-screen';
+import { useCurrentUser } from '../../features/auth/api/auth.queries';
+import { pageTitle } from '../../lib/page-title';
+
+export interface AdminSearch {
+  /** The selected tab; absent means organizations (spec section 9). */
+  tab?: AdminTab | undefined;
+}
+
+/** The Admin Dashboard (spec section 2): administrators only (the `_admin` layout's guard). */
+export const Route = createFileRoute('/_admin/admin')({
+  // Always the key; an unknown tab is dropped (the default shows).
+  validateSearch: (search: Record<string, unknown>): AdminSearch => ({
+    tab: isAdminTab(search.tab) ? search.tab : undefined,
+  }),
+  head: () => ({ meta: [{ title: pageTitle('Admin Dashboard') }] }),
+  // Started, not awaited: the page shows 'Loading admin dashboard...' meanwhile. Imported on demand, so the admin
+  // code stays out of every other page's JavaScript.
+  loader: async ({ context }) => {
+    const { prefetchAdmin } = await import('../../features/admin/api/admin.queries');
+    prefetchAdmin(context.queryClient);
+  },
+  component: AdminPage,
+});
+
+function AdminPage() {
+  const { tab = DEFAULT_ADMIN_TAB } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { user } = useCurrentUser();
+  return (
+    <AdminScreen
+      tab={tab}
+      // A new history entry per tab, so back and forward move between tabs.
+      onTabChange={(next) => void navigate({ search: { tab: next } })}
+      currentUserId={user?.id}
+    />
+  );
+}

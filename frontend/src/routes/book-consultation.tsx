@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useCurrentUser } from '../features/auth/api/auth.queries';
+import { BookingSection } from '../features/booking/components/booking-section';
+import { configQueryOptions } from '../features/config/api/config.queries';
+import { marketingHead } from '../lib/seo';
+import { useHydrated } from '../lib/use-hydrated';
+
+export const Route = createFileRoute('/book-consultation')({
+  head: () => marketingHead('/book-consultation'),
+  component: BookConsultationPage,
+});
+
+function BookConsultationPage() {
+  const query = useQuery(configQueryOptions());
+  const current = useCurrentUser();
+  // Prerendered without the API (D25): the runtime settings and the visitor come in once the page has hydrated.
+  const hydrated = useHydrated();
+  const config = hydrated ? query : { data: undefined, isError: false };
+  const user = hydrated ? current.user : null;
+  const visitor = user
+    ? { name: [user.firstName, user.lastName].filter(Boolean).join(' ') || undefined, email: user.email }
+    : null;
+  return (
+    <BookingSection
+      schedulingUrl={config.data ? config.data.schedulingUrl : undefined}
+      bookingTimeZone={config.data?.bookingTimeZone}
+      configFailed={config.isError}
+      visitor={visitor}
+    />
+  );
+}

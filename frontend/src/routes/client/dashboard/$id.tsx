@@ -1,0 +1,42 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { PageContainer } from '../../../components/layout/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { useCurrentUser } from '../../../features/auth/api/auth.queries';
+import { dashboardDetailQueryOptions, loadDashboardDetail } from '../../../features/portal/api/portal.queries';
+import { DashboardViewPage } from '../../../features/portal/components/dashboard-view-page';
+import { pageTitle } from '../../../lib/page-title';
+
+/**
+ * One dashboard of the client's organizations (spec section 2). The API answers 404 for a dashboard that does not
+ * exist or is not the caller's (D10): the site's 404 page then, as for any unknown path.
+ */
+export const Route = createFileRoute('/client/dashboard/$id')({
+  loader: async ({ context, params }) => {
+    if (!context.user) return { name: null };
+    const dashboard = await loadDashboardDetail(context.queryClient, params.id);
+    if (!dashboard) throw notFound();
+    return { name: dashboard.name };
+  },
+  head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.name ?? 'Dashboard') }] }),
+  pendingComponent: DashboardPending,
+  component: DashboardRoute,
+});
+
+function DashboardRoute() {
+  const { id } = Route.useParams();
+  const { user } = useCurrentUser();
+  const { data: dashboard } = useSuspenseQuery(dashboardDetailQueryOptions(id));
+  return <DashboardViewPage dashboard={dashboard} user={user} />;
+}
+
+function DashboardPending() {
+  return (
+    <PageContainer>
+      <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
+        <Spinner />
+        Loading dashboard...
+      </p>
+    </PageContainer>
+  );
+}

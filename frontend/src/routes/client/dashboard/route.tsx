@@ -1,0 +1,30 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { PageContainer } from '../../../components/layout/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { loadCurrentUser, useCurrentUser } from '../../../features/auth/api/auth.queries';
+import { AccessRequired } from '../../../features/auth/components/access-required';
+
+/**
+ * The client portal (/client/dashboard and /client/dashboard/$id). An anonymous visitor sees 'Access Required' in
+ * place (spec section 2) rather than a redirect. Child routes get `context.user` (null when anonymous) so their
+ * loaders can skip the portal's data for anonymous visitors.
+ */
+export const Route = createFileRoute('/client/dashboard')({
+  beforeLoad: async ({ context }) => ({ user: await loadCurrentUser(context.queryClient) }),
+  component: ClientPortalLayout,
+});
+
+function ClientPortalLayout() {
+  // The cache, not the context: it follows a log-out or a sign-in without another navigation.
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading)
+    return (
+      <PageContainer>
+        <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
+          <Spinner />
+          Loading...
+        </p>
+      </PageContainer>
+    );
+  return user ? <Outlet /> : <AccessRequired />;
+}

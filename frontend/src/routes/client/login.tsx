@@ -1,0 +1,60 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { Building2, LayoutDashboard } from 'lucide-react';
+import { buttonClass } from '../../components/ui/button';
+import { redirectIfSignedIn } from '../../features/auth/api/auth.guards';
+import { AuthCard, authLinkClass } from '../../features/auth/components/auth-card';
+import { ClientLoginForm } from '../../features/auth/forms/client-login-form';
+import { pageTitle } from '../../lib/page-title';
+import { safeRedirectPath } from '../../lib/safe-redirect';
+
+export interface ClientLoginSearch {
+  /** Kept by GET /api/login (D2): where to go instead of /client/dashboard. */
+  redirect?: string | undefined;
+}
+
+export const Route = createFileRoute('/client/login')({
+  validateSearch: (search: Record<string, unknown>): ClientLoginSearch => {
+    // Always the key, so an unsafe value of the URL cannot show through from the parent's raw search.
+    return { redirect: safeRedirectPath(search.redirect) };
+  },
+  // Spec section 2: already signed in, straight to the dashboards.
+  beforeLoad: ({ context, search }) => redirectIfSignedIn({ context }, search.redirect ?? '/client/dashboard'),
+  head: () => ({ meta: [{ title: pageTitle('Client Dashboard Login') }] }),
+  component: ClientLoginPage,
+});
+
+function ClientLoginPage() {
+  const { redirect } = Route.useSearch();
+  return (
+    <AuthCard
+      icon={<LayoutDashboard aria-hidden="true" className="size-6" />}
+      title="Client Dashboard Login"
+      description={<p>Sign in to view the dashboards of your organization.</p>}
+      data-testid="client-login-card"
+      footer={
+        <p>
+          Don't have access yet?{' '}
+          <Link to="/contact" className={authLinkClass} data-testid="client-login-contact">
+            Contact us
+          </Link>
+        </p>
+      }
+    >
+      <ClientLoginForm redirectUrl={redirect} />
+      <div className="my-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+        or
+        <span className="h-px flex-1 bg-slate-200 dark:bg-slate-700" />
+      </div>
+      {/* A full page load: /api/login is a server route that starts single sign-on when it is set up (D2). */}
+      <a
+        href={redirect ? `/api/login?redirect=${encodeURIComponent(redirect)}` : '/api/login'}
+        className={buttonClass({ variant: 'outline', size: 'lg', className: 'w-full' })}
+        data-testid="client-login-sso"
+      >
+        <Building2 aria-hidden="true" className="size-4" />
+        Log in with your company account
+      </a>
+    </AuthCard>
+  );
+}

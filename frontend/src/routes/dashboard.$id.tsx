@@ -1,0 +1,20 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useCurrentUser } from '../features/auth/api/auth.queries';
+import { publicDashboardsQueryOptions } from '../features/marketing/api/public-dashboards.queries';
+import { SampleDashboardsPage } from '../features/marketing/components/sample-dashboards-page';
+import { pageTitle } from '../lib/page-title';
+
+/** The sample dashboards page with the dashboard `id` preselected when it is public (spec section 2). */
+export const Route = createFileRoute('/dashboard/$id')({
+  head: () => ({ meta: [{ title: pageTitle('Sample Dashboards') }] }),
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(publicDashboardsQueryOptions());
+  },
+  component: DashboardPage,
+});
+
+function DashboardPage() {
+  const { id } = Route.useParams();
+  const { isLoading, isAuthenticated } = useCurrentUser();
+  return <SampleDashboardsPage routeId={id} signedIn={isLoading ? undefined : isAuthenticated} />;
+}

@@ -1,0 +1,34 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LogIn } from 'lucide-react';
+import { AuthCard } from '../features/auth/components/auth-card';
+import { LoginForm } from '../features/auth/forms/login-form';
+import { pageTitle } from '../lib/page-title';
+import { safeRedirectPath } from '../lib/safe-redirect';
+
+export interface LoginSearch {
+  /** Where to go after signing in (the guarded page that sent the visitor here); a path of this site only. */
+  redirect?: string | undefined;
+}
+
+export const Route = createFileRoute('/login')({
+  validateSearch: (search: Record<string, unknown>): LoginSearch => {
+    // Always the key, so an unsafe value of the URL cannot show through from the parent's raw search.
+    return { redirect: safeRedirectPath(search.redirect) };
+  },
+  head: () => ({ meta: [{ title: pageTitle('Sign In') }] }),
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const { redirect } = Route.useSearch();
+  return (
+    <AuthCard
+      icon={<LogIn aria-hidden="true" className="size-6" />}
+      title="Sign In"
+      description={<p>Sign in to your account to continue.</p>}
+      data-testid="login-card"
+    >
+      <LoginForm redirectUrl={redirect} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { WhyUsPage } from '../features/marketing/components/why-us-page';
+import { marketingHead } from '../lib/seo';
+
+export const Route = createFileRoute('/why-us')({
+  head: () => marketingHead('/why-us'),
+  component: WhyUsPage,
+});

@@ -1,0 +1,85 @@
+import type { CurrentUser } from '@app/contracts';
+import { vi } from 'vitest';
+
+/** One recorded call of the fake API. */
+export interface FakeRequest {
+  method: string;
+  path: string;
+  /** The parsed JSON body, or undefined. */
+  body: unknown;
+  init: RequestInit;
+}
+
+/** Answers one 'METHOD /path' of the fake API. */
+export type FakeRoute = (request: FakeRequest) => Response | Promise<Response>;
+
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A route that answers JSON (a fresh Response each time: a body is read once). */
+export const reply =
+  (body: unknown, status = 200): FakeRoute =>
+  () =>
+    status === 204 ? new Response(null, { status }) : jsonResponse(body, status);
+
+/** A route that never answers until the test says so: for pending states ('Signing in...'). */
+export function deferred(): FakeRoute & { respond: (response: Response) => void } {
+  let resolve: (response: Response) => void = () => {};
+  const route: FakeRoute = () => new Promise<Response>((r) => (resolve = r));
+  return Object.assign(route, { respond: (response: Response) => resolve(response) });
+}
+
+export const anonymous = reply({ message: 'Authentication required', issues: [] }, 401);
+
+export const publicConfig = {
+  companyName: 'Lucid Insight',
+  companyEmail: 'hello@lucid.test',
+  schedulingUrl: null,
+  bookingTimeZone: 'Europe/London',
+};
+
+export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 7,
+    email: 'ada@example.com',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    isAdmin: false,
+    isActive: true,
+    hasLoggedIn: true,
+    accountSetupComplete: true,
+    lastLoginAt: '2025-03-01T09:00:00.000Z',
+    createdAt: '2024-11-05T10:00:00.000Z',
+    organizations: [{ id: 1, name: 'Acme' }],
+    ...overrides,
+  };
+}
+
+/**
+ * Replaces `fetch` with a fake API keyed by 'METHOD /path' (the query string included). `GET /api/config` and an
+ * anonymous `GET /api/auth/user` are there unless overridden; anything else is a 404. Returns the mock, whose calls
+ * are also listed as `requests`.
+ */
+export function stubApi(routes: Record<string, FakeRoute> = {}) {
+  const all: Record<string, FakeRoute> = {
+    'GET /api/config': reply(publicConfig),
+    'GET /api/auth/user': anonymous,
+    ...routes,
+  };
+  const requests: FakeRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = String(input);
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const request = { method, path, body, init };
+    requests.push(request);
+    const route = all[`${method} ${path}`];
+    return route ? route(request) : jsonResponse({ message: 'Not Found', issues: [] }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return Object.assign(fetchMock, { requests });
+}
+
+/** The calls of one 'METHOD /path'. */
+export const requestsTo = (api: ReturnType<typeof stubApi>, key: string) =>
+  api.requests.filter((request) => `${request.method} ${request.path}` === key);

@@ -1,0 +1,112 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'vite';
+
+/** What src/entry-prerender.tsx exports. */
+interface PrerenderEntry {
+  MARKETING_PATHS: readonly string[];
+  marketingSeo: Record<string, { title: string; description: string }>;
+  OG_IMAGE: string;
+  render(path: string): Promise<string>;
+}
+
+const escapeAttr = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The route file of a marketing path: '/' is routes/index.tsx, '/why-us' routes/why-us.tsx. */
+const routeFile = (path: string) => `src/routes/${path === '/' ? 'index' : path.slice(1)}.tsx`;
+
+/**
+ * Prerendering of the marketing pages (D25), part of `vite build`: after the client build, an SSR build of
+ * src/entry-prerender.tsx renders each page, and dist/<page>/index.html (dist/index.html for '/') gets its HTML in
+ * #root, its own title, description, Open Graph tags and canonical link, and modulepreload links for the page's
+ * code-split chunks (so it hydrates right after the entry script runs).
+ */
+export function prerenderPlugin({ root }: { root: string }): Plugin {
+  const chunksByRoute = new Map<string, Set<string>>();
+  let outDir = '';
+  let isSsr = false;
+
+  return {
+    name: 'lucid-prerender',
+    apply: 'build',
+    configResolved(config) {
+      isSsr = Boolean(config.build.ssr);
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      if (isSsr) return;
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const collect = (fileName: string, into: Set<string>) => {
+        const chunk = byName.get(fileName);
+        if (!chunk || into.has(fileName) || chunk.isEntry) return;
+        into.add(fileName);
+        for (const imported of chunk.imports) collect(imported, into);
+      };
+      for (const chunk of chunks) {
+        const id = chunk.facadeModuleId?.replace(/\\/g, '/');
+        // The code-split parts of a route file (its component): what the page needs before it can hydrate.
+        if (!id?.includes('/src/routes/') || !id.includes('tsr-split')) continue;
+        const file = `src/routes/${id.split('/src/routes/')[1]?.split('?')[0]}`;
+        const set = chunksByRoute.get(file) ?? new Set<string>();
+        collect(chunk.fileName, set);
+        chunksByRoute.set(file, set);
+      }
+    },
+    async closeBundle() {
+      if (isSsr) return;
+      const ssrOutDir = join(root, 'node_modules/.prerender');
+      await build({
+        configFile: join(root, 'vite.config.ts'),
+        root,
+        logLevel: 'warn',
+        build: { ssr: 'src/entry-prerender.tsx', outDir: ssrOutDir, emptyOutDir: true, minify: false },
+      });
+      const entry = (await import(
+        `${pathToFileURL(join(ssrOutDir, 'entry-prerender.js')).href}?t=${Date.now()}`
+      )) as PrerenderEntry;
+
+      const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+      // The SPA shell for every other path (the server falls back to index.html, which becomes the home page).
+      writeFileSync(join(outDir, 'spa-shell.html'), template);
+
+      for (const path of entry.MARKETING_PATHS) {
+        const seo = entry.marketingSeo[path];
+        if (!seo) throw new Error(`No title and description for ${path}`);
+        let body = await entry.render(path);
+        // React puts the page's <title>/<meta>/<link> first; they belong in <head>, written below.
+        body = body.replace(/^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)+/, '');
+        if (!body.includes('<h1')) throw new Error(`The prerendered ${path} has no <h1>`);
+        const preloads = [...(chunksByRoute.get(routeFile(path)) ?? [])]
+          .filter((file) => !template.includes(`/${file}"`))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+          .join('');
+        const head = [
+          `<title>${escapeAttr(seo.title)}</title>`,
+          `<meta name="description" content="${escapeAttr(seo.description)}">`,
+          `<link rel="canonical" href="${path}">`,
+          `<meta property="og:title" content="${escapeAttr(seo.title)}">`,
+          `<meta property="og:description" content="${escapeAttr(seo.description)}">`,
+          '<meta property="og:type" content="website">',
+          '<meta property="og:site_name" content="Lucid Insight">',
+          `<meta property="og:image" content="${entry.OG_IMAGE}">`,
+          '<meta name="twitter:card" content="summary_large_image">',
+          preloads,
+        ].join('');
+        const html = template
+          .replace('<html lang="en">', `<html lang="en" data-prerendered="${path}">`)
+          .replace(/<title>[^<]*<\/title>/, '')
+          .replace(/<meta\s+name="description"[^>]*>/, '')
+          .replace('</head>', `${head}</head>`)
+          .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+        const dir = path === '/' ? outDir : join(outDir, path.slice(1));
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, 'index.html'), html);
+      }
+      rmSync(ssrOutDir, { recursive: true, force: true });
+      this.info?.(`prerendered ${entry.MARKETING_PATHS.length} marketing pages`);
+    },
+  };
+}

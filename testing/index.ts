@@ -1,0 +1,3 @@
+export * from './smtp';
+export * from './tcp-proxy';
+export * from './wait';

@@ -1,0 +1,48 @@
+import { defineConfig } from 'vitest/config';
+
+// Vitest under the Bun runtime (`bun --bun vitest`) needs the threads pool.
+const shared = { pool: 'threads' as const };
+const globalSetup = ['./testing/global-setup.ts'];
+
+export default defineConfig({
+  test: {
+    reporters: process.env.CI ? ['default'] : ['default'],
+    projects: [
+      {
+        test: {
+          ...shared,
+          name: 'unit',
+          include: ['{contracts,db,backend,workers,frontend}/**/*.test.{ts,tsx}', 'testing/**/*.test.ts'],
+          exclude: ['**/node_modules/**', '**/*.int.test.ts'],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'integration',
+          include: ['{contracts,db,backend,workers}/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          ...shared,
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // A shared 2-core machine: what a person waits a second for can take a few under load.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
+          // One browser and one app per file is plenty for two cores.
+          maxWorkers: 1,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,93 @@
+import { zonedTimeToUtc } from '@app/contracts';
+import ICAL from 'ical.js';
+import type { BusyInterval } from '../repositories/bookings.repository';
+
+const MAX_OCCURRENCES = 5000;
+
+const isIanaZone = (name: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * An ICAL.Time as an instant: UTC and the zones the file defines (VTIMEZONE) are converted by ical.js; dates
+ * (all-day events) and floating times are wall-clock time in `wallZone` (the TZID when the file lacks its
+ * VTIMEZONE but it is an IANA name, else the company's zone).
+ */
+function toInstant(time: ICAL.Time, wallZone: string): Date {
+  const zone = time.zone;
+  if (!time.isDate && zone && zone !== ICAL.Timezone.localTimezone && zone.tzid !== 'floating')
+    return new Date(time.toUnixTime() * 1000);
+  const date = `${time.year}-${String(time.month).padStart(2, '0')}-${String(time.day).padStart(2, '0')}`;
+  return zonedTimeToUtc(date, time.hour, time.minute, wallZone, time.second);
+}
+
+const isFree = (component: ICAL.Component) =>
+  String(component.getFirstPropertyValue('transp') ?? '').toUpperCase() === 'TRANSPARENT' ||
+  String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
+
+export interface BusyOptions {
+  from: Date;
+  to: Date;
+  /** UIDs to leave out: the events of our own bookings. */
+  skipUids: ReadonlySet<string>;
+  /** The company's zone, for all-day and floating events. */
+  timeZone: string;
+}
+
+/**
+ * The busy intervals of calendar objects within [from, to): recurring events expanded with ical.js (their
+ * exceptions applied), free (TRANSP:TRANSPARENT) and cancelled events left out.
+ */
+export function busyIntervals(icsTexts: string[], options: BusyOptions): BusyInterval[] {
+  const from = options.from.getTime();
+  const to = options.to.getTime();
+  const intervals: BusyInterval[] = [];
+  const add = (uid: string, start: Date, end: Date) => {
+    const s = Math.max(start.getTime(), from);
+    const e = Math.min(end.getTime(), to);
+    if (e > s) intervals.push({ startsAt: new Date(s), endsAt: new Date(e), uid });
+  };
+
+  for (const text of icsTexts) {
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const byUid = new Map<string, ICAL.Component[]>();
+    for (const vevent of calendar.getAllSubcomponents('vevent')) {
+      const uid = String(vevent.getFirstPropertyValue('uid') ?? '');
+      byUid.set(uid, [...(byUid.get(uid) ?? []), vevent]);
+    }
+    for (const [uid, components] of byUid) {
+      if (options.skipUids.has(uid)) continue;
+      const master = components.find((c) => !c.hasProperty('recurrence-id')) ?? components[0];
+      if (!master) continue;
+      const event = new ICAL.Event(master);
+      for (const exception of components) if (exception !== master) event.relateException(exception);
+      const tzid = master.getFirstProperty('dtstart')?.getParameter('tzid');
+      const wallZone = typeof tzid === 'string' && isIanaZone(tzid) ? tzid : options.timeZone;
+
+      const occurrence = (start: ICAL.Time, end: ICAL.Time, component: ICAL.Component) => {
+        if (isFree(component)) return;
+        const startsAt = toInstant(start, start.isDate ? options.timeZone : wallZone);
+        let endsAt = toInstant(end, end.isDate ? options.timeZone : wallZone);
+        if (endsAt <= startsAt && start.isDate) endsAt = new Date(startsAt.getTime() + 24 * 3600_000);
+        add(uid, startsAt, endsAt);
+      };
+
+      if (!event.isRecurring()) {
+        occurrence(event.startDate, event.endDate, master);
+        continue;
+      }
+      const iterator = event.iterator();
+      for (let i = 0, next = iterator.next(); next && i < MAX_OCCURRENCES; i++, next = iterator.next()) {
+        const details = event.getOccurrenceDetails(next);
+        if (toInstant(details.startDate, wallZone).getTime() >= to) break;
+        occurrence(details.startDate, details.endDate, details.item.component);
+      }
+    }
+  }
+  return intervals.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}

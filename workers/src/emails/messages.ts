@@ -1,0 +1,280 @@
+import type { EmailTemplate } from '@app/contracts';
+import { COMPANY_NAME, EventPayloadSchemas, generateToken, TOKEN_LIFETIMES } from '@app/contracts';
+import type { Database } from '@app/db';
+import * as v from 'valibot';
+import { bookingCalendar } from '../calendar/booking-event';
+import { type Booking, findBooking, storeCancelToken } from '../repositories/bookings.repository';
+import { findContactMessage } from '../repositories/contact.repository';
+import { findActiveUser, issueUserToken } from '../repositories/users.repository';
+import type { EmailAttachment } from './mailer';
+import { type TemplateVars, textToHtml } from './render';
+
+export interface MessageContext {
+  db: Database;
+  appUrl: string;
+  companyEmail: string;
+  timeZone?: string;
+}
+
+export interface StoredEvent {
+  id: string;
+  type: string;
+  payload: unknown;
+  createdAt: Date;
+}
+
+/** Everything an e-mail needs but its body: who gets it, the subject, and the values of its template. */
+export interface PreparedEmail {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  preview: string;
+  vars: TemplateVars;
+  /**
+   * Values that create a secret (a registration or reset link). Called only once the e-mail is known not to have
+   * been sent yet, so a retried job never invalidates a link that already went out.
+   */
+  secretVars?: () => Promise<TemplateVars>;
+  attachments?: EmailAttachment[];
+}
+
+const formatDateTime = (date: Date, timeZone = 'UTC') =>
+  new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    timeZoneName: 'short',
+  }).format(date);
+
+/** The values every template's layout uses. */
+export const layoutVars = (ctx: MessageContext): TemplateVars => ({
+  appUrl: ctx.appUrl.replace(/\/$/, ''),
+  appHost: new URL(ctx.appUrl).host,
+  companyName: COMPANY_NAME,
+  companyEmail: ctx.companyEmail,
+});
+
+async function contactMessage(ctx: MessageContext, event: StoredEvent) {
+  const { contactMessageId } = v.parse(EventPayloadSchemas['contact.received'], event.payload);
+  const message = await findContactMessage(ctx.db, contactMessageId);
+  if (!message) return null;
+  return {
+    message,
+    vars: {
+      name: message.name,
+      email: message.email,
+      messageSubject: message.subject,
+      message: message.message,
+      messageHtml: textToHtml(message.message),
+      receivedAt: formatDateTime(message.createdAt, ctx.timeZone),
+    },
+  };
+}
+
+const userEvent = async (
+  ctx: MessageContext,
+  event: StoredEvent,
+  type: 'user.invited' | 'password_reset.requested',
+) => {
+  const { userId } = v.parse(EventPayloadSchemas[type], event.payload);
+  return findActiveUser(ctx.db, userId);
+};
+
+/** Mints a token for the link (D7): only its hash is stored, the token itself goes only into the e-mail. */
+const tokenLink =
+  (ctx: MessageContext, userId: number, kind: 'registration' | 'password_reset', path: string, lifetimeMs: number) =>
+  async (): Promise<TemplateVars> => {
+    const token = generateToken();
+    const expiresAt = new Date(Date.now() + lifetimeMs);
+    await issueUserToken(ctx.db, userId, kind, token, expiresAt);
+    return {
+      link: `${layoutVars(ctx).appUrl}${path}?token=${token}`,
+      expiresAt: formatDateTime(expiresAt, ctx.timeZone),
+    };
+  };
+
+// Newer ICU puts a narrow no-break space before AM/PM; plain-text mail readers show it oddly.
+const plainSpaces = (value: string) => value.replace(/[\u202f\u00a0]/g, ' ');
+
+/** The meeting's date and time written out in the zone it was booked in (D12): same instant as the .ics. */
+export function bookingWhen(booking: Pick<Booking, 'startsAt' | 'endsAt' | 'timeZone'>) {
+  const timeZone = booking.timeZone;
+  const date = new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone,
+  }).format(booking.startsAt);
+  const clock = (at: Date) =>
+    plainSpaces(new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(at));
+  const zoneName =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+      .formatToParts(booking.startsAt)
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  const time = `${clock(booking.startsAt)} - ${clock(booking.endsAt)}`;
+  return {
+    date,
+    time,
+    timeZone: `${zoneName} (${timeZone})`,
+    when: `${date}, ${time} ${zoneName}`,
+    startShort: `${date} at ${clock(booking.startsAt)} ${zoneName}`,
+  };
+}
+
+const SOURCES: Record<Booking['source'], string> = {
+  form: 'Booking form on the website',
+  scheduling_service: 'Scheduling widget (the service sent its own confirmation)',
+};
+
+async function bookingEvent(ctx: MessageContext, event: StoredEvent, type: 'booking.created' | 'booking.cancelled') {
+  const { bookingId } = v.parse(EventPayloadSchemas[type], event.payload);
+  const booking = await findBooking(ctx.db, bookingId);
+  if (!booking) return null;
+  const when = bookingWhen(booking);
+  const vars: TemplateVars = {
+    name: booking.name,
+    email: booking.email,
+    businessName: booking.businessName || '-',
+    lineOfWork: booking.lineOfWork || '-',
+    date: when.date,
+    time: when.time,
+    timeZone: when.timeZone,
+    when: when.when,
+    source: SOURCES[booking.source],
+    bookedAt: formatDateTime(booking.createdAt, booking.timeZone),
+    cancelledAt: booking.cancelledAt ? formatDateTime(booking.cancelledAt, booking.timeZone) : '-',
+  };
+  return { booking, when, vars };
+}
+
+/** A cancel link's token (D7, D15): minted once the e-mail is known not to have gone out; only its hash is kept. */
+const cancelLink = (ctx: MessageContext, bookingId: number) => async (): Promise<TemplateVars> => {
+  const token = generateToken();
+  await storeCancelToken(ctx.db, bookingId, token);
+  return { cancelLink: `${layoutVars(ctx).appUrl}/booking/cancel?token=${token}` };
+};
+
+type Builder = (ctx: MessageContext, event: StoredEvent) => Promise<PreparedEmail | null>;
+
+/** One builder per template: returns null when what the e-mail is about no longer exists. */
+export const builders: Record<EmailTemplate, Builder> = {
+  'contact-notification': async (ctx, event) => {
+    const data = await contactMessage(ctx, event);
+    if (!data) return null;
+    return {
+      to: ctx.companyEmail,
+      replyTo: data.message.email,
+      subject: `New contact message: ${data.message.subject}`,
+      preview: `${data.message.name} <${data.message.email}> wrote through the contact form.`,
+      vars: data.vars,
+    };
+  },
+  'contact-acknowledgement': async (ctx, event) => {
+    const data = await contactMessage(ctx, event);
+    if (!data) return null;
+    return {
+      to: data.message.email,
+      replyTo: ctx.companyEmail,
+      subject: `We received your message: ${data.message.subject}`,
+      preview: "Thanks for getting in touch. We'll get back to you within 24 hours.",
+      vars: data.vars,
+    };
+  },
+  'user-invitation': async (ctx, event) => {
+    const user = await userEvent(ctx, event, 'user.invited');
+    if (!user) return null;
+    return {
+      to: user.email,
+      subject: `You're invited to the ${COMPANY_NAME} client portal`,
+      preview: 'Choose a password to finish setting up your account.',
+      vars: { greetingName: user.firstName || user.email, email: user.email },
+      secretVars: tokenLink(ctx, user.id, 'registration', '/register', TOKEN_LIFETIMES.registrationMs),
+    };
+  },
+  'password-reset': async (ctx, event) => {
+    const user = await userEvent(ctx, event, 'password_reset.requested');
+    if (!user) return null;
+    return {
+      to: user.email,
+      subject: `Reset your ${COMPANY_NAME} password`,
+      preview: 'This link expires in 1 hour.',
+      vars: { greetingName: user.firstName || user.email, email: user.email },
+      secretVars: tokenLink(ctx, user.id, 'password_reset', '/reset-password', TOKEN_LIFETIMES.passwordResetMs),
+    };
+  },
+  'booking-confirmation': async (ctx, event) => {
+    const data = await bookingEvent(ctx, event, 'booking.created');
+    // The scheduling service confirms its own bookings (D17).
+    if (data?.booking.source !== 'form' || data.booking.status !== 'confirmed') return null;
+    return {
+      to: data.booking.email,
+      replyTo: ctx.companyEmail,
+      subject: `Your consultation with ${COMPANY_NAME} is booked: ${data.when.startShort}`,
+      preview: `Free 30-minute consultation on ${data.when.when}. The calendar invite is attached.`,
+      vars: data.vars,
+      secretVars: cancelLink(ctx, data.booking.id),
+      attachments: [
+        {
+          filename: 'invite.ics',
+          contentType: 'text/calendar; method=REQUEST; charset=UTF-8',
+          content: bookingCalendar(data.booking, {
+            companyEmail: ctx.companyEmail,
+            appUrl: ctx.appUrl,
+            method: 'request',
+          }),
+        },
+      ],
+    };
+  },
+  'booking-notification': async (ctx, event) => {
+    const data = await bookingEvent(ctx, event, 'booking.created');
+    if (!data) return null;
+    return {
+      to: ctx.companyEmail,
+      replyTo: data.booking.email,
+      subject: `New consultation booked: ${data.booking.name}, ${data.when.startShort}`,
+      preview: `${data.booking.name} <${data.booking.email}> booked a free consultation.`,
+      vars: data.vars,
+    };
+  },
+  'booking-reminder': async (ctx, event) => {
+    const data = await bookingEvent(ctx, event, 'booking.created');
+    // Nothing to remind of once cancelled or over; the scheduling service reminds its own bookings (D17).
+    if (data?.booking.status !== 'confirmed' || data.booking.source !== 'form') return null;
+    if (data.booking.startsAt.getTime() <= Date.now()) return null;
+    return {
+      to: data.booking.email,
+      replyTo: ctx.companyEmail,
+      subject: `Reminder: your consultation with ${COMPANY_NAME} is tomorrow, ${data.when.startShort}`,
+      preview: `Your free 30-minute consultation is on ${data.when.when}.`,
+      vars: data.vars,
+    };
+  },
+  'booking-cancelled': async (ctx, event) => {
+    const data = await bookingEvent(ctx, event, 'booking.cancelled');
+    if (data?.booking.status !== 'cancelled' || data.booking.source !== 'form') return null;
+    return {
+      to: data.booking.email,
+      replyTo: ctx.companyEmail,
+      subject: `Your consultation on ${data.when.startShort} is cancelled`,
+      preview: 'Your consultation is cancelled. You are welcome to book another time.',
+      vars: data.vars,
+    };
+  },
+  'booking-cancelled-notification': async (ctx, event) => {
+    const data = await bookingEvent(ctx, event, 'booking.cancelled');
+    if (data?.booking.status !== 'cancelled') return null;
+    return {
+      to: ctx.companyEmail,
+      replyTo: data.booking.email,
+      subject: `Consultation cancelled: ${data.booking.name}, ${data.when.startShort}`,
+      preview: `${data.booking.name} <${data.booking.email}> cancelled their consultation.`,
+      vars: data.vars,
+    };
+  },
+};

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { loadWorkersConfig, workersRequiredVariables } from './env';
+
+describe('workers configuration', () => {
+  it('names every missing variable in one message', () => {
+    expect(() => loadWorkersConfig({})).toThrow(
+      new RegExp(workersRequiredVariables.map((name) => `${name} is required`).join('[\\s\\S]*')),
+    );
+  });
+
+  it('refuses an SMTP URL of another scheme and fills in the retry defaults', () => {
+    const env = {
+      DATABASE_URL: 'postgres://u@h/db',
+      REDIS_URL: 'redis://h:6379',
+      SMTP_URL: 'smtp://mail:1025',
+      EMAIL_FROM: 'A <a@b.co>',
+      COMPANY_EMAIL: 'hello@b.co',
+      APP_URL: 'http://localhost:3000',
+    };
+    expect(() => loadWorkersConfig({ ...env, SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL: must be a SMTP URL/);
+    expect(loadWorkersConfig(env)).toMatchObject({
+      EMAIL_ATTEMPTS: 10,
+      EMAIL_BACKOFF_MS: 2000,
+      WORKER_CONCURRENCY: 10,
+    });
+  });
+});

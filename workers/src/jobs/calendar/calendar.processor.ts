@@ -1,0 +1,88 @@
+import type { Database } from '@app/db';
+import type { Job } from 'bullmq';
+import type { Logger } from 'pino';
+import { bookingCalendar } from '../../calendar/booking-event';
+import { busyIntervals } from '../../calendar/busy';
+import type { CalendarClient } from '../../calendar/caldav';
+import {
+  bookingCalendarUids,
+  findBooking,
+  replaceCalendarBusy,
+  setCalendarHref,
+} from '../../repositories/bookings.repository';
+
+export const CalendarJobNames = {
+  putBooking: 'put-booking',
+  removeBooking: 'remove-booking',
+  syncBusy: 'sync-busy',
+} as const;
+export type CalendarJobName = (typeof CalendarJobNames)[keyof typeof CalendarJobNames];
+
+export type CalendarJob = { bookingId: number } | Record<string, never>;
+
+/** How far ahead the busy times are copied (D16). */
+export const BUSY_WINDOW_DAYS = 60;
+
+export interface CalendarDeps {
+  db: Database;
+  /** Null when no CalDAV calendar is configured: every job is then a no-op. */
+  calendar: CalendarClient | null;
+  companyEmail: string;
+  appUrl: string;
+  timeZone: string;
+  logger: Logger;
+}
+
+const bookingIdOf = (job: Job<CalendarJob>) => {
+  const id = (job.data as { bookingId?: unknown }).bookingId;
+  if (typeof id !== 'number') throw new Error(`calendar job ${job.name} needs a bookingId`);
+  return id;
+};
+
+/**
+ * Makes the calendar agree with the booking: a confirmed booking's event is PUT (overwriting: idempotent), a
+ * cancelled one's DELETEd. Both job kinds do this, so they may run in either order; after a PUT the status is read
+ * again, so a cancellation committed meanwhile still removes the event.
+ */
+async function reconcileBooking(bookingId: number, calendar: CalendarClient, deps: CalendarDeps) {
+  const booking = await findBooking(deps.db, bookingId);
+  if (!booking) return { status: 'skipped' as const };
+  let href = booking.calendarHref;
+  if (booking.status === 'confirmed') {
+    href = await calendar.putEvent(
+      booking.calendarUid,
+      bookingCalendar(booking, { companyEmail: deps.companyEmail, appUrl: deps.appUrl }),
+    );
+    await setCalendarHref(deps.db, booking.id, href);
+    const now = await findBooking(deps.db, bookingId);
+    if (now?.status !== 'cancelled') return { status: 'put' as const, href };
+  }
+  // A cancelled booking: its event is where we PUT it ({uid}.ics), whether or not the href was saved.
+  await calendar.removeEvent(href ?? `${encodeURIComponent(booking.calendarUid)}.ics`);
+  await setCalendarHref(deps.db, booking.id, null);
+  return { status: 'removed' as const };
+}
+
+export async function processCalendarJob(job: Job<CalendarJob>, deps: CalendarDeps) {
+  const calendar = deps.calendar;
+  if (!calendar) return { status: 'no-calendar' as const };
+  switch (job.name as CalendarJobName) {
+    case CalendarJobNames.putBooking:
+    case CalendarJobNames.removeBooking: {
+      const result = await reconcileBooking(bookingIdOf(job), calendar, deps);
+      deps.logger.info({ jobId: job.id, job: job.name, ...result }, 'calendar event reconciled');
+      return result;
+    }
+    case CalendarJobNames.syncBusy: {
+      const from = new Date();
+      const to = new Date(from.getTime() + BUSY_WINDOW_DAYS * 24 * 3600_000);
+      const [texts, skipUids] = await Promise.all([calendar.fetchEvents(from, to), bookingCalendarUids(deps.db)]);
+      const intervals = busyIntervals(texts, { from, to, skipUids, timeZone: deps.timeZone });
+      await replaceCalendarBusy(deps.db, intervals);
+      deps.logger.info({ jobId: job.id, events: texts.length, busy: intervals.length }, 'calendar busy times synced');
+      return { status: 'synced' as const, busy: intervals.length };
+    }
+    default:
+      throw new Error(`Unknown calendar job: ${job.name}`);
+  }
+}

@@ -1,0 +1,67 @@
+import { type DomainEventJob, type EmailJob, emailJobId, isEventType } from '@app/contracts';
+import type { Database } from '@app/db';
+import type { Job, JobsOptions, Queue } from 'bullmq';
+import type { Logger } from 'pino';
+import { findEvent } from '../../repositories/events.repository';
+import type { CalendarJob } from '../calendar/calendar.processor';
+import { planForEvent } from './fan-out';
+
+export interface DomainEventsDeps {
+  db: Database;
+  emails: Queue<EmailJob>;
+  emailJobOptions: JobsOptions;
+  calendar: Queue<CalendarJob>;
+  calendarJobOptions: JobsOptions;
+  logger: Logger;
+}
+
+/** Job ids must not contain ':' (BullMQ uses it in its keys). */
+export const calendarJobId = (eventId: string, name: string) => `${eventId}__${name}`;
+
+/**
+ * Fans a domain event out to the jobs it causes. Job ids are derived from the event id, so running this twice (a
+ * retry, or the sweeper re-publishing) adds nothing new.
+ */
+export async function processDomainEvent(job: Job<DomainEventJob>, deps: DomainEventsDeps) {
+  const event = await findEvent(deps.db, job.data.eventId);
+  if (!event) {
+    deps.logger.warn({ eventId: job.data.eventId }, 'domain event not found; nothing to do');
+    return { emails: 0, calendar: 0 };
+  }
+  if (!isEventType(event.type)) {
+    deps.logger.warn({ eventId: event.id, type: event.type }, 'unknown domain event type; nothing to do');
+    return { emails: 0, calendar: 0 };
+  }
+  const plan = await planForEvent(deps.db, { type: event.type, payload: event.payload });
+  if (plan.emails.length)
+    await deps.emails.addBulk(
+      plan.emails.map(({ template, delayMs }) => ({
+        name: template,
+        data: { eventId: event.id, template },
+        opts: {
+          ...deps.emailJobOptions,
+          jobId: emailJobId(event.id, template),
+          ...(delayMs ? { delay: delayMs } : {}),
+        },
+      })),
+    );
+  if (plan.calendar.length)
+    await deps.calendar.addBulk(
+      plan.calendar.map(({ name, data }) => ({
+        name,
+        data,
+        opts: { ...deps.calendarJobOptions, jobId: calendarJobId(event.id, name) },
+      })),
+    );
+  deps.logger.info(
+    {
+      eventId: event.id,
+      type: event.type,
+      requestId: event.requestId,
+      templates: plan.emails.map((e) => e.template),
+      calendar: plan.calendar.map((c) => c.name),
+    },
+    'event fanned out',
+  );
+  return { emails: plan.emails.length, calendar: plan.calendar.length };
+}

@@ -1,0 +1,48 @@
+import { ConfigError } from '@app/contracts/env';
+import { assertMigrated, connect, UnmigratedDatabaseError } from '@app/db';
+import pino from 'pino';
+import { loadWorkersConfig } from './env';
+import { startHealthServer } from './health';
+import { startWorkers } from './runtime';
+
+// The same redaction as the API's logger: no password, token or cookie can reach a log line.
+const logger = pino({
+  name: 'workers',
+  level: process.env.LOG_LEVEL ?? 'info',
+  redact: { paths: ['password', 'token', 'link', '*.password', '*.token', '*.link', '*.cookie'], censor: '[redacted]' },
+});
+
+try {
+  const config = loadWorkersConfig();
+  const database = connect(config.DATABASE_URL, {
+    applicationName: 'lucid-insight-workers',
+    max: config.WORKER_CONCURRENCY + 2,
+  });
+  await assertMigrated(database.sql);
+  const runtime = await startWorkers({ config, db: database.db, logger });
+  const health = startHealthServer(config.WORKERS_HEALTH_PORT, {
+    sql: database.sql,
+    redis: runtime.redis,
+    metrics: runtime.metrics.registry,
+  });
+  logger.info({ healthPort: health.port, queuePrefix: config.QUEUE_PREFIX }, 'workers started');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: letting jobs in progress finish');
+    await health.stop();
+    await runtime.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof UnmigratedDatabaseError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}

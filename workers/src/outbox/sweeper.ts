@@ -1,0 +1,47 @@
+import { type DomainEventJob, domainEventJobOptions } from '@app/contracts';
+import type { Database } from '@app/db';
+import type { Queue } from 'bullmq';
+import type { Logger } from 'pino';
+import { findUnpublishedEvents, markEventPublished } from '../repositories/events.repository';
+
+export interface SweeperDeps {
+  db: Database;
+  domainEvents: Queue<DomainEventJob>;
+  logger: Logger;
+  /** Leave the newest events to the API, which publishes them itself right after committing. */
+  minAgeMs: number;
+  batchSize?: number;
+}
+
+/**
+ * Publishes events that the API committed but could not put on the queue (Redis was down). Publishing twice is
+ * harmless: the job id is the event id, and every e-mail has its delivery record.
+ */
+export async function sweepOutbox(deps: SweeperDeps): Promise<number> {
+  const events = await findUnpublishedEvents(deps.db, new Date(Date.now() - deps.minAgeMs), deps.batchSize ?? 200);
+  let published = 0;
+  for (const event of events) {
+    await deps.domainEvents.add(event.type, { eventId: event.id }, { ...domainEventJobOptions, jobId: event.id });
+    await markEventPublished(deps.db, event.id);
+    published++;
+  }
+  if (published) deps.logger.info({ published }, 'outbox sweeper published events');
+  return published;
+}
+
+/** Runs the sweeper every `intervalMs`, never two rounds at once. Stops with the returned function. */
+export function startSweeper(deps: SweeperDeps, intervalMs: number): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepOutbox(deps)
+      .catch((error) => deps.logger.warn({ err: error }, 'outbox sweep failed; will try again'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalMs);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

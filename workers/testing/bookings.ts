@@ -1,0 +1,100 @@
+import { CONSULTATION_MINUTES, zonedTimeToUtc } from '@app/contracts';
+import { connect, type Database, schema } from '@app/db';
+import { createTestDatabase } from '@app/db/testing';
+import { startTestSmtpServer, type TestSmtpServer } from '@app/testing';
+import { eq } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { startTestWorkers } from './index';
+
+export type BookingRow = typeof schema.bookings.$inferSelect;
+type NewBooking = typeof schema.bookings.$inferInsert;
+
+let bookingCount = 0;
+
+/** The UTC instant of a wall-clock time ('2026-11-02', 9, 0) in a zone. */
+export const zonedInstant = (date: string, hour: number, minute: number, timeZone: string) =>
+  zonedTimeToUtc(date, hour, minute, timeZone);
+
+/**
+ * Inserts a booking directly (as the API would), by default a form booking in New York. `startsAt` wins over
+ * `date` + `hour`; the label and date follow from the start.
+ */
+export async function insertBooking(
+  db: Database,
+  options: Partial<NewBooking> & { hour?: number; minute?: number } = {},
+): Promise<BookingRow> {
+  bookingCount++;
+  const { hour = 9, minute = 0, ...overrides } = options;
+  const timeZone = overrides.timeZone ?? 'America/New_York';
+  const date = overrides.date ?? '2026-11-02';
+  const startsAt = overrides.startsAt ?? zonedInstant(date, hour, minute, timeZone);
+  const endsAt = overrides.endsAt ?? new Date(startsAt.getTime() + CONSULTATION_MINUTES * 60_000);
+  const [row] = await db
+    .insert(schema.bookings)
+    .values({
+      name: `Ada Lovelace ${bookingCount}`,
+      email: `ada${bookingCount}-${crypto.randomUUID().slice(0, 6)}@example.com`,
+      businessName: `Analytical Engines <${bookingCount}>`,
+      lineOfWork: 'Manufacturing & logistics',
+      date,
+      timeLabel: '09:00 AM - 09:30 AM',
+      timeZone,
+      source: 'form',
+      calendarUid: `booking-${crypto.randomUUID()}@lucid-insight.test`,
+      ...overrides,
+      startsAt,
+      endsAt,
+    })
+    .returning();
+  if (!row) throw new Error('booking not inserted');
+  return row;
+}
+
+/** Stores a booking event in the outbox; the workers' sweeper publishes it (every 200 ms in tests). */
+export async function emitBookingEvent(
+  db: Database,
+  type: 'booking.created' | 'booking.cancelled',
+  bookingId: number,
+): Promise<string> {
+  const [event] = await db
+    .insert(schema.outboxEvents)
+    .values({ type, payload: { bookingId } })
+    .returning({ id: schema.outboxEvents.id });
+  if (!event) throw new Error('event not inserted');
+  return event.id;
+}
+
+/** Cancels a booking the way the API does: status, time, and the 'booking.cancelled' event. */
+export async function cancelBooking(db: Database, bookingId: number, { emit = true } = {}) {
+  await db
+    .update(schema.bookings)
+    .set({ status: 'cancelled', cancelledAt: new Date() })
+    .where(eq(schema.bookings.id, bookingId));
+  return emit ? emitBookingEvent(db, 'booking.cancelled', bookingId) : null;
+}
+
+export async function findBookingRow(db: Database, id: number) {
+  const [row] = await db.select().from(schema.bookings).where(eq(schema.bookings.id, id));
+  return row ?? null;
+}
+
+/** A database of its own, an SMTP catcher and the real workers on a queue prefix of their own. */
+export async function startBookingTestBed(env: Record<string, string> = {}) {
+  const database = await createTestDatabase(inject('databaseServerUrl'));
+  const connection = connect(database.url, { max: 4 });
+  const smtp: TestSmtpServer = await startTestSmtpServer();
+  const queuePrefix = `test-${crypto.randomUUID().slice(0, 8)}`;
+  const workers = await startTestWorkers({ databaseUrl: database.url, queuePrefix, smtpUrl: smtp.url, env });
+  return {
+    db: connection.db,
+    smtp,
+    workers,
+    queuePrefix,
+    async close() {
+      await workers.close();
+      await smtp.close();
+      await connection.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { connect } from '@app/db';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { loadWorkersConfig, type WorkersConfig } from '../src/env';
+import { startWorkers } from '../src/runtime';
+
+/** Settings that make retries, sweeps and stalled-job recovery fast enough for tests. */
+export const fastWorkerEnv = {
+  EMAIL_BACKOFF_MS: '100',
+  EMAIL_ATTEMPTS: '8',
+  OUTBOX_SWEEP_INTERVAL_MS: '200',
+  OUTBOX_SWEEP_MIN_AGE_MS: '0',
+  WORKER_LOCK_MS: '2000',
+  WORKER_CONCURRENCY: '4',
+  WORKERS_HEALTH_PORT: '0',
+};
+
+export interface TestWorkersOptions {
+  databaseUrl: string;
+  queuePrefix: string;
+  smtpUrl: string;
+  redisUrl?: string;
+  env?: Record<string, string>;
+}
+
+export function testWorkersEnv(options: TestWorkersOptions): Record<string, string> {
+  return {
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl ?? inject('redisUrl'),
+    SMTP_URL: options.smtpUrl,
+    EMAIL_FROM: 'Lucid Insight <no-reply@lucid-insight.test>',
+    COMPANY_EMAIL: 'hello@lucid-insight.test',
+    APP_URL: 'http://localhost:3000',
+    QUEUE_PREFIX: options.queuePrefix,
+    ...fastWorkerEnv,
+    ...options.env,
+  };
+}
+
+/** The real workers, in this process, on the test database and queue prefix. */
+export async function startTestWorkers(options: TestWorkersOptions) {
+  const config: WorkersConfig = loadWorkersConfig(testWorkersEnv(options));
+  const database = connect(config.DATABASE_URL, { max: 6 });
+  const runtime = await startWorkers({ config, db: database.db, logger: pino({ level: 'silent' }) });
+  return {
+    runtime,
+    config,
+    async close() {
+      await runtime.close();
+      await database.close();
+    },
+  };
+}
+
+/** The workers as a separate process, started the way production starts them (`bun workers/src/main.ts`). */
+export function spawnWorkersProcess(options: TestWorkersOptions) {
+  const bun = process.execPath.endsWith('bun') ? process.execPath : 'bun';
+  const root = new URL('../../', import.meta.url).pathname;
+  return Bun.spawn([bun, 'workers/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...testWorkersEnv(options) },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  });
+}
