@@ -67,13 +67,17 @@ describe('contact e-mails', () => {
     expect(ack!.html).toContain('http://localhost:3000/book-consultation');
     expect(smtp.messages).toHaveLength(2);
 
-    const rows = await deliveries(t);
-    expect(
-      rows
-        .filter((d) => d.status === 'sent')
-        .map((d) => d.template)
-        .sort(),
-    ).toEqual(['contact-acknowledgement', 'contact-notification']);
+    // The worker marks a delivery sent just after the SMTP server accepted it: wait for that write.
+    await expect
+      .poll(
+        async () =>
+          (await deliveries(t))
+            .filter((d) => d.status === 'sent')
+            .map((d) => d.template)
+            .sort(),
+        { timeout: 10_000 },
+      )
+      .toEqual(['contact-acknowledgement', 'contact-notification']);
   });
 
   it('sends nothing for a filled honeypot', async () => {
@@ -159,8 +163,10 @@ describe('a worker process that dies in the middle of a job', () => {
       await sleep(1000);
       expect(smtp.to(COMPANY)).toHaveLength(1);
       expect(smtp.to(input.email)).toHaveLength(1);
+      await expect
+        .poll(async () => (await deliveries(t)).every((d) => d.status === 'sent'), { timeout: 10_000 })
+        .toBe(true);
       const rows = await deliveries(t);
-      expect(rows.every((d) => d.status === 'sent')).toBe(true);
       expect(Math.max(...rows.map((d) => d.attempts))).toBe(2);
     } finally {
       first.kill('SIGKILL');
