@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createQueuePublisher, type EventPublisher } from '../backend/src/events/publisher';
+import { createOutboxPublisher, type EventPublisher } from '../backend/src/events/publisher';
 import { silentLogger } from '../backend/src/lib/logger';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { inviteUser } from '../backend/src/modules/users/invite.service';
@@ -23,7 +23,12 @@ let publisher: EventPublisher;
 beforeAll(async () => {
   database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-auth' });
   redis = new Redis(suite.product.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  publisher = createQueuePublisher(redis, { prefix: suite.product.queuePrefix });
+  publisher = createOutboxPublisher({
+    redis,
+    db: database.db,
+    logger: silentLogger,
+    prefix: suite.product.queuePrefix,
+  });
   passwordHash = await hashPassword(PASSWORD);
 });
 

@@ -1,8 +1,10 @@
+// Before anything that uses Redis: see the module.
+import '@app/contracts/diagnostics-channel';
 import { assertMigrated, connect } from '@app/db';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app';
 import type { ApiConfig } from './env';
-import { createQueuePublisher } from './events/publisher';
+import { createOutboxPublisher } from './events/publisher';
 import { systemClock } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
 import { RateLimiter } from './lib/rate-limit';
@@ -15,8 +17,12 @@ export async function createDeps(config: ApiConfig, logger: Logger = createLogge
   // Commands fail at once while Redis is down, so a request never waits on it: the outbox keeps the events.
   const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', (error) => logger.debug({ err: error }, 'redis connection error'));
-  const publisher = createQueuePublisher(redis, { prefix: config.QUEUE_PREFIX });
-  const rateLimiter = new RateLimiter(redis, config.QUEUE_PREFIX, logger);
+  const publisher = createOutboxPublisher({ redis, db: database.db, logger, prefix: config.QUEUE_PREFIX });
+  // Rate-limit checks are on the hot path of every form: their own connection, whose commands of one tick go out in
+  // one write (auto-pipelining), away from the queue's traffic.
+  const limiterRedis = redis.duplicate({ enableAutoPipelining: true });
+  limiterRedis.on('error', (error) => logger.debug({ err: error }, 'redis connection error'));
+  const rateLimiter = new RateLimiter(limiterRedis, config.QUEUE_PREFIX, logger);
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -32,6 +38,7 @@ export async function createDeps(config: ApiConfig, logger: Logger = createLogge
     await deps.publicDashboards.close();
     await publisher.close().catch(() => {});
     redis.disconnect();
+    limiterRedis.disconnect();
     await database.close();
   };
   return { deps, close };

@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { type AppDeps, createApp } from '../src/app';
 import { loadApiConfig } from '../src/env';
-import { createQueuePublisher } from '../src/events/publisher';
+import { createOutboxPublisher } from '../src/events/publisher';
 import type { Clock } from '../src/lib/clock';
 import { silentLogger } from '../src/lib/logger';
 import { RateLimiter } from '../src/lib/rate-limit';
@@ -42,7 +42,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const handle = connect(database.url, { max: 5 });
   const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   redis.on('error', () => {});
-  const publisher = createQueuePublisher(redis, { prefix: queuePrefix, timeoutMs: 500 });
+  const publisher = createOutboxPublisher({
+    redis,
+    db: handle.db,
+    logger: silentLogger,
+    prefix: queuePrefix,
+    timeoutMs: 500,
+  });
   const deps: AppDeps = {
     config,
     db: handle.db,

@@ -2,7 +2,8 @@ import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from './schema';
 
-export type Database = PostgresJsDatabase<typeof schema>;
+/** Drizzle over postgres.js; `$client` is the postgres.js pool itself (prepared statements for hot paths). */
+export type Database = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {

@@ -1,3 +1,5 @@
+// Before anything that uses Redis: see the module.
+import '@app/contracts/diagnostics-channel';
 import { ConfigError } from '@app/contracts/env';
 import { assertMigrated, connect, UnmigratedDatabaseError } from '@app/db';
 import pino from 'pino';

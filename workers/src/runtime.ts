@@ -1,3 +1,5 @@
+// Before anything that uses Redis: see the module.
+import '@app/contracts/diagnostics-channel';
 import { type DomainEventJob, type EmailJob, EmailTemplates, QueueNames } from '@app/contracts';
 import type { Database } from '@app/db';
 import { type JobsOptions, Queue, Worker } from 'bullmq';

@@ -1,7 +1,7 @@
 import type { EventPayload, EventType } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import { schema } from '@app/db';
-import { eq, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 
 const { outboxEvents } = schema;
 
@@ -20,13 +20,15 @@ export async function insertEvent<T extends EventType>(
   return row;
 }
 
-export async function markPublished(db: Database, eventId: string) {
-  await db.update(outboxEvents).set({ publishedAt: sql`now()` }).where(eq(outboxEvents.id, eventId));
+export async function markPublished(db: Database, eventIds: string[]) {
+  if (eventIds.length === 0) return;
+  await db.update(outboxEvents).set({ publishedAt: sql`now()` }).where(inArray(outboxEvents.id, eventIds));
 }
 
-export async function recordPublishFailure(db: Database, eventId: string, error: string) {
+export async function recordPublishFailure(db: Database, eventIds: string[], error: string) {
+  if (eventIds.length === 0) return;
   await db
     .update(outboxEvents)
     .set({ publishAttempts: sql`${outboxEvents.publishAttempts} + 1`, lastError: error.slice(0, 500) })
-    .where(eq(outboxEvents.id, eventId));
+    .where(inArray(outboxEvents.id, eventIds));
 }

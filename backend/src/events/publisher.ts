@@ -1,39 +1,130 @@
 import { type DomainEventJob, domainEventJobOptions, QueueNames } from '@app/contracts';
+import type { Database } from '@app/db';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { Logger } from '../lib/logger';
+import { markPublished, recordPublishFailure } from './outbox.repository';
 
 export interface PublishableEvent {
   id: string;
   type: string;
 }
 
-/** Puts domain events on the queue. Producers fail fast: the outbox keeps what could not be published. */
+/**
+ * Puts events that are already committed to the outbox on the domain-events queue (job id = event id, so a second
+ * publish of the same event is a no-op) and marks them published.
+ */
 export interface EventPublisher {
-  publish(event: PublishableEvent): Promise<void>;
+  /**
+   * Resolves once the events are published and marked, or once publishing failed: it never rejects. What could not
+   * be published stays in the outbox (attempt counted, error kept) and the workers' sweeper publishes it later.
+   */
+  dispatch(events: PublishableEvent[]): Promise<void>;
+  /** Finishes what is pending, then closes the queue connection. */
   close(): Promise<void>;
 }
 
-export function createQueuePublisher(connection: Redis, options: { prefix?: string; timeoutMs?: number } = {}) {
-  const queue = new Queue<DomainEventJob>(QueueNames.domainEvents, { connection, prefix: options.prefix });
+export interface OutboxPublisherOptions {
+  redis: Redis;
+  db: Database;
+  logger: Logger;
+  prefix?: string;
+  /** A publish that takes longer fails (Redis unreachable or stalled): the outbox keeps the events. */
+  timeoutMs?: number;
+  /** Most events in one round trip to Redis and one UPDATE. */
+  maxBatch?: number;
+}
+
+interface Pending {
+  events: PublishableEvent[];
+  done: () => void;
+}
+
+/**
+ * Publishes in batches: every event dispatched while the previous batch is in flight (or in the same tick) goes out
+ * together in one `addBulk` and is marked published with one UPDATE. Under load that turns one Redis round trip and
+ * one UPDATE per request into one of each per batch; when idle a batch is a single event, sent at once.
+ */
+export function createOutboxPublisher(options: OutboxPublisherOptions): EventPublisher {
+  const { db, logger } = options;
+  const timeoutMs = options.timeoutMs ?? 1000;
+  const maxBatch = options.maxBatch ?? 500;
+  const queue = new Queue<DomainEventJob>(QueueNames.domainEvents, {
+    connection: options.redis,
+    prefix: options.prefix,
+  });
   // A Queue emits 'error' while Redis is unreachable; the outbox covers that, so do not crash on it.
   queue.on('error', () => {});
-  const timeoutMs = options.timeoutMs ?? 1000;
-  const publisher: EventPublisher = {
-    async publish(event) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`Publishing timed out after ${timeoutMs} ms`)), timeoutMs);
-      });
-      try {
-        await Promise.race([
-          queue.add(event.type, { eventId: event.id }, { ...domainEventJobOptions, jobId: event.id }),
-          timeout,
-        ]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    close: () => queue.close(),
+
+  let waiting: Pending[] = [];
+  let flushing: Promise<void> | null = null;
+
+  const withTimeout = async <T>(work: Promise<T>): Promise<T> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Publishing timed out after ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      return await Promise.race([work, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   };
-  return publisher;
+
+  const publishBatch = async (batch: Pending[]) => {
+    const events = batch.flatMap((p) => p.events);
+    const ids = events.map((e) => e.id);
+    try {
+      await withTimeout(
+        queue.addBulk(
+          events.map((event) => ({
+            name: event.type,
+            data: { eventId: event.id },
+            opts: { ...domainEventJobOptions, jobId: event.id },
+          })),
+        ),
+      );
+    } catch (error) {
+      logger.warn({ eventIds: ids, err: error }, 'events left in the outbox for the sweeper');
+      await recordPublishFailure(db, ids, String((error as Error).message)).catch(() => {});
+      return;
+    }
+    // Published: if marking fails the sweeper publishes again, which the job id makes harmless.
+    await markPublished(db, ids).catch((error) =>
+      logger.warn({ eventIds: ids, err: error }, 'published events not marked: the sweeper will skip them'),
+    );
+  };
+
+  const flush = async () => {
+    // Let the requests of this tick add their events first.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (waiting.length > 0) {
+      const batch: Pending[] = [];
+      let size = 0;
+      while (waiting.length > 0 && size < maxBatch) {
+        const next = waiting.shift() as Pending;
+        batch.push(next);
+        size += next.events.length;
+      }
+      await publishBatch(batch);
+      for (const pending of batch) pending.done();
+    }
+    flushing = null;
+  };
+
+  return {
+    dispatch(events) {
+      if (events.length === 0) return Promise.resolve();
+      const done = new Promise<void>((resolve) => {
+        waiting.push({ events, done: resolve });
+      });
+      flushing ??= flush();
+      return done;
+    },
+    async close() {
+      await flushing;
+      waiting = [];
+      await queue.close().catch(() => {});
+    },
+  };
 }

@@ -3,7 +3,8 @@ import { Queue } from 'bullmq';
 import { Elysia } from 'elysia';
 import type { Redis } from 'ioredis';
 import type postgres from 'postgres';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { RequestHistogram } from '../lib/request-histogram';
 
 /**
  * Prometheus metrics of the API (D23) at GET /metrics: request durations by route and status, queue depth by state,
@@ -12,13 +13,12 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 export function metricsPlugin(deps: { sql: postgres.Sql; redis: Redis; prefix: string; token?: string }) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'API request duration by method, route and status',
-    labelNames: ['method', 'route', 'status'],
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-    registers: [registry],
-  });
+  const duration = new RequestHistogram(
+    'http_request_duration_seconds',
+    'API request duration by method, route and status',
+    [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registry,
+  );
   const queues = Object.values(QueueNames).map(
     (name) => new Queue(name, { connection: deps.redis, prefix: deps.prefix }),
   );
@@ -53,21 +53,19 @@ export function metricsPlugin(deps: { sql: postgres.Sql; redis: Redis; prefix: s
     registers: [registry],
   });
 
-  const started = new WeakMap<Request, number>();
+  // The start time rides on the request's own context object, which Elysia hands to every hook of the request.
   return new Elysia({ name: 'metrics' })
-    .onRequest(({ request }) => {
-      started.set(request, performance.now());
+    .onRequest((context) => {
+      (context as { startedAt?: number }).startedAt = performance.now();
     })
-    .onAfterResponse({ as: 'global' }, ({ request, route, set }) => {
-      const start = started.get(request);
+    .onAfterResponse({ as: 'global' }, (context) => {
+      const start = (context as { startedAt?: number }).startedAt;
       if (start === undefined) return;
+      const { request, route, set } = context;
       const status = Number(set.status ?? 200);
       if (status >= 500) unhandled.inc();
       // Unknown paths share one label, so a scan of random URLs cannot blow up the series count.
-      duration.observe(
-        { method: request.method, route: route || 'unmatched', status: String(status) },
-        (performance.now() - start) / 1000,
-      );
+      duration.observe(request.method, route || 'unmatched', status, (performance.now() - start) / 1000);
     })
     .get(
       '/metrics',

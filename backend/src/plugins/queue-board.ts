@@ -29,6 +29,8 @@ export async function queueBoard(deps: AuthDeps & { redis: Redis; prefix: string
   const board = await serverAdapter.registerPlugin();
   return new Elysia({ name: 'queue-board' })
     .onRequest(async ({ request }) => {
+      // Runs before every request of the API: a substring test first, the URL is parsed only for likely matches.
+      if (!request.url.includes(QUEUE_BOARD_PATH)) return;
       const { pathname } = new URL(request.url);
       if (pathname !== QUEUE_BOARD_PATH && !pathname.startsWith(`${QUEUE_BOARD_PATH}/`)) return;
       const session = await validateSession(deps, readCookie(request, SESSION_COOKIE));

@@ -56,7 +56,7 @@ export const authRoutes = (deps: AppDeps & auth.AuthDeps) => {
     .post(
       '/api/auth/login',
       async ({ body, request, set, clientIp, requestId }) => {
-        const { session, ...result } = await auth.login(deps, body, info(request, clientIp, requestId));
+        const { session, ...result } = await auth.login(deps, body, info(request, clientIp(), requestId));
         set.headers['set-cookie'] = sessionCookie(session.token, secure);
         return result;
       },
@@ -90,7 +90,7 @@ export const authRoutes = (deps: AppDeps & auth.AuthDeps) => {
       '/api/auth/request-password-reset',
       async ({ body, request, set, clientIp, requestId }) => {
         set.status = 202;
-        return auth.requestPasswordReset(deps, body.email, info(request, clientIp, requestId));
+        return auth.requestPasswordReset(deps, body.email, info(request, clientIp(), requestId));
       },
       {
         body: RequestPasswordResetSchema,
@@ -102,7 +102,7 @@ export const authRoutes = (deps: AppDeps & auth.AuthDeps) => {
       '/api/auth/password-reset-request',
       async ({ body, request, set, clientIp, requestId }) => {
         set.status = 202;
-        return auth.requestPasswordReset(deps, body.email, info(request, clientIp, requestId));
+        return auth.requestPasswordReset(deps, body.email, info(request, clientIp(), requestId));
       },
       {
         auth: 'user',

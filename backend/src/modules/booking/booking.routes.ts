@@ -43,8 +43,8 @@ export const bookingRoutes = (deps: AppDeps) => {
     .post(
       '/api/booking',
       async ({ body, set, clientIp, requestId }) => {
-        await deps.rateLimiter.hit([Limits.bookingByIp(clientIp ?? 'unknown')]);
-        const confirmation = await booking.book(bookingDeps, body, { ipAddress: clientIp, requestId });
+        await deps.rateLimiter.hit([Limits.bookingByIp(clientIp() ?? 'unknown')]);
+        const confirmation = await booking.book(bookingDeps, body, { ipAddress: clientIp(), requestId });
         set.status = 201;
         return confirmation;
       },

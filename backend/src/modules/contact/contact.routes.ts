@@ -13,9 +13,9 @@ export const contactRoutes = (deps: AppDeps) =>
   new Elysia({ name: 'contact-routes' }).use(requestContext(deps.config.TRUST_PROXY === 'true')).post(
     '/api/contact',
     async ({ body, set, request, clientIp, requestId }): Promise<ContactAccepted> => {
-      await deps.rateLimiter.hit([Limits.contactByIp(clientIp ?? 'unknown')]);
+      await deps.rateLimiter.hit([Limits.contactByIp(clientIp() ?? 'unknown')]);
       const result = await receiveContactMessage(deps, body, {
-        ipAddress: clientIp,
+        ipAddress: clientIp(),
         userAgent: request.headers.get('user-agent'),
         requestId,
       });

@@ -1,7 +1,6 @@
 import { type ContactMessage, EventTypes } from '@app/contracts';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
-import { insertEvent } from '../../events/outbox.repository';
-import { insertContactMessage } from './contact.repository';
+import { insertContactMessageWithEvent } from './contact.repository';
 
 export interface ContactContext {
   ipAddress?: string | null;
@@ -10,24 +9,24 @@ export interface ContactContext {
 }
 
 /**
- * Stores the message and its `contact.received` event in one transaction (D11: stored before anything else
- * happens), then publishes the event. A message whose honeypot is filled is stored as spam and sends nothing.
+ * Stores the message and its `contact.received` event atomically (D11: stored before anything else happens), then
+ * hands the event to the publisher without waiting for it: the visitor's answer depends only on the message being
+ * stored, and the outbox guarantees the e-mails. A message whose honeypot is filled is stored as spam and sends
+ * nothing.
  */
 export async function receiveContactMessage(deps: DispatchDeps, input: ContactMessage, context: ContactContext = {}) {
   const isSpam = Boolean(input.website?.trim());
   const { website: _honeypot, ...fields } = input;
-  const { message, event } = await deps.db.transaction(async (tx) => {
-    const message = await insertContactMessage(tx, {
+  const stored = await insertContactMessageWithEvent(
+    deps.db,
+    {
       ...fields,
       isSpam,
       ipAddress: context.ipAddress ?? null,
       userAgent: context.userAgent?.slice(0, 500) ?? null,
-    });
-    const event = isSpam
-      ? null
-      : await insertEvent(tx, EventTypes.contactReceived, { contactMessageId: message.id }, context.requestId);
-    return { message, event };
-  });
-  if (event) await dispatch(deps, [event]);
-  return { id: message.id, isSpam };
+    },
+    context.requestId,
+  );
+  if (stored.eventId) void dispatch(deps, [{ id: stored.eventId, type: EventTypes.contactReceived }]);
+  return { id: stored.id, isSpam };
 }

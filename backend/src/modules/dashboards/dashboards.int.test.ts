@@ -148,7 +148,8 @@ describe('the cached public list', () => {
         prefix: t.queuePrefix,
         logger: silentLogger,
       });
-      const names = async () => (JSON.parse(await replica.get()) as { name: string }[]).map((d) => d.name);
+      const names = async () =>
+        (JSON.parse(new TextDecoder().decode(await replica.get())) as { name: string }[]).map((d) => d.name);
       await new Promise((r) => setTimeout(r, 200)); // the replica's subscription is in place
       const before = await names();
       const { cookie } = await signedIn({ isAdmin: true });

@@ -1,3 +1,4 @@
+import { toJsonSchema } from '@valibot/to-json-schema';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../app';
@@ -32,13 +33,25 @@ export const dashboardsRoutes = (deps: AppDeps) =>
     .use(authPlugin(deps, new URL(deps.config.APP_URL).protocol === 'https:'))
     .get(
       '/api/dashboards/public',
-      async () =>
-        new Response(await deps.publicDashboards.get(), {
-          headers: { 'content-type': 'application/json;charset=utf-8', 'cache-control': 'public, max-age=60' },
-        }),
+      // The hottest route of the site: bytes kept in memory, read without waiting when they are fresh, returned as
+      // they are (Elysia builds the Response once, with these headers and the global ones). No response validation:
+      // the bytes are the serialized rows of a typed query; the schema is documented below.
+      async ({ set }) => {
+        set.headers['content-type'] = 'application/json;charset=utf-8';
+        set.headers['cache-control'] = 'public, max-age=60';
+        return deps.publicDashboards.peek() ?? (await deps.publicDashboards.get());
+      },
       {
-        response: v.array(PublicDashboardSchema),
-        detail: { tags, summary: 'The public sample dashboards (id, name, category, type)' },
+        detail: {
+          tags,
+          summary: 'The public sample dashboards (id, name, category, type)',
+          responses: {
+            200: {
+              description: 'The public sample dashboards',
+              content: { 'application/json': { schema: toJsonSchema(v.array(PublicDashboardSchema)) as object } },
+            },
+          },
+        },
       },
     )
     .get('/api/dashboards/organization', ({ user }) => dashboardsOfUser(deps, user.id), {

@@ -3,10 +3,12 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '../../lib/logger';
 import { listPublicDashboards } from './dashboards.repository';
 
-/** The public sample list, already serialized: the most requested answer of the site. */
+/** The public sample list, already serialized to UTF-8 JSON: the most requested answer of the site. */
 export interface PublicDashboardsCache {
   /** The JSON body of GET /api/dashboards/public. */
-  get(): Promise<string>;
+  get(): Promise<Uint8Array<ArrayBuffer>>;
+  /** The body when it is cached and fresh, without waiting for anything; else null (then use `get`). */
+  peek(): Uint8Array<ArrayBuffer> | null;
   /** Forget the list here and on every other API replica (after an admin changes a dashboard). */
   invalidate(): Promise<void>;
   close(): Promise<void>;
@@ -28,7 +30,9 @@ export function createPublicDashboardsCache(deps: {
   logger: Logger;
 }): PublicDashboardsCache {
   const channel = `${deps.prefix}:${CHANNEL_SUFFIX}`;
-  let body: { value: Promise<string>; at: number } | null = null;
+  let body: { value: Promise<Uint8Array<ArrayBuffer>>; ready: Uint8Array<ArrayBuffer> | null; at: number } | null =
+    null;
+  const encoder = new TextEncoder();
   const drop = () => {
     body = null;
   };
@@ -44,11 +48,24 @@ export function createPublicDashboardsCache(deps: {
   return {
     get() {
       if (!body || Date.now() - body.at > MAX_AGE_MS) {
-        const value = listPublicDashboards(deps.db).then((rows) => JSON.stringify(rows));
-        body = { value, at: Date.now() };
-        value.catch(drop);
+        const entry: NonNullable<typeof body> = {
+          value: listPublicDashboards(deps.db).then((rows) => {
+            const bytes = encoder.encode(JSON.stringify(rows));
+            entry.ready = bytes;
+            return bytes;
+          }),
+          ready: null,
+          at: Date.now(),
+        };
+        body = entry;
+        entry.value.catch(() => {
+          if (body === entry) drop();
+        });
       }
       return body.value;
+    },
+    peek() {
+      return body?.ready && Date.now() - body.at <= MAX_AGE_MS ? body.ready : null;
     },
     async invalidate() {
       drop();
