@@ -14,7 +14,7 @@ const database = await freshDatabase({ seed: true });
 const port = freePort();
 const dir = `/tmp/prof/${which}-${Date.now()}`;
 const api = spawnBun(
-  ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'backend/src/server.ts'],
+  process.env.NO_PROFILE ? ['backend/src/server.ts'] : ['--cpu-prof', `--cpu-prof-dir=${dir}`, 'backend/src/server.ts'],
   {
     DATABASE_URL: database.url,
     REDIS_URL,

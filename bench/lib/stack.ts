@@ -45,13 +45,38 @@ export async function startApi(options: {
     'API',
   );
   const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await child.stop();
+    await removeRedisKeys(options.queuePrefix);
+  };
   try {
     await waitForHttp(`${url}/healthz`, child);
   } catch (error) {
-    await child.stop();
+    await stop();
     throw error;
   }
-  return { ...child, url };
+  return { ...child, stop, url };
+}
+
+/**
+ * Deletes every Redis key of a benchmark's queue prefix (its jobs and rate-limit counters: a contact run leaves
+ * about 100,000 of each), so runs do not pile up in the shared Redis and slow each other down.
+ */
+export async function removeRedisKeys(prefix: string): Promise<void> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 5000);
+      cursor = next;
+      if (keys.length > 0) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } catch (error) {
+    console.warn(`  could not remove the Redis keys of ${prefix}: ${(error as Error).message}`);
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** The workers as production starts them: `bun workers/src/main.ts`. Ready when their health port answers. */

@@ -35,6 +35,9 @@ export interface OutboxPublisherOptions {
   maxBatch?: number;
 }
 
+/** While publishing is busy, published events are marked together at most this often. */
+const MARK_INTERVAL_MS = 20;
+
 interface Pending {
   events: PublishableEvent[];
   done: () => void;
@@ -71,9 +74,38 @@ export function createOutboxPublisher(options: OutboxPublisherOptions): EventPub
     }
   };
 
+  // Marking runs beside publishing, at most once per MARK_INTERVAL_MS while busy: under load one UPDATE covers every
+  // event published meanwhile, instead of one UPDATE per publish round trip. When idle an event is marked at once.
+  let toMark: Array<{ ids: string[]; done: () => void }> = [];
+  let marking: Promise<void> | null = null;
+  let lastMarkAt = Number.NEGATIVE_INFINITY;
+  const markLoop = async () => {
+    while (toMark.length > 0) {
+      const wait = lastMarkAt + MARK_INTERVAL_MS - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const batch = toMark;
+      toMark = [];
+      lastMarkAt = performance.now();
+      const ids = batch.flatMap((entry) => entry.ids);
+      // If marking fails the sweeper publishes these again, which the job id makes harmless.
+      await markPublished(db, ids).catch((error) =>
+        logger.warn({ eventIds: ids, err: error }, 'published events not marked: the sweeper will publish them again'),
+      );
+      for (const entry of batch) entry.done();
+    }
+    marking = null;
+  };
+  const markSoon = (ids: string[], done: () => void) => {
+    toMark.push({ ids, done });
+    marking ??= markLoop();
+  };
+
   const publishBatch = async (batch: Pending[]) => {
     const events = batch.flatMap((p) => p.events);
     const ids = events.map((e) => e.id);
+    const done = () => {
+      for (const pending of batch) pending.done();
+    };
     try {
       await withTimeout(
         queue.addBulk(
@@ -87,12 +119,10 @@ export function createOutboxPublisher(options: OutboxPublisherOptions): EventPub
     } catch (error) {
       logger.warn({ eventIds: ids, err: error }, 'events left in the outbox for the sweeper');
       await recordPublishFailure(db, ids, String((error as Error).message)).catch(() => {});
+      done();
       return;
     }
-    // Published: if marking fails the sweeper publishes again, which the job id makes harmless.
-    await markPublished(db, ids).catch((error) =>
-      logger.warn({ eventIds: ids, err: error }, 'published events not marked: the sweeper will skip them'),
-    );
+    markSoon(ids, done);
   };
 
   const flush = async () => {
@@ -107,7 +137,6 @@ export function createOutboxPublisher(options: OutboxPublisherOptions): EventPub
         size += next.events.length;
       }
       await publishBatch(batch);
-      for (const pending of batch) pending.done();
     }
     flushing = null;
   };
@@ -123,6 +152,7 @@ export function createOutboxPublisher(options: OutboxPublisherOptions): EventPub
     },
     async close() {
       await flushing;
+      await marking;
       waiting = [];
       await queue.close().catch(() => {});
     },

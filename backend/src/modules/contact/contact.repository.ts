@@ -9,31 +9,63 @@ export interface NewContactMessage {
   isSpam: boolean;
   ipAddress?: string | null;
   userAgent?: string | null;
+  requestId?: string | null;
+}
+
+export interface StoredContactMessage {
+  id: number;
+  /** The `contact.received` event written with it; null for spam. */
+  eventId: string | null;
 }
 
 /**
- * Stores the message and, unless it is spam, its `contact.received` event in ONE statement: a single statement is
- * its own transaction, so both rows are written or neither is, in one round trip to the database (the contact form
- * is the busiest write of the product).
+ * Stores messages and, for each one that is not spam, its `contact.received` event, in ONE statement: a statement is
+ * its own transaction, so every message comes with its event or nothing is written, in one round trip and one commit
+ * however many messages there are (the contact form is the busiest write of the product; see `createBatcher`).
+ * Results come back in the order of `messages`.
+ *
+ * postgres.js directly: its tagged template prepares the statement once per connection, where Drizzle would send it
+ * unprepared and make PostgreSQL parse and plan it every time.
  */
-export async function insertContactMessageWithEvent(db: Database, values: NewContactMessage, requestId?: string) {
-  // postgres.js directly (its tagged template prepares the statement once per connection); Drizzle sends every query
-  // unprepared, which makes PostgreSQL parse and plan this one for each message.
+export async function insertContactMessagesWithEvents(
+  db: Database,
+  messages: NewContactMessage[],
+): Promise<StoredContactMessage[]> {
   const sql = db.$client;
-  const rows = await sql<{ id: number; eventId: string | null }[]>`
-    with message as (
-      insert into contact_messages (name, email, subject, message, is_spam, ip_address, user_agent)
-      values (${values.name}, ${values.email}, ${values.subject}, ${values.message}, ${values.isSpam},
-              ${values.ipAddress ?? null}, ${values.userAgent ?? null})
-      returning id
+  // The batch travels as one JSON parameter: no per-row placeholders, so one prepared statement fits every size.
+  const input = JSON.stringify(
+    messages.map((m) => ({
+      name: m.name,
+      email: m.email,
+      subject: m.subject,
+      message: m.message,
+      is_spam: m.isSpam,
+      ip_address: m.ipAddress ?? null,
+      user_agent: m.userAgent ?? null,
+      request_id: m.requestId ?? null,
+    })),
+  );
+  const rows = await sql<{ ord: string; id: number; eventId: string | null }[]>`
+    with input as materialized (
+      select nextval(pg_get_serial_sequence('contact_messages', 'id')) as id, t.*
+      from rows from (
+        jsonb_to_recordset(${input}::jsonb) as (
+          name text, email text, subject text, message text, is_spam boolean,
+          ip_address text, user_agent text, request_id text
+        )
+      ) with ordinality as t(name, email, subject, message, is_spam, ip_address, user_agent, request_id, ord)
+    ), message as (
+      insert into contact_messages (id, name, email, subject, message, is_spam, ip_address, user_agent)
+      select id, name, email, subject, message, is_spam, ip_address, user_agent from input
     ), event as (
       insert into outbox_events (type, payload, request_id)
-      select ${EventTypes.contactReceived}, jsonb_build_object('contactMessageId', message.id), ${requestId ?? null}::text
-      from message where not ${values.isSpam}::boolean
-      returning id
+      select ${EventTypes.contactReceived}::text, jsonb_build_object('contactMessageId', id), request_id
+      from input where not is_spam
+      returning id, (payload ->> 'contactMessageId')::int as message_id
     )
-    select message.id, (select id from event) as "eventId" from message`;
-  const row = rows[0];
-  if (!row) throw new Error('Could not store the contact message');
-  return { id: Number(row.id), eventId: row.eventId };
+    select input.ord, input.id, event.id as "eventId"
+    from input left join event on event.message_id = input.id
+    order by input.ord`;
+  if (rows.length !== messages.length) throw new Error('Could not store the contact messages');
+  return rows.map((row) => ({ id: Number(row.id), eventId: row.eventId }));
 }

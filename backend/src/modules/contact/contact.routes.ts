@@ -5,16 +5,17 @@ import type { AppDeps } from '../../app';
 import { Limits } from '../../lib/rate-limit';
 import { ErrorSchema } from '../../plugins/openapi';
 import { requestContext } from '../../plugins/request-context';
-import { receiveContactMessage } from './contact.service';
+import { createContactService } from './contact.service';
 
 const ContactAcceptedSchema = v.object({ id: v.number(), message: v.string() });
 
-export const contactRoutes = (deps: AppDeps) =>
-  new Elysia({ name: 'contact-routes' }).use(requestContext(deps.config.TRUST_PROXY === 'true')).post(
+export const contactRoutes = (deps: AppDeps) => {
+  const contact = createContactService(deps);
+  return new Elysia({ name: 'contact-routes' }).use(requestContext(deps.config.TRUST_PROXY === 'true')).post(
     '/api/contact',
     async ({ body, set, request, clientIp, requestId }): Promise<ContactAccepted> => {
       await deps.rateLimiter.hit([Limits.contactByIp(clientIp() ?? 'unknown')]);
-      const result = await receiveContactMessage(deps, body, {
+      const result = await contact.receive(body, {
         ipAddress: clientIp(),
         userAgent: request.headers.get('user-agent'),
         requestId,
@@ -34,3 +35,4 @@ export const contactRoutes = (deps: AppDeps) =>
       },
     },
   );
+};

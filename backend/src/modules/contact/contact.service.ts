@@ -1,6 +1,7 @@
 import { type ContactMessage, EventTypes } from '@app/contracts';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
-import { insertContactMessageWithEvent } from './contact.repository';
+import { createBatcher } from '../../lib/batcher';
+import { insertContactMessagesWithEvents, type NewContactMessage } from './contact.repository';
 
 export interface ContactContext {
   ipAddress?: string | null;
@@ -9,24 +10,26 @@ export interface ContactContext {
 }
 
 /**
- * Stores the message and its `contact.received` event atomically (D11: stored before anything else happens), then
- * hands the event to the publisher without waiting for it: the visitor's answer depends only on the message being
- * stored, and the outbox guarantees the e-mails. A message whose honeypot is filled is stored as spam and sends
- * nothing.
+ * Receives contact messages. Each is stored with its `contact.received` event atomically before the visitor gets an
+ * answer (D11: stored before anything else happens); messages arriving together share one statement and one commit.
+ * The event is then handed to the publisher without waiting: the answer depends only on the message being stored,
+ * and the outbox guarantees the e-mails. A message whose honeypot is filled is stored as spam and sends nothing.
  */
-export async function receiveContactMessage(deps: DispatchDeps, input: ContactMessage, context: ContactContext = {}) {
-  const isSpam = Boolean(input.website?.trim());
-  const { website: _honeypot, ...fields } = input;
-  const stored = await insertContactMessageWithEvent(
-    deps.db,
-    {
-      ...fields,
-      isSpam,
-      ipAddress: context.ipAddress ?? null,
-      userAgent: context.userAgent?.slice(0, 500) ?? null,
+export function createContactService(deps: DispatchDeps) {
+  const store = createBatcher((messages: NewContactMessage[]) => insertContactMessagesWithEvents(deps.db, messages));
+  return {
+    async receive(input: ContactMessage, context: ContactContext = {}) {
+      const isSpam = Boolean(input.website?.trim());
+      const { website: _honeypot, ...fields } = input;
+      const stored = await store({
+        ...fields,
+        isSpam,
+        ipAddress: context.ipAddress ?? null,
+        userAgent: context.userAgent?.slice(0, 500) ?? null,
+        requestId: context.requestId ?? null,
+      });
+      if (stored.eventId) void dispatch(deps, [{ id: stored.eventId, type: EventTypes.contactReceived }]);
+      return { id: stored.id, isSpam };
     },
-    context.requestId,
-  );
-  if (stored.eventId) void dispatch(deps, [{ id: stored.eventId, type: EventTypes.contactReceived }]);
-  return { id: stored.id, isSpam };
+  };
 }
