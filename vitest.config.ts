@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // Vitest under the Bun runtime (`bun --bun vitest`) needs the threads pool.
 const shared = { pool: 'threads' as const };
 const globalSetup = ['./testing/global-setup.ts'];
+// In CI (a shared, noisy 2-core machine) a test that touches processes, sockets or a browser gets one more try: a
+// timing hiccup must not sink the run, and a real failure fails both tries. Locally nothing is retried.
+const retry = process.env.CI ? 1 : 0;
 
 export default defineConfig({
   test: {
@@ -23,6 +26,7 @@ export default defineConfig({
           include: ['{contracts,db,backend,workers}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup,
+          retry,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -34,6 +38,7 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup,
+          retry,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // A shared 2-core machine: what a person waits a second for can take a few under load.
