@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { precompress } from './vite-compress.ts';
 
 /** What src/entry-prerender.tsx exports. */
 interface PrerenderEntry {
@@ -81,7 +82,7 @@ export function prerenderPlugin({ root }: { root: string }): Plugin {
         if (!body.includes('<h1')) throw new Error(`The prerendered ${path} has no <h1>`);
         const preloads = [...(chunksByRoute.get(routeFile(path)) ?? [])]
           .filter((file) => !template.includes(`/${file}"`))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+          .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
           .join('');
         const head = [
           `<title>${escapeAttr(seo.title)}</title>`,
@@ -97,6 +98,9 @@ export function prerenderPlugin({ root }: { root: string }): Plugin {
         ].join('');
         const html = template
           .replace('<html lang="en">', `<html lang="en" data-prerendered="${path}">`)
+          // The page reads without its scripts, which only make it interactive: the stylesheet and the pictures come
+          // first on a slow connection, the scripts after them.
+          .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
           .replace(/<title>[^<]*<\/title>/, '')
           .replace(/<meta\s+name="description"[^>]*>/, '')
           .replace('</head>', `${head}</head>`)
@@ -106,7 +110,9 @@ export function prerenderPlugin({ root }: { root: string }): Plugin {
         writeFileSync(join(dir, 'index.html'), html);
       }
       rmSync(ssrOutDir, { recursive: true, force: true });
-      this.info?.(`prerendered ${entry.MARKETING_PATHS.length} marketing pages`);
+      // Last, once every file is written: the compressed copies the server sends.
+      const compressed = precompress(outDir);
+      this.info?.(`prerendered ${entry.MARKETING_PATHS.length} marketing pages, compressed ${compressed} files`);
     },
   };
 }

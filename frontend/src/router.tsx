@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { NotFoundPage } from './components/layout/not-found-page';
+import { NotFoundPage } from './components/layout/lazy-not-found-page';
 import { routeTree } from './routeTree.gen';
 
 export interface CreateAppRouterOptions {

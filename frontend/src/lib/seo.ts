@@ -1,4 +1,4 @@
-import { COMPANY_NAME, TAGLINE } from '@app/contracts';
+import { COMPANY_NAME, TAGLINE } from '@app/contracts/brand';
 import { pageTitle } from './page-title';
 
 /** The marketing pages (D25): prerendered at build time with these titles and descriptions, listed in sitemap.xml. */
@@ -18,6 +18,10 @@ export interface PageSeo {
 }
 
 export const OG_IMAGE = '/og-image.png';
+
+/** The description of a page whose route gives none (index.html has the same, for the app shell). */
+export const DEFAULT_DESCRIPTION =
+  'Lucid Insight builds custom PowerBI and Looker Studio dashboards that turn your data into decisions.';
 
 export const marketingSeo: Record<MarketingPath, PageSeo> = {
   '/': {

@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext } from '@tanstack/react-router';
-import { NotFoundPage } from '../components/layout/not-found-page';
+import { NotFoundPage } from '../components/layout/lazy-not-found-page';
 import { RootLayout } from '../components/layout/root-layout';
 import { loadCurrentUser } from '../features/auth/api/auth.queries';
 import { configQueryOptions } from '../features/config/api/config.queries';
+import { DEFAULT_DESCRIPTION } from '../lib/seo';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -19,6 +20,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(configQueryOptions());
   },
+  // Every page has a description; a route's own `head()` replaces it (components/layout/document-head.tsx).
+  head: () => ({ meta: [{ name: 'description', content: DEFAULT_DESCRIPTION }] }),
   component: RootLayout,
   // The same Suspense boundary around the layout on the server (prerendering, D25) as in the browser, where the
   // router adds it anyway: the prerendered HTML then matches what hydrates it.

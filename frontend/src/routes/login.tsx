@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { LogIn } from 'lucide-react';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { LoginForm } from '../features/auth/forms/login-form';
@@ -20,7 +20,9 @@ export const Route = createFileRoute('/login')({
 });
 
 function LoginPage() {
-  const { redirect } = Route.useSearch();
+  // Not `Route`: the page's code-split chunk then needs nothing of this file, which stays in the entry.
+  const routeApi = getRouteApi('/login');
+  const { redirect } = routeApi.useSearch();
   return (
     <AuthCard
       icon={<LogIn aria-hidden="true" className="size-6" />}

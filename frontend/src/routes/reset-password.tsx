@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { resetTokenQueryOptions } from '../features/auth/api/auth.queries';
 import { ResetPasswordScreen } from '../features/auth/components/reset-password-screen';
 import { pageTitle } from '../lib/page-title';
@@ -24,6 +24,8 @@ export const Route = createFileRoute('/reset-password')({
 });
 
 function ResetPasswordPage() {
-  const { token } = Route.useSearch();
+  // Not `Route`: the page's code-split chunk then needs nothing of this file, which stays in the entry.
+  const routeApi = getRouteApi('/reset-password');
+  const { token } = routeApi.useSearch();
   return <ResetPasswordScreen token={token} />;
 }

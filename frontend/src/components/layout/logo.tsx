@@ -1,4 +1,4 @@
-import { COMPANY_NAME } from '@app/contracts';
+import { COMPANY_NAME } from '@app/contracts/brand';
 import { cn } from '../../lib/cn';
 
 /** The mark and the company name; `compact` once the header has shrunk. */

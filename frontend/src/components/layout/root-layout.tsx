@@ -1,14 +1,22 @@
-import { HeadContent, Outlet } from '@tanstack/react-router';
+import { Outlet } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { lazyWhenIdle } from '../../lib/when-idle';
 import { ThemeProvider } from '../theme/theme-provider';
-import { Toaster } from '../ui/toast';
-import { SiteFooter } from './site-footer';
+import { LazyToaster } from '../ui/lazy-toaster';
+import { DocumentHead } from './document-head';
 import { SiteHeader } from './site-header';
+
+/**
+ * The footer holds only links and text: its code comes once the page is idle, and a prerendered page's footer works
+ * as plain HTML until then.
+ */
+const SiteFooter = lazyWhenIdle(() => import('./site-footer').then((module) => module.SiteFooter));
 
 /** Every page: skip link, sticky header, main area, footer, and the toasts. */
 export function RootLayout() {
   return (
     <ThemeProvider>
-      <HeadContent />
+      <DocumentHead />
       <div className="flex min-h-dvh flex-col overflow-x-clip">
         <a
           href="#main"
@@ -20,9 +28,11 @@ export function RootLayout() {
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           <Outlet />
         </main>
-        <SiteFooter />
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
       </div>
-      <Toaster />
+      <LazyToaster />
     </ThemeProvider>
   );
 }

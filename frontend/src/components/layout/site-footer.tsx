@@ -1,4 +1,4 @@
-import { COMPANY_NAME } from '@app/contracts';
+import { COMPANY_NAME } from '@app/contracts/brand';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Logo } from './logo';

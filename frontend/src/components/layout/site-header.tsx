@@ -1,9 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { LayoutDashboard, LogIn, LogOut, Menu as MenuIcon, Settings, ShieldCheck, X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { LogIn, Menu as MenuIcon, X } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '../../features/auth/api/auth.queries';
-import { AccountMenu } from '../../features/auth/components/account-menu';
-import { displayName } from '../../features/auth/utils/display-name';
 import { cn } from '../../lib/cn';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
@@ -14,6 +12,16 @@ import { HEADER_SHRINK_OFFSET, MOBILE_BREAKPOINT, mainNavLinks } from './nav-lin
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
+/** The signed-in parts (account menu and links) come only for a signed-in visitor, in one chunk. */
+const loadAccount = () => import('./header-account');
+const HeaderAccount = lazy(() => loadAccount().then((module) => ({ default: module.HeaderAccount })));
+const MobileAccount = lazy(() => loadAccount().then((module) => ({ default: module.MobileAccount })));
+
+/** Where the account area will be: while the current user is not known yet, and while its code loads. */
+const skeleton = (
+  <span aria-hidden="true" className="h-9 w-40 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />
+);
+
 const desktopLinkClass =
   'rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 ' +
   'lg:px-3 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white ' +
@@ -22,10 +30,6 @@ const desktopLinkClass =
 const mobileLinkClass =
   'block rounded-md px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100 dark:text-slate-200 ' +
   'dark:hover:bg-slate-800 data-[status=active]:text-blue-700 dark:data-[status=active]:text-blue-400';
-
-const mobileAccountLinkClass =
-  'flex items-center gap-3 rounded-md px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100 ' +
-  'dark:text-slate-200 dark:hover:bg-slate-800 data-[status=active]:text-blue-700 dark:data-[status=active]:text-blue-400';
 
 /**
  * Sticky site header: shrinks after 100 px of scrolling, a menu toggle under 768 px. Logged out it offers 'Book
@@ -101,19 +105,11 @@ export function SiteHeader() {
           <ThemeSwitcher />
           <div className="hidden items-center gap-2 md:flex" data-testid="header-actions">
             {isLoading ? (
-              <span aria-hidden="true" className="h-9 w-40 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />
+              skeleton
             ) : user ? (
-              <>
-                <Link
-                  to="/client/dashboard"
-                  className={buttonClass({ variant: 'primary', size: 'sm' })}
-                  data-testid="header-dashboards-link"
-                >
-                  <LayoutDashboard aria-hidden="true" className="hidden size-4 lg:block" />
-                  My Dashboards
-                </Link>
-                <AccountMenu user={user} />
-              </>
+              <Suspense fallback={skeleton}>
+                <HeaderAccount user={user} />
+              </Suspense>
             ) : (
               <>
                 <Link to="/book-consultation" className={buttonClass({ variant: 'primary', size: 'sm' })}>
@@ -168,51 +164,9 @@ export function SiteHeader() {
             ))}
           </ul>
           {isLoading ? null : user ? (
-            <div
-              className="mt-3 flex flex-col gap-1 border-t border-slate-200 pt-3 dark:border-slate-800"
-              data-testid="mobile-account"
-            >
-              <p
-                className="truncate px-3 pb-1 text-sm font-semibold text-slate-900 dark:text-white"
-                data-testid="mobile-welcome"
-              >
-                Welcome, {displayName(user)}
-              </p>
-              <ul className="flex flex-col gap-1">
-                <li>
-                  <Link to="/client/dashboard" className={mobileAccountLinkClass} onClick={() => closeMenu(false)}>
-                    <LayoutDashboard aria-hidden="true" className="size-5" />
-                    My Dashboards
-                  </Link>
-                </li>
-                {user.isAdmin ? (
-                  <li>
-                    <Link
-                      to="/admin"
-                      className={mobileAccountLinkClass}
-                      onClick={() => closeMenu(false)}
-                      data-testid="mobile-admin-link"
-                    >
-                      <ShieldCheck aria-hidden="true" className="size-5" />
-                      Admin
-                    </Link>
-                  </li>
-                ) : null}
-                <li>
-                  <Link to="/account" className={mobileAccountLinkClass} onClick={() => closeMenu(false)}>
-                    <Settings aria-hidden="true" className="size-5" />
-                    Account Settings
-                  </Link>
-                </li>
-                <li>
-                  {/* A full page load: /api/logout ends the session and redirects home (spec section 7, D2). */}
-                  <a href="/api/logout" className={mobileAccountLinkClass} data-testid="mobile-logout">
-                    <LogOut aria-hidden="true" className="size-5" />
-                    Log Out
-                  </a>
-                </li>
-              </ul>
-            </div>
+            <Suspense fallback={null}>
+              <MobileAccount user={user} onNavigate={() => closeMenu(false)} />
+            </Suspense>
           ) : (
             <div className="mt-3 flex flex-col gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
               {/* A full page load: /api/login is a server route (D2). */}

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { cancelBookingQueryOptions } from '../../features/booking/api/booking.queries';
 import { CancelBookingScreen } from '../../features/booking/components/cancel-booking-screen';
 import { pageTitle } from '../../lib/page-title';
@@ -21,6 +21,8 @@ export const Route = createFileRoute('/booking/cancel')({
 });
 
 function CancelBookingPage() {
-  const { token } = Route.useSearch();
+  // Not `Route`: the page's code-split chunk then needs nothing of this file, which stays in the entry.
+  const routeApi = getRouteApi('/booking/cancel');
+  const { token } = routeApi.useSearch();
   return <CancelBookingScreen token={token} />;
 }

@@ -2,7 +2,7 @@
 import type { AdminDashboard, AdminOrganization, AdminUser, OrganizationDashboardLink } from '@app/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toaster } from '../../../components/ui/toast';
+import { toaster } from '../../../components/ui/toaster';
 import { deferred, type FakeRoute, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 import { DELETE_DASHBOARD_QUESTION } from './dashboards-tab';

@@ -5,7 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TabList, TabPanel, Tabs, TabTrigger } from '../../../components/ui/tabs';
-import { ADMIN_TABS, type AdminTab, isAdminTab } from '../admin-tabs';
+import { ADMIN_TABS, type AdminTab, isAdminTab } from '../../../lib/admin-tabs';
 import {
   adminDashboardsQueryOptions,
   adminLinksQueryOptions,
@@ -18,7 +18,7 @@ import { DashboardsTab } from './dashboards-tab';
 import { OrganizationsTab } from './organizations-tab';
 import { UsersTab } from './users-tab';
 
-export { ADMIN_TABS, type AdminTab, DEFAULT_ADMIN_TAB, isAdminTab } from '../admin-tabs';
+export { ADMIN_TABS, type AdminTab, DEFAULT_ADMIN_TAB, isAdminTab } from '../../../lib/admin-tabs';
 
 const tabLabels: Record<AdminTab, string> = {
   organizations: 'Organizations',

@@ -1,10 +1,6 @@
-import {
-  type AdminDashboard,
-  DASHBOARD_CATEGORIES,
-  DASHBOARD_TYPES,
-  type DashboardInput,
-  DashboardInputSchema,
-} from '@app/contracts';
+import type { AdminDashboard, DashboardInput } from '@app/contracts';
+import { DashboardInputSchema } from '@app/contracts/schemas/admin';
+import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/schemas/dashboards';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useRef } from 'react';
 import * as v from 'valibot';

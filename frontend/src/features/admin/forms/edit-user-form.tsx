@@ -1,4 +1,5 @@
-import { type AdminOrganization, type AdminUser, type EditUserInput, EditUserSchema } from '@app/contracts';
+import type { AdminOrganization, AdminUser, EditUserInput } from '@app/contracts';
+import { EditUserSchema } from '@app/contracts/schemas/admin';
 import { revalidateLogic, useStore } from '@tanstack/react-form';
 import { useRef, useState } from 'react';
 import * as v from 'valibot';

@@ -1,4 +1,5 @@
-import { type AdminDashboard, type AdminOrganization, OrganizationDashboardSchema } from '@app/contracts';
+import type { AdminDashboard, AdminOrganization } from '@app/contracts';
+import { OrganizationDashboardSchema } from '@app/contracts/schemas/admin';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useRef } from 'react';
 import * as v from 'valibot';

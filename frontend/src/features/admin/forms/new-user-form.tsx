@@ -1,4 +1,5 @@
-import { type AdminOrganization, type NewUserInput, NewUserSchema } from '@app/contracts';
+import type { AdminOrganization, NewUserInput } from '@app/contracts';
+import { NewUserSchema } from '@app/contracts/schemas/admin';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useRef } from 'react';
 import * as v from 'valibot';

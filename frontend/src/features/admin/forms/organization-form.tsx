@@ -1,4 +1,5 @@
-import { type AdminOrganization, type OrganizationInput, OrganizationInputSchema } from '@app/contracts';
+import type { AdminOrganization, OrganizationInput } from '@app/contracts';
+import { OrganizationInputSchema } from '@app/contracts/schemas/admin';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useRef } from 'react';
 import * as v from 'valibot';

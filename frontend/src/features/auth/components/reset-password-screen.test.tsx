@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { AuthMessages } from '@app/contracts';
+import { AuthMessages } from '@app/contracts/schemas/auth';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toaster } from '../../../components/ui/toast';
+import { toaster } from '../../../components/ui/toaster';
 import { deferred, jsonResponse, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 

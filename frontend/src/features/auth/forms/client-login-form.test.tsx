@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { AuthMessages } from '@app/contracts';
+import { AuthMessages } from '@app/contracts/schemas/auth';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
@@ -51,7 +51,8 @@ describe('ClientLoginForm (/client/login)', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/client/dashboard'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Client Dashboard' })).toBeTruthy();
-    expect(screen.getByTestId('header-welcome').textContent).toBe('Welcome, Ada');
+    // The header's signed-in part is loaded once someone is signed in.
+    expect((await screen.findByTestId('header-welcome')).textContent).toBe('Welcome, Ada');
     expect(requestsTo(api, 'POST /api/auth/login')[0]?.body).toEqual({
       email: 'ada@example.com',
       password: 'correct horse',

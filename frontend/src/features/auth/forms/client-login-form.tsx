@@ -1,4 +1,5 @@
-import { type LoginInput, LoginSchema } from '@app/contracts';
+import type { LoginInput } from '@app/contracts';
+import { LoginSchema } from '@app/contracts/schemas/auth';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';

@@ -1,4 +1,5 @@
-import { type LoginInput, LoginSchema } from '@app/contracts';
+import type { LoginInput } from '@app/contracts';
+import { LoginSchema } from '@app/contracts/schemas/auth';
 import { revalidateLogic } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';

@@ -1,4 +1,5 @@
-import { NewPasswordFormSchema, type NewPasswordForm as NewPasswordValues } from '@app/contracts';
+import type { NewPasswordForm as NewPasswordValues } from '@app/contracts';
+import { NewPasswordFormSchema } from '@app/contracts/schemas/auth';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useId, useRef, useState } from 'react';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';

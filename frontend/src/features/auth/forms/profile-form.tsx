@@ -1,4 +1,5 @@
-import { type CurrentUser, type ProfileInput, ProfileSchema } from '@app/contracts';
+import type { CurrentUser, ProfileInput } from '@app/contracts';
+import { ProfileSchema } from '@app/contracts/schemas/auth';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useRef } from 'react';
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-import { AuthMessages, RequestPasswordResetSchema } from '@app/contracts';
+import { AuthMessages, RequestPasswordResetSchema } from '@app/contracts/schemas/auth';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useId, useRef, useState } from 'react';
 import * as v from 'valibot';

@@ -1,4 +1,5 @@
-import { type Availability, type BookingSummary, DEFAULT_TIME_SLOTS } from '@app/contracts';
+import type { Availability, BookingSummary } from '@app/contracts';
+import { DEFAULT_TIME_SLOTS } from '@app/contracts/schemas/booking';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
 

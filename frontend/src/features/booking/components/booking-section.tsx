@@ -1,10 +1,18 @@
 import { CalendarDays, CheckCircle2, ClipboardList, Mail } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { TabList, TabPanel, Tabs, TabTrigger } from '../../../components/ui/tabs';
-import { type BookingDraft, BookingForm } from '../forms/booking-form';
+import type { BookingDraft } from '../forms/booking-form';
 import { checkSchedulingUrl, type SchedulingPrefill } from '../scheduling/scheduling-url';
-import { SchedulingWidget } from './scheduling-widget';
+
+/**
+ * The calendar and the form wait for the runtime settings (they are not in the prerendered page, D25), so their
+ * code (the form library, the date picker, the widget's dialog) is loaded apart from the page's, after it hydrates.
+ */
+const loadForm = () => import('../forms/booking-form');
+const loadWidget = () => import('./scheduling-widget');
+const BookingForm = lazy(() => loadForm().then((module) => ({ default: module.BookingForm })));
+const SchedulingWidget = lazy(() => loadWidget().then((module) => ({ default: module.SchedulingWidget })));
 
 export type BookingView = 'calendar' | 'form';
 
@@ -28,6 +36,23 @@ const benefits = [
   'E-mail reminders before the meeting',
   'Automatic time zone detection',
 ];
+
+const calendarLoading = (
+  <div
+    role="status"
+    className="flex h-[630px] items-center justify-center gap-2 text-sm text-slate-600 dark:text-slate-300"
+  >
+    <Spinner className="size-5" />
+    Loading calendar...
+  </div>
+);
+
+const formLoading = (
+  <div role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+    <Spinner className="size-5" />
+    Loading the booking form...
+  </div>
+);
 
 /** What the widget is told: what was typed in the form, else who is signed in. a1 and a2 are the business and field. */
 function prefillFrom(draft: BookingDraft | null, visitor: BookingSectionProps['visitor']): SchedulingPrefill {
@@ -55,6 +80,9 @@ export function BookingSection({
 
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0 });
+    // Fetched now, while the settings load, rather than when they arrive.
+    void loadWidget();
+    void loadForm();
   }, []);
 
   const timeZone = bookingTimeZone ?? (configFailed ? FALLBACK_TIME_ZONE : undefined);
@@ -98,27 +126,22 @@ export function BookingSection({
                   }
                 >
                   {view !== 'calendar' ? null : configLoading ? (
-                    <div
-                      role="status"
-                      className="flex h-[630px] items-center justify-center gap-2 text-sm text-slate-600 dark:text-slate-300"
-                    >
-                      <Spinner className="size-5" />
-                      Loading calendar...
-                    </div>
+                    calendarLoading
                   ) : (
-                    <SchedulingWidget schedulingUrl={schedulingUrl} prefill={prefillFrom(draft, visitor)} />
+                    <Suspense fallback={calendarLoading}>
+                      <SchedulingWidget schedulingUrl={schedulingUrl} prefill={prefillFrom(draft, visitor)} />
+                    </Suspense>
                   )}
                 </div>
               </TabPanel>
               <TabPanel value="form" data-testid="booking-panel-form">
                 <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
                   {timeZone ? (
-                    <BookingForm timeZone={timeZone} onDraftChange={onDraftChange} />
+                    <Suspense fallback={formLoading}>
+                      <BookingForm timeZone={timeZone} onDraftChange={onDraftChange} />
+                    </Suspense>
                   ) : (
-                    <div role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
-                      <Spinner className="size-5" />
-                      Loading the booking form...
-                    </div>
+                    formLoading
                   )}
                 </div>
               </TabPanel>

@@ -1,4 +1,5 @@
-import { BookingMessages, type BookingSummary } from '@app/contracts';
+import type { BookingSummary } from '@app/contracts';
+import { BookingMessages } from '@app/contracts/schemas/booking';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarX2, CircleAlert } from 'lucide-react';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster, toaster } from '../../../components/ui/toast';
+import { Toaster, toaster } from '../../../components/ui/toaster';
 import { SchedulingPopupButton, SchedulingWidget } from './scheduling-widget';
 
 const URL_OK = 'https://calendly.com/lucid-insight/30min';

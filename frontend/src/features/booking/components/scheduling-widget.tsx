@@ -184,9 +184,10 @@ export function SchedulingSetupPanel() {
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-blue-100 text-blue-700 dark:bg-blue-900 dark:text-blue-200">
           <CalendarClock aria-hidden="true" className="size-5" />
         </span>
-        <h3 id="scheduling-setup-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
+        {/* h2: the page's h1 is the only heading above it (heading order). */}
+        <h2 id="scheduling-setup-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
           Scheduling integration ready
-        </h3>
+        </h2>
       </div>
       <p className="mt-4 text-sm leading-6">
         The online calendar appears here as soon as a scheduling link is configured. Until then, please use the{' '}

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { BookingMessages, DEFAULT_TIME_SLOTS } from '@app/contracts';
+import { BookingMessages, DEFAULT_TIME_SLOTS } from '@app/contracts/schemas/booking';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster, toaster } from '../../../components/ui/toast';
+import { Toaster, toaster } from '../../../components/ui/toaster';
 import { createQueryClient } from '../../../lib/query-client';
 import { deferred, jsonResponse, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { isSelectableDate, todayIn } from '../utils/booking-dates';

@@ -1,4 +1,5 @@
-import { BookingMessages, type BookingRequestInput, BookingRequestSchema } from '@app/contracts';
+import type { BookingRequestInput } from '@app/contracts';
+import { BookingMessages, BookingRequestSchema } from '@app/contracts/schemas/booking';
 import { revalidateLogic, useStore } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';

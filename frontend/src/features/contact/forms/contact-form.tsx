@@ -1,4 +1,5 @@
-import { type ContactMessageInput, ContactMessageSchema } from '@app/contracts';
+import type { ContactMessageInput } from '@app/contracts';
+import { ContactMessageSchema } from '@app/contracts/schemas/contact';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useRef, useState } from 'react';
 import * as v from 'valibot';

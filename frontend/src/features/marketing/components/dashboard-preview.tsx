@@ -63,6 +63,7 @@ export function DashboardPreview() {
               width={1200}
               height={750}
               loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : undefined}
               decoding="async"
               data-active={i === index ? 'true' : 'false'}
               className={cn(

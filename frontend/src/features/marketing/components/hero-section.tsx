@@ -1,4 +1,4 @@
-import { TAGLINE } from '@app/contracts';
+import { TAGLINE } from '@app/contracts/brand';
 import { CallToActionButtons } from './call-to-action-buttons';
 import { DashboardPreview } from './dashboard-preview';
 

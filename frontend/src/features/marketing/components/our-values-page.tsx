@@ -1,4 +1,5 @@
-import { valueCards, valuesInAction } from '../data/content';
+import { valueCards } from '../data/content';
+import { valuesInAction } from '../data/values-in-action';
 import { CallToActionSection } from './call-to-action-section';
 import { ContentCard, MarketingHero, sectionHeadingClass } from './content-card';
 

@@ -1,15 +1,16 @@
-import { Tabs } from '@ark-ui/react/tabs';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, CircleCheck, LayoutDashboard, LogIn, Mail } from 'lucide-react';
-import { useState } from 'react';
+import { CircleCheck, LayoutDashboard, LogIn, Mail } from 'lucide-react';
+import { lazy, Suspense, useEffect } from 'react';
 import { buttonClass } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
 import { useHydrated } from '../../../lib/use-hydrated';
-import { type PublicDashboard, publicDashboardsQueryOptions } from '../api/public-dashboards.queries';
-import { dashboardBlurbs } from '../data/content';
-import { dashboardArtwork, dashboardDisplayName } from '../utils/dashboard-display';
+import { publicDashboardsQueryOptions } from '../api/public-dashboards.queries';
+import { dashboardBlurbs } from '../data/dashboard-blurbs';
 import { ContentCard, MarketingHero, sectionHeadingClass } from './content-card';
+import { LaptopFrame } from './laptop-frame';
+
+const loadTabs = () => import('./dashboard-tabs');
+const DashboardTabs = lazy(() => loadTabs().then((module) => ({ default: module.DashboardTabs })));
 
 export interface SampleDashboardsPageProps {
   /** /dashboard/{id}: the dashboard to preselect when it is in the list. */
@@ -25,6 +26,8 @@ export function SampleDashboardsPage({ routeId, signedIn }: SampleDashboardsPage
   const hydrated = useHydrated();
   const dashboards = hydrated ? query.data : undefined;
   const failed = hydrated && query.isError;
+  // The tabs' code is fetched while the list loads, not once it has come.
+  useEffect(() => void loadTabs(), []);
 
   return (
     <>
@@ -38,7 +41,9 @@ export function SampleDashboardsPage({ routeId, signedIn }: SampleDashboardsPage
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           {dashboards ? (
             dashboards.length > 0 ? (
-              <DashboardTabs key={routeId ?? ''} dashboards={dashboards} routeId={routeId} />
+              <Suspense fallback={<DashboardsSkeleton />}>
+                <DashboardTabs key={routeId ?? ''} dashboards={dashboards} routeId={routeId} />
+              </Suspense>
             ) : (
               <p
                 className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400"
@@ -82,105 +87,6 @@ export function SampleDashboardsPage({ routeId, signedIn }: SampleDashboardsPage
         </div>
       </section>
     </>
-  );
-}
-
-function DashboardTabs({ dashboards, routeId }: { dashboards: PublicDashboard[]; routeId?: string }) {
-  const preselected = dashboards.find((d) => String(d.id) === routeId) ?? dashboards[0];
-  const [value, setValue] = useState(String(preselected?.id));
-
-  return (
-    <Tabs.Root
-      value={value}
-      onValueChange={(details) => setValue(details.value)}
-      activationMode="automatic"
-      lazyMount
-      unmountOnExit
-      data-testid="dashboard-tabs"
-    >
-      <Tabs.List
-        aria-label="Sample dashboards"
-        className="flex flex-wrap gap-2 rounded-2xl border border-slate-200 bg-slate-50 p-2 dark:border-slate-800 dark:bg-slate-900"
-      >
-        {dashboards.map((dashboard) => (
-          <Tabs.Trigger
-            key={dashboard.id}
-            value={String(dashboard.id)}
-            className={cn(
-              'grow rounded-xl px-4 py-2.5 text-sm font-semibold text-slate-700 transition-colors sm:grow-0',
-              'hover:bg-white hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
-              'data-selected:bg-blue-700 data-selected:text-white data-selected:shadow-sm',
-              'dark:data-selected:bg-blue-600 dark:data-selected:text-white',
-            )}
-          >
-            {dashboardDisplayName(dashboard)}
-          </Tabs.Trigger>
-        ))}
-      </Tabs.List>
-      {dashboards.map((dashboard) => {
-        const displayName = dashboardDisplayName(dashboard);
-        const artwork = dashboardArtwork[displayName];
-        return (
-          <Tabs.Content
-            key={dashboard.id}
-            value={String(dashboard.id)}
-            className="mt-8 grid items-center gap-10 rounded-md lg:grid-cols-5"
-            data-testid="dashboard-panel"
-          >
-            <LaptopFrame className="lg:col-span-3">
-              <img
-                src={artwork.image}
-                alt={artwork.alt}
-                width={1200}
-                height={750}
-                decoding="async"
-                className="block size-full object-cover"
-              />
-            </LaptopFrame>
-            <div className="lg:col-span-2">
-              <span
-                className="inline-flex items-center rounded-full bg-blue-100 px-3 py-1 text-xs font-semibold tracking-wide text-blue-800 uppercase dark:bg-blue-950 dark:text-blue-200"
-                data-testid="dashboard-type"
-              >
-                {dashboard.type}
-              </span>
-              <h2 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
-                {displayName}
-              </h2>
-              <p className="mt-1 text-sm font-medium text-slate-600 dark:text-slate-400">{dashboard.name}</p>
-              <p className="mt-4 text-base leading-7 text-slate-700 dark:text-slate-300">{artwork.description}</p>
-              <Link to="/book-consultation" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
-                Learn more
-                <ArrowRight aria-hidden="true" className="size-4" />
-              </Link>
-            </div>
-          </Tabs.Content>
-        );
-      })}
-    </Tabs.Root>
-  );
-}
-
-/** A laptop drawn around a screenshot: screen bezel, camera dot, base. */
-function LaptopFrame({ children, className }: { children: React.ReactNode; className?: string }) {
-  return (
-    <div className={cn('mx-auto w-full max-w-3xl', className)}>
-      <div className="rounded-t-2xl border border-slate-300 bg-slate-800 p-2 pt-5 shadow-2xl sm:p-3 sm:pt-6 dark:border-slate-600 dark:bg-slate-950">
-        <div className="relative">
-          <span
-            aria-hidden="true"
-            className="absolute -top-3.5 left-1/2 size-1.5 -translate-x-1/2 rounded-full bg-slate-500 sm:-top-4"
-          />
-          <div className="aspect-[8/5] overflow-hidden rounded-md bg-slate-100">{children}</div>
-        </div>
-      </div>
-      <div
-        aria-hidden="true"
-        className="relative mx-[-2%] h-3 rounded-b-xl bg-slate-300 shadow-md sm:h-4 dark:bg-slate-600"
-      >
-        <span className="absolute top-0 left-1/2 h-1.5 w-1/6 -translate-x-1/2 rounded-b-md bg-slate-400 dark:bg-slate-500" />
-      </div>
-    </div>
   );
 }
 

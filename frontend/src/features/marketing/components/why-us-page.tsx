@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/button';
-import { approachSteps, whyUsCards } from '../data/content';
+import { approachSteps } from '../data/approach-steps';
+import { whyUsCards } from '../data/content';
 import { CallToActionSection } from './call-to-action-section';
 import { ContentCard, MarketingHero, sectionHeadingClass } from './content-card';
 

@@ -1,11 +1,9 @@
 import { Portal } from '@ark-ui/react/portal';
 import { Toaster as ArkToaster, createToaster, Toast } from '@ark-ui/react/toast';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
-import { type ReactNode, useEffect } from 'react';
+import { useEffect } from 'react';
 import { cn } from '../../lib/cn';
-
-/** Spec section 9: one toast on screen at a time, 5 s each, bottom right; F8 moves focus to the toasts. */
-export const TOAST_DURATION = 5000;
+import { connectToaster, TOAST_DURATION, takePendingToast, toast } from './toast';
 
 export const toaster = createToaster({
   placement: 'bottom-end',
@@ -16,71 +14,17 @@ export const toaster = createToaster({
   overlap: false,
 });
 
-export type ToastVariant = 'default' | 'destructive';
-
-export interface ToastInput {
-  title: ReactNode;
-  description?: ReactNode;
-  variant?: ToastVariant;
-  duration?: number;
-}
-
-/**
- * Shows a notification. One is on screen at a time (spec section 9): a new one takes the place of the one showing,
- * so the answer to what a person just did is never held back behind an older message. Returns the toast's id.
- */
-export function toast({ title, description, variant = 'default', duration }: ToastInput): string {
-  toaster.remove();
-  return toaster.create({
-    title,
-    description,
-    type: variant === 'destructive' ? 'error' : 'info',
-    closable: true,
-    meta: { variant },
-    ...(duration !== undefined && { duration }),
-  });
-}
-
-const PENDING_TOAST_KEY = 'pending-toast';
-/** A toast kept for the next page is dropped when that page takes longer than this to come (it was not next). */
-const PENDING_TOAST_MAX_AGE = 15_000;
-
-interface PendingToast {
-  title: string;
-  description?: string;
-  variant?: ToastVariant;
-  at: number;
-}
-
-/**
- * Shows a notification now and again on the next page load, for a toast followed by a full-page navigation ('Login
- * successful' before the reload of spec section 2): the page that shows the first one is about to go away.
- */
-export function toastAcrossReload(input: { title: string; description?: string; variant?: ToastVariant }): string {
-  try {
-    sessionStorage.setItem(PENDING_TOAST_KEY, JSON.stringify({ ...input, at: Date.now() } satisfies PendingToast));
-  } catch {
-    // Storage may be unavailable (private mode, quota): the toast is then shown only now.
-  }
-  return toast(input);
-}
-
-function takePendingToast(): PendingToast | null {
-  try {
-    const raw = sessionStorage.getItem(PENDING_TOAST_KEY);
-    if (!raw) return null;
-    sessionStorage.removeItem(PENDING_TOAST_KEY);
-    const pending = JSON.parse(raw) as Partial<PendingToast>;
-    if (typeof pending.title !== 'string' || typeof pending.at !== 'number') return null;
-    if (Date.now() - pending.at > PENDING_TOAST_MAX_AGE) return null;
-    return pending as PendingToast;
-  } catch {
-    return null;
-  }
-}
-
 /** Renders the toasts; mounted once in the root layout. */
 export function Toaster() {
+  useEffect(
+    () =>
+      connectToaster((options) => {
+        toaster.remove();
+        toaster.create(options);
+      }),
+    [],
+  );
+
   useEffect(() => {
     const pending = takePendingToast();
     if (pending)

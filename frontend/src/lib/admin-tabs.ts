@@ -1,6 +1,7 @@
 /**
- * The admin screen's tabs, kept apart from its components: the route validates `?tab=` with these in its eagerly
- * loaded part, and must not pull the whole screen into the site's initial JavaScript.
+ * The admin screen's tabs as the URL names them (`/admin?tab=users`). The route validates `?tab=` with these in its
+ * eagerly loaded part, which is in the route tree every page loads: so they live here, apart from the admin feature,
+ * whose code no other page loads.
  */
 export const ADMIN_TABS = ['organizations', 'dashboards', 'users', 'associations', 'audit'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];

@@ -1,0 +1,78 @@
+import type { CurrentUser } from '@app/contracts';
+import { Link } from '@tanstack/react-router';
+import { LayoutDashboard, LogOut, Settings, ShieldCheck } from 'lucide-react';
+import { AccountMenu } from '../../features/auth/components/account-menu';
+import { displayName } from '../../features/auth/utils/display-name';
+import { buttonClass } from '../ui/button';
+
+/**
+ * The header's signed-in parts (spec section 2), loaded by the header once it knows a visitor is signed in: most
+ * visitors of the marketing pages are not, and their pages need none of this.
+ */
+
+const mobileAccountLinkClass =
+  'flex items-center gap-3 rounded-md px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100 ' +
+  'dark:text-slate-200 dark:hover:bg-slate-800 data-[status=active]:text-blue-700 dark:data-[status=active]:text-blue-400';
+
+/** Desktop: 'My Dashboards' and the account menu ('Welcome, {name}'). */
+export function HeaderAccount({ user }: { user: CurrentUser }) {
+  return (
+    <>
+      <Link
+        to="/client/dashboard"
+        className={buttonClass({ variant: 'primary', size: 'sm' })}
+        data-testid="header-dashboards-link"
+      >
+        <LayoutDashboard aria-hidden="true" className="hidden size-4 lg:block" />
+        My Dashboards
+      </Link>
+      <AccountMenu user={user} />
+    </>
+  );
+}
+
+/** The mobile menu's account section; `onNavigate` closes the menu. */
+export function MobileAccount({ user, onNavigate }: { user: CurrentUser; onNavigate: () => void }) {
+  return (
+    <div
+      className="mt-3 flex flex-col gap-1 border-t border-slate-200 pt-3 dark:border-slate-800"
+      data-testid="mobile-account"
+    >
+      <p
+        className="truncate px-3 pb-1 text-sm font-semibold text-slate-900 dark:text-white"
+        data-testid="mobile-welcome"
+      >
+        Welcome, {displayName(user)}
+      </p>
+      <ul className="flex flex-col gap-1">
+        <li>
+          <Link to="/client/dashboard" className={mobileAccountLinkClass} onClick={onNavigate}>
+            <LayoutDashboard aria-hidden="true" className="size-5" />
+            My Dashboards
+          </Link>
+        </li>
+        {user.isAdmin ? (
+          <li>
+            <Link to="/admin" className={mobileAccountLinkClass} onClick={onNavigate} data-testid="mobile-admin-link">
+              <ShieldCheck aria-hidden="true" className="size-5" />
+              Admin
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <Link to="/account" className={mobileAccountLinkClass} onClick={onNavigate}>
+            <Settings aria-hidden="true" className="size-5" />
+            Account Settings
+          </Link>
+        </li>
+        <li>
+          {/* A full page load: /api/logout ends the session and redirects home (spec section 7, D2). */}
+          <a href="/api/logout" className={mobileAccountLinkClass} data-testid="mobile-logout">
+            <LogOut aria-hidden="true" className="size-5" />
+            Log Out
+          </a>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { whenIdle } from '../../lib/when-idle';
+
+const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
+
+/**
+ * The toasts' region (Ark UI's toaster), mounted once the page is idle: no page shows a toast before the visitor
+ * has done something, and one asked for earlier waits for the region (see `toast`).
+ */
+export function LazyToaster() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void whenIdle().then(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return ready ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}

@@ -1,0 +1,89 @@
+import { Tabs } from '@ark-ui/react/tabs';
+import { Link } from '@tanstack/react-router';
+import { ArrowRight } from 'lucide-react';
+import { useState } from 'react';
+import { buttonClass } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import type { PublicDashboard } from '../api/public-dashboards.queries';
+import { dashboardArtwork, dashboardDisplayName } from '../utils/dashboard-display';
+import { LaptopFrame } from './laptop-frame';
+
+/**
+ * A tab per public dashboard (spec section 2), with Ark UI's tabs: loaded by the sample dashboards page apart from
+ * its own code, as the list only shows once the API has answered.
+ */
+export function DashboardTabs({ dashboards, routeId }: { dashboards: PublicDashboard[]; routeId?: string }) {
+  const preselected = dashboards.find((d) => String(d.id) === routeId) ?? dashboards[0];
+  const [value, setValue] = useState(String(preselected?.id));
+
+  return (
+    <Tabs.Root
+      value={value}
+      onValueChange={(details) => setValue(details.value)}
+      activationMode="automatic"
+      lazyMount
+      unmountOnExit
+      data-testid="dashboard-tabs"
+    >
+      <Tabs.List
+        aria-label="Sample dashboards"
+        className="flex flex-wrap gap-2 rounded-2xl border border-slate-200 bg-slate-50 p-2 dark:border-slate-800 dark:bg-slate-900"
+      >
+        {dashboards.map((dashboard) => (
+          <Tabs.Trigger
+            key={dashboard.id}
+            value={String(dashboard.id)}
+            className={cn(
+              'grow rounded-xl px-4 py-2.5 text-sm font-semibold text-slate-700 transition-colors sm:grow-0',
+              'hover:bg-white hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
+              'data-selected:bg-blue-700 data-selected:text-white data-selected:shadow-sm',
+              'dark:data-selected:bg-blue-600 dark:data-selected:text-white',
+            )}
+          >
+            {dashboardDisplayName(dashboard)}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      {dashboards.map((dashboard) => {
+        const displayName = dashboardDisplayName(dashboard);
+        const artwork = dashboardArtwork[displayName];
+        return (
+          <Tabs.Content
+            key={dashboard.id}
+            value={String(dashboard.id)}
+            className="mt-8 grid items-center gap-10 rounded-md lg:grid-cols-5"
+            data-testid="dashboard-panel"
+          >
+            <LaptopFrame className="lg:col-span-3">
+              <img
+                src={artwork.image}
+                alt={artwork.alt}
+                width={1200}
+                height={750}
+                decoding="async"
+                className="block size-full object-cover"
+              />
+            </LaptopFrame>
+            <div className="lg:col-span-2">
+              <span
+                className="inline-flex items-center rounded-full bg-blue-100 px-3 py-1 text-xs font-semibold tracking-wide text-blue-800 uppercase dark:bg-blue-950 dark:text-blue-200"
+                data-testid="dashboard-type"
+              >
+                {dashboard.type}
+              </span>
+              <h2 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+                {displayName}
+              </h2>
+              <p className="mt-1 text-sm font-medium text-slate-600 dark:text-slate-400">{dashboard.name}</p>
+              <p className="mt-4 text-base leading-7 text-slate-700 dark:text-slate-300">{artwork.description}</p>
+              <Link to="/book-consultation" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
+                Learn more
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </div>
+          </Tabs.Content>
+        );
+      })}
+    </Tabs.Root>
+  );
+}
