@@ -1,11 +1,14 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { Elysia } from 'elysia';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../lib/logger';
 import { errorPlugin } from './errors';
-import { spaPlugin } from './spa';
+import { preferredEncoding, spaPlugin } from './spa';
+
+const BIG_SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 let app: Elysia;
 beforeAll(() => {
@@ -20,12 +23,17 @@ beforeAll(() => {
   writeFileSync(join(dir, 'why-us', 'index.html'), '<html>prerendered why us</html>');
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *');
+  writeFileSync(join(dir, 'assets', 'big-def456.js'), BIG_SCRIPT);
+  writeFileSync(join(dir, 'assets', 'built-789.css'), 'body{color:red}'.repeat(100));
+  // What the build writes beside a file: its compressed copies (the server takes them as they are).
+  writeFileSync(join(dir, 'assets', 'built-789.css.gz'), gzipSync('/* precompressed */'));
   app = new Elysia()
     .use(errorPlugin(silentLogger))
     .use(spaPlugin(dir, ['https://app.powerbi.com', 'https://lookerstudio.google.com'])) as unknown as Elysia;
 });
 
-const get = (path: string) => app.handle(new Request(`http://localhost${path}`));
+const get = (path: string, headers: Record<string, string> = {}) =>
+  app.handle(new Request(`http://localhost${path}`, { headers }));
 
 describe('with a prerendered home page', () => {
   it('answers other paths with the bare app shell, and / with the prerendered home', async () => {
@@ -83,5 +91,60 @@ describe('serving the built SPA', () => {
     expect(await api.json()).toEqual({ message: 'Not found', issues: [] });
     const traversal = await get('/assets/..%2f..%2f..%2fetc%2fpasswd');
     expect(await traversal.text()).toBe('<html>app shell</html>');
+  });
+});
+
+describe('compression', () => {
+  it('picks Brotli, else gzip, as the client accepts them', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip, deflate')).toBe('gzip');
+    expect(preferredEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('identity')).toBeNull();
+    expect(preferredEncoding('gzip;q=0')).toBeNull();
+    expect(preferredEncoding(null)).toBeNull();
+  });
+
+  it('sends text files compressed as accepted, saying it varies by Accept-Encoding', async () => {
+    const br = await get('/assets/big-def456.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('accept-encoding');
+    expect(br.headers.get('content-type')).toContain('javascript');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const brBody = new Uint8Array(await br.arrayBuffer());
+    expect(brBody.byteLength).toBeLessThan(BIG_SCRIPT.length / 10);
+    expect(brotliDecompressSync(brBody).toString()).toBe(BIG_SCRIPT);
+
+    const gzip = await get('/assets/big-def456.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gzip.arrayBuffer())))).toBe(BIG_SCRIPT);
+
+    const plain = await get('/assets/big-def456.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toBe('accept-encoding');
+    expect(await plain.text()).toBe(BIG_SCRIPT);
+  });
+
+  it("sends the build's precompressed copy when there is one, and small files as they are", async () => {
+    const css = await get('/assets/built-789.css', { 'accept-encoding': 'gzip' });
+    expect(css.headers.get('content-encoding')).toBe('gzip');
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await css.arrayBuffer())))).toBe(
+      '/* precompressed */',
+    );
+    const small = await get('/assets/index-abc123.js', { 'accept-encoding': 'gzip, br' });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.text()).toBe('console.log(1)');
+  });
+
+  it('answers a revalidation with 304 when the file has not changed (per encoding)', async () => {
+    const first = await get('/assets/big-def456.js', { 'accept-encoding': 'br' });
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/".+-br"$/);
+    const again = await get('/assets/big-def456.js', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const otherEncoding = await get('/assets/big-def456.js', { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(otherEncoding.status).toBe(200);
+    await otherEncoding.arrayBuffer();
   });
 });

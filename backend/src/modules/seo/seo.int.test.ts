@@ -19,6 +19,16 @@ describe('found by search engines (D25)', () => {
     expect(text).toContain('Sitemap: https://www.lucid-insight.example/sitemap.xml');
   });
 
+  it("lets crawlers reach the client portal's sign-in page and its 'Access Required' page, not the dashboards (ADR 013)", async () => {
+    const lines = (await (await t.get('/robots.txt')).text()).split('\n');
+    // `$` ends the path: /client/dashboard itself, not /client/dashboard/5.
+    expect(lines).toContain('Allow: /client/login');
+    expect(lines).toContain('Allow: /client/dashboard$');
+    // Before the broader rule, for crawlers that take the first match rather than the longest.
+    expect(lines.indexOf('Allow: /client/login')).toBeLessThan(lines.indexOf('Disallow: /client/'));
+    expect(lines.indexOf('Allow: /client/dashboard$')).toBeLessThan(lines.indexOf('Disallow: /client/'));
+  });
+
   it('serves a sitemap of the six marketing pages with absolute addresses', async () => {
     const response = await t.get('/sitemap.xml');
     expect(response.headers.get('content-type')).toContain('application/xml');

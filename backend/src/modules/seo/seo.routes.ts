@@ -14,11 +14,21 @@ export const MARKETING_PATHS = [
 /** Areas behind sign-in, and the API, are of no use to a search engine. */
 const DISALLOWED = ['/api/', '/admin', '/account', '/client/', '/login', '/register', '/reset-password', '/booking/'];
 
+/**
+ * The client portal's two public doors (ADR 013): its sign-in page, and the dashboards' address itself (`$`: that
+ * path only), which shows an anonymous visitor, as every crawler is, 'Access Required' with a way to sign in. They
+ * may be crawled, so the portal can be found, but stay out of the sitemap; the dashboards themselves
+ * (`/client/dashboard/{id}`) stay disallowed. The longer rule wins, and these come first for crawlers that take the
+ * first match.
+ */
+const ALLOWED = ['/client/login', '/client/dashboard$'];
+
 export const seoRoutes = (deps: AppDeps) => {
   const origin = new URL(deps.config.APP_URL).origin;
   const robots = [
     'User-agent: *',
     'Allow: /',
+    ...ALLOWED.map((path) => `Allow: ${path}`),
     ...DISALLOWED.map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${origin}/sitemap.xml`,
