@@ -21,7 +21,7 @@ import { metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { originCheck } from './plugins/origin-check';
 import { queueBoard } from './plugins/queue-board';
-import { requestContext } from './plugins/request-context';
+import { requestIds } from './plugins/request-context';
 import { securityHeaders } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 
@@ -54,7 +54,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         token: deps.config.METRICS_TOKEN,
       }),
     )
-    .use(requestContext(deps.config.TRUST_PROXY === 'true'))
+    .use(requestIds(deps.config.TRUST_PROXY === 'true'))
     .use(securityHeaders)
     // The scheduling service's webhook comes from elsewhere by design: its signature is its proof (D17).
     .use(originCheck(deps.config.APP_URL, deps.config.TRUSTED_ORIGINS.split(',').filter(Boolean), [WEBHOOK_PATH]))

@@ -27,19 +27,19 @@ export async function queueBoard(deps: AuthDeps & { redis: Redis; prefix: string
     options: { uiConfig: { boardTitle: 'Lucid Insight queues' } },
   });
   const board = await serverAdapter.registerPlugin();
-  return new Elysia({ name: 'queue-board' })
-    .onRequest(async ({ request }) => {
-      // Runs before every request of the API: a substring test first, the URL is parsed only for likely matches.
-      if (!request.url.includes(QUEUE_BOARD_PATH)) return;
-      const { pathname } = new URL(request.url);
-      if (pathname !== QUEUE_BOARD_PATH && !pathname.startsWith(`${QUEUE_BOARD_PATH}/`)) return;
-      const session = await validateSession(deps, readCookie(request, SESSION_COOKIE));
-      if (!session)
-        return new Response(null, {
-          status: 302,
-          headers: { location: `/login?redirect=${encodeURIComponent(QUEUE_BOARD_PATH)}` },
-        });
-      if (!session.user.isAdmin) return json(403, { message: 'Administrator access required', issues: [] });
-    })
-    .use(board);
+  // The check runs before the board's own routes only (not as a hook on every request of the API).
+  return new Elysia({ name: 'queue-board' }).guard(
+    {
+      async beforeHandle({ request }) {
+        const session = await validateSession(deps, readCookie(request, SESSION_COOKIE));
+        if (!session)
+          return new Response(null, {
+            status: 302,
+            headers: { location: `/login?redirect=${encodeURIComponent(QUEUE_BOARD_PATH)}` },
+          });
+        if (!session.user.isAdmin) return json(403, { message: 'Administrator access required', issues: [] });
+      },
+    },
+    (app) => app.use(board),
+  );
 }

@@ -349,5 +349,10 @@ describe('the queue board (/admin/queues)', () => {
     const anonymous = await as(null).get('/admin/queues');
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get('location')).toBe('/login?redirect=%2Fadmin%2Fqueues');
+    // Every path of the board, its API and its assets, is behind the same check.
+    for (const path of ['/admin/queues/api/queues', '/admin/queues/queue/emails', '/admin/queues/static/favicon.ico']) {
+      expect((await as(null).get(path)).status, path).toBe(302);
+      expect((await as(client).get(path)).status, path).toBe(403);
+    }
   });
 });

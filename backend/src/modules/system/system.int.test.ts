@@ -81,5 +81,22 @@ describe('every response', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const fresh = await t.get('/healthz', { 'x-request-id': '<script>' });
     expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    for (const header of ['referrer-policy', 'x-frame-options', 'cross-origin-opener-policy'])
+      expect(fresh.headers.get(header), header).toBeTruthy();
+    // Errors carry them too.
+    const missing = await t.get('/api/no/such/thing');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(missing.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps an incoming request id only from a trusted proxy', async () => {
+    const direct = await createTestApp({ env: { TRUST_PROXY: 'false' } });
+    try {
+      const response = await direct.get('/healthz', { 'x-request-id': 'chosen-by-the-client-123' });
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await direct.close();
+    }
   });
 });

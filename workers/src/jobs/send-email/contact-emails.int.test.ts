@@ -48,6 +48,11 @@ describe('contact e-mails', () => {
     const [ack] = smtp.to(input.email);
 
     expect(notification).toBeDefined();
+    // The request id of the POST travels with the event into the jobs and the e-mails it causes.
+    const requestId = response.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(notification!.parsed.headers.get('x-request-id')).toBe(requestId);
+    expect(ack!.parsed.headers.get('x-request-id')).toBe(requestId);
     expect(notification!.replyTo).toBe(input.email);
     expect(notification!.subject).toBe(`New contact message: ${input.subject}`);
     for (const value of [input.name, input.email, input.subject, 'We need a dashboard of our fabrication progress.'])
