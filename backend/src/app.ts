@@ -14,10 +14,11 @@ import { bookingRoutes, WEBHOOK_PATH } from './modules/booking/booking.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import type { PublicDashboardsCache } from './modules/dashboards/public-dashboards.cache';
+import { nativePublicListRoute, PUBLIC_LIST_PATH } from './modules/dashboards/public-list.native';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { errorPlugin } from './plugins/errors';
-import { metricsPlugin } from './plugins/metrics';
+import { createRequestMetrics, metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { originCheck } from './plugins/origin-check';
 import { queueBoard } from './plugins/queue-board';
@@ -44,17 +45,35 @@ export interface AppOptions {
 
 /** Builds the whole API from its dependencies; tests build it with real ones and call `app.handle(request)`. */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
-  const app = new Elysia()
+  const metrics = createRequestMetrics();
+  const trustProxy = deps.config.TRUST_PROXY === 'true';
+  // Routes Bun's own router answers before the app when the server listens (see public-list.native.ts); requests
+  // through `app.handle` (tests) take the app's route of the same path.
+  let appFetch: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
+  const nativeRoutes: Record<string, { GET: (request: Request) => Response | Promise<Response> }> = {
+    [PUBLIC_LIST_PATH]: {
+      GET: nativePublicListRoute({
+        cache: deps.publicDashboards,
+        metrics,
+        trustProxy,
+        fallback: (request) => appFetch(request),
+      }),
+    },
+  };
+  const app = new Elysia({ serve: { routes: nativeRoutes } })
     .use(errorPlugin(deps.logger))
     .use(
-      metricsPlugin({
-        sql: deps.sql,
-        redis: deps.redis,
-        prefix: deps.config.QUEUE_PREFIX,
-        token: deps.config.METRICS_TOKEN,
-      }),
+      metricsPlugin(
+        {
+          sql: deps.sql,
+          redis: deps.redis,
+          prefix: deps.config.QUEUE_PREFIX,
+          token: deps.config.METRICS_TOKEN,
+        },
+        metrics,
+      ),
     )
-    .use(requestIds(deps.config.TRUST_PROXY === 'true'))
+    .use(requestIds(trustProxy))
     .use(securityHeaders)
     // The scheduling service's webhook comes from elsewhere by design: its signature is its proof (D17).
     .use(originCheck(deps.config.APP_URL, deps.config.TRUSTED_ORIGINS.split(',').filter(Boolean), [WEBHOOK_PATH]))
@@ -67,6 +86,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(adminRoutes(deps))
     .use(queueBoard({ ...deps, prefix: deps.config.QUEUE_PREFIX }))
     .use(seoRoutes(deps));
+  appFetch = (request) => app.fetch(request);
   if (options.serveSpa === false) return app;
   const frameSources = [
     ...DEFAULT_EMBED_HOSTS,

@@ -10,7 +10,7 @@ import { RequestHistogram } from '../lib/request-histogram';
  * Prometheus metrics of the API (D23) at GET /metrics: request durations by route and status, queue depth by state,
  * and the outbox lag (age of the oldest unpublished event). Queue depth and lag are read when scraped.
  */
-export function metricsPlugin(deps: { sql: postgres.Sql; redis: Redis; prefix: string; token?: string }) {
+export function createRequestMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new RequestHistogram(
@@ -19,6 +19,14 @@ export function metricsPlugin(deps: { sql: postgres.Sql; redis: Redis; prefix: s
     [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registry,
   );
+  return { registry, duration };
+}
+export type RequestMetrics = ReturnType<typeof createRequestMetrics>;
+
+export function metricsPlugin(
+  deps: { sql: postgres.Sql; redis: Redis; prefix: string; token?: string },
+  { registry, duration }: RequestMetrics = createRequestMetrics(),
+) {
   const queues = Object.values(QueueNames).map(
     (name) => new Queue(name, { connection: deps.redis, prefix: deps.prefix }),
   );

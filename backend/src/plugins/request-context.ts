@@ -17,11 +17,16 @@ export const newRequestId = () => `${PROCESS_PART}${(++sequence).toString(16).pa
  */
 export const requestIds = (trustProxy = false) =>
   new Elysia({ name: 'request-ids', seed: trustProxy }).onRequest(({ request, set }) => {
-    // Only a trusted proxy's id is kept: a client cannot choose the id its requests are logged under. (Reading the
-    // headers is also what costs most here: the public list is answered without ever touching them.)
-    const incoming = trustProxy ? request.headers.get('x-request-id') : null;
-    set.headers['x-request-id'] = incoming && SAFE_ID.test(incoming) ? incoming : newRequestId();
+    set.headers['x-request-id'] = requestIdOf(request, trustProxy);
   });
+
+/** The id of a request: its trusted proxy's, else a new one. */
+export function requestIdOf(request: Request, trustProxy: boolean): string {
+  // Only a trusted proxy's id is kept: a client cannot choose the id its requests are logged under. (Reading the
+  // headers is also what costs most here: the public list is answered without ever touching them.)
+  const incoming = trustProxy ? request.headers.get('x-request-id') : null;
+  return incoming && SAFE_ID.test(incoming) ? incoming : newRequestId();
+}
 
 /**
  * Used by each route module that needs them (not globally: the busiest read-only routes skip the work): gives its

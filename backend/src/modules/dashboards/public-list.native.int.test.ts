@@ -1,0 +1,58 @@
+import { schema } from '@app/db';
+import { createDashboard } from '@app/db/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../testing/app';
+
+/** The public list through a listening server, where Bun's router answers it from the cache (public-list.native.ts). */
+describe('GET /api/dashboards/public on the listening server', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'false' } });
+    await createDashboard(t.db, { name: 'Sales overview', isPublic: true });
+    await createDashboard(t.db, { name: 'Private board', isPublic: false });
+    t.app.listen({ hostname: '127.0.0.1', port: 0 });
+    url = `http://127.0.0.1:${t.app.server?.port}/api/dashboards/public`;
+  });
+  afterAll(async () => {
+    await t.app.stop();
+    await t.close();
+  });
+
+  const names = async (response: Response) => ((await response.json()) as { name: string }[]).map((d) => d.name);
+
+  it('answers the same list, headers and metrics whether the cache is cold (the app) or warm (Bun’s router)', async () => {
+    const cold = await fetch(url);
+    const warm = await fetch(url, { headers: { 'x-request-id': 'chosen-by-the-client-123' } });
+    for (const response of [cold, warm]) {
+      expect(response.status).toBe(200);
+      expect(await names(response)).toEqual(['Sales overview']);
+      expect(response.headers.get('content-type')).toBe('application/json;charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      // A fresh id (the client's own is not trusted here).
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(cold.headers.get('x-request-id')).not.toBe(warm.headers.get('x-request-id'));
+    const metrics = await (await fetch(url.replace('/api/dashboards/public', '/metrics'))).text();
+    expect(metrics).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/dashboards\/public",status="200"\} 2/,
+    );
+  });
+
+  it('shows an admin’s change at once', async () => {
+    await fetch(url);
+    const [row] = await t.db
+      .update(schema.dashboards)
+      .set({ isPublic: true })
+      .where(eq(schema.dashboards.name, 'Private board'))
+      .returning();
+    expect(row).toBeDefined();
+    await t.deps.publicDashboards.invalidate();
+    expect((await names(await fetch(url))).sort()).toEqual(['Private board', 'Sales overview']);
+  });
+});

@@ -1,0 +1,36 @@
+import type { RequestMetrics } from '../../plugins/metrics';
+import { requestIdOf } from '../../plugins/request-context';
+import { SECURITY_HEADERS } from '../../plugins/security-headers';
+import type { PublicDashboardsCache } from './public-dashboards.cache';
+
+export const PUBLIC_LIST_PATH = '/api/dashboards/public';
+
+/**
+ * `GET /api/dashboards/public` as a route of Bun's own router, for the case that is nearly every request: the list is
+ * cached and fresh. It answers the cached bytes with everything the app's route would add (security headers, request
+ * id, cache policy) and records the request in the same metrics, without the framework's per-request work; the
+ * site's busiest read then costs barely more than serving a file. Anything else (nothing cached yet, a stale list, the
+ * database down) goes to the app, whose route of the same path does the work and answers errors the usual way.
+ */
+export function nativePublicListRoute(deps: {
+  cache: PublicDashboardsCache;
+  metrics: RequestMetrics;
+  trustProxy: boolean;
+  fallback: (request: Request) => Response | Promise<Response>;
+}) {
+  // Built once: a Response copies its init headers, so each answer adds its own request id to its copy.
+  const headers = new Headers({
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json;charset=utf-8',
+    'cache-control': 'public, max-age=60',
+  });
+  return (request: Request): Response | Promise<Response> => {
+    const started = performance.now();
+    const body = deps.cache.peek();
+    if (!body) return deps.fallback(request);
+    const response = new Response(body, { headers });
+    response.headers.set('x-request-id', requestIdOf(request, deps.trustProxy));
+    deps.metrics.duration.observe('GET', PUBLIC_LIST_PATH, 200, (performance.now() - started) / 1000);
+    return response;
+  };
+}
