@@ -11,6 +11,8 @@ export const PUBLIC_LIST_PATH = '/api/dashboards/public';
  * id, cache policy) and records the request in the same metrics, without the framework's per-request work; the
  * site's busiest read then costs barely more than serving a file. Anything else (nothing cached yet, a stale list, the
  * database down) goes to the app, whose route of the same path does the work and answers errors the usual way.
+ * The app's hooks do not run here: a new cross-cutting concern (a header, a metric) must be added here too
+ * (decision 015).
  */
 export function nativePublicListRoute(deps: {
   cache: PublicDashboardsCache;
