@@ -19,10 +19,28 @@ const escapeAttr = (value: string) =>
 const routeFile = (path: string) => `src/routes/${path === '/' ? 'index' : path.slice(1)}.tsx`;
 
 /**
+ * The pages rendered in the browser (behind sign-in, or shaped by the URL's token) with a fixed path, and the route
+ * files (under src/routes/) whose code-split chunks each renders: every one gets the app shell at its path with
+ * modulepreload links for those chunks, so they load with the entry instead of after it has run. Other paths
+ * (`/client/dashboard/{id}`) get the bare shell.
+ */
+const SHELL_PAGES: Record<string, readonly string[]> = {
+  '/login': ['login'],
+  '/register': ['register'],
+  '/reset-password': ['reset-password'],
+  '/booking/cancel': ['booking/cancel'],
+  '/client/login': ['client/login'],
+  '/client/dashboard': ['client/dashboard/route', 'client/dashboard/index'],
+  '/account': ['_authenticated', '_authenticated/account'],
+  '/admin': ['_admin', '_admin/admin'],
+};
+
+/**
  * Prerendering of the marketing pages (D25), part of `vite build`: after the client build, an SSR build of
  * src/entry-prerender.tsx renders each page, and dist/<page>/index.html (dist/index.html for '/') gets its HTML in
  * #root, its own title, description, Open Graph tags and canonical link, and modulepreload links for the page's
- * code-split chunks (so it hydrates right after the entry script runs).
+ * code-split chunks and what they import, no more (so it hydrates right after the entry script runs). The pages of
+ * SHELL_PAGES get the bare app shell with the same links. Last, every text file gets its compressed copies.
  */
 export function prerenderPlugin({ root }: { root: string }): Plugin {
   const chunksByRoute = new Map<string, Set<string>>();
@@ -72,6 +90,20 @@ export function prerenderPlugin({ root }: { root: string }): Plugin {
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
       // The SPA shell for every other path (the server falls back to index.html, which becomes the home page).
       writeFileSync(join(outDir, 'spa-shell.html'), template);
+      const preloadsOf = (files: readonly string[]) =>
+        [...new Set(files.flatMap((file) => [...(chunksByRoute.get(file) ?? [])]))]
+          .filter((chunk) => !template.includes(`/${chunk}"`))
+          .map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`)
+          .join('');
+      for (const [path, routes] of Object.entries(SHELL_PAGES)) {
+        const files = routes.map((route) => `src/routes/${route}.tsx`);
+        for (const file of files) if (!chunksByRoute.has(file)) throw new Error(`No code-split chunk of ${file}`);
+        mkdirSync(join(outDir, path.slice(1)), { recursive: true });
+        writeFileSync(
+          join(outDir, path.slice(1), 'index.html'),
+          template.replace('</head>', `${preloadsOf(files)}</head>`),
+        );
+      }
 
       for (const path of entry.MARKETING_PATHS) {
         const seo = entry.marketingSeo[path];
@@ -80,10 +112,10 @@ export function prerenderPlugin({ root }: { root: string }): Plugin {
         // React puts the page's <title>/<meta>/<link> first; they belong in <head>, written below.
         body = body.replace(/^(?:<(?:title|meta|link)\b[^>]*>(?:[^<]*<\/title>)?)+/, '');
         if (!body.includes('<h1')) throw new Error(`The prerendered ${path} has no <h1>`);
-        const preloads = [...(chunksByRoute.get(routeFile(path)) ?? [])]
-          .filter((file) => !template.includes(`/${file}"`))
-          .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
-          .join('');
+        const preloads = preloadsOf([routeFile(path)]).replaceAll(
+          '<link rel="modulepreload"',
+          '<link rel="modulepreload" fetchpriority="low"',
+        );
         const head = [
           `<title>${escapeAttr(seo.title)}</title>`,
           `<meta name="description" content="${escapeAttr(seo.description)}">`,

@@ -40,12 +40,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Every browser the site supports has modulepreload. A lazily loaded chunk fetches what it imports itself (route
-    // chunks are preloaded on intent by the router); the lists Vite would add for that would sit in the entry.
+    // Every browser the site supports has modulepreload. A chunk imported lazily comes with the list of what it
+    // imports, to fetch all at once, except when the importer is code every page loads (the entry and the `initial`
+    // chunk below): those lists would weigh on every page, and what they load (route chunks, preloaded on intent by
+    // the router or by the page's HTML; the idle-time parts) can take a second round trip.
     modulePreload: {
       polyfill: false,
-      resolveDependencies: (_file: string, deps: string[], { hostType }: { hostType: string }) =>
-        hostType === 'html' ? deps : [],
+      resolveDependencies: (_file: string, deps: string[], { hostId }: { hostId: string; hostType: string }) =>
+        /^assets\/(index|initial)-[\w-]+\.js$/.test(hostId) ? [] : deps,
     },
     rolldownOptions: {
       output: {
@@ -61,13 +63,11 @@ export default defineConfig({
                 /node_modules|\/src\/|^\0vite\//.test(id) &&
                 !/\/src\/(routes\/|routeTree\.gen|router\.tsx|main\.tsx)/.test(id),
             },
-            // What the marketing pages share (cards, their content, the call to action) in one chunk. The sample
-            // dashboards' code, shared only by /dashboards and /dashboard/{id}, is left out.
+            // What the marketing pages share (the cards, their content, the call to action) in one chunk rather than
+            // one per module.
             {
               name: 'marketing',
-              test: (id: string) =>
-                /\/src\/features\/marketing\//.test(id) &&
-                !/sample-dashboards|dashboard-(display|tabs)|laptop-frame|public-dashboards/.test(id),
+              test: /\/src\/features\/marketing\/(data\/content|components\/(content-card|call-to-action-[a-z]+))\.tsx?$/,
               minShareCount: 2,
             },
           ],

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
@@ -13,11 +13,22 @@ const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const html = document.documentElement;
 
+/**
+ * Marks <html> once the app has rendered or hydrated the page (its first commit): tests and tools wait for it. A
+ * wrapper, not a sibling, so the tree (and every `useId`) is the one the page was prerendered with.
+ */
+function AppReady({ children }: { children: ReactNode }) {
+  useEffect(() => html.setAttribute('data-app-ready', ''), []);
+  return children;
+}
+
 const app = (
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <AppReady>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </AppReady>
   </StrictMode>
 );
 
@@ -27,12 +38,16 @@ if (container.hasChildNodes() && !html.hasAttribute('data-spa-shell')) {
   // As on the server: no extra Suspense boundary around the matches (TanStack Router's SSR mode).
   router.ssr = { manifest: undefined };
   await router.load();
-  hydrateRoot(container, app, {
-    onRecoverableError: (error) => console.error('Hydration of the prerendered page failed', error),
+  // In a transition, React hydrates in slices and lets the browser in between (a click, a paint) rather than in one
+  // long task; the page is already on screen meanwhile.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error) => console.error('Hydration of the prerendered page failed', error),
+    });
   });
 } else {
   container.replaceChildren();
   html.removeAttribute('data-spa-shell');
-  createRoot(container).render(app);
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }
-html.setAttribute('data-app-ready', '');

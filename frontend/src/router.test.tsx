@@ -124,6 +124,7 @@ describe('rendering', () => {
     renderAt('/Why-Us/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Why Choose Lucid Insight' })).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
-    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    // The footer's code comes once the page is idle.
+    expect(await screen.findByRole('contentinfo')).toBeTruthy();
   });
 });

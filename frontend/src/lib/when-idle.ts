@@ -1,14 +1,52 @@
 import { type ComponentType, lazy } from 'react';
 
 /**
- * Resolves once the browser has a quiet moment after the page's own work (an idle callback), or at the visitor's
- * first interaction if that comes sooner; at once outside a browser (prerendering, D25). Code that is not needed to
- * show and hydrate a page (menus, tooltips, toasts) is loaded then, so it stays out of the page's initial JavaScript
- * and out of the hydration task.
+ * The moment for code that is not needed to show and hydrate a page (menus, tooltips, toasts, the footer's): once the
+ * page has loaded and its own requests (data, pictures, the page's code) have settled, at an idle moment; or at the
+ * visitor's first interaction, or when `loadIdleCodeNow` asks, if that comes sooner; at once outside a browser
+ * (prerendering, D25). So that code neither competes with what the page shows first nor lengthens its hydration.
  */
 let idle: Promise<void> | undefined;
+let release: (() => void) | undefined;
 
-const INTERACTIONS = ['pointerdown', 'pointerover', 'keydown', 'focusin', 'touchstart'] as const;
+const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+/** How long without a request finishing counts as settled. */
+const QUIET_MS = 300;
+/** Settled or not, this long after the page's load event is enough. */
+const MAX_WAIT_MS = 5000;
+
+const pageLoaded = () =>
+  new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+
+/** No resource (script, picture, API answer) has finished for `QUIET_MS`. */
+const networkQuiet = () =>
+  new Promise<void>((resolve) => {
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      observer?.disconnect();
+      resolve();
+    };
+    let timer = setTimeout(done, QUIET_MS);
+    try {
+      observer = new PerformanceObserver(() => {
+        clearTimeout(timer);
+        timer = setTimeout(done, QUIET_MS);
+      });
+      observer.observe({ type: 'resource' });
+    } catch {
+      // No resource timing here: the quiet period alone.
+    }
+  });
+
+const idleCallback = () =>
+  new Promise<void>((resolve) => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 1);
+  });
 
 export function whenIdle(): Promise<void> {
   if (typeof window === 'undefined') return Promise.resolve();
@@ -17,11 +55,20 @@ export function whenIdle(): Promise<void> {
       for (const type of INTERACTIONS) window.removeEventListener(type, done, true);
       resolve();
     };
+    release = done;
     for (const type of INTERACTIONS) window.addEventListener(type, done, { capture: true, passive: true });
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(done, { timeout: 2000 });
-    else setTimeout(done, 1);
+    void pageLoaded().then(() => {
+      setTimeout(done, MAX_WAIT_MS);
+      return networkQuiet().then(idleCallback).then(done);
+    });
   });
   return idle;
+}
+
+/** For what needs that code now (a toast to show): `whenIdle` resolves at once. */
+export function loadIdleCodeNow(): void {
+  void whenIdle();
+  release?.();
 }
 
 /**

@@ -7,7 +7,10 @@ import { pageTitle } from '../lib/page-title';
 /** The sample dashboards page with the dashboard `id` preselected when it is public (spec section 2). */
 export const Route = createFileRoute('/dashboard/$id')({
   head: () => ({ meta: [{ title: pageTitle('Sample Dashboards') }] }),
-  loader: ({ context }) => {
+  // Started, not awaited: the page shows its skeleton meanwhile (and is prerendered that way, D25). In beforeLoad,
+  // which stays in the route tree, rather than in the loader, which is code-split with the page: the list (which the
+  // page's largest picture waits for) is requested before the page's code has arrived.
+  beforeLoad: ({ context }) => {
     void context.queryClient.prefetchQuery(publicDashboardsQueryOptions());
   },
   component: DashboardPage,

@@ -6,8 +6,10 @@ import { marketingHead } from '../lib/seo';
 
 export const Route = createFileRoute('/dashboards')({
   head: () => marketingHead('/dashboards'),
-  // Started, not awaited: the page shows its skeleton meanwhile (and is prerendered that way, D25).
-  loader: ({ context }) => {
+  // Started, not awaited: the page shows its skeleton meanwhile (and is prerendered that way, D25). In beforeLoad,
+  // which stays in the route tree, rather than in the loader, which is code-split with the page: the list (which the
+  // page's largest picture waits for) is requested before the page's code has arrived.
+  beforeLoad: ({ context }) => {
     void context.queryClient.prefetchQuery(publicDashboardsQueryOptions());
   },
   component: DashboardsPage,

@@ -1,14 +1,37 @@
 import type { CurrentUser } from '@app/contracts';
 import { Link } from '@tanstack/react-router';
-import { LayoutDashboard, LogOut, Settings, ShieldCheck } from 'lucide-react';
-import { AccountMenu } from '../../features/auth/components/account-menu';
+import { ChevronDown, CircleUser, LayoutDashboard, LogOut, Settings, ShieldCheck } from 'lucide-react';
+import { Suspense } from 'react';
 import { displayName } from '../../features/auth/utils/display-name';
+import { lazyWhenIdle } from '../../lib/when-idle';
 import { buttonClass } from '../ui/button';
 
 /**
  * The header's signed-in parts (spec section 2), loaded by the header once it knows a visitor is signed in: most
  * visitors of the marketing pages are not, and their pages need none of this.
  */
+
+/** The menu itself (Ark UI's menu, the log-out mutation) comes once the page is idle or the visitor reaches for it. */
+const AccountMenu = lazyWhenIdle(() =>
+  import('../../features/auth/components/account-menu').then((module) => module.AccountMenu),
+);
+
+/** The account menu's button until its code is there: the same look, the same name. */
+function AccountButton({ user }: { user: CurrentUser }) {
+  return (
+    <button
+      type="button"
+      className={buttonClass({ variant: 'ghost', size: 'sm', className: 'max-w-64' })}
+      aria-haspopup="menu"
+    >
+      <CircleUser aria-hidden="true" className="size-5 shrink-0" />
+      <span className="truncate md:max-lg:sr-only" data-testid="header-welcome">
+        Welcome, {displayName(user)}
+      </span>
+      <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
+    </button>
+  );
+}
 
 const mobileAccountLinkClass =
   'flex items-center gap-3 rounded-md px-3 py-2.5 text-base font-medium text-slate-800 hover:bg-slate-100 ' +
@@ -26,7 +49,9 @@ export function HeaderAccount({ user }: { user: CurrentUser }) {
         <LayoutDashboard aria-hidden="true" className="hidden size-4 lg:block" />
         My Dashboards
       </Link>
-      <AccountMenu user={user} />
+      <Suspense fallback={<AccountButton user={user} />}>
+        <AccountMenu user={user} />
+      </Suspense>
     </>
   );
 }

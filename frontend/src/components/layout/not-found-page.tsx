@@ -16,7 +16,8 @@ export function NotFoundPage() {
         404 Page Not Found
       </h1>
       <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">We can't find the page you're looking for.</p>
-      <Link to="/" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
+      {/* The page's one way on: the home page's code is fetched as soon as this shows. */}
+      <Link to="/" preload="render" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
         Return to Homepage
       </Link>
     </div>

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { loadIdleCodeNow } from '../../lib/when-idle';
+import { keepToastForNextPage } from './pending-toast';
 
 /**
  * Notifications (spec section 9): `toast()` is all a page needs, and it loads nothing. The region that shows them
- * (`Toaster`, with Ark UI's toast) is mounted by the root layout once the page is idle; a toast asked for before that
- * waits for it.
+ * (`Toaster`, with Ark UI's toast) is mounted by the root layout once the page is idle, or at once for a toast asked
+ * for before that, which waits for it.
  */
 
 /** Spec section 9: one toast on screen at a time, 5 s each, bottom right; F8 moves focus to the toasts. */
@@ -50,7 +52,11 @@ export function toast({ title, description, variant = 'default', duration }: Toa
     ...(duration !== undefined && { duration }),
   };
   if (show) show(options);
-  else waiting = options;
+  else {
+    waiting = options;
+    // The region's code may still be waiting for the page to be idle: it is wanted now.
+    loadIdleCodeNow();
+  }
   return options.id;
 }
 
@@ -72,41 +78,14 @@ export function connectToaster(receive: (options: ToastOptions) => void): () => 
   };
 }
 
-const PENDING_TOAST_KEY = 'pending-toast';
-/** A toast kept for the next page is dropped when that page takes longer than this to come (it was not next). */
-const PENDING_TOAST_MAX_AGE = 15_000;
-
-interface PendingToast {
-  title: string;
-  description?: string;
-  variant?: ToastVariant;
-  at: number;
-}
-
 /**
  * Shows a notification now and again on the next page load, for a toast followed by a full-page navigation ('Login
  * successful' before the reload of spec section 2): the page that shows the first one is about to go away.
  */
 export function toastAcrossReload(input: { title: string; description?: string; variant?: ToastVariant }): string {
-  try {
-    sessionStorage.setItem(PENDING_TOAST_KEY, JSON.stringify({ ...input, at: Date.now() } satisfies PendingToast));
-  } catch {
-    // Storage may be unavailable (private mode, quota): the toast is then shown only now.
-  }
+  keepToastForNextPage(input);
   return toast(input);
 }
 
-/** The toast `toastAcrossReload` kept for this page, if any; taken once. */
-export function takePendingToast(): PendingToast | null {
-  try {
-    const raw = sessionStorage.getItem(PENDING_TOAST_KEY);
-    if (!raw) return null;
-    sessionStorage.removeItem(PENDING_TOAST_KEY);
-    const pending = JSON.parse(raw) as Partial<PendingToast>;
-    if (typeof pending.title !== 'string' || typeof pending.at !== 'number') return null;
-    if (Date.now() - pending.at > PENDING_TOAST_MAX_AGE) return null;
-    return pending as PendingToast;
-  } catch {
-    return null;
-  }
-}
+/** Whether a toast waits for the region (asked for before it was mounted). */
+export const isToastWaiting = () => waiting !== null;

@@ -3,7 +3,8 @@ import { Toaster as ArkToaster, createToaster, Toast } from '@ark-ui/react/toast
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { cn } from '../../lib/cn';
-import { connectToaster, TOAST_DURATION, takePendingToast, toast } from './toast';
+import { takePendingToast } from './pending-toast';
+import { connectToaster, isToastWaiting, TOAST_DURATION, toast } from './toast';
 
 export const toaster = createToaster({
   placement: 'bottom-end',
@@ -25,9 +26,10 @@ export function Toaster() {
     [],
   );
 
+  // The toast the previous page kept for this one, unless something newer is already waiting (one at a time).
   useEffect(() => {
     const pending = takePendingToast();
-    if (pending)
+    if (pending && !isToastWaiting())
       toast({
         title: pending.title,
         ...(pending.description && { description: pending.description }),

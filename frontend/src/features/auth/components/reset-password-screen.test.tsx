@@ -34,7 +34,8 @@ describe('/reset-password without a token', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Check Your Email' })).toBeTruthy();
     expect(screen.getByTestId('reset-expiry-note').textContent).toContain('expires in 1 hour');
-    expect(screen.getByText('Reset link sent')).toBeTruthy();
+    // The toasts' region is loaded for the first toast.
+    expect(await screen.findByText('Reset link sent')).toBeTruthy();
     expect(screen.getByText(AuthMessages.resetRequested)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     expect(requestsTo(api, 'POST /api/auth/request-password-reset')[0]?.body).toEqual({ email: 'ada@example.com' });

@@ -61,6 +61,8 @@ export function DashboardTabs({ dashboards, routeId }: { dashboards: PublicDashb
                 width={1200}
                 height={750}
                 decoding="async"
+                // The page's largest picture.
+                fetchPriority="high"
                 className="block size-full object-cover"
               />
             </LaptopFrame>
