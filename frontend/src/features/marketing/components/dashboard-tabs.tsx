@@ -1,54 +1,47 @@
-import { Tabs } from '@ark-ui/react/tabs';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
+import { TabList, TabPanel, Tabs, TabTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
 import type { PublicDashboard } from '../api/public-dashboards.queries';
 import { dashboardArtwork, dashboardDisplayName } from '../utils/dashboard-display';
 import { LaptopFrame } from './laptop-frame';
 
-/**
- * A tab per public dashboard (spec section 2), with Ark UI's tabs: loaded by the sample dashboards page apart from
- * its own code, as the list only shows once the API has answered.
- */
+/** A tab per public dashboard (spec section 2): the selected one's picture, type, description and 'Learn more'. */
 export function DashboardTabs({ dashboards, routeId }: { dashboards: PublicDashboard[]; routeId?: string }) {
   const preselected = dashboards.find((d) => String(d.id) === routeId) ?? dashboards[0];
   const [value, setValue] = useState(String(preselected?.id));
 
   return (
-    <Tabs.Root
-      value={value}
-      onValueChange={(details) => setValue(details.value)}
-      activationMode="automatic"
-      lazyMount
-      unmountOnExit
-      data-testid="dashboard-tabs"
-    >
-      <Tabs.List
-        aria-label="Sample dashboards"
+    <Tabs value={value} onValueChange={setValue} unmountHidden data-testid="dashboard-tabs">
+      <TabList
+        label="Sample dashboards"
+        plain
         className="flex flex-wrap gap-2 rounded-2xl border border-slate-200 bg-slate-50 p-2 dark:border-slate-800 dark:bg-slate-900"
       >
         {dashboards.map((dashboard) => (
-          <Tabs.Trigger
+          <TabTrigger
             key={dashboard.id}
             value={String(dashboard.id)}
+            plain
             className={cn(
               'grow rounded-xl px-4 py-2.5 text-sm font-semibold text-slate-700 transition-colors sm:grow-0',
               'hover:bg-white hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
               'data-selected:bg-blue-700 data-selected:text-white data-selected:shadow-sm',
               'dark:data-selected:bg-blue-600 dark:data-selected:text-white',
+              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400',
             )}
           >
             {dashboardDisplayName(dashboard)}
-          </Tabs.Trigger>
+          </TabTrigger>
         ))}
-      </Tabs.List>
+      </TabList>
       {dashboards.map((dashboard) => {
         const displayName = dashboardDisplayName(dashboard);
         const artwork = dashboardArtwork[displayName];
         return (
-          <Tabs.Content
+          <TabPanel
             key={dashboard.id}
             value={String(dashboard.id)}
             className="mt-8 grid items-center gap-10 rounded-md lg:grid-cols-5"
@@ -83,9 +76,9 @@ export function DashboardTabs({ dashboards, routeId }: { dashboards: PublicDashb
                 <ArrowRight aria-hidden="true" className="size-4" />
               </Link>
             </div>
-          </Tabs.Content>
+          </TabPanel>
         );
       })}
-    </Tabs.Root>
+    </Tabs>
   );
 }

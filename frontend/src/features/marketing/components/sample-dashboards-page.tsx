@@ -1,16 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, LayoutDashboard, LogIn, Mail } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { publicDashboardsQueryOptions } from '../api/public-dashboards.queries';
 import { dashboardBlurbs } from '../data/dashboard-blurbs';
 import { ContentCard, MarketingHero, sectionHeadingClass } from './content-card';
+import { DashboardTabs } from './dashboard-tabs';
 import { LaptopFrame } from './laptop-frame';
-
-const loadTabs = () => import('./dashboard-tabs');
-const DashboardTabs = lazy(() => loadTabs().then((module) => ({ default: module.DashboardTabs })));
 
 export interface SampleDashboardsPageProps {
   /** /dashboard/{id}: the dashboard to preselect when it is in the list. */
@@ -26,8 +23,6 @@ export function SampleDashboardsPage({ routeId, signedIn }: SampleDashboardsPage
   const hydrated = useHydrated();
   const dashboards = hydrated ? query.data : undefined;
   const failed = hydrated && query.isError;
-  // The tabs' code is fetched while the list loads, not once it has come.
-  useEffect(() => void loadTabs(), []);
 
   return (
     <>
@@ -41,9 +36,7 @@ export function SampleDashboardsPage({ routeId, signedIn }: SampleDashboardsPage
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           {dashboards ? (
             dashboards.length > 0 ? (
-              <Suspense fallback={<DashboardsSkeleton />}>
-                <DashboardTabs key={routeId ?? ''} dashboards={dashboards} routeId={routeId} />
-              </Suspense>
+              <DashboardTabs key={routeId ?? ''} dashboards={dashboards} routeId={routeId} />
             ) : (
               <p
                 className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400"
