@@ -66,7 +66,7 @@ function moveBetweenTabs(event: KeyboardEvent<HTMLDivElement>) {
   const step = KEY_STEPS[event.key];
   if (!step) return;
   const tabs = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]:not(:disabled)')];
-  const index = tabs.findIndex((tab) => tab === document.activeElement);
+  const index = tabs.indexOf(document.activeElement as HTMLButtonElement);
   if (index < 0) return;
   event.preventDefault();
   const next = tabs[step(index, tabs.length)];
@@ -163,6 +163,7 @@ export function TabPanel({
       role="tabpanel"
       id={panelId(tabs.id, value)}
       aria-labelledby={tabId(tabs.id, value)}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern, the panel is next in the Tab order
       tabIndex={0}
       hidden={!selected}
       className={cn('focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-blue-600', className)}
