@@ -342,7 +342,17 @@ describe('sample dashboards', () => {
     expect(await panel.getByRole('heading', { level: 2 }).textContent()).toBe('Enrollment');
     expect(await panel.getByTestId('dashboard-type').textContent()).toBe('Looker');
     expect(await panel.getByRole('img').getAttribute('src')).toBe('/images/dashboards/enrollment.svg');
-    expect(await href(page, 'Learn more', panel)).toBe('/book-consultation');
+    // Visibly 'Learn more' (spec section 2); its accessible name also says which dashboard it is about.
+    const learnMore = panel.getByRole('link', { name: 'Learn more about the Enrollment dashboard', exact: true });
+    expect(await learnMore.getAttribute('href')).toBe('/book-consultation');
+    const visibleText = (a: HTMLElement) =>
+      [...a.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => node.textContent)
+        .join('')
+        .trim();
+    expect(await learnMore.evaluate(visibleText)).toBe('Learn more');
+    expect((await learnMore.locator('.sr-only').boundingBox())?.width).toBeLessThanOrEqual(1);
 
     await tabs.nth(2).click();
     await expect.poll(() => tabs.nth(2).getAttribute('aria-selected')).toBe('true');
@@ -375,6 +385,25 @@ describe('sample dashboards', () => {
     expect(await card.getByRole('heading', { name: 'Client Dashboard Access' }).isVisible()).toBe(true);
     expect(await href(page, 'Client Login', card)).toBe('/api/login');
     expect(await href(page, 'Contact us', card)).toBe('/contact');
+  });
+
+  it('asks for the list from the HTML, and the app uses that answer instead of asking again', async () => {
+    await seedSamples();
+    const page = await suite.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/dashboards/public') asked.push(request.url());
+    });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/preload/i.test(message.text())) warnings.push(message.text());
+    });
+    await page.goto('/dashboards');
+    await waitForApp(page);
+    await page.getByRole('tablist', { name: 'Sample dashboards' }).getByRole('tab').first().waitFor();
+    expect(await page.locator('link[rel="preload"][as="fetch"]').getAttribute('href')).toBe('/api/dashboards/public');
+    expect(asked).toHaveLength(1);
+    expect(warnings).toEqual([]);
   });
 
   it('/dashboard/{id} preselects that dashboard; an unknown id selects the first', async () => {

@@ -73,6 +73,9 @@ export function DashboardTabs({ dashboards, routeId }: { dashboards: PublicDashb
               <p className="mt-4 text-base leading-7 text-slate-700 dark:text-slate-300">{artwork.description}</p>
               <Link to="/book-consultation" className={buttonClass({ size: 'lg', className: 'mt-8' })}>
                 Learn more
+                {/* The link's name says where it leads (a bare 'Learn more' tells a screen-reader user, or a search
+                    engine, nothing); the visible text stays the spec's. */}
+                <span className="sr-only"> about the {displayName} dashboard</span>
                 <ArrowRight aria-hidden="true" className="size-4" />
               </Link>
             </div>
