@@ -36,6 +36,15 @@ const SHELL_PAGES: Record<string, readonly string[]> = {
 };
 
 /**
+ * The API reads a prerendered page starts as soon as it hydrates: the page's HTML asks for them at once (a preload
+ * the app's own fetch then takes over, same URL and credentials as `lib/api.ts` sends), so the answer is there by
+ * the time the code is. `/dashboards` shows its largest picture only once the list has come.
+ */
+const DATA_PRELOADS: Record<string, readonly string[]> = {
+  '/dashboards': ['/api/dashboards/public'],
+};
+
+/**
  * Prerendering of the marketing pages (D25), part of `vite build`: after the client build, an SSR build of
  * src/entry-prerender.tsx renders each page, and dist/<page>/index.html (dist/index.html for '/') gets its HTML in
  * #root, its own title, description, Open Graph tags and canonical link, and modulepreload links for the page's
@@ -127,6 +136,9 @@ export function prerenderPlugin({ root }: { root: string }): Plugin {
           `<meta property="og:image" content="${entry.OG_IMAGE}">`,
           '<meta name="twitter:card" content="summary_large_image">',
           preloads,
+          ...(DATA_PRELOADS[path] ?? []).map(
+            (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`,
+          ),
         ].join('');
         const html = template
           .replace('<html lang="en">', `<html lang="en" data-prerendered="${path}">`)
