@@ -145,6 +145,22 @@ describe('/book-consultation without a scheduling URL', () => {
     expect(await page.getByTestId('booking-benefits').textContent()).toContain('E-mail reminders');
   });
 
+  it('builds the form only when its tab is first chosen, and keeps what was typed across tabs', async () => {
+    const page = await suite.newPage();
+    await openBookingPage(page);
+    await page.getByTestId('scheduling-setup').waitFor();
+    // The calendar tab is shown: the hidden form's tab holds nothing yet (it would only slow the page down).
+    expect(await page.getByTestId('booking-form').count()).toBe(0);
+
+    await openFormTab(page);
+    await page.getByLabel('Your Name', { exact: true }).fill('Ada Lovelace');
+    await page.getByTestId('booking-tab-calendar').click();
+    await page.getByTestId('scheduling-setup').waitFor();
+    expect(await page.getByTestId('booking-form').isVisible()).toBe(false);
+    await page.getByTestId('booking-tab-form').click();
+    expect(await page.getByLabel('Your Name', { exact: true }).inputValue()).toBe('Ada Lovelace');
+  });
+
   it('captures the page at 375 and 1280 px, light and dark, into e2e/output/', async () => {
     for (const theme of ['light', 'dark'] as const) {
       for (const viewport of Object.values(viewports)) {

@@ -115,18 +115,23 @@ export function TabTrigger({
   children,
   className,
   plain = false,
+  onIntent,
   'data-testid': testId,
 }: {
   value: string;
   children: ReactNode;
   className?: string;
   plain?: boolean;
+  /** Called when the tab is about to be chosen (pointer over it, or focus): a moment to fetch what its panel needs. */
+  onIntent?: () => void;
   'data-testid'?: string;
 }) {
   const tabs = useTabs();
   const selected = tabs.value === value;
   return (
     <button
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       type="button"
       role="tab"
       id={tabId(tabs.id, value)}

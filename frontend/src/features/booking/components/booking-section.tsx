@@ -2,6 +2,7 @@ import { CalendarDays, CheckCircle2, ClipboardList, Mail } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner';
 import { TabList, TabPanel, Tabs, TabTrigger } from '../../../components/ui/tabs';
+import { whenIdle } from '../../../lib/when-idle';
 import type { BookingDraft } from '../forms/booking-form';
 import { checkSchedulingUrl, type SchedulingPrefill } from '../scheduling/scheduling-url';
 
@@ -74,15 +75,20 @@ export function BookingSection({
   initialView = 'calendar',
 }: BookingSectionProps) {
   const [view, setView] = useState<BookingView>(initialView);
+  // The form is built the first time its tab is shown, then kept (with what was typed) while the calendar is shown:
+  // building it hidden as the page loads would hold the page up for a tab most visitors never open.
+  const [formShown, setFormShown] = useState(initialView === 'form');
+  if (view === 'form' && !formShown) setFormShown(true);
   const [draft, setDraft] = useState<BookingDraft | null>(null);
   const onDraftChange = useCallback((next: BookingDraft) => setDraft(next), []);
   const configLoading = schedulingUrl === undefined && !configFailed;
 
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0 });
-    // Fetched now, while the settings load, rather than when they arrive.
+    // The calendar's code is fetched now, while the settings load, rather than when they arrive; the form's once the
+    // page is idle (or when its tab is about to be chosen, below).
     void loadWidget();
-    void loadForm();
+    void whenIdle().then(loadForm);
   }, []);
 
   const timeZone = bookingTimeZone ?? (configFailed ? FALLBACK_TIME_ZONE : undefined);
@@ -109,7 +115,7 @@ export function BookingSection({
               <CalendarDays aria-hidden="true" className="size-4" />
               Calendar
             </TabTrigger>
-            <TabTrigger value="form" data-testid="booking-tab-form">
+            <TabTrigger value="form" data-testid="booking-tab-form" onIntent={() => void loadForm()}>
               <ClipboardList aria-hidden="true" className="size-4" />
               Booking Form
             </TabTrigger>
@@ -136,7 +142,7 @@ export function BookingSection({
               </TabPanel>
               <TabPanel value="form" data-testid="booking-panel-form">
                 <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-                  {timeZone ? (
+                  {!formShown ? null : timeZone ? (
                     <Suspense fallback={formLoading}>
                       <BookingForm timeZone={timeZone} onDraftChange={onDraftChange} />
                     </Suspense>
