@@ -17,7 +17,7 @@ import { percentile, round } from './lib/stats';
 const CONNECTIONS = 64;
 const WARMUP_MS = 2_000;
 const ROUND_MS = 5_000;
-const ROUNDS = 2;
+const ROUNDS = 3;
 const MAX_REQUESTS = 400_000;
 
 const load = (url: string, durationMs: number): Promise<LoadResult> =>

@@ -55,7 +55,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       GET: nativePublicListRoute({
         cache: deps.publicDashboards,
         metrics,
-        trustProxy,
         fallback: (request) => appFetch(request),
       }),
     },

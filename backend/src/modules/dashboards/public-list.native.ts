@@ -1,5 +1,5 @@
 import type { RequestMetrics } from '../../plugins/metrics';
-import { requestIdOf } from '../../plugins/request-context';
+import { newRequestId } from '../../plugins/request-context';
 import { SECURITY_HEADERS } from '../../plugins/security-headers';
 import type { PublicDashboardsCache } from './public-dashboards.cache';
 
@@ -17,7 +17,6 @@ export const PUBLIC_LIST_PATH = '/api/dashboards/public';
 export function nativePublicListRoute(deps: {
   cache: PublicDashboardsCache;
   metrics: RequestMetrics;
-  trustProxy: boolean;
   fallback: (request: Request) => Response | Promise<Response>;
 }) {
   // Built once: a Response copies its init headers, so each answer adds its own request id to its copy.
@@ -31,7 +30,9 @@ export function nativePublicListRoute(deps: {
     const body = deps.cache.peek();
     if (!body) return deps.fallback(request);
     const response = new Response(body, { headers });
-    response.headers.set('x-request-id', requestIdOf(request, deps.trustProxy));
+    // Always a new id, even behind a trusted proxy: reading the request's headers at all costs this answer about a
+    // sixth of its time, and the id of an answer from the cache leads nowhere anyway (no log line, no job).
+    response.headers.set('x-request-id', newRequestId());
     deps.metrics.duration.observe('GET', PUBLIC_LIST_PATH, 200, (performance.now() - started) / 1000);
     return response;
   };
