@@ -149,8 +149,9 @@ describe('/book-consultation without a scheduling URL', () => {
     const page = await suite.newPage();
     await openBookingPage(page);
     await page.getByTestId('scheduling-setup').waitFor();
-    // The calendar tab is shown: the hidden form's tab holds nothing yet (it would only slow the page down).
-    expect(await page.getByTestId('booking-form').count()).toBe(0);
+    // The settings have come (the calendar tab shows its panel), yet the hidden form's panel holds nothing: neither
+    // the form nor its loading line (building it would only slow the page down).
+    expect(await page.getByTestId('booking-panel-form').textContent()).toBe('');
 
     await openFormTab(page);
     await page.getByLabel('Your Name', { exact: true }).fill('Ada Lovelace');

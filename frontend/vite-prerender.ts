@@ -36,8 +36,8 @@ const SHELL_PAGES: Record<string, readonly string[]> = {
 };
 
 /**
- * The API reads a prerendered page starts as soon as it hydrates: the page's HTML asks for them at once (a preload
- * the app's own fetch then takes over, same URL and credentials as `lib/api.ts` sends), so the answer is there by
+ * The API reads a prerendered page makes as soon as it hydrates: its HTML starts them at once, as preloads that the
+ * app's own fetch then takes over (same URL and credentials mode as `lib/api.ts` sends), so the answer is there by
  * the time the code is. `/dashboards` shows its largest picture only once the list has come.
  */
 const DATA_PRELOADS: Record<string, readonly string[]> = {

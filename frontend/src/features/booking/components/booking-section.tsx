@@ -78,7 +78,10 @@ export function BookingSection({
   // The form is built the first time its tab is shown, then kept (with what was typed) while the calendar is shown:
   // building it hidden as the page loads would hold the page up for a tab most visitors never open.
   const [formShown, setFormShown] = useState(initialView === 'form');
-  if (view === 'form' && !formShown) setFormShown(true);
+  const showView = (next: BookingView) => {
+    setView(next);
+    if (next === 'form') setFormShown(true);
+  };
   const [draft, setDraft] = useState<BookingDraft | null>(null);
   const onDraftChange = useCallback((next: BookingDraft) => setDraft(next), []);
   const configLoading = schedulingUrl === undefined && !configFailed;
@@ -109,7 +112,7 @@ export function BookingSection({
           </p>
         </div>
 
-        <Tabs value={view} onValueChange={(value) => setView(value as BookingView)} className="mt-10">
+        <Tabs value={view} onValueChange={(value) => showView(value as BookingView)} className="mt-10">
           <TabList label="How to book">
             <TabTrigger value="calendar" data-testid="booking-tab-calendar">
               <CalendarDays aria-hidden="true" className="size-4" />
