@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { precompress } from './vite-compress.ts';
@@ -85,7 +85,8 @@ export function prerenderPlugin({ root }: { root: string }): Plugin {
     },
     async closeBundle() {
       if (isSsr) return;
-      const ssrOutDir = join(root, 'node_modules/.prerender');
+      // One folder per output folder, so that builds into different folders can run at the same time.
+      const ssrOutDir = join(root, 'node_modules/.prerender', basename(outDir));
       await build({
         configFile: join(root, 'vite.config.ts'),
         root,

@@ -8,7 +8,12 @@ import { inject } from 'vitest';
 
 /** The repository root: `bun scripts/start.ts` runs from here, as `make start` does. */
 export const repoRoot = new URL('../../', import.meta.url).pathname;
-const builtIndex = `${repoRoot}frontend/dist/index.html`;
+/**
+ * The built SPA the product serves: frontend/dist, or another build named by E2E_STATIC_DIR (relative to the
+ * repository root), so that several builds can be tested side by side without one build emptying another's folder.
+ */
+const staticDir = process.env.E2E_STATIC_DIR ? new URL(process.env.E2E_STATIC_DIR, `file://${repoRoot}`).pathname : undefined;
+const builtIndex = `${staticDir ?? `${repoRoot}frontend/dist`}/index.html`;
 const supervisor = new URL('./supervise.ts', import.meta.url).pathname;
 
 const STARTUP_TIMEOUT_MS = 30_000;
@@ -166,6 +171,7 @@ export async function startProduct(
       WORKERS_HEALTH_PORT: String(healthPort),
       QUEUE_PREFIX: `e2e-${crypto.randomUUID().slice(0, 8)}`,
       LOG_LEVEL: 'warn',
+      ...(staticDir ? { STATIC_DIR: staticDir } : {}),
       ...options.env,
     };
 
