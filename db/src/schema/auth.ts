@@ -37,3 +37,33 @@ export const userTokens = pgTable(
     index('user_tokens_user_kind_idx').on(t.userId, t.kind),
   ],
 );
+
+/**
+ * Requests to change a user's e-mail address (issue 12): the address changes only when the link sent to the new
+ * address is opened. The worker mints the token (D7) and stores only its SHA-256 here; valid 24 hours, single use,
+ * newest only (a newer request retires the older ones).
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address as typed by the user. */
+    newEmail: text().notNull(),
+    /** Null until the worker has sent the link. */
+    tokenHash: text(),
+    expiresAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set when the link is used, or the request replaced by a newer one or cancelled by a password reset. */
+    usedAt: timestamp({ withTimezone: true }),
+    /** Set when the change took effect: the address the user had before, which is told of the change. */
+    confirmedAt: timestamp({ withTimezone: true }),
+    previousEmail: text(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_token_hash_unique').on(t.tokenHash),
+    index('email_changes_user_idx').on(t.userId),
+  ],
+);
