@@ -81,8 +81,10 @@ describe('prerendered marketing pages (D25)', () => {
       expect(html, path).toContain(`<meta property="og:title" content="${title}">`);
       expect(html, path).toMatch(/<meta property="og:description" content="[^"]{50,}">/);
       expect(html, path).toContain('<meta property="og:type" content="website">');
-      expect(html, path).toContain('<meta property="og:image" content="/og-image.png">');
-      expect(html, path).toContain(`<link rel="canonical" href="${path}">`);
+      // Absolute on the app's public address (APP_URL), which a link preview needs without running a script (D31).
+      expect(html, path).toContain(`<meta property="og:image" content="${suite.baseUrl}/og-image.png">`);
+      expect(html, path).toContain(`<meta property="og:url" content="${suite.baseUrl}${path}">`);
+      expect(html, path).toContain(`<link rel="canonical" href="${suite.baseUrl}${path}">`);
       // The header and the footer are there too.
       expect(root, path).toContain('data-testid="site-header"');
       expect(root, path).toContain('Privacy');

@@ -26,8 +26,8 @@ describe('not-found page', () => {
   it('shows "404 Page Not Found" for an unknown path, with a Return to Homepage link that goes to /', async () => {
     const page = await suite.newPage();
     const response = await page.goto('/this-page-does-not-exist');
-    // The SPA answers every page path; the client router shows the 404.
-    expect(response?.status()).toBe(200);
+    // No soft 404 (D31): the server answers 404 with the app, and the client router shows its not-found page.
+    expect(response?.status()).toBe(404);
     const heading = page.getByTestId('not-found-heading');
     await heading.waitFor();
     expect((await heading.textContent())?.trim()).toBe('404 Page Not Found');
@@ -46,7 +46,8 @@ describe('not-found page', () => {
 
   it('shows the 404 page for unknown nested paths too', async () => {
     const page = await suite.newPage();
-    await page.goto('/contact/nope/deeper');
+    const response = await page.goto('/contact/nope/deeper');
+    expect(response?.status()).toBe(404);
     await page.getByTestId('not-found-heading').waitFor();
   });
 });
@@ -192,10 +193,15 @@ describe('HTTP caching', () => {
       await response.arrayBuffer();
     }
 
-    // Every other page path answers with index.html (or a prerendered page), always revalidated.
-    for (const path of ['/index.html', '/contact', '/this-page-does-not-exist']) {
+    // Every other page path answers with index.html (or a prerendered page), always revalidated; a path that names
+    // no page answers 404 (D31).
+    for (const [path, status] of [
+      ['/index.html', 200],
+      ['/contact', 200],
+      ['/this-page-does-not-exist', 404],
+    ] as const) {
       const response = await fetch(`${baseUrl}${path}`);
-      expect(response.status, path).toBe(200);
+      expect(response.status, path).toBe(status);
       expect(response.headers.get('cache-control'), path).toBe('no-cache');
       await response.arrayBuffer();
     }

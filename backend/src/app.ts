@@ -94,7 +94,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       .filter(Boolean),
     ...SCHEDULING_ORIGINS,
   ];
-  return app.use(spaPlugin(deps.config.STATIC_DIR ?? defaultStaticDir, frameSources));
+  return app.use(spaPlugin(deps.config.STATIC_DIR ?? defaultStaticDir, frameSources, { appUrl: deps.config.APP_URL }));
 }
 
 /** The scheduling service's widget (D17) is framed from here. */

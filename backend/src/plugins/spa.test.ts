@@ -6,7 +6,7 @@ import { Elysia } from 'elysia';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../lib/logger';
 import { errorPlugin } from './errors';
-import { preferredEncoding, spaPlugin } from './spa';
+import { absolutizePageUrls, preferredEncoding, spaPlugin } from './spa';
 
 const BIG_SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
@@ -71,12 +71,35 @@ describe('serving the built SPA', () => {
     expect(robots.headers.get('cache-control')).toBe('no-cache');
   });
 
-  it('answers any unknown path with the app (history fallback), never cached', async () => {
-    for (const path of ['/', '/contact', '/Client/Dashboard/5/', '/no/such/page']) {
+  it('answers every page of the SPA with the app (history fallback), any case, trailing slash or not, never cached', async () => {
+    for (const path of ['/', '/contact', '/Client/Dashboard/5/', '/dashboard/abc', '/booking/cancel?token=x']) {
       const response = await get(path);
-      expect(response.status).toBe(200);
+      expect(response.status, path).toBe(200);
       expect(await response.text()).toBe('<html>app shell</html>');
       expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('answers a path that names no page with 404 and the app, which shows its not-found page (no soft 404)', async () => {
+    for (const path of ['/no/such/page', '/contactx', '/client/dashboard/5/extra', '/assets/missing.js', '/%E0%A4%A']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(await response.text()).toBe('<html>app shell</html>');
+      expect(response.headers.get('etag'), path).toBeNull();
+    }
+  });
+
+  it('never serves from a sibling folder whose name starts like the static folder', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'spa-sibling-'));
+    mkdirSync(join(parent, 'dist'));
+    mkdirSync(join(parent, 'dist-private'));
+    writeFileSync(join(parent, 'dist', 'index.html'), '<html>app shell</html>');
+    writeFileSync(join(parent, 'dist-private', 'index.html'), '<html>secret</html>');
+    const sibling = new Elysia().use(spaPlugin(join(parent, 'dist')));
+    for (const path of ['/..%2fdist-private%2f', '/..%2fdist-private', '/..%2fdist-private%2findex.html']) {
+      const response = await sibling.handle(new Request(`http://localhost${path}`));
+      expect(await response.text(), path).toBe('<html>app shell</html>');
+      expect(response.status, path).toBe(404);
     }
   });
 
@@ -91,6 +114,7 @@ describe('serving the built SPA', () => {
     expect(await api.json()).toEqual({ message: 'Not found', issues: [] });
     const traversal = await get('/assets/..%2f..%2f..%2fetc%2fpasswd');
     expect(await traversal.text()).toBe('<html>app shell</html>');
+    expect(traversal.status).toBe(404);
   });
 });
 
@@ -146,5 +170,60 @@ describe('compression', () => {
     const otherEncoding = await get('/assets/big-def456.js', { 'accept-encoding': 'gzip', 'if-none-match': etag });
     expect(otherEncoding.status).toBe(200);
     await otherEncoding.arrayBuffer();
+  });
+});
+
+describe('absolute canonical and Open Graph URLs (D31)', () => {
+  const PAGE = [
+    '<html><head>',
+    '<link rel="canonical" href="/why-us">',
+    '<meta property="og:image" content="/og-image.png">',
+    '<meta property="og:url" content="/why-us">',
+    '<meta property="og:title" content="/not-an-address">',
+    '<link rel="stylesheet" href="/assets/a.css">',
+    '<script>window.x = 1</script>',
+    `</head><body>${'text '.repeat(400)}</body></html>`,
+  ].join('');
+
+  it('writes them on the public address, leaving every other tag alone', () => {
+    const html = absolutizePageUrls(PAGE, 'https://www.lucid.example');
+    expect(html).toContain('<link rel="canonical" href="https://www.lucid.example/why-us">');
+    expect(html).toContain('<meta property="og:image" content="https://www.lucid.example/og-image.png">');
+    expect(html).toContain('<meta property="og:url" content="https://www.lucid.example/why-us">');
+    expect(html).toContain('<meta property="og:title" content="/not-an-address">');
+    expect(html).toContain('<link rel="stylesheet" href="/assets/a.css">');
+    expect(
+      absolutizePageUrls('<meta property="og:image" content="https://cdn.example/x.png">', 'https://a.example'),
+    ).toBe('<meta property="og:image" content="https://cdn.example/x.png">');
+  });
+
+  it('serves pages rewritten, plain and compressed alike, with an ETag that changes with the address', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'spa-abs-'));
+    mkdirSync(join(dir, 'why-us'));
+    writeFileSync(join(dir, 'index.html'), '<html>app shell</html>');
+    writeFileSync(join(dir, 'why-us', 'index.html'), PAGE);
+    // The build's compressed copy has the relative addresses: it must not be sent.
+    writeFileSync(join(dir, 'why-us', 'index.html.gz'), gzipSync(PAGE));
+    const at = (appUrl: string) => new Elysia().use(spaPlugin(dir, [], { appUrl }));
+    const one = at('https://one.example');
+    const fetchPage = (headers: Record<string, string> = {}, app = one) =>
+      app.handle(new Request('http://localhost/why-us', { headers }));
+    const plain = await fetchPage();
+    const plainHtml = await plain.text();
+    expect(plainHtml).toContain('<link rel="canonical" href="https://one.example/why-us">');
+    expect(plain.headers.get('content-type')).toContain('text/html');
+    const gzip = await fetchPage({ 'accept-encoding': 'gzip' });
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gzip.arrayBuffer())))).toBe(plainHtml);
+    const br = await fetchPage({ 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())).toString()).toBe(plainHtml);
+    const hash = new Bun.CryptoHasher('sha256').update('window.x = 1').digest('base64');
+    expect(br.headers.get('content-security-policy')).toContain(`'sha256-${hash}'`);
+    const etag = br.headers.get('etag') ?? '';
+    expect((await fetchPage({ 'accept-encoding': 'br', 'if-none-match': etag })).status).toBe(304);
+    const other = await fetchPage({ 'accept-encoding': 'br' }, at('https://two.example'));
+    expect(other.headers.get('etag')).not.toBe(etag);
+    expect(brotliDecompressSync(new Uint8Array(await other.arrayBuffer())).toString()).toContain(
+      'href="https://two.example/why-us"',
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, normalize, resolve } from 'node:path';
+import { join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import { isSpaRoute } from '@app/contracts/spa-routes';
 import { Elysia } from 'elysia';
 import { notFound } from '../lib/http-error';
 
@@ -32,14 +33,33 @@ export function preferredEncoding(acceptEncoding: string | null): Encoding | nul
   return null;
 }
 
-/** The file compressed, once per version of it: a sibling the build wrote (`.br`, `.gz`), else compressed here. */
+/**
+ * The file compressed, once per version of it: a sibling the build wrote (`.br`, `.gz`), else compressed here (always
+ * here for a page rewritten in memory).
+ */
 function compressor() {
   // Bodies never share memory (`<ArrayBuffer>`): file reads and compressor outputs are plain arrays.
   const cache = new Map<string, { version: string; body: Uint8Array<ArrayBuffer> }>();
-  return (path: string, version: string, encoding: Encoding): Uint8Array<ArrayBuffer> => {
+  return (
+    path: string,
+    version: string,
+    encoding: Encoding,
+    rewritten: Uint8Array<ArrayBuffer> | null = null,
+  ): Uint8Array<ArrayBuffer> => {
     const key = `${path}\0${encoding}`;
     const cached = cache.get(key);
     if (cached?.version === version) return cached.body;
+    // A page rewritten here (absolute URLs) is compressed here, once, at the best level: the build's copies are of
+    // the file as it was.
+    if (rewritten) {
+      const body = (
+        encoding === 'br'
+          ? brotliCompressSync(rewritten, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })
+          : Bun.gzipSync(rewritten, { level: 9 })
+      ) as Uint8Array<ArrayBuffer>;
+      cache.set(key, { version, body });
+      return body;
+    }
     const sibling = `${path}${encoding === 'br' ? '.br' : '.gz'}`;
     let body: Uint8Array<ArrayBuffer>;
     try {
@@ -58,11 +78,35 @@ function compressor() {
   };
 }
 
+/** The tags whose address must be absolute for link previews and search engines (D31), and the attribute holding it. */
+const ABSOLUTE_TAG = /<(?:link|meta)\b[^>]*>/g;
+const ABSOLUTE_TARGETS: readonly [RegExp, string][] = [
+  [/\brel="canonical"/, 'href'],
+  [/\bproperty="og:(?:image|url)"/, 'content'],
+];
+
+/**
+ * The page with its canonical link, `og:image` and `og:url` written as absolute URLs on the app's public address
+ * (`APP_URL`): the build cannot know it, and a link preview runs no script to resolve a relative one.
+ */
+export function absolutizePageUrls(html: string, appUrl: string): string {
+  return html.replace(ABSOLUTE_TAG, (tag) => {
+    const attribute = ABSOLUTE_TARGETS.find(([marker]) => marker.test(tag))?.[1];
+    if (!attribute) return tag;
+    return tag.replace(new RegExp(`\\b${attribute}="(/(?!/)[^"]*)"`), (_, path: string) => {
+      const absolute = new URL(path.replaceAll('&amp;', '&'), appUrl).href;
+      return `${attribute}="${absolute.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"`;
+    });
+  });
+}
+
 /**
  * Serves the built SPA: files as they are (hashed assets cached for a year, everything else revalidated), a
- * prerendered page where the build made one, otherwise index.html so the client router shows the page or its 404.
- * Text files go out compressed (Brotli or gzip, as the client accepts) with an ETag, so a revalidation costs a 304.
- * Unknown /api paths stay JSON 404s.
+ * prerendered page where the build made one, otherwise the app shell so the client router shows the page; a path
+ * that names no page of the SPA (`contracts/src/spa-routes.ts`) gets the shell with 404, and the SPA shows its
+ * not-found page (D31). Text files go out compressed (Brotli or gzip, as the client accepts) with an ETag, so a
+ * revalidation costs a 304. Pages carry absolute canonical and Open Graph URLs on `appUrl`. Unknown /api paths stay
+ * JSON 404s.
  */
 /**
  * The Content Security Policy of every page: scripts only from this site (and the page's own inline scripts, by
@@ -88,8 +132,15 @@ export function contentSecurityPolicy(html: string, frameSources: readonly strin
   ].join('; ');
 }
 
-export const spaPlugin = (staticDir: string, frameSources: readonly string[] = []) => {
+export interface SpaOptions {
+  /** The app's public address (`APP_URL`): pages' canonical and Open Graph URLs are written absolute on it. */
+  appUrl?: string;
+}
+
+export const spaPlugin = (staticDir: string, frameSources: readonly string[] = [], { appUrl }: SpaOptions = {}) => {
   const root = resolve(staticDir);
+  // The folder itself or something inside it: a sibling whose name starts the same (`dist-private`) is neither.
+  const inRoot = (path: string) => path === root || path.startsWith(`${root}${sep}`);
   const indexFile = join(root, 'index.html');
   const shellFile = join(root, 'spa-shell.html');
   const isFile = (path: string) => {
@@ -99,57 +150,82 @@ export const spaPlugin = (staticDir: string, frameSources: readonly string[] = [
       return false;
     }
   };
-  // Each HTML file's policy is computed once per version of the file (its inline scripts are hashed).
-  const policies = new Map<string, { mtimeMs: number; policy: string }>();
-  const policyFor = (path: string) => {
-    const { mtimeMs } = statSync(path);
-    const cached = policies.get(path);
-    if (cached?.mtimeMs === mtimeMs) return cached.policy;
-    const policy = contentSecurityPolicy(readFileSync(path, 'utf8'), frameSources);
-    policies.set(path, { mtimeMs, policy });
-    return policy;
+  // The public address goes into the ETag of a rewritten page: a new APP_URL is a new version of the page.
+  const addressTag = appUrl ? createHash('sha256').update(appUrl).digest('base64url').slice(0, 8) : '';
+  // Each HTML file is read, rewritten and its policy computed once per version of the file (inline scripts hashed).
+  const pages = new Map<string, { version: string; policy: string; rewritten: Uint8Array<ArrayBuffer> | null }>();
+  const pageFor = (path: string, version: string) => {
+    const cached = pages.get(path);
+    if (cached?.version === version) return cached;
+    const html = readFileSync(path, 'utf8');
+    const absolute = appUrl ? absolutizePageUrls(html, appUrl) : html;
+    const page = {
+      version,
+      policy: contentSecurityPolicy(absolute, frameSources),
+      rewritten: absolute === html ? null : (new TextEncoder().encode(absolute) as Uint8Array<ArrayBuffer>),
+    };
+    pages.set(path, page);
+    return page;
   };
   const compressed = compressor();
-  const serve = (request: Request, path: string, cache: string) => {
+  const serve = (request: Request, path: string, cache: string, status = 200) => {
     const { mtimeMs, size } = statSync(path);
-    const compressible = COMPRESSIBLE.test(path) && size >= MIN_COMPRESSED_SIZE;
+    const fileVersion = `${size.toString(36)}-${Math.trunc(mtimeMs).toString(36)}`;
+    const page = path.endsWith('.html') ? pageFor(path, fileVersion) : null;
+    const rewritten = page?.rewritten ?? null;
+    const version = rewritten ? `${fileVersion}-${addressTag}` : fileVersion;
+    const compressible = COMPRESSIBLE.test(path) && (rewritten?.byteLength ?? size) >= MIN_COMPRESSED_SIZE;
     const encoding = compressible ? preferredEncoding(request.headers.get('accept-encoding')) : null;
-    const version = `${size.toString(36)}-${Math.trunc(mtimeMs).toString(36)}`;
     const etag = `W/"${version}${encoding ? `-${encoding}` : ''}"`;
     const headers: Record<string, string> = {
       'cache-control': cache,
       'x-content-type-options': 'nosniff',
-      etag,
+      // A 404 page is no version of anything to revalidate.
+      ...(status === 200 ? { etag } : {}),
       ...(compressible ? { vary: 'accept-encoding' } : {}),
-      ...(path.endsWith('.html') ? { 'content-security-policy': policyFor(path) } : {}),
+      ...(page ? { 'content-security-policy': page.policy } : {}),
     };
     const ifNoneMatch = request.headers.get('if-none-match');
-    if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) return new Response(null, { status: 304, headers });
-    if (!encoding) return new Response(Bun.file(path), { headers });
-    return new Response(compressed(path, version, encoding), {
-      headers: { ...headers, 'content-encoding': encoding, 'content-type': Bun.file(path).type },
+    if (status === 200 && ifNoneMatch?.split(',').some((tag) => tag.trim() === etag))
+      return new Response(null, { status: 304, headers });
+    const type = Bun.file(path).type;
+    if (!encoding)
+      return rewritten
+        ? new Response(rewritten, { status, headers: { ...headers, 'content-type': type } })
+        : new Response(Bun.file(path), { status, headers });
+    return new Response(compressed(path, version, encoding, rewritten), {
+      status,
+      headers: { ...headers, 'content-encoding': encoding, 'content-type': type },
     });
   };
 
   const handler = ({ request }: { request: Request }) => {
     const { pathname } = new URL(request.url);
     if (pathname === '/api' || pathname.startsWith('/api/')) throw notFound();
-    let decoded: string;
+    let decoded: string | null;
     try {
       decoded = decodeURIComponent(pathname);
     } catch {
-      decoded = '/';
+      decoded = null;
     }
-    const candidate = normalize(join(root, decoded));
-    if (candidate.startsWith(`${root}/`) && isFile(candidate))
-      return serve(request, candidate, candidate.startsWith(`${join(root, 'assets')}/`) ? IMMUTABLE : REVALIDATE);
-    // A prerendered page (marketing pages) for this path, with or without a trailing slash.
-    const page = join(candidate, 'index.html');
-    if (candidate.startsWith(root) && isFile(page)) return serve(request, page, REVALIDATE);
-    // Every other path gets the bare app shell (the build writes it beside the prerendered home page).
-    if (isFile(shellFile)) return serve(request, shellFile, REVALIDATE);
+    if (decoded !== null) {
+      const candidate = normalize(join(root, decoded));
+      if (candidate.startsWith(`${root}${sep}`) && isFile(candidate))
+        return serve(
+          request,
+          candidate,
+          candidate.startsWith(`${join(root, 'assets')}${sep}`) ? IMMUTABLE : REVALIDATE,
+        );
+      // A prerendered page (marketing pages) for this path, with or without a trailing slash.
+      const page = join(candidate, 'index.html');
+      if (inRoot(candidate) && isFile(page)) return serve(request, page, REVALIDATE);
+    }
+    // Every other page of the SPA gets the bare app shell (the build writes it beside the prerendered home page); a
+    // path that names no page gets it with 404, and the app shows its not-found page.
+    const status = decoded !== null && isSpaRoute(decoded) ? 200 : 404;
+    if (isFile(shellFile)) return serve(request, shellFile, REVALIDATE, status);
     if (!existsSync(indexFile)) return new Response('The web app is not built yet. Run `make build`.', { status: 503 });
-    return serve(request, indexFile, REVALIDATE);
+    return serve(request, indexFile, REVALIDATE, status);
   };
 
   return new Elysia({ name: 'spa' }).get('/*', handler, { detail: { hide: true } });

@@ -67,6 +67,7 @@ export function marketingHead(path: MarketingPath) {
       { property: 'og:type', content: 'website' },
       { property: 'og:site_name', content: COMPANY_NAME },
       { property: 'og:image', content: OG_IMAGE },
+      { property: 'og:url', content: path },
       { name: 'twitter:card', content: 'summary_large_image' },
     ],
     links: [{ rel: 'canonical', href: path }],

@@ -42,9 +42,14 @@ export function pageHead(matches: readonly RouteHeadParts[]): PageHead {
 
 /**
  * Addresses written absolute: search engines want the canonical link so (a relative one is taken as a mistake), and
- * Open Graph wants its image so. The prerendered HTML has them relative, as the build does not know the site's origin.
+ * Open Graph wants its image and page address so. The prerendered HTML has them relative, as the build does not know the
+ * site's origin; the server writes them absolute on APP_URL when it serves the page (D31).
  */
-const ABSOLUTE = new Set(['link[rel="canonical"] href', 'meta[property="og:image"] content']);
+const ABSOLUTE = new Set([
+  'link[rel="canonical"] href',
+  'meta[property="og:image"] content',
+  'meta[property="og:url"] content',
+]);
 
 /** The tags this app has put in <head>, so that a page without one takes it away again. */
 const placed = new Set<string>();

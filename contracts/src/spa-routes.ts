@@ -1,0 +1,45 @@
+/**
+ * Every page route of the SPA (spec section 2, plus the pages the router has beyond it), written as the router writes
+ * them (`$name` is one path segment). The server answers a path that none of them matches with 404 and the SPA's
+ * not-found page (D31), so a new page must be listed here: `frontend/src/spa-routes.test.ts` compares this list with
+ * the router's and fails until it is.
+ */
+export const SPA_ROUTES = [
+  '/',
+  '/why-us',
+  '/our-values',
+  '/dashboards',
+  '/dashboard/$id',
+  '/contact',
+  '/book-consultation',
+  '/booking/cancel',
+  '/client/login',
+  '/client/dashboard',
+  '/client/dashboard/$id',
+  '/account',
+  '/admin',
+  '/login',
+  '/register',
+  '/reset-password',
+] as const;
+
+export type SpaRoute = (typeof SPA_ROUTES)[number];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** One expression for the whole table: case-insensitive, with or without a trailing slash (as the router matches). */
+const SPA_ROUTE_PATTERN = new RegExp(
+  `^(?:${SPA_ROUTES.map((route) =>
+    route === '/'
+      ? ''
+      : route
+          .split('/')
+          .slice(1)
+          .map((segment) => `/${segment.startsWith('$') ? '[^/]+' : escapeRegExp(segment)}`)
+          .join(''),
+  ).join('|')})/?$`,
+  'i',
+);
+
+/** Whether a (decoded) path names a page of the SPA. */
+export const isSpaRoute = (pathname: string): boolean => SPA_ROUTE_PATTERN.test(pathname);
