@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type postgres from 'postgres';
 import type { ApiConfig } from './env';
 import type { EventPublisher } from './events/publisher';
+import { proxyTrustOf } from './lib/client-address';
 import type { Clock } from './lib/clock';
 import type { Logger } from './lib/logger';
 import type { RateLimiter } from './lib/rate-limit';
@@ -46,7 +47,7 @@ export interface AppOptions {
 /** Builds the whole API from its dependencies; tests build it with real ones and call `app.handle(request)`. */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const metrics = createRequestMetrics();
-  const trustProxy = deps.config.TRUST_PROXY === 'true';
+  const trustProxy = proxyTrustOf(deps.config.TRUST_PROXY).kind !== 'none';
   // Routes Bun's own router answers before the app when the server listens (see public-list.native.ts); requests
   // through `app.handle` (tests) take the app's route of the same path.
   let appFetch: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });

@@ -37,6 +37,13 @@ describe('API configuration', () => {
     expect(bad).toThrow(/SCHEDULING_URL: must be a https URL/);
   });
 
+  it('takes TRUST_PROXY as false, true, a number of proxies or a list of proxy networks, and nothing else', () => {
+    for (const value of ['false', 'true', '2', '10.0.0.0/8,192.168.0.1', 'fd00::/8'])
+      expect(loadApiConfig({ ...good, TRUST_PROXY: value }).TRUST_PROXY).toBe(value);
+    expect(() => loadApiConfig({ ...good, TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY: "yes" is not an address/);
+    expect(() => loadApiConfig({ ...good, TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY:/);
+  });
+
   it('fills in defaults and treats empty values as missing', () => {
     const config = loadApiConfig({ ...good, PORT: '', SCHEDULING_URL: '  ' });
     expect(config).toMatchObject({ PORT: 3000, BOOKING_TIMEZONE: 'America/New_York', QUEUE_PREFIX: 'bull' });

@@ -1,5 +1,6 @@
 import { envEmail, envPort, envTimeZone, envUrl, parseEnv, requiredVariables } from '@app/contracts/env';
 import * as v from 'valibot';
+import { parseProxyTrust } from './lib/client-address';
 
 export const ApiEnvSchema = v.object({
   DATABASE_URL: envUrl(['postgres:', 'postgresql:'], 'PostgreSQL'),
@@ -16,8 +17,21 @@ export const ApiEnvSchema = v.object({
   /** When set, GET /metrics asks for `Authorization: Bearer <token>`. */
   METRICS_TOKEN: v.optional(v.string()),
   STATIC_DIR: v.optional(v.string()),
-  /** 'true' when a reverse proxy sets X-Forwarded-For: only then is that address used for rate limits (D8). */
-  TRUST_PROXY: v.optional(v.picklist(['true', 'false'], 'must be true or false'), 'false'),
+  /**
+   * Which reverse proxies' X-Forwarded-For entries to believe for rate limits (D8): false, true (one proxy), a number
+   * of proxies, or a comma-separated list of the proxies' addresses or networks (see lib/client-address.ts).
+   */
+  TRUST_PROXY: v.optional(
+    v.pipe(
+      v.string(),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return;
+        const trust = parseProxyTrust(dataset.value);
+        if (typeof trust === 'string') addIssue({ message: trust });
+      }),
+    ),
+    'false',
+  ),
   /** Extra origins allowed to send state-changing requests (D9), comma-separated, e.g. the Vite dev server. */
   TRUSTED_ORIGINS: v.optional(v.string(), ''),
   QUEUE_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[\w-]+$/, 'must be letters, digits, - or _')), 'bull'),

@@ -10,94 +10,154 @@ export interface Limit {
 }
 
 /**
- * One round trip per check, whatever the number of limits: a Lua script counts (or reads) every key and gives each
- * a window on its first count. ARGV[1] is the mode ('hit' counts and reports, 'check' only reports, 'count' only
- * counts), ARGV[i + 1] the window of KEYS[i]. The reply is [count, ttl in ms] per key.
+ * One round trip and one atomic step per attempt, whatever the number of limits (D34). `take`: when any key has
+ * already reached its limit, nothing is counted and the attempt is refused; otherwise every key is counted (and
+ * given its window on its first count). Counting before the work is checked is what keeps parallel requests from
+ * all passing a check that none of them has counted yet. `refund` gives one count back (a sign-in that succeeded).
+ * KEYS[i] has its window in ARGV[2i] and its limit in ARGV[2i + 1]. Reply: [refused index or 0, ttl in ms of it].
  */
 const SCRIPT = `
-local reply = {}
-for i, key in ipairs(KEYS) do
-  local count
-  if ARGV[1] == 'check' then
-    count = tonumber(redis.call('get', key) or '0')
-  else
-    count = redis.call('incr', key)
-    if redis.call('pttl', key) < 0 then redis.call('pexpire', key, ARGV[i + 1]) end
+if ARGV[1] == 'refund' then
+  for _, key in ipairs(KEYS) do
+    if tonumber(redis.call('get', key) or '0') > 0 then redis.call('decr', key) end
   end
-  reply[#reply + 1] = count
-  reply[#reply + 1] = redis.call('pttl', key)
+  return {0, 0}
 end
-return reply`;
+for i, key in ipairs(KEYS) do
+  if tonumber(redis.call('get', key) or '0') >= tonumber(ARGV[i * 2 + 1]) then
+    return {i, redis.call('pttl', key)}
+  end
+end
+for i, key in ipairs(KEYS) do
+  redis.call('incr', key)
+  if redis.call('pttl', key) < 0 then redis.call('pexpire', key, ARGV[i * 2]) end
+end
+return {0, 0}`;
 
-type Mode = 'hit' | 'check' | 'count';
 type RateLimitRedis = Redis & { rateLimit(...args: (string | number)[]): Promise<number[]> };
 
+/** What one attempt got: refused (with the time until the limit's window ends) or counted. */
+type Outcome = { refusedFor: number } | null;
+
 /**
- * Counters in Redis, shared by every API instance (D8). When Redis is unreachable the limits are not enforced
- * rather than refusing every request: availability first, and the outage is logged.
+ * The same limits in this process's memory, for while Redis is unreachable (D34): each API process then limits on
+ * its own (N replicas let N times the limit through), which is far better than no limit at all. Bounded: expired
+ * counters are swept when it grows, and the oldest dropped past the cap.
+ */
+export class MemoryCounters {
+  private readonly counters = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  take(keys: string[], limits: Limit[]): Outcome {
+    const now = this.now();
+    const live = keys.map((key) => {
+      const counter = this.counters.get(key);
+      return counter && counter.resetAt > now ? counter : undefined;
+    });
+    for (let i = 0; i < keys.length; i++) {
+      const counter = live[i];
+      if (counter && counter.count >= limits[i]!.max) return { refusedFor: counter.resetAt - now };
+    }
+    keys.forEach((key, i) => {
+      const counter = live[i];
+      if (counter) counter.count++;
+      else this.counters.set(key, { count: 1, resetAt: now + limits[i]!.windowMs });
+    });
+    if (this.counters.size > this.maxKeys) this.sweep(now);
+    return null;
+  }
+
+  refund(keys: string[]): void {
+    for (const key of keys) {
+      const counter = this.counters.get(key);
+      if (counter && counter.count > 0) counter.count--;
+    }
+  }
+
+  get size(): number {
+    return this.counters.size;
+  }
+
+  private sweep(now: number): void {
+    for (const [key, counter] of this.counters) if (counter.resetAt <= now) this.counters.delete(key);
+    for (const key of this.counters.keys()) {
+      if (this.counters.size <= this.maxKeys * 0.9) break;
+      this.counters.delete(key);
+    }
+  }
+}
+
+/**
+ * Counters in Redis, shared by every API instance (D8). When Redis is unreachable each process keeps counting in
+ * memory instead (D34): requests are still accepted, and still limited.
  */
 export class RateLimiter {
   private readonly redis: RateLimitRedis;
+  private readonly memory: MemoryCounters;
+  private degraded = false;
 
   constructor(
     redis: Redis,
     private readonly prefix: string,
     private readonly logger: Logger,
+    now: () => number = Date.now,
   ) {
     if (!('rateLimit' in redis)) redis.defineCommand('rateLimit', { lua: SCRIPT });
     this.redis = redis as RateLimitRedis;
+    this.memory = new MemoryCounters(now);
   }
 
-  private async run(mode: Mode, limits: Limit[]): Promise<Array<{ count: number; ttlMs: number }>> {
-    const reply = await this.redis.rateLimit(
-      limits.length,
-      ...limits.map((limit) => `${this.prefix}:ratelimit:${limit.key}`),
-      mode,
-      ...limits.map((limit) => limit.windowMs),
-    );
-    return limits.map((limit, i) => {
-      const ttl = Number(reply[i * 2 + 1]);
-      return { count: Number(reply[i * 2] ?? 0), ttlMs: ttl > 0 ? ttl : limit.windowMs };
-    });
+  private keys(limits: Limit[]): string[] {
+    return limits.map((limit) => `${this.prefix}:ratelimit:${limit.key}`);
   }
 
-  /** Counts one attempt against every limit; throws 429 when one is exceeded. */
+  private async run(mode: 'take' | 'refund', keys: string[], limits: Limit[]): Promise<Outcome | undefined> {
+    try {
+      const reply = await this.redis.rateLimit(
+        keys.length,
+        ...keys,
+        mode,
+        ...limits.flatMap((limit) => [limit.windowMs, limit.max]),
+      );
+      if (this.degraded) {
+        this.degraded = false;
+        this.logger.info('rate limits counted in Redis again');
+      }
+      const refused = Number(reply[0]);
+      if (!refused) return null;
+      const ttl = Number(reply[1]);
+      return { refusedFor: ttl > 0 ? ttl : (limits[refused - 1]?.windowMs ?? 0) };
+    } catch (error) {
+      if (!this.degraded) {
+        this.degraded = true;
+        this.logger.warn(
+          { err: error },
+          'Redis unreachable: rate limits counted in this process only until it is back',
+        );
+      }
+      return undefined;
+    }
+  }
+
+  /**
+   * Counts one attempt against every limit, atomically; throws 429 (counting nothing) when one is used up. Call it
+   * before the work it protects, so that parallel attempts cannot all pass.
+   */
   async hit(limits: Limit[]): Promise<void> {
-    let results: Array<{ count: number; ttlMs: number }>;
-    try {
-      results = await this.run('hit', limits);
-    } catch (error) {
-      this.logger.warn({ err: error }, 'rate limit not checked: Redis unreachable');
-      return;
-    }
-    limits.forEach((limit, i) => {
-      const result = results[i];
-      if (result && result.count > limit.max) throw tooMany(result.ttlMs);
-    });
+    const keys = this.keys(limits);
+    let outcome = await this.run('take', keys, limits);
+    if (outcome === undefined) outcome = this.memory.take(keys, limits);
+    if (outcome) throw tooMany(outcome.refusedFor);
   }
 
-  /** Refuses when a limit is already used up, without counting (for failures counted afterwards). */
-  async check(limits: Limit[]): Promise<void> {
-    let results: Array<{ count: number; ttlMs: number }>;
-    try {
-      results = await this.run('check', limits);
-    } catch (error) {
-      this.logger.warn({ err: error }, 'rate limit not checked: Redis unreachable');
-      return;
-    }
-    limits.forEach((limit, i) => {
-      const result = results[i];
-      if (result && result.count >= limit.max) throw tooMany(result.ttlMs);
-    });
-  }
-
-  /** Counts a failure without refusing (the next `check` will). */
-  async count(limits: Limit[]): Promise<void> {
-    try {
-      await this.run('count', limits);
-    } catch (error) {
-      this.logger.warn({ err: error }, 'rate limit not counted: Redis unreachable');
-    }
+  /** Gives back the count of an attempt that turned out not to count (a successful sign-in, D8). */
+  async refund(limits: Limit[]): Promise<void> {
+    const keys = this.keys(limits);
+    if ((await this.run('refund', keys, limits)) === undefined) this.memory.refund(keys);
   }
 }
 

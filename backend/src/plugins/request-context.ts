@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { clientAddress, proxyTrustOf } from '../lib/client-address';
 
 const SAFE_ID = /^[\w.-]{8,100}$/;
 
@@ -30,20 +31,22 @@ export function requestIdOf(request: Request, trustProxy: boolean): string {
 
 /**
  * Used by each route module that needs them (not globally: the busiest read-only routes skip the work): gives its
- * routes `requestId` and `clientIp()`, the client's address: the connection's own, or the first X-Forwarded-For entry
- * only when a trusted proxy sets it (D8), looked up only when asked for.
+ * routes `requestId` and `clientIp()`, the client's address: the connection's own, or the forwarded one that the
+ * configured proxies vouch for (`TRUST_PROXY`, D8; see lib/client-address.ts), looked up only when asked for.
  */
-export const requestContext = (trustProxy = false) =>
-  new Elysia().use(requestIds(trustProxy)).derive({ as: 'scoped' }, ({ request, server, set }) => {
+export const requestContext = (trustProxy = 'false') => {
+  const trust = proxyTrustOf(trustProxy);
+  return new Elysia().use(requestIds(trust.kind !== 'none')).derive({ as: 'scoped' }, ({ request, server, set }) => {
     let clientIp: string | null | undefined;
     return {
       requestId: set.headers['x-request-id'] as string,
       clientIp(): string | null {
         if (clientIp === undefined) {
-          const forwarded = trustProxy ? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
-          clientIp = forwarded || server?.requestIP(request)?.address || null;
+          const peer = server?.requestIP(request)?.address ?? null;
+          clientIp = clientAddress(trust.kind === 'none' ? null : request.headers.get('x-forwarded-for'), peer, trust);
         }
         return clientIp;
       },
     };
   });
+};

@@ -77,7 +77,7 @@ const tags = ['Admin'];
 /** Every endpoint of the spec's Admin table, behind the admin guard (401 anonymous, 403 non-admin, D10). */
 export const adminRoutes = (deps: AppDeps) =>
   new Elysia({ name: 'admin-routes' })
-    .use(requestContext(deps.config.TRUST_PROXY === 'true'))
+    .use(requestContext(deps.config.TRUST_PROXY))
     .use(authPlugin(deps, new URL(deps.config.APP_URL).protocol === 'https:'))
     .guard({ auth: 'admin' }, (app) =>
       app

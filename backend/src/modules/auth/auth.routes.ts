@@ -46,7 +46,7 @@ export const authRoutes = (deps: AppDeps & auth.AuthDeps) => {
   });
 
   return new Elysia({ name: 'auth-routes' })
-    .use(requestContext(deps.config.TRUST_PROXY === 'true'))
+    .use(requestContext(deps.config.TRUST_PROXY))
     .use(authPlugin(deps, secure))
     .get('/api/auth/user', ({ user }) => auth.currentUser(deps, user), {
       auth: 'user',

@@ -66,13 +66,13 @@ export async function login(
   info: RequestInfo,
 ): Promise<LoginResult & { session: { token: string; expiresAt: Date } }> {
   const limits = [Limits.loginFailuresByEmail(input.email), Limits.loginFailuresByIp(info.ip)];
-  await deps.rateLimiter.check(limits);
+  // Counted before the password is checked (D34): parallel guesses cannot all slip under the limit. A right
+  // password gives its count back, so successful sign-ins are not counted (D8).
+  await deps.rateLimiter.hit(limits);
   const user = await repo.findUserByEmail(deps.db, input.email);
   const valid = await Bun.password.verify(input.password, user?.passwordHash ?? (await getDummyHash()));
-  if (!user?.passwordHash || !valid) {
-    await deps.rateLimiter.count(limits);
-    throw new HttpError(401, AuthMessages.invalidCredentials);
-  }
+  if (!user?.passwordHash || !valid) throw new HttpError(401, AuthMessages.invalidCredentials);
+  await deps.rateLimiter.refund(limits);
   if (!user.isActive) throw new HttpError(403, AuthMessages.deactivated);
   const session = await createSession(deps, user.id, info);
   const now = deps.clock.now();

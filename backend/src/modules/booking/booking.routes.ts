@@ -34,7 +34,7 @@ const tags = ['Booking'];
 export const bookingRoutes = (deps: AppDeps) => {
   const bookingDeps: booking.BookingDeps = { ...deps, timeZone: deps.config.BOOKING_TIMEZONE };
   return new Elysia({ name: 'booking-routes' })
-    .use(requestContext(deps.config.TRUST_PROXY === 'true'))
+    .use(requestContext(deps.config.TRUST_PROXY))
     .get('/api/booking/availability', ({ query }) => booking.availability(bookingDeps, query.date), {
       query: AvailabilityQuerySchema,
       response: { 200: AvailabilitySchema, 422: ErrorSchema },

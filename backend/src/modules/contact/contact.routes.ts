@@ -11,7 +11,7 @@ const ContactAcceptedSchema = v.object({ id: v.number(), message: v.string() });
 
 export const contactRoutes = (deps: AppDeps) => {
   const contact = createContactService(deps);
-  return new Elysia({ name: 'contact-routes' }).use(requestContext(deps.config.TRUST_PROXY === 'true')).post(
+  return new Elysia({ name: 'contact-routes' }).use(requestContext(deps.config.TRUST_PROXY)).post(
     '/api/contact',
     async ({ body, set, request, clientIp, requestId }): Promise<ContactAccepted> => {
       await deps.rateLimiter.hit([Limits.contactByIp(clientIp() ?? 'unknown')]);
