@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import type postgres from 'postgres';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import { RequestHistogram } from '../lib/request-histogram';
+import { probe } from '../modules/system/health';
 
 /**
  * Prometheus metrics of the API (D23) at GET /metrics: request durations by route and status, queue depth by state,
@@ -53,6 +54,14 @@ export function metricsPlugin(
       const [row] = await deps.sql<{ lag: number | null }[]>`
         select extract(epoch from now() - min(created_at))::float8 as lag from outbox_events where published_at is null`;
       this.set(row?.lag ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'redis_up',
+    help: 'Whether the API reaches Redis (1) or not (0); the API keeps serving without it',
+    registers: [registry],
+    async collect() {
+      this.set((await probe(() => deps.redis.ping(), 1000)) === 'up' ? 1 : 0);
     },
   });
   const unhandled = new Counter({

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTcpProxy } from '@app/testing';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/app';
 
 let t: TestApp;
@@ -19,13 +20,40 @@ describe('health', () => {
     expect(await response.json()).toEqual({ status: 'ok', checks: {} });
   });
 
-  it('answers /readyz 200 when PostgreSQL and Redis answer, 503 naming Redis when it does not', async () => {
+  it('answers /readyz 200 while PostgreSQL answers, and only reports Redis being away (status degraded, redis_up 0)', async () => {
     const ok = await t.get('/readyz');
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ status: 'ok', checks: { database: 'up', redis: 'up' } });
-    const bad = await down.get('/readyz');
-    expect(bad.status).toBe(503);
-    expect(await bad.json()).toEqual({ status: 'unavailable', checks: { database: 'up', redis: 'down' } });
+
+    // Redis taken away from a running API: it keeps taking contacts and bookings (the outbox holds the events), so a
+    // load balancer must keep routing to it.
+    const redis = new URL(inject('redisUrl'));
+    const proxy = await startTcpProxy(redis.hostname, Number(redis.port || 6379));
+    const app = await createTestApp({ redisUrl: proxy.url('redis:') });
+    try {
+      expect((await app.get('/readyz')).status).toBe(200);
+      expect(await (await app.get('/metrics')).text()).toMatch(/^redis_up 1$/m);
+      await proxy.cut();
+      const degraded = await app.get('/readyz');
+      expect(degraded.status).toBe(200);
+      expect(degraded.headers.get('cache-control')).toBe('no-store');
+      expect(await degraded.json()).toEqual({ status: 'degraded', checks: { database: 'up', redis: 'down' } });
+      expect(await (await app.get('/metrics')).text()).toMatch(/^redis_up 0$/m);
+      const contact = await app.post('/api/contact', {
+        name: 'During',
+        email: 'during@example.com',
+        subject: 'Redis away',
+        message: 'Sent while Redis is away.',
+      });
+      expect(contact.status).toBe(201);
+    } finally {
+      await app.close();
+      await proxy.close();
+    }
+    // A Redis that never answered reads the same.
+    const never = await down.get('/readyz');
+    expect(never.status).toBe(200);
+    expect(await never.json()).toEqual({ status: 'degraded', checks: { database: 'up', redis: 'down' } });
   });
 });
 
