@@ -45,3 +45,58 @@ export function normalizeImageUrl(input: string | undefined, field: 'thumbnailUr
   } catch {}
   throw unprocessable(message, [{ path: field, message }]);
 }
+
+/** How the server's request for an embed URL went (an answer of any status, or why there was none). */
+export type EmbedProbe =
+  | { outcome: 'answered'; status: number }
+  | { outcome: 'refused' | 'tls' | 'not-found' | 'timeout' | 'failed'; detail: string };
+
+/** How long the server waits for an embed host to answer. */
+export const EMBED_PROBE_TIMEOUT_MS = 3000;
+
+const errorCode = (error: unknown): string => {
+  const e = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } } | null;
+  const code = [e?.code, e?.cause?.code, e?.name].find(
+    (c) => typeof c === 'string' && c !== 'TypeError' && c !== 'Error',
+  );
+  return (code as string | undefined) ?? '';
+};
+
+/**
+ * Asks the embed URL's host for it, as a browser's frame would, without reading the page: HEAD, or GET (body
+ * dropped) when HEAD is refused (405, 501). Redirects are not followed (a redirect is an answer); no cookies or
+ * credentials are sent. Only the outcome is kept, never the page.
+ */
+export async function probeEmbedUrl(url: string, timeoutMs = EMBED_PROBE_TIMEOUT_MS): Promise<EmbedProbe> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    let response = await fetch(url, { method: 'HEAD', redirect: 'manual', signal });
+    if (response.status === 405 || response.status === 501) {
+      response = await fetch(url, { method: 'GET', redirect: 'manual', signal });
+      await response.body?.cancel().catch(() => {});
+    }
+    return { outcome: 'answered', status: response.status };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'TimeoutError' || code === 'AbortError' || code === 'ETIMEDOUT')
+      return { outcome: 'timeout', detail: `no answer within ${timeoutMs / 1000} s` };
+    if (code === 'ECONNREFUSED' || code === 'ECONNRESET') return { outcome: 'refused', detail: 'connection refused' };
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME')
+      return { outcome: 'not-found', detail: 'host not found' };
+    if (/TLS|CERT|SSL|SIGNATURE/i.test(code)) return { outcome: 'tls', detail: 'invalid TLS certificate' };
+    return { outcome: 'failed', detail: code || 'network error' };
+  }
+}
+
+/**
+ * The warning an admin sees after saving a dashboard whose embed URL the server could not reach, or null. Saving
+ * never waits on it beyond the probe's timeout and never fails because of it: the host may be reachable only from
+ * the clients' network, or down for a moment. 401 and 403 are normal for embeds that ask viewers to sign in.
+ */
+export function embedUrlWarning(probe: EmbedProbe): string | null {
+  if (probe.outcome === 'answered')
+    return probe.status === 404 || probe.status === 410 || probe.status >= 500
+      ? `Saved, but the embed URL answered HTTP ${probe.status}: clients may see 'Work in Progress'.`
+      : null;
+  return `Saved, but the embed URL could not be reached from the server (${probe.detail}): clients may see 'Work in Progress'.`;
+}

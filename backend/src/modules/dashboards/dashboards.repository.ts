@@ -1,6 +1,6 @@
 import type { Database } from '@app/db';
 import { schema } from '@app/db';
-import { and, asc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
 
 const { dashboards, organizationDashboards, organizations, memberships, dashboardViews } = schema;
 
@@ -71,6 +71,35 @@ export async function isLinkedToUser(db: Database, dashboardId: number, userId: 
   return Boolean(row);
 }
 
-export async function recordView(db: Database, dashboardId: number, userId: number | null, at: Date) {
-  await db.insert(dashboardViews).values({ dashboardId, userId, viewedAt: at });
+/**
+ * Records that the user viewed the dashboard at `at`, unless they already did within `windowMs` before it (D33).
+ * Parallel calls for the same user and dashboard wait for each other on a transaction-scoped advisory lock, so the
+ * check and the insert are one step: twenty parallel calls give one row. Returns whether a row was added.
+ */
+export async function recordViewOnce(
+  db: Database,
+  dashboardId: number,
+  userId: number,
+  at: Date,
+  windowMs: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`dashboard-view:${dashboardId}:${userId}`}, 0))`,
+    );
+    const [recent] = await tx
+      .select({ id: dashboardViews.id })
+      .from(dashboardViews)
+      .where(
+        and(
+          eq(dashboardViews.userId, userId),
+          eq(dashboardViews.dashboardId, dashboardId),
+          gt(dashboardViews.viewedAt, new Date(at.getTime() - windowMs)),
+        ),
+      )
+      .limit(1);
+    if (recent) return false;
+    await tx.insert(dashboardViews).values({ dashboardId, userId, viewedAt: at });
+    return true;
+  });
 }

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import type { AppDeps } from '../../app';
 import { authPlugin } from '../../plugins/auth';
 import { ErrorSchema } from '../../plugins/openapi';
-import { dashboardsOfUser, viewDashboard } from './dashboards.service';
+import { dashboardEmbedStatus, dashboardsOfUser, recordDashboardView, viewDashboard } from './dashboards.service';
 
 const PublicDashboardSchema = v.object({ id: v.number(), name: v.string(), category: v.string(), type: v.string() });
 const ClientDashboardSchema = v.object({
@@ -25,6 +25,11 @@ const DashboardDetailSchema = v.object({
   embedUrl: v.string(),
   thumbnailUrl: v.nullable(v.string()),
   isPublic: v.boolean(),
+});
+const ViewRecordedSchema = v.object({ recorded: v.boolean() });
+const EmbedStatusSchema = v.object({ status: v.picklist(['reachable', 'unreachable', 'unknown']) });
+const IdParams = v.object({
+  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Dashboard not found'), v.transform(Number)),
 });
 const tags = ['Dashboards'];
 
@@ -61,12 +66,39 @@ export const dashboardsRoutes = (deps: AppDeps) =>
     })
     .get('/api/dashboards/:id', ({ params, viewer }) => viewDashboard(deps, params.id, viewer), {
       optionalAuth: true,
-      params: v.object({
-        id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Dashboard not found'), v.transform(Number)),
-      }),
+      params: IdParams,
       response: { 200: DashboardDetailSchema, 404: ErrorSchema },
       detail: {
         tags,
         summary: 'One dashboard with its embed URL (admins, members of a linked active organization, or public)',
+        description: 'Records no view: the app may read it to preload a page nobody opens (D33).',
+      },
+    })
+    .post('/api/dashboards/:id/views', ({ params, user }) => recordDashboardView(deps, params.id, user), {
+      auth: 'user',
+      params: IdParams,
+      response: { 200: ViewRecordedSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+      detail: {
+        tags,
+        summary: 'Record that the signed-in person was shown the dashboard (D19, D33)',
+        description:
+          'Called by the viewer once it is shown. At most one view per person and dashboard within 5 minutes, also ' +
+          'under parallel requests: `recorded` is false when this one was already counted. Anonymous visitors ' +
+          'record nothing (401). 404 for a dashboard the person may not read, as GET answers. 403 when the ' +
+          "request does not come from the app's own origin (D9).",
+      },
+    })
+    .get('/api/dashboards/:id/embed-status', ({ params, viewer }) => dashboardEmbedStatus(deps, params.id, viewer), {
+      optionalAuth: true,
+      params: IdParams,
+      response: { 200: EmbedStatusSchema, 404: ErrorSchema },
+      detail: {
+        tags,
+        summary: "Whether the server can reach the dashboard's embed URL (for the viewer's 'Work in Progress')",
+        description:
+          "'unreachable' when the host refused the connection or offered an invalid certificate (a browser's frame " +
+          "would fail the same way, yet still fire 'load'); 'unknown' when the server could not resolve the host or " +
+          "got no answer in time; 'reachable' on any HTTP answer. Checked at most once a minute per URL. Same " +
+          'access as GET /api/dashboards/{id}.',
       },
     });
