@@ -134,8 +134,23 @@ describe('a mixed load for 60 s (browsing, sign-ins, contacts, bookings, passwor
     const linkTokens = smtp.messages.flatMap((m) => [...m.text.matchAll(/token=([a-z2-7]{16,})/g)].map((x) => x[1]!));
     expect(linkTokens.length).toBeGreaterThan(bookers.length);
     const sessionTokens = cookies.map((c) => c.split('=')[1]!).filter(Boolean);
+    // Both processes' logs: start.ts passes the API's and the workers' output through, and each line names its
+    // process. A check of one log alone would miss the other's leaks.
     const logs = product.output();
     expect(logs.length).toBeGreaterThan(1000);
+    const names = new Set(
+      logs
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => {
+          try {
+            return (JSON.parse(line) as { name?: string }).name;
+          } catch {
+            return undefined;
+          }
+        }),
+    );
+    expect([...names]).toEqual(expect.arrayContaining(['api', 'workers']));
     expect(logs).not.toContain(PASSWORD);
     for (const secret of [...sessionTokens, ...linkTokens])
       expect(logs.includes(secret), `a secret in the logs: ${secret.slice(0, 4)}…`).toBe(false);

@@ -2,17 +2,13 @@
 import '@app/contracts/diagnostics-channel';
 import { ConfigError } from '@app/contracts/env';
 import { assertMigrated, connect, UnmigratedDatabaseError } from '@app/db';
-import pino from 'pino';
 import { loadWorkersConfig } from './env';
 import { startHealthServer } from './health';
+import { createWorkersLogger } from './logger';
 import { startWorkers } from './runtime';
 
-// The same redaction as the API's logger: no password, token or cookie can reach a log line.
-const logger = pino({
-  name: 'workers',
-  level: process.env.LOG_LEVEL ?? 'info',
-  redact: { paths: ['password', 'token', 'link', '*.password', '*.token', '*.link', '*.cookie'], censor: '[redacted]' },
-});
+// The same redaction list as the API's logger: no password, token or cookie can reach a log line.
+const logger = createWorkersLogger();
 
 try {
   const config = loadWorkersConfig();
