@@ -58,14 +58,39 @@ export interface Availability {
   availableTimes: string[];
 }
 
+/** GET /api/booking/availability/month?month=yyyy-MM: the days of a month that still have a free slot. */
+export const MonthAvailabilityQuerySchema = v.object({
+  month: v.pipe(
+    v.optional(v.string('Please select a month'), ''),
+    v.minLength(1, 'Please select a month'),
+    v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Please select a valid month (yyyy-MM)'),
+  ),
+});
+
+export interface MonthAvailability {
+  month: string;
+  timeZone: string;
+  /** yyyy-MM-dd days (weekdays from today on) with at least one free slot. */
+  availableDates: string[];
+}
+
 /** 201 of POST /api/booking */
 export interface BookingConfirmation {
   id: number;
   date: string;
   time: string;
   timeZone: string;
+  /** UTC instants (ISO 8601). */
   startsAt: string;
   endsAt: string;
+  /** Where the confirmation e-mail goes. */
+  email: string;
+  /**
+   * The booker's own link to cancel (`/booking/cancel?token=...`) and the booking's `.ics` file
+   * (`/api/booking/calendar/{token}`); null when they could not be issued (the e-mail has its own link).
+   */
+  cancelUrl: string | null;
+  calendarUrl: string | null;
   message: string;
 }
 

@@ -1,8 +1,10 @@
 import { hashToken } from '@app/contracts';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/app';
+import { slotInterval } from './booking.service';
 import { signWebhook } from './webhook.service';
 
 // Wednesday 2026-10-28, 08:00 in New York (EDT, UTC-4).
@@ -67,6 +69,44 @@ describe('availability', () => {
     });
     const { availableTimes } = await (await availability('2026-11-05')).json();
     expect(availableTimes).toEqual(ALL.filter((s) => !s.startsWith('10:00') && !s.startsWith('11:00')));
+  });
+});
+
+describe('availability of a month (the date picker)', () => {
+  const month = (value: string) => t.get(`/api/booking/availability/month?month=${value}`);
+
+  it('lists the weekdays from today on that have a free slot, leaving out weekends and full days', async () => {
+    // Fill Thursday 2026-10-29 completely: it has no free slot left.
+    for (const slot of ALL)
+      await t.db.insert(schema.bookings).values({
+        ...person,
+        date: '2026-10-29',
+        timeLabel: slot,
+        timeZone: 'America/New_York',
+        ...slotInterval('2026-10-29', slot, 'America/New_York')!,
+        calendarUid: `full-day-${slot}@test`,
+      });
+    expect((await (await availability('2026-10-29')).json()).availableTimes).toEqual([]);
+    const response = await month('2026-10');
+    expect(response.status).toBe(200);
+    // Today is Wednesday the 28th (free slots from 10:00 on); the 29th is full; the 30th free; the 31st a Saturday.
+    expect(await response.json()).toEqual({
+      month: '2026-10',
+      timeZone: 'America/New_York',
+      availableDates: ['2026-10-28', '2026-10-30'],
+    });
+    const november = (await (await month('2026-11')).json()).availableDates as string[];
+    expect(november).toHaveLength(21);
+    expect(november.every((date) => ![0, 6].includes(new Date(`${date}T12:00:00Z`).getUTCDay()))).toBe(true);
+  });
+
+  it('answers a past month with no days, and refuses a malformed month with 422', async () => {
+    expect(await (await month('2026-09')).json()).toMatchObject({ availableDates: [] });
+    for (const bad of ['2026-13', '2026-1', 'next', '', '2026-10%00', '99999-01']) {
+      const response = await month(bad);
+      expect(response.status, bad).toBe(422);
+      expect((await response.json()).message).toMatch(/month/);
+    }
   });
 });
 
@@ -186,6 +226,90 @@ describe('cancelling through the link (D15)', () => {
     expect(response.status).toBe(404);
     expect((await response.json()).message).toBe('This cancellation link is invalid or has expired.');
     expect((await t.post('/api/booking/cancel', { token: 'not-a-real-token' })).status).toBe(404);
+  });
+});
+
+describe("the booker's confirmation: zones, e-mail, calendar file, own cancel link", () => {
+  it("answers the UTC slot, the e-mail and working links that do not replace the e-mail's link", async () => {
+    const response = await book('2026-11-16', '01:00 PM - 01:30 PM');
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      startsAt: '2026-11-16T18:00:00.000Z',
+      endsAt: '2026-11-16T18:30:00.000Z',
+      timeZone: 'America/New_York',
+      email: person.email,
+    });
+    expect(body.cancelUrl).toMatch(/^\/booking\/cancel\?token=[a-z0-9]{32}$/);
+    const token = new URL(body.cancelUrl, 'http://x').searchParams.get('token')!;
+    expect(body.calendarUrl).toBe(`/api/booking/calendar/${token}`);
+    // The token is not the booking's e-mail token (which the worker mints later, D7), and is kept only hashed.
+    const [row] = await t.db.select().from(schema.bookings).where(eq(schema.bookings.id, body.id));
+    expect(row?.cancelTokenHash).toBeNull();
+    expect(await t.deps.redis.get(`${t.queuePrefix}:booking-link:${token}`)).toBeNull();
+    expect(await t.deps.redis.get(`${t.queuePrefix}:booking-link:${hashToken(token)}`)).toBe(String(body.id));
+
+    // The worker sends the e-mail and stores its own token's hash: both links lead to the booking.
+    const emailToken = 'email-token-for-test-0123456789ab';
+    await t.db
+      .update(schema.bookings)
+      .set({ cancelTokenHash: hashToken(emailToken) })
+      .where(eq(schema.bookings.id, body.id));
+    for (const link of [token, emailToken]) {
+      const shown = await t.get(`/api/booking/cancel/${link}`);
+      expect(shown.status).toBe(200);
+      expect(await shown.json()).toMatchObject({
+        date: '2026-11-16',
+        time: '01:00 PM - 01:30 PM',
+        status: 'confirmed',
+      });
+    }
+  });
+
+  it("serves the .ics with the booking's UID and UTC times, and marks it cancelled once cancelled", async () => {
+    const body = await (await book('2026-11-17', '09:00 AM - 09:30 AM')).json();
+    const response = await t.get(body.calendarUrl);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="consultation.ics"');
+    const text = await response.text();
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    expect(calendar.getFirstPropertyValue('method')).toBe('PUBLISH');
+    const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent') ?? undefined);
+    const [row] = await t.db.select().from(schema.bookings).where(eq(schema.bookings.id, body.id));
+    expect(event.uid).toBe(row!.calendarUid);
+    expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-17T14:00:00.000Z');
+    expect(event.endDate.toJSDate().toISOString()).toBe('2026-11-17T14:30:00.000Z');
+    expect(text).toContain('DTSTART:20261117T140000Z');
+    expect(text).toContain('STATUS:CONFIRMED');
+
+    const token = new URL(body.cancelUrl, 'http://x').searchParams.get('token')!;
+    expect((await t.post('/api/booking/cancel', { token })).status).toBe(200);
+    expect((await (await availability('2026-11-17')).json()).availableTimes).toContain('09:00 AM - 09:30 AM');
+    const after = await (await t.get(body.calendarUrl)).text();
+    expect(after).toContain('STATUS:CANCELLED');
+    expect(after).toContain('SEQUENCE:1');
+  });
+
+  it('answers an unknown, over-long or hostile calendar link with 404, never 500', async () => {
+    for (const bad of ['nope', 'a'.repeat(201), '%00abc', '%F0%9F%98%80', '%ED%A0%80x']) {
+      const response = await t.get(`/api/booking/calendar/${bad}`);
+      expect([404, 422], bad).toContain(response.status);
+      expect((await response.json()).message).toBeTruthy();
+    }
+    expect((await t.get('/api/booking/calendar/nope')).status).toBe(404);
+  });
+
+  it("lets exactly one of 10 parallel cancels through the booker's link raise booking.cancelled", async () => {
+    const body = await (await book('2026-11-18', '03:00 PM - 03:30 PM')).json();
+    const token = new URL(body.cancelUrl, 'http://x').searchParams.get('token')!;
+    const responses = await Promise.all(Array.from({ length: 10 }, () => t.post('/api/booking/cancel', { token })));
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const events = await t.db
+      .select()
+      .from(schema.outboxEvents)
+      .where(eq(schema.outboxEvents.type, 'booking.cancelled'));
+    expect(events.filter((e) => (e.payload as { bookingId: number }).bookingId === body.id)).toHaveLength(1);
   });
 });
 

@@ -34,6 +34,12 @@ export async function findBookingByCancelHash(db: Database | Transaction, hash: 
   return row ?? null;
 }
 
+export async function findBookingById(db: Database | Transaction, id: number, lock = false) {
+  const query = db.select().from(bookings).where(eq(bookings.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
 export async function findBookingByExternalId(db: Database | Transaction, externalId: string) {
   const [row] = await db.select().from(bookings).where(eq(bookings.externalId, externalId));
   return row ?? null;

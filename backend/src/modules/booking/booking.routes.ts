@@ -1,4 +1,10 @@
-import { AvailabilityQuerySchema, BookingRequestSchema, CancelBookingSchema } from '@app/contracts';
+import {
+  AvailabilityQuerySchema,
+  BookingRequestSchema,
+  CancelBookingSchema,
+  MonthAvailabilityQuerySchema,
+} from '@app/contracts';
+import { toJsonSchema } from '@valibot/to-json-schema';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../app';
@@ -6,21 +12,37 @@ import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
 import { ErrorSchema } from '../../plugins/openapi';
 import { requestContext } from '../../plugins/request-context';
+import { bookingCalendarFile } from './booking.ics';
 import * as booking from './booking.service';
 import { handleWebhook, verifySignature } from './webhook.service';
 
 export const WEBHOOK_PATH = '/api/booking/webhook';
 
 const AvailabilitySchema = v.object({ date: v.string(), timeZone: v.string(), availableTimes: v.array(v.string()) });
+const MonthAvailabilitySchema = v.object({
+  month: v.string(),
+  timeZone: v.string(),
+  availableDates: v.array(v.string()),
+});
 const ConfirmationSchema = v.object({
   id: v.number(),
   date: v.string(),
   time: v.string(),
   timeZone: v.string(),
-  startsAt: v.string(),
-  endsAt: v.string(),
+  startsAt: v.pipe(v.string(), v.description('Start of the slot, UTC (ISO 8601)')),
+  endsAt: v.pipe(v.string(), v.description('End of the slot, UTC (ISO 8601)')),
+  email: v.pipe(v.string(), v.description('Where the confirmation e-mail is sent')),
+  cancelUrl: v.pipe(
+    v.nullable(v.string()),
+    v.description("The booker's own cancel link (/booking/cancel?token=...); null when it could not be issued"),
+  ),
+  calendarUrl: v.pipe(
+    v.nullable(v.string()),
+    v.description("The booking's .ics file (GET /api/booking/calendar/{token}); null when no link was issued"),
+  ),
   message: v.string(),
 });
+const TokenParamsSchema = v.object({ token: v.pipe(v.string(), v.maxLength(500)) });
 const SummarySchema = v.object({
   name: v.string(),
   date: v.string(),
@@ -32,13 +54,25 @@ const SummarySchema = v.object({
 const tags = ['Booking'];
 
 export const bookingRoutes = (deps: AppDeps) => {
-  const bookingDeps: booking.BookingDeps = { ...deps, timeZone: deps.config.BOOKING_TIMEZONE };
+  const bookingDeps: booking.BookingDeps = {
+    ...deps,
+    timeZone: deps.config.BOOKING_TIMEZONE,
+    prefix: deps.config.QUEUE_PREFIX,
+  };
   return new Elysia({ name: 'booking-routes' })
     .use(requestContext(deps.config.TRUST_PROXY))
     .get('/api/booking/availability', ({ query }) => booking.availability(bookingDeps, query.date), {
       query: AvailabilityQuerySchema,
       response: { 200: AvailabilitySchema, 422: ErrorSchema },
       detail: { tags, summary: 'Free half-hour slots of a weekday, in the company time zone' },
+    })
+    .get('/api/booking/availability/month', ({ query }) => booking.monthAvailability(bookingDeps, query.month), {
+      query: MonthAvailabilityQuerySchema,
+      response: { 200: MonthAvailabilitySchema, 422: ErrorSchema },
+      detail: {
+        tags,
+        summary: 'The days of a month (yyyy-MM) that still have a free slot: weekdays from today on',
+      },
     })
     .post(
       '/api/booking',
@@ -55,10 +89,37 @@ export const bookingRoutes = (deps: AppDeps) => {
       },
     )
     .get('/api/booking/cancel/:token', ({ params }) => booking.findByCancelToken(bookingDeps, params.token), {
-      params: v.object({ token: v.pipe(v.string(), v.maxLength(500)) }),
+      params: TokenParamsSchema,
       response: { 200: SummarySchema, 404: ErrorSchema },
       detail: { tags, summary: 'The booking behind a cancel link' },
     })
+    .get(
+      '/api/booking/calendar/:token',
+      async ({ params, set }) => {
+        const found = await booking.findBookingByToken(bookingDeps, params.token);
+        set.headers['content-type'] = 'text/calendar; charset=utf-8';
+        set.headers['content-disposition'] = 'attachment; filename="consultation.ics"';
+        set.headers['cache-control'] = 'private, no-store';
+        return bookingCalendarFile(found, { companyEmail: deps.config.COMPANY_EMAIL, appUrl: deps.config.APP_URL });
+      },
+      {
+        params: TokenParamsSchema,
+        detail: {
+          tags,
+          summary: "The booking's calendar file (.ics, same UID as the e-mailed invite), by its cancel link's token",
+          responses: {
+            200: {
+              description: 'An iCalendar file (METHOD:PUBLISH) with the consultation, as an attachment',
+              content: { 'text/calendar': { schema: { type: 'string' } } },
+            },
+            404: {
+              description: 'Unknown or expired link',
+              content: { 'application/json': { schema: toJsonSchema(ErrorSchema) as object } },
+            },
+          },
+        },
+      },
+    )
     .post('/api/booking/cancel', ({ body, requestId }) => booking.cancelByToken(bookingDeps, body.token, requestId), {
       body: CancelBookingSchema,
       response: { 200: v.object({ message: v.string() }), 404: ErrorSchema, 422: ErrorSchema },

@@ -7,12 +7,15 @@ import {
   CONSULTATION_MINUTES,
   DEFAULT_TIME_SLOTS,
   EventTypes,
+  generateToken,
   hashToken,
+  type MonthAvailability,
   slotStart,
   todayIn,
   weekday,
   zonedTimeToUtc,
 } from '@app/contracts';
+import type { Redis } from 'ioredis';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
 import { insertEvent } from '../../events/outbox.repository';
 import type { Clock } from '../../lib/clock';
@@ -23,6 +26,9 @@ import * as repo from './booking.repository';
 export interface BookingDeps extends DispatchDeps {
   clock: Clock;
   timeZone: string;
+  /** Keeps the hashes of the booker's own cancel links (see `issueBrowserLink`), under `${prefix}:`. */
+  redis: Redis;
+  prefix: string;
 }
 
 const MINUTE = 60_000;
@@ -48,20 +54,47 @@ function assertBookableDate(deps: BookingDeps, date: string) {
     throw unprocessable(BookingMessages.past, [{ path: 'date', message: BookingMessages.past }]);
 }
 
+const slotsOf = (date: string, timeZone: string) =>
+  DEFAULT_TIME_SLOTS.map((label) => ({ label, ...slotInterval(date, label, timeZone)! }));
+
+type Interval = { startsAt: Date; endsAt: Date };
+const freeLabels = (deps: BookingDeps, date: string, blocked: Interval[]) => {
+  const earliest = deps.clock.now().getTime() + MIN_NOTICE_MS;
+  return slotsOf(date, deps.timeZone)
+    .filter((slot) => slot.startsAt.getTime() >= earliest && !blocked.some((b) => overlaps(slot, b)))
+    .map((slot) => slot.label);
+};
+
 /** D12: the default slots minus confirmed bookings, calendar busy time and slots within 2 hours. */
 export async function availability(deps: BookingDeps, date: string): Promise<Availability> {
   assertBookableDate(deps, date);
-  const slots = DEFAULT_TIME_SLOTS.map((label) => ({ label, ...slotInterval(date, label, deps.timeZone)! }));
-  const first = slots[0]!;
-  const last = slots.at(-1)!;
-  const blocked = await repo.findBlockedIntervals(deps.db, first.startsAt, last.endsAt);
-  const earliest = deps.clock.now().getTime() + MIN_NOTICE_MS;
+  const slots = slotsOf(date, deps.timeZone);
+  const blocked = await repo.findBlockedIntervals(deps.db, slots[0]!.startsAt, slots.at(-1)!.endsAt);
+  return { date, timeZone: deps.timeZone, availableTimes: freeLabels(deps, date, blocked) };
+}
+
+/** The days of a month (yyyy-MM) in the company's zone, yyyy-MM-dd. */
+export function daysOfMonth(month: string): string[] {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const count = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
+}
+
+/**
+ * The weekdays of a month, from today on, that still have a free slot (the same rules as `availability`), with one
+ * query for the whole month: what the date picker marks as bookable.
+ */
+export async function monthAvailability(deps: BookingDeps, month: string): Promise<MonthAvailability> {
+  const today = todayIn(deps.timeZone, deps.clock.now());
+  const days = daysOfMonth(month).filter((date) => date >= today && weekday(date) % 6 !== 0);
+  if (days.length === 0) return { month, timeZone: deps.timeZone, availableDates: [] };
+  const from = slotsOf(days[0]!, deps.timeZone)[0]!.startsAt;
+  const to = slotsOf(days.at(-1)!, deps.timeZone).at(-1)!.endsAt;
+  const blocked = await repo.findBlockedIntervals(deps.db, from, to);
   return {
-    date,
+    month,
     timeZone: deps.timeZone,
-    availableTimes: slots
-      .filter((slot) => slot.startsAt.getTime() >= earliest && !blocked.some((b) => overlaps(slot, b)))
-      .map((slot) => slot.label),
+    availableDates: days.filter((date) => freeLabels(deps, date, blocked).length > 0),
   };
 }
 
@@ -107,6 +140,7 @@ export async function book(
     throw error;
   }
   await dispatch(deps, [created.event]);
+  const token = await issueBrowserLink(deps, created.booking);
   return {
     id: created.booking.id,
     date: created.booking.date,
@@ -114,8 +148,50 @@ export async function book(
     timeZone: created.booking.timeZone,
     startsAt: created.booking.startsAt.toISOString(),
     endsAt: created.booking.endsAt.toISOString(),
+    email: created.booking.email,
+    cancelUrl: token ? `/booking/cancel?token=${token}` : null,
+    calendarUrl: token ? `/api/booking/calendar/${token}` : null,
     message: BookingMessages.confirmed,
   };
+}
+
+/** How long after its end a booker's own link still shows the booking. */
+const BROWSER_LINK_AFTER_END_MS = 7 * 24 * 60 * MINUTE;
+const browserLinkKey = (deps: BookingDeps, hash: string) => `${deps.prefix}:booking-link:${hash}`;
+
+/**
+ * The booker's own cancel link, shown on the confirmation (decision 016). The e-mail's link is minted by the worker
+ * that sends it, and only its hash is kept on the booking (D7): this one cannot be that one, so a second token is
+ * minted here and its hash kept in Redis, pointing at the booking, until a week after the meeting. Both links work.
+ * Without Redis the booking still stands: the answer then has no link, and the e-mail's link is the way to cancel.
+ */
+async function issueBrowserLink(deps: BookingDeps, booking: repo.BookingRow): Promise<string | null> {
+  const token = generateToken();
+  const ttl = booking.endsAt.getTime() - deps.clock.now().getTime() + BROWSER_LINK_AFTER_END_MS;
+  try {
+    await deps.redis.set(browserLinkKey(deps, hashToken(token)), String(booking.id), 'PX', Math.max(ttl, MINUTE));
+    return token;
+  } catch (error) {
+    deps.logger.warn({ err: error, bookingId: booking.id }, 'could not issue the booking link; the e-mail has one');
+    return null;
+  }
+}
+
+/** The booking a cancel token points at: the e-mail's (its hash on the booking) or the booker's own (in Redis). */
+async function bookingIdOfToken(deps: BookingDeps, token: string): Promise<number | null> {
+  if (token.length === 0 || token.length > 200) return null;
+  const hash = hashToken(token);
+  const booking = await repo.findBookingByCancelHash(deps.db, hash);
+  if (booking) return booking.id;
+  const id = await deps.redis.get(browserLinkKey(deps, hash)).catch(() => null);
+  return id && /^\d+$/.test(id) ? Number(id) : null;
+}
+
+export async function findBookingByToken(deps: BookingDeps, token: string): Promise<repo.BookingRow> {
+  const id = await bookingIdOfToken(deps, token);
+  const booking = id === null ? null : await repo.findBookingById(deps.db, id);
+  if (!booking) throw notFound(BookingMessages.invalidCancelLink);
+  return booking;
 }
 
 const summary = (booking: repo.BookingRow): BookingSummary => ({
@@ -128,9 +204,7 @@ const summary = (booking: repo.BookingRow): BookingSummary => ({
 });
 
 export async function findByCancelToken(deps: BookingDeps, token: string): Promise<BookingSummary> {
-  const booking = token.length <= 200 ? await repo.findBookingByCancelHash(deps.db, hashToken(token)) : null;
-  if (!booking) throw notFound(BookingMessages.invalidCancelLink);
-  return summary(booking);
+  return summary(await findBookingByToken(deps, token));
 }
 
 /** D15: frees the slot; the event removes the calendar entry and e-mails both sides. Cancelling twice is harmless. */
@@ -139,8 +213,10 @@ export async function cancelByToken(
   token: string,
   requestId?: string,
 ): Promise<{ message: string }> {
+  const id = await bookingIdOfToken(deps, token);
+  if (id === null) throw notFound(BookingMessages.invalidCancelLink);
   const result = await deps.db.transaction(async (tx) => {
-    const booking = await repo.findBookingByCancelHash(tx, hashToken(token), true);
+    const booking = await repo.findBookingById(tx, id, true);
     if (!booking) throw notFound(BookingMessages.invalidCancelLink);
     if (booking.status === 'cancelled') return { event: null };
     if (booking.startsAt <= deps.clock.now()) throw new HttpError(422, 'This consultation has already taken place.');
