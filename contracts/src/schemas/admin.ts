@@ -177,9 +177,13 @@ export interface AuditEntry {
   id: number;
   actorId: number | null;
   actorEmail: string | null;
+  /** The actor's first and last name, when they still have an account and a name. */
+  actorName: string | null;
   action: string;
   targetType: string;
   targetId: string | null;
+  /** The target's name (users: e-mail) at the time of the action; kept when the target is deleted later. */
+  targetName: string | null;
   changes: Record<string, unknown> | null;
   createdAt: string;
 }
@@ -190,6 +194,8 @@ export const AdminMessages = {
   ownDelete: 'You cannot delete your own account',
   emailTaken: 'A user with this email already exists',
   linkExists: 'This dashboard is already linked to this organization',
+  linkMissing: 'This dashboard is not linked to this organization',
+  membershipMissing: 'This user is not a member of this organization',
   embedHttps: 'The embed URL must be an https address (or iframe code whose src is one)',
   thumbnail: 'The thumbnail URL must be an https address or a path on this site',
   logo: 'The logo URL must be an https address or a path on this site',

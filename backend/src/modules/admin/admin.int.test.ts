@@ -1,6 +1,6 @@
 import { schema } from '@app/db';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/app';
 import { hashPassword } from '../auth/auth.service';
@@ -51,6 +51,8 @@ describe('the admin guard', () => {
     ['POST', '/api/admin/organization-users', { organizationId: 1, userId: 1 }],
     ['GET', '/api/admin/organization-dashboards'],
     ['POST', '/api/admin/organization-dashboards', { organizationId: 1, dashboardId: 1 }],
+    ['DELETE', '/api/admin/organization-dashboards/1/1'],
+    ['DELETE', '/api/admin/organization-users/1/1'],
     ['POST', '/api/admin/send-registration-email', { email: 'a@b.co' }],
     ['POST', '/api/admin/send-password-reset', { email: 'a@b.co' }],
     ['GET', '/api/admin/audit'],
@@ -320,6 +322,144 @@ describe('associations', () => {
   });
 });
 
+describe('undoing links (issue 12, item 13)', () => {
+  it('unlink a dashboard from an organization: 204, gone from the list, audited with names; 404 the second time', async () => {
+    const org = await createOrganization(t.db, { name: 'Unlink Org' });
+    const dashboard = await createDashboard(t.db, { name: 'Unlink Dashboard' });
+    await linkDashboard(t.db, org.id, dashboard.id);
+    const path = `/api/admin/organization-dashboards/${org.id}/${dashboard.id}`;
+
+    const removed = await as(admin).send('DELETE', path);
+    expect(removed.status).toBe(204);
+    const list: { organizationId: number; dashboardId: number }[] = await (
+      await as(admin).get('/api/admin/organization-dashboards')
+    ).json();
+    expect(list.filter((l) => l.organizationId === org.id && l.dashboardId === dashboard.id)).toEqual([]);
+    const [entry] = await (await as(admin).get('/api/admin/audit')).json();
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      actorName: 'Ada User',
+      action: 'organization.unlink-dashboard',
+      targetType: 'organization',
+      targetId: String(org.id),
+      targetName: 'Unlink Org',
+      changes: { dashboardId: dashboard.id, dashboardName: 'Unlink Dashboard' },
+    });
+
+    const again = await as(admin).send('DELETE', path);
+    expect(again.status).toBe(404);
+    expect((await again.json()).message).toBe('This dashboard is not linked to this organization');
+    expect((await as(admin).send('DELETE', '/api/admin/organization-dashboards/999999/1')).status).toBe(404);
+    // Ids that cannot exist (not digits, or too large) are simply not found, as on the other admin routes.
+    expect((await as(admin).send('DELETE', '/api/admin/organization-dashboards/x/1')).status).toBe(404);
+    expect((await as(admin).send('DELETE', '/api/admin/organization-dashboards/99999999999999/1')).status).toBe(404);
+    expect((await as(admin).send('DELETE', '/api/admin/organization-users/1%00/1')).status).toBe(404);
+  });
+
+  it('remove a user from an organization: 204, membership gone, audited with names; 404 when not a member', async () => {
+    const org = await createOrganization(t.db, { name: 'Member Org' });
+    const user = await createUser(t.db, { email: 'member@example.com' });
+    await addMembership(t.db, org.id, user.id);
+    const path = `/api/admin/organization-users/${org.id}/${user.id}`;
+
+    const removed = await as(admin).send('DELETE', path);
+    expect(removed.status).toBe(204);
+    expect(await t.db.select().from(schema.memberships).where(eq(schema.memberships.userId, user.id))).toEqual([]);
+    const [entry] = await (await as(admin).get('/api/admin/audit')).json();
+    expect(entry).toMatchObject({
+      action: 'organization.remove-user',
+      targetName: 'Member Org',
+      changes: { userId: user.id, userEmail: 'member@example.com', role: 'Member' },
+    });
+
+    const again = await as(admin).send('DELETE', path);
+    expect(again.status).toBe(404);
+    expect((await again.json()).message).toBe('This user is not a member of this organization');
+  });
+
+  it('are refused from another origin (D9), like every other admin change', async () => {
+    const org = await createOrganization(t.db);
+    const dashboard = await createDashboard(t.db);
+    await linkDashboard(t.db, org.id, dashboard.id);
+    const user = await createUser(t.db);
+    await addMembership(t.db, org.id, user.id);
+    for (const path of [
+      `/api/admin/organization-dashboards/${org.id}/${dashboard.id}`,
+      `/api/admin/organization-users/${org.id}/${user.id}`,
+    ]) {
+      const refused = await t.request('DELETE', path, undefined, { cookie: admin.cookie, origin: 'https://evil.test' });
+      expect(refused.status, path).toBe(403);
+    }
+    expect(await t.db.select().from(schema.memberships).where(eq(schema.memberships.userId, user.id))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(schema.organizationDashboards)
+        .where(eq(schema.organizationDashboards.dashboardId, dashboard.id)),
+    ).toHaveLength(1);
+  });
+
+  it('two parallel unlinks of one link: one 204, one 404, one audit row', async () => {
+    const org = await createOrganization(t.db, { name: 'Race Org' });
+    const dashboard = await createDashboard(t.db);
+    await linkDashboard(t.db, org.id, dashboard.id);
+    const path = `/api/admin/organization-dashboards/${org.id}/${dashboard.id}`;
+    const statuses = (await Promise.all([as(admin).send('DELETE', path), as(admin).send('DELETE', path)]))
+      .map((r) => r.status)
+      .sort();
+    expect(statuses).toEqual([204, 404]);
+    const rows = await t.db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.targetId, String(org.id)));
+    expect(rows.filter((r) => r.action === 'organization.unlink-dashboard')).toHaveLength(1);
+  });
+
+  it('are documented with every answer in the OpenAPI document', async () => {
+    const spec = await (await t.get('/api/docs/json')).json();
+    for (const path of [
+      '/api/admin/organization-dashboards/{organizationId}/{dashboardId}',
+      '/api/admin/organization-users/{organizationId}/{userId}',
+    ]) {
+      const responses = spec.paths[path]?.delete?.responses ?? {};
+      expect(Object.keys(responses).sort(), path).toEqual(['204', '401', '403', '404', '409', '422']);
+    }
+  });
+});
+
+describe('the admin e-mail actions (issue 12, item 22)', () => {
+  it('write the event and the audit row in one transaction: a failing audit insert leaves no event', async () => {
+    const user = await createUser(t.db, { email: 'atomic@example.com' });
+    // A real failure of the audit insert, for this user's reset only.
+    await t.db.execute(
+      sql.raw(`
+      create function fail_reset_audit() returns trigger language plpgsql as $$
+      begin
+        if new.action = 'user.send-password-reset' and new.target_id = '${user.id}' then
+          raise exception 'audit insert failed';
+        end if;
+        return new;
+      end $$;
+      create trigger fail_reset_audit before insert on audit_log
+        for each row execute function fail_reset_audit();`),
+    );
+    try {
+      const failed = await as(admin).send('POST', '/api/admin/send-password-reset', { email: 'atomic@example.com' });
+      expect(failed.status).toBe(500);
+      const events = await t.db.select().from(schema.outboxEvents);
+      expect(events.filter((e) => (e.payload as { userId?: number }).userId === user.id)).toEqual([]);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger fail_reset_audit on audit_log; drop function fail_reset_audit();'));
+    }
+    const sent = await as(admin).send('POST', '/api/admin/send-password-reset', { email: 'atomic@example.com' });
+    expect(sent.status).toBe(202);
+    const events = await t.db.select().from(schema.outboxEvents);
+    expect(events.filter((e) => (e.payload as { userId?: number }).userId === user.id)).toHaveLength(1);
+    const [entry] = await (await as(admin).get('/api/admin/audit')).json();
+    expect(entry).toMatchObject({ action: 'user.send-password-reset', targetName: 'atomic@example.com' });
+  });
+});
+
 describe('the audit log (D21)', () => {
   it('lists admin actions newest first with who, what, target and changed fields', async () => {
     const org = await (await as(admin).send('POST', '/api/admin/organizations', { name: 'Audited' })).json();
@@ -333,6 +473,30 @@ describe('the audit log (D21)', () => {
       changes: { name: { from: 'Audited', to: 'Audited Renamed' } },
     });
     expect(entries[1]).toMatchObject({ action: 'organization.create', targetId: String(org.id) });
+  });
+
+  it('names the actor and the target, and keeps the target name after the target is deleted', async () => {
+    const created = await as(admin).send('POST', '/api/admin/dashboards', {
+      name: 'Doomed Dashboard',
+      category: 'Sales',
+      type: 'PowerBI',
+      embedUrl: 'https://app.powerbi.com/view?r=doomed',
+    });
+    const dashboard = await created.json();
+    const user = await createUser(t.db, { email: 'doomed@example.com' });
+    await as(admin).send('POST', `/api/admin/users/${user.id}/toggle-admin`, { isAdmin: true });
+    await as(admin).send('DELETE', `/api/admin/users/${user.id}`);
+    await as(admin).send('DELETE', `/api/admin/dashboards/${dashboard.id}`);
+    const entries: { action: string; targetName: string | null; actorName: string | null; changes: object }[] = await (
+      await as(admin).get('/api/admin/audit')
+    ).json();
+    const named = (action: string) => entries.find((e) => e.action === action);
+    expect(named('dashboard.create')).toMatchObject({ actorName: 'Ada User', targetName: 'Doomed Dashboard' });
+    expect(named('dashboard.delete')).toMatchObject({ targetName: 'Doomed Dashboard' });
+    expect(named('user.grant-admin')).toMatchObject({ targetName: 'doomed@example.com' });
+    expect(named('user.delete')).toMatchObject({ targetName: 'doomed@example.com' });
+    // The recorded name is handed out as targetName, not as a changed field.
+    expect(named('dashboard.create')?.changes).not.toHaveProperty('targetName');
   });
 });
 

@@ -18,7 +18,10 @@ import { requestContext } from '../../plugins/request-context';
 import * as repo from './admin.repository';
 import * as admin from './admin.service';
 
-const IdParams = v.object({ id: v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number)) });
+const Id = v.pipe(v.string(), v.regex(/^\d{1,9}$/), v.transform(Number));
+const IdParams = v.object({ id: Id });
+const OrganizationDashboardParams = v.object({ organizationId: Id, dashboardId: Id });
+const OrganizationUserParams = v.object({ organizationId: Id, userId: Id });
 const OrganizationSchema = v.object({
   id: v.number(),
   name: v.string(),
@@ -70,13 +73,17 @@ const AuditSchema = v.object({
   changes: v.nullable(v.record(v.string(), v.unknown())),
   createdAt: v.string(),
 });
+  actorName: v.nullable(v.string()),
 const MessageSchema = v.object({ message: v.string() });
 const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema };
 const tags = ['Admin'];
+  targetName: v.nullable(v.string()),
 
 /** Every endpoint of the spec's Admin table, behind the admin guard (401 anonymous, 403 non-admin, D10). */
 export const adminRoutes = (deps: AppDeps) =>
   new Elysia({ name: 'admin-routes' })
+/** A 204 has no body. */
+const NoContent = v.pipe(v.undefined(), v.description('No content'));
     .use(requestContext(deps.config.TRUST_PROXY))
     .use(authPlugin(deps, new URL(deps.config.APP_URL).protocol === 'https:'))
     .guard({ auth: 'admin' }, (app) =>
@@ -161,6 +168,7 @@ export const adminRoutes = (deps: AppDeps) =>
         .get('/api/admin/users', () => repo.listUsers(deps.db), {
           response: { 200: v.array(UserSchema), ...errors },
           detail: { tags, summary: 'Every user with their organizations' },
+            response: { 204: NoContent, ...errors },
         })
         .post(
           '/api/admin/users',
@@ -218,6 +226,7 @@ export const adminRoutes = (deps: AppDeps) =>
         .post(
           '/api/admin/organization-users',
           async ({ body, actor, set }) => {
+            response: { 204: NoContent, ...errors },
             set.status = 201;
             return admin.addUserToOrganization(
               deps,
@@ -243,6 +252,22 @@ export const adminRoutes = (deps: AppDeps) =>
             set.status = 201;
             return admin.linkDashboard(deps, actor, Number(body.organizationId), Number(body.dashboardId));
           },
+        .delete(
+          '/api/admin/organization-users/:organizationId/:userId',
+          async ({ params, actor, set }) => {
+            await admin.removeUserFromOrganization(deps, actor, params.organizationId, params.userId);
+            set.status = 204;
+          },
+          {
+            params: OrganizationUserParams,
+            response: { 204: NoContent, ...errors },
+            detail: {
+              tags,
+              summary: 'Remove a user from an organization (404 when they are not a member)',
+              responses: { 204: { description: 'Removed' } },
+            },
+          },
+        )
           {
             body: OrganizationDashboardSchema,
             response: { 201: LinkSchema, ...errors },
@@ -259,6 +284,22 @@ export const adminRoutes = (deps: AppDeps) =>
             body: AdminEmailActionSchema,
             response: { 202: MessageSchema, ...errors },
             detail: { tags, summary: 'Queue the invitation e-mail (D22)' },
+        .delete(
+          '/api/admin/organization-dashboards/:organizationId/:dashboardId',
+          async ({ params, actor, set }) => {
+            await admin.unlinkDashboard(deps, actor, params.organizationId, params.dashboardId);
+            set.status = 204;
+          },
+          {
+            params: OrganizationDashboardParams,
+            response: { 204: NoContent, ...errors },
+            detail: {
+              tags,
+              summary: 'Unlink a dashboard from an organization (404 when there is no such link)',
+              responses: { 204: { description: 'Unlinked' } },
+            },
+          },
+        )
           },
         )
         .post(

@@ -10,7 +10,6 @@ import { type DispatchDeps, dispatch } from '../../events/dispatch';
 import { insertEvent } from '../../events/outbox.repository';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
-import { queueUserEmail } from '../auth/auth.service';
 import type { PublicDashboardsCache } from '../dashboards/public-dashboards.cache';
 import * as repo from './admin.repository';
 import { normalizeEmbedUrl, normalizeImageUrl } from './embed-url';
@@ -49,6 +48,7 @@ export async function createOrganization(deps: Deps, actor: Actor, input: Organi
       action: 'organization.create',
       targetType: 'organization',
       targetId: organization.id,
+      targetName: organization.name,
       changes: values,
     });
     return organization;
@@ -71,6 +71,7 @@ export async function updateOrganization(deps: Deps, actor: Actor, id: number, i
       action: 'organization.update',
       targetType: 'organization',
       targetId: id,
+      targetName: values.name,
       changes: changed(before, values),
     });
     return organization!;
@@ -88,6 +89,7 @@ export async function toggleOrganization(deps: Deps, actor: Actor, id: number) {
       action: before.isActive ? 'organization.deactivate' : 'organization.activate',
       targetType: 'organization',
       targetId: id,
+      targetName: before.name,
       changes: { isActive: { from: before.isActive, to: !before.isActive } },
     });
     return organization!;
@@ -117,6 +119,7 @@ export async function createDashboard(deps: Deps, actor: Actor, input: Dashboard
       targetType: 'dashboard',
       targetId: id,
       changes: values,
+      targetName: values.name,
     });
     return id;
   });
@@ -138,6 +141,7 @@ export async function updateDashboard(deps: Deps, actor: Actor, id: number, inpu
       targetId: id,
       changes: changed(before, values),
     });
+      targetName: values.name,
   });
   await deps.publicDashboards.invalidate();
   return (await repo.listDashboards(deps.db, [id]))[0]!;
@@ -155,6 +159,7 @@ export async function deleteDashboard(deps: Deps, actor: Actor, id: number) {
       targetId: id,
       changes: { name: deleted.name },
     });
+      targetName: deleted.name,
   });
   await deps.publicDashboards.invalidate();
 }
@@ -186,6 +191,7 @@ export async function createUser(deps: Deps, actor: Actor, input: NewUserValues,
         targetId: id,
         changes: {
           email,
+        targetName: email,
           isAdmin: input.isAdmin ?? false,
           organizationId,
           sendRegistrationEmail: input.sendRegistrationEmail ?? true,
@@ -244,6 +250,7 @@ export async function updateUser(deps: Deps, actor: Actor, id: number, input: Ed
         targetId: id,
         changes: {
           ...changed(before, values),
+        targetName: email,
           ...(current.sort().join() === [...wanted].sort().join()
             ? {}
             : { organizationIds: { from: current, to: wanted } }),
@@ -271,6 +278,7 @@ export async function setAdmin(deps: Deps, actor: Actor, id: number, isAdmin: bo
       targetId: id,
       changes: { isAdmin: { from: before.isAdmin, to: isAdmin } },
     });
+      targetName: before.email,
   });
   return (await repo.listUsers(deps.db, [id]))[0]!;
 }
@@ -291,6 +299,7 @@ export async function setActive(deps: Deps, actor: Actor, id: number, isActive: 
       targetId: id,
       changes: { isActive: { from: before.isActive, to: isActive } },
     });
+      targetName: before.email,
   });
   return (await repo.listUsers(deps.db, [id]))[0]!;
 }
@@ -310,6 +319,7 @@ export async function deleteUser(deps: Deps, actor: Actor, id: number) {
       targetId: id,
       changes: { email: before.email },
     });
+      targetName: before.email,
   });
 }
 
@@ -320,8 +330,10 @@ export async function addUserToOrganization(
   userId: number,
   role: string,
 ) {
-  if (!(await repo.findUserRow(deps.db, userId))) throw notFound('User not found');
-  if (!(await repo.findOrganization(deps.db, organizationId))) throw notFound('Organization not found');
+  const user = await repo.findUserRow(deps.db, userId);
+  if (!user) throw notFound('User not found');
+  const organization = await repo.findOrganization(deps.db, organizationId);
+  if (!organization) throw notFound('Organization not found');
   await deps.db.transaction(async (tx) => {
     const added = await repo.addMembership(tx, organizationId, userId, role);
     if (!added) throw conflict('This user is already a member of this organization');
@@ -331,15 +343,18 @@ export async function addUserToOrganization(
       action: 'organization.add-user',
       targetType: 'organization',
       targetId: organizationId,
-      changes: { userId, role },
+      targetName: organization.name,
+      changes: { userId, userEmail: user.email, role },
     });
   });
   return { message: 'User added to organization' };
 }
 
 export async function linkDashboard(deps: Deps, actor: Actor, organizationId: number, dashboardId: number) {
-  if (!(await repo.findOrganization(deps.db, organizationId))) throw notFound('Organization not found');
-  if (!(await repo.listDashboards(deps.db, [dashboardId])).length) throw notFound('Dashboard not found');
+  const organization = await repo.findOrganization(deps.db, organizationId);
+  if (!organization) throw notFound('Organization not found');
+  const [dashboard] = await repo.listDashboards(deps.db, [dashboardId]);
+  if (!dashboard) throw notFound('Dashboard not found');
   await deps.db.transaction(async (tx) => {
     if (!(await repo.insertLink(tx, organizationId, dashboardId))) throw conflict(AdminMessages.linkExists);
     await repo.audit(tx, {
@@ -348,7 +363,8 @@ export async function linkDashboard(deps: Deps, actor: Actor, organizationId: nu
       action: 'organization.link-dashboard',
       targetType: 'organization',
       targetId: organizationId,
-      changes: { dashboardId },
+      targetName: organization.name,
+      changes: { dashboardId, dashboardName: dashboard.name },
     });
   });
   return (await repo.listLinks(deps.db)).find(
@@ -358,6 +374,40 @@ export async function linkDashboard(deps: Deps, actor: Actor, organizationId: nu
 
 /** D22: answered once the event is stored (202); the worker mints the link and sends the e-mail. */
 export async function sendAccountEmail(
+/** Undoes `linkDashboard`: the organization's members no longer see the dashboard. 404 when there is no such link. */
+export async function unlinkDashboard(deps: Deps, actor: Actor, organizationId: number, dashboardId: number) {
+  await deps.db.transaction(async (tx) => {
+    const removed = await repo.deleteLink(tx, organizationId, dashboardId);
+    if (!removed) throw notFound(AdminMessages.linkMissing);
+    await repo.audit(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: 'organization.unlink-dashboard',
+      targetType: 'organization',
+      targetId: organizationId,
+      targetName: removed.organizationName,
+      changes: { dashboardId, dashboardName: removed.dashboardName },
+    });
+  });
+}
+
+/** Undoes `addUserToOrganization`: the user loses the organization's dashboards. 404 when they are not a member. */
+export async function removeUserFromOrganization(deps: Deps, actor: Actor, organizationId: number, userId: number) {
+  await deps.db.transaction(async (tx) => {
+    const removed = await repo.deleteMembership(tx, organizationId, userId);
+    if (!removed) throw notFound(AdminMessages.membershipMissing);
+    await repo.audit(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: 'organization.remove-user',
+      targetType: 'organization',
+      targetId: organizationId,
+      targetName: removed.organizationName,
+      changes: { userId, userEmail: removed.userEmail, role: removed.role },
+    });
+  });
+}
+
   deps: Deps,
   actor: Actor,
   email: string,
@@ -369,18 +419,25 @@ export async function sendAccountEmail(
   if (!user.isActive) throw unprocessable('This user is deactivated: activate them first');
   if (kind === 'registration' && user.accountSetupComplete)
     throw unprocessable('This user has already set up their account: send a password reset instead');
-  await queueUserEmail(
-    deps,
-    kind === 'registration' ? EventTypes.userInvited : EventTypes.passwordResetRequested,
-    user.id,
-    requestId,
-  );
-  await repo.audit(deps.db, {
-    actorId: actor.id,
-    actorEmail: actor.email,
-    action: kind === 'registration' ? 'user.send-registration-email' : 'user.send-password-reset',
-    targetType: 'user',
-    targetId: user.id,
+  // The event and its audit row are written together: an e-mail is never queued without its record, nor recorded
+  // without being queued.
+  const event = await deps.db.transaction(async (tx) => {
+    const event = await insertEvent(
+      tx,
+      kind === 'registration' ? EventTypes.userInvited : EventTypes.passwordResetRequested,
+      { userId: user.id },
+      requestId,
+    );
+    await repo.audit(tx, {
+      actorId: actor.id,
+      actorEmail: actor.email,
+      action: kind === 'registration' ? 'user.send-registration-email' : 'user.send-password-reset',
+      targetType: 'user',
+      targetId: user.id,
+      targetName: user.email,
+    });
+    return event;
   });
   return { message: kind === 'registration' ? 'Registration email sent' : 'Password reset email sent' };
 }
+  await dispatch(deps, [event]);
