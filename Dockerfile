@@ -2,7 +2,7 @@
 #   API (default)      bun backend/src/server.ts     (serves the built SPA too)
 #   workers            bun workers/src/main.ts
 #   migrations         bun db/src/migrate.ts         (one-shot, before the API and the workers start)
-#   first admin        bun run cli create-admin --email ... --password ...
+#   first admin        bun run cli create-admin --email ...   (asks for the password, or reads it on stdin)
 #
 # Build: docker build -t lucid-insight .   (docker-compose.yml builds it for `make up`)
 

@@ -15,10 +15,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const cli = async (...args: string[]) => {
+/** The CLI with `stdin` piped in: the password's only way in besides a terminal prompt. */
+const cli = async (args: string[], stdin = '') => {
   const proc = Bun.spawn([bun, 'run', 'cli', ...args], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: t.databaseUrl },
+    stdin: new TextEncoder().encode(stdin),
     stdout: 'pipe',
     stderr: 'pipe',
   });
@@ -28,7 +30,7 @@ const cli = async (...args: string[]) => {
 
 describe('bun run cli create-admin', () => {
   it('creates an administrator whose password is stored only as an Argon2id hash', async () => {
-    const result = await cli('create-admin', '--email', 'Boss@Example.com', '--password', 'a long passphrase');
+    const result = await cli(['create-admin', '--email', 'Boss@Example.com'], 'a long passphrase\n');
     expect(result.stdout).toContain('Administrator Boss@Example.com created');
     expect(result.code).toBe(0);
     const [user] = await t.db.select().from(schema.users).where(eq(schema.users.email, 'Boss@Example.com'));
@@ -38,7 +40,7 @@ describe('bun run cli create-admin', () => {
   });
 
   it('refuses passwords outside 8 to 128 characters and bad addresses, with the reason', async () => {
-    const short = await cli('create-admin', '--email', 'x@example.com', '--password', 'short');
+    const short = await cli(['create-admin', '--email', 'x@example.com'], 'short\n');
     expect(short.code).toBe(1);
     expect(short.stderr).toContain('Password must be at least 8 characters long');
     await expect(createAdmin(t.db, { email: 'x@example.com', password: 'p'.repeat(129) })).rejects.toThrow(
@@ -47,7 +49,7 @@ describe('bun run cli create-admin', () => {
     await expect(createAdmin(t.db, { email: 'nope', password: 'long enough' })).rejects.toThrow(
       'Please enter a valid email address',
     );
-    const usage = await cli('make-coffee');
+    const usage = await cli(['make-coffee']);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('Usage:');
   });
