@@ -129,7 +129,9 @@ export async function startWorkers({
   domainEventsWorker.on('failed', (job, error) =>
     logger.warn({ jobId: job?.id, attempt: job?.attemptsMade, err: error }, 'domain event job failed'),
   );
-  // One calendar job at a time: a booking's PUT, its DELETE and the busy-time sync never overlap in this process.
+  // A booking's PUT and DELETE, and the busy-time syncs, never overlap in any process: each job holds an advisory
+  // lock of its booking (or of the sync) in PostgreSQL. Different bookings' jobs run side by side; each waiting or
+  // running job holds one database connection, hence a few at most (the pool has WORKER_CONCURRENCY + 2).
   const calendarWorker = new Worker<CalendarJob>(
     QueueNames.calendar,
     (job) =>
@@ -141,7 +143,7 @@ export async function startWorkers({
         timeZone: config.BOOKING_TIMEZONE,
         logger,
       }),
-    { ...workerOptions, concurrency: 1 },
+    { ...workerOptions, concurrency: Math.min(config.WORKER_CONCURRENCY, 4) },
   );
   calendarWorker.on('failed', (job, error) => {
     if (!job) return;

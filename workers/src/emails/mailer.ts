@@ -24,6 +24,16 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * A calendar attachment (an invite or its cancellation) is also put beside the text and HTML as an alternative part:
+ * Outlook and Exchange act on a `text/calendar; method=...` alternative, Gmail and Apple Mail on the attachment.
+ */
+export function withCalendarParts(email: OutgoingEmail) {
+  const calendars = (email.attachments ?? []).filter((a) => a.contentType.startsWith('text/calendar'));
+  if (!calendars.length) return email;
+  return { ...email, alternatives: calendars.map(({ contentType, content }) => ({ contentType, content })) };
+}
+
 /** A pooled SMTP transport: connections are reused across messages. */
 export function createSmtpMailer(smtpUrl: string, options: { maxConnections?: number } = {}): Mailer {
   const url = new URL(smtpUrl);
@@ -42,7 +52,7 @@ export function createSmtpMailer(smtpUrl: string, options: { maxConnections?: nu
   });
   return {
     async send(email) {
-      const info = await transport.sendMail(email);
+      const info = await transport.sendMail(withCalendarParts(email));
       return { messageId: info.messageId };
     },
     close: () => transport.close(),

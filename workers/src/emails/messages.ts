@@ -2,7 +2,7 @@ import type { EmailTemplate } from '@app/contracts';
 import { COMPANY_NAME, EventPayloadSchemas, generateToken, TOKEN_LIFETIMES } from '@app/contracts';
 import type { Database } from '@app/db';
 import * as v from 'valibot';
-import { bookingCalendar } from '../calendar/booking-event';
+import { bookingCalendar, bookingCancellationAttachment } from '../calendar/booking-event';
 import { type Booking, findBooking, storeCancelToken } from '../repositories/bookings.repository';
 import { findContactMessage } from '../repositories/contact.repository';
 import { findActiveUser, issueUserToken } from '../repositories/users.repository';
@@ -264,6 +264,8 @@ export const builders: Record<EmailTemplate, Builder> = {
       subject: `Your consultation on ${data.when.startShort} is cancelled`,
       preview: 'Your consultation is cancelled. You are welcome to book another time.',
       vars: data.vars,
+      // Takes the invite's event out of the visitor's calendar (same UID, higher SEQUENCE).
+      attachments: [bookingCancellationAttachment(data.booking, ctx)],
     };
   },
   'booking-cancelled-notification': async (ctx, event) => {
@@ -275,6 +277,7 @@ export const builders: Record<EmailTemplate, Builder> = {
       subject: `Consultation cancelled: ${data.booking.name}, ${data.when.startShort}`,
       preview: `${data.booking.name} <${data.booking.email}> cancelled their consultation.`,
       vars: data.vars,
+      attachments: [bookingCancellationAttachment(data.booking, ctx)],
     };
   },
 };

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { bookingCalendar } from '../../calendar/booking-event';
 import { busyIntervals } from '../../calendar/busy';
 import type { CalendarClient } from '../../calendar/caldav';
+import { CalendarLocks, withCalendarLock } from '../../calendar/lock';
 import {
   bookingCalendarUids,
   findBooking,
@@ -69,18 +70,26 @@ export async function processCalendarJob(job: Job<CalendarJob>, deps: CalendarDe
   switch (job.name as CalendarJobName) {
     case CalendarJobNames.putBooking:
     case CalendarJobNames.removeBooking: {
-      const result = await reconcileBooking(bookingIdOf(job), calendar, deps);
+      // Across every worker process, one job of a booking at a time (a PUT racing a DELETE could leave the event of
+      // a cancelled booking in the calendar); other bookings' jobs go on meanwhile.
+      const bookingId = bookingIdOf(job);
+      const result = await withCalendarLock(deps.db, CalendarLocks.booking(bookingId), () =>
+        reconcileBooking(bookingId, calendar, deps),
+      );
       deps.logger.info({ jobId: job.id, job: job.name, ...result }, 'calendar event reconciled');
       return result;
     }
     case CalendarJobNames.syncBusy: {
-      const from = new Date();
-      const to = new Date(from.getTime() + BUSY_WINDOW_DAYS * 24 * 3600_000);
-      const [texts, skipUids] = await Promise.all([calendar.fetchEvents(from, to), bookingCalendarUids(deps.db)]);
-      const intervals = busyIntervals(texts, { from, to, skipUids, timeZone: deps.timeZone });
-      await replaceCalendarBusy(deps.db, intervals);
-      deps.logger.info({ jobId: job.id, events: texts.length, busy: intervals.length }, 'calendar busy times synced');
-      return { status: 'synced' as const, busy: intervals.length };
+      // One sync at a time across the processes: an older read must not overwrite a newer one.
+      return withCalendarLock(deps.db, CalendarLocks.busySync(), async () => {
+        const from = new Date();
+        const to = new Date(from.getTime() + BUSY_WINDOW_DAYS * 24 * 3600_000);
+        const [texts, skipUids] = await Promise.all([calendar.fetchEvents(from, to), bookingCalendarUids(deps.db)]);
+        const intervals = busyIntervals(texts, { from, to, skipUids, timeZone: deps.timeZone });
+        await replaceCalendarBusy(deps.db, intervals);
+        deps.logger.info({ jobId: job.id, events: texts.length, busy: intervals.length }, 'calendar busy times synced');
+        return { status: 'synced' as const, busy: intervals.length };
+      });
     }
     default:
       throw new Error(`Unknown calendar job: ${job.name}`);
