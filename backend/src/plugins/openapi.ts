@@ -1,33 +1,129 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { openapi } from '@elysiajs/openapi';
 import { toJsonSchema } from '@valibot/to-json-schema';
+import { Elysia } from 'elysia';
 import * as v from 'valibot';
+import { notFound } from '../lib/http-error';
+import { preferredEncoding } from './spa';
 
 export const ErrorSchema = v.object({
   message: v.string(),
   issues: v.array(v.object({ path: v.string(), message: v.string() })),
 });
 
+export const DOCS_PATH = '/api/docs';
+const ASSETS = `${DOCS_PATH}/assets`;
+
+/**
+ * The documentation page runs nothing from elsewhere: the viewer (Swagger UI, pinned in backend/package.json) is
+ * served from this app, its start-up is a script file of ours (no inline script), and the page's policy allows only
+ * this origin.
+ */
+export const DOCS_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+const viewerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="robots" content="noindex">
+  <title>Lucid Insight API</title>
+  <link rel="stylesheet" href="${ASSETS}/swagger-ui.css">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="${ASSETS}/swagger-ui-bundle.js"></script>
+  <script src="${ASSETS}/start.js"></script>
+</body>
+</html>
+`;
+
+// validatorUrl null: the viewer would otherwise send the document to a public validator for its badge.
+const START = `window.ui = SwaggerUIBundle({ url: '${DOCS_PATH}/json', dom_id: '#swagger-ui', validatorUrl: null, deepLinking: true });\n`;
+
+const VIEWER_FILES: Record<string, { path: string; type: string }> = {
+  'swagger-ui.css': { path: join(viewerDir, 'swagger-ui.css'), type: 'text/css; charset=utf-8' },
+  'swagger-ui-bundle.js': { path: join(viewerDir, 'swagger-ui-bundle.js'), type: 'text/javascript; charset=utf-8' },
+};
+
+/** The viewer's files, compressed once when first asked for (they are large and never change while running). */
+function viewerAssets() {
+  const compressed = new Map<string, Uint8Array<ArrayBuffer>>();
+  return (name: string, acceptEncoding: string | null): Response => {
+    const headers = { 'cache-control': 'public, max-age=86400', vary: 'accept-encoding' };
+    if (name === 'start.js')
+      return new Response(START, { headers: { ...headers, 'content-type': 'text/javascript; charset=utf-8' } });
+    const file = VIEWER_FILES[name];
+    if (!file) throw notFound();
+    const encoding = preferredEncoding(acceptEncoding) === null ? null : 'gzip';
+    if (!encoding) return new Response(Bun.file(file.path), { headers: { ...headers, 'content-type': file.type } });
+    let body = compressed.get(name);
+    if (!body) {
+      body = Bun.gzipSync(readFileSync(file.path), { level: 9 }) as Uint8Array<ArrayBuffer>;
+      compressed.set(name, body);
+    }
+    return new Response(body, { headers: { ...headers, 'content-type': file.type, 'content-encoding': 'gzip' } });
+  };
+}
+
 /** OpenAPI documentation of every endpoint at /api/docs (the JSON at /api/docs/json). */
-export const openapiPlugin = () =>
-  openapi({
-    path: '/api/docs',
-    // Valibot schemas with transforms (trim) still describe their input shape.
-    mapJsonSchema: { valibot: (schema: v.GenericSchema) => toJsonSchema(schema, { errorMode: 'ignore' }) },
-    exclude: { paths: ['/*', /^\/admin\/queues/] },
-    documentation: {
-      info: {
-        title: 'Lucid Insight API',
-        version: '1.0.0',
-        description:
-          'The API of the marketing site and client portal. Every failure answers `{ message, issues: [{ path, message }] }`.',
-      },
-      tags: [
-        { name: 'System', description: 'Health and public runtime configuration' },
-        { name: 'Contact', description: 'Contact form' },
-        { name: 'Auth', description: 'Sessions, sign-in, invitations, password resets, profile' },
-        { name: 'Dashboards', description: 'Sample and client dashboards' },
-        { name: 'Admin', description: 'Organizations, dashboards, users, links, audit (administrators only)' },
-        { name: 'Booking', description: 'Consultation availability, booking, cancelling, the scheduling webhook' },
-      ],
-    },
-  });
+export const openapiPlugin = () => {
+  const assets = viewerAssets();
+  return new Elysia({ name: 'api-docs' })
+    .use(
+      openapi({
+        path: DOCS_PATH,
+        // The page is ours (below): the plugin's own loads its viewer from a CDN.
+        provider: null,
+        // Valibot schemas with transforms (trim) still describe their input shape.
+        mapJsonSchema: { valibot: (schema: v.GenericSchema) => toJsonSchema(schema, { errorMode: 'ignore' }) },
+        exclude: { paths: ['/*', /^\/admin\/queues/] },
+        documentation: {
+          info: {
+            title: 'Lucid Insight API',
+            version: '1.0.0',
+            description:
+              'The API of the marketing site and client portal. Every failure answers `{ message, issues: [{ path, message }] }`.',
+          },
+          tags: [
+            { name: 'System', description: 'Health and public runtime configuration' },
+            { name: 'Contact', description: 'Contact form' },
+            { name: 'Auth', description: 'Sessions, sign-in, invitations, password resets, profile' },
+            { name: 'Dashboards', description: 'Sample and client dashboards' },
+            { name: 'Admin', description: 'Organizations, dashboards, users, links, audit (administrators only)' },
+            { name: 'Booking', description: 'Consultation availability, booking, cancelling, the scheduling webhook' },
+          ],
+        },
+      }),
+    )
+    .get(
+      DOCS_PATH,
+      () =>
+        new Response(PAGE, {
+          headers: {
+            'content-type': 'text/html; charset=utf-8',
+            'cache-control': 'no-cache',
+            'content-security-policy': DOCS_CONTENT_SECURITY_POLICY,
+          },
+        }),
+      { detail: { hide: true } },
+    )
+    .get(`${ASSETS}/:name`, ({ params, request }) => assets(params.name, request.headers.get('accept-encoding')), {
+      detail: { hide: true },
+    });
+};

@@ -11,9 +11,45 @@ import { json } from './errors';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
 
+/** The board's page loads only what this app serves: its own bundle, no web fonts from elsewhere. */
+export const QUEUE_BOARD_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/** The board's page as it ships links a stylesheet of Google Fonts: taken out (the board falls back to sans-serif). */
+export const withoutForeignStyles = (html: string) =>
+  html.replace(/<link\b[^>]*\bhref="https?:\/\/[^"]*"[^>]*>\s*/g, '');
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The board's own routes take their bodies as they come: what they are sent must be a JSON object, as they expect. */
+function badBody(request: Request, body: unknown): Response | undefined {
+  if (!BODY_METHODS.has(request.method) || body === undefined || body === null || body === '') return;
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().startsWith('application/json'))
+    return json(415, { message: 'Send the request body as JSON (Content-Type: application/json).', issues: [] });
+  if (typeof body !== 'object' || Array.isArray(body))
+    return json(422, { message: 'The request body must be a JSON object.', issues: [] });
+  const { pathname } = new URL(request.url);
+  if (request.method === 'POST' && pathname.endsWith('/add')) {
+    const { name } = body as { name?: unknown };
+    if (typeof name !== 'string' || name.trim() === '' || name.length > 200)
+      return json(422, { message: 'A job needs a name.', issues: [{ path: 'name', message: 'Required' }] });
+  }
+}
+
 /**
  * The operators' view of every queue (D22): waiting, active, completed and failed jobs, with retry. Behind the same
- * admin sign-in as the rest: anonymous visitors are sent to sign in, everyone else but admins gets 403.
+ * admin sign-in as the rest: anonymous visitors are sent to sign in, everyone else but admins gets 403. Its
+ * state-changing routes are behind the app-wide origin check (D9) like every other.
  */
 export async function queueBoard(deps: AuthDeps & { redis: Redis; prefix: string }) {
   const queues = Object.values(QueueNames).map(
@@ -24,13 +60,19 @@ export async function queueBoard(deps: AuthDeps & { redis: Redis; prefix: string
   createBullBoard({
     queues: queues.map((queue) => new BullMQAdapter(queue)),
     serverAdapter,
-    options: { uiConfig: { boardTitle: 'Lucid Insight queues' } },
+    options: {
+      uiConfig: {
+        boardTitle: 'Lucid Insight queues',
+        // The way back to the rest of the administration, in the board's menu.
+        miscLinks: [{ text: 'Back to admin', url: '/admin' }],
+      },
+    },
   });
   const board = await serverAdapter.registerPlugin();
   // The check runs before the board's own routes only (not as a hook on every request of the API).
   return new Elysia({ name: 'queue-board' }).guard(
     {
-      async beforeHandle({ request }) {
+      async beforeHandle({ request, body }) {
         const session = await validateSession(deps, readCookie(request, SESSION_COOKIE));
         if (!session)
           return new Response(null, {
@@ -38,6 +80,14 @@ export async function queueBoard(deps: AuthDeps & { redis: Redis; prefix: string
             headers: { location: `/login?redirect=${encodeURIComponent(QUEUE_BOARD_PATH)}` },
           });
         if (!session.user.isAdmin) return json(403, { message: 'Administrator access required', issues: [] });
+        return badBody(request, body);
+      },
+      async afterHandle({ response }) {
+        if (!(response instanceof Response) || !response.headers.get('content-type')?.startsWith('text/html')) return;
+        const headers = new Headers(response.headers);
+        headers.set('content-security-policy', QUEUE_BOARD_CONTENT_SECURITY_POLICY);
+        headers.set('cache-control', 'no-store');
+        return new Response(withoutForeignStyles(await response.text()), { status: response.status, headers });
       },
     },
     (app) => app.use(board),

@@ -66,6 +66,7 @@ describe('GET /api/config', () => {
       companyEmail: 'hello@lucid-insight.test',
       schedulingUrl: 'https://calendly.com/lucid-insight/30min',
       bookingTimeZone: 'America/New_York',
+      singleSignOn: false,
     });
   });
 });
@@ -99,6 +100,25 @@ describe('OpenAPI documentation', () => {
     const page = await t.get('/api/docs');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('serves the documentation viewer from the app itself: no script or style from elsewhere, a policy of self only', async () => {
+    const page = await t.get('/api/docs');
+    const html = await page.text();
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("default-src 'self'");
+    expect(policy).not.toMatch(/https?:|unsafe-eval|\*/);
+    const sources = [...html.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(sources.length).toBeGreaterThanOrEqual(3);
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    for (const source of sources) {
+      expect(source, source).toMatch(/^\/api\/docs\//);
+      const asset = await t.get(source, { 'accept-encoding': 'gzip' });
+      expect(asset.status, source).toBe(200);
+      expect((await asset.arrayBuffer()).byteLength, source).toBeGreaterThan(0);
+    }
+    expect((await t.get('/api/docs/assets/nothing.js')).status).toBe(404);
   });
 });
 
