@@ -8,6 +8,12 @@ export const EventTypes = {
   contactReceived: 'contact.received',
   userInvited: 'user.invited',
   passwordResetRequested: 'password_reset.requested',
+  /** Someone asked for a reset link on the reset page: the worker looks the address up (issue 26). */
+  passwordResetRequestedByEmail: 'password_reset.requested_by_email',
+  /** A signed-in user asked to change their e-mail address: the link goes to the new address (issue 12). */
+  emailChangeRequested: 'email_change.requested',
+  /** The link was opened and the address changed: the old address is told. */
+  emailChangeConfirmed: 'email_change.confirmed',
   bookingCreated: 'booking.created',
   bookingCancelled: 'booking.cancelled',
 } as const;
@@ -20,6 +26,14 @@ export const EventPayloadSchemas = {
   'user.invited': v.object({ userId: v.pipe(v.number(), v.integer()) }),
   /** The worker mints the reset token itself (D7). */
   'password_reset.requested': v.object({ userId: v.pipe(v.number(), v.integer()) }),
+  /**
+   * The address as typed, not a secret: the request answers before looking it up, so its time tells nothing (D6);
+   * the worker finds the user and mints the token (D7).
+   */
+  'password_reset.requested_by_email': v.object({ email: v.pipe(v.string(), v.maxLength(254)) }),
+  /** The worker mints the confirmation token itself (D7). */
+  'email_change.requested': v.object({ emailChangeId: v.pipe(v.number(), v.integer()) }),
+  'email_change.confirmed': v.object({ emailChangeId: v.pipe(v.number(), v.integer()) }),
   'booking.created': v.object({ bookingId: v.pipe(v.number(), v.integer()) }),
   'booking.cancelled': v.object({ bookingId: v.pipe(v.number(), v.integer()) }),
 } satisfies Record<EventType, v.GenericSchema>;

@@ -23,6 +23,9 @@ export const EmailTemplates = [
   'booking-reminder',
   'booking-cancelled',
   'booking-cancelled-notification',
+  'email-change-confirmation',
+  'email-change-address-taken',
+  'email-changed-notice',
 ] as const;
 export type EmailTemplate = (typeof EmailTemplates)[number];
 

@@ -21,6 +21,8 @@ export const TOKEN_LIFETIMES = {
   registrationMs: 72 * 3600_000,
   /** D6 */
   passwordResetMs: 3600_000,
+  /** Issue 12: the link that confirms a new e-mail address. */
+  emailChangeMs: 24 * 3600_000,
   /** D3 */
   sessionMs: 30 * 24 * 3600_000,
   /** D3: a session is extended when less than this remains. */

@@ -59,6 +59,9 @@ const TokenSchema = v.pipe(
 /** POST /api/auth/complete-registration */
 export const CompleteRegistrationSchema = v.object({ token: TokenSchema, password: PasswordSchema });
 
+/** POST /api/auth/confirm-email-change: the token of the link sent to the new address. */
+export const ConfirmEmailChangeSchema = v.object({ token: TokenSchema });
+
 /** POST /api/auth/reset-password */
 export const ResetPasswordSchema = v.object({ token: TokenSchema, newPassword: PasswordSchema });
 
@@ -78,6 +81,8 @@ export const ProfileSchema = v.object({
   firstName: v.pipe(required('First name is required'), v.maxLength(100, 'First name must be at most 100 characters')),
   lastName: v.pipe(required('Last name is required'), v.maxLength(100, 'Last name must be at most 100 characters')),
   email: EmailSchema,
+  /** Needed only when the e-mail changes (issue 32). */
+  currentPassword: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX, 'Incorrect password'))),
 });
 export type ProfileInput = v.InferInput<typeof ProfileSchema>;
 
@@ -94,6 +99,14 @@ export interface CurrentUser {
   lastLoginAt: string | null;
   createdAt: string;
   organizations: { id: number; name: string }[];
+}
+
+/** PUT /api/auth/profile when the e-mail changes (202): names are saved, the address waits for its link. */
+export interface EmailChangePending {
+  message: string;
+  /** The address the link was sent to, as typed. */
+  pendingEmail: string;
+  user: CurrentUser;
 }
 
 /** POST /api/auth/login */
@@ -116,4 +129,10 @@ export const AuthMessages = {
   deactivated: 'This account has been deactivated',
   tooManyAttempts: 'Too many attempts. Please try again later.',
   resetRequested: 'If the email exists in our system, a password reset link has been sent.',
+  /** The same whether or not the new address has an account (issue 32). */
+  emailChangeRequested: 'We sent a confirmation link to the new address. Your email address changes once you open it.',
+  currentPasswordRequired: 'Please enter your current password to change your email address',
+  currentPasswordWrong: 'Your current password is incorrect',
+  emailChangeInvalid: 'This confirmation link is invalid or has expired. Please change your email address again.',
+  emailChangeTaken: 'This email address is now used by another account. Please choose another address.',
 } as const;

@@ -5,7 +5,9 @@ import * as v from 'valibot';
 import { bookingCalendar, bookingCancellationAttachment } from '../calendar/booking-event';
 import { type Booking, findBooking, storeCancelToken } from '../repositories/bookings.repository';
 import { findContactMessage } from '../repositories/contact.repository';
+import { findActiveUserByEmail } from '../repositories/email-changes.repository';
 import { findActiveUser, issueUserToken } from '../repositories/users.repository';
+import { accountBuilders } from './account-messages';
 import type { EmailAttachment } from './mailer';
 import { type TemplateVars, textToHtml } from './render';
 
@@ -197,7 +199,14 @@ export const builders: Record<EmailTemplate, Builder> = {
     };
   },
   'password-reset': async (ctx, event) => {
-    const user = await userEvent(ctx, event, 'password_reset.requested');
+    // Asked for on the reset page: the address as typed, looked up here so the request's time tells nothing (D6).
+    const user =
+      event.type === 'password_reset.requested_by_email'
+        ? await findActiveUserByEmail(
+            ctx.db,
+            v.parse(EventPayloadSchemas['password_reset.requested_by_email'], event.payload).email,
+          )
+        : await userEvent(ctx, event, 'password_reset.requested');
     if (!user) return null;
     return {
       to: user.email,
@@ -280,4 +289,5 @@ export const builders: Record<EmailTemplate, Builder> = {
       attachments: [bookingCancellationAttachment(data.booking, ctx)],
     };
   },
+  ...accountBuilders,
 };

@@ -28,6 +28,8 @@ const vars = {
   bookedAt: 'Sunday',
   cancelledAt: 'Sunday',
   cancelLink: 'https://lucid.example/booking/cancel?token=abc',
+  newEmail: 'ada.new@example.com',
+  changedAt: 'Tuesday',
 };
 
 describe('filling templates', () => {

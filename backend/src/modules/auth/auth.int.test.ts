@@ -219,31 +219,88 @@ describe('cross-site requests (D9)', () => {
 });
 
 describe('profile', () => {
-  it('updates first name, last name and e-mail, keeping e-mails unique whatever their case', async () => {
-    const user = await newUser();
-    const other = await newUser();
+  it('updates first name and last name at once, and a change of letter case of the e-mail', async () => {
+    const user = await newUser({ email: 'grace@example.com' });
     const cookie = cookieOf(await login(user.email));
     const updated = await t.request(
       'PUT',
       '/api/auth/profile',
-      { firstName: ' Grace ', lastName: 'Hopper', email: 'grace.new@example.com' },
+      { firstName: ' Grace ', lastName: 'Hopper', email: 'Grace@Example.com' },
       { cookie },
     );
     expect(updated.status).toBe(200);
-    expect(await updated.json()).toMatchObject({
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      email: 'grace.new@example.com',
-    });
+    expect(await updated.json()).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: 'Grace@Example.com' });
+  });
 
-    const taken = await t.request(
+  it('does not change the e-mail at once, and answers a taken and a free address alike (no 409)', async () => {
+    const user = await newUser();
+    const other = await newUser();
+    const cookie = cookieOf(await login(user.email));
+    const put = (email: string) =>
+      t.request(
+        'PUT',
+        '/api/auth/profile',
+        { firstName: 'G', lastName: 'H', email, currentPassword: 'correct horse battery' },
+        { cookie },
+      );
+    const free = await put('grace.new@example.com');
+    const taken = await put(other.email.toUpperCase());
+    expect(free.status).toBe(202);
+    expect(taken.status).toBe(202);
+    const [freeBody, takenBody] = [await free.json(), await taken.json()];
+    expect(freeBody.message).toBe(
+      'We sent a confirmation link to the new address. Your email address changes once you open it.',
+    );
+    expect(takenBody.message).toBe(freeBody.message);
+    expect(freeBody.user).toMatchObject({ email: user.email, firstName: 'G', lastName: 'H' });
+    expect(takenBody.user).toMatchObject({ email: user.email });
+    const me = await (await t.get('/api/auth/user', { cookie })).json();
+    expect(me.email).toBe(user.email);
+  });
+
+  it('asks for the current password when the e-mail changes, and refuses a wrong one', async () => {
+    const user = await newUser();
+    const cookie = cookieOf(await login(user.email));
+    const body = { firstName: 'G', lastName: 'H', email: 'elsewhere@example.com' };
+    const missing = await t.request('PUT', '/api/auth/profile', body, { cookie });
+    expect(missing.status).toBe(422);
+    expect(await missing.json()).toEqual({
+      message: 'Please enter your current password to change your email address',
+      issues: [{ path: 'currentPassword', message: 'Please enter your current password to change your email address' }],
+    });
+    const wrong = await t.request('PUT', '/api/auth/profile', { ...body, currentPassword: 'not it' }, { cookie });
+    expect(wrong.status).toBe(403);
+    expect((await wrong.json()).message).toBe('Your current password is incorrect');
+    const hostile = await t.request(
       'PUT',
       '/api/auth/profile',
-      { firstName: 'G', lastName: 'H', email: other.email.toUpperCase() },
+      { ...body, currentPassword: 'a\u0000b\ud800' },
       { cookie },
     );
-    expect(taken.status).toBe(409);
-    expect((await taken.json()).message).toBe('This email address is already in use');
+    expect(hostile.status).toBe(403);
+    const long = await t.request('PUT', '/api/auth/profile', { ...body, currentPassword: 'p'.repeat(129) }, { cookie });
+    expect(long.status).toBe(422);
+    const rows = await t.db.select().from(schema.emailChanges).where(eq(schema.emailChanges.userId, user.id));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('allows 10 password tries for an e-mail change in 15 minutes, even in parallel', async () => {
+    const user = await newUser();
+    const cookie = cookieOf(await login(user.email));
+    const body = { firstName: 'G', lastName: 'H', email: 'elsewhere@example.com', currentPassword: 'guess' };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => t.request('PUT', '/api/auth/profile', body, { cookie })),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 403)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    const right = await t.request(
+      'PUT',
+      '/api/auth/profile',
+      { ...body, currentPassword: 'correct horse battery' },
+      { cookie },
+    );
+    expect(right.status).toBe(429);
   });
 
   it.each([
@@ -265,7 +322,7 @@ describe('profile', () => {
 });
 
 describe('password reset requests', () => {
-  it('answer a known and an unknown address identically, and raise an event (ids only) for the known one', async () => {
+  it('answer a known and an unknown address identically, doing the same work for both (an event with the address)', async () => {
     const user = await newUser();
     const known = await t.post('/api/auth/request-password-reset', { email: user.email });
     const unknown = await t.post('/api/auth/request-password-reset', { email: 'nobody-here@example.com' });
@@ -277,8 +334,9 @@ describe('password reset requests', () => {
     const events = await t.db
       .select()
       .from(schema.outboxEvents)
-      .where(eq(schema.outboxEvents.type, 'password_reset.requested'));
-    expect(events.map((e) => e.payload)).toEqual([{ userId: user.id }]);
+      .where(eq(schema.outboxEvents.type, 'password_reset.requested_by_email'))
+      .orderBy(schema.outboxEvents.createdAt);
+    expect(events.map((e) => e.payload)).toEqual([{ email: user.email }, { email: 'nobody-here@example.com' }]);
   });
 
   it('ask for an address, and allow 3 an hour for one address', async () => {

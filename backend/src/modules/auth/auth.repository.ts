@@ -68,6 +68,20 @@ export async function updateProfile(
   return row ?? null;
 }
 
+export async function updateNames(
+  tx: Transaction,
+  userId: number,
+  values: { firstName: string; lastName: string },
+  at: Date,
+) {
+  const [row] = await tx
+    .update(users)
+    .set({ ...values, updatedAt: at })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ?? null;
+}
+
 // Sessions (D3)
 
 export async function insertSession(
@@ -130,9 +144,10 @@ export async function markTokenUsed(tx: Transaction, tokenId: number, at: Date) 
   await tx.update(userTokens).set({ usedAt: at }).where(eq(userTokens.id, tokenId));
 }
 
-export async function setPassword(tx: Transaction, userId: number, passwordHash: string, completeSetup: boolean) {
+/** Setting a password by any route marks the account set up (issue 24): an invitation link cannot take it over. */
+export async function setPassword(tx: Transaction, userId: number, passwordHash: string) {
   await tx
     .update(users)
-    .set({ passwordHash, updatedAt: new Date(), ...(completeSetup ? { accountSetupComplete: true } : {}) })
+    .set({ passwordHash, updatedAt: new Date(), accountSetupComplete: true })
     .where(eq(users.id, userId));
 }

@@ -1,5 +1,6 @@
 import {
   CompleteRegistrationSchema,
+  ConfirmEmailChangeSchema,
   LoginSchema,
   ProfileSchema,
   RequestPasswordResetSchema,
@@ -80,12 +81,56 @@ export const authRoutes = (deps: AppDeps & auth.AuthDeps) => {
       },
       { detail: { tags, summary: 'Sign out (ends this session)', responses: { 204: { description: 'Signed out' } } } },
     )
-    .put('/api/auth/profile', ({ user, body }) => auth.updateProfile(deps, user, body), {
-      auth: 'user',
-      body: ProfileSchema,
-      response: { 200: CurrentUserSchema, 409: ErrorSchema, 422: ErrorSchema },
-      detail: { tags, summary: 'Update first name, last name and e-mail' },
-    })
+    .put(
+      '/api/auth/profile',
+      async ({ user, body, set, requestId }) => {
+        const result = await auth.updateProfile(deps, user, body, requestId);
+        set.status = result.status;
+        return result.body;
+      },
+      {
+        auth: 'user',
+        body: ProfileSchema,
+        response: {
+          200: CurrentUserSchema,
+          202: v.object({ message: v.string(), pendingEmail: v.string(), user: CurrentUserSchema }),
+          401: ErrorSchema,
+          403: ErrorSchema,
+          409: ErrorSchema,
+          422: ErrorSchema,
+          429: ErrorSchema,
+        },
+        detail: {
+          tags,
+          summary: 'Update first name, last name and e-mail',
+          description:
+            'Names change at once (200, the updated user). A different e-mail address needs `currentPassword` ' +
+            '(422 when missing, 403 when wrong, 429 after 10 tries in 15 minutes) and changes only when the link ' +
+            'e-mailed to the new address is opened: 202, the same answer whether or not the address has an account. ' +
+            '409 only when the same address in other letter case collides with a parallel change.',
+        },
+      },
+    )
+    .post(
+      '/api/auth/confirm-email-change',
+      ({ body, requestId }) => auth.confirmEmailChange(deps, body.token, requestId),
+      {
+        body: ConfirmEmailChangeSchema,
+        response: {
+          200: v.object({ message: v.string(), email: v.string() }),
+          400: ErrorSchema,
+          409: ErrorSchema,
+          422: ErrorSchema,
+        },
+        detail: {
+          tags,
+          summary: 'Confirm a new e-mail address with the link sent to it (once, within 24 hours)',
+          description:
+            'Changes the address, ends every session of the user and tells the old address. 400 when the link is ' +
+            'unknown, used, replaced by a newer one or expired; 409 when the address now belongs to another account.',
+        },
+      },
+    )
     .post(
       '/api/auth/request-password-reset',
       async ({ body, request, set, clientIp, requestId }) => {

@@ -11,10 +11,10 @@ import {
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
 import { insertEvent } from '../../events/outbox.repository';
 import type { Clock } from '../../lib/clock';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, HttpError } from '../../lib/http-error';
+import { HttpError } from '../../lib/http-error';
 import { Limits, type RateLimiter } from '../../lib/rate-limit';
 import * as repo from './auth.repository';
+import * as changes from './email-change.repository';
 
 export interface AuthDeps extends DispatchDeps {
   clock: Clock;
@@ -122,26 +122,12 @@ export async function logout(deps: AuthDeps, token: string | null) {
 export const currentUser = (deps: AuthDeps, user: repo.UserRow): Promise<CurrentUser> =>
   repo.currentUserView(deps.db, user);
 
-export async function updateProfile(
-  deps: AuthDeps,
-  user: repo.UserRow,
-  input: { firstName: string; lastName: string; email: string },
-): Promise<CurrentUser> {
-  if (await repo.emailTakenByOther(deps.db, input.email, user.id))
-    throw conflict('This email address is already in use');
-  try {
-    const updated = await repo.updateProfile(deps.db, user.id, input);
-    if (!updated) throw new HttpError(401, 'Authentication required');
-    return repo.currentUserView(deps.db, updated);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('This email address is already in use');
-    throw error;
-  }
-}
+export { confirmEmailChange, updateProfile } from './email-change.service';
 
 /**
- * D6: the same answer whether or not the address belongs to someone. The event (ids only, D7) is published after
- * the answer is decided, without waiting, so the timing does not tell either.
+ * D6 (issue 26): the same answer, in the same time, whether or not the address belongs to someone: the request does
+ * no work that depends on the address. It counts the limits (D8), stores an event with the address as typed, and
+ * answers; the worker looks the user up and mints the token (D7). Publishing is not waited for.
  */
 export async function requestPasswordReset(
   deps: AuthDeps,
@@ -149,8 +135,8 @@ export async function requestPasswordReset(
   info: RequestInfo,
 ): Promise<{ message: string }> {
   await deps.rateLimiter.hit([Limits.resetByEmail(email), Limits.resetByIp(info.ip)]);
-  const user = await repo.findUserByEmail(deps.db, email);
-  if (user?.isActive) await queueUserEmail(deps, EventTypes.passwordResetRequested, user.id, info.requestId, false);
+  const event = await insertEvent(deps.db, EventTypes.passwordResetRequestedByEmail, { email }, info.requestId);
+  void dispatch(deps, [event]).catch(() => {});
   return { message: AuthMessages.resetRequested };
 }
 
@@ -183,7 +169,12 @@ export async function validateToken(deps: AuthDeps, kind: repo.TokenKind, token:
   return { valid: true, message: 'Token is valid', user: { email: row.user.email, firstName: row.user.firstName } };
 }
 
-/** Uses a token once: sets the password, and for a reset ends every session of the user (D6). */
+/**
+ * Uses a token once: sets the password, marks the account set up, retires every outstanding invitation and reset
+ * token of the user and their pending e-mail changes, and ends every session of the user (D5, D6, issue 24). The
+ * user's row is locked first, so parallel links (one token twice, or an invitation beside a reset) set a password
+ * once: the later ones find their token used.
+ */
 export async function usePasswordToken(
   deps: AuthDeps,
   kind: repo.TokenKind,
@@ -191,13 +182,18 @@ export async function usePasswordToken(
   password: string,
 ): Promise<{ message: string }> {
   const passwordHash = await hashPassword(password);
+  const tokenHash = hashToken(token);
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const row = await repo.findUsableToken(tx, hashToken(token), kind, now, true);
+    const found = await repo.findUsableToken(tx, tokenHash, kind, now);
+    if (found) await changes.lockUser(tx, found.user.id);
+    // Read again once the user is locked: a parallel use may have just retired the token.
+    const row = found && (await repo.findUsableToken(tx, tokenHash, kind, now, true));
     if (!row?.user.isActive || (kind === 'registration' && row.user.accountSetupComplete))
       throw new HttpError(400, INVALID[kind]);
-    await repo.markTokenUsed(tx, row.token.id, now);
-    await repo.setPassword(tx, row.user.id, passwordHash, kind === 'registration');
+    await repo.setPassword(tx, row.user.id, passwordHash);
+    await changes.retireUserTokens(tx, row.user.id, now);
+    await changes.retirePendingEmailChanges(tx, row.user.id, now);
     await repo.deleteUserSessions(tx, row.user.id);
     return {
       message:

@@ -29,6 +29,10 @@ export const emailsForEvent: Partial<Record<EventType, readonly EmailTemplate[]>
   [EventTypes.contactReceived]: ['contact-notification', 'contact-acknowledgement'],
   [EventTypes.userInvited]: ['user-invitation'],
   [EventTypes.passwordResetRequested]: ['password-reset'],
+  [EventTypes.passwordResetRequestedByEmail]: ['password-reset'],
+  // Each builder looks whether the new address has an account: a link, or a notice to its owner (issue 32).
+  [EventTypes.emailChangeRequested]: ['email-change-confirmation', 'email-change-address-taken'],
+  [EventTypes.emailChangeConfirmed]: ['email-changed-notice'],
 };
 
 const nothing: FanOutPlan = { emails: [], calendar: [] };

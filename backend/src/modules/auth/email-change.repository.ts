@@ -1,0 +1,71 @@
+import type { Transaction } from '@app/db';
+import { schema } from '@app/db';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+
+const { users, userTokens, emailChanges } = schema;
+
+/** Retires the user's pending e-mail changes (a newer request, a password set by link): their links stop working. */
+export async function retirePendingEmailChanges(tx: Transaction, userId: number, at: Date) {
+  await tx
+    .update(emailChanges)
+    .set({ usedAt: at })
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
+}
+
+export async function insertEmailChange(tx: Transaction, userId: number, newEmail: string) {
+  const [row] = await tx.insert(emailChanges).values({ userId, newEmail }).returning({ id: emailChanges.id });
+  if (!row) throw new Error('Could not store the e-mail change');
+  return row;
+}
+
+/** The change whose link carries this token, with its user, locked until the transaction ends. */
+export async function lockEmailChangeByToken(tx: Transaction, tokenHash: string) {
+  const [row] = await tx
+    .select({ change: emailChanges, user: users })
+    .from(emailChanges)
+    .innerJoin(users, eq(users.id, emailChanges.userId))
+    .where(eq(emailChanges.tokenHash, tokenHash))
+    .for('update', { of: emailChanges });
+  return row ?? null;
+}
+
+export async function emailTakenByOther(tx: Transaction, email: string, userId: number) {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, userId)));
+  return Boolean(row);
+}
+
+/** The address changes; the request records when, and which address it replaced (that one is told). */
+export async function applyEmailChange(
+  tx: Transaction,
+  change: { id: number; userId: number; newEmail: string },
+  previousEmail: string,
+  at: Date,
+) {
+  await tx.update(users).set({ email: change.newEmail, updatedAt: at }).where(eq(users.id, change.userId));
+  await tx
+    .update(emailChanges)
+    .set({ usedAt: at, confirmedAt: at, previousEmail })
+    .where(eq(emailChanges.id, change.id));
+}
+
+/** Retires every outstanding invitation and reset token of the user (issue 24; and links sent to an old address). */
+export async function retireUserTokens(tx: Transaction, userId: number, at: Date) {
+  await tx
+    .update(userTokens)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(userTokens.userId, userId),
+        inArray(userTokens.kind, ['registration', 'password_reset']),
+        isNull(userTokens.usedAt),
+      ),
+    );
+}
+
+/** Serialises everything that sets a password or an address of one user (parallel links of both kinds). */
+export async function lockUser(tx: Transaction, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
