@@ -185,3 +185,25 @@ export function useAddOrganizationUser() {
     onSuccess: () => invalidate(queryClient, adminKeys.users),
   });
 }
+
+/** DELETE /api/admin/organization-dashboards/{organizationId}/{dashboardId} (204; 404 when there is no such link) */
+export function useUnlinkDashboard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['admin', 'unlink-dashboard'],
+    mutationFn: ({ organizationId, dashboardId }: { organizationId: number; dashboardId: number }) =>
+      apiRequest<null>(`/api/admin/organization-dashboards/${organizationId}/${dashboardId}`, { method: 'DELETE' }),
+    onSuccess: () => invalidate(queryClient, adminKeys.links),
+  });
+}
+
+/** DELETE /api/admin/organization-users/{organizationId}/{userId} (204; 404 when they are not a member) */
+export function useRemoveOrganizationUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['admin', 'remove-organization-user'],
+    mutationFn: ({ organizationId, userId }: { organizationId: number; userId: number }) =>
+      apiRequest<null>(`/api/admin/organization-users/${organizationId}/${userId}`, { method: 'DELETE' }),
+    onSuccess: () => invalidateUsers(queryClient),
+  });
+}

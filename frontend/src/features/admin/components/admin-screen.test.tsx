@@ -5,7 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toaster } from '../../../components/ui/toaster';
 import { deferred, type FakeRoute, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
+import { removeFromOrganizationQuestion } from '../forms/edit-user-form';
+import { unlinkQuestion } from './associations-tab';
 import { DELETE_DASHBOARD_QUESTION } from './dashboards-tab';
+import { deactivateOrganizationQuestion } from './organizations-tab';
 
 // The failures the screen reports are logged too; keep the test output quiet.
 beforeEach(() => {
@@ -302,19 +305,105 @@ describe('/admin', () => {
           id: 1,
           actorId: 1,
           actorEmail: 'root@example.com',
+          actorName: 'Root Admin',
           action: 'organization.create',
           targetType: 'organization',
           targetId: '3',
+          targetName: 'Initech',
           changes: { name: 'Initech' },
           createdAt: '2025-03-01T09:00:00.000Z',
         },
+        {
+          id: 2,
+          actorId: null,
+          actorEmail: 'gone@example.com',
+          actorName: null,
+          action: 'dashboard.delete',
+          targetType: 'dashboard',
+          targetId: '9',
+          targetName: 'Old Report',
+          changes: null,
+          createdAt: '2025-03-01T08:00:00.000Z',
+        },
       ]),
     });
-    const row = await screen.findByTestId('audit-row');
-    expect(row.textContent).toContain('root@example.com');
-    expect(row.textContent).toContain('Organization create');
-    expect(row.textContent).toContain('organization #3');
-    expect(row.textContent).toContain('Initech');
+    const [row, deleted] = await screen.findAllByTestId('audit-row');
+    expect(within(row!).getByTestId('audit-actor').textContent).toContain('Root Admin');
+    expect(within(row!).getByTestId('audit-actor').textContent).toContain('root@example.com');
+    expect(row!.textContent).toContain('Organization create');
+    expect(within(row!).getByTestId('audit-target').textContent).toContain('Initech');
+    expect(row!.textContent).not.toContain('#3');
+    // A deleted actor and target keep their names.
+    expect(within(deleted!).getByTestId('audit-actor').textContent).toBe('gone@example.com');
+    expect(within(deleted!).getByTestId('audit-target').textContent).toContain('Old Report');
+  });
+
+  it('asks before deactivating an organization (it cuts off every member), then deactivates it', async () => {
+    const { api } = openAdmin('/admin', {
+      'POST /api/admin/organizations/1/toggle-status': reply({ ...organizations[0], isActive: false }),
+    });
+    const [row] = await screen.findAllByTestId('organization-row');
+    act(() => fireEvent.click(within(row!).getByRole('button', { name: 'Deactivate Acme' })));
+    const dialog = await screen.findByTestId('deactivate-organization-dialog');
+    expect(dialog.getAttribute('role')).toBe('alertdialog');
+    expect(within(dialog).getByText(deactivateOrganizationQuestion('Acme'))).toBeTruthy();
+    expect(requestsTo(api, 'POST /api/admin/organizations/1/toggle-status')).toHaveLength(0);
+    act(() => fireEvent.click(within(dialog).getByTestId('confirm-action')));
+    await toastWith('Organization status updated');
+    expect(requestsTo(api, 'POST /api/admin/organizations/1/toggle-status')).toHaveLength(1);
+  });
+
+  it('activates an inactive organization without asking', async () => {
+    const { api } = openAdmin('/admin', {
+      'POST /api/admin/organizations/2/toggle-status': reply({ ...organizations[1], isActive: true }),
+    });
+    const rows = await screen.findAllByTestId('organization-row');
+    act(() => fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Activate Dormant Co' })));
+    await toastWith('Organization status updated');
+    expect(requestsTo(api, 'POST /api/admin/organizations/2/toggle-status')).toHaveLength(1);
+  });
+
+  it('unlinks a dashboard from an organization after asking', async () => {
+    const link: OrganizationDashboardLink = {
+      organizationId: 1,
+      organizationName: 'Acme',
+      dashboardId: 10,
+      dashboardName: 'Sales Overview',
+      dashboardCategory: 'Sales',
+      dashboardType: 'PowerBI',
+    };
+    const { api } = openAdmin('/admin?tab=associations', {
+      'GET /api/admin/organization-dashboards': reply([link]),
+      'DELETE /api/admin/organization-dashboards/1/10': reply(null, 204),
+    });
+    const row = await screen.findByTestId('association-row');
+    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Unlink Sales Overview from Acme' })));
+    const dialog = await screen.findByTestId('unlink-dashboard-dialog');
+    expect(within(dialog).getByText(unlinkQuestion(link))).toBeTruthy();
+    expect(requestsTo(api, 'DELETE /api/admin/organization-dashboards/1/10')).toHaveLength(0);
+    act(() => fireEvent.click(within(dialog).getByTestId('confirm-action')));
+    await toastWith('Dashboard unlinked from organization');
+    expect(requestsTo(api, 'DELETE /api/admin/organization-dashboards/1/10')).toHaveLength(1);
+  });
+
+  it('removes a user from an organization in the user editor, and the later update keeps it removed', async () => {
+    const { api } = openAdmin('/admin?tab=users', {
+      'DELETE /api/admin/organization-users/1/2': reply(null, 204),
+      'PUT /api/admin/users/2': reply({ ...users[1], organizations: [] }),
+    });
+    const row = (await screen.findAllByTestId('user-row')).find((r) => r.getAttribute('data-id') === '2')!;
+    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Edit client@acme.test' })));
+    const editor = await screen.findByTestId('edit-user-dialog');
+    act(() => fireEvent.click(within(editor).getByRole('button', { name: 'Remove from Acme' })));
+    const confirm = await screen.findByTestId('remove-membership-dialog');
+    expect(within(confirm).getByText(removeFromOrganizationQuestion('client@acme.test', 'Acme'))).toBeTruthy();
+    act(() => fireEvent.click(within(confirm).getByTestId('confirm-action')));
+    await toastWith('User removed from organization');
+    expect(requestsTo(api, 'DELETE /api/admin/organization-users/1/2')).toHaveLength(1);
+    await waitFor(() => expect((within(editor).getByLabelText('Acme') as HTMLInputElement).checked).toBe(false));
+    fireEvent.click(within(editor).getByRole('button', { name: 'Update User' }));
+    await waitFor(() => expect(requestsTo(api, 'PUT /api/admin/users/2')).toHaveLength(1));
+    expect(requestsTo(api, 'PUT /api/admin/users/2')[0]?.body).toMatchObject({ organizationIds: [] });
   });
 
   it('sends a non-admin home', async () => {

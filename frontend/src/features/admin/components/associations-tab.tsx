@@ -1,10 +1,59 @@
 import type { AdminDashboard, AdminOrganization, AdminUser, OrganizationDashboardLink } from '@app/contracts';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
 import { EmptyRow, Table, TableScroll, Td, THead, Th, Tr } from '../../../components/ui/table';
+import { useUnlinkDashboard } from '../api/admin.mutations';
 import { AddOrganizationUserForm } from '../forms/add-organization-user-form';
 import { LinkDashboardForm } from '../forms/link-dashboard-form';
+import { notifyFailure, notifySuccess } from '../utils/notify';
 import { ListHeader, ListWithForm } from './admin-panel';
+import { ConfirmDialog } from './confirm-dialog';
 
-/** Associations: which organization sees which dashboard (read-only table) and the forms that link them. */
+const keyOf = (link: OrganizationDashboardLink) => `${link.organizationId}-${link.dashboardId}`;
+
+export const unlinkQuestion = (link: OrganizationDashboardLink) =>
+  `Unlink '${link.dashboardName}' from '${link.organizationName}'? Its members will no longer see this dashboard.`;
+
+/** The Unlink action of one association row, asked first. */
+function UnlinkButton({ link }: { link: OrganizationDashboardLink }) {
+  const [open, setOpen] = useState(false);
+  const unlink = useUnlinkDashboard();
+  const confirm = async () => {
+    try {
+      await unlink.mutateAsync({ organizationId: link.organizationId, dashboardId: link.dashboardId });
+      setOpen(false);
+      notifySuccess('Dashboard unlinked from organization');
+    } catch (error) {
+      setOpen(false);
+      notifyFailure('Error unlinking dashboard', error, 'Failed to unlink dashboard');
+    }
+  };
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Button
+          size="sm"
+          variant="outline"
+          aria-label={`Unlink ${link.dashboardName} from ${link.organizationName}`}
+          data-testid="association-unlink"
+        >
+          Unlink
+        </Button>
+      }
+      title="Unlink Dashboard"
+      question={unlinkQuestion(link)}
+      confirmLabel="Unlink"
+      pendingLabel="Unlinking..."
+      pending={unlink.isPending}
+      onConfirm={() => void confirm()}
+      data-testid="unlink-dashboard-dialog"
+    />
+  );
+}
+
+/** Associations: which organization sees which dashboard (each link can be undone) and the forms that link them. */
 export function AssociationsTab({
   links,
   organizations,
@@ -36,11 +85,12 @@ export function AssociationsTab({
                   <Th>Dashboard</Th>
                   <Th>Category</Th>
                   <Th>Type</Th>
+                  <Th className="text-right">Actions</Th>
                 </tr>
               </THead>
               <tbody>
                 {rows.length === 0 ? (
-                  <EmptyRow colSpan={4} data-testid="associations-empty">
+                  <EmptyRow colSpan={5} data-testid="associations-empty">
                     <span className="block font-medium text-slate-800 dark:text-slate-200">
                       No dashboard associations found
                     </span>
@@ -51,7 +101,7 @@ export function AssociationsTab({
                 ) : (
                   rows.map((link) => (
                     <Tr
-                      key={`${link.organizationId}-${link.dashboardId}`}
+                      key={keyOf(link)}
                       data-testid="association-row"
                       data-organization-id={link.organizationId}
                       data-dashboard-id={link.dashboardId}
@@ -60,6 +110,9 @@ export function AssociationsTab({
                       <Td>{link.dashboardName}</Td>
                       <Td>{link.dashboardCategory}</Td>
                       <Td>{link.dashboardType}</Td>
+                      <Td className="text-right">
+                        <UnlinkButton link={link} />
+                      </Td>
                     </Tr>
                   ))
                 )}

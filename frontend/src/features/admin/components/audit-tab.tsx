@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +8,10 @@ import { EmptyRow, Table, TableScroll, Td, THead, Th, Tr } from '../../../compon
 import { adminAuditQueryOptions } from '../api/admin.queries';
 import { formatAction, formatChange, formatDateTime } from '../utils/format';
 import { ListHeader } from './admin-panel';
+
+/** The target by name; rows that have none (written before names were kept, target gone) by their id. */
+const targetLabel = (entry: AuditEntry) =>
+  entry.targetName ?? (entry.targetId ? `${entry.targetType} ${entry.targetId} (deleted)` : '-');
 
 /** Audit (D21): the admin actions, newest first, as the server lists them. Loaded when the tab opens. */
 export function AuditTab() {
@@ -53,13 +58,28 @@ export function AuditTab() {
                 audit.data.map((entry) => (
                   <Tr key={entry.id} data-testid="audit-row" data-action={entry.action}>
                     <Td className="whitespace-nowrap">{formatDateTime(entry.createdAt, '-')}</Td>
-                    <Td className="break-all">
-                      {entry.actorEmail ?? (entry.actorId !== null ? `User #${entry.actorId}` : 'System')}
+                    <Td className="break-words" data-testid="audit-actor">
+                      {entry.actorName ? (
+                        <>
+                          <span className="block font-medium">{entry.actorName}</span>
+                          {entry.actorEmail ? (
+                            <span className="block break-all text-xs text-slate-600 dark:text-slate-400">
+                              {entry.actorEmail}
+                            </span>
+                          ) : null}
+                        </>
+                      ) : (
+                        <span className="break-all">
+                          {entry.actorEmail ?? (entry.actorId !== null ? 'Deleted user' : 'System')}
+                        </span>
+                      )}
                     </Td>
                     <Td className="whitespace-nowrap font-medium">{formatAction(entry.action)}</Td>
-                    <Td className="whitespace-nowrap">
-                      {entry.targetType}
-                      {entry.targetId ? ` #${entry.targetId}` : ''}
+                    <Td className="break-words" data-testid="audit-target">
+                      <span className="block text-xs text-slate-600 capitalize dark:text-slate-400">
+                        {entry.targetType}
+                      </span>
+                      <span className="block break-all font-medium">{targetLabel(entry)}</span>
                     </Td>
                     <Td>
                       {entry.changes && Object.keys(entry.changes).length > 0 ? (

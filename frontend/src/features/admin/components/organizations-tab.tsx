@@ -10,11 +10,16 @@ import { OrganizationForm } from '../forms/organization-form';
 import { visibleOrganizations } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { ListHeader, ListWithForm } from './admin-panel';
+import { ConfirmDialog } from './confirm-dialog';
+
+export const deactivateOrganizationQuestion = (name: string) =>
+  `Deactivate '${name}'? Every member of this organization loses access to its dashboards until it is activated again.`;
 
 /** Organizations: the table (active first, inactive dimmed) and the create / edit form beside it. */
 export function OrganizationsTab({ organizations }: { organizations: readonly AdminOrganization[] }) {
   const [hideInactive, setHideInactive] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
+  const [confirmingId, setConfirmingId] = useState<number | null>(null);
   const toggleStatus = useToggleOrganizationStatus();
   const rows = visibleOrganizations(organizations, { hideInactive });
   const editing = organizations.find((o) => o.id === editingId);
@@ -22,8 +27,10 @@ export function OrganizationsTab({ organizations }: { organizations: readonly Ad
   const toggle = async (organization: AdminOrganization) => {
     try {
       await toggleStatus.mutateAsync(organization.id);
+      setConfirmingId(null);
       notifySuccess('Organization status updated');
     } catch (error) {
+      setConfirmingId(null);
       notifyFailure('Error updating organization status', error, 'Failed to update organization status');
     }
   };
@@ -87,16 +94,41 @@ export function OrganizationsTab({ organizations }: { organizations: readonly Ad
                           >
                             Edit
                           </Button>
-                          <Button
-                            size="sm"
-                            variant={organization.isActive ? 'secondary' : 'primary'}
-                            disabled={toggleStatus.isPending && toggleStatus.variables === organization.id}
-                            onClick={() => void toggle(organization)}
-                            aria-label={`${organization.isActive ? 'Deactivate' : 'Activate'} ${organization.name}`}
-                            data-testid="organization-toggle-status"
-                          >
-                            {organization.isActive ? 'Deactivate' : 'Activate'}
-                          </Button>
+                          {organization.isActive ? (
+                            // Deactivating cuts off every member at once: asked first.
+                            <ConfirmDialog
+                              open={confirmingId === organization.id}
+                              onOpenChange={(open) => setConfirmingId(open ? organization.id : null)}
+                              trigger={
+                                <Button
+                                  size="sm"
+                                  variant="secondary"
+                                  aria-label={`Deactivate ${organization.name}`}
+                                  data-testid="organization-toggle-status"
+                                >
+                                  Deactivate
+                                </Button>
+                              }
+                              title="Deactivate Organization"
+                              question={deactivateOrganizationQuestion(organization.name)}
+                              confirmLabel="Deactivate"
+                              pendingLabel="Updating..."
+                              pending={toggleStatus.isPending && toggleStatus.variables === organization.id}
+                              onConfirm={() => void toggle(organization)}
+                              data-testid="deactivate-organization-dialog"
+                            />
+                          ) : (
+                            <Button
+                              size="sm"
+                              variant="primary"
+                              disabled={toggleStatus.isPending && toggleStatus.variables === organization.id}
+                              onClick={() => void toggle(organization)}
+                              aria-label={`Activate ${organization.name}`}
+                              data-testid="organization-toggle-status"
+                            >
+                              Activate
+                            </Button>
+                          )}
                         </div>
                       </Td>
                     </Tr>

@@ -13,7 +13,13 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
 import { isApiRequestError } from '../../../lib/api';
-import { useDeleteUser, useSendAdminEmail, useToggleUserStatus, useUpdateUser } from '../api/admin.mutations';
+import {
+  useDeleteUser,
+  useRemoveOrganizationUser,
+  useSendAdminEmail,
+  useToggleUserStatus,
+  useUpdateUser,
+} from '../api/admin.mutations';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { firstFieldError } from './first-error';
@@ -34,6 +40,8 @@ const valuesOf = (user: AdminUser): EditUserValues => ({
 
 export const deactivateQuestion = (isActive: boolean) =>
   `Are you sure you want to ${isActive ? 'deactivate' : 'activate'} this user?`;
+export const removeFromOrganizationQuestion = (email: string, organization: string) =>
+  `Remove ${email} from '${organization}'? They will no longer see its dashboards.`;
 export const DELETE_USER_QUESTION =
   'Are you sure you want to permanently delete this user? This action cannot be undone.';
 
@@ -89,7 +97,8 @@ export function EditUserForm({
   const deleteUser = useDeleteUser();
   const sendRegistration = useSendAdminEmail('registration');
   const sendReset = useSendAdminEmail('password-reset');
-  const [confirming, setConfirming] = useState<'status' | 'delete' | null>(null);
+  const removeMembership = useRemoveOrganizationUser();
+  const [confirming, setConfirming] = useState<'status' | 'delete' | `membership-${number}` | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
 
   const form = useAppForm({
@@ -160,6 +169,21 @@ export function EditUserForm({
     }
   };
 
+  /** DELETE the membership now (audited on its own), and drop it from the form so 'Update User' keeps it removed. */
+  const removeFromOrganization = async (organization: { id: number; name: string }) => {
+    try {
+      await removeMembership.mutateAsync({ organizationId: organization.id, userId: user.id });
+      form.setFieldValue('organizationIds', (ids) =>
+        (ids ?? []).filter((id: string | number) => String(id) !== String(organization.id)),
+      );
+      setConfirming(null);
+      notifySuccess('User removed from organization', `${user.email} is no longer a member of ${organization.name}.`);
+    } catch (error) {
+      setConfirming(null);
+      notifyFailure('Error removing user from organization', error, 'Failed to remove user from organization');
+    }
+  };
+
   const remove = async () => {
     try {
       await deleteUser.mutateAsync(user.id);
@@ -202,6 +226,53 @@ export function EditUserForm({
           {() => <CheckboxField label="Admin User" data-testid="edit-user-is-admin" />}
         </form.AppField>
       </FormElement>
+
+      <section aria-labelledby="edit-user-memberships" className="flex flex-col gap-2">
+        <h3 id="edit-user-memberships" className="text-sm font-semibold text-slate-900 dark:text-white">
+          Organization Memberships
+        </h3>
+        {user.organizations.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="edit-user-no-memberships">
+            Not a member of any organization
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-2" data-testid="edit-user-memberships">
+            {user.organizations.map((organization) => (
+              <li
+                key={organization.id}
+                className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm dark:border-slate-700"
+                data-testid="edit-user-membership"
+                data-organization-id={organization.id}
+              >
+                <span className="min-w-0 break-words font-medium text-slate-800 dark:text-slate-200">
+                  {organization.name}
+                </span>
+                <ConfirmDialog
+                  open={confirming === `membership-${organization.id}`}
+                  onOpenChange={(open) => setConfirming(open ? `membership-${organization.id}` : null)}
+                  trigger={
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      aria-label={`Remove from ${organization.name}`}
+                      data-testid="edit-user-remove-membership"
+                    >
+                      Remove
+                    </Button>
+                  }
+                  title="Remove from Organization"
+                  question={removeFromOrganizationQuestion(user.email, organization.name)}
+                  confirmLabel="Remove"
+                  pendingLabel="Removing..."
+                  pending={removeMembership.isPending}
+                  onConfirm={() => void removeFromOrganization(organization)}
+                  data-testid="remove-membership-dialog"
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       <section aria-labelledby="edit-user-email-actions" className="flex flex-col gap-2">
         <h3 id="edit-user-email-actions" className="text-sm font-semibold text-slate-900 dark:text-white">
