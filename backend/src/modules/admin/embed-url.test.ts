@@ -46,3 +46,24 @@ describe('thumbnail and logo URLs', () => {
     expect(() => normalizeImageUrl('javascript:alert(1)', 'thumbnailUrl')).toThrow('thumbnail URL');
   });
 });
+
+describe('thumbnail and logo site paths (D18)', () => {
+  it.each([
+    '/\\evil.test/a.png',
+    '/\\/evil.test/a.png',
+    '/\t/evil.test/a.png',
+    '/\n/evil.test/a.png',
+    '/%0a/x\u0000',
+    '/a b.png',
+    '/a"onerror="x.png',
+    '/\u2028x.png',
+  ])('refuses %j, which a browser could read as another host or which is no clean path', (value) => {
+    expect(() => normalizeImageUrl(value, 'thumbnailUrl')).toThrow('thumbnail URL');
+    expect(() => normalizeImageUrl(value, 'logoUrl')).toThrow('logo URL');
+  });
+
+  it('keeps ordinary site paths, with their query and fragment', () => {
+    for (const path of ['/images/x.svg', '/images/a%20b.png?v=2#top', '/og-image.png'])
+      expect(normalizeImageUrl(path, 'thumbnailUrl')).toBe(path);
+  });
+});

@@ -33,12 +33,29 @@ export function normalizeEmbedUrl(input: string): string {
   return url.toString();
 }
 
+/**
+ * A path on this site as a browser reads it: one leading slash, then no backslash (browsers read `/\host` as
+ * `//host`, another site), no control character or white space (browsers drop tabs and newlines, so `/\t/host` is
+ * `//host` too), no quote or angle bracket; and resolving it must keep the site's own host.
+ */
+export function isSitePath(value: string): boolean {
+  if (!/^\/(?!\/)[^\\\s\p{Cc}<>"'`]*$/u.test(value)) return false;
+  try {
+    return new URL(value, 'https://site.invalid').host === 'site.invalid';
+  } catch {
+    return false;
+  }
+}
+
 /** Thumbnails and logos: an https address or a path on this site (D18); empty means none. */
 export function normalizeImageUrl(input: string | undefined, field: 'thumbnailUrl' | 'logoUrl'): string | null {
   const value = (input ?? '').trim();
   if (!value) return null;
   const message = field === 'thumbnailUrl' ? AdminMessages.thumbnail : AdminMessages.logo;
-  if (value.startsWith('/') && !value.startsWith('//') && !/[<>"'\s]/.test(value)) return value;
+  if (value.startsWith('/')) {
+    if (isSitePath(value)) return value;
+    throw unprocessable(message, [{ path: field, message }]);
+  }
   try {
     const url = new URL(value);
     if (url.protocol === 'https:') return url.toString();
