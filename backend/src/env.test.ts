@@ -44,6 +44,15 @@ describe('API configuration', () => {
     expect(() => loadApiConfig({ ...good, TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY:/);
   });
 
+  it('takes the single sign-on settings as optional, the issuer only as an http(s) URL', () => {
+    expect(loadApiConfig(good).OIDC_ISSUER).toBeUndefined();
+    const oidc = { OIDC_ISSUER: 'https://id.example.com/', OIDC_CLIENT_ID: 'app', OIDC_CLIENT_SECRET: 's' };
+    expect(loadApiConfig({ ...good, ...oidc })).toMatchObject(oidc);
+    expect(() => loadApiConfig({ ...good, OIDC_ISSUER: 'id.example.com' })).toThrow(
+      /OIDC_ISSUER: must be a http\(s\) URL/,
+    );
+  });
+
   it('fills in defaults and treats empty values as missing', () => {
     const config = loadApiConfig({ ...good, PORT: '', SCHEDULING_URL: '  ' });
     expect(config).toMatchObject({ PORT: 3000, BOOKING_TIMEZONE: 'America/New_York', QUEUE_PREFIX: 'bull' });

@@ -35,6 +35,10 @@ export const ApiEnvSchema = v.object({
   /** Extra origins allowed to send state-changing requests (D9), comma-separated, e.g. the Vite dev server. */
   TRUSTED_ORIGINS: v.optional(v.string(), ''),
   QUEUE_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[\w-]+$/, 'must be letters, digits, - or _')), 'bull'),
+  /** Single sign-on (OpenID Connect, D2): configured when all three are set (GET /api/config `singleSignOn`). */
+  OIDC_ISSUER: v.optional(envUrl(['https:', 'http:'], 'http(s)')),
+  OIDC_CLIENT_ID: v.optional(v.string()),
+  OIDC_CLIENT_SECRET: v.optional(v.string()),
 });
 
 export type ApiConfig = v.InferOutput<typeof ApiEnvSchema>;

@@ -17,6 +17,8 @@ export interface PublicConfig {
   companyEmail: string;
   schedulingUrl: string | null;
   bookingTimeZone: string;
+  /** Single sign-on is configured (OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET all set). */
+  singleSignOn: boolean;
 }
 
 export interface ContactAccepted {

@@ -8,5 +8,6 @@ export * from './schemas/auth';
 export * from './schemas/booking';
 export * from './schemas/contact';
 export * from './schemas/dashboards';
+export * from './site';
 export * from './time-zone';
 export * from './tokens';

@@ -1,4 +1,4 @@
-import { TOKEN_LIFETIMES } from '@app/contracts';
+import { SESSION_HINT_COOKIE, TOKEN_LIFETIMES } from '@app/contracts';
 
 export const SESSION_COOKIE = 'session';
 
@@ -19,12 +19,46 @@ export function readCookie(request: Request, name: string): string | null {
   return null;
 }
 
-/** D3: HttpOnly, SameSite=Lax, Path=/, Secure when the site is served over https; lives as long as a session. */
-export function sessionCookie(token: string, secure: boolean): string {
-  const maxAge = Math.floor(TOKEN_LIFETIMES.sessionMs / 1000);
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+/** What a route handler or hook of Elysia gets as `set`. */
+interface ResponseSet {
+  headers: Record<string, string | number>;
 }
 
-export function clearedSessionCookie(secure: boolean): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
+/**
+ * The `Set-Cookie` headers of a session, the session cookie first (tests and tools read the first one).
+ * - The session: D3, HttpOnly, SameSite=Lax, Path=/, Secure when the site is served over https; lives as long as a
+ *   session.
+ * - The hint (`signed_in=1`, SESSION_HINT_COOKIE): readable by scripts, no secret, the same lifetime. The SPA asks who
+ *   is signed in only when it is there, so an anonymous visitor's pages make no request that answers 401.
+ */
+export function sessionCookies(token: string, secure: boolean): string[] {
+  const maxAge = Math.floor(TOKEN_LIFETIMES.sessionMs / 1000);
+  const attributes = `Path=/; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+  return [
+    `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`,
+    `${SESSION_HINT_COOKIE}=1; ${attributes}`,
+  ];
+}
+
+/** Both cookies of a session, ended: sign-out, or a session the API found expired or ended. */
+export function clearedSessionCookies(secure: boolean): string[] {
+  return [
+    `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`,
+    `${SESSION_HINT_COOKIE}=; Path=/; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`,
+  ];
+}
+
+/** Sets (or renews) the session and its hint on the answer. */
+export function setSessionCookies(set: ResponseSet, token: string, secure: boolean): void {
+  writeCookies(set, sessionCookies(token, secure));
+}
+
+/** Ends the session cookie and its hint on the answer. */
+export function clearSessionCookies(set: ResponseSet, secure: boolean): void {
+  writeCookies(set, clearedSessionCookies(secure));
+}
+
+// Elysia types `set.headers` as text but sends an array under 'set-cookie' as one header per entry.
+function writeCookies(set: ResponseSet, values: string[]): void {
+  (set.headers as Record<string, unknown>)['set-cookie'] = values;
 }

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../lib/cookies';
+import { clearSessionCookies, readCookie, SESSION_COOKIE, setSessionCookies } from '../lib/cookies';
 import { HttpError } from '../lib/http-error';
 import { type AuthDeps, type SessionUser, validateSession } from '../modules/auth/auth.service';
 
@@ -20,10 +20,10 @@ export const authPlugin = (deps: AuthDeps, secureCookies: boolean) => {
         const token = readCookie(request, SESSION_COOKIE);
         const session = await validateSession(deps, token);
         if (!session) {
-          if (token) set.headers['set-cookie'] = clearedSessionCookie(secureCookies);
+          if (token) clearSessionCookies(set, secureCookies);
           throw new HttpError(401, 'Authentication required');
         }
-        if (session.renewedUntil && token) set.headers['set-cookie'] = sessionCookie(token, secureCookies);
+        if (session.renewedUntil && token) setSessionCookies(set, token, secureCookies);
         if (level === 'admin' && !session.user.isAdmin) throw new HttpError(403, 'Administrator access required');
         checked.set(request, session);
       },
@@ -37,8 +37,8 @@ export const authPlugin = (deps: AuthDeps, secureCookies: boolean) => {
       async resolve({ request, set }) {
         const token = readCookie(request, SESSION_COOKIE);
         const session = await validateSession(deps, token);
-        if (!session && token) set.headers['set-cookie'] = clearedSessionCookie(secureCookies);
-        if (session?.renewedUntil && token) set.headers['set-cookie'] = sessionCookie(token, secureCookies);
+        if (!session && token) clearSessionCookies(set, secureCookies);
+        if (session?.renewedUntil && token) setSessionCookies(set, token, secureCookies);
         return { viewer: session?.user ?? null };
       },
     },

@@ -5,11 +5,12 @@ import {
   ProfileSchema,
   RequestPasswordResetSchema,
   ResetPasswordSchema,
+  safeRedirectPath,
 } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../app';
-import { clearedSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from '../../lib/cookies';
+import { clearSessionCookies, readCookie, SESSION_COOKIE, setSessionCookies } from '../../lib/cookies';
 import { authPlugin } from '../../plugins/auth';
 import { ErrorSchema } from '../../plugins/openapi';
 import { requestContext } from '../../plugins/request-context';
@@ -40,6 +41,8 @@ const tags = ['Auth'];
 
 export const authRoutes = (deps: AppDeps & auth.AuthDeps) => {
   const secure = new URL(deps.config.APP_URL).protocol === 'https:';
+  // Return addresses after signing in are paths of this origin only (contracts/src/site.ts, shared with the SPA).
+  const appOrigin = new URL(deps.config.APP_URL).origin;
   const info = (request: Request, clientIp: string | null, requestId: string): auth.RequestInfo => ({
     ip: clientIp ?? 'unknown',
     userAgent: request.headers.get('user-agent'),
@@ -58,8 +61,9 @@ export const authRoutes = (deps: AppDeps & auth.AuthDeps) => {
       '/api/auth/login',
       async ({ body, request, set, clientIp, requestId }) => {
         const { session, ...result } = await auth.login(deps, body, info(request, clientIp(), requestId));
-        set.headers['set-cookie'] = sessionCookie(session.token, secure);
-        return result;
+        setSessionCookies(set, session.token, secure);
+        const redirectUrl = safeRedirectPath(body.redirectUrl, appOrigin);
+        return { ...result, ...(redirectUrl ? { redirectUrl } : {}) };
       },
       {
         body: LoginSchema,
@@ -76,7 +80,7 @@ export const authRoutes = (deps: AppDeps & auth.AuthDeps) => {
       '/api/auth/logout',
       async ({ request, set }) => {
         await auth.logout(deps, readCookie(request, SESSION_COOKIE));
-        set.headers['set-cookie'] = clearedSessionCookie(secure);
+        clearSessionCookies(set, secure);
         set.status = 204;
       },
       { detail: { tags, summary: 'Sign out (ends this session)', responses: { 204: { description: 'Signed out' } } } },
@@ -190,16 +194,29 @@ export const authRoutes = (deps: AppDeps & auth.AuthDeps) => {
     )
     .get(
       '/api/login',
-      ({ query, redirect }) => {
-        const target = auth.safeRedirect(query.redirect);
+      ({ request, redirect }) => {
+        // Read from the URL itself: a validated query would split a value with a comma into a list and refuse it.
+        const asked = new URL(request.url).searchParams.get('redirect');
+        const target = safeRedirectPath(asked, appOrigin);
         return redirect(target ? `/client/login?redirect=${encodeURIComponent(target)}` : '/client/login', 302);
       },
       {
-        query: v.object({ redirect: v.optional(v.string()) }),
         detail: {
           tags,
           summary: 'Start signing in (redirects to the client login page)',
-          responses: { 302: { description: 'To /client/login' } },
+          parameters: [
+            {
+              name: 'redirect',
+              in: 'query',
+              required: false,
+              schema: { type: 'string' },
+              description:
+                "A path of this site to return to after signing in; kept only when it resolves on the app's origin.",
+            },
+          ],
+          responses: {
+            302: { description: 'To /client/login, with `?redirect=` when the path asked for is of this site' },
+          },
         },
       },
     )
@@ -207,7 +224,7 @@ export const authRoutes = (deps: AppDeps & auth.AuthDeps) => {
       '/api/logout',
       async ({ request, set, redirect }) => {
         await auth.logout(deps, readCookie(request, SESSION_COOKIE));
-        set.headers['set-cookie'] = clearedSessionCookie(secure);
+        clearSessionCookies(set, secure);
         return redirect('/', 302);
       },
       {

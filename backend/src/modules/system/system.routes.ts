@@ -9,6 +9,8 @@ const PublicConfigSchema = v.object({
   companyEmail: v.string(),
   schedulingUrl: v.nullable(v.string()),
   bookingTimeZone: v.string(),
+  /** Whether single sign-on (OpenID Connect) is configured: /client/login shows its company-account button only then. */
+  singleSignOn: v.boolean(),
 });
 
 const CheckSchema = v.object({ status: v.string(), checks: v.record(v.string(), v.string()) });
@@ -19,6 +21,7 @@ export const systemRoutes = (deps: AppDeps) => {
     companyEmail: deps.config.COMPANY_EMAIL,
     schedulingUrl: deps.config.SCHEDULING_URL ?? null,
     bookingTimeZone: deps.config.BOOKING_TIMEZONE,
+    singleSignOn: Boolean(deps.config.OIDC_ISSUER && deps.config.OIDC_CLIENT_ID && deps.config.OIDC_CLIENT_SECRET),
   };
   return new Elysia({ name: 'system-routes' })
     .get('/healthz', () => ({ status: 'ok', checks: {} }), {
