@@ -7,8 +7,9 @@ BUN_VERSION := 1.4.5
 BUN ?= $(shell command -v bun 2>/dev/null || echo $(CURDIR)/.tools/node_modules/.bin/bun)
 COMPOSE ?= $(shell docker compose version >/dev/null 2>&1 && echo "docker compose" || echo docker-compose)
 VITEST_ARGS ?=
+INSTALL_STAMP := node_modules/.make-install-stamp
 
-.PHONY: help bun install build up down logs dev start test test-unit test-integration test-e2e lint format typecheck migrate seed bench clean
+.PHONY: help bun install build up down logs dev start test test-unit test-integration test-e2e lint format typecheck migrate seed admin admin-email bench clean
 
 help: ## List the commands
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
@@ -19,8 +20,14 @@ $(CURDIR)/.tools/node_modules/.bin/bun:
 
 bun: $(if $(filter $(CURDIR)/.tools/%,$(BUN)),$(BUN))
 
-install: bun ## Install the locked dependencies
+install: $(INSTALL_STAMP) ## Install the locked dependencies
+
+# Installed again only when a manifest or the lock file changed since the last install: operator commands (make seed,
+# make admin, ...) do not pay for an install each time.
+WORKSPACES := contracts db backend workers frontend e2e testing
+$(INSTALL_STAMP): package.json bun.lock $(WORKSPACES:%=%/package.json) | bun
 	$(BUN) install --frozen-lockfile
+	@touch $@
 
 build: install ## Build the SPA into frontend/dist
 	cd frontend && $(BUN) x --bun vite build
@@ -33,7 +40,8 @@ up: ## Run the whole product in Docker (PostgreSQL, Redis, mail catcher, migrati
 	@echo "  Mail inbox        http://localhost:8025"
 	@echo "  Health            http://localhost:3000/healthz  http://localhost:3000/readyz"
 	@echo ""
-	@echo "  First administrator: $(COMPOSE) exec api bun run cli create-admin --email you@example.com --password '...'"
+	@echo "  First administrator: $(COMPOSE) exec api bun run cli create-admin --email you@example.com  (asks for the password)"
+	@echo "  Sample dashboards:   $(COMPOSE) exec api bun db/src/seed.ts"
 
 down: ## Stop the Docker stack (data volumes are kept)
 	$(COMPOSE) down
@@ -41,18 +49,26 @@ down: ## Stop the Docker stack (data volumes are kept)
 logs: ## Follow the logs of the Docker stack
 	$(COMPOSE) logs --follow --tail=100
 
-dev: install ## API, workers and the Vite dev server with hot reload, against local PostgreSQL and Redis (.env)
-	$(BUN) db/src/migrate.ts
+dev: migrate ## API, workers and the Vite dev server with hot reload, against local PostgreSQL and Redis (.env)
 	$(BUN) scripts/start.ts --dev
 
-start: build migrate ## Without Docker: build the SPA, migrate, run the API (serving the SPA) and the workers
+start: build migrate ## Without Docker: build the SPA, migrate, run the API (serving the SPA), the workers (and a mail catcher)
 	$(BUN) scripts/start.ts
 
-migrate: install ## Apply the database migrations (DATABASE_URL)
+migrate: install ## Create the database if it is missing, then apply the migrations (DATABASE_URL)
+	@$(BUN) scripts/ensure-database.ts
 	$(BUN) db/src/migrate.ts
 
-seed: install ## Load the sample dashboards and the demo organization
+seed: migrate ## Load the sample dashboards and the demo organization
 	$(BUN) db/src/seed.ts
+
+admin: admin-email migrate ## Create an administrator: make admin EMAIL=you@example.com (asks for the password, or reads stdin)
+	@$(BUN) backend/src/cli.ts create-admin --email "$$EMAIL"
+
+# EMAIL from the make command line only (many shells export an unrelated EMAIL), checked before anything else runs.
+admin-email:
+	@if [ "$(origin EMAIL)" != "command line" ] || [ -z "$$EMAIL" ]; then \
+	  echo "Usage: make admin EMAIL=you@example.com  (the password is asked for, or read from standard input)" >&2; exit 2; fi
 
 test: build ## Every test: unit, integration (PostgreSQL, Redis) and browser (Chromium)
 	$(BUN) --bun vitest run $(VITEST_ARGS)

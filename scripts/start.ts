@@ -2,10 +2,32 @@
  * Runs the API (serving the built SPA) and the workers side by side, as `make start` does without Docker.
  * `--dev` runs them with --watch and adds the Vite dev server. A signal stops all of them gracefully; if one dies,
  * the others are stopped too, so a supervisor sees the failure.
+ *
+ * Outside production, when SMTP_URL is not set (or empty), a built-in mail catcher (scripts/mail-catcher.ts) takes
+ * the e-mails and shows them on an inbox page (MAIL_CATCHER_PORT, default 8025); the workers get its SMTP_URL. In
+ * production an unset SMTP_URL stops the workers with a message instead: e-mails are never silently dropped.
  */
+import type { MailCatcher } from './mail-catcher';
+
 const dev = process.argv.includes('--dev');
 const root = new URL('../', import.meta.url).pathname;
 const bun = process.execPath;
+
+const env: Record<string, string | undefined> = { ...process.env };
+let catcher: MailCatcher | undefined;
+if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
+  const { startMailCatcher } = await import('./mail-catcher');
+  const inboxPort = env.MAIL_CATCHER_PORT ? Number(env.MAIL_CATCHER_PORT) : 8025;
+  if (!Number.isInteger(inboxPort) || inboxPort < 0 || inboxPort > 65535) {
+    console.error(`MAIL_CATCHER_PORT must be a port number (0 to 65535), not "${env.MAIL_CATCHER_PORT}".`);
+    process.exit(1);
+  }
+  catcher = await startMailCatcher({ inboxPort });
+  env.SMTP_URL = catcher.smtpUrl;
+  console.log(
+    `SMTP_URL is not set: e-mails go to the development mail catcher (${catcher.smtpUrl}). Inbox: ${catcher.inboxUrl}`,
+  );
+}
 
 const commands: Record<string, string[]> = {
   api: [bun, ...(dev ? ['--watch'] : []), 'backend/src/server.ts'],
@@ -17,7 +39,7 @@ const children = Object.entries(commands).map(([name, cmd]) => ({
   name,
   proc: Bun.spawn(cmd, {
     cwd: name === 'web' ? `${root}frontend` : root,
-    env: process.env,
+    env,
     stdout: 'inherit',
     stderr: 'inherit',
     stdin: 'ignore',
@@ -37,4 +59,5 @@ const first = await Promise.race(children.map(async ({ name, proc }) => ({ name,
 if (!stopping) console.error(`${first.name} exited with code ${first.code}; stopping the others.`);
 stopAll();
 const codes = await Promise.all(children.map(({ proc }) => proc.exited));
+await catcher?.close();
 process.exit(stopping && first.code === 0 ? 0 : (codes.find((c) => c !== 0) ?? 0));
