@@ -42,6 +42,12 @@ const DashboardSchema = v.object({
   viewCount: v.number(),
   lastViewedAt: v.nullable(v.string()),
 });
+/** A saved dashboard, with what the server found when it asked the embed URL's host for it (issue 12, item 3). */
+const SavedDashboardSchema = v.object({ ...DashboardSchema.entries, embedUrlWarning: v.nullable(v.string()) });
+const EMBED_WARNING_NOTE =
+  "The server asks the embed URL's host for it (HEAD, else GET; 3 s at most) while saving. `embedUrlWarning` says " +
+  'what went wrong (no connection, an invalid certificate, an unknown host, no answer, HTTP 404/410/5xx), else null; ' +
+  'it never stops the save.';
 const UserSchema = v.object({
   id: v.number(),
   email: v.string(),
@@ -136,8 +142,12 @@ const NoContent = v.pipe(v.undefined(), v.description('No content'));
           },
           {
             body: DashboardInputSchema,
-            response: { 201: DashboardSchema, ...errors },
-            detail: { tags, summary: 'Create a dashboard (a pasted iframe keeps only its https src, D18)' },
+            response: { 201: SavedDashboardSchema, ...errors },
+            detail: {
+              tags,
+              summary: 'Create a dashboard (a pasted iframe keeps only its https src, D18)',
+              description: EMBED_WARNING_NOTE,
+            },
           },
         )
         .put(
@@ -146,8 +156,8 @@ const NoContent = v.pipe(v.undefined(), v.description('No content'));
           {
             params: IdParams,
             body: DashboardInputSchema,
-            response: { 200: DashboardSchema, ...errors },
-            detail: { tags, summary: 'Update a dashboard' },
+            response: { 200: SavedDashboardSchema, ...errors },
+            detail: { tags, summary: 'Update a dashboard', description: EMBED_WARNING_NOTE },
           },
         )
         .delete(

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
 import type { PublicDashboardsCache } from '../dashboards/public-dashboards.cache';
 import * as repo from './admin.repository';
-import { normalizeEmbedUrl, normalizeImageUrl } from './embed-url';
+import { embedUrlWarning, normalizeEmbedUrl, normalizeImageUrl, probeEmbedUrl } from './embed-url';
 
 export interface Actor {
   id: number;
@@ -110,6 +110,7 @@ const dashboardValues = (input: DashboardValues) => ({
 
 export async function createDashboard(deps: Deps, actor: Actor, input: DashboardValues) {
   const values = dashboardValues(input);
+  const probe = probeEmbedUrl(values.embedUrl); // in parallel with the write; never fails the save
   const id = await deps.db.transaction(async (tx) => {
     const id = await repo.insertDashboard(tx, values);
     await repo.audit(tx, {
@@ -124,11 +125,12 @@ export async function createDashboard(deps: Deps, actor: Actor, input: Dashboard
     return id;
   });
   await deps.publicDashboards.invalidate();
-  return (await repo.listDashboards(deps.db, [id]))[0]!;
+  return { ...(await repo.listDashboards(deps.db, [id]))[0]!, embedUrlWarning: embedUrlWarning(await probe) };
 }
 
 export async function updateDashboard(deps: Deps, actor: Actor, id: number, input: DashboardValues) {
   const values = dashboardValues(input);
+  const probe = probeEmbedUrl(values.embedUrl); // in parallel with the write; never fails the save
   await deps.db.transaction(async (tx) => {
     const [before] = await repo.listDashboards(tx, [id]);
     if (!before) throw notFound('Dashboard not found');
@@ -144,7 +146,7 @@ export async function updateDashboard(deps: Deps, actor: Actor, id: number, inpu
       targetName: values.name,
   });
   await deps.publicDashboards.invalidate();
-  return (await repo.listDashboards(deps.db, [id]))[0]!;
+  return { ...(await repo.listDashboards(deps.db, [id]))[0]!, embedUrlWarning: embedUrlWarning(await probe) };
 }
 
 export async function deleteDashboard(deps: Deps, actor: Actor, id: number) {

@@ -47,13 +47,16 @@ export function useToggleOrganizationStatus() {
 
 // Dashboards: shown in the associations too.
 
+/** A saved dashboard, with the server's warning when it could not reach the embed URL (saved all the same). */
+export type SavedDashboard = AdminDashboard & { embedUrlWarning?: string | null };
+
 /** POST /api/admin/dashboards (201) or PUT /api/admin/dashboards/{id} (200). */
 export function useSaveDashboard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'save-dashboard'],
     mutationFn: ({ id, input }: { id?: number | undefined; input: DashboardInput }) =>
-      apiRequest<AdminDashboard>(id === undefined ? '/api/admin/dashboards' : `/api/admin/dashboards/${id}`, {
+      apiRequest<SavedDashboard>(id === undefined ? '/api/admin/dashboards' : `/api/admin/dashboards/${id}`, {
         method: id === undefined ? 'POST' : 'PUT',
         body: input,
       }),

@@ -43,8 +43,9 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
     onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value, formApi }) => {
       try {
-        await save.mutateAsync({ id: dashboard?.id, input: v.parse(DashboardInputSchema, value) });
-        notifySuccess(editing ? 'Dashboard updated' : 'Dashboard created');
+        const saved = await save.mutateAsync({ id: dashboard?.id, input: v.parse(DashboardInputSchema, value) });
+        // The server could not reach the embed URL: saved all the same, and the admin is told (issue 12, item 3).
+        notifySuccess(editing ? 'Dashboard updated' : 'Dashboard created', saved?.embedUrlWarning ?? undefined);
         if (!editing) formApi.reset(valuesOf());
         onDone();
       } catch (error) {

@@ -1,6 +1,6 @@
 import type { ClientDashboard, DashboardDetail } from '@app/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { apiGet, getQueryFn, isApiRequestError } from '../../../lib/api';
+import { apiGet, apiRequest, getQueryFn, isApiRequestError } from '../../../lib/api';
 
 export const organizationDashboardsQueryKey = ['dashboards', 'organization'] as const;
 
@@ -13,7 +13,8 @@ export const organizationDashboardsQueryOptions = () =>
 
 /**
  * GET /api/dashboards/{id}: one dashboard for an admin, a member of a linked active organization, or anyone when it
- * is public; 404 for everyone else (D10). Each call records a view (D19).
+ * is public; 404 for everyone else (D10). Reading it records nothing: the router runs it to preload a page when a
+ * link is hovered (D33). The viewer records the view once it is shown (`recordDashboardView`).
  */
 export const dashboardDetailQueryOptions = (id: string) =>
   queryOptions({
@@ -21,18 +22,38 @@ export const dashboardDetailQueryOptions = (id: string) =>
     queryFn: ({ signal }) => apiGet<DashboardDetail>(`/api/dashboards/${encodeURIComponent(id)}`, { signal }),
   });
 
-/**
- * For the route loader: the dashboard, or `null` when the API answers 404 (not found, or not the caller's). Other
- * failures are thrown. A view was just recorded, so the list's "most recently viewed first" order is refreshed next
- * time it is shown.
- */
+/** For the route loader: the dashboard, or `null` when the API answers 404 (not found, or not the caller's). */
 export async function loadDashboardDetail(queryClient: QueryClient, id: string): Promise<DashboardDetail | null> {
   try {
-    const dashboard = await queryClient.ensureQueryData(dashboardDetailQueryOptions(id));
-    void queryClient.invalidateQueries({ queryKey: organizationDashboardsQueryKey, refetchType: 'none' });
-    return dashboard;
+    return await queryClient.ensureQueryData(dashboardDetailQueryOptions(id));
   } catch (error) {
     if (isApiRequestError(error) && error.status === 404) return null;
     throw error;
   }
 }
+
+/**
+ * POST /api/dashboards/{id}/views: the signed-in person was shown the dashboard (D19, D33). The server counts one
+ * view per person and dashboard within 5 minutes. The list's "most recently viewed first" order is refreshed the
+ * next time it is shown. A failure is not the person's concern: nothing is shown for it.
+ */
+export async function recordDashboardView(queryClient: QueryClient, id: number): Promise<void> {
+  try {
+    await apiRequest<{ recorded: boolean }>(`/api/dashboards/${id}/views`, { method: 'POST' });
+    void queryClient.invalidateQueries({ queryKey: organizationDashboardsQueryKey, refetchType: 'none' });
+  } catch {}
+}
+
+export type EmbedStatus = 'reachable' | 'unreachable' | 'unknown';
+
+/**
+ * GET /api/dashboards/{id}/embed-status: whether the server could reach the frame's URL. A frame whose host refuses
+ * the connection still fires 'load' in the browser, so only the server can tell (issue 12, item 3).
+ */
+export const embedStatusQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['dashboards', 'embed-status', id],
+    queryFn: ({ signal }) => apiGet<{ status: EmbedStatus }>(`/api/dashboards/${id}/embed-status`, { signal }),
+    staleTime: 60_000,
+    retry: false,
+  });

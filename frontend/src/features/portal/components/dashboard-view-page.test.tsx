@@ -28,7 +28,11 @@ const detail = (overrides: Partial<DashboardDetail> = {}): DashboardDetail => ({
   ...overrides,
 });
 
-function openDashboard(dashboard: DashboardDetail | null, path = `/client/dashboard/${dashboard?.id ?? 5}`) {
+function openDashboard(
+  dashboard: DashboardDetail | null,
+  path = `/client/dashboard/${dashboard?.id ?? 5}`,
+  embedStatus: 'reachable' | 'unreachable' | 'unknown' = 'reachable',
+) {
   const id = path.split('/').pop();
   const api = stubApi({
     'GET /api/auth/user': reply(makeUser()),
@@ -36,6 +40,8 @@ function openDashboard(dashboard: DashboardDetail | null, path = `/client/dashbo
     [`GET /api/dashboards/${id}`]: dashboard
       ? reply(dashboard)
       : reply({ message: 'Dashboard not found', issues: [] }, 404),
+    [`POST /api/dashboards/${id}/views`]: reply({ recorded: true }),
+    [`GET /api/dashboards/${id}/embed-status`]: reply({ status: embedStatus }),
   });
   return { ...renderApp(path), api };
 }
@@ -94,6 +100,58 @@ describe('/client/dashboard/{id}', () => {
     openDashboard(null, path);
     expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeTruthy();
     expect(screen.queryByTestId('embed-viewer')).toBeNull();
+  });
+
+  it('records one view once the viewer is shown', async () => {
+    const { api } = openDashboard(detail());
+    await screen.findByTestId('embed-viewer');
+    await waitFor(() => expect(requestsTo(api, 'POST /api/dashboards/5/views')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(requestsTo(api, 'POST /api/dashboards/5/views')).toHaveLength(1);
+  });
+
+  it("records no view when a 'View Dashboard' link is only hovered, though the dashboard is preloaded", async () => {
+    const api = stubApi({
+      'GET /api/auth/user': reply(makeUser()),
+      'GET /api/dashboards/organization': reply([
+        { ...detail(), lastViewedAt: null, description: 'Enrollment by term and campus.' },
+      ]),
+      'GET /api/dashboards/5': reply(detail()),
+      'POST /api/dashboards/5/views': reply({ recorded: true }),
+    });
+    renderApp('/client/dashboard');
+    const link = await screen.findByRole('link', { name: /View Dashboard/ });
+    fireEvent.mouseEnter(link);
+    fireEvent.focus(link);
+    await waitFor(() => expect(requestsTo(api, 'GET /api/dashboards/5')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(requestsTo(api, 'POST /api/dashboards/5/views')).toHaveLength(0);
+    expect(screen.queryByTestId('embed-viewer')).toBeNull();
+  });
+
+  it("shows 'Work in Progress' with 'Try again' and 'Open in a new tab' when the server cannot reach the frame's URL", async () => {
+    const { api } = openDashboard(detail(), undefined, 'unreachable');
+    const placeholder = await screen.findByTestId('viewer-unavailable');
+    expect(placeholder.textContent).toContain('Work in Progress');
+    expect(document.querySelector('iframe')).toBeNull();
+    const newTab = screen.getByRole('link', { name: 'Open in a new tab' });
+    expect(newTab.getAttribute('target')).toBe('_blank');
+    expect(newTab.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(new URL(newTab.getAttribute('href') ?? '').searchParams.get('r')).toBe('abc');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(requestsTo(api, 'GET /api/dashboards/5/embed-status')).toHaveLength(2));
+    expect(await screen.findByTestId('viewer-unavailable')).toBeTruthy();
+  });
+
+  it('keeps the frame when the server can reach its URL or cannot tell', async () => {
+    for (const status of ['reachable', 'unknown'] as const) {
+      const { api } = openDashboard(detail(), undefined, status);
+      await waitFor(() => expect(requestsTo(api, 'GET /api/dashboards/5/embed-status')).toHaveLength(1));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(screen.getByTitle('Enrollment Overview').tagName).toBe('IFRAME');
+      expect(screen.queryByTestId('viewer-unavailable')).toBeNull();
+      cleanup();
+    }
   });
 
   it("shows 'Access Required' to an anonymous visitor without asking for the dashboard", async () => {

@@ -1,9 +1,12 @@
 import type { DashboardDetail } from '@app/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowLeft, Lightbulb } from 'lucide-react';
 import { PageContainer } from '../../../components/layout/page-header';
 import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { embedStatusQueryOptions, recordDashboardView } from '../api/portal.queries';
+import { isHttpsUrl, isImageUrl } from '../utils/embed-url';
 import { isPowerBiType, type PortalUser } from '../utils/greeting';
 import { EmbedViewer } from './embed-viewer';
 import { Badge, PortalWelcome } from './portal-header';
@@ -59,14 +62,32 @@ export function DashboardViewPage({ dashboard, user, loadTimeoutMs }: DashboardV
       {isPowerBiType(dashboard.type) ? <PowerBiTip /> : null}
 
       <div className="mt-6">
-        <EmbedViewer
-          key={dashboard.embedUrl}
-          url={dashboard.embedUrl}
-          title={dashboard.name}
-          {...(loadTimeoutMs !== undefined && { loadTimeoutMs })}
-        />
+        <DashboardViewer dashboard={dashboard} {...(loadTimeoutMs !== undefined && { loadTimeoutMs })} />
       </div>
     </PageContainer>
+  );
+}
+
+/**
+ * The viewer of the page: records the view once it is shown (D33; the route's loader, which a hover preloads, records
+ * nothing) and asks the server whether a frame's URL can be reached, since a refused frame still fires 'load'.
+ */
+function DashboardViewer({ dashboard, loadTimeoutMs }: { dashboard: DashboardDetail; loadTimeoutMs?: number }) {
+  const queryClient = useQueryClient();
+  const framed = !isImageUrl(dashboard.embedUrl) && isHttpsUrl(dashboard.embedUrl.trim());
+  const embedStatus = useQuery({ ...embedStatusQueryOptions(dashboard.id), enabled: framed });
+  return (
+    <EmbedViewer
+      key={dashboard.embedUrl}
+      url={dashboard.embedUrl}
+      title={dashboard.name}
+      unreachable={embedStatus.data?.status === 'unreachable' && !embedStatus.isFetching}
+      onRetry={() => {
+        if (framed) void embedStatus.refetch();
+      }}
+      onShown={() => void recordDashboardView(queryClient, dashboard.id)}
+      {...(loadTimeoutMs !== undefined && { loadTimeoutMs })}
+    />
   );
 }
 

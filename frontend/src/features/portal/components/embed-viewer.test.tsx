@@ -112,6 +112,55 @@ describe('EmbedViewer: loading and failing', () => {
   });
 });
 
+describe('EmbedViewer: a frame that failed though it fired load', () => {
+  const violation = (blockedURI: string, effectiveDirective = 'frame-src') => {
+    const event = new Event('securitypolicyviolation');
+    Object.assign(event, { blockedURI, effectiveDirective, violatedDirective: effectiveDirective });
+    act(() => {
+      document.dispatchEvent(event);
+    });
+  };
+
+  it("shows 'Work in Progress' when the site's policy blocked the frame's host, not for another host", () => {
+    render(<EmbedViewer url={LOOKER} title="Survey Results" />);
+    fireEvent.load(frame());
+    violation('https://elsewhere.example.com/x');
+    violation('https://lookerstudio.google.com/x', 'img-src');
+    expect(screen.queryByTestId('viewer-unavailable')).toBeNull();
+    violation('https://lookerstudio.google.com/embed/reporting/1/page/2');
+    expect(screen.getByRole('heading', { name: 'Work in Progress' })).toBeTruthy();
+  });
+
+  it("shows 'Work in Progress' when the server says the URL is unreachable, with 'Try again' and 'Open in a new tab'", () => {
+    const onRetry = vi.fn();
+    const { rerender } = render(<EmbedViewer url={POWER_BI} title="Enrollment" unreachable onRetry={onRetry} />);
+    expect(document.querySelector('iframe')).toBeNull();
+    const link = screen.getByRole('link', { name: 'Open in a new tab' });
+    expect(link.getAttribute('href')).toContain(
+      'https://app.powerbi.com/view?r=eyJrIjoiYWJj&navContentPaneEnabled=true',
+    );
+    expect(link.getAttribute('target')).toBe('_blank');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    rerender(<EmbedViewer url={POWER_BI} title="Enrollment" unreachable={false} onRetry={onRetry} />);
+    expect(frame()).toBeTruthy();
+  });
+
+  it("offers 'Try again' but no new-tab link for a URL that is not http(s)", () => {
+    render(<EmbedViewer url="javascript:alert(1)" title="Legacy" />);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Open in a new tab' })).toBeNull();
+  });
+
+  it('tells once that it was shown, whatever renders follow', () => {
+    const onShown = vi.fn();
+    const { rerender } = render(<EmbedViewer url={LOOKER} title="Survey Results" onShown={onShown} />);
+    rerender(<EmbedViewer url={LOOKER} title="Survey Results" onShown={onShown} unreachable />);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Pages' }));
+    expect(onShown).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('EmbedViewer: Reset Pages', () => {
   it('re-creates the frame from the original URL', () => {
     render(<EmbedViewer url={POWER_BI} title="Enrollment" />);

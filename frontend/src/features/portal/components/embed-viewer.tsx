@@ -1,6 +1,6 @@
-import { Construction, Maximize, Minimize, RotateCcw } from 'lucide-react';
+import { Construction, ExternalLink, Maximize, Minimize, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { isHttpsUrl, isImageUrl, withPowerBiParams } from '../utils/embed-url';
 
@@ -25,6 +25,15 @@ export interface EmbedViewerProps {
   title: string;
   /** How long a frame may take to load before it counts as failed (tests shorten it). */
   loadTimeoutMs?: number;
+  /**
+   * The server found the frame's URL unreachable (its host refused the connection, or its certificate is invalid):
+   * such a frame still fires 'load' with the browser's own error page, so the viewer cannot tell by itself.
+   */
+  unreachable?: boolean;
+  /** 'Try again' (and 'Reset Pages') was pressed: ask the server again. */
+  onRetry?: () => void;
+  /** Called once when the viewer is first shown (not on a preload, which renders nothing): records the view (D33). */
+  onShown?: () => void;
 }
 
 /**
@@ -32,15 +41,48 @@ export interface EmbedViewerProps {
  * A URL ending in an image extension is shown as a picture, anything else in a sandboxed frame of 900 px; a frame
  * URL that is not https is refused upfront (D18: the Content Security Policy would block it anyway).
  */
-export function EmbedViewer({ url, title, loadTimeoutMs = FRAME_LOAD_TIMEOUT_MS }: EmbedViewerProps) {
+export function EmbedViewer({
+  url,
+  title,
+  loadTimeoutMs = FRAME_LOAD_TIMEOUT_MS,
+  unreachable = false,
+  onRetry,
+  onShown,
+}: EmbedViewerProps) {
   const picture = isImageUrl(url);
   const src = picture ? url.trim() : withPowerBiParams(url.trim());
   const refused = !picture && !isHttpsUrl(src);
 
   const [attempt, setAttempt] = useState(0);
-  const [status, setStatus] = useState<Status>(refused ? 'failed' : 'loading');
+  const [loadStatus, setStatus] = useState<Status>(refused ? 'failed' : 'loading');
+  const status: Status = unreachable && !picture ? 'failed' : loadStatus;
   const viewerRef = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(viewerRef);
+
+  // Once per viewer, also under React's development double effects; a preload never mounts the viewer.
+  const shown = useRef(false);
+  const onShownRef = useRef(onShown);
+  onShownRef.current = onShown;
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    onShownRef.current?.();
+  }, []);
+
+  // A frame that the site's Content Security Policy blocks (a host outside frame-src) shows the browser's error page
+  // and still fires 'load'; the policy's violation event says what happened.
+  useEffect(() => {
+    if (picture || refused) return;
+    const frameOrigin = originOf(src);
+    const onViolation = (event: SecurityPolicyViolationEvent) => {
+      const directive = event.effectiveDirective || event.violatedDirective;
+      if (!/^(frame|child|default)-src/.test(directive)) return;
+      if (event.blockedURI && originOf(event.blockedURI) !== frameOrigin) return;
+      setStatus('failed');
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
+    return () => document.removeEventListener('securitypolicyviolation', onViolation);
+  }, [picture, refused, src]);
 
   // A frame that never reports 'load' (blocked, unreachable) has failed after the timeout.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each attempt (Reset Pages) gets its own timer.
@@ -50,15 +92,16 @@ export function EmbedViewer({ url, title, loadTimeoutMs = FRAME_LOAD_TIMEOUT_MS 
     return () => clearTimeout(timer);
   }, [picture, status, attempt, loadTimeoutMs]);
 
-  /** 'Reset Pages': a new frame (or picture) from the original URL, back at its first page. */
+  /** 'Reset Pages' and 'Try again': a new frame (or picture) from the original URL, back at its first page. */
   const reset = () => {
     setAttempt((n) => n + 1);
     setStatus(refused ? 'failed' : 'loading');
+    onRetry?.();
   };
 
   const content =
     status === 'failed' ? (
-      <WorkInProgress />
+      <WorkInProgress onRetry={reset} href={/^https?:\/\//i.test(src) ? src : null} />
     ) : picture ? (
       <img
         key={attempt}
@@ -165,8 +208,20 @@ function LoadingSkeleton() {
   );
 }
 
-/** The failed state (spec section 4). */
-function WorkInProgress() {
+/** The origin of a URL, or '' when it has none. */
+function originOf(url: string): string {
+  try {
+    return new URL(url, window.location.href).origin;
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The failed state (spec section 4), with a way out: try again, or open the dashboard in a new tab, where the
+ * provider may show what is wrong or ask the person to sign in.
+ */
+function WorkInProgress({ onRetry, href }: { onRetry: () => void; href: string | null }) {
   return (
     <div
       className="flex min-h-96 flex-col items-center justify-center px-6 py-16 text-center"
@@ -180,6 +235,24 @@ function WorkInProgress() {
         This dashboard is being prepared and can't be shown right now. Please check back soon or contact your account
         manager.
       </p>
+      <div className="mt-6 flex flex-wrap items-center justify-center gap-3">
+        <Button size="sm" onClick={onRetry} data-testid="viewer-retry">
+          <RotateCcw aria-hidden="true" className="size-4" />
+          Try again
+        </Button>
+        {href ? (
+          <a
+            href={href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass({ variant: 'outline', size: 'sm' })}
+            data-testid="viewer-open-new-tab"
+          >
+            <ExternalLink aria-hidden="true" className="size-4" />
+            Open in a new tab
+          </a>
+        ) : null}
+      </div>
     </div>
   );
 }

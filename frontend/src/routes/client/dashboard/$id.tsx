@@ -9,7 +9,9 @@ import { pageTitle } from '../../../lib/page-title';
 
 /**
  * One dashboard of the client's organizations (spec section 2). The API answers 404 for a dashboard that does not
- * exist or is not the caller's (D10): the site's 404 page then, as for any unknown path.
+ * exist or is not the caller's (D10): the site's 404 page then, as for any unknown path. The loader only reads the
+ * dashboard, which records nothing: the router also runs it when a 'View Dashboard' link is hovered (intent preload).
+ * The view is recorded by the viewer once it is shown (D33).
  */
 export const Route = createFileRoute('/client/dashboard/$id')({
   loader: async ({ context, params }) => {
