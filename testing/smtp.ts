@@ -21,6 +21,11 @@ export interface TestSmtpServer {
   refuse(count: number): void;
   /** Hold the next message's DATA without answering until released; resolves once a message is being held. */
   stallNext(): { started: Promise<void>; release: () => void };
+  /**
+   * Accept (record) the next message, then hold its 250 until released: the message is delivered, but its sender
+   * does not know yet. `accepted` resolves with the message once it is recorded.
+   */
+  acceptAndHoldNext(): { accepted: Promise<ReceivedEmail>; release: () => void };
   /** Messages sent to this address. */
   to(address: string): ReceivedEmail[];
   waitFor(predicate: (messages: ReceivedEmail[]) => boolean, timeoutMs?: number): Promise<ReceivedEmail[]>;
@@ -38,6 +43,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedEmail[] = [];
   let refusals = 0;
   let stall: { resolveStarted: () => void; released: Promise<void> } | null = null;
+  let hold: { resolveAccepted: (message: ReceivedEmail) => void; released: Promise<void> } | null = null;
   const state = { attempts: 0 };
   // Sessions whose client went away: a message held (stalled) in such a session was never acknowledged, so it was
   // never accepted, as with a real SMTP server that loses its client before answering 250.
@@ -64,6 +70,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     onData(stream, session, callback) {
       const current = stall;
       stall = null;
+      const held = hold;
+      hold = null;
       const parse = simpleParser(stream);
       const finish = async () => {
         const parsed = await parse;
@@ -73,7 +81,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
           await new Promise((r) => setTimeout(r, 100));
           if (closedSessions.has(session.id)) throw new Error('client went away before the message was accepted');
         }
-        messages.push({
+        const received: ReceivedEmail = {
           envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           envelopeTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           parsed,
@@ -83,7 +91,12 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
           html: typeof parsed.html === 'string' ? parsed.html : '',
           replyTo: parsed.replyTo?.value[0]?.address?.toLowerCase(),
           messageId: parsed.messageId,
-        });
+        };
+        messages.push(received);
+        if (held) {
+          held.resolveAccepted(received);
+          await held.released;
+        }
       };
       finish().then(
         () => callback(),
@@ -117,6 +130,18 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       });
       stall = { resolveStarted, released };
       return { started, release };
+    },
+    acceptAndHoldNext() {
+      let resolveAccepted: (message: ReceivedEmail) => void = () => {};
+      let release = () => {};
+      const accepted = new Promise<ReceivedEmail>((r) => {
+        resolveAccepted = r;
+      });
+      const released = new Promise<void>((r) => {
+        release = r;
+      });
+      hold = { resolveAccepted, released };
+      return { accepted, release };
     },
     to: (address) => messages.filter((m) => m.envelopeTo.includes(address.toLowerCase())),
     async waitFor(predicate, timeoutMs = 15_000) {

@@ -86,13 +86,23 @@ const userEvent = async (
   return findActiveUser(ctx.db, userId);
 };
 
-/** Mints a token for the link (D7): only its hash is stored, the token itself goes only into the e-mail. */
+/**
+ * Mints a token for the link (D7): only its hash is stored, the token itself goes only into the e-mail. The token is
+ * tied to the request (the event's time): minting again for the same event keeps the first link working (D30).
+ */
 const tokenLink =
-  (ctx: MessageContext, userId: number, kind: 'registration' | 'password_reset', path: string, lifetimeMs: number) =>
+  (
+    ctx: MessageContext,
+    event: StoredEvent,
+    userId: number,
+    kind: 'registration' | 'password_reset',
+    path: string,
+    lifetimeMs: number,
+  ) =>
   async (): Promise<TemplateVars> => {
     const token = generateToken();
     const expiresAt = new Date(Date.now() + lifetimeMs);
-    await issueUserToken(ctx.db, userId, kind, token, expiresAt);
+    await issueUserToken(ctx.db, userId, kind, token, expiresAt, event.createdAt);
     return {
       link: `${layoutVars(ctx).appUrl}${path}?token=${token}`,
       expiresAt: formatDateTime(expiresAt, ctx.timeZone),
@@ -195,7 +205,7 @@ export const builders: Record<EmailTemplate, Builder> = {
       subject: `You're invited to the ${COMPANY_NAME} client portal`,
       preview: 'Choose a password to finish setting up your account.',
       vars: { greetingName: user.firstName || user.email, email: user.email },
-      secretVars: tokenLink(ctx, user.id, 'registration', '/register', TOKEN_LIFETIMES.registrationMs),
+      secretVars: tokenLink(ctx, event, user.id, 'registration', '/register', TOKEN_LIFETIMES.registrationMs),
     };
   },
   'password-reset': async (ctx, event) => {
@@ -213,7 +223,7 @@ export const builders: Record<EmailTemplate, Builder> = {
       subject: `Reset your ${COMPANY_NAME} password`,
       preview: 'This link expires in 1 hour.',
       vars: { greetingName: user.firstName || user.email, email: user.email },
-      secretVars: tokenLink(ctx, user.id, 'password_reset', '/reset-password', TOKEN_LIFETIMES.passwordResetMs),
+      secretVars: tokenLink(ctx, event, user.id, 'password_reset', '/reset-password', TOKEN_LIFETIMES.passwordResetMs),
     };
   },
   'booking-confirmation': async (ctx, event) => {

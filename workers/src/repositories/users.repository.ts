@@ -1,7 +1,7 @@
 import { hashToken } from '@app/contracts';
 import type { Database } from '@app/db';
 import { schema } from '@app/db';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 
 const { users, userTokens } = schema;
 
@@ -13,19 +13,57 @@ export async function findActiveUser(db: Database, id: number) {
   return user ?? null;
 }
 
-/** Stores a new token's hash and retires the user's older tokens of the same kind (newest only, D5 and D6). */
+/**
+ * Stores a new token's hash and retires the user's older tokens of the same kind (newest only, D5 and D6).
+ *
+ * With `requestedAt` (the time of the event the token is minted for) the token is stored as made at that time, and
+ * "older" means "for an earlier request": a token minted again for the same request (an e-mail resent because its
+ * worker died after the SMTP server had accepted the first copy) leaves the first copy's link working; using either
+ * link retires both (the API retires every outstanding token of the user when one is used). A request older than one
+ * already served gets a token that is retired at once, as it would have been had the two been served in order.
+ */
 export async function issueUserToken(
   db: Database,
   userId: number,
   kind: 'registration' | 'password_reset',
   token: string,
   expiresAt: Date,
+  requestedAt?: Date,
 ) {
   await db.transaction(async (tx) => {
+    if (!requestedAt) {
+      await tx
+        .update(userTokens)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
+      await tx.insert(userTokens).values({ userId, kind, tokenHash: hashToken(token), expiresAt });
+      return;
+    }
+    // One issuer at a time per user and kind, so that two requests served at once cannot both stay valid.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`user-token:${kind}:${userId}`}, 0))`);
+    const [newer] = await tx
+      .select({ id: userTokens.id })
+      .from(userTokens)
+      .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), gt(userTokens.createdAt, requestedAt)))
+      .limit(1);
     await tx
       .update(userTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
-    await tx.insert(userTokens).values({ userId, kind, tokenHash: hashToken(token), expiresAt });
+      .where(
+        and(
+          eq(userTokens.userId, userId),
+          eq(userTokens.kind, kind),
+          isNull(userTokens.usedAt),
+          lt(userTokens.createdAt, requestedAt),
+        ),
+      );
+    await tx.insert(userTokens).values({
+      userId,
+      kind,
+      tokenHash: hashToken(token),
+      expiresAt,
+      createdAt: requestedAt,
+      ...(newer ? { usedAt: sql`now()` } : {}),
+    });
   });
 }

@@ -5,7 +5,12 @@ import type { Logger } from 'pino';
 import type { Mailer } from '../../emails/mailer';
 import { builders, layoutVars, type MessageContext } from '../../emails/messages';
 import type { Renderer } from '../../emails/render';
-import { claimDelivery, markDeliverySent, recordDeliveryError } from '../../repositories/deliveries.repository';
+import {
+  claimDelivery,
+  deliveryMessageId,
+  markDeliverySent,
+  recordDeliveryError,
+} from '../../repositories/deliveries.repository';
 import { findEvent } from '../../repositories/events.repository';
 
 export interface SendEmailDeps extends MessageContext {
@@ -17,8 +22,11 @@ export interface SendEmailDeps extends MessageContext {
 }
 
 /**
- * Sends one e-mail of one event. Idempotent: the delivery record (unique per event, template and recipient) says
- * whether it was already accepted by the SMTP server, so a retried or duplicated job never sends it twice.
+ * Sends one e-mail of one event, at least once (D30). The delivery record (unique per event, template and recipient)
+ * says whether the SMTP server already accepted it, so a retried or duplicated job does not send it again. The one
+ * gap: a worker that dies after the server's 250 and before the record says 'sent' leaves the job to be retried, and
+ * the e-mail goes out a second time, with the same Message-ID (fixed in the record before the first attempt) and a
+ * link that works as well as the first copy's (see `issueUserToken`).
  */
 export async function processSendEmail(job: Job<EmailJob>, deps: SendEmailDeps) {
   const { eventId, template } = job.data;
@@ -28,7 +36,8 @@ export async function processSendEmail(job: Job<EmailJob>, deps: SendEmailDeps) 
     deps.logger.warn({ eventId, template }, 'nothing to e-mail: the event or its subject no longer exists');
     return { status: 'skipped' as const };
   }
-  const delivery = await claimDelivery(deps.db, { eventId, template, recipient: prepared.to });
+  const key = { eventId, template, recipient: prepared.to };
+  const delivery = await claimDelivery(deps.db, key, deliveryMessageId(key, new URL(deps.appUrl).hostname));
   if (delivery.status === 'sent') return { status: 'already-sent' as const };
 
   const { html, text } = deps.renderer.render(template, {
@@ -38,23 +47,30 @@ export async function processSendEmail(job: Job<EmailJob>, deps: SendEmailDeps) 
     ...prepared.vars,
     ...(prepared.secretVars ? await prepared.secretVars() : {}),
   });
-  const domain = new URL(deps.appUrl).hostname;
+  let accepted = false;
   try {
-    const info = await deps.mailer.send({
+    await deps.mailer.send({
       from: deps.from,
       to: prepared.to,
       replyTo: prepared.replyTo,
       subject: prepared.subject,
       html,
       text,
-      messageId: `<${eventId}.${template}@${domain}>`,
+      messageId: delivery.messageId,
       headers: { 'X-Event-Id': eventId, ...(event.requestId ? { 'X-Request-Id': event.requestId } : {}) },
       ...(prepared.attachments ? { attachments: prepared.attachments } : {}),
     });
-    await markDeliverySent(deps.db, delivery.id, info.messageId);
+    accepted = true;
+    // Nothing between the server's 250 and this write.
+    await markDeliverySent(deps.db, delivery.id);
     deps.logger.info({ eventId, template, attempt: delivery.attempts, requestId: event.requestId }, 'e-mail sent');
     return { status: 'sent' as const };
   } catch (error) {
+    if (accepted)
+      deps.logger.error(
+        { eventId, template, messageId: delivery.messageId, err: error },
+        'e-mail accepted by the SMTP server but not recorded as sent: its retry will send a second copy',
+      );
     await recordDeliveryError(deps.db, delivery.id, String((error as Error).message)).catch(() => {});
     throw error;
   }

@@ -1,0 +1,72 @@
+import { hashToken } from '@app/contracts';
+import { connect, schema } from '@app/db';
+import { createTestDatabase, createUser } from '@app/db/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { issueUserToken } from '../../repositories/users.repository';
+
+describe('tokens minted for e-mailed links, per request', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let connection: ReturnType<typeof connect>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(inject('databaseServerUrl'));
+    connection = connect(database.url, { max: 4 });
+  });
+  afterAll(async () => {
+    await connection?.close();
+    await database?.drop();
+  });
+
+  const expires = () => new Date(Date.now() + 3600_000);
+  // Token hashes are unique across users: each test's tokens get a prefix of their own.
+  let tokenPrefix = '';
+  const tok = (name: string) => `${tokenPrefix}${name}`;
+  const issue = (userId: number, kind: 'registration' | 'password_reset', name: string, requestedAt: Date) =>
+    issueUserToken(connection.db, userId, kind, tok(name), expires(), requestedAt);
+  beforeEach(() => {
+    tokenPrefix = `${crypto.randomUUID()}-`;
+  });
+  const usable = async (userId: number) =>
+    (await connection.db.select().from(schema.userTokens).where(eq(schema.userTokens.userId, userId)))
+      .filter((row) => row.usedAt === null)
+      .map((row) => row.tokenHash)
+      .sort();
+
+  it('keeps both tokens of one request (an e-mail resent), and retires them for a newer request', async () => {
+    const user = await createUser(connection.db);
+    const request = new Date(Date.now() - 60_000);
+    await issue(user.id, 'password_reset', 'first-copy', request);
+    await issue(user.id, 'password_reset', 'second-copy', request);
+    expect(await usable(user.id)).toEqual([hashToken(tok('first-copy')), hashToken(tok('second-copy'))].sort());
+
+    await issue(user.id, 'password_reset', 'newer', new Date(request.getTime() + 1));
+    expect(await usable(user.id)).toEqual([hashToken(tok('newer'))]);
+  });
+
+  it('retires at once the token of a request older than one already served (newest only, whatever the order)', async () => {
+    const user = await createUser(connection.db);
+    const older = new Date(Date.now() - 60_000);
+    const newer = new Date(Date.now() - 30_000);
+    await issue(user.id, 'registration', 'newer', newer);
+    await issue(user.id, 'registration', 'older', older);
+    expect(await usable(user.id)).toEqual([hashToken(tok('newer'))]);
+  });
+
+  it('leaves exactly the newest request usable when requests are served in parallel', async () => {
+    const user = await createUser(connection.db);
+    const base = Date.now() - 60_000;
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) => issue(user.id, 'password_reset', `parallel-${i}`, new Date(base + i))),
+    );
+    expect(await usable(user.id)).toEqual([hashToken(tok('parallel-7'))]);
+  });
+
+  it('keeps tokens of the other kind', async () => {
+    const user = await createUser(connection.db);
+    const at = new Date(Date.now() - 1000);
+    await issue(user.id, 'registration', 'invite', at);
+    await issue(user.id, 'password_reset', 'reset', new Date(at.getTime() + 1));
+    expect(await usable(user.id)).toEqual([hashToken(tok('invite')), hashToken(tok('reset'))].sort());
+  });
+});
