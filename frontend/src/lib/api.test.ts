@@ -109,6 +109,22 @@ describe('apiGet and getQueryFn', () => {
     expect(init.credentials).toBe('include');
   });
 
+  it('cancels the body of a 401 it does not read, so the request ends (item 1: Chromium kept it open)', async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"message":"Authentication required"'));
+        // Never closed: like a response whose rest the browser waits for.
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    stubFetch(new Response(body, { status: 401, headers: { 'content-type': 'application/json' } }));
+    await expect(apiGet('/api/auth/user', { on401: 'returnNull' })).resolves.toBeNull();
+    expect(cancelled).toBe(true);
+  });
+
   it('builds query functions that return null on 401 when asked to', async () => {
     stubFetch(new Response('', { status: 401 }));
     await expect(getQueryFn('/api/auth/user', { on401: 'returnNull' })({})).resolves.toBeNull();

@@ -95,10 +95,22 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   return readBody<T>(response);
 }
 
+/**
+ * Lets go of a response whose body the app does not read. An unread body keeps the request open in Chromium for as
+ * long as the page lives (no network quiet for crawlers, monitors and tests), so it is cancelled, never left.
+ */
+async function discardBody(response: Response): Promise<void> {
+  if (!response.body || response.bodyUsed) return;
+  await response.body.cancel().catch(() => {});
+}
+
 async function getWith401<T>(path: string, on401: On401, signal?: AbortSignal): Promise<T | null> {
   const response = await send(path, signal ? { signal } : {});
   if (response.status === 401) {
-    if (on401 === 'returnNull') return null;
+    if (on401 === 'returnNull') {
+      await discardBody(response);
+      return null;
+    }
     const text = await response.text();
     throw new ApiRequestError('Authentication required', 401, text && isJson(response) ? parseJson(text) : null);
   }

@@ -1,7 +1,9 @@
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { LogIn } from 'lucide-react';
+import { redirectIfSignedIn } from '../features/auth/api/auth.guards';
 import { AuthCard } from '../features/auth/components/auth-card';
 import { LoginForm } from '../features/auth/forms/login-form';
+import { afterSignInPath } from '../features/auth/utils/after-sign-in';
 import { pageTitle } from '../lib/page-title';
 import { safeRedirectPath } from '../lib/safe-redirect';
 
@@ -15,6 +17,9 @@ export const Route = createFileRoute('/login')({
     // Always the key, so an unsafe value of the URL cannot show through from the parent's raw search.
     return { redirect: safeRedirectPath(search.redirect) };
   },
+  // Already signed in: where the visitor was heading, else the client portal (a client) or home (an administrator).
+  beforeLoad: ({ context, search }) =>
+    redirectIfSignedIn({ context }, (user) => afterSignInPath(user, search.redirect)),
   head: () => ({ meta: [{ title: pageTitle('Sign In') }] }),
   component: LoginPage,
 });

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@app/contracts';
+import { SESSION_HINT_COOKIE } from '@app/contracts/site';
 import { vi } from 'vitest';
 
 /** One recorded call of the fake API. */
@@ -36,6 +37,7 @@ export const publicConfig = {
   companyEmail: 'hello@lucid.test',
   schedulingUrl: null,
   bookingTimeZone: 'Europe/London',
+  singleSignOn: false,
 };
 
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -61,6 +63,9 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
  * are also listed as `requests`.
  */
 export function stubApi(routes: Record<string, FakeRoute> = {}) {
+  // The API's session hint cookie (contracts/src/site.ts), so the app asks GET /api/auth/user as it does after a
+  // sign-in; `withoutSessionHint()` gives a browser that never signed in, which asks nothing.
+  setSessionHint(true);
   const all: Record<string, FakeRoute> = {
     'GET /api/config': reply(publicConfig),
     'GET /api/auth/user': anonymous,
@@ -79,6 +84,16 @@ export function stubApi(routes: Record<string, FakeRoute> = {}) {
   vi.stubGlobal('fetch', fetchMock);
   return Object.assign(fetchMock, { requests });
 }
+
+/** Sets or clears the session hint cookie of the (happy-dom) document. */
+export function setSessionHint(present: boolean): void {
+  if (typeof document === 'undefined') return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the app reads document.cookie, so the test's cookie goes there
+  document.cookie = present ? `${SESSION_HINT_COOKIE}=1; path=/` : `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;
+}
+
+/** A browser that holds no session: call after `stubApi`. */
+export const withoutSessionHint = () => setSessionHint(false);
 
 /** The calls of one 'METHOD /path'. */
 export const requestsTo = (api: ReturnType<typeof stubApi>, key: string) =>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeUser, reply, stubApi } from '../../../testing/fake-api';
+import { makeUser, reply, requestsTo, stubApi, withoutSessionHint } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
 afterEach(() => {
@@ -56,6 +56,47 @@ describe('guarded routes', () => {
     const { router } = renderApp('/client/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/client/dashboard'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Client Dashboard' })).toBeTruthy();
+  });
+
+  it('sends a signed-in client from /login to /client/dashboard, not to the sign-in form (item 8)', async () => {
+    signedIn({ isAdmin: false });
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/dashboard'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Client Dashboard' })).toBeTruthy();
+    expect(screen.queryByTestId('login-form')).toBeNull();
+  });
+
+  it('sends a signed-in administrator from /login home', async () => {
+    signedIn({ isAdmin: true });
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByTestId('login-form')).toBeNull();
+  });
+
+  it('sends a signed-in person from /login?redirect=/account to /account, never off the site', async () => {
+    signedIn();
+    const { router } = renderApp('/login?redirect=%2Faccount');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    signedIn();
+    const other = renderApp('/login?redirect=%2F.%2F%2Fevil.test');
+    await waitFor(() => expect(other.router.state.location.pathname).toBe('/client/dashboard'));
+  });
+
+  it('asks nobody who is signed in when the browser holds no session hint, and shows the sign-in form', async () => {
+    const api = stubApi({ 'GET /api/auth/user': reply(makeUser()) });
+    withoutSessionHint();
+    const { router } = renderApp('/login');
+    expect(await screen.findByTestId('login-form')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(requestsTo(api, 'GET /api/auth/user')).toHaveLength(0);
+  });
+
+  it('treats a stale hint (the session ended: 401) as anonymous', async () => {
+    const api = stubApi();
+    const { router } = renderApp('/client/login');
+    expect(await screen.findByTestId('client-login-form')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/client/login');
+    expect(requestsTo(api, 'GET /api/auth/user')).toHaveLength(1);
   });
 
   it.each(['/client/dashboard', '/client/dashboard/3'])(

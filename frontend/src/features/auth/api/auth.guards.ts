@@ -25,9 +25,15 @@ export async function requireAdmin({ context }: Pick<GuardArgs, 'context'>): Pro
   return { user };
 }
 
-/** `beforeLoad` of the sign-in pages that make no sense signed in: go where the visitor was heading. */
-export async function redirectIfSignedIn({ context }: Pick<GuardArgs, 'context'>, to: string): Promise<{ user: null }> {
+/**
+ * `beforeLoad` of the sign-in pages, which make no sense signed in (/login and /client/login): go where the visitor
+ * was heading, `to` or what `to` gives for the signed-in user.
+ */
+export async function redirectIfSignedIn(
+  { context }: Pick<GuardArgs, 'context'>,
+  to: string | ((user: CurrentUser) => string),
+): Promise<{ user: null }> {
   const user = await loadCurrentUser(context.queryClient);
-  if (user) throw redirect({ href: to });
+  if (user) throw redirect({ href: typeof to === 'string' ? to : to(user) });
   return { user: null };
 }

@@ -1,17 +1,29 @@
 import type { CurrentUser, TokenValidation } from '@app/contracts';
+import { hasSessionHint } from '@app/contracts/site';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, getQueryFn } from '../../../lib/api';
 
 export const currentUserQueryKey = ['auth', 'user'] as const;
 
+const fetchCurrentUser = getQueryFn<CurrentUser>('/api/auth/user', { on401: 'returnNull' });
+
+/**
+ * Whether this browser may hold a session: the API sets a script-readable hint cookie beside the HttpOnly session
+ * cookie, and clears both together (contracts/src/site.ts). Without it nobody is signed in, so nothing is asked.
+ */
+export const mayBeSignedIn = (): boolean => typeof document !== 'undefined' && hasSessionHint(document.cookie);
+
 /**
  * GET /api/auth/user: the signed-in person, or `null` for an anonymous visitor (a 401, spec section 4; never
- * retried, like every query here).
+ * retried, like every query here). Asked only when the session hint is there: an anonymous visitor's pages then make
+ * no request that answers 401 (which Chromium logs as a console error). A stale hint (the session expired) gets the
+ * 401, which is `null` as before, and the API clears the hint with it.
  */
 export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: currentUserQueryKey,
-    queryFn: getQueryFn<CurrentUser>('/api/auth/user', { on401: 'returnNull' }),
+    queryFn: (context: { signal?: AbortSignal }) =>
+      mayBeSignedIn() ? fetchCurrentUser(context) : Promise.resolve(null),
   });
 
 /**

@@ -51,7 +51,7 @@ describe('/register', () => {
     expect(screen.getByTestId('register-error-message').textContent).toBe('Failed to validate registration token');
   });
 
-  it('validates the token, welcomes the user, sets the password, toasts and goes home', async () => {
+  it('validates the token, welcomes the user, sets the password, toasts and goes to the sign-in page', async () => {
     const check = deferred();
     const api = stubApi({
       'GET /api/auth/validate-registration-token/abc234': check,
@@ -72,7 +72,8 @@ describe('/register', () => {
 
     expect(await screen.findByText('Registration completed')).toBeTruthy();
     expect(screen.getByText('Your account has been set up successfully. You can now log in.')).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
     expect(requestsTo(api, 'POST /api/auth/complete-registration')[0]?.body).toEqual({
       token: 'abc234',
       password: 'a good long password',

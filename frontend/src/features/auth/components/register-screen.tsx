@@ -12,7 +12,7 @@ export const NO_REGISTRATION_TOKEN = 'No registration token provided';
 
 /**
  * /register?token=...: the invitation link of an e-mail (D5). States (spec section 4): validating, then invalid or the
- * form, submitting, then home.
+ * form, submitting, then the sign-in page.
  */
 export function RegisterScreen({ token }: { token: string | undefined }) {
   if (!token) return <RegistrationError message={NO_REGISTRATION_TOKEN} />;
@@ -62,7 +62,9 @@ function RegisterWithToken({ token }: { token: string }) {
             title: 'Registration completed',
             description: 'Your account has been set up successfully. You can now log in.',
           });
-          void navigate({ to: '/' });
+          // Completing the invitation signs nobody in: to the sign-in, which then opens the client portal for a
+          // client (issue 12 item 8; the spec's '/' left a new client on the home page, signed out).
+          void navigate({ to: '/login' });
         }}
         testId="register"
       />

@@ -2,7 +2,7 @@
 import { AuthMessages } from '@app/contracts/schemas/auth';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { jsonResponse, makeUser, publicConfig, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
 afterEach(() => {
@@ -22,16 +22,29 @@ async function openClientLogin(path = '/client/login') {
 }
 
 describe('ClientLoginForm (/client/login)', () => {
-  it('has browser-required fields, the company sign-in link and a contact link', async () => {
+  it('has browser-required fields, a forgotten-password link and a contact link', async () => {
     stubApi();
     await openClientLogin();
     expect(field('Email').required).toBe(true);
     expect(field('Email').type).toBe('email');
     expect(field('Password').required).toBe(true);
-    expect(screen.getByRole('link', { name: 'Log in with your company account' }).getAttribute('href')).toBe(
-      '/api/login',
-    );
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/reset-password');
     expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
+  });
+
+  it('hides the company-account button while single sign-on is not configured (it would only come back)', async () => {
+    const api = stubApi();
+    await openClientLogin();
+    await waitFor(() => expect(requestsTo(api, 'GET /api/config')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('link', { name: 'Log in with your company account' })).toBeNull();
+  });
+
+  it('shows the company-account button when single sign-on is configured, keeping the return path', async () => {
+    stubApi({ 'GET /api/config': reply({ ...publicConfig, singleSignOn: true }) });
+    await openClientLogin('/client/login?redirect=%2Fclient%2Fdashboard%2F3');
+    const sso = await screen.findByRole('link', { name: 'Log in with your company account' });
+    expect(sso.getAttribute('href')).toBe('/api/login?redirect=%2Fclient%2Fdashboard%2F3');
   });
 
   it('signs in with POST /api/auth/login and opens the dashboards as the new user', async () => {

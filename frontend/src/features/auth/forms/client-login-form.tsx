@@ -2,7 +2,7 @@ import type { LoginInput } from '@app/contracts';
 import { LoginSchema } from '@app/contracts/schemas/auth';
 import { revalidateLogic } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
@@ -12,6 +12,8 @@ import { failureMessage } from '../../../lib/api';
 import { safeRedirectPath } from '../../../lib/safe-redirect';
 import { useLogin } from '../api/auth.mutations';
 import { replaceSession } from '../api/auth.queries';
+import { authLinkClass } from '../components/auth-card';
+import { CLIENT_HOME } from '../utils/after-sign-in';
 
 const emptyCredentials: LoginInput = { email: '', password: '' };
 
@@ -48,7 +50,7 @@ export function ClientLoginForm({ redirectUrl }: ClientLoginFormProps) {
         const { email, password } = v.parse(LoginSchema, value);
         const result = await login.mutateAsync({ email, password, ...(redirectUrl && { redirectUrl }) });
         replaceSession(queryClient, result.user);
-        await navigate({ href: safeRedirectPath(result.redirectUrl) ?? '/client/dashboard' });
+        await navigate({ href: safeRedirectPath(result.redirectUrl) ?? CLIENT_HOME });
       } catch (error) {
         setServerError(failureMessage(error, CLIENT_LOGIN_ERROR));
       }
@@ -104,6 +106,11 @@ export function ClientLoginForm({ redirectUrl }: ClientLoginFormProps) {
           Login to Dashboard
         </form.SubmitButton>
       </form.AppForm>
+      <p className="text-center text-sm">
+        <Link to="/reset-password" className={authLinkClass} data-testid="client-login-forgot-password">
+          Forgot your password?
+        </Link>
+      </p>
     </FormElement>
   );
 }

@@ -90,19 +90,40 @@ describe('LoginForm (/login)', () => {
     expect(sessionStorage.getItem('pending-toast')).toContain('Login successful');
   });
 
-  it("goes to '/' without a redirectUrl, and ignores a redirect that leaves the site", async () => {
-    const api = stubApi({ 'POST /api/auth/login': reply({ user: makeUser() }) });
+  it('sends a client to /client/dashboard without a redirectUrl, and ignores a redirect that leaves the site', async () => {
+    const api = stubApi({ 'POST /api/auth/login': reply({ user: makeUser({ isAdmin: false }) }) });
     await openLogin('/login?redirect=//evil.example/steal');
     type('Email', 'ada@example.com');
     type('Password', 'correct horse');
     submit();
 
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/client/dashboard'));
     expect(requestsTo(api, 'POST /api/auth/login')[0]?.body).toEqual({
       email: 'ada@example.com',
       password: 'correct horse',
     });
   });
+
+  it("sends an administrator to '/' without a redirectUrl", async () => {
+    stubApi({ 'POST /api/auth/login': reply({ user: makeUser({ isAdmin: true }) }) });
+    await openLogin();
+    type('Email', 'ada@example.com');
+    type('Password', 'correct horse');
+    submit();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+  });
+
+  it.each(['/.//evil.test', '//evil.test', '/\\evil.test', 'https://evil.test/'])(
+    'does not follow a redirectUrl %j that would leave the site, whatever the server answers',
+    async (redirectUrl) => {
+      stubApi({ 'POST /api/auth/login': reply({ user: makeUser(), redirectUrl }) });
+      await openLogin();
+      type('Email', 'ada@example.com');
+      type('Password', 'correct horse');
+      submit();
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/client/dashboard'));
+    },
+  );
 
   it("links 'Forgot your password?' to /reset-password", async () => {
     stubApi();

@@ -10,8 +10,8 @@ import { FormElement } from '../../../components/form/form-element';
 import { toastAcrossReload } from '../../../components/ui/toast';
 import { failureMessage } from '../../../lib/api';
 import { browserLocation } from '../../../lib/browser-location';
-import { safeRedirectPath } from '../../../lib/safe-redirect';
 import { useLogin } from '../api/auth.mutations';
+import { afterSignInPath } from '../utils/after-sign-in';
 
 const emptyCredentials: LoginInput = { email: '', password: '' };
 
@@ -22,7 +22,8 @@ export interface LoginFormProps {
 
 /**
  * The /login form (spec section 2, D1). On success: toast 'Login successful', then a full page load of the server's
- * `redirectUrl` or '/', so every part of the app starts over as the signed-in user.
+ * `redirectUrl`, or else the client portal for a client and '/' for an administrator, so every part of the app starts
+ * over as the signed-in user.
  */
 export function LoginForm({ redirectUrl }: LoginFormProps) {
   const login = useLogin();
@@ -46,7 +47,7 @@ export function LoginForm({ redirectUrl }: LoginFormProps) {
         const result = await login.mutateAsync({ email, password, ...(redirectUrl && { redirectUrl }) });
         setLeaving(true);
         toastAcrossReload({ title: 'Login successful', description: 'Welcome back!' });
-        browserLocation.assign(safeRedirectPath(result.redirectUrl) ?? '/');
+        browserLocation.assign(afterSignInPath(result.user, result.redirectUrl));
       } catch (error) {
         setServerError(failureMessage(error, 'Login failed'));
       }
