@@ -70,7 +70,7 @@ const FAKE_SERVICE_PAGE = `<!doctype html><html><body>
 describe('/book-consultation without a scheduling URL', () => {
   const suite = useBrowserSuite();
 
-  it('books a weekday slot with the form: slots appear, the banner shows, the invite is e-mailed', async () => {
+  it('books a weekday slot with the form: slots appear, the confirmation shows in place, the invite is e-mailed', async () => {
     const page = await suite.newPage();
     await openBookingPage(page);
     const timeZone = await companyTimeZone(page);
@@ -99,7 +99,11 @@ describe('/book-consultation without a scheduling URL', () => {
     await banner.waitFor();
     expect((await banner.textContent())?.trim()).toBe(SUCCESS_BANNER);
     await page.getByTestId('toast').filter({ hasText: 'Consultation booked!' }).waitFor();
-    expect(await page.getByLabel('Your Name', { exact: true }).inputValue()).toBe('');
+    // The confirmation takes the form's place, in view (issue 12, item 5).
+    expect(await page.getByTestId('booking-form').count()).toBe(0);
+    expect(await page.getByTestId('booking-confirmation-email').textContent()).toBe(email);
+    const box = await page.getByTestId('booking-confirmation').boundingBox();
+    expect(box && box.y >= 0 && box.y < (page.viewportSize()?.height ?? 0)).toBe(true);
 
     const { smtp } = suite;
     await smtp.waitFor(
@@ -134,13 +138,12 @@ describe('/book-consultation without a scheduling URL', () => {
     expect(asked).toBe(false);
   });
 
-  it('shows the setup panel in the calendar tab, and the benefits', async () => {
+  it('shows a visitor our date picker in the calendar tab (no setup panel, D32), and the benefits', async () => {
     const page = await suite.newPage();
     await openBookingPage(page);
-    const panel = page.getByTestId('scheduling-setup');
-    await panel.waitFor();
-    expect(await page.getByRole('heading', { name: 'Scheduling integration ready' }).isVisible()).toBe(true);
-    expect(await panel.textContent()).toContain('SCHEDULING_URL');
+    await page.getByTestId('picker-form').waitFor();
+    expect(await page.getByTestId('scheduling-setup').count()).toBe(0);
+    expect(await page.getByTestId('booking-panel-calendar').textContent()).not.toContain('SCHEDULING_URL');
     expect(await page.locator('iframe').count()).toBe(0);
     expect(await page.getByTestId('booking-benefits').textContent()).toContain('E-mail reminders');
   });
@@ -148,16 +151,20 @@ describe('/book-consultation without a scheduling URL', () => {
   it('builds the form only when its tab is first chosen, and keeps what was typed across tabs', async () => {
     const page = await suite.newPage();
     await openBookingPage(page);
-    await page.getByTestId('scheduling-setup').waitFor();
-    // The settings have come (the calendar tab shows its panel), yet the hidden form's panel holds nothing: neither
+    await page.getByTestId('picker-form').waitFor();
+    // The settings have come (the calendar tab shows its picker), yet the hidden form's panel holds nothing: neither
     // the form nor its loading line (building it would only slow the page down).
     expect(await page.getByTestId('booking-panel-form').textContent()).toBe('');
 
     await openFormTab(page);
     await page.getByLabel('Your Name', { exact: true }).fill('Ada Lovelace');
     await page.getByTestId('booking-tab-calendar').click();
-    await page.getByTestId('scheduling-setup').waitFor();
+    await page.getByTestId('picker-form').waitFor();
     expect(await page.getByTestId('booking-form').isVisible()).toBe(false);
+    // What was typed in the form is in the picker too.
+    expect(await page.getByTestId('picker-form').getByLabel('Your Name', { exact: true }).inputValue()).toBe(
+      'Ada Lovelace',
+    );
     await page.getByTestId('booking-tab-form').click();
     expect(await page.getByLabel('Your Name', { exact: true }).inputValue()).toBe('Ada Lovelace');
   });
@@ -172,7 +179,7 @@ describe('/book-consultation without a scheduling URL', () => {
         }, theme);
         const page = await context.newPage();
         await openBookingPage(page);
-        await page.getByTestId('scheduling-setup').waitFor();
+        await page.getByTestId('picker-form').waitFor();
         await screenshot(page, `booking-calendar-${viewport.width}-${theme}`);
         await openFormTab(page);
         await page.getByTestId('booking-submit').click();

@@ -27,6 +27,7 @@ function BookConsultationPage() {
       bookingTimeZone={config.data?.bookingTimeZone}
       configFailed={config.isError}
       visitor={visitor}
+      isAdmin={user?.isAdmin === true}
     />
   );
 }

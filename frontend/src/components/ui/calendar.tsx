@@ -19,6 +19,12 @@ export interface CalendarProps {
   /** Marks the calendar invalid and points at the message. */
   errorId?: string | undefined;
   invalid?: boolean;
+  /**
+   * Days (yyyy-MM-dd) known to have free times: shown highlighted (data-available). Leave undefined when unknown.
+   */
+  highlighted?: ReadonlySet<string> | undefined;
+  /** Called with the month shown (yyyy-MM) when the visitor pages to another month. */
+  onMonthChange?: ((month: string) => void) | undefined;
   /** Prefix of each day's data-testid (`${prefix}-yyyy-MM-dd`). */
   dayTestIdPrefix?: string;
   'data-testid'?: string;
@@ -45,6 +51,8 @@ export function Calendar({
   errorId,
   invalid = false,
   dayTestIdPrefix = 'calendar-day',
+  highlighted,
+  onMonthChange,
   'data-testid': testId,
 }: CalendarProps) {
   const selected = parse(value);
@@ -64,6 +72,9 @@ export function Calendar({
       value={selected ? [selected] : []}
       onValueChange={(details) => onValueChange(details.value[0]?.toString() ?? '')}
       isDateUnavailable={(date) => !isSelectable(date.toString())}
+      {...(onMonthChange && {
+        onVisibleRangeChange: (details) => onMonthChange(details.visibleRange.start.toString().slice(0, 7)),
+      })}
       {...(timeZone && { timeZone })}
       {...(minDate && { min: minDate })}
       {...(focused && { defaultFocusedValue: focused })}
@@ -128,10 +139,14 @@ export function Calendar({
                                 'data-[disabled]:cursor-not-allowed data-[disabled]:text-slate-400 data-[disabled]:line-through data-[disabled]:hover:bg-transparent ' +
                                 'data-[unavailable]:cursor-not-allowed data-[unavailable]:text-slate-400 data-[unavailable]:line-through data-[unavailable]:hover:bg-transparent ' +
                                 'dark:data-[disabled]:text-slate-600 dark:data-[unavailable]:text-slate-600 ' +
+                                'data-[available]:bg-blue-50 data-[available]:font-semibold data-[available]:text-blue-800 data-[available]:hover:bg-blue-100 ' +
+                                'dark:data-[available]:bg-blue-950 dark:data-[available]:text-blue-200 dark:data-[available]:hover:bg-blue-900 ' +
                                 'data-[selected]:bg-blue-700 data-[selected]:font-semibold data-[selected]:text-white data-[selected]:hover:bg-blue-700 ' +
                                 'dark:data-[selected]:bg-blue-500 dark:data-[selected]:text-white'
                               }
                               data-testid={`${dayTestIdPrefix}-${day.toString()}`}
+                              {...(highlighted?.has(day.toString()) &&
+                                isSelectable(day.toString()) && { 'data-available': '' })}
                             >
                               {day.day}
                             </DatePicker.TableCellTrigger>

@@ -14,7 +14,10 @@ export function useBookConsultation() {
     mutationKey: ['booking', 'book'],
     mutationFn: bookConsultation,
     onSettled: (_data, _error, request) =>
-      queryClient.invalidateQueries({ queryKey: bookingQueryKeys.availability(request.date) }),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: bookingQueryKeys.availability(request.date) }),
+        queryClient.invalidateQueries({ queryKey: bookingQueryKeys.month(request.date.slice(0, 7)) }),
+      ]),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Availability, BookingSummary } from '@app/contracts';
+import type { Availability, BookingSummary, MonthAvailability } from '@app/contracts';
 import { DEFAULT_TIME_SLOTS } from '@app/contracts/schemas/booking';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
@@ -6,6 +6,7 @@ import { apiGet } from '../../../lib/api';
 export const bookingQueryKeys = {
   all: ['booking'] as const,
   availability: (date: string) => ['booking', 'availability', date] as const,
+  month: (month: string) => ['booking', 'availability', 'month', month] as const,
   cancel: (token: string) => ['booking', 'cancel', token] as const,
 };
 
@@ -29,6 +30,19 @@ export const availabilityQueryOptions = (date: string) =>
     },
     enabled: date !== '',
     // Slots are taken by others: a date picked again a minute later asks again.
+    staleTime: 30_000,
+  });
+
+/**
+ * GET /api/booking/availability/month?month=yyyy-MM: the days of the month shown by the date picker that still have
+ * a free slot. Only a hint for the calendar: the day's own slots are asked for when it is chosen.
+ */
+export const monthAvailabilityQueryOptions = (month: string) =>
+  queryOptions({
+    queryKey: bookingQueryKeys.month(month),
+    queryFn: ({ signal }) =>
+      apiGet<MonthAvailability>(`/api/booking/availability/month?month=${encodeURIComponent(month)}`, { signal }),
+    enabled: month !== '',
     staleTime: 30_000,
   });
 

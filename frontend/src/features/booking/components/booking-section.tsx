@@ -14,6 +14,7 @@ const loadForm = () => import('../forms/booking-form');
 const loadWidget = () => import('./scheduling-widget');
 const BookingForm = lazy(() => loadForm().then((module) => ({ default: module.BookingForm })));
 const SchedulingWidget = lazy(() => loadWidget().then((module) => ({ default: module.SchedulingWidget })));
+const SchedulingSetupPanel = lazy(() => loadWidget().then((module) => ({ default: module.SchedulingSetupPanel })));
 
 export type BookingView = 'calendar' | 'form';
 
@@ -28,6 +29,8 @@ export interface BookingSectionProps {
   configFailed?: boolean;
   /** The signed-in person, to prefill the scheduling widget. */
   visitor?: { name?: string | undefined; email?: string | undefined } | null | undefined;
+  /** A signed-in admin also sees how to connect the scheduling service while none is configured (D32). */
+  isAdmin?: boolean;
   /** The tab shown first; the calendar by default. */
   initialView?: BookingView;
 }
@@ -47,6 +50,8 @@ const calendarLoading = (
     Loading calendar...
   </div>
 );
+
+const panelClass = 'rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900';
 
 const formLoading = (
   <div role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
@@ -72,6 +77,7 @@ export function BookingSection({
   bookingTimeZone,
   configFailed = false,
   visitor,
+  isAdmin = false,
   initialView = 'calendar',
 }: BookingSectionProps) {
   const [view, setView] = useState<BookingView>(initialView);
@@ -93,8 +99,15 @@ export function BookingSection({
     void loadWidget();
     void whenIdle().then(loadForm);
   }, []);
+  // No scheduling service: the calendar tab is the picker, whose code is the form's.
+  useEffect(() => {
+    if (schedulingUrl !== undefined && !checkSchedulingUrl(schedulingUrl).ok) void loadForm();
+  }, [schedulingUrl]);
 
   const timeZone = bookingTimeZone ?? (configFailed ? FALLBACK_TIME_ZONE : undefined);
+  const widget = checkSchedulingUrl(schedulingUrl).ok;
+  // Without a scheduling service the calendar tab is our own picker (D32): what was typed in either tab carries over.
+  const initialDraft = draft ?? (visitor ? { name: visitor.name ?? '', email: visitor.email ?? '' } : null);
 
   return (
     <section id="book" aria-labelledby="book-heading" className="py-16 sm:py-20" data-testid="booking-section">
@@ -127,27 +140,44 @@ export function BookingSection({
           <div className="mt-6 grid gap-8 lg:grid-cols-3">
             <div className="min-w-0 lg:col-span-2">
               <TabPanel value="calendar" data-testid="booking-panel-calendar">
-                <div
-                  className={
-                    checkSchedulingUrl(schedulingUrl).ok || configLoading
-                      ? 'overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900'
-                      : undefined
-                  }
-                >
-                  {view !== 'calendar' ? null : configLoading ? (
-                    calendarLoading
-                  ) : (
+                {view !== 'calendar' ? null : configLoading ? (
+                  <div className={panelClass}>{calendarLoading}</div>
+                ) : widget ? (
+                  <div className={`overflow-hidden ${panelClass}`}>
                     <Suspense fallback={calendarLoading}>
                       <SchedulingWidget schedulingUrl={schedulingUrl} prefill={prefillFrom(draft, visitor)} />
                     </Suspense>
-                  )}
-                </div>
+                  </div>
+                ) : (
+                  <div className="flex flex-col gap-6">
+                    {isAdmin ? (
+                      <Suspense fallback={null}>
+                        <SchedulingSetupPanel />
+                      </Suspense>
+                    ) : null}
+                    <div className={`p-4 sm:p-6 ${panelClass}`}>
+                      {timeZone ? (
+                        <Suspense fallback={calendarLoading}>
+                          <BookingForm
+                            variant="picker"
+                            testIdPrefix="picker"
+                            timeZone={timeZone}
+                            onDraftChange={onDraftChange}
+                            initialDraft={initialDraft}
+                          />
+                        </Suspense>
+                      ) : (
+                        calendarLoading
+                      )}
+                    </div>
+                  </div>
+                )}
               </TabPanel>
               <TabPanel value="form" data-testid="booking-panel-form">
-                <div className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+                <div className={`p-5 sm:p-8 ${panelClass}`}>
                   {!formShown ? null : timeZone ? (
                     <Suspense fallback={formLoading}>
-                      <BookingForm timeZone={timeZone} onDraftChange={onDraftChange} />
+                      <BookingForm timeZone={timeZone} onDraftChange={onDraftChange} initialDraft={initialDraft} />
                     </Suspense>
                   ) : (
                     formLoading

@@ -172,7 +172,7 @@ export function SchedulingPopupButton({
   );
 }
 
-/** In place of the widget when no usable scheduling URL is configured (D17). */
+/** How to connect the scheduling service, shown to admins only while no usable URL is configured (D17, D32). */
 export function SchedulingSetupPanel() {
   return (
     <section
@@ -190,8 +190,8 @@ export function SchedulingSetupPanel() {
         </h2>
       </div>
       <p className="mt-4 text-sm leading-6">
-        The online calendar appears here as soon as a scheduling link is configured. Until then, please use the{' '}
-        <strong className="font-semibold">booking form</strong> tab to request a time.
+        Only administrators see this notice. The scheduling service's calendar appears here as soon as its link is
+        configured; until then visitors book with our own date picker below, backed by our availability.
       </p>
       <div className="mt-4 text-sm leading-6">
         <p className="font-medium text-slate-900 dark:text-white">To connect the calendar:</p>

@@ -25,7 +25,7 @@ beforeEach(() => {
 function renderForm() {
   return render(
     <QueryClientProvider client={createQueryClient()}>
-      <BookingForm timeZone={ZONE} />
+      <BookingForm timeZone={ZONE} visitorZone="Asia/Tokyo" />
       <Toaster />
     </QueryClientProvider>,
   );
@@ -114,7 +114,7 @@ describe('BookingForm', () => {
     expect([...timeSelect().options].slice(1).map((o) => o.value)).toEqual([...DEFAULT_TIME_SLOTS]);
   });
 
-  it("books: 'Processing...' while busy, then the banner, the toast and an empty form", async () => {
+  it("books: 'Processing...' while busy, then the confirmation in place of the form (both zones, e-mail, links)", async () => {
     stubApi();
     renderForm();
     const date = firstSelectableDay();
@@ -147,16 +147,83 @@ describe('BookingForm', () => {
 
     booking.respond(
       jsonResponse(
-        { id: 1, date, time: '02:00 PM - 02:30 PM', timeZone: ZONE, startsAt: '', endsAt: '', message: 'ok' },
+        {
+          id: 1,
+          date,
+          time: '02:00 PM - 02:30 PM',
+          timeZone: ZONE,
+          startsAt: '2031-06-02T18:00:00.000Z',
+          endsAt: '2031-06-02T18:30:00.000Z',
+          email: 'ada@example.com',
+          cancelUrl: '/booking/cancel?token=abc',
+          calendarUrl: '/api/booking/calendar/abc',
+          message: 'ok',
+        },
         201,
       ),
     );
-    expect((await screen.findByTestId('booking-success')).textContent).toBe(BOOKING_SUCCESS_BANNER);
+    const confirmation = await screen.findByTestId('booking-confirmation');
+    expect(screen.getByTestId('booking-success').textContent).toBe(BOOKING_SUCCESS_BANNER);
+    expect(document.activeElement).toBe(confirmation);
+    expect(screen.queryByTestId('booking-form')).toBeNull();
+    expect(screen.getByTestId('booking-confirmation-company-time').textContent).toBe(
+      'Monday, June 2, 2031, 2:00 PM – 2:30 PM',
+    );
+    expect(screen.getByTestId('booking-confirmation-visitor-time').textContent).toBe(
+      'Tuesday, June 3, 2031, 3:00 AM – 3:30 AM',
+    );
+    expect(confirmation.textContent).toContain('Our time: Eastern Time (America/New_York)');
+    expect(confirmation.textContent).toContain('(Asia/Tokyo)');
+    expect(screen.getByTestId('booking-confirmation-email').textContent).toBe('ada@example.com');
+    expect(screen.getByTestId('booking-add-to-calendar').getAttribute('href')).toBe('/api/booking/calendar/abc');
+    expect(screen.getByTestId('booking-add-to-calendar').getAttribute('download')).toBe('consultation.ics');
+    expect(screen.getByTestId('booking-cancel-link').getAttribute('href')).toBe('/booking/cancel?token=abc');
     expect(await screen.findByText('Consultation booked!')).toBeTruthy();
     expect(screen.getByText('Check your email for confirmation details.')).toBeTruthy();
+
+    // 'Book another time' brings back an empty form.
+    fireEvent.click(screen.getByTestId('booking-book-another'));
     expect(field('Your Name').value).toBe('');
     expect(timeSelect().value).toBe('');
     expect(screen.getByRole('button', { name: 'Book Consultation' })).toBeTruthy();
+  });
+
+  it('says to use the e-mail when the answer has no links of its own', async () => {
+    stubApi();
+    renderForm();
+    const date = firstSelectableDay();
+    stubApi({
+      [`GET /api/booking/availability?date=${date}`]: reply({
+        date,
+        timeZone: ZONE,
+        availableTimes: [DEFAULT_TIME_SLOTS[0]],
+      }),
+      'POST /api/booking': reply(
+        {
+          id: 2,
+          date,
+          time: DEFAULT_TIME_SLOTS[0],
+          timeZone: ZONE,
+          startsAt: '2031-06-02T13:00:00.000Z',
+          endsAt: '2031-06-02T13:30:00.000Z',
+          email: 'ada@example.com',
+          cancelUrl: null,
+          calendarUrl: null,
+          message: 'ok',
+        },
+        201,
+      ),
+    });
+    type('Your Name', 'Ada Lovelace');
+    type('Your Email', 'ada@example.com');
+    await pickDate(date);
+    await waitFor(() => expect(timeSelect().disabled).toBe(false));
+    fireEvent.change(timeSelect(), { target: { value: DEFAULT_TIME_SLOTS[0] } });
+    submit();
+    const confirmation = await screen.findByTestId('booking-confirmation');
+    expect(screen.queryByTestId('booking-add-to-calendar')).toBeNull();
+    expect(screen.queryByTestId('booking-cancel-link')).toBeNull();
+    expect(confirmation.textContent).toContain('The e-mail has the calendar invite and a link to cancel.');
   });
 
   it('after a 409 shows the taken message at the time, the red banner and the toast, and asks for the slots again', async () => {

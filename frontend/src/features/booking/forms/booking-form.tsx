@@ -1,4 +1,4 @@
-import type { BookingRequestInput } from '@app/contracts';
+import type { BookingRequestInput, BookingConfirmation as Confirmation } from '@app/contracts';
 import { BookingMessages, BookingRequestSchema } from '@app/contracts/schemas/booking';
 import { revalidateLogic, useStore } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
@@ -14,13 +14,24 @@ import { Calendar } from '../../../components/ui/calendar';
 import { toast } from '../../../components/ui/toast';
 import { failureMessage, isApiRequestError } from '../../../lib/api';
 import { useBookConsultation } from '../api/booking.mutations';
-import { availabilityQueryOptions } from '../api/booking.queries';
-import { isSelectableDate, timeZoneLabel, todayIn } from '../utils/booking-dates';
+import { availabilityQueryOptions, monthAvailabilityQueryOptions } from '../api/booking.queries';
+import { BookingConfirmation } from '../components/booking-confirmation';
+import {
+  clockIn,
+  formatLongDate,
+  isSelectableDate,
+  monthOf,
+  sameClock,
+  slotInstants,
+  timeZoneLabel,
+  todayIn,
+  visitorTimeZone,
+} from '../utils/booking-dates';
 
 export const BOOKING_SUCCESS_BANNER = BookingMessages.confirmed;
 export const BOOKING_ERROR_BANNER = 'There was an error booking your consultation. Please try again.';
 
-type Banner = 'none' | 'success' | 'error';
+type Banner = 'none' | 'error';
 
 export type BookingDraft = BookingRequestInput;
 
@@ -33,6 +44,18 @@ export interface BookingFormProps {
   onDraftChange?: ((draft: BookingDraft) => void) | undefined;
   /** 'now' for tests; the current time otherwise. */
   now?: Date | undefined;
+  /**
+   * 'form': the booking form tab (a date, then a time from a list). 'picker': the calendar tab when no scheduling
+   * service is configured (D32): the month grid beside the day's free times, as a scheduling page lays them out, and
+   * days without free times are not offered.
+   */
+  variant?: 'form' | 'picker';
+  /** Prefix of the data-testids, so the two variants can be on one page. */
+  testIdPrefix?: string;
+  /** What was already typed elsewhere (name, e-mail, business, line of work). */
+  initialDraft?: BookingDraft | null | undefined;
+  /** The visitor's own zone (the browser's by default), for the times beside the company's. */
+  visitorZone?: string | undefined;
 }
 
 /** The request of a valid draft: empty optional fields are left out. */
@@ -49,8 +72,19 @@ function toRequest(value: BookingDraft) {
 }
 
 /** The booking form (spec sections 2, 4, 5 and 8): a weekday from today on, then one of that day's free slots. */
-export function BookingForm({ timeZone, onDraftChange, now }: BookingFormProps) {
+export function BookingForm({
+  timeZone,
+  onDraftChange,
+  now,
+  variant = 'form',
+  testIdPrefix: p = 'booking',
+  initialDraft,
+  visitorZone: visitorZoneProp,
+}: BookingFormProps) {
+  const picker = variant === 'picker';
   const [banner, setBanner] = useState<Banner>('none');
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const [visitorZone] = useState(() => visitorZoneProp ?? visitorTimeZone());
   const [serverError, setServerError] = useState<string | null>(null);
   const book = useBookConsultation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -59,8 +93,15 @@ export function BookingForm({ timeZone, onDraftChange, now }: BookingFormProps) 
   const focusFirstInvalid = () =>
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
+  const [defaults] = useState<BookingDraft>(() => ({
+    ...emptyBooking,
+    name: initialDraft?.name ?? '',
+    email: initialDraft?.email ?? '',
+    businessName: initialDraft?.businessName ?? '',
+    lineOfWork: initialDraft?.lineOfWork ?? '',
+  }));
   const form = useAppForm({
-    defaultValues: emptyBooking,
+    defaultValues: defaults,
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
     validators: { onDynamic: BookingRequestSchema },
     onSubmitInvalid: focusFirstInvalid,
@@ -68,9 +109,9 @@ export function BookingForm({ timeZone, onDraftChange, now }: BookingFormProps) 
       setBanner('none');
       setServerError(null);
       try {
-        await book.mutateAsync(toRequest(value));
-        formApi.reset();
-        setBanner('success');
+        const booked = await book.mutateAsync(toRequest(value));
+        formApi.reset(emptyBooking);
+        setConfirmation(booked);
         toast({ title: 'Consultation booked!', description: 'Check your email for confirmation details.' });
       } catch (error) {
         console.error('Booking the consultation failed', error);
@@ -117,25 +158,239 @@ export function BookingForm({ timeZone, onDraftChange, now }: BookingFormProps) 
       form.setFieldValue('time', '', { dontValidate: true, dontUpdateMeta: true });
   }, [availability.data, form]);
 
+  // The picker marks the days of the month shown that still have free times, and offers only those.
+  const [month, setMonth] = useState(() => monthOf(today));
+  const monthAvailability = useQuery({ ...monthAvailabilityQueryOptions(month), enabled: picker });
+  const freeDays = useMemo(
+    () => (picker && monthAvailability.data ? new Set(monthAvailability.data.availableDates) : undefined),
+    [picker, monthAvailability.data],
+  );
+  const isSelectable = (day: string) =>
+    isSelectableDate(day, today) && (!freeDays || monthOf(day) !== month || freeDays.has(day) || day === date);
+
   const zoneText = `Times are in ${timeZoneLabel(timeZone)}`;
+  const visitorDiffers = !sameClock(now ?? new Date(), timeZone, visitorZone);
+
+  if (confirmation)
+    return (
+      <BookingConfirmation
+        confirmation={confirmation}
+        message={BOOKING_SUCCESS_BANNER}
+        visitorZone={visitorZone}
+        testIdPrefix={p}
+        onBookAnother={() => setConfirmation(null)}
+      />
+    );
+
+  const dateField = (
+    <form.Field
+      name="date"
+      listeners={{
+        onChange: () => {
+          // Another day: its own slots.
+          form.setFieldValue('time', '', { dontValidate: true, dontUpdateMeta: true });
+          setServerError(null);
+        },
+      }}
+    >
+      {(field) => {
+        const error = firstErrorMessage(field.state.meta.errors);
+        const errorId = `${ids}-date-error`;
+        return (
+          <div className="flex min-w-0 flex-col gap-1.5" data-testid={`${p}-date`}>
+            <Calendar
+              label={picker ? 'Select a Day' : 'Preferred Date'}
+              value={field.state.value ?? ''}
+              onValueChange={(value) => {
+                field.handleChange(value);
+                field.handleBlur();
+              }}
+              isSelectable={isSelectable}
+              min={today}
+              initialDate={field.state.value || today}
+              timeZone={timeZone}
+              invalid={Boolean(error)}
+              errorId={errorId}
+              dayTestIdPrefix={`${p}-day`}
+              highlighted={freeDays}
+              onMonthChange={picker ? setMonth : undefined}
+            />
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {picker && freeDays?.size === 0
+                ? 'No free times left this month. Please try the next month.'
+                : picker
+                  ? 'Highlighted days have free times, Monday to Friday.'
+                  : 'Monday to Friday, from today on.'}
+            </p>
+            {error ? (
+              <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400" data-field-error="">
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      }}
+    </form.Field>
+  );
+
+  const noSlots = date !== '' && availability.isSuccess && slots.length === 0;
+
+  const timeSelect = (
+    <form.Field name="time">
+      {(field) => {
+        const error = firstErrorMessage(field.state.meta.errors) ?? availabilityError ?? undefined;
+        const id = `${ids}-time`;
+        const errorId = `${id}-error`;
+        const descriptionId = `${id}-description`;
+        const placeholder =
+          date === ''
+            ? 'Select a date first'
+            : slotsLoading
+              ? 'Loading available times...'
+              : noSlots
+                ? 'No available times for this date.'
+                : availabilityError
+                  ? 'No times available'
+                  : 'Select a time';
+        return (
+          <FieldShell id={id} label="Preferred Time" error={error} errorId={errorId}>
+            <select
+              id={id}
+              name="time"
+              value={field.state.value ?? ''}
+              onChange={(event) => field.handleChange(event.target.value)}
+              onBlur={field.handleBlur}
+              disabled={date === '' || slotsLoading}
+              aria-busy={slotsLoading || undefined}
+              aria-invalid={firstErrorMessage(field.state.meta.errors) ? true : undefined}
+              aria-describedby={error ? `${errorId} ${descriptionId}` : descriptionId}
+              className={controlClass}
+              data-testid={`${p}-time`}
+            >
+              <option value="">{placeholder}</option>
+              {slots.map((slot) => (
+                <option key={slot} value={slot}>
+                  {slot}
+                </option>
+              ))}
+            </select>
+            <p id={descriptionId} className="text-sm text-slate-600 dark:text-slate-400" data-testid={`${p}-time-zone`}>
+              {zoneText}
+            </p>
+          </FieldShell>
+        );
+      }}
+    </form.Field>
+  );
+
+  /** The day's free times as a list of choices (radio buttons: arrow keys move between them). */
+  const timeList = (
+    <form.Field name="time">
+      {(field) => {
+        const error = firstErrorMessage(field.state.meta.errors) ?? availabilityError ?? undefined;
+        const errorId = `${ids}-time-error`;
+        const zoneId = `${ids}-time-zone`;
+        const invalid = firstErrorMessage(field.state.meta.errors) ? true : undefined;
+        return (
+          <fieldset
+            className="flex min-w-0 flex-col gap-2"
+            aria-describedby={error ? `${errorId} ${zoneId}` : zoneId}
+            aria-busy={slotsLoading || undefined}
+            data-testid={`${p}-times`}
+          >
+            <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">
+              {date ? `Free times on ${formatLongDate(date)}` : 'Free times'}
+            </legend>
+            <div id={zoneId} className="text-sm text-slate-600 dark:text-slate-400">
+              <p data-testid={`${p}-time-zone`}>{zoneText}</p>
+              {visitorDiffers ? (
+                <p data-testid={`${p}-visitor-zone`}>Below each: your time, {timeZoneLabel(visitorZone)}</p>
+              ) : null}
+            </div>
+            {date === '' ? (
+              <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-400">
+                Choose a day to see its free times.
+              </p>
+            ) : slotsLoading ? (
+              <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+                Loading available times...
+              </p>
+            ) : noSlots ? (
+              <p className="text-sm text-slate-700 dark:text-slate-300">No available times for this date.</p>
+            ) : (
+              <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 md:grid-cols-1">
+                {slots.map((slot) => {
+                  const instants = slotInstants(date, slot, timeZone);
+                  const yours =
+                    instants && !sameClock(instants.startsAt, timeZone, visitorZone)
+                      ? `${clockIn(instants.startsAt, visitorZone, date)} your time`
+                      : null;
+                  return (
+                    <label
+                      key={slot}
+                      className={
+                        'flex cursor-pointer flex-col items-center justify-center rounded-lg border border-blue-300 px-3 py-2 text-center ' +
+                        'text-sm font-semibold text-blue-800 transition-colors hover:border-blue-600 hover:bg-blue-50 ' +
+                        'has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-blue-600 ' +
+                        'has-[:checked]:border-blue-700 has-[:checked]:bg-blue-700 has-[:checked]:text-white ' +
+                        'dark:border-blue-800 dark:text-blue-200 dark:hover:bg-slate-800 ' +
+                        'dark:has-[:checked]:border-blue-500 dark:has-[:checked]:bg-blue-600 dark:has-[:checked]:text-white'
+                      }
+                      data-testid={`${p}-slot`}
+                    >
+                      <input
+                        type="radio"
+                        name={`${ids}-time`}
+                        value={slot}
+                        checked={field.state.value === slot}
+                        onChange={() => field.handleChange(slot)}
+                        onBlur={field.handleBlur}
+                        aria-invalid={invalid}
+                        className="sr-only"
+                      />
+                      <span>{slot}</span>
+                      {yours ? <span className="text-xs font-normal opacity-90">{yours}</span> : null}
+                    </label>
+                  );
+                })}
+              </div>
+            )}
+            {error ? (
+              <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400" data-field-error="">
+                {error}
+              </p>
+            ) : null}
+          </fieldset>
+        );
+      }}
+    </form.Field>
+  );
+
+  const lineOfWork = (
+    <form.AppField name="lineOfWork">
+      {(field) => <field.TextField label="Line of Work (optional)" placeholder="e.g. Education, Healthcare, Retail" />}
+    </form.AppField>
+  );
 
   return (
     <FormElement
       ref={formRef}
-      aria-label="Booking form"
-      data-testid="booking-form"
+      aria-label={picker ? 'Pick a time' : 'Booking form'}
+      data-testid={`${p}-form`}
       className="flex flex-col gap-5"
       onSubmit={() => form.handleSubmit()}
     >
-      {banner === 'success' ? (
-        <Alert variant="success" data-testid="booking-success">
-          {BOOKING_SUCCESS_BANNER}
-        </Alert>
-      ) : null}
       {banner === 'error' ? (
-        <Alert variant="error" data-testid="booking-error">
+        <Alert variant="error" data-testid={`${p}-error`}>
           {BOOKING_ERROR_BANNER}
         </Alert>
+      ) : null}
+
+      {picker ? (
+        <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,14rem)]">
+          {dateField}
+          {timeList}
+        </div>
       ) : null}
 
       <div className="grid gap-5 sm:grid-cols-2">
@@ -165,110 +420,20 @@ export function BookingForm({ timeZone, onDraftChange, now }: BookingFormProps) 
         )}
       </form.AppField>
 
-      <div className="grid gap-5 md:grid-cols-2">
-        <form.Field
-          name="date"
-          listeners={{
-            onChange: () => {
-              // Another day: its own slots.
-              form.setFieldValue('time', '', { dontValidate: true, dontUpdateMeta: true });
-              setServerError(null);
-            },
-          }}
-        >
-          {(field) => {
-            const error = firstErrorMessage(field.state.meta.errors);
-            const errorId = `${ids}-date-error`;
-            return (
-              <div className="flex flex-col gap-1.5" data-testid="booking-date">
-                <Calendar
-                  label="Preferred Date"
-                  value={field.state.value ?? ''}
-                  onValueChange={(value) => {
-                    field.handleChange(value);
-                    field.handleBlur();
-                  }}
-                  isSelectable={(day) => isSelectableDate(day, today)}
-                  min={today}
-                  initialDate={field.state.value || today}
-                  timeZone={timeZone}
-                  invalid={Boolean(error)}
-                  errorId={errorId}
-                  dayTestIdPrefix="booking-day"
-                />
-                <p className="text-sm text-slate-600 dark:text-slate-400">Monday to Friday, from today on.</p>
-                {error ? (
-                  <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400" data-field-error="">
-                    {error}
-                  </p>
-                ) : null}
-              </div>
-            );
-          }}
-        </form.Field>
-
-        <div className="flex flex-col gap-5">
-          <form.Field name="time">
-            {(field) => {
-              const error = firstErrorMessage(field.state.meta.errors) ?? availabilityError ?? undefined;
-              const id = `${ids}-time`;
-              const errorId = `${id}-error`;
-              const descriptionId = `${id}-description`;
-              const noSlots = date !== '' && availability.isSuccess && slots.length === 0;
-              const placeholder =
-                date === ''
-                  ? 'Select a date first'
-                  : slotsLoading
-                    ? 'Loading available times...'
-                    : noSlots
-                      ? 'No available times for this date.'
-                      : availabilityError
-                        ? 'No times available'
-                        : 'Select a time';
-              return (
-                <FieldShell id={id} label="Preferred Time" error={error} errorId={errorId}>
-                  <select
-                    id={id}
-                    name="time"
-                    value={field.state.value ?? ''}
-                    onChange={(event) => field.handleChange(event.target.value)}
-                    onBlur={field.handleBlur}
-                    disabled={date === '' || slotsLoading}
-                    aria-busy={slotsLoading || undefined}
-                    aria-invalid={firstErrorMessage(field.state.meta.errors) ? true : undefined}
-                    aria-describedby={error ? `${errorId} ${descriptionId}` : descriptionId}
-                    className={controlClass}
-                    data-testid="booking-time"
-                  >
-                    <option value="">{placeholder}</option>
-                    {slots.map((slot) => (
-                      <option key={slot} value={slot}>
-                        {slot}
-                      </option>
-                    ))}
-                  </select>
-                  <p
-                    id={descriptionId}
-                    className="text-sm text-slate-600 dark:text-slate-400"
-                    data-testid="booking-time-zone"
-                  >
-                    {zoneText}
-                  </p>
-                </FieldShell>
-              );
-            }}
-          </form.Field>
-
-          <form.AppField name="lineOfWork">
-            {(field) => (
-              <field.TextField label="Line of Work (optional)" placeholder="e.g. Education, Healthcare, Retail" />
-            )}
-          </form.AppField>
+      {picker ? (
+        lineOfWork
+      ) : (
+        <div className="grid gap-5 md:grid-cols-2">
+          {dateField}
+          <div className="flex flex-col gap-5">
+            {timeSelect}
+            {lineOfWork}
+          </div>
         </div>
-      </div>
+      )}
 
       {serverError ? (
-        <Alert variant="error" data-testid="booking-server-error">
+        <Alert variant="error" data-testid={`${p}-server-error`}>
           {serverError}
         </Alert>
       ) : null}
@@ -279,7 +444,7 @@ export function BookingForm({ timeZone, onDraftChange, now }: BookingFormProps) 
             size="lg"
             pendingLabel="Processing..."
             className="w-full sm:w-auto"
-            data-testid="booking-submit"
+            data-testid={`${p}-submit`}
           >
             Book Consultation
           </form.SubmitButton>

@@ -1,5 +1,8 @@
 /** Calendar dates (yyyy-MM-dd) in the company's time zone (D12): what the date picker offers. */
 
+import { CONSULTATION_MINUTES, slotStart } from '@app/contracts/schemas/booking';
+import { zonedTimeToUtc } from '@app/contracts/time-zone';
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Today's date (yyyy-MM-dd) as the clock of `timeZone` shows it at `now`. An unknown zone falls back to UTC. */
@@ -62,4 +65,63 @@ export function formatLongDate(date: string): string {
     month: 'long',
     day: 'numeric',
   }).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+}
+
+/** 'yyyy-MM' of a yyyy-MM-dd date. */
+export const monthOf = (date: string): string => date.slice(0, 7);
+
+/** The browser's own IANA zone (the visitor's), UTC when the browser does not say. */
+export function visitorTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** The UTC instants of a slot label on a date in the company's zone (as the API computes them), or null. */
+export function slotInstants(date: string, label: string, timeZone: string): { startsAt: Date; endsAt: Date } | null {
+  const start = slotStart(label);
+  if (!start || weekdayOf(date) === null) return null;
+  try {
+    const startsAt = zonedTimeToUtc(date, start.hour, start.minute, timeZone);
+    return { startsAt, endsAt: new Date(startsAt.getTime() + CONSULTATION_MINUTES * 60_000) };
+  } catch {
+    return null;
+  }
+}
+
+/** Whether two zones show the same wall-clock time at an instant (then one time says it all). */
+export function sameClock(instant: Date, zoneA: string, zoneB: string): boolean {
+  const format = (timeZone: string) =>
+    new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(instant);
+  try {
+    return format(zoneA) === format(zoneB);
+  } catch {
+    return false;
+  }
+}
+
+/** '3:00 PM' (with ' Tue' when the visitor's day is another one) of an instant in a zone. */
+export function clockIn(instant: Date, timeZone: string, onDate?: string): string {
+  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(instant);
+  if (!onDate || todayIn(timeZone, instant) === onDate) return time;
+  const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(instant);
+  return `${day} ${time}`;
+}
+
+/** 'Monday, November 16, 2026, 1:00 – 1:30 PM' of a slot as the clock of `timeZone` shows it. */
+export function formatSlot(startsAt: Date, endsAt: Date, timeZone: string): string {
+  const day = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(startsAt);
+  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  const startDay = todayIn(timeZone, startsAt);
+  const endDay = todayIn(timeZone, endsAt);
+  const end = startDay === endDay ? time.format(endsAt) : `${formatLongDate(endDay)}, ${time.format(endsAt)}`;
+  return `${day}, ${time.format(startsAt)} – ${end}`;
 }
