@@ -21,6 +21,7 @@ export const SPA_ROUTES = [
   '/login',
   '/register',
   '/reset-password',
+  '/confirm-email',
 ] as const;
 
 export type SpaRoute = (typeof SPA_ROUTES)[number];

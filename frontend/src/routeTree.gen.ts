@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/_admin'
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as BookConsultationRouteImport } from './routes/book-consultation'
+import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DashboardsRouteImport } from './routes/dashboards'
 import { Route as LoginRouteImport } from './routes/login'
@@ -45,6 +46,11 @@ const AuthenticatedRoute = AuthenticatedRouteImport.update({
 const BookConsultationRoute = BookConsultationRouteImport.update({
   id: '/book-consultation',
   path: '/book-consultation',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -126,6 +132,7 @@ const ClientDashboardIdRoute = ClientDashboardIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/book-consultation': typeof BookConsultationRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/contact': typeof ContactRoute
   '/dashboards': typeof DashboardsRoute
   '/login': typeof LoginRoute
@@ -145,6 +152,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/book-consultation': typeof BookConsultationRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/contact': typeof ContactRoute
   '/dashboards': typeof DashboardsRoute
   '/login': typeof LoginRoute
@@ -166,6 +174,7 @@ export interface FileRoutesById {
   '/_admin': typeof AdminRouteWithChildren
   '/_authenticated': typeof AuthenticatedRouteWithChildren
   '/book-consultation': typeof BookConsultationRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/contact': typeof ContactRoute
   '/dashboards': typeof DashboardsRoute
   '/login': typeof LoginRoute
@@ -187,6 +196,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/book-consultation'
+    | '/confirm-email'
     | '/contact'
     | '/dashboards'
     | '/login'
@@ -206,6 +216,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/book-consultation'
+    | '/confirm-email'
     | '/contact'
     | '/dashboards'
     | '/login'
@@ -226,6 +237,7 @@ export interface FileRouteTypes {
     | '/_admin'
     | '/_authenticated'
     | '/book-consultation'
+    | '/confirm-email'
     | '/contact'
     | '/dashboards'
     | '/login'
@@ -248,6 +260,7 @@ export interface RootRouteChildren {
   AdminRoute: typeof AdminRouteWithChildren
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren
   BookConsultationRoute: typeof BookConsultationRoute
+  ConfirmEmailRoute: typeof ConfirmEmailRoute
   ContactRoute: typeof ContactRoute
   DashboardsRoute: typeof DashboardsRoute
   LoginRoute: typeof LoginRoute
@@ -289,6 +302,13 @@ declare module '@tanstack/react-router' {
       path: '/book-consultation'
       fullPath: '/book-consultation'
       preLoaderRoute: typeof BookConsultationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm-email': {
+      id: '/confirm-email'
+      path: '/confirm-email'
+      fullPath: '/confirm-email'
+      preLoaderRoute: typeof ConfirmEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -439,6 +459,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRoute: AdminRouteWithChildren,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   BookConsultationRoute: BookConsultationRoute,
+  ConfirmEmailRoute: ConfirmEmailRoute,
   ContactRoute: ContactRoute,
   DashboardsRoute: DashboardsRoute,
   LoginRoute: LoginRoute,

@@ -1,4 +1,4 @@
-import type { CurrentUser, LoginResult, ProfileInput } from '@app/contracts';
+import type { CurrentUser, EmailChangePending, LoginResult, ProfileInput } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { apiRequest } from '../../../lib/api';
@@ -41,14 +41,35 @@ export function useLogout() {
   });
 }
 
-/** PUT /api/auth/profile: the answer is the updated user, which replaces the cached one. 409 e-mail taken. */
+/**
+ * PUT /api/auth/profile: the updated user (200), or, when the e-mail changes, 202 with the user (names saved) and the
+ * address a confirmation link went to (issue 12). Either way the user replaces the cached one.
+ */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['auth', 'profile'],
     mutationFn: (profile: ProfileInput) =>
-      apiRequest<CurrentUser>('/api/auth/profile', { method: 'PUT', body: profile }),
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+      apiRequest<CurrentUser | EmailChangePending>('/api/auth/profile', { method: 'PUT', body: profile }),
+    onSuccess: (result) =>
+      queryClient.setQueryData(currentUserQueryKey, 'pendingEmail' in result ? result.user : result),
+  });
+}
+
+/**
+ * POST /api/auth/confirm-email-change (the link sent to the new address): the address changes and every session
+ * ends, this browser's too: ask again who is signed in.
+ */
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'confirm-email-change'],
+    mutationFn: (token: string) =>
+      apiRequest<{ message: string; email: string }>('/api/auth/confirm-email-change', {
+        method: 'POST',
+        body: { token },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
   });
 }
 

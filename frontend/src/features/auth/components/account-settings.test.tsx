@@ -53,37 +53,76 @@ describe('/account', () => {
     expect(requestsTo(api, 'PUT /api/auth/profile')).toHaveLength(0);
   });
 
-  it("updates the profile, refreshes the header's user and toasts 'Profile Updated'", async () => {
+  it("updates names (and the e-mail's letter case) at once, refreshes the header's user and toasts 'Profile Updated'", async () => {
     const { api, queryClient } = await openAccount(
       {},
-      { 'PUT /api/auth/profile': reply(makeUser({ firstName: 'Augusta', email: 'augusta@example.com' })) },
+      { 'PUT /api/auth/profile': reply(makeUser({ firstName: 'Augusta', email: 'Ada@Example.com' })) },
     );
     type('First Name', 'Augusta ');
-    type('Email', 'augusta@example.com');
+    type('Email', 'Ada@Example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
 
     expect(await screen.findByText('Profile Updated')).toBeTruthy();
     expect(requestsTo(api, 'PUT /api/auth/profile')[0]?.body).toEqual({
       firstName: 'Augusta',
       lastName: 'Lovelace',
-      email: 'augusta@example.com',
+      email: 'Ada@Example.com',
     });
     await waitFor(() => expect(screen.getByTestId('header-welcome').textContent).toBe('Welcome, Augusta'));
-    expect(queryClient.getQueryData<{ email: string }>(['auth', 'user'])?.email).toBe('augusta@example.com');
+    expect(queryClient.getQueryData<{ email: string }>(['auth', 'user'])?.email).toBe('Ada@Example.com');
     expect(field('First Name').value).toBe('Augusta');
   });
 
-  it("toasts 'Update Failed' with the server's message when the address is taken", async () => {
-    await openAccount(
-      {},
-      { 'PUT /api/auth/profile': reply({ message: 'This email address is already in use', issues: [] }, 409) },
-    );
-    type('Email', 'taken@example.com');
+  it('asks for the current password only when the e-mail differs, and says where the confirmation link went', async () => {
+    const pending = {
+      message: 'We sent a confirmation link to the new address. Your email address changes once you open it.',
+      pendingEmail: 'ada.new@example.com',
+      user: makeUser({ firstName: 'Augusta' }),
+    };
+    const { api, queryClient } = await openAccount({}, { 'PUT /api/auth/profile': reply(pending, 202) });
+    expect(screen.queryByLabelText(/Current Password/)).toBeNull();
+    type('Email', 'ADA@example.com');
+    expect(screen.queryByLabelText(/Current Password/)).toBeNull();
+
+    type('First Name', 'Augusta');
+    type('Email', 'ada.new@example.com');
+    expect(field('Current Password')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Please enter your current password to change your email address')).toBeTruthy();
+    expect(requestsTo(api, 'PUT /api/auth/profile')).toHaveLength(0);
+
+    type('Current Password', 'my password');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Confirm Your New Email')).toBeTruthy();
+    expect(requestsTo(api, 'PUT /api/auth/profile')[0]?.body).toEqual({
+      firstName: 'Augusta',
+      lastName: 'Lovelace',
+      email: 'ada.new@example.com',
+      currentPassword: 'my password',
+    });
+    const note = screen.getByTestId('profile-email-pending');
+    expect(note.getAttribute('role')).toBe('status');
+    expect(note.textContent).toContain('We sent a confirmation link to ada.new@example.com');
+    // The address in use stays the old one until the link is opened; the password field goes away.
+    await waitFor(() => expect(field('Email').value).toBe('ada@example.com'));
+    expect(screen.queryByLabelText(/Current Password/)).toBeNull();
+    expect(queryClient.getQueryData<{ email: string; firstName: string }>(['auth', 'user'])).toMatchObject({
+      email: 'ada@example.com',
+      firstName: 'Augusta',
+    });
+  });
+
+  it("shows the server's message under the password when it is wrong", async () => {
+    const wrong = {
+      message: 'Your current password is incorrect',
+      issues: [{ path: 'currentPassword', message: 'Your current password is incorrect' }],
+    };
+    await openAccount({}, { 'PUT /api/auth/profile': reply(wrong, 403) });
+    type('Email', 'ada.new@example.com');
+    type('Current Password', 'not it');
     fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText('Update Failed')).toBeTruthy();
-    const toast = screen.getByTestId('toast');
-    expect(toast.getAttribute('data-variant')).toBe('destructive');
-    expect(within(toast).getByText('This email address is already in use')).toBeTruthy();
+    await waitFor(() => expect(field('Current Password').getAttribute('aria-invalid')).toBe('true'));
   });
 
   it('asks before sending a reset e-mail to the address, then toasts', async () => {

@@ -1,7 +1,7 @@
 import type { CurrentUser, ProfileInput } from '@app/contracts';
 import { ProfileSchema } from '@app/contracts/schemas/auth';
 import { revalidateLogic } from '@tanstack/react-form';
-import { useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
 import { useAppForm } from '../../../components/form/form';
@@ -11,37 +11,73 @@ import { toast } from '../../../components/ui/toast';
 import { failureMessage, isApiRequestError } from '../../../lib/api';
 import { useUpdateProfile } from '../api/auth.mutations';
 
-const profileOf = (user: CurrentUser): ProfileInput => ({
+const profileOf = (user: CurrentUser) => ({
   firstName: user.firstName ?? '',
   lastName: user.lastName ?? '',
   email: user.email,
+  currentPassword: '',
 });
+
+const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password to change your email address';
+
+/** The same address in other letter case is the same mailbox (D4): nothing to confirm. */
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** The form's rules: the profile's, and the current password when the address changes (issue 32). */
+const profileFormSchema = (currentEmail: string) =>
+  v.pipe(
+    ProfileSchema,
+    v.forward(
+      v.check(
+        (input) => sameAddress(input.email, currentEmail) || Boolean(input.currentPassword),
+        CURRENT_PASSWORD_REQUIRED,
+      ),
+      ['currentPassword'],
+    ),
+  );
+
+/** What is sent: the current password only when the address changes. */
+const requestOf = (value: ReturnType<typeof profileOf>, currentEmail: string): ProfileInput => {
+  const parsed = v.parse(ProfileSchema, value);
+  if (sameAddress(parsed.email, currentEmail)) return { ...parsed, currentPassword: undefined };
+  return parsed;
+};
 
 /**
  * 'Profile Information' of /account. Each field shows its own message (they differ); the outcome is a toast
- * ('Profile Updated' or 'Update Failed', spec section 8).
+ * ('Profile Updated' or 'Update Failed', spec section 8). A new e-mail address asks for the current password and
+ * changes only once the link sent to it is opened (issue 12): meanwhile the form says where the link went.
  */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const updateProfile = useUpdateProfile();
   const formRef = useRef<HTMLFormElement>(null);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
+  const schema = useMemo(() => profileFormSchema(user.email), [user.email]);
 
   const form = useAppForm({
     defaultValues: profileOf(user),
     validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: ProfileSchema },
+    validators: { onDynamic: schema },
     onSubmitInvalid: () => focusFirstInvalid(formRef.current),
     onSubmit: async ({ value, formApi }) => {
       try {
-        const updated = await updateProfile.mutateAsync(v.parse(ProfileSchema, value));
-        // The server's version (trimmed) becomes the new starting point of the form.
-        formApi.reset(profileOf(updated));
+        const result = await updateProfile.mutateAsync(requestOf(value, user.email));
+        // The server's version (trimmed) becomes the new starting point of the form: the address stays the current
+        // one until the link is opened.
+        if ('pendingEmail' in result) {
+          formApi.reset(profileOf(result.user));
+          setPendingEmail(result.pendingEmail);
+          toast({ title: 'Confirm Your New Email', description: result.message });
+          return;
+        }
+        formApi.reset(profileOf(result));
         toast({ title: 'Profile Updated', description: 'Your profile information has been saved.' });
       } catch (error) {
         if (isApiRequestError(error)) {
           const issues =
             error.status === 409 && error.serverMessage
               ? [{ path: 'email', message: error.serverMessage }]
-              : error.status === 422
+              : error.status === 422 || error.status === 403
                 ? error.issues
                 : [];
           if (applyServerIssues(formApi, issues)) focusFirstInvalid(formRef.current);
@@ -87,6 +123,34 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
           />
         )}
       </form.AppField>
+      <form.Subscribe selector={(state) => !sameAddress(state.values.email, user.email)}>
+        {(changing) =>
+          changing ? (
+            <form.AppField name="currentPassword">
+              {(field) => (
+                <field.TextField
+                  label="Current Password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  description="Needed to change your email address. We'll send a confirmation link to the new address."
+                  data-testid="profile-current-password"
+                />
+              )}
+            </form.AppField>
+          ) : null
+        }
+      </form.Subscribe>
+      {pendingEmail ? (
+        <p
+          role="status"
+          className="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
+          data-testid="profile-email-pending"
+        >
+          We sent a confirmation link to <strong className="break-all">{pendingEmail}</strong>. Your email address
+          changes once you open it (within 24 hours).
+        </p>
+      ) : null}
       <div>
         <form.AppForm>
           <form.SubmitButton pendingLabel="Updating..." className="w-full sm:w-auto" data-testid="profile-submit">

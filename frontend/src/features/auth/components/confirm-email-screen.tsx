@@ -1,0 +1,87 @@
+import { Link } from '@tanstack/react-router';
+import { CircleAlert, MailCheck } from 'lucide-react';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { failureMessage } from '../../../lib/api';
+import { useConfirmEmailChange } from '../api/auth.mutations';
+import { AuthCard } from './auth-card';
+
+/**
+ * /confirm-email?token=... (issue 12): opening the link changes nothing by itself (a mail scanner may open it too);
+ * the button confirms with a POST. Then the address is changed and every session ended: sign in with the new one.
+ */
+export function ConfirmEmailScreen({ token }: { token: string | undefined }) {
+  const confirm = useConfirmEmailChange();
+
+  if (!token)
+    return <InvalidLink message="This confirmation link is incomplete. Please open the link from the e-mail." />;
+  if (confirm.isError)
+    return <InvalidLink message={failureMessage(confirm.error, 'Failed to confirm your new email address.')} />;
+  if (confirm.isSuccess)
+    return (
+      <AuthCard
+        icon={<MailCheck aria-hidden="true" className="size-6" />}
+        tone="success"
+        title="Email Address Changed"
+        focusHeading
+        description={
+          <p data-testid="confirm-email-done">
+            Your email address is now{' '}
+            <strong className="break-all text-slate-900 dark:text-white">{confirm.data.email}</strong>. You have been
+            signed out everywhere: please sign in with your new address.
+          </p>
+        }
+        data-testid="confirm-email-success"
+      >
+        <Link
+          to="/login"
+          className={buttonClass({ size: 'lg', className: 'w-full' })}
+          data-testid="confirm-email-login"
+        >
+          Sign In
+        </Link>
+      </AuthCard>
+    );
+
+  return (
+    <AuthCard
+      icon={<MailCheck aria-hidden="true" className="size-6" />}
+      title="Confirm Your New Email"
+      description={
+        <p>Confirm that this is your new email address. You will be signed out everywhere and sign in with it.</p>
+      }
+      data-testid="confirm-email"
+    >
+      <Button
+        size="lg"
+        className="w-full"
+        disabled={confirm.isPending}
+        onClick={() => confirm.mutate(token)}
+        data-testid="confirm-email-submit"
+      >
+        {confirm.isPending ? 'Confirming...' : 'Confirm Email Address'}
+      </Button>
+    </AuthCard>
+  );
+}
+
+function InvalidLink({ message }: { message: string }) {
+  return (
+    <AuthCard
+      icon={<CircleAlert aria-hidden="true" className="size-6" />}
+      tone="error"
+      title="Link Invalid"
+      focusHeading
+      description={<p data-testid="confirm-email-error">{message}</p>}
+      data-testid="confirm-email-invalid"
+    >
+      <div className="flex flex-col gap-3">
+        <Link to="/account" className={buttonClass({ size: 'lg', className: 'w-full' })}>
+          Go to Account Settings
+        </Link>
+        <Link to="/" className={buttonClass({ size: 'lg', variant: 'outline', className: 'w-full' })}>
+          Return to Home
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}
