@@ -1,0 +1,104 @@
+import { connect, type DatabaseHandle, schema } from '@app/db';
+import { createUser } from '@app/db/testing';
+import type { ReceivedEmail } from '@app/testing/smtp';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { useBrowserSuite } from './harness';
+
+// Issue 12: a new profile e-mail takes effect only when the link sent to it is opened; the old address is told.
+const suite = useBrowserSuite();
+const PASSWORD = 'Correct-horse-42';
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-email-change' });
+});
+afterAll(async () => {
+  await database?.close().catch(() => {});
+});
+
+const uniqueEmail = (who: string) => `${who}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+async function waitForEmail(address: string, subject: RegExp): Promise<ReceivedEmail> {
+  const matching = () => suite.smtp.to(address).filter((m) => subject.test(m.subject));
+  await suite.smtp.waitFor(() => matching().length >= 1, 20_000);
+  return matching()[0]!;
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('header-welcome').waitFor();
+}
+
+describe('changing the e-mail address (/account)', () => {
+  it('sends a link to the new address, changes it only when confirmed there, tells the old address, and signs in with the new one', async () => {
+    const oldEmail = uniqueEmail('grace');
+    const newEmail = uniqueEmail('grace-new');
+    const user = await createUser(database.db, {
+      email: oldEmail,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      passwordHash: await hashPassword(PASSWORD),
+      accountSetupComplete: true,
+    });
+    const page = await suite.newPage();
+    await signIn(page, oldEmail);
+    await page.goto('/account');
+    await page.getByTestId('profile-form').waitFor();
+
+    // The current password is asked for only once the address differs.
+    expect(await page.getByTestId('profile-current-password').count()).toBe(0);
+    await page.getByTestId('profile-email').fill(newEmail);
+    await page.getByTestId('profile-current-password').waitFor();
+    await page.getByTestId('profile-submit').click();
+    await expect
+      .poll(() => page.locator('[data-field-error]').allTextContents())
+      .toEqual(['Please enter your current password to change your email address']);
+    await page.getByTestId('profile-current-password').fill(PASSWORD);
+    await page.getByTestId('profile-submit').click();
+    const pending = page.getByTestId('profile-email-pending');
+    await pending.waitFor();
+    expect(await pending.textContent()).toContain(newEmail);
+    expect(await page.getByTestId('profile-email').inputValue()).toBe(oldEmail);
+    const [before] = await database.db.select().from(schema.users).where(eq(schema.users.id, user.id));
+    expect(before?.email).toBe(oldEmail);
+
+    // The e-mail arrives at the new address; opening its link changes nothing until the button is pressed.
+    const email = await waitForEmail(newEmail, /Confirm your new/);
+    const match = email.text.match(/https?:\/\/[^\s"'<>]+\/confirm-email\?token=[a-z2-7]+/);
+    expect(match, email.text).toBeTruthy();
+    const link = new URL(match![0]);
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByTestId('confirm-email-submit').waitFor();
+    const [opened] = await database.db.select().from(schema.users).where(eq(schema.users.id, user.id));
+    expect(opened?.email).toBe(oldEmail);
+    await page.getByTestId('confirm-email-submit').click();
+    await page.getByTestId('confirm-email-success').waitFor();
+    expect(await page.getByTestId('confirm-email-done').textContent()).toContain(newEmail);
+
+    // The old address is told; every session ended, this one too.
+    const notice = await waitForEmail(oldEmail, /e-mail address was changed/);
+    expect(notice.text).toContain(newEmail);
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+
+    // Signing in works with the new address only.
+    await page.getByTestId('confirm-email-login').click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByTestId('login-email').fill(oldEmail);
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.getByText('Invalid email or password').first().waitFor();
+    await signIn(page, newEmail);
+    expect((await (await page.request.get('/api/auth/user')).json()).email).toBe(newEmail);
+
+    // The link is spent.
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByTestId('confirm-email-submit').click();
+    await page.getByTestId('confirm-email-invalid').waitFor();
+  });
+});
