@@ -218,6 +218,23 @@ describe('recording views (D19, D33)', () => {
     expect(await viewsOf(foreign.id)).toEqual([]);
   });
 
+  it('ignores any body, hostile or not: never a 500', async () => {
+    const { user, cookie, dashboard } = await memberWithDashboard();
+    now = new Date('2026-11-24T09:00:00Z');
+    const answers = [];
+    for (const body of ['{not json', '\u0000\ud800', JSON.stringify({ userId: 1, viewedAt: '1970-01-01' })])
+      answers.push(
+        await t.request('POST', `/api/dashboards/${dashboard.id}/views`, body, {
+          cookie,
+          'content-type': 'application/json',
+        }),
+      );
+    expect(answers.map((r) => r.status)).toEqual([400, 400, 200]);
+    expect(await answers[0]!.json()).toMatchObject({ message: expect.any(String) });
+    // The body names no one and no time: the view is the caller's, now.
+    expect(await viewsOf(dashboard.id)).toMatchObject([{ userId: user.id, viewedAt: now }]);
+  });
+
   it("refuses a view recorded from another site's page (D9)", async () => {
     const { cookie, dashboard } = await memberWithDashboard();
     const response = await t.post(`/api/dashboards/${dashboard.id}/views`, undefined, {

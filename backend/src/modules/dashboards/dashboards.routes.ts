@@ -77,7 +77,7 @@ export const dashboardsRoutes = (deps: AppDeps) =>
     .post('/api/dashboards/:id/views', ({ params, user }) => recordDashboardView(deps, params.id, user), {
       auth: 'user',
       params: IdParams,
-      response: { 200: ViewRecordedSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+      response: { 200: ViewRecordedSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
       detail: {
         tags,
         summary: 'Record that the signed-in person was shown the dashboard (D19, D33)',
@@ -85,7 +85,7 @@ export const dashboardsRoutes = (deps: AppDeps) =>
           'Called by the viewer once it is shown. At most one view per person and dashboard within 5 minutes, also ' +
           'under parallel requests: `recorded` is false when this one was already counted. Anonymous visitors ' +
           'record nothing (401). 404 for a dashboard the person may not read, as GET answers. 403 when the ' +
-          "request does not come from the app's own origin (D9).",
+          "request does not come from the app's own origin (D9). Any body is ignored (400 when it is sent as JSON and is not valid JSON).",
       },
     })
     .get('/api/dashboards/:id/embed-status', ({ params, viewer }) => dashboardEmbedStatus(deps, params.id, viewer), {
