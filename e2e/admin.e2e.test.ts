@@ -218,7 +218,7 @@ describe('/admin', () => {
     await client.getByTestId('register-confirm-password').fill(clientPassword);
     await client.getByTestId('register-submit').click();
     await toast(client, 'Registration completed').waitFor();
-    await client.waitForURL(`${suite.baseUrl}/`);
+    await client.waitForURL(`${suite.baseUrl}/login`);
     await client.goto('/client/login');
     await client.getByTestId('client-login-email').fill(clientEmail);
     await client.getByTestId('client-login-password').fill(clientPassword);

@@ -145,7 +145,8 @@ describe('password reset (/reset-password)', () => {
 
     // The new password signs in.
     await signIn(page, user.email, newPassword);
-    expect(new URL(page.url()).pathname).toBe('/');
+    // A client who signs in at /login without a return address lands in the client portal (issue 12 item 8).
+    expect(new URL(page.url()).pathname).toBe('/client/dashboard');
     expect(await textOf(page, 'header-welcome')).toBe('Welcome, Ada');
 
     // The old one does not, and the link cannot be used twice.
@@ -191,7 +192,8 @@ describe('registration (/register)', () => {
     await page.getByTestId('register-confirm-password').fill(password);
     await page.getByTestId('register-submit').click();
     await toast(page, 'Registration completed').waitFor();
-    await page.waitForURL(`${suite.baseUrl}/`);
+    // Completing the invitation signs nobody in: on to the sign-in (issue 12 item 8).
+    await page.waitForURL(`${suite.baseUrl}/login`);
 
     await page.goto('/client/login');
     await page.getByTestId('client-login-email').fill(user.email);
@@ -243,16 +245,14 @@ describe('account settings (/account)', () => {
     expect(await textOf(page, 'password-last-updated')).toBe('Last updated: Not available');
     expect(await textOf(page, 'header-welcome')).toBe('Welcome, Katherine');
 
-    // Update all three fields.
-    const newEmail = uniqueEmail('kj');
+    // Names change at once (a new e-mail waits for its link: e2e/email-change.e2e.test.ts).
     await page.getByTestId('profile-first-name').fill('Kathy');
     await page.getByTestId('profile-last-name').fill('Goble');
-    await page.getByTestId('profile-email').fill(newEmail);
     await page.getByTestId('profile-submit').click();
     await closeToast(page, 'Profile Updated');
     await expect.poll(() => textOf(page, 'header-welcome')).toBe('Welcome, Kathy');
     const [stored] = await database.db.select().from(schema.users).where(eq(schema.users.id, user.id));
-    expect(stored).toMatchObject({ firstName: 'Kathy', lastName: 'Goble', email: newEmail });
+    expect(stored).toMatchObject({ firstName: 'Kathy', lastName: 'Goble', email: user.email });
 
     // An empty first name is refused next to the field, and nothing changes.
     await page.getByTestId('profile-first-name').fill('');
@@ -261,17 +261,17 @@ describe('account settings (/account)', () => {
     expect(await page.getByTestId('profile-first-name').getAttribute('aria-invalid')).toBe('true');
     expect(await textOf(page, 'header-welcome')).toBe('Welcome, Kathy');
 
-    // Reset Password: the dialog names the (new) address; confirming sends the e-mail.
+    // Reset Password: the dialog names the address; confirming sends the e-mail.
     await page.getByTestId('account-reset-password').click();
     const dialog = page.getByTestId('reset-password-dialog');
     await dialog.waitFor();
     expect(await dialog.getAttribute('role')).toBe('alertdialog');
-    expect(await textOf(page, 'reset-dialog-email')).toBe(newEmail);
+    expect(await textOf(page, 'reset-dialog-email')).toBe(user.email);
     expect((await textOf(page, 'reset-dialog-confirm')) ?? '').toBe('Send Reset Email');
     await page.getByTestId('reset-dialog-confirm').click();
     await toast(page, 'Password Reset Email Sent').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    const email = await waitForEmail(newEmail, /reset/i);
+    const email = await waitForEmail(user.email, /reset/i);
     expect(linkIn(email, '/reset-password')).toMatch(/^\/reset-password\?token=/);
   });
 });
@@ -281,6 +281,8 @@ describe('signing out', () => {
     const user = await createAccount({ firstName: 'Mary', lastName: 'Jackson' });
     const page = await suite.newPage();
     await signIn(page, user.email);
+    await page.goto('/');
+    await page.getByTestId('header-welcome').waitFor();
     expect(await textOf(page, 'header-welcome')).toBe('Welcome, Mary');
     expect(await page.getByTestId('header-dashboards-link').isVisible()).toBe(true);
     expect(await page.getByTestId('header-login-link').count()).toBe(0);
@@ -308,7 +310,8 @@ describe('signing out', () => {
     const page = await suite.newPage({ viewport: viewports.mobile });
     await page.goto('/login');
     await fillLogin(page, user.email, PASSWORD);
-    await page.waitForURL(`${suite.baseUrl}/`);
+    await page.waitForURL(`${suite.baseUrl}/client/dashboard`);
+    await page.goto('/');
     await page.getByTestId('mobile-menu-toggle').click();
     const account = page.getByTestId('mobile-account');
     await account.waitFor();
