@@ -138,8 +138,8 @@ describe('client portal', () => {
     const requests = await fakeEmbedHosts(page);
     await signIn(page);
 
-    expect(await page.getByTestId('portal-welcome').textContent()).toBe('Welcome, Ada');
-    expect(await page.getByTestId('portal-logout').getAttribute('href')).toBe('/api/logout');
+    expect(await page.getByTestId('header-welcome').textContent()).toBe('Welcome, Ada');
+    expect(await page.getByTestId('header-logout').getAttribute('href')).toBe('/api/logout');
     const names = await cardNames(page);
     expect([...names].sort()).toEqual(
       [fixture.sales.name, fixture.snapshot.name, fixture.legacy.name, fixture.looker.name].sort(),

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { AppLayout } from '../components/layout/app-layout';
 import { requireAdmin } from '../features/auth/api/auth.guards';
 
 /**
@@ -7,5 +8,14 @@ import { requireAdmin } from '../features/auth/api/auth.guards';
  */
 export const Route = createFileRoute('/_admin')({
   beforeLoad: requireAdmin,
-  component: Outlet,
+  component: AdminLayout,
 });
+
+/** The application layout (full width, its own header), not the marketing one. */
+function AdminLayout() {
+  return (
+    <AppLayout>
+      <Outlet />
+    </AppLayout>
+  );
+}

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { AppLayout } from '../components/layout/app-layout';
 import { requireUser } from '../features/auth/api/auth.guards';
 
 /**
@@ -7,5 +8,14 @@ import { requireUser } from '../features/auth/api/auth.guards';
  */
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: requireUser,
-  component: Outlet,
+  component: AuthenticatedLayout,
 });
+
+/** The application layout (full width, its own header), not the marketing one. */
+function AuthenticatedLayout() {
+  return (
+    <AppLayout>
+      <Outlet />
+    </AppLayout>
+  );
+}

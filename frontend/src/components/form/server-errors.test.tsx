@@ -177,22 +177,22 @@ describe('a server error on a field clears when the field changes, and the form 
   });
 
   it('account profile form', async () => {
-    const message = 'This email address is already in use';
+    const message = 'First name is too long';
     const api = stubApi({
       'GET /api/auth/user': reply(makeUser()),
-      'PUT /api/auth/profile': failsOnceOn('email', message, reply(makeUser({ email: 'ada2@example.com' }))),
+      'PUT /api/auth/profile': failsOnceOn('firstName', message, reply(makeUser({ firstName: 'Augusta' }))),
     });
     renderApp('/account');
     const form = await screen.findByTestId('profile-form');
-    change(form, 'Email', 'taken@example.com');
+    change(form, 'First Name', 'Augustaaaaaaaaaaaaaaaa');
     await correctAndResubmit({
       api,
       scope: form,
       request: 'PUT /api/auth/profile',
       submit: 'Update Profile',
-      label: 'Email',
+      label: 'First Name',
       message,
-      corrected: 'ada2@example.com',
+      corrected: 'Augusta',
     });
     expect(await screen.findByText('Profile Updated')).toBeTruthy();
   });

@@ -2,7 +2,16 @@ import { COMPANY_NAME } from '@app/contracts/brand';
 import { cn } from '../../lib/cn';
 
 /** The mark and the company name; `compact` once the header has shrunk. */
-export function Logo({ compact = false, hideNameOnTablet = false }: { compact?: boolean; hideNameOnTablet?: boolean }) {
+export function Logo({
+  compact = false,
+  hideNameOnTablet = false,
+  nameClassName,
+}: {
+  compact?: boolean;
+  hideNameOnTablet?: boolean;
+  /** Extra classes of the name, e.g. to hide it on narrow screens. */
+  nameClassName?: string;
+}) {
   return (
     <span className="flex items-center gap-2.5">
       <svg
@@ -21,6 +30,7 @@ export function Logo({ compact = false, hideNameOnTablet = false }: { compact?: 
           compact ? 'text-base' : 'text-lg',
           // Between 768 and 1023 px the full header navigation needs the room.
           hideNameOnTablet && 'md:max-lg:sr-only',
+          nameClassName,
         )}
       >
         {COMPANY_NAME}

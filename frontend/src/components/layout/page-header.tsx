@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useInAppLayout } from './app-layout-context';
 
 /** The title block of a page: one h1 and an optional lead paragraph. */
 export function PageHeader({ title, lead }: { title: ReactNode; lead?: ReactNode }) {
@@ -10,9 +11,20 @@ export function PageHeader({ title, lead }: { title: ReactNode; lead?: ReactNode
   );
 }
 
-/** A page's width and vertical rhythm. */
+/** A page's width and vertical rhythm; in the application layout (admin, portal) the window's full width. */
 export function PageContainer({ children }: { children: ReactNode }) {
-  return <div className="mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">{children}</div>;
+  const inApp = useInAppLayout();
+  return (
+    <div
+      className={
+        inApp
+          ? 'w-full min-w-0 px-4 py-6 sm:px-6 sm:py-8 lg:px-8'
+          : 'mx-auto w-full max-w-6xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8'
+      }
+    >
+      {children}
+    </div>
+  );
 }
 
 /** The frame of a page that a later issue fills in. */

@@ -1,8 +1,9 @@
-import { Outlet } from '@tanstack/react-router';
+import { Outlet, useMatches } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { lazyWhenIdle } from '../../lib/when-idle';
 import { ThemeProvider } from '../theme/theme-provider';
 import { LazyToaster } from '../ui/lazy-toaster';
+import { APP_LAYOUT_ROUTE_IDS } from './app-layout-context';
 import { DocumentHead } from './document-head';
 import { SiteHeader } from './site-header';
 
@@ -12,8 +13,12 @@ import { SiteHeader } from './site-header';
  */
 const SiteFooter = lazyWhenIdle(() => import('./site-footer').then((module) => module.SiteFooter));
 
-/** Every page: skip link, sticky header, main area, footer, and the toasts. */
+/**
+ * Every page: skip link, sticky header, main area, footer, and the toasts. The admin and portal pages bring their own
+ * application layout (app-layout.tsx, from their layout routes) in place of the marketing header, main and footer.
+ */
 export function RootLayout() {
+  const inApp = useMatches({ select: (matches) => matches.some((match) => APP_LAYOUT_ROUTE_IDS.has(match.routeId)) });
   return (
     <ThemeProvider>
       <DocumentHead />
@@ -24,13 +29,19 @@ export function RootLayout() {
         >
           Skip to main content
         </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {inApp ? (
           <Outlet />
-        </main>
-        <Suspense fallback={null}>
-          <SiteFooter />
-        </Suspense>
+        ) : (
+          <>
+            <SiteHeader />
+            <main id="main" tabIndex={-1} className="flex-1 outline-none">
+              <Outlet />
+            </main>
+            <Suspense fallback={null}>
+              <SiteFooter />
+            </Suspense>
+          </>
+        )}
       </div>
       <LazyToaster />
     </ThemeProvider>

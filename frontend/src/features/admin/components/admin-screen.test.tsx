@@ -73,7 +73,8 @@ describe('/admin', () => {
     const organizationsRoute = deferred();
     openAdmin('/admin', { 'GET /api/admin/organizations': organizationsRoute });
     expect((await screen.findByTestId('admin-loading')).textContent).toContain('Loading admin dashboard...');
-    expect(screen.getByTestId('admin-logout').getAttribute('href')).toBe('/api/logout');
+    expect(screen.getByTestId('header-logout').getAttribute('href')).toBe('/api/logout');
+    expect(screen.getAllByText('Log Out')).toHaveLength(1);
     expect(screen.getByTestId('admin-queues-link').getAttribute('href')).toBe('/admin/queues');
     await act(async () =>
       organizationsRoute.respond(

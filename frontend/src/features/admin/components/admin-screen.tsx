@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ListChecks, LogOut } from 'lucide-react';
+import { ListChecks } from 'lucide-react';
 import { PageContainer } from '../../../components/layout/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -30,7 +30,8 @@ const tabLabels: Record<AdminTab, string> = {
 
 /**
  * The Admin Dashboard (spec section 2 '/admin'): a spinner until the four lists are in, then the tabs. The selected
- * tab is the route's `?tab=` (the route owns it, so back and forward move between tabs).
+ * tab is the route's `?tab=` (the route owns it, so back and forward move between tabs). Its 'Log Out' is the
+ * application layout's, in the header.
  */
 export function AdminScreen({
   tab,
@@ -67,10 +68,6 @@ export function AdminScreen({
           >
             <ListChecks aria-hidden="true" className="size-4" />
             Queue Board
-          </a>
-          <a href="/api/logout" className={buttonClass({ variant: 'outline', size: 'sm' })} data-testid="admin-logout">
-            <LogOut aria-hidden="true" className="size-4" />
-            Log Out
           </a>
         </div>
       </div>

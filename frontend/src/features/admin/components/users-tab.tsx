@@ -204,27 +204,28 @@ export function UsersTab({
                       </Badge>
                     </div>
                   </Td>
-                  <Td>
+                  <Td className="min-w-40">
                     {user.organizations.length === 0 ? (
                       <span className="text-slate-600 dark:text-slate-400">No organizations</span>
                     ) : (
                       <div className="flex flex-wrap gap-1" data-testid="user-organizations">
                         {user.organizations.map((o) => (
-                          <Badge key={o.id} variant="neutral">
+                          <Badge key={o.id} variant="neutral" className="whitespace-normal! [overflow-wrap:anywhere]">
                             {o.name}
                           </Badge>
                         ))}
                       </div>
                     )}
                   </Td>
-                  <Td className="whitespace-nowrap" data-testid="user-last-login">
+                  <Td className="min-w-24" data-testid="user-last-login">
                     {formatDateTime(user.lastLoginAt)}
                   </Td>
                   <Td>
                     <Badge variant={user.isAdmin ? 'info' : 'neutral'}>{user.isAdmin ? 'Admin' : 'User'}</Badge>
                   </Td>
                   <Td>
-                    <div className="flex justify-end gap-2">
+                    {/* Stacked, so the table fits the window from 1280 px (issue 12, item 10). */}
+                    <div className="flex flex-col items-stretch gap-2">
                       <Button
                         size="sm"
                         variant="outline"

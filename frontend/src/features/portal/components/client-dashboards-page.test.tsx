@@ -95,8 +95,8 @@ describe('/client/dashboard', () => {
   it("welcomes the client by first name and offers 'Log Out' as a full-page link to /api/logout", async () => {
     openList([]);
     await screen.findByTestId('dashboards-empty');
-    expect(screen.getByTestId('portal-welcome').textContent).toBe('Welcome, Ada');
-    const logOut = screen.getByTestId('portal-logout');
+    expect(screen.getByTestId('header-welcome').textContent).toBe('Welcome, Ada');
+    const logOut = screen.getByTestId('header-logout');
     expect(logOut.tagName).toBe('A');
     expect(logOut.textContent).toBe('Log Out');
     expect(logOut.getAttribute('href')).toBe('/api/logout');
@@ -109,7 +109,7 @@ describe('/client/dashboard', () => {
   ])('welcomes with %s', async (_what, overrides, text) => {
     openList([], makeUser(overrides as Parameters<typeof makeUser>[0]));
     await screen.findByTestId('dashboards-empty');
-    expect(screen.getByTestId('portal-welcome').textContent).toBe(text);
+    expect(screen.getByTestId('header-welcome').textContent).toBe(text);
   });
 
   it('says so when the list cannot be loaded', async () => {

@@ -51,8 +51,8 @@ describe('/client/dashboard/{id}', () => {
     const { api } = openDashboard(detail());
     expect(await screen.findByRole('heading', { level: 1, name: 'Enrollment Overview' })).toBeTruthy();
     expect(screen.getByTestId('dashboard-description').textContent).toBe('Enrollment by term and campus.');
-    expect(screen.getByTestId('portal-welcome').textContent).toBe('Welcome, Ada');
-    expect(screen.getByTestId('portal-logout').getAttribute('href')).toBe('/api/logout');
+    expect(screen.getByTestId('header-welcome').textContent).toBe('Welcome, Ada');
+    expect(screen.getByTestId('header-logout').getAttribute('href')).toBe('/api/logout');
     expect(screen.getByTitle('Enrollment Overview').tagName).toBe('IFRAME');
     expect(requestsTo(api, 'GET /api/dashboards/5')).toHaveLength(1);
     await waitFor(() => expect(document.title).toBe('Enrollment Overview | Lucid Insight'));

@@ -1,25 +1,13 @@
-import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { buttonClass } from '../../../components/ui/button';
-import { greetingName, type PortalUser } from '../utils/greeting';
+import type { PortalUser } from '../utils/greeting';
 
 /**
- * The welcome line and the 'Log Out' link of the portal pages (spec section 2). Logging out is the full-page
- * /api/logout of spec section 7, hence a plain link.
+ * The page's own controls beside its title. The portal's 'Welcome' + first name and 'Log Out' (spec section 2) are
+ * in the application layout's header (components/layout/app-layout.tsx), once for every portal page: they are no
+ * longer repeated here.
  */
-export function PortalWelcome({ user, children }: { user: PortalUser | null; children?: ReactNode }) {
-  return (
-    <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-      <p className="text-sm font-medium text-slate-600 dark:text-slate-300" data-testid="portal-welcome">
-        Welcome, <span className="font-semibold text-slate-900 dark:text-white">{greetingName(user)}</span>
-      </p>
-      {children}
-      <a href="/api/logout" className={buttonClass({ variant: 'outline', size: 'sm' })} data-testid="portal-logout">
-        <LogOut aria-hidden="true" className="size-4" />
-        Log Out
-      </a>
-    </div>
-  );
+export function PortalWelcome({ children }: { user?: PortalUser | null; children?: ReactNode }) {
+  return children ? <div className="flex flex-wrap items-center gap-x-4 gap-y-2">{children}</div> : null;
 }
 
 /** A category (or type) label on a card. */

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { AppLayout } from '../../../components/layout/app-layout';
 import { PageContainer } from '../../../components/layout/page-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { loadCurrentUser, useCurrentUser } from '../../../features/auth/api/auth.queries';
@@ -14,7 +15,16 @@ export const Route = createFileRoute('/client/dashboard')({
   component: ClientPortalLayout,
 });
 
+/** The application layout (full width, its own header, issue 12 item 10) around the portal's pages. */
 function ClientPortalLayout() {
+  return (
+    <AppLayout>
+      <ClientPortalContent />
+    </AppLayout>
+  );
+}
+
+function ClientPortalContent() {
   // The cache, not the context: it follows a log-out or a sign-in without another navigation.
   const { user, isLoading } = useCurrentUser();
   if (isLoading)
