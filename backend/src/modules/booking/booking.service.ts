@@ -160,7 +160,7 @@ const BROWSER_LINK_AFTER_END_MS = 7 * 24 * 60 * MINUTE;
 const browserLinkKey = (deps: BookingDeps, hash: string) => `${deps.prefix}:booking-link:${hash}`;
 
 /**
- * The booker's own cancel link, shown on the confirmation (decision 016). The e-mail's link is minted by the worker
+ * The booker's own cancel link, shown on the confirmation (decision 020). The e-mail's link is minted by the worker
  * that sends it, and only its hash is kept on the booking (D7): this one cannot be that one, so a second token is
  * minted here and its hash kept in Redis, pointing at the booking, until a week after the meeting. Both links work.
  * Without Redis the booking still stands: the answer then has no link, and the e-mail's link is the way to cancel.
