@@ -18,6 +18,7 @@ import type { PublicDashboardsCache } from './modules/dashboards/public-dashboar
 import { nativePublicListRoute, PUBLIC_LIST_PATH } from './modules/dashboards/public-list.native';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { bodyGuard } from './plugins/body-guard';
 import { errorPlugin } from './plugins/errors';
 import { createRequestMetrics, metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(securityHeaders)
     // The scheduling service's webhook comes from elsewhere by design: its signature is its proof (D17).
     .use(originCheck(deps.config.APP_URL, deps.config.TRUSTED_ORIGINS.split(',').filter(Boolean), [WEBHOOK_PATH]))
+    .use(bodyGuard)
     .use(openapiPlugin())
     .use(systemRoutes(deps))
     .use(contactRoutes(deps))

@@ -6,7 +6,7 @@ import { type AppDeps, createApp } from '../src/app';
 import { loadApiConfig } from '../src/env';
 import { createOutboxPublisher } from '../src/events/publisher';
 import type { Clock } from '../src/lib/clock';
-import { silentLogger } from '../src/lib/logger';
+import { type Logger, silentLogger } from '../src/lib/logger';
 import { RateLimiter } from '../src/lib/rate-limit';
 import { createPublicDashboardsCache } from '../src/modules/dashboards/public-dashboards.cache';
 
@@ -17,6 +17,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Use this (already migrated) database instead of a fresh one, e.g. one reached through a proxy. */
   databaseUrl?: string;
+  /** The app's logger (default: silent), e.g. one writing into an array to read its lines. */
+  logger?: Logger;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     redis,
     publisher,
     clock: options.clock ?? { now: () => new Date() },
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
     rateLimiter: new RateLimiter(redis, queuePrefix, silentLogger),
     publicDashboards: createPublicDashboardsCache({ db: handle.db, redis, prefix: queuePrefix, logger: silentLogger }),
   };

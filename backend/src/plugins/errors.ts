@@ -31,6 +31,52 @@ function friendlyMessage(issues: ApiIssue[]): string {
   return first.message;
 }
 
+/**
+ * PostgreSQL's data errors that only a value in the request can cause: a character it cannot store (22P05, 22021),
+ * a number out of range (22003), a value of the wrong form (22P02), text too long for its column (22001). Validation
+ * should stop each of them first; this is the net below it, a 422 rather than a 500.
+ */
+const DATA_ERRORS = new Set(['22P05', '22021', '22003', '22P02', '22001']);
+
+const sqlCode = (error: unknown): string | undefined => {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  return undefined;
+};
+
+/**
+ * An error as it may be logged: its message, code, stack, SQL text and the names of the table, column and constraint
+ * involved (from the whole chain of causes), never the query's parameters or the database's detail line, which hold
+ * what people typed (e-mail addresses, names, messages). Drizzle puts the parameters into its error's message, which
+ * is cut back to 'Failed query'; PostgreSQL's data errors (class 22) quote the value in their message, which is left
+ * out.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: 'A non-Error value was thrown', type: typeof error };
+  const safe: Record<string, unknown> = {};
+  const messages: string[] = [];
+  let top: string | undefined;
+  for (let e = error as Error & Record<string, unknown>, depth = 0; e && depth < 6; depth++) {
+    const code = typeof e.code === 'string' ? e.code : undefined;
+    const message =
+      typeof e.query === 'string' && e.message.startsWith('Failed query:')
+        ? 'Failed query'
+        : code?.startsWith('22') && typeof e.severity === 'string'
+          ? `data exception ${code}`
+          : e.message;
+    top ??= message;
+    messages.push(message);
+    for (const key of ['code', 'query', 'table_name', 'column_name', 'constraint_name', 'routine'])
+      if (typeof e[key] === 'string' && safe[key] === undefined) safe[key] = e[key];
+    e = e.cause as typeof e;
+  }
+  const firstLine = `${error.name}: ${error.message}`;
+  const stack = error.stack?.startsWith(firstLine)
+    ? `${error.name}: ${top}${error.stack.slice(firstLine.length)}`.replace(/\ncaused by:[\s\S]*$/, '')
+    : undefined;
+  return { type: error.constructor?.name ?? error.name, message: messages.join(': '), ...safe, stack };
+}
+
 export const json = (status: number, body: ApiError, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
     status,
@@ -66,17 +112,32 @@ export const errorPlugin = (logger: Logger) =>
         return json(400, { message: 'Invalid cookie', issues: [] });
       default: {
         if (isDatabaseUnavailable(error)) {
-          logger.warn({ err: error }, 'database unavailable');
+          logger.warn({ err: loggableError(error) }, 'database unavailable');
           return json(
             503,
             { message: 'The service is temporarily unavailable. Please try again in a moment.', issues: [] },
             { 'retry-after': '5' },
           );
         }
+        const code = sqlCode(error);
+        if (code && DATA_ERRORS.has(code)) {
+          logger.warn(
+            { err: loggableError(error), url: new URL(request.url).pathname },
+            'value refused by the database',
+          );
+          return json(422, {
+            message:
+              'A value in the request is not valid: out of range, too long, or with characters that cannot be stored.',
+            issues: [],
+          });
+        }
         const status = (error as { status?: number }).status;
         if (typeof status === 'number' && status >= 400 && status < 500)
           return json(status, { message: (error as Error).message || 'Bad request', issues: [] });
-        logger.error({ err: error, method: request.method, url: new URL(request.url).pathname }, 'unhandled error');
+        logger.error(
+          { err: loggableError(error), method: request.method, url: new URL(request.url).pathname },
+          'unhandled error',
+        );
         return json(500, { message: 'Something went wrong on our side. Please try again.', issues: [] });
       }
     }

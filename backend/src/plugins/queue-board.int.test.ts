@@ -26,11 +26,12 @@ const isPaused = async () =>
 
 describe('the queue board (/admin/queues)', () => {
   it('refuses its state-changing routes from another origin (D9), before doing anything', async () => {
-    for (const headers of [
+    const origins: Record<string, string>[] = [
       { origin: 'http://evil.test' },
       { origin: '' },
       { origin: '', 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ];
+    for (const headers of origins) {
       const refused = await t.request('PUT', '/admin/queues/api/queues/emails/pause', undefined, {
         cookie,
         ...headers,

@@ -56,10 +56,22 @@ export const DashboardInputSchema = v.object({
 export type DashboardInput = v.InferInput<typeof DashboardInputSchema>;
 export type DashboardValues = v.InferOutput<typeof DashboardInputSchema>;
 
-const idLike = v.union([
-  v.pipe(v.number(), v.integer()),
-  v.pipe(v.string(), v.regex(/^\d+$/, 'Invalid id'), v.transform(Number)),
-]);
+/** The largest id PostgreSQL's `integer` holds: a larger one names nothing, and must not reach the database. */
+export const MAX_ID = 2_147_483_647;
+const ID_MESSAGE = `Invalid id: a whole number from 1 to ${MAX_ID}`;
+const idLike = v.union(
+  [
+    v.pipe(v.number(ID_MESSAGE), v.integer(ID_MESSAGE), v.minValue(1, ID_MESSAGE), v.maxValue(MAX_ID, ID_MESSAGE)),
+    v.pipe(
+      v.string(ID_MESSAGE),
+      v.regex(/^\d{1,10}$/, ID_MESSAGE),
+      v.transform(Number),
+      v.minValue(1, ID_MESSAGE),
+      v.maxValue(MAX_ID, ID_MESSAGE),
+    ),
+  ],
+  ID_MESSAGE,
+);
 const optionalId = v.optional(
   v.nullable(
     v.union([
