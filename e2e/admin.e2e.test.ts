@@ -96,7 +96,7 @@ describe('/admin', () => {
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     await page.getByTestId('admin-panel-organizations').waitFor();
     expect(await selectedTab(page)).toBe('Organizations');
-    expect(await page.getByTestId('admin-logout').getAttribute('href')).toBe('/api/logout');
+    expect(await page.getByTestId('header-logout').getAttribute('href')).toBe('/api/logout');
     expect(await page.getByTestId('admin-queues-link').getAttribute('href')).toBe('/admin/queues');
 
     // Organizations: the name is required, then created.
@@ -281,6 +281,95 @@ describe('/admin', () => {
 
     const [stored] = await database.db.select().from(schema.users).where(eq(schema.users.id, admin.id));
     expect(stored).toMatchObject({ isAdmin: true, isActive: true });
+  });
+
+  it('sends the corrected dashboard after a 422 on its embed URL, without a reload (issue 12, item 9)', async () => {
+    const admin = await createAdmin('Rhea');
+    const page = await suite.newPage();
+    await signIn(page, admin.email);
+    await page.goto('/admin?tab=dashboards');
+    const name = `Corrected ${unique()}`;
+    await page.getByTestId('dashboard-name').fill(name);
+    await page.getByTestId('dashboard-category').selectOption('Sales');
+    await page.getByTestId('dashboard-embed-url').fill('http://example.com/report');
+    const posts: number[] = [];
+    page.on('response', (r) => {
+      if (r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/admin/dashboards')
+        posts.push(r.status());
+    });
+    await page.getByTestId('dashboard-submit').click();
+    await closeToast(page, 'Error creating dashboard');
+    expect(posts).toEqual([422]);
+    expect(await page.getByTestId('dashboard-embed-url').getAttribute('aria-invalid')).toBe('true');
+    await page.getByTestId('dashboard-embed-url').fill('https://example.com/report');
+    expect(await page.getByTestId('dashboard-embed-url').getAttribute('aria-invalid')).toBeNull();
+    await page.getByTestId('dashboard-submit').click();
+    await toast(page, 'Dashboard created').waitFor();
+    expect(posts).toEqual([422, 201]);
+    await page.getByTestId('dashboard-row').filter({ hasText: name }).waitFor();
+  });
+
+  it('undoes links: unlinks a dashboard, removes a user from an organization, asks before deactivating an organization; the audit tab names who and what (issue 12, item 13)', async () => {
+    const admin = await createAdmin('Ines');
+    const org = await createOrganization(database.db, { name: `Undo Org ${unique()}` });
+    const dashboard = await createDashboard(database.db, { name: `Undo Dashboard ${unique()}` });
+    await linkDashboard(database.db, org.id, dashboard.id);
+    const member = await createUser(database.db, { email: uniqueEmail('member') });
+    await addMembership(database.db, org.id, member.id);
+
+    const page = await suite.newPage();
+    await signIn(page, admin.email);
+    await page.goto('/admin?tab=associations');
+    const association = page.getByTestId('association-row').filter({ hasText: org.name });
+    await association.getByRole('button', { name: `Unlink ${dashboard.name} from ${org.name}` }).click();
+    await page.getByTestId('unlink-dashboard-dialog').getByTestId('confirm-action').click();
+    await closeToast(page, 'Dashboard unlinked from organization');
+    await association.waitFor({ state: 'detached' });
+    expect(
+      await database.db
+        .select()
+        .from(schema.organizationDashboards)
+        .where(eq(schema.organizationDashboards.organizationId, org.id)),
+    ).toEqual([]);
+
+    await openTab(page, 'Users');
+    await page.getByRole('button', { name: `Edit ${member.email}` }).click();
+    const editor = page.getByTestId('edit-user-dialog');
+    await editor.getByRole('button', { name: `Remove from ${org.name}` }).click();
+    await page.getByTestId('remove-membership-dialog').getByTestId('confirm-action').click();
+    await closeToast(page, 'User removed from organization');
+    expect(await database.db.select().from(schema.memberships).where(eq(schema.memberships.userId, member.id))).toEqual(
+      [],
+    );
+    await editor.getByTestId('edit-user-cancel').click();
+
+    await openTab(page, 'Organizations');
+    const row = page.getByTestId('organization-row').filter({ hasText: org.name });
+    await row.getByRole('button', { name: `Deactivate ${org.name}` }).click();
+    const confirm = page.getByTestId('deactivate-organization-dialog');
+    await confirm.getByText('Every member of this organization loses access').waitFor();
+    await confirm.getByTestId('confirm-cancel').click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await row.getAttribute('data-active')).toBe('true');
+    await row.getByRole('button', { name: `Deactivate ${org.name}` }).click();
+    await page.getByTestId('deactivate-organization-dialog').getByTestId('confirm-action').click();
+    await closeToast(page, 'Organization status updated');
+    await expect.poll(() => row.getAttribute('data-active')).toBe('false');
+
+    await openTab(page, 'Audit');
+    const rows = page.getByTestId('audit-row');
+    await rows.first().waitFor();
+    const byAction = async (action: string) =>
+      page.locator(`[data-testid="audit-row"][data-action="${action}"]`).first();
+    const unlinked = await byAction('organization.unlink-dashboard');
+    expect(await unlinked.getByTestId('audit-target').textContent()).toContain(org.name);
+    expect(await unlinked.textContent()).toContain(dashboard.name);
+    expect(await unlinked.getByTestId('audit-actor').textContent()).toContain('Ines Admin');
+    expect(await (await byAction('organization.remove-user')).textContent()).toContain(member.email);
+    expect(await (await byAction('organization.deactivate')).getByTestId('audit-target').textContent()).toContain(
+      org.name,
+    );
+    expect(await rows.first().textContent()).not.toMatch(/#\d/);
   });
 
   describe.each([
