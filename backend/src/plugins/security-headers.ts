@@ -11,4 +11,20 @@ export const SECURITY_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
 } as const;
 
-export const securityHeaders = new Elysia({ name: 'security-headers' }).headers({ ...SECURITY_HEADERS });
+/** Where the API answers: its own routes and the queue board's. */
+const API_PREFIXES = ['/api/', '/admin/queues/api/'];
+
+/** Where the path of a request URL starts (after `scheme://host`). */
+const pathStart = (url: string) => url.indexOf('/', url.indexOf('//') + 2);
+
+/**
+ * No cache keeps an API answer unless its route says so (the public settings and the public dashboards list do):
+ * answers to a signed-in person hold their data, and a shared cache or the browser's history must not keep them.
+ * A default the route may replace, set before it runs; answers the route builds itself (errors) carry their own.
+ */
+export const securityHeaders = new Elysia({ name: 'security-headers' })
+  .headers({ ...SECURITY_HEADERS })
+  .onRequest(({ request, set }) => {
+    const start = pathStart(request.url);
+    if (API_PREFIXES.some((prefix) => request.url.startsWith(prefix, start))) set.headers['cache-control'] = 'no-store';
+  });
