@@ -73,23 +73,23 @@ const AuditSchema = v.object({
   id: v.number(),
   actorId: v.nullable(v.number()),
   actorEmail: v.nullable(v.string()),
+  actorName: v.nullable(v.string()),
   action: v.string(),
   targetType: v.string(),
   targetId: v.nullable(v.string()),
+  targetName: v.nullable(v.string()),
   changes: v.nullable(v.record(v.string(), v.unknown())),
   createdAt: v.string(),
 });
-  actorName: v.nullable(v.string()),
 const MessageSchema = v.object({ message: v.string() });
+/** A 204 has no body. */
+const NoContent = v.pipe(v.undefined(), v.description('No content'));
 const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema };
 const tags = ['Admin'];
-  targetName: v.nullable(v.string()),
 
 /** Every endpoint of the spec's Admin table, behind the admin guard (401 anonymous, 403 non-admin, D10). */
 export const adminRoutes = (deps: AppDeps) =>
   new Elysia({ name: 'admin-routes' })
-/** A 204 has no body. */
-const NoContent = v.pipe(v.undefined(), v.description('No content'));
     .use(requestContext(deps.config.TRUST_PROXY))
     .use(authPlugin(deps, new URL(deps.config.APP_URL).protocol === 'https:'))
     .guard({ auth: 'admin' }, (app) =>
@@ -168,6 +168,7 @@ const NoContent = v.pipe(v.undefined(), v.description('No content'));
           },
           {
             params: IdParams,
+            response: { 204: NoContent, ...errors },
             detail: {
               tags,
               summary: 'Delete a dashboard and its links',
@@ -178,7 +179,6 @@ const NoContent = v.pipe(v.undefined(), v.description('No content'));
         .get('/api/admin/users', () => repo.listUsers(deps.db), {
           response: { 200: v.array(UserSchema), ...errors },
           detail: { tags, summary: 'Every user with their organizations' },
-            response: { 204: NoContent, ...errors },
         })
         .post(
           '/api/admin/users',
@@ -226,6 +226,7 @@ const NoContent = v.pipe(v.undefined(), v.description('No content'));
           },
           {
             params: IdParams,
+            response: { 204: NoContent, ...errors },
             detail: {
               tags,
               summary: 'Delete a user and everything of theirs',
@@ -236,7 +237,6 @@ const NoContent = v.pipe(v.undefined(), v.description('No content'));
         .post(
           '/api/admin/organization-users',
           async ({ body, actor, set }) => {
-            response: { 204: NoContent, ...errors },
             set.status = 201;
             return admin.addUserToOrganization(
               deps,
@@ -252,16 +252,6 @@ const NoContent = v.pipe(v.undefined(), v.description('No content'));
             detail: { tags, summary: 'Add a user to an organization' },
           },
         )
-        .get('/api/admin/organization-dashboards', () => repo.listLinks(deps.db), {
-          response: { 200: v.array(LinkSchema), ...errors },
-          detail: { tags, summary: 'Which organization sees which dashboard' },
-        })
-        .post(
-          '/api/admin/organization-dashboards',
-          async ({ body, actor, set }) => {
-            set.status = 201;
-            return admin.linkDashboard(deps, actor, Number(body.organizationId), Number(body.dashboardId));
-          },
         .delete(
           '/api/admin/organization-users/:organizationId/:userId',
           async ({ params, actor, set }) => {
@@ -278,22 +268,22 @@ const NoContent = v.pipe(v.undefined(), v.description('No content'));
             },
           },
         )
+        .get('/api/admin/organization-dashboards', () => repo.listLinks(deps.db), {
+          response: { 200: v.array(LinkSchema), ...errors },
+          detail: { tags, summary: 'Which organization sees which dashboard' },
+        })
+        .post(
+          '/api/admin/organization-dashboards',
+          async ({ body, actor, set }) => {
+            set.status = 201;
+            return admin.linkDashboard(deps, actor, Number(body.organizationId), Number(body.dashboardId));
+          },
           {
             body: OrganizationDashboardSchema,
             response: { 201: LinkSchema, ...errors },
             detail: { tags, summary: 'Link a dashboard to an organization' },
           },
         )
-        .post(
-          '/api/admin/send-registration-email',
-          async ({ body, actor, set, requestId }) => {
-            set.status = 202;
-            return admin.sendAccountEmail(deps, actor, body.email, 'registration', requestId);
-          },
-          {
-            body: AdminEmailActionSchema,
-            response: { 202: MessageSchema, ...errors },
-            detail: { tags, summary: 'Queue the invitation e-mail (D22)' },
         .delete(
           '/api/admin/organization-dashboards/:organizationId/:dashboardId',
           async ({ params, actor, set }) => {
@@ -310,6 +300,16 @@ const NoContent = v.pipe(v.undefined(), v.description('No content'));
             },
           },
         )
+        .post(
+          '/api/admin/send-registration-email',
+          async ({ body, actor, set, requestId }) => {
+            set.status = 202;
+            return admin.sendAccountEmail(deps, actor, body.email, 'registration', requestId);
+          },
+          {
+            body: AdminEmailActionSchema,
+            response: { 202: MessageSchema, ...errors },
+            detail: { tags, summary: 'Queue the invitation e-mail (D22)' },
           },
         )
         .post(

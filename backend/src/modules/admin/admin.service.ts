@@ -119,8 +119,8 @@ export async function createDashboard(deps: Deps, actor: Actor, input: Dashboard
       action: 'dashboard.create',
       targetType: 'dashboard',
       targetId: id,
-      changes: values,
       targetName: values.name,
+      changes: values,
     });
     return id;
   });
@@ -141,9 +141,9 @@ export async function updateDashboard(deps: Deps, actor: Actor, id: number, inpu
       action: 'dashboard.update',
       targetType: 'dashboard',
       targetId: id,
+      targetName: values.name,
       changes: changed(before, values),
     });
-      targetName: values.name,
   });
   await deps.publicDashboards.invalidate();
   return { ...(await repo.listDashboards(deps.db, [id]))[0]!, embedUrlWarning: embedUrlWarning(await probe) };
@@ -159,9 +159,9 @@ export async function deleteDashboard(deps: Deps, actor: Actor, id: number) {
       action: 'dashboard.delete',
       targetType: 'dashboard',
       targetId: id,
+      targetName: deleted.name,
       changes: { name: deleted.name },
     });
-      targetName: deleted.name,
   });
   await deps.publicDashboards.invalidate();
 }
@@ -191,9 +191,9 @@ export async function createUser(deps: Deps, actor: Actor, input: NewUserValues,
         action: 'user.create',
         targetType: 'user',
         targetId: id,
+        targetName: email,
         changes: {
           email,
-        targetName: email,
           isAdmin: input.isAdmin ?? false,
           organizationId,
           sendRegistrationEmail: input.sendRegistrationEmail ?? true,
@@ -250,9 +250,9 @@ export async function updateUser(deps: Deps, actor: Actor, id: number, input: Ed
         action: 'user.update',
         targetType: 'user',
         targetId: id,
+        targetName: email,
         changes: {
           ...changed(before, values),
-        targetName: email,
           ...(current.sort().join() === [...wanted].sort().join()
             ? {}
             : { organizationIds: { from: current, to: wanted } }),
@@ -278,9 +278,9 @@ export async function setAdmin(deps: Deps, actor: Actor, id: number, isAdmin: bo
       action: isAdmin ? 'user.grant-admin' : 'user.revoke-admin',
       targetType: 'user',
       targetId: id,
+      targetName: before.email,
       changes: { isAdmin: { from: before.isAdmin, to: isAdmin } },
     });
-      targetName: before.email,
   });
   return (await repo.listUsers(deps.db, [id]))[0]!;
 }
@@ -299,9 +299,9 @@ export async function setActive(deps: Deps, actor: Actor, id: number, isActive: 
       action: isActive ? 'user.activate' : 'user.deactivate',
       targetType: 'user',
       targetId: id,
+      targetName: before.email,
       changes: { isActive: { from: before.isActive, to: isActive } },
     });
-      targetName: before.email,
   });
   return (await repo.listUsers(deps.db, [id]))[0]!;
 }
@@ -319,9 +319,9 @@ export async function deleteUser(deps: Deps, actor: Actor, id: number) {
       action: 'user.delete',
       targetType: 'user',
       targetId: id,
+      targetName: before.email,
       changes: { email: before.email },
     });
-      targetName: before.email,
   });
 }
 
@@ -374,8 +374,6 @@ export async function linkDashboard(deps: Deps, actor: Actor, organizationId: nu
   )!;
 }
 
-/** D22: answered once the event is stored (202); the worker mints the link and sends the e-mail. */
-export async function sendAccountEmail(
 /** Undoes `linkDashboard`: the organization's members no longer see the dashboard. 404 when there is no such link. */
 export async function unlinkDashboard(deps: Deps, actor: Actor, organizationId: number, dashboardId: number) {
   await deps.db.transaction(async (tx) => {
@@ -410,6 +408,8 @@ export async function removeUserFromOrganization(deps: Deps, actor: Actor, organ
   });
 }
 
+/** D22: answered once the event is stored (202); the worker mints the link and sends the e-mail. */
+export async function sendAccountEmail(
   deps: Deps,
   actor: Actor,
   email: string,
@@ -440,6 +440,6 @@ export async function removeUserFromOrganization(deps: Deps, actor: Actor, organ
     });
     return event;
   });
+  await dispatch(deps, [event]);
   return { message: kind === 'registration' ? 'Registration email sent' : 'Password reset email sent' };
 }
-  await dispatch(deps, [event]);
