@@ -24,6 +24,7 @@ const api = spawnBun(
     QUEUE_PREFIX: uniquePrefix('profile'),
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    METRICS_TOKEN: 'bench-metrics-token-0123456789',
     TRUST_PROXY: 'true',
   },
   'API',

@@ -6,11 +6,13 @@ import { createApp } from './app';
 import { createDeps } from './deps';
 import { loadApiConfig } from './env';
 import { createLogger } from './lib/logger';
+import { assertStartable } from './startup-checks';
 
 const logger = createLogger('api');
 
 try {
   const config = loadApiConfig();
+  assertStartable(config);
   const { deps, close } = await createDeps(config, logger);
   const app = createApp(deps);
   // Plugins that load asynchronously (the queue board) must be in place before the first request.

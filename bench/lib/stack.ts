@@ -40,6 +40,7 @@ export async function startApi(options: {
       QUEUE_PREFIX: options.queuePrefix,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      METRICS_TOKEN: 'bench-metrics-token-0123456789',
       ...options.env,
     },
     'API',
