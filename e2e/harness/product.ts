@@ -12,7 +12,9 @@ export const repoRoot = new URL('../../', import.meta.url).pathname;
  * The built SPA the product serves: frontend/dist, or another build named by E2E_STATIC_DIR (relative to the
  * repository root), so that several builds can be tested side by side without one build emptying another's folder.
  */
-const staticDir = process.env.E2E_STATIC_DIR ? new URL(process.env.E2E_STATIC_DIR, `file://${repoRoot}`).pathname : undefined;
+const staticDir = process.env.E2E_STATIC_DIR
+  ? new URL(process.env.E2E_STATIC_DIR, `file://${repoRoot}`).pathname
+  : undefined;
 const builtIndex = `${staticDir ?? `${repoRoot}frontend/dist`}/index.html`;
 const supervisor = new URL('./supervise.ts', import.meta.url).pathname;
 

@@ -62,8 +62,5 @@ export const emailChanges = pgTable(
     confirmedAt: timestamp({ withTimezone: true }),
     previousEmail: text(),
   },
-  (t) => [
-    uniqueIndex('email_changes_token_hash_unique').on(t.tokenHash),
-    index('email_changes_user_idx').on(t.userId),
-  ],
+  (t) => [uniqueIndex('email_changes_token_hash_unique').on(t.tokenHash), index('email_changes_user_idx').on(t.userId)],
 );

@@ -11,7 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { failureMessage, isApiRequestError } from '../../../lib/api';
 import { useUpdateProfile } from '../api/auth.mutations';
 
-const profileOf = (user: CurrentUser) => ({
+const profileOf = (user: CurrentUser): ProfileInput => ({
   firstName: user.firstName ?? '',
   lastName: user.lastName ?? '',
   email: user.email,
@@ -37,7 +37,7 @@ const profileFormSchema = (currentEmail: string) =>
   );
 
 /** What is sent: the current password only when the address changes. */
-const requestOf = (value: ReturnType<typeof profileOf>, currentEmail: string): ProfileInput => {
+const requestOf = (value: ProfileInput, currentEmail: string): ProfileInput => {
   const parsed = v.parse(ProfileSchema, value);
   if (sameAddress(parsed.email, currentEmail)) return { ...parsed, currentPassword: undefined };
   return parsed;
@@ -123,7 +123,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
           />
         )}
       </form.AppField>
-      <form.Subscribe selector={(state) => !sameAddress(state.values.email, user.email)}>
+      <form.Subscribe selector={(state) => !sameAddress(state.values.email ?? '', user.email)}>
         {(changing) =>
           changing ? (
             <form.AppField name="currentPassword">
