@@ -135,6 +135,8 @@ export function prerenderPlugin({ root }: { root: string }): Plugin {
           '<meta property="og:type" content="website">',
           '<meta property="og:site_name" content="Lucid Insight">',
           `<meta property="og:image" content="${entry.OG_IMAGE}">`,
+          // Relative here: the server writes it, the canonical link and og:image absolute on APP_URL (D31).
+          `<meta property="og:url" content="${path}">`,
           '<meta name="twitter:card" content="summary_large_image">',
           preloads,
           ...(DATA_PRELOADS[path] ?? []).map(
