@@ -59,11 +59,14 @@ export function findUnsafeText(value: unknown, path = '', depth = 0): string | n
  *   mangles surrogates); in the path it names nothing: 404.
  */
 export const bodyGuard = new Elysia({ name: 'body-guard' })
-  .onRequest(async ({ request }) => {
+  // Not async: a request without a JSON body (every GET) passes without a promise to wait for.
+  .onRequest(({ request }) => {
     if (!BODY_METHODS.has(request.method) || !request.body) return;
     if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) return;
-    const text = await request.clone().text();
-    if (jsonDepthExceeds(text)) return json(400, { message: DEEP_JSON_MESSAGE, issues: [] });
+    return request
+      .clone()
+      .text()
+      .then((text) => (jsonDepthExceeds(text) ? json(400, { message: DEEP_JSON_MESSAGE, issues: [] }) : undefined));
   })
   .onTransform({ as: 'global' }, ({ body, params }) => {
     // A path with such text names nothing that exists (as any malformed id in the path). Query strings are left to
