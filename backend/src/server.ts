@@ -6,6 +6,7 @@ import { createApp } from './app';
 import { createDeps } from './deps';
 import { loadApiConfig } from './env';
 import { createLogger } from './lib/logger';
+import { MAX_BODY_BYTES } from './plugins/body-guard';
 import { assertStartable } from './startup-checks';
 
 const logger = createLogger('api');
@@ -17,7 +18,8 @@ try {
   const app = createApp(deps);
   // Plugins that load asynchronously (the queue board) must be in place before the first request.
   await app.modules;
-  app.listen({ port: config.PORT, maxRequestBodySize: 1024 * 1024 });
+  // The app refuses bodies over MAX_BODY_BYTES with a message; the server drops anything past twice that unread.
+  app.listen({ port: config.PORT, maxRequestBodySize: 2 * MAX_BODY_BYTES });
   logger.info({ port: config.PORT, url: config.APP_URL }, 'API listening');
 
   let stopping = false;

@@ -5,6 +5,10 @@ import { json } from './errors';
 /** Deeper than any body of ours: a JSON document nested further is refused before it is parsed. */
 export const MAX_JSON_DEPTH = 64;
 
+/** The largest body the API reads; the server itself (server.ts) cuts the connection at twice this without a word. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const TOO_LARGE_MESSAGE = 'The request body is too large (at most 1 MB).';
+
 export const DEEP_JSON_MESSAGE = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`;
 export const UNSAFE_TEXT_MESSAGE = 'Text must not contain NUL characters or unpaired surrogates (broken characters).';
 
@@ -52,6 +56,7 @@ export function findUnsafeText(value: unknown, path = '', depth = 0): string | n
 
 /**
  * Hostile input gets a 4xx with a clear message, never a 500 (issue 12, item 30), for every route at once:
+ * - a body over MAX_BODY_BYTES is refused with 413 (by its Content-Length, or by its text when it is JSON);
  * - a JSON body nested deeper than MAX_JSON_DEPTH is refused with 400 before anything parses it (a parser's recursion
  *   overflows on 100,000 levels);
  * - a NUL character or a lone surrogate in any text of the body (whatever its type; passwords aside, which are only
@@ -62,11 +67,19 @@ export const bodyGuard = new Elysia({ name: 'body-guard' })
   // Not async: a request without a JSON body (every GET) passes without a promise to wait for.
   .onRequest(({ request }) => {
     if (!BODY_METHODS.has(request.method) || !request.body) return;
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES)
+      return json(413, { message: TOO_LARGE_MESSAGE, issues: [] });
     if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) return;
     return request
       .clone()
       .text()
-      .then((text) => (jsonDepthExceeds(text) ? json(400, { message: DEEP_JSON_MESSAGE, issues: [] }) : undefined));
+      .then((text) =>
+        text.length > MAX_BODY_BYTES
+          ? json(413, { message: TOO_LARGE_MESSAGE, issues: [] })
+          : jsonDepthExceeds(text)
+            ? json(400, { message: DEEP_JSON_MESSAGE, issues: [] })
+            : undefined,
+      );
   })
   .onTransform({ as: 'global' }, ({ body, params }) => {
     // A path with such text names nothing that exists (as any malformed id in the path). Query strings are left to

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { hashPassword } from '../modules/auth/auth.service';
-import { DEEP_JSON_MESSAGE, UNSAFE_TEXT_MESSAGE } from './body-guard';
+import { DEEP_JSON_MESSAGE, TOO_LARGE_MESSAGE, UNSAFE_TEXT_MESSAGE } from './body-guard';
 import { errorPlugin } from './errors';
 
 const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
@@ -203,6 +203,24 @@ const cases: [string, string, string, string, string, number, RegExp | string][]
     400,
     DEEP_JSON_MESSAGE,
   ],
+  [
+    'a JSON body over 1 MB',
+    'POST',
+    '/api/contact',
+    JSON.stringify({ ...contact, message: 'x'.repeat(1024 * 1024 + 1) }),
+    'application/json',
+    413,
+    TOO_LARGE_MESSAGE,
+  ],
+  [
+    'a body of any type over 1 MB',
+    'POST',
+    '/api/contact',
+    'x'.repeat(1024 * 1024 + 1),
+    'text/plain',
+    413,
+    TOO_LARGE_MESSAGE,
+  ],
   ['a text/plain body', 'POST', '/api/contact', 'hello', 'text/plain', 422, NOT_JSON],
   ['broken JSON', 'POST', '/api/contact', '{"name":', 'application/json', 400, NOT_JSON],
 ];
@@ -212,6 +230,8 @@ describe('hostile input gets a 4xx with a clear message and no error log line (i
     const response = await t.request(method, path, body === '' ? undefined : body, {
       cookie,
       ...(type ? { 'content-type': type } : {}),
+      // As a client sends it (a Request built here has none of its own).
+      ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
     });
     expect(response.status).toBe(status);
     const answer = await response.json();
