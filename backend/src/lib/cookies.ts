@@ -40,6 +40,17 @@ export function sessionCookies(token: string, secure: boolean): string[] {
   ];
 }
 
+/**
+ * The hint alone, for a request that carries a session cookie but no hint: sessions begun before the hint existed
+ * would otherwise look signed out to the SPA (it asks who is signed in only when the hint is there). Set when a page
+ * is served; if the session turns out to have ended, the SPA's one question answers 401 and clears both.
+ */
+export function missingHintCookie(request: Request, secure: boolean): string | null {
+  if (!readCookie(request, SESSION_COOKIE) || readCookie(request, SESSION_HINT_COOKIE) !== null) return null;
+  const maxAge = Math.floor(TOKEN_LIFETIMES.sessionMs / 1000);
+  return `${SESSION_HINT_COOKIE}=1; Path=/; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+}
+
 /** Both cookies of a session, ended: sign-out, or a session the API found expired or ended. */
 export function clearedSessionCookies(secure: boolean): string[] {
   return [

@@ -103,6 +103,16 @@ describe('serving the built SPA', () => {
     }
   });
 
+  it('gives the session hint to a page request whose session predates it, and to nobody else', async () => {
+    const hintOf = async (path: string, cookie?: string) =>
+      (await get(path, cookie ? { cookie } : {})).headers.get('set-cookie');
+    for (const path of ['/', '/client/dashboard', '/why-us'])
+      expect(await hintOf(path, 'session=abc'), path).toMatch(/^signed_in=1; Path=\/; SameSite=Lax; Max-Age=\d+$/);
+    expect(await hintOf('/client/dashboard')).toBeNull();
+    expect(await hintOf('/client/dashboard', 'session=abc; signed_in=1')).toBeNull();
+    expect(await hintOf('/assets/index-abc123.js', 'session=abc')).toBeNull();
+  });
+
   it('serves a prerendered page where the build made one', async () => {
     expect(await (await get('/why-us')).text()).toBe('<html>prerendered why us</html>');
     expect(await (await get('/why-us/')).text()).toBe('<html>prerendered why us</html>');

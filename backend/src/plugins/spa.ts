@@ -4,6 +4,7 @@ import { join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { isSpaRoute } from '@app/contracts/spa-routes';
 import { Elysia } from 'elysia';
+import { missingHintCookie } from '../lib/cookies';
 import { notFound } from '../lib/http-error';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -168,6 +169,7 @@ export const spaPlugin = (staticDir: string, frameSources: readonly string[] = [
     return page;
   };
   const compressed = compressor();
+  const secure = appUrl?.startsWith('https:') ?? false;
   const serve = (request: Request, path: string, cache: string, status = 200) => {
     const { mtimeMs, size } = statSync(path);
     const fileVersion = `${size.toString(36)}-${Math.trunc(mtimeMs).toString(36)}`;
@@ -185,6 +187,14 @@ export const spaPlugin = (staticDir: string, frameSources: readonly string[] = [
       ...(compressible ? { vary: 'accept-encoding' } : {}),
       ...(page ? { 'content-security-policy': page.policy } : {}),
     };
+    // A page for someone whose session predates the session hint: give them the hint, or the SPA would take them for
+    // a visitor until they signed in again.
+    const hint = page ? missingHintCookie(request, secure) : null;
+    if (hint) {
+      headers['set-cookie'] = hint;
+      // Not for a shared cache to hand to someone else.
+      headers['cache-control'] = `private, ${cache}`;
+    }
     const ifNoneMatch = request.headers.get('if-none-match');
     if (status === 200 && ifNoneMatch?.split(',').some((tag) => tag.trim() === etag))
       return new Response(null, { status: 304, headers });
