@@ -2,38 +2,51 @@ import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { X } from 'lucide-react';
 import type { ReactElement, ReactNode } from 'react';
+import { cn } from '../../lib/cn';
 
 export interface DialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** The element that opens it (one focusable element); focus returns to it on close. */
-  trigger: ReactElement;
   title: ReactNode;
   description?: ReactNode;
-  /** The actions (buttons), laid out at the bottom. */
-  children: ReactNode;
+  /** The body: a form with its own buttons. */
+  children?: ReactNode;
+  /** The buttons of a short dialog (a confirmation), laid out at the bottom. */
+  actions?: ReactNode;
+  /** The element that opens it (one focusable element); focus returns to it on close. */
+  trigger?: ReactElement;
+  /** Opened from code rather than by a trigger: where focus goes when it closes (Ark's default otherwise). */
+  finalFocusEl?: () => HTMLElement | null;
   /** 'alertdialog' for a confirmation that interrupts the user. */
   role?: 'dialog' | 'alertdialog';
   /** Refuse closing by Escape or a click outside (while a request is in flight). */
   busy?: boolean;
+  /** 'sm': a question and its buttons, at the bottom of small screens; 'md' and 'lg': a form, scrolling inside. */
+  size?: 'sm' | 'md' | 'lg';
   'data-testid'?: string;
 }
 
+const contentWidth = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
+
 /**
- * A modal dialog (Ark UI): traps focus, closes on Escape, a click outside or the close button, and gives focus back
- * to its trigger.
+ * The one modal dialog of the app (Ark UI): traps focus, closes on Escape, a click outside or the close button, and
+ * gives focus back to its trigger (or to `finalFocusEl`). Closing a toast is not a click outside.
  */
 export function Dialog({
   open,
   onOpenChange,
-  trigger,
   title,
   description,
   children,
+  actions,
+  trigger,
+  finalFocusEl,
   role = 'dialog',
   busy = false,
+  size = 'md',
   'data-testid': testId,
 }: DialogProps) {
+  const small = size === 'sm';
   return (
     <ArkDialog.Root
       open={open}
@@ -43,24 +56,44 @@ export function Dialog({
       closeOnInteractOutside={!busy}
       lazyMount
       unmountOnExit
+      // Closing a toast (shown above everything) is not a click outside that should close the dialog.
+      onInteractOutside={(event) => {
+        const target = (event.detail?.originalEvent?.target ?? event.target) as Element | null;
+        if (target?.closest?.('[data-scope="toast"]')) event.preventDefault();
+      }}
+      {...(finalFocusEl && { finalFocusEl })}
     >
-      <ArkDialog.Trigger asChild>{trigger}</ArkDialog.Trigger>
+      {trigger ? <ArkDialog.Trigger asChild>{trigger}</ArkDialog.Trigger> : null}
       <Portal>
         <ArkDialog.Backdrop className="fixed inset-0 z-50 bg-slate-950/60 backdrop-blur-sm" />
-        <ArkDialog.Positioner className="fixed inset-0 z-50 flex items-end justify-center p-4 sm:items-center">
+        <ArkDialog.Positioner
+          className={cn(
+            'fixed inset-0 z-50 flex justify-center p-4 sm:items-center',
+            small ? 'items-end' : 'items-start overflow-y-auto',
+          )}
+        >
           <ArkDialog.Content
-            className="relative w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-xl outline-none dark:border-slate-700 dark:bg-slate-900"
+            className={cn(
+              'relative w-full rounded-2xl border border-slate-200 bg-white p-6 shadow-xl outline-none dark:border-slate-700 dark:bg-slate-900',
+              contentWidth[size],
+              !small && 'my-auto',
+            )}
             {...(testId && { 'data-testid': testId })}
           >
             <ArkDialog.Title className="pr-8 text-lg font-semibold text-slate-900 dark:text-white">
               {title}
             </ArkDialog.Title>
             {description ? (
-              <ArkDialog.Description className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-300">
+              <ArkDialog.Description
+                className={cn('text-sm leading-6 text-slate-600 dark:text-slate-300', small ? 'mt-2' : 'mt-1')}
+              >
                 {description}
               </ArkDialog.Description>
             ) : null}
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{children}</div>
+            {children ? <div className="mt-5">{children}</div> : null}
+            {actions ? (
+              <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{actions}</div>
+            ) : null}
             <ArkDialog.CloseTrigger
               aria-label="Close dialog"
               disabled={busy}

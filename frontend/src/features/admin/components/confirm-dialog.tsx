@@ -40,30 +40,34 @@ export function ConfirmDialog({
       title={title}
       description={question}
       role="alertdialog"
+      size="sm"
       busy={pending}
       {...(testId && { 'data-testid': testId })}
-    >
-      <DialogCloseTrigger asChild>
-        <Button variant="outline" disabled={pending} data-testid="confirm-cancel">
-          Cancel
-        </Button>
-      </DialogCloseTrigger>
-      <Button
-        variant={destructive ? 'destructive' : 'primary'}
-        disabled={pending}
-        aria-busy={pending || undefined}
-        onClick={onConfirm}
-        data-testid="confirm-action"
-      >
-        {pending ? (
-          <>
-            <Spinner />
-            {pendingLabel}
-          </>
-        ) : (
-          confirmLabel
-        )}
-      </Button>
-    </Dialog>
+      actions={
+        <>
+          <DialogCloseTrigger asChild>
+            <Button variant="outline" disabled={pending} data-testid="confirm-cancel">
+              Cancel
+            </Button>
+          </DialogCloseTrigger>
+          <Button
+            variant={destructive ? 'destructive' : 'primary'}
+            disabled={pending}
+            aria-busy={pending || undefined}
+            onClick={onConfirm}
+            data-testid="confirm-action"
+          >
+            {pending ? (
+              <>
+                <Spinner />
+                {pendingLabel}
+              </>
+            ) : (
+              confirmLabel
+            )}
+          </Button>
+        </>
+      }
+    />
   );
 }

@@ -4,7 +4,7 @@ import { useId, useRef, useState } from 'react';
 import { controlClass } from '../../../components/form/field-shell';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Dialog } from '../../../components/ui/dialog';
 import { NativeSelect } from '../../../components/ui/select';
 import { EmptyRow, SortableTh, Table, TableScroll, Td, THead, Th, Tr } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
@@ -257,7 +257,7 @@ export function UsersTab({
         </Table>
       </TableScroll>
 
-      <Modal
+      <Dialog
         open={creating}
         onOpenChange={setCreating}
         title="Create New User"
@@ -270,9 +270,9 @@ export function UsersTab({
           onDone={() => setCreating(false)}
           onCancel={() => setCreating(false)}
         />
-      </Modal>
+      </Dialog>
 
-      <Modal
+      <Dialog
         open={editing !== undefined}
         onOpenChange={(open) => {
           if (!open) setEditingId(null);
@@ -291,7 +291,7 @@ export function UsersTab({
             onClose={() => setEditingId(null)}
           />
         ) : null}
-      </Modal>
+      </Dialog>
     </section>
   );
 }

@@ -35,6 +35,7 @@ export function PasswordResetDialog({ email }: { email: string }) {
       open={open}
       onOpenChange={setOpen}
       role="alertdialog"
+      size="sm"
       busy={sending}
       title="Reset Password"
       description={
@@ -52,27 +53,30 @@ export function PasswordResetDialog({ email }: { email: string }) {
         </Button>
       }
       data-testid="reset-password-dialog"
-    >
-      <DialogCloseTrigger asChild>
-        <Button variant="outline" disabled={sending} data-testid="reset-dialog-cancel">
-          Cancel
-        </Button>
-      </DialogCloseTrigger>
-      <Button
-        onClick={() => void send()}
-        disabled={sending}
-        aria-busy={sending || undefined}
-        data-testid="reset-dialog-confirm"
-      >
-        {sending ? (
-          <>
-            <Spinner />
-            Sending...
-          </>
-        ) : (
-          'Send Reset Email'
-        )}
-      </Button>
-    </Dialog>
+      actions={
+        <>
+          <DialogCloseTrigger asChild>
+            <Button variant="outline" disabled={sending} data-testid="reset-dialog-cancel">
+              Cancel
+            </Button>
+          </DialogCloseTrigger>
+          <Button
+            onClick={() => void send()}
+            disabled={sending}
+            aria-busy={sending || undefined}
+            data-testid="reset-dialog-confirm"
+          >
+            {sending ? (
+              <>
+                <Spinner />
+                Sending...
+              </>
+            ) : (
+              'Send Reset Email'
+            )}
+          </Button>
+        </>
+      }
+    />
   );
 }
