@@ -1,23 +1,17 @@
 import { DEFAULT_EMBED_HOSTS } from '@app/contracts';
-import type { Database } from '@app/db';
 import { Elysia } from 'elysia';
-import type { Redis } from 'ioredis';
-import type postgres from 'postgres';
-import type { ApiConfig } from './env';
-import type { EventPublisher } from './events/publisher';
+import type { AppDeps } from './deps';
 import { proxyTrustOf } from './lib/client-address';
-import type { Clock } from './lib/clock';
-import type { Logger } from './lib/logger';
-import type { RateLimiter } from './lib/rate-limit';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { validateSession } from './modules/auth/auth.service';
 import { bookingRoutes, WEBHOOK_PATH } from './modules/booking/booking.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
-import type { PublicDashboardsCache } from './modules/dashboards/public-dashboards.cache';
 import { nativePublicListRoute, PUBLIC_LIST_PATH } from './modules/dashboards/public-list.native';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { authPlugin, type SessionCheck } from './plugins/auth';
 import { bodyGuard } from './plugins/body-guard';
 import { errorPlugin } from './plugins/errors';
 import { createRequestMetrics, metricsPlugin } from './plugins/metrics';
@@ -28,18 +22,6 @@ import { requestIds } from './plugins/request-context';
 import { securityHeaders } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 
-export interface AppDeps {
-  config: ApiConfig;
-  db: Database;
-  sql: postgres.Sql;
-  redis: Redis;
-  publisher: EventPublisher;
-  clock: Clock;
-  logger: Logger;
-  rateLimiter: RateLimiter;
-  publicDashboards: PublicDashboardsCache;
-}
-
 export interface AppOptions {
   /** Serve the built SPA (production); API tests leave it out. */
   serveSpa?: boolean;
@@ -48,6 +30,9 @@ export interface AppOptions {
 /** Builds the whole API from its dependencies; tests build it with real ones and call `app.handle(request)`. */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const metrics = createRequestMetrics();
+  // Plugins are built once here; modules receive them with the dependencies they declare.
+  const sessions: SessionCheck = (token) => validateSession(deps, token);
+  const modules = { ...deps, auth: authPlugin(sessions, new URL(deps.config.APP_URL).protocol === 'https:') };
   const trustProxy = proxyTrustOf(deps.config.TRUST_PROXY).kind !== 'none';
   // Routes Bun's own router answers before the app when the server listens (see public-list.native.ts); requests
   // through `app.handle` (tests) take the app's route of the same path.
@@ -80,14 +65,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(originCheck(deps.config.APP_URL, deps.config.TRUSTED_ORIGINS.split(',').filter(Boolean), [WEBHOOK_PATH]))
     .use(bodyGuard)
     .use(openapiPlugin())
-    .use(systemRoutes(deps))
-    .use(contactRoutes(deps))
-    .use(authRoutes(deps))
-    .use(dashboardsRoutes(deps))
-    .use(bookingRoutes(deps))
-    .use(adminRoutes(deps))
-    .use(queueBoard({ ...deps, prefix: deps.config.QUEUE_PREFIX }))
-    .use(seoRoutes(deps));
+    .use(systemRoutes(modules))
+    .use(contactRoutes(modules))
+    .use(authRoutes(modules))
+    .use(dashboardsRoutes(modules))
+    .use(bookingRoutes(modules))
+    .use(adminRoutes(modules))
+    .use(queueBoard({ validateSession: sessions, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX }))
+    .use(seoRoutes(modules));
   appFetch = (request) => app.fetch(request);
   if (options.serveSpa === false) return app;
   const frameSources = [

@@ -1,23 +1,62 @@
 // Before anything that uses Redis: see the module.
 import '@app/contracts/diagnostics-channel';
-import { assertMigrated, connect } from '@app/db';
+import { assertMigrated, connect, type Database } from '@app/db';
 import { Redis } from 'ioredis';
-import type { AppDeps } from './app';
+import type postgres from 'postgres';
 import type { ApiConfig } from './env';
-import { createOutboxPublisher } from './events/publisher';
-import { systemClock } from './lib/clock';
+import { createOutboxPublisher, type EventPublisher } from './events/publisher';
+import { type Clock, systemClock } from './lib/clock';
 import { createLogger, type Logger } from './lib/logger';
 import { RateLimiter } from './lib/rate-limit';
-import { createPublicDashboardsCache } from './modules/dashboards/public-dashboards.cache';
+import { createPublicDashboardsCache, type PublicDashboardsCache } from './modules/dashboards/public-dashboards.cache';
 
-/** Connects the real dependencies of the API; refuses an unmigrated database. */
-export async function createDeps(config: ApiConfig, logger: Logger = createLogger('api')) {
-  const database = connect(config.DATABASE_URL, { applicationName: 'lucid-insight-api' });
+/**
+ * Everything the API's modules may depend on. Each module takes only the part it uses (`Pick<AppDeps, ...>`), so a
+ * module says what it needs and a test can see it.
+ */
+export interface AppDeps {
+  config: ApiConfig;
+  db: Database;
+  sql: postgres.Sql;
+  redis: Redis;
+  publisher: EventPublisher;
+  clock: Clock;
+  logger: Logger;
+  rateLimiter: RateLimiter;
+  publicDashboards: PublicDashboardsCache;
+}
+
+export interface DepsOptions {
+  logger?: Logger;
+  /** Tests set the time. */
+  clock?: Clock;
+  /** The database pool's size (default 10); tests keep it small. */
+  maxConnections?: number;
+  /** How long a publish waits for Redis before leaving the event to the outbox sweeper. */
+  publishTimeoutMs?: number;
+}
+
+/**
+ * Connects the real dependencies of the API; refuses an unmigrated database. The server and the tests
+ * (`backend/testing/app.ts`) both build the app from what this returns.
+ */
+export async function createDeps(config: ApiConfig, options: DepsOptions = {}) {
+  const logger = options.logger ?? createLogger('api');
+  const database = connect(config.DATABASE_URL, {
+    applicationName: 'lucid-insight-api',
+    ...(options.maxConnections ? { max: options.maxConnections } : {}),
+  });
   await assertMigrated(database.sql);
   // Commands fail at once while Redis is down, so a request never waits on it: the outbox keeps the events.
   const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', (error) => logger.debug({ err: error }, 'redis connection error'));
-  const publisher = createOutboxPublisher({ redis, db: database.db, logger, prefix: config.QUEUE_PREFIX });
+  const publisher = createOutboxPublisher({
+    redis,
+    db: database.db,
+    logger,
+    prefix: config.QUEUE_PREFIX,
+    ...(options.publishTimeoutMs ? { timeoutMs: options.publishTimeoutMs } : {}),
+  });
   // Rate-limit checks are on the hot path of every form: their own connection, whose commands of one tick go out in
   // one write (auto-pipelining), away from the queue's traffic.
   const limiterRedis = redis.duplicate({ enableAutoPipelining: true });
@@ -29,7 +68,7 @@ export async function createDeps(config: ApiConfig, logger: Logger = createLogge
     sql: database.sql,
     redis,
     publisher,
-    clock: systemClock,
+    clock: options.clock ?? systemClock,
     logger,
     rateLimiter,
     publicDashboards: createPublicDashboardsCache({ db: database.db, redis, prefix: config.QUEUE_PREFIX, logger }),

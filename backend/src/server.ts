@@ -14,7 +14,7 @@ const logger = createLogger('api');
 try {
   const config = loadApiConfig();
   assertStartable(config);
-  const { deps, close } = await createDeps(config, logger);
+  const { deps, close } = await createDeps(config, { logger });
   const app = createApp(deps);
   // Plugins that load asynchronously (the queue board) must be in place before the first request.
   await app.modules;

@@ -1,14 +1,10 @@
-import { connect } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
-import { Redis } from 'ioredis';
 import { inject } from 'vitest';
-import { type AppDeps, createApp } from '../src/app';
+import { createApp } from '../src/app';
+import { createDeps } from '../src/deps';
 import { loadApiConfig } from '../src/env';
-import { createOutboxPublisher } from '../src/events/publisher';
 import type { Clock } from '../src/lib/clock';
 import { type Logger, silentLogger } from '../src/lib/logger';
-import { RateLimiter } from '../src/lib/rate-limit';
-import { createPublicDashboardsCache } from '../src/modules/dashboards/public-dashboards.cache';
 
 export interface TestAppOptions {
   /** Redis the API publishes to (default: the test Redis); point it at a dead port to test an outage. */
@@ -41,27 +37,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
     TRUST_PROXY: 'true',
     ...options.env,
   });
-  const handle = connect(database.url, { max: 5 });
-  const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
-  redis.on('error', () => {});
-  const publisher = createOutboxPublisher({
-    redis,
-    db: handle.db,
-    logger: silentLogger,
-    prefix: queuePrefix,
-    timeoutMs: 500,
-  });
-  const deps: AppDeps = {
-    config,
-    db: handle.db,
-    sql: handle.sql,
-    redis,
-    publisher,
-    clock: options.clock ?? { now: () => new Date() },
+  // The same dependencies the server builds, on this file's database, Redis and queue prefix.
+  const { deps, close } = await createDeps(config, {
     logger: options.logger ?? silentLogger,
-    rateLimiter: new RateLimiter(redis, queuePrefix, silentLogger),
-    publicDashboards: createPublicDashboardsCache({ db: handle.db, redis, prefix: queuePrefix, logger: silentLogger }),
-  };
+    clock: options.clock ?? { now: () => new Date() },
+    maxConnections: 5,
+    publishTimeoutMs: 500,
+  });
   const app = createApp(deps, { serveSpa: false });
   await app.modules;
 
@@ -82,8 +64,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   return {
     app,
     deps,
-    db: handle.db,
-    sql: handle.sql,
+    db: deps.db,
+    sql: deps.sql,
     databaseUrl: database.url,
     redisUrl,
     queuePrefix,
@@ -91,10 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     get: (path: string, headers?: Record<string, string>) => request('GET', path, undefined, headers),
     post: (path: string, body?: unknown, headers?: Record<string, string>) => request('POST', path, body, headers),
     async close() {
-      await deps.publicDashboards.close();
-      await publisher.close().catch(() => {});
-      redis.disconnect();
-      await handle.close();
+      await close();
       await database.drop();
     },
   };

@@ -1,24 +1,34 @@
+import type { schema } from '@app/db';
 import { Elysia } from 'elysia';
 import { clearSessionCookies, readCookie, SESSION_COOKIE, setSessionCookies } from '../lib/cookies';
 import { HttpError } from '../lib/http-error';
-import { type AuthDeps, type SessionUser, validateSession } from '../modules/auth/auth.service';
 
 export type AuthLevel = 'user' | 'admin';
+
+/** A valid session's user; `renewedUntil` is set when the session was extended and the cookie must be sent again. */
+export interface CheckedSession {
+  user: typeof schema.users.$inferSelect;
+  renewedUntil?: Date;
+}
+
+/** Finds the session of a cookie's token (the sessions' own rules: expiry, renewal, deactivated users), or null. */
+export type SessionCheck = (token: string | null) => Promise<CheckedSession | null>;
 
 /**
  * The one auth macro of the API: `{ auth: 'user' }` lets signed-in people through (401 otherwise), `{ auth: 'admin' }`
  * only administrators (403 for everyone else). A deactivated or deleted user's session ends on their next request.
- * `{ optionalAuth: true }` gives `viewer` (the user or null) to routes anyone may call.
+ * `{ optionalAuth: true }` gives `viewer` (the user or null) to routes anyone may call. Built once by the app, from
+ * the session check it is given (the plugin knows no module), and handed to the modules that guard routes.
  */
-export const authPlugin = (deps: AuthDeps, secureCookies: boolean) => {
+export const authPlugin = (validateSession: SessionCheck, secureCookies: boolean) => {
   // Checked in `transform`, before the body is validated, so an anonymous caller learns nothing about a route's body;
   // `resolve` then hands the same session to the handler without a second lookup.
-  const checked = new WeakMap<Request, SessionUser>();
+  const checked = new WeakMap<Request, CheckedSession>();
   return new Elysia({ name: 'auth', seed: secureCookies }).macro({
     auth: (level: AuthLevel) => ({
       async transform({ request, set }) {
         const token = readCookie(request, SESSION_COOKIE);
-        const session = await validateSession(deps, token);
+        const session = await validateSession(token);
         if (!session) {
           if (token) clearSessionCookies(set, secureCookies);
           throw new HttpError(401, 'Authentication required');
@@ -36,7 +46,7 @@ export const authPlugin = (deps: AuthDeps, secureCookies: boolean) => {
     optionalAuth: {
       async resolve({ request, set }) {
         const token = readCookie(request, SESSION_COOKIE);
-        const session = await validateSession(deps, token);
+        const session = await validateSession(token);
         if (!session && token) clearSessionCookies(set, secureCookies);
         if (session?.renewedUntil && token) setSessionCookies(set, token, secureCookies);
         return { viewer: session?.user ?? null };
@@ -44,3 +54,10 @@ export const authPlugin = (deps: AuthDeps, secureCookies: boolean) => {
     },
   });
 };
+
+export type AuthPlugin = ReturnType<typeof authPlugin>;
+
+/** What a module that guards its routes needs: the app's one auth plugin. */
+export interface GuardDeps {
+  auth: AuthPlugin;
+}

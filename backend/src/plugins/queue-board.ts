@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import { Elysia } from 'elysia';
 import type { Redis } from 'ioredis';
 import { readCookie, SESSION_COOKIE } from '../lib/cookies';
-import { type AuthDeps, validateSession } from '../modules/auth/auth.service';
+import type { SessionCheck } from './auth';
 import { json } from './errors';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
@@ -51,7 +51,7 @@ function badBody(request: Request, body: unknown): Response | undefined {
  * admin sign-in as the rest: anonymous visitors are sent to sign in, everyone else but admins gets 403. Its
  * state-changing routes are behind the app-wide origin check (D9) like every other.
  */
-export async function queueBoard(deps: AuthDeps & { redis: Redis; prefix: string }) {
+export async function queueBoard(deps: { validateSession: SessionCheck; redis: Redis; prefix: string }) {
   const queues = Object.values(QueueNames).map(
     (name) => new Queue(name, { connection: deps.redis, prefix: deps.prefix }),
   );
@@ -73,7 +73,7 @@ export async function queueBoard(deps: AuthDeps & { redis: Redis; prefix: string
   return new Elysia({ name: 'queue-board' }).guard(
     {
       async beforeHandle({ request, body }) {
-        const session = await validateSession(deps, readCookie(request, SESSION_COOKIE));
+        const session = await deps.validateSession(readCookie(request, SESSION_COOKIE));
         if (!session)
           return new Response(null, {
             status: 302,

@@ -11,8 +11,8 @@ import {
 } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
-import type { AppDeps } from '../../app';
-import { authPlugin } from '../../plugins/auth';
+import type { AppDeps } from '../../deps';
+import type { GuardDeps } from '../../plugins/auth';
 import { ErrorSchema } from '../../plugins/openapi';
 import { requestContext } from '../../plugins/request-context';
 import * as repo from './admin.repository';
@@ -88,10 +88,12 @@ const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: Erro
 const tags = ['Admin'];
 
 /** Every endpoint of the spec's Admin table, behind the admin guard (401 anonymous, 403 non-admin, D10). */
-export const adminRoutes = (deps: AppDeps) =>
+export const adminRoutes = (
+  deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 'logger' | 'publicDashboards'> & GuardDeps,
+) =>
   new Elysia({ name: 'admin-routes' })
     .use(requestContext(deps.config.TRUST_PROXY))
-    .use(authPlugin(deps, new URL(deps.config.APP_URL).protocol === 'https:'))
+    .use(deps.auth)
     .guard({ auth: 'admin' }, (app) =>
       app
         .resolve(({ user }) => ({ actor: { id: user.id, email: user.email } }))

@@ -9,9 +9,9 @@ import {
 } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { clearSessionCookies, readCookie, SESSION_COOKIE, setSessionCookies } from '../../lib/cookies';
-import { authPlugin } from '../../plugins/auth';
+import type { GuardDeps } from '../../plugins/auth';
 import { ErrorSchema } from '../../plugins/openapi';
 import { requestContext } from '../../plugins/request-context';
 import * as auth from './auth.service';
@@ -39,7 +39,7 @@ const TokenValidationSchema = v.object({
 const TokenParams = v.object({ token: v.pipe(v.string(), v.maxLength(500)) });
 const tags = ['Auth'];
 
-export const authRoutes = (deps: AppDeps & auth.AuthDeps) => {
+export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & GuardDeps) => {
   const secure = new URL(deps.config.APP_URL).protocol === 'https:';
   // Return addresses after signing in are paths of this origin only (contracts/src/site.ts, shared with the SPA).
   const appOrigin = new URL(deps.config.APP_URL).origin;
@@ -51,7 +51,7 @@ export const authRoutes = (deps: AppDeps & auth.AuthDeps) => {
 
   return new Elysia({ name: 'auth-routes' })
     .use(requestContext(deps.config.TRUST_PROXY))
-    .use(authPlugin(deps, secure))
+    .use(deps.auth)
     .get('/api/auth/user', ({ user }) => auth.currentUser(deps, user), {
       auth: 'user',
       response: { 200: CurrentUserSchema, 401: ErrorSchema },

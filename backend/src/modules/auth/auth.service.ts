@@ -129,21 +129,6 @@ export async function requestPasswordReset(
   return { message: AuthMessages.resetRequested };
 }
 
-/** Stores the event of an invitation or reset e-mail; the worker mints the token (D7). */
-export async function queueUserEmail(
-  deps: DispatchDeps,
-  type: typeof EventTypes.userInvited | typeof EventTypes.passwordResetRequested,
-  userId: number,
-  requestId?: string,
-  wait = true,
-) {
-  const event = await deps.db.transaction((tx) => insertEvent(tx, type, { userId }, requestId));
-  const published = dispatch(deps, [event]);
-  if (wait) await published;
-  else void published.catch(() => {});
-  return event;
-}
-
 const INVALID: Record<repo.TokenKind, string> = {
   registration: 'This registration link is invalid or has expired. Please ask us for a new one.',
   password_reset: 'Invalid or expired reset token',

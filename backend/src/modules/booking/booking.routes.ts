@@ -7,7 +7,7 @@ import {
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
 import { ErrorSchema } from '../../plugins/openapi';
@@ -53,7 +53,9 @@ const SummarySchema = v.object({
 });
 const tags = ['Booking'];
 
-export const bookingRoutes = (deps: AppDeps) => {
+export const bookingRoutes = (
+  deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 'logger' | 'clock' | 'redis' | 'rateLimiter'>,
+) => {
   const bookingDeps: booking.BookingDeps = {
     ...deps,
     timeZone: deps.config.BOOKING_TIMEZONE,

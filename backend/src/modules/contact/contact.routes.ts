@@ -1,7 +1,7 @@
 import { type ContactAccepted, ContactMessageSchema } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { Limits } from '../../lib/rate-limit';
 import { ErrorSchema } from '../../plugins/openapi';
 import { requestContext } from '../../plugins/request-context';
@@ -9,7 +9,7 @@ import { createContactService } from './contact.service';
 
 const ContactAcceptedSchema = v.object({ id: v.number(), message: v.string() });
 
-export const contactRoutes = (deps: AppDeps) => {
+export const contactRoutes = (deps: Pick<AppDeps, 'config' | 'rateLimiter' | 'db' | 'publisher' | 'logger'>) => {
   const contact = createContactService(deps);
   return new Elysia({ name: 'contact-routes' }).use(requestContext(deps.config.TRUST_PROXY)).post(
     '/api/contact',

@@ -1,8 +1,8 @@
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
-import type { AppDeps } from '../../app';
-import { authPlugin } from '../../plugins/auth';
+import type { AppDeps } from '../../deps';
+import type { GuardDeps } from '../../plugins/auth';
 import { ErrorSchema } from '../../plugins/openapi';
 import { dashboardEmbedStatus, dashboardsOfUser, recordDashboardView, viewDashboard } from './dashboards.service';
 
@@ -33,9 +33,9 @@ const IdParams = v.object({
 });
 const tags = ['Dashboards'];
 
-export const dashboardsRoutes = (deps: AppDeps) =>
+export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'publicDashboards'> & GuardDeps) =>
   new Elysia({ name: 'dashboards-routes' })
-    .use(authPlugin(deps, new URL(deps.config.APP_URL).protocol === 'https:'))
+    .use(deps.auth)
     .get(
       '/api/dashboards/public',
       // The hottest route of the site: bytes kept in memory, read without waiting when they are fresh, returned as

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 
 /** The marketing pages search engines should find (D25); they are prerendered at build time. */
 export const MARKETING_PATHS = [
@@ -23,7 +23,7 @@ const DISALLOWED = ['/api/', '/admin', '/account', '/client/', '/login', '/regis
  */
 const ALLOWED = ['/client/login', '/client/dashboard$'];
 
-export const seoRoutes = (deps: AppDeps) => {
+export const seoRoutes = (deps: Pick<AppDeps, 'config'>) => {
   const origin = new URL(deps.config.APP_URL).origin;
   const robots = [
     'User-agent: *',

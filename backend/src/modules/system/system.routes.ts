@@ -1,7 +1,7 @@
 import { COMPANY_NAME, type PublicConfig } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { probe } from './health';
 
 const PublicConfigSchema = v.object({
@@ -15,7 +15,7 @@ const PublicConfigSchema = v.object({
 
 const CheckSchema = v.object({ status: v.string(), checks: v.record(v.string(), v.string()) });
 
-export const systemRoutes = (deps: AppDeps) => {
+export const systemRoutes = (deps: Pick<AppDeps, 'config' | 'sql' | 'redis'>) => {
   const publicConfig: PublicConfig = {
     companyName: COMPANY_NAME,
     companyEmail: deps.config.COMPANY_EMAIL,
