@@ -7,7 +7,8 @@ import { type DomainEventJob, domainEventJobOptions, EventTypes, QueueNames } fr
 import { connect } from '@app/db';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { compileTemplate, createRenderer } from '../workers/src/emails/render';
+import { emails } from '../workers/src/emails/index';
+import { compileTemplate, createRenderer, slotsOf } from '../workers/src/emails/render';
 import { REDIS_URL, uniquePrefix } from './lib/env';
 import { type Figure, figure } from './lib/report';
 import { startTimedSmtpServer, waitForCount } from './lib/smtp';
@@ -116,11 +117,9 @@ export async function emailThroughput(): Promise<Figure[]> {
 /** compileTemplate (MJML for each message) against renderer.render (fill the compiled template) on one template. */
 async function templateFill(): Promise<Figure[]> {
   const template = 'contact-notification' as const;
-  const renderer = await createRenderer([template]);
+  const renderer = await createRenderer([emails[template]]);
   const compiled = await compileTemplate(template);
-  const names = new Set(
-    [...`${compiled.html}${compiled.text}`.matchAll(/\{\{\{?\s*(\w+)\s*\}?\}\}/g)].map((m) => m[1] as string),
-  );
+  const names = slotsOf(`${compiled.html}${compiled.text}`);
   const vars = Object.fromEntries([...names].map((name) => [name, `value of ${name} <with> "quotes" & more`]));
 
   const time = async (count: number, budgetMs: number, body: () => unknown) => {

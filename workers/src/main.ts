@@ -2,6 +2,7 @@
 import '@app/contracts/diagnostics-channel';
 import { ConfigError } from '@app/contracts/env';
 import { assertMigrated, connect, UnmigratedDatabaseError } from '@app/db';
+import { EmailTemplateError } from './emails/render';
 import { loadWorkersConfig } from './env';
 import { startHealthServer } from './health';
 import { createWorkersLogger } from './logger';
@@ -38,7 +39,7 @@ try {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof UnmigratedDatabaseError) {
+  if (error instanceof ConfigError || error instanceof UnmigratedDatabaseError || error instanceof EmailTemplateError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -1,12 +1,13 @@
 // Before anything that uses Redis: see the module.
 import '@app/contracts/diagnostics-channel';
-import { type DomainEventJob, type EmailJob, EmailTemplates, QueueNames } from '@app/contracts';
+import { type DomainEventJob, type EmailJob, QueueNames } from '@app/contracts';
 import type { Database } from '@app/db';
 import { type JobsOptions, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { type CalendarClient, createCalDavClient } from './calendar/caldav';
 import { createSmtpMailer, type Mailer } from './emails/mailer';
+import { emailDefinitions } from './emails/index';
 import { createRenderer } from './emails/render';
 import type { WorkersConfig } from './env';
 import { type CalendarJob, CalendarJobNames, processCalendarJob } from './jobs/calendar/calendar.processor';
@@ -46,7 +47,7 @@ export async function startWorkers({
   calendar: givenCalendar,
 }: WorkersRuntimeDeps): Promise<WorkersRuntime> {
   const metrics = createWorkerMetrics();
-  const renderer = await createRenderer(EmailTemplates);
+  const renderer = await createRenderer(emailDefinitions);
   const calendar =
     givenCalendar !== undefined
       ? givenCalendar

@@ -1,13 +1,7 @@
-import { COMPANY_NAME, EventPayloadSchemas, generateToken, TOKEN_LIFETIMES } from '@app/contracts';
+import { COMPANY_NAME, EventPayloadSchemas } from '@app/contracts';
 import * as v from 'valibot';
-import {
-  findEmailChange,
-  findOtherUserWithEmail,
-  storeEmailChangeToken,
-} from '../repositories/email-changes.repository';
-// Types only: messages.ts includes these builders, so a value imported from it would be a cycle at load time.
-import type { MessageContext, PreparedEmail, StoredEvent } from './messages';
-import type { TemplateVars } from './render';
+import { findEmailChange, findOtherUserWithEmail } from '../repositories/email-changes.repository';
+import { defineEmail, type MessageContext, type StoredEvent } from './define-email';
 
 const formatDateTime = (date: Date, timeZone = 'UTC') =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(date);
@@ -20,54 +14,52 @@ async function pendingChange(ctx: MessageContext, event: StoredEvent) {
   return { ...row, holder: await findOtherUserWithEmail(ctx.db, row.change.newEmail, row.user.id) };
 }
 
-/** Mints the confirmation token (D7): only its hash is stored, the token itself goes only into the e-mail. */
-const confirmationLink = (ctx: MessageContext, emailChangeId: number) => async (): Promise<TemplateVars> => {
-  const token = generateToken();
-  const expiresAt = new Date(Date.now() + TOKEN_LIFETIMES.emailChangeMs);
-  await storeEmailChangeToken(ctx.db, emailChangeId, token, expiresAt);
-  return {
-    link: `${ctx.appUrl.replace(/\/$/, '')}/confirm-email?token=${token}`,
-    expiresAt: formatDateTime(expiresAt, ctx.timeZone),
-  };
-};
+// The e-mails of a change of address (issues 12 and 32).
 
-type Builder = (ctx: MessageContext, event: StoredEvent) => Promise<PreparedEmail | null>;
-
-/** The e-mails of a change of address (issues 12 and 32). */
-export const accountBuilders = {
-  /** The link, to the new address, unless that address already has an account (then it gets the notice below). */
-  'email-change-confirmation': async (ctx, event) => {
+/** The link, to the new address, unless that address already has an account (then it gets the notice below). */
+export const emailChangeConfirmation = defineEmail({
+  template: 'email-change-confirmation',
+  variables: ['greetingName', 'email', 'newEmail', 'link', 'expiresAt'],
+  async prepare(ctx, event) {
     const data = await pendingChange(ctx, event);
     if (!data || data.holder) return null;
     return {
       to: data.change.newEmail,
       subject: `Confirm your new ${COMPANY_NAME} e-mail address`,
       preview: 'Open the link to start using this address for your account. It expires in 24 hours.',
-      vars: {
+      link: { kind: 'email-change', emailChangeId: data.change.id },
+      vars: (link) => ({
         greetingName: data.user.firstName || data.user.email,
         email: data.user.email,
         newEmail: data.change.newEmail,
-      },
-      secretVars: confirmationLink(ctx, data.change.id),
+        link: link.url,
+        expiresAt: link.expiresAt ? formatDateTime(link.expiresAt, ctx.timeZone) : '-',
+      }),
     };
   },
-  /** No link to an address that has an account: its owner is told, and nothing changes (no leak to the asker). */
-  'email-change-address-taken': async (ctx, event) => {
+});
+
+/** No link to an address that has an account: its owner is told, and nothing changes (no leak to the asker). */
+export const emailChangeAddressTaken = defineEmail({
+  template: 'email-change-address-taken',
+  variables: ['greetingName', 'newEmail'],
+  async prepare(ctx, event) {
     const data = await pendingChange(ctx, event);
     if (!data?.holder) return null;
     return {
       to: data.holder.email,
       subject: `Someone tried to use your e-mail address at ${COMPANY_NAME}`,
       preview: 'Your account is unchanged. There is nothing you need to do.',
-      vars: {
-        greetingName: data.holder.firstName || data.holder.email,
-        email: data.holder.email,
-        newEmail: data.change.newEmail,
-      },
+      vars: { greetingName: data.holder.firstName || data.holder.email, newEmail: data.change.newEmail },
     };
   },
-  /** The old address is told once the change took effect. */
-  'email-changed-notice': async (ctx, event) => {
+});
+
+/** The old address is told once the change took effect. */
+export const emailChangedNotice = defineEmail({
+  template: 'email-changed-notice',
+  variables: ['greetingName', 'email', 'newEmail', 'changedAt'],
+  async prepare(ctx, event) {
     const { emailChangeId } = v.parse(EventPayloadSchemas['email_change.confirmed'], event.payload);
     const row = await findEmailChange(ctx.db, emailChangeId);
     if (!row?.change.confirmedAt || !row.change.previousEmail) return null;
@@ -83,4 +75,4 @@ export const accountBuilders = {
       },
     };
   },
-} satisfies Record<'email-change-confirmation' | 'email-change-address-taken' | 'email-changed-notice', Builder>;
+});

@@ -1,46 +1,13 @@
-import type { EmailTemplate } from '@app/contracts';
-import { COMPANY_NAME, EventPayloadSchemas, generateToken, TOKEN_LIFETIMES } from '@app/contracts';
-import type { Database } from '@app/db';
+import { COMPANY_NAME, EventPayloadSchemas } from '@app/contracts';
 import * as v from 'valibot';
 import { bookingCalendar, bookingCancellationAttachment } from '../calendar/booking-event';
-import { type Booking, findBooking, storeCancelToken } from '../repositories/bookings.repository';
+import { type Booking, findBooking } from '../repositories/bookings.repository';
 import { findContactMessage } from '../repositories/contact.repository';
 import { findActiveUserByEmail } from '../repositories/email-changes.repository';
-import { findActiveUser, issueUserToken } from '../repositories/users.repository';
-import { accountBuilders } from './account-messages';
-import type { EmailAttachment } from './mailer';
-import { type TemplateVars, textToHtml } from './render';
+import { findActiveUser } from '../repositories/users.repository';
+import { defineEmail, type MessageContext, type StoredEvent } from './define-email';
 
-export interface MessageContext {
-  db: Database;
-  appUrl: string;
-  companyEmail: string;
-  timeZone?: string;
-}
-
-export interface StoredEvent {
-  id: string;
-  type: string;
-  payload: unknown;
-  createdAt: Date;
-}
-
-/** Everything an e-mail needs but its body: who gets it, the subject, and the values of its template. */
-export interface PreparedEmail {
-  to: string;
-  replyTo?: string;
-  subject: string;
-  preview: string;
-  vars: TemplateVars;
-  /**
-   * Values that create a secret (a registration or reset link). Called only once the e-mail is known not to have
-   * been sent yet, so a retried job never invalidates a link that already went out.
-   */
-  secretVars?: () => Promise<TemplateVars>;
-  attachments?: EmailAttachment[];
-}
-
-const formatDateTime = (date: Date, timeZone = 'UTC') =>
+export const formatDateTime = (date: Date, timeZone = 'UTC') =>
   new Intl.DateTimeFormat('en-US', {
     weekday: 'long',
     year: 'numeric',
@@ -52,8 +19,8 @@ const formatDateTime = (date: Date, timeZone = 'UTC') =>
     timeZoneName: 'short',
   }).format(date);
 
-/** The values every template's layout uses. */
-export const layoutVars = (ctx: MessageContext): TemplateVars => ({
+/** The values every template's layout uses (besides the subject and the preview). */
+export const layoutVars = (ctx: Pick<MessageContext, 'appUrl' | 'companyEmail'>) => ({
   appUrl: ctx.appUrl.replace(/\/$/, ''),
   appHost: new URL(ctx.appUrl).host,
   companyName: COMPANY_NAME,
@@ -71,7 +38,6 @@ async function contactMessage(ctx: MessageContext, event: StoredEvent) {
       email: message.email,
       messageSubject: message.subject,
       message: message.message,
-      messageHtml: textToHtml(message.message),
       receivedAt: formatDateTime(message.createdAt, ctx.timeZone),
     },
   };
@@ -85,29 +51,6 @@ const userEvent = async (
   const { userId } = v.parse(EventPayloadSchemas[type], event.payload);
   return findActiveUser(ctx.db, userId);
 };
-
-/**
- * Mints a token for the link (D7): only its hash is stored, the token itself goes only into the e-mail. The token is
- * tied to the request (the event's time): minting again for the same event keeps the first link working (D30).
- */
-const tokenLink =
-  (
-    ctx: MessageContext,
-    event: StoredEvent,
-    userId: number,
-    kind: 'registration' | 'password_reset',
-    path: string,
-    lifetimeMs: number,
-  ) =>
-  async (): Promise<TemplateVars> => {
-    const token = generateToken();
-    const expiresAt = new Date(Date.now() + lifetimeMs);
-    await issueUserToken(ctx.db, userId, kind, token, expiresAt, event.createdAt);
-    return {
-      link: `${layoutVars(ctx).appUrl}${path}?token=${token}`,
-      expiresAt: formatDateTime(expiresAt, ctx.timeZone),
-    };
-  };
 
 // Newer ICU puts a narrow no-break space before AM/PM; plain-text mail readers show it oddly.
 const plainSpaces = (value: string) => value.replace(/[\u202f\u00a0]/g, ' ');
@@ -148,7 +91,7 @@ async function bookingEvent(ctx: MessageContext, event: StoredEvent, type: 'book
   const booking = await findBooking(ctx.db, bookingId);
   if (!booking) return null;
   const when = bookingWhen(booking);
-  const vars: TemplateVars = {
+  const vars = {
     name: booking.name,
     email: booking.email,
     businessName: booking.businessName || '-',
@@ -164,18 +107,12 @@ async function bookingEvent(ctx: MessageContext, event: StoredEvent, type: 'book
   return { booking, when, vars };
 }
 
-/** A cancel link's token (D7, D15): minted once the e-mail is known not to have gone out; only its hash is kept. */
-const cancelLink = (ctx: MessageContext, bookingId: number) => async (): Promise<TemplateVars> => {
-  const token = generateToken();
-  await storeCancelToken(ctx.db, bookingId, token);
-  return { cancelLink: `${layoutVars(ctx).appUrl}/booking/cancel?token=${token}` };
-};
+const CONTACT_VARIABLES = ['name', 'email', 'messageSubject', 'message', 'receivedAt'] as const;
 
-type Builder = (ctx: MessageContext, event: StoredEvent) => Promise<PreparedEmail | null>;
-
-/** One builder per template: returns null when what the e-mail is about no longer exists. */
-export const builders: Record<EmailTemplate, Builder> = {
-  'contact-notification': async (ctx, event) => {
+export const contactNotification = defineEmail({
+  template: 'contact-notification',
+  variables: CONTACT_VARIABLES,
+  async prepare(ctx, event) {
     const data = await contactMessage(ctx, event);
     if (!data) return null;
     return {
@@ -186,7 +123,12 @@ export const builders: Record<EmailTemplate, Builder> = {
       vars: data.vars,
     };
   },
-  'contact-acknowledgement': async (ctx, event) => {
+});
+
+export const contactAcknowledgement = defineEmail({
+  template: 'contact-acknowledgement',
+  variables: ['name', 'messageSubject', 'message'],
+  async prepare(ctx, event) {
     const data = await contactMessage(ctx, event);
     if (!data) return null;
     return {
@@ -197,18 +139,32 @@ export const builders: Record<EmailTemplate, Builder> = {
       vars: data.vars,
     };
   },
-  'user-invitation': async (ctx, event) => {
+});
+
+export const userInvitation = defineEmail({
+  template: 'user-invitation',
+  variables: ['greetingName', 'link', 'expiresAt'],
+  async prepare(ctx, event) {
     const user = await userEvent(ctx, event, 'user.invited');
     if (!user) return null;
     return {
       to: user.email,
       subject: `You're invited to the ${COMPANY_NAME} client portal`,
       preview: 'Choose a password to finish setting up your account.',
-      vars: { greetingName: user.firstName || user.email, email: user.email },
-      secretVars: tokenLink(ctx, event, user.id, 'registration', '/register', TOKEN_LIFETIMES.registrationMs),
+      link: { kind: 'registration', userId: user.id },
+      vars: (link) => ({
+        greetingName: user.firstName || user.email,
+        link: link.url,
+        expiresAt: link.expiresAt ? formatDateTime(link.expiresAt, ctx.timeZone) : '-',
+      }),
     };
   },
-  'password-reset': async (ctx, event) => {
+});
+
+export const passwordReset = defineEmail({
+  template: 'password-reset',
+  variables: ['greetingName', 'email', 'link'],
+  async prepare(ctx, event) {
     // Asked for on the reset page: the address as typed, looked up here so the request's time tells nothing (D6).
     const user =
       event.type === 'password_reset.requested_by_email'
@@ -222,11 +178,16 @@ export const builders: Record<EmailTemplate, Builder> = {
       to: user.email,
       subject: `Reset your ${COMPANY_NAME} password`,
       preview: 'This link expires in 1 hour.',
-      vars: { greetingName: user.firstName || user.email, email: user.email },
-      secretVars: tokenLink(ctx, event, user.id, 'password_reset', '/reset-password', TOKEN_LIFETIMES.passwordResetMs),
+      link: { kind: 'password-reset', userId: user.id },
+      vars: (link) => ({ greetingName: user.firstName || user.email, email: user.email, link: link.url }),
     };
   },
-  'booking-confirmation': async (ctx, event) => {
+});
+
+export const bookingConfirmation = defineEmail({
+  template: 'booking-confirmation',
+  variables: ['name', 'date', 'time', 'timeZone', 'cancelLink'],
+  async prepare(ctx, event) {
     const data = await bookingEvent(ctx, event, 'booking.created');
     // The scheduling service confirms its own bookings (D17).
     if (data?.booking.source !== 'form' || data.booking.status !== 'confirmed') return null;
@@ -235,8 +196,8 @@ export const builders: Record<EmailTemplate, Builder> = {
       replyTo: ctx.companyEmail,
       subject: `Your consultation with ${COMPANY_NAME} is booked: ${data.when.startShort}`,
       preview: `Free 30-minute consultation on ${data.when.when}. The calendar invite is attached.`,
-      vars: data.vars,
-      secretVars: cancelLink(ctx, data.booking.id),
+      link: { kind: 'booking-cancel', bookingId: data.booking.id },
+      vars: (link) => ({ ...data.vars, cancelLink: link.url }),
       attachments: [
         {
           filename: 'invite.ics',
@@ -250,7 +211,12 @@ export const builders: Record<EmailTemplate, Builder> = {
       ],
     };
   },
-  'booking-notification': async (ctx, event) => {
+});
+
+export const bookingNotification = defineEmail({
+  template: 'booking-notification',
+  variables: ['name', 'email', 'businessName', 'lineOfWork', 'date', 'time', 'timeZone', 'source', 'bookedAt'],
+  async prepare(ctx, event) {
     const data = await bookingEvent(ctx, event, 'booking.created');
     if (!data) return null;
     return {
@@ -261,7 +227,12 @@ export const builders: Record<EmailTemplate, Builder> = {
       vars: data.vars,
     };
   },
-  'booking-reminder': async (ctx, event) => {
+});
+
+export const bookingReminder = defineEmail({
+  template: 'booking-reminder',
+  variables: ['name', 'date', 'time', 'timeZone'],
+  async prepare(ctx, event) {
     const data = await bookingEvent(ctx, event, 'booking.created');
     // Nothing to remind of once cancelled or over; the scheduling service reminds its own bookings (D17).
     if (data?.booking.status !== 'confirmed' || data.booking.source !== 'form') return null;
@@ -274,7 +245,12 @@ export const builders: Record<EmailTemplate, Builder> = {
       vars: data.vars,
     };
   },
-  'booking-cancelled': async (ctx, event) => {
+});
+
+export const bookingCancelled = defineEmail({
+  template: 'booking-cancelled',
+  variables: ['name', 'when'],
+  async prepare(ctx, event) {
     const data = await bookingEvent(ctx, event, 'booking.cancelled');
     if (data?.booking.status !== 'cancelled' || data.booking.source !== 'form') return null;
     return {
@@ -287,7 +263,23 @@ export const builders: Record<EmailTemplate, Builder> = {
       attachments: [bookingCancellationAttachment(data.booking, ctx)],
     };
   },
-  'booking-cancelled-notification': async (ctx, event) => {
+});
+
+export const bookingCancelledNotification = defineEmail({
+  template: 'booking-cancelled-notification',
+  variables: [
+    'name',
+    'email',
+    'businessName',
+    'lineOfWork',
+    'date',
+    'time',
+    'timeZone',
+    'when',
+    'source',
+    'cancelledAt',
+  ],
+  async prepare(ctx, event) {
     const data = await bookingEvent(ctx, event, 'booking.cancelled');
     if (data?.booking.status !== 'cancelled') return null;
     return {
@@ -299,5 +291,4 @@ export const builders: Record<EmailTemplate, Builder> = {
       attachments: [bookingCancellationAttachment(data.booking, ctx)],
     };
   },
-  ...accountBuilders,
-};
+});

@@ -1,6 +1,19 @@
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { EmailTemplates } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { compileTemplate, createRenderer, escapeHtml, fill, textToHtml } from './render';
+import { emailDefinitions, emails } from './index';
+import {
+  checkTemplateVariables,
+  compileTemplate,
+  createRenderer,
+  EmailTemplateError,
+  escapeHtml,
+  fill,
+  textToHtml,
+} from './render';
 
 const vars = {
   appUrl: 'https://lucid.example',
@@ -41,6 +54,11 @@ describe('filling templates', () => {
     expect(escapeHtml(`"'&`)).toBe('&quot;&#39;&amp;');
   });
 
+  it('writes {{slot | lines}} escaped with its line breaks in HTML, and as it is in text', () => {
+    expect(fill('<p>{{ message | lines }}</p>', vars, true)).toBe(`<p>${textToHtml(vars.message)}</p>`);
+    expect(fill('{{message | lines}}', vars, false)).toBe(vars.message);
+  });
+
   it('refuses to send a template with a slot nobody filled', () => {
     expect(() => fill('Hello {{missing}}', vars, true)).toThrow('E-mail template variable "missing" has no value');
   });
@@ -48,7 +66,7 @@ describe('filling templates', () => {
 
 describe('compiled templates', () => {
   it('compiles every template once into HTML with slots, and fills each with a plain-text part', async () => {
-    const renderer = await createRenderer(EmailTemplates);
+    const renderer = await createRenderer(emailDefinitions);
     for (const template of EmailTemplates) {
       const { html, text } = renderer.render(template, vars);
       expect(html).toContain('<!doctype html>');
@@ -61,7 +79,7 @@ describe('compiled templates', () => {
   });
 
   it("keeps the visitor's line breaks in the contact e-mails", () => {
-    return createRenderer(['contact-notification']).then((renderer) => {
+    return createRenderer([emails['contact-notification']]).then((renderer) => {
       const { html, text } = renderer.render('contact-notification', vars);
       expect(text).toContain('Line one\nLine <two>');
       expect(html).toContain('Line one<br />Line &lt;two&gt;');
@@ -69,7 +87,7 @@ describe('compiled templates', () => {
   });
 
   it('puts the cancel link into the booking confirmation', async () => {
-    const renderer = await createRenderer(['booking-confirmation']);
+    const renderer = await createRenderer([emails['booking-confirmation']]);
     const { html, text } = renderer.render('booking-confirmation', vars);
     expect(html).toContain('href="https://lucid.example/booking/cancel?token=abc"');
     expect(text).toContain('https://lucid.example/booking/cancel?token=abc');
@@ -79,5 +97,62 @@ describe('compiled templates', () => {
   it('uses the app URL for links', async () => {
     const { html } = await compileTemplate('contact-acknowledgement');
     expect(html).toContain('href="{{appUrl}}/book-consultation"');
+  });
+});
+
+describe('e-mail definitions checked against their templates at start-up', () => {
+  it('defines every e-mail template exactly once', () => {
+    expect(emailDefinitions.map((d) => d.template).sort()).toEqual([...EmailTemplates].sort());
+  });
+
+  it('accepts every e-mail of the product: its MJML and text parts use exactly the declared variables', async () => {
+    await expect(createRenderer(emailDefinitions)).resolves.toBeDefined();
+  });
+
+  it('refuses to start when a declared variable is missing from a template, or a template uses an undeclared one', async () => {
+    const declaredMore = { template: 'password-reset' as const, variables: ['greetingName', 'email', 'link', 'extra'] };
+    await expect(createRenderer([declaredMore])).rejects.toThrow(
+      'E-mail "password-reset" does not match its templates (password-reset.mjml, password-reset.txt): the MJML part does not use the declared variable "extra"; the text part does not use the declared variable "extra"',
+    );
+    const declaredLess = { template: 'password-reset' as const, variables: ['greetingName', 'email'] };
+    await expect(createRenderer([declaredLess])).rejects.toThrow(
+      'the MJML part uses {{link}}, not declared; the text part uses {{link}}, not declared',
+    );
+  });
+
+  it('refuses to start when the text part and the MJML disagree', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'email-templates-'));
+    try {
+      copyFileSync(new URL('./templates/layout.mjml', import.meta.url), join(dir, 'layout.mjml'));
+      writeFileSync(
+        join(dir, 'password-reset.mjml'),
+        '<mj-section><mj-column><mj-text>{{link}}</mj-text></mj-column></mj-section>',
+      );
+      writeFileSync(join(dir, 'password-reset.txt'), 'Hello {{greetingName}}, {{link}}');
+      const templatesDir = pathToFileURL(`${dir}/`);
+      await expect(
+        createRenderer([{ template: 'password-reset', variables: ['greetingName', 'link'] }], { templatesDir }),
+      ).rejects.toThrow('the MJML part does not use the declared variable "greetingName"');
+      await expect(
+        createRenderer([{ template: 'password-reset', variables: ['link'] }], { templatesDir }),
+      ).rejects.toThrow('the text part uses {{greetingName}}, not declared');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a definition that declares a variable the layout supplies', () => {
+    expect(() =>
+      checkTemplateVariables(
+        { template: 'password-reset', variables: ['appUrl'] },
+        { html: '{{appUrl}}', text: '{{appUrl}}' },
+      ),
+    ).toThrow('declares "appUrl", which the layout supplies');
+    expect(() =>
+      checkTemplateVariables(
+        { template: 'password-reset', variables: ['appUrl'] },
+        { html: '{{appUrl}}', text: '{{appUrl}}' },
+      ),
+    ).toThrow(EmailTemplateError);
   });
 });

@@ -2,8 +2,10 @@ import type { EmailJob } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
+import type { MessageContext } from '../../emails/define-email';
+import { emails } from '../../emails/index';
 import type { Mailer } from '../../emails/mailer';
-import { builders, layoutVars, type MessageContext } from '../../emails/messages';
+import { layoutVars } from '../../emails/messages';
 import type { Renderer } from '../../emails/render';
 import {
   claimDelivery,
@@ -12,6 +14,7 @@ import {
   recordDeliveryError,
 } from '../../repositories/deliveries.repository';
 import { findEvent } from '../../repositories/events.repository';
+import { mintLink } from './links';
 
 export interface SendEmailDeps extends MessageContext {
   db: Database;
@@ -31,7 +34,7 @@ export interface SendEmailDeps extends MessageContext {
 export async function processSendEmail(job: Job<EmailJob>, deps: SendEmailDeps) {
   const { eventId, template } = job.data;
   const event = await findEvent(deps.db, eventId);
-  const prepared = event ? await builders[template](deps, event) : null;
+  const prepared = event ? await emails[template].prepare(deps, event) : null;
   if (!event || !prepared) {
     deps.logger.warn({ eventId, template }, 'nothing to e-mail: the event or its subject no longer exists');
     return { status: 'skipped' as const };
@@ -40,12 +43,13 @@ export async function processSendEmail(job: Job<EmailJob>, deps: SendEmailDeps) 
   const delivery = await claimDelivery(deps.db, key, deliveryMessageId(key, new URL(deps.appUrl).hostname));
   if (delivery.status === 'sent') return { status: 'already-sent' as const };
 
+  // Only now, with the e-mail known not to have gone out, is its link's token minted (D7, decision 016).
+  const vars = prepared.link ? prepared.vars(await mintLink(deps, event, prepared.link)) : prepared.vars;
   const { html, text } = deps.renderer.render(template, {
     ...layoutVars(deps),
     subject: prepared.subject,
     preview: prepared.preview,
-    ...prepared.vars,
-    ...(prepared.secretVars ? await prepared.secretVars() : {}),
+    ...vars,
   });
   let accepted = false;
   try {

@@ -1,0 +1,73 @@
+import type { EmailTemplate } from '@app/contracts';
+import type { Database } from '@app/db';
+import type { EmailAttachment } from './mailer';
+
+export interface MessageContext {
+  db: Database;
+  appUrl: string;
+  companyEmail: string;
+  timeZone?: string;
+}
+
+export interface StoredEvent {
+  id: string;
+  type: string;
+  payload: unknown;
+  createdAt: Date;
+}
+
+/**
+ * A secret link the e-mail carries (D7). The content only names it; the send-email job mints its token once it knows
+ * the e-mail has not gone out yet, so a retried job never retires a link that already went out (decision 016).
+ */
+export type LinkRequest =
+  | { kind: 'registration'; userId: number }
+  | { kind: 'password-reset'; userId: number }
+  | { kind: 'email-change'; emailChangeId: number }
+  | { kind: 'booking-cancel'; bookingId: number };
+
+/** A minted link: the URL with its token, and when it stops working (null: it does not expire). */
+export interface MintedLink {
+  url: string;
+  expiresAt: Date | null;
+}
+
+/** The values of an e-mail's own template slots (the layout's are added by the sender: see `LAYOUT_VARIABLES`). */
+export type EmailVars<V extends string> = { readonly [K in V]: string };
+
+interface Envelope {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  preview: string;
+  attachments?: EmailAttachment[];
+}
+
+/** Everything an e-mail needs but its body: who gets it, the subject, and the values of its template. */
+export type PreparedEmail<V extends string = string> = Envelope &
+  (
+    | { link?: undefined; vars: EmailVars<V> }
+    /** With a link: the values are formatted once the job has minted it. */
+    | { link: LinkRequest; vars: (link: MintedLink) => EmailVars<V> }
+  );
+
+export interface EmailDefinition<V extends string = string, T extends EmailTemplate = EmailTemplate> {
+  template: T;
+  /** The slots the MJML and the text part use (besides the layout's): checked against both files at start-up. */
+  variables: readonly V[];
+  /** Loads what the e-mail is about and formats it; null when there is nothing (left) to send. */
+  prepare(ctx: MessageContext, event: StoredEvent): Promise<PreparedEmail<V> | null>;
+}
+
+/**
+ * Declares one e-mail: its template files (`templates/<template>.mjml` and `.txt`), the variables they use (checked
+ * against both files when the workers start), and its content, typed by those variables.
+ */
+export const defineEmail = <const T extends EmailTemplate, const V extends string>(definition: {
+  template: T;
+  variables: readonly V[];
+  prepare(ctx: MessageContext, event: StoredEvent): Promise<PreparedEmail<NoInfer<V>> | null>;
+}): EmailDefinition<V, T> => definition;
+
+/** The slots the shared layout (and every e-mail) may use: supplied by the sender, never declared per e-mail. */
+export const LAYOUT_VARIABLES = ['appUrl', 'appHost', 'companyName', 'companyEmail', 'subject', 'preview'] as const;
