@@ -1,10 +1,7 @@
 import type { AdminOrganization, AdminUser } from '@app/contracts';
-import { revalidateLogic } from '@tanstack/react-form';
-import { useRef } from 'react';
 import * as v from 'valibot';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
-import { useAppForm } from '../../../components/form/form';
 import { FormElement } from '../../../components/form/form-element';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useAddOrganizationUser } from '../api/admin.mutations';
 import { fullName } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
@@ -24,25 +21,19 @@ export function AddOrganizationUserForm({
   users: readonly AdminUser[];
 }) {
   const add = useAddOrganizationUser();
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useAppForm({
+  const { form, formRef } = useSchemaForm({
     defaultValues: { organizationId: '', userId: '' },
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: AddUserSchema },
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
-    onSubmit: async ({ value, formApi }) => {
-      try {
-        await add.mutateAsync({
-          organizationId: Number(value.organizationId),
-          userId: Number(value.userId),
-          role: 'Member',
-        });
-        notifySuccess('User added to organization');
-        formApi.reset();
-      } catch (error) {
-        notifyFailure('Error adding user', error, 'Failed to add user to organization');
-      }
+    schema: AddUserSchema,
+    onSubmit: async (value, formApi) => {
+      await add.mutateAsync({
+        organizationId: Number(value.organizationId),
+        userId: Number(value.userId),
+        role: 'Member',
+      });
+      notifySuccess('User added to organization');
+      formApi.reset();
     },
+    onFailure: (error) => notifyFailure('Error adding user', error, 'Failed to add user to organization'),
   });
 
   return (

@@ -1,15 +1,10 @@
 import type { AdminDashboard, DashboardInput } from '@app/contracts';
 import { DashboardInputSchema } from '@app/contracts/schemas/admin';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/schemas/dashboards';
-import { revalidateLogic } from '@tanstack/react-form';
-import { useRef } from 'react';
 import * as v from 'valibot';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
-import { useAppForm } from '../../../components/form/form';
 import { FormElement } from '../../../components/form/form-element';
-import { applyServerIssues } from '../../../components/form/server-errors';
+import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
-import { isApiRequestError } from '../../../lib/api';
 import { useSaveDashboard } from '../api/admin.mutations';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { CheckboxField, SelectField } from './form-fields';
@@ -33,31 +28,25 @@ export const EMBED_HINT =
 /** 'Create Dashboard', or 'Edit Dashboard' with Cancel when `dashboard` is given (key it by the id). */
 export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboard | undefined; onDone: () => void }) {
   const save = useSaveDashboard();
-  const formRef = useRef<HTMLFormElement>(null);
   const editing = dashboard !== undefined;
 
-  const form = useAppForm({
+  const { form, formRef } = useSchemaForm({
     defaultValues: valuesOf(dashboard),
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: DashboardInputSchema },
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
-    onSubmit: async ({ value, formApi }) => {
-      try {
-        const saved = await save.mutateAsync({ id: dashboard?.id, input: v.parse(DashboardInputSchema, value) });
-        // The server could not reach the embed URL: saved all the same, and the admin is told (issue 12, item 3).
-        notifySuccess(editing ? 'Dashboard updated' : 'Dashboard created', saved?.embedUrlWarning ?? undefined);
-        if (!editing) formApi.reset(valuesOf());
-        onDone();
-      } catch (error) {
-        if (isApiRequestError(error) && error.status === 422 && applyServerIssues(formApi, error.issues))
-          focusFirstInvalid(formRef.current);
-        notifyFailure(
-          editing ? 'Error updating dashboard' : 'Error creating dashboard',
-          error,
-          editing ? 'Failed to update dashboard' : 'Failed to create dashboard',
-        );
-      }
+    schema: DashboardInputSchema,
+    fieldIssues: validationIssues,
+    onSubmit: async (value, formApi) => {
+      const saved = await save.mutateAsync({ id: dashboard?.id, input: v.parse(DashboardInputSchema, value) });
+      // The server could not reach the embed URL: saved all the same, and the admin is told (issue 12, item 3).
+      notifySuccess(editing ? 'Dashboard updated' : 'Dashboard created', saved?.embedUrlWarning ?? undefined);
+      if (!editing) formApi.reset(valuesOf());
+      onDone();
     },
+    onFailure: (error) =>
+      notifyFailure(
+        editing ? 'Error updating dashboard' : 'Error creating dashboard',
+        error,
+        editing ? 'Failed to update dashboard' : 'Failed to create dashboard',
+      ),
   });
 
   const title = editing ? 'Edit Dashboard' : 'Create Dashboard';

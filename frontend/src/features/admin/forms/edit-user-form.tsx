@@ -1,18 +1,14 @@
 import type { AdminOrganization, AdminUser, EditUserInput } from '@app/contracts';
 import { EditUserSchema } from '@app/contracts/schemas/admin';
-import { revalidateLogic, useStore } from '@tanstack/react-form';
-import { useRef, useState } from 'react';
+import { useStore } from '@tanstack/react-form';
+import { useState } from 'react';
 import * as v from 'valibot';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
-import { useAppForm } from '../../../components/form/form';
 import { useFieldContext } from '../../../components/form/form-context';
 import { FormElement } from '../../../components/form/form-element';
-import { applyServerIssues } from '../../../components/form/server-errors';
+import { emailConflictOrValidationIssues, useSchemaForm } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/toast';
-import { isApiRequestError } from '../../../lib/api';
 import {
   useDeleteUser,
   useRemoveOrganizationUser,
@@ -22,7 +18,7 @@ import {
 } from '../api/admin.mutations';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { firstFieldError } from './first-error';
+import { toastFirstFieldError } from './first-error';
 import { CheckboxField } from './form-fields';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'organizationIds'] as const;
@@ -99,48 +95,28 @@ export function EditUserForm({
   const sendReset = useSendAdminEmail('password-reset');
   const removeMembership = useRemoveOrganizationUser();
   const [confirming, setConfirming] = useState<'status' | 'delete' | `membership-${number}` | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
 
-  const form = useAppForm({
+  const { form, formRef } = useSchemaForm({
     defaultValues: valuesOf(user),
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: EditUserSchema },
-    onSubmitInvalid: ({ formApi }) => {
-      toast({
-        title: 'Validation error',
-        description: firstFieldError(formApi, FIELDS) ?? 'Please check the form',
-        variant: 'destructive',
-      });
-      focusFirstInvalid(formRef.current);
-    },
-    onSubmit: async ({ value, formApi }) => {
+    schema: EditUserSchema,
+    fieldIssues: emailConflictOrValidationIssues,
+    onInvalid: (formApi) => toastFirstFieldError(formApi, FIELDS),
+    onSubmit: async (value) => {
       const parsed = v.parse(EditUserSchema, value);
-      try {
-        await updateUser.mutateAsync({
-          id: user.id,
-          body: {
-            email: parsed.email,
-            firstName: parsed.firstName,
-            lastName: parsed.lastName,
-            organizationIds: parsed.organizationIds,
-            isAdmin: value.isAdmin === true,
-          },
-        });
-        notifySuccess('User updated');
-        onClose();
-      } catch (error) {
-        if (isApiRequestError(error)) {
-          const issues =
-            error.status === 409 && error.serverMessage
-              ? [{ path: 'email', message: error.serverMessage }]
-              : error.status === 422
-                ? error.issues
-                : [];
-          if (applyServerIssues(formApi, issues)) focusFirstInvalid(formRef.current);
-        }
-        notifyFailure('Error updating user', error, 'Failed to update user');
-      }
+      await updateUser.mutateAsync({
+        id: user.id,
+        body: {
+          email: parsed.email,
+          firstName: parsed.firstName,
+          lastName: parsed.lastName,
+          organizationIds: parsed.organizationIds,
+          isAdmin: value.isAdmin === true,
+        },
+      });
+      notifySuccess('User updated');
+      onClose();
     },
+    onFailure: (error) => notifyFailure('Error updating user', error, 'Failed to update user'),
   });
   const submitting = useStore(form.store, (state) => state.isSubmitting);
 

@@ -1,5 +1,6 @@
 import type { AnyFormApi } from '@tanstack/react-form';
 import { firstErrorMessage } from '../../../components/form/field-error';
+import { toast } from '../../../components/ui/toast';
 
 /** The first message of the first invalid field, in screen order (for the 'Validation error' toast, spec section 5). */
 export function firstFieldError(form: AnyFormApi, fields: readonly string[]): string | undefined {
@@ -9,4 +10,13 @@ export function firstFieldError(form: AnyFormApi, fields: readonly string[]): st
     if (message) return message;
   }
   return undefined;
+}
+
+/** A refused submit of the user dialogs: 'Validation error' with the first message (spec section 5). */
+export function toastFirstFieldError(form: AnyFormApi, fields: readonly string[]): void {
+  toast({
+    title: 'Validation error',
+    description: firstFieldError(form, fields) ?? 'Please check the form',
+    variant: 'destructive',
+  });
 }

@@ -1,11 +1,8 @@
 import type { AdminDashboard, AdminOrganization } from '@app/contracts';
 import { OrganizationDashboardSchema } from '@app/contracts/schemas/admin';
-import { revalidateLogic } from '@tanstack/react-form';
-import { useRef } from 'react';
 import * as v from 'valibot';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
-import { useAppForm } from '../../../components/form/form';
 import { FormElement } from '../../../components/form/form-element';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useLinkDashboard } from '../api/admin.mutations';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { SelectField } from './form-fields';
@@ -19,25 +16,19 @@ export function LinkDashboardForm({
   dashboards: readonly AdminDashboard[];
 }) {
   const link = useLinkDashboard();
-  const formRef = useRef<HTMLFormElement>(null);
-  const form = useAppForm({
+  const { form, formRef } = useSchemaForm({
     defaultValues: { organizationId: '', dashboardId: '' } as v.InferInput<typeof OrganizationDashboardSchema>,
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: OrganizationDashboardSchema },
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
-    onSubmit: async ({ value, formApi }) => {
+    schema: OrganizationDashboardSchema,
+    onSubmit: async (value, formApi) => {
       const parsed = v.parse(OrganizationDashboardSchema, value);
-      try {
-        await link.mutateAsync({
-          organizationId: Number(parsed.organizationId),
-          dashboardId: Number(parsed.dashboardId),
-        });
-        notifySuccess('Dashboard linked to organization');
-        formApi.reset();
-      } catch (error) {
-        notifyFailure('Error linking dashboard', error, 'Failed to link dashboard');
-      }
+      await link.mutateAsync({
+        organizationId: Number(parsed.organizationId),
+        dashboardId: Number(parsed.dashboardId),
+      });
+      notifySuccess('Dashboard linked to organization');
+      formApi.reset();
     },
+    onFailure: (error) => notifyFailure('Error linking dashboard', error, 'Failed to link dashboard'),
   });
 
   return (

@@ -1,18 +1,12 @@
 import type { AdminOrganization, NewUserInput } from '@app/contracts';
 import { NewUserSchema } from '@app/contracts/schemas/admin';
-import { revalidateLogic } from '@tanstack/react-form';
-import { useRef } from 'react';
 import * as v from 'valibot';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
-import { useAppForm } from '../../../components/form/form';
 import { FormElement } from '../../../components/form/form-element';
-import { applyServerIssues } from '../../../components/form/server-errors';
+import { emailConflictOrValidationIssues, useSchemaForm } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
-import { isApiRequestError } from '../../../lib/api';
 import { useCreateUser } from '../api/admin.mutations';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { firstFieldError } from './first-error';
+import { toastFirstFieldError } from './first-error';
 import { CheckboxField, SelectField } from './form-fields';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'organizationId'] as const;
@@ -41,41 +35,21 @@ export function NewUserForm({
   onCancel: () => void;
 }) {
   const createUser = useCreateUser();
-  const formRef = useRef<HTMLFormElement>(null);
 
-  const form = useAppForm({
+  const { form, formRef } = useSchemaForm({
     defaultValues: emptyUser,
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: NewUserSchema },
-    onSubmitInvalid: ({ formApi }) => {
-      toast({
-        title: 'Validation error',
-        description: firstFieldError(formApi, FIELDS) ?? 'Please check the form',
-        variant: 'destructive',
-      });
-      focusFirstInvalid(formRef.current);
+    schema: NewUserSchema,
+    fieldIssues: emailConflictOrValidationIssues,
+    onInvalid: (formApi) => toastFirstFieldError(formApi, FIELDS),
+    onSubmit: async (value) => {
+      const user = await createUser.mutateAsync(v.parse(NewUserSchema, value));
+      notifySuccess(
+        'User created',
+        value.sendRegistrationEmail ? `A registration email is on its way to ${user.email}.` : undefined,
+      );
+      onDone();
     },
-    onSubmit: async ({ value, formApi }) => {
-      try {
-        const user = await createUser.mutateAsync(v.parse(NewUserSchema, value));
-        notifySuccess(
-          'User created',
-          value.sendRegistrationEmail ? `A registration email is on its way to ${user.email}.` : undefined,
-        );
-        onDone();
-      } catch (error) {
-        if (isApiRequestError(error)) {
-          const issues =
-            error.status === 409 && error.serverMessage
-              ? [{ path: 'email', message: error.serverMessage }]
-              : error.status === 422
-                ? error.issues
-                : [];
-          if (applyServerIssues(formApi, issues)) focusFirstInvalid(formRef.current);
-        }
-        notifyFailure('Error creating user', error, 'Failed to create user');
-      }
-    },
+    onFailure: (error) => notifyFailure('Error creating user', error, 'Failed to create user'),
   });
 
   const organizationOptions = organizations.map((o) => ({

@@ -1,14 +1,9 @@
 import type { AdminOrganization, OrganizationInput } from '@app/contracts';
 import { OrganizationInputSchema } from '@app/contracts/schemas/admin';
-import { revalidateLogic } from '@tanstack/react-form';
-import { useRef } from 'react';
 import * as v from 'valibot';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
-import { useAppForm } from '../../../components/form/form';
 import { FormElement } from '../../../components/form/form-element';
-import { applyServerIssues } from '../../../components/form/server-errors';
+import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
-import { isApiRequestError } from '../../../lib/api';
 import { useSaveOrganization } from '../api/admin.mutations';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 
@@ -30,30 +25,24 @@ export function OrganizationForm({
   onDone: () => void;
 }) {
   const save = useSaveOrganization();
-  const formRef = useRef<HTMLFormElement>(null);
   const editing = organization !== undefined;
 
-  const form = useAppForm({
+  const { form, formRef } = useSchemaForm({
     defaultValues: valuesOf(organization),
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: OrganizationInputSchema },
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
-    onSubmit: async ({ value, formApi }) => {
-      try {
-        await save.mutateAsync({ id: organization?.id, input: v.parse(OrganizationInputSchema, value) });
-        notifySuccess(editing ? 'Organization updated' : 'Organization created');
-        if (!editing) formApi.reset(valuesOf());
-        onDone();
-      } catch (error) {
-        if (isApiRequestError(error) && error.status === 422 && applyServerIssues(formApi, error.issues))
-          focusFirstInvalid(formRef.current);
-        notifyFailure(
-          editing ? 'Error updating organization' : 'Error creating organization',
-          error,
-          editing ? 'Failed to update organization' : 'Failed to create organization',
-        );
-      }
+    schema: OrganizationInputSchema,
+    fieldIssues: validationIssues,
+    onSubmit: async (value, formApi) => {
+      await save.mutateAsync({ id: organization?.id, input: v.parse(OrganizationInputSchema, value) });
+      notifySuccess(editing ? 'Organization updated' : 'Organization created');
+      if (!editing) formApi.reset(valuesOf());
+      onDone();
     },
+    onFailure: (error) =>
+      notifyFailure(
+        editing ? 'Error updating organization' : 'Error creating organization',
+        error,
+        editing ? 'Failed to update organization' : 'Failed to create organization',
+      ),
   });
 
   const title = editing ? 'Edit Organization' : 'Create Organization';

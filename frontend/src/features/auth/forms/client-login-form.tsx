@@ -1,13 +1,11 @@
 import type { LoginInput } from '@app/contracts';
 import { LoginSchema } from '@app/contracts/schemas/auth';
-import { revalidateLogic } from '@tanstack/react-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import * as v from 'valibot';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
-import { useAppForm } from '../../../components/form/form';
 import { FormElement } from '../../../components/form/form-element';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { failureMessage } from '../../../lib/api';
 import { safeRedirectPath } from '../../../lib/safe-redirect';
 import { useLogin } from '../api/auth.mutations';
@@ -32,29 +30,20 @@ export function ClientLoginForm({ redirectUrl }: ClientLoginFormProps) {
   const login = useLogin();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
   const alertId = `${useId()}-client-login-error`;
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const form = useAppForm({
+  const { form, formRef } = useSchemaForm({
     defaultValues: emptyCredentials,
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: LoginSchema },
-    onSubmitInvalid: () => {
-      setServerError(null);
-      focusFirstInvalid(formRef.current);
+    schema: LoginSchema,
+    onAttempt: () => setServerError(null),
+    onSubmit: async (value) => {
+      const { email, password } = v.parse(LoginSchema, value);
+      const result = await login.mutateAsync({ email, password, ...(redirectUrl && { redirectUrl }) });
+      replaceSession(queryClient, result.user);
+      await navigate({ href: safeRedirectPath(result.redirectUrl) ?? CLIENT_HOME });
     },
-    onSubmit: async ({ value }) => {
-      setServerError(null);
-      try {
-        const { email, password } = v.parse(LoginSchema, value);
-        const result = await login.mutateAsync({ email, password, ...(redirectUrl && { redirectUrl }) });
-        replaceSession(queryClient, result.user);
-        await navigate({ href: safeRedirectPath(result.redirectUrl) ?? CLIENT_HOME });
-      } catch (error) {
-        setServerError(failureMessage(error, CLIENT_LOGIN_ERROR));
-      }
-    },
+    onFailure: (error) => setServerError(failureMessage(error, CLIENT_LOGIN_ERROR)),
   });
 
   return (

@@ -1,12 +1,10 @@
 import type { LoginInput } from '@app/contracts';
 import { LoginSchema } from '@app/contracts/schemas/auth';
-import { revalidateLogic } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import * as v from 'valibot';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
-import { useAppForm } from '../../../components/form/form';
 import { FormElement } from '../../../components/form/form-element';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { toastAcrossReload } from '../../../components/ui/toast';
 import { failureMessage } from '../../../lib/api';
 import { browserLocation } from '../../../lib/browser-location';
@@ -27,31 +25,22 @@ export interface LoginFormProps {
  */
 export function LoginForm({ redirectUrl }: LoginFormProps) {
   const login = useLogin();
-  const formRef = useRef<HTMLFormElement>(null);
   const alertId = `${useId()}-login-error`;
   const [serverError, setServerError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
 
-  const form = useAppForm({
+  const { form, formRef } = useSchemaForm({
     defaultValues: emptyCredentials,
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: LoginSchema },
-    onSubmitInvalid: () => {
-      setServerError(null);
-      focusFirstInvalid(formRef.current);
+    schema: LoginSchema,
+    onAttempt: () => setServerError(null),
+    onSubmit: async (value) => {
+      const { email, password } = v.parse(LoginSchema, value);
+      const result = await login.mutateAsync({ email, password, ...(redirectUrl && { redirectUrl }) });
+      setLeaving(true);
+      toastAcrossReload({ title: 'Login successful', description: 'Welcome back!' });
+      browserLocation.assign(afterSignInPath(result.user, result.redirectUrl));
     },
-    onSubmit: async ({ value }) => {
-      setServerError(null);
-      try {
-        const { email, password } = v.parse(LoginSchema, value);
-        const result = await login.mutateAsync({ email, password, ...(redirectUrl && { redirectUrl }) });
-        setLeaving(true);
-        toastAcrossReload({ title: 'Login successful', description: 'Welcome back!' });
-        browserLocation.assign(afterSignInPath(result.user, result.redirectUrl));
-      } catch (error) {
-        setServerError(failureMessage(error, 'Login failed'));
-      }
-    },
+    onFailure: (error) => setServerError(failureMessage(error, 'Login failed')),
   });
 
   return (

@@ -1,11 +1,9 @@
 import type { NewPasswordForm as NewPasswordValues } from '@app/contracts';
 import { NewPasswordFormSchema } from '@app/contracts/schemas/auth';
-import { revalidateLogic } from '@tanstack/react-form';
-import { useId, useRef, useState } from 'react';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
-import { useAppForm } from '../../../components/form/form';
+import { useId, useState } from 'react';
 import { FormElement } from '../../../components/form/form-element';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { failureMessage } from '../../../lib/api';
 
 const emptyPasswords: NewPasswordValues = { password: '', confirmPassword: '' };
@@ -42,30 +40,20 @@ export function NewPasswordForm({
   onSuccess,
   testId,
 }: NewPasswordFormProps) {
-  const formRef = useRef<HTMLFormElement>(null);
   const alertId = `${useId()}-${testId}-error`;
   const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
-  const form = useAppForm({
+  const { form, formRef } = useSchemaForm({
     defaultValues: emptyPasswords,
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: NewPasswordFormSchema },
-    onSubmitInvalid: () => {
-      setServerError(null);
-      focusFirstInvalid(formRef.current);
-    },
-    onSubmit: async ({ value }) => {
-      setServerError(null);
-      try {
-        await onSubmit(value.password ?? '');
-      } catch (error) {
-        setServerError(failureMessage(error, failureFallback));
-        return;
-      }
+    schema: NewPasswordFormSchema,
+    onAttempt: () => setServerError(null),
+    onSubmit: async (value) => {
+      await onSubmit(value.password ?? '');
       setDone(true);
       onSuccess();
     },
+    onFailure: (error) => setServerError(failureMessage(error, failureFallback)),
   });
 
   return (

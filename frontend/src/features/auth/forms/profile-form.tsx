@@ -1,14 +1,11 @@
 import type { CurrentUser, ProfileInput } from '@app/contracts';
 import { ProfileSchema } from '@app/contracts/schemas/auth';
-import { revalidateLogic } from '@tanstack/react-form';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import * as v from 'valibot';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
-import { useAppForm } from '../../../components/form/form';
 import { FormElement } from '../../../components/form/form-element';
-import { applyServerIssues } from '../../../components/form/server-errors';
+import { emailConflictOrValidationIssues, useSchemaForm } from '../../../components/form/use-schema-form';
 import { toast } from '../../../components/ui/toast';
-import { failureMessage, isApiRequestError } from '../../../lib/api';
+import { failureMessage } from '../../../lib/api';
 import { useUpdateProfile } from '../api/auth.mutations';
 
 const profileOf = (user: CurrentUser): ProfileInput => ({
@@ -50,45 +47,32 @@ const requestOf = (value: ProfileInput, currentEmail: string): ProfileInput => {
  */
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const updateProfile = useUpdateProfile();
-  const formRef = useRef<HTMLFormElement>(null);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const schema = useMemo(() => profileFormSchema(user.email), [user.email]);
 
-  const form = useAppForm({
+  const { form, formRef } = useSchemaForm({
     defaultValues: profileOf(user),
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: schema },
-    onSubmitInvalid: () => focusFirstInvalid(formRef.current),
-    onSubmit: async ({ value, formApi }) => {
-      try {
-        const result = await updateProfile.mutateAsync(requestOf(value, user.email));
-        // The server's version (trimmed) becomes the new starting point of the form: the address stays the current
-        // one until the link is opened.
-        if ('pendingEmail' in result) {
-          formApi.reset(profileOf(result.user));
-          setPendingEmail(result.pendingEmail);
-          toast({ title: 'Confirm Your New Email', description: result.message });
-          return;
-        }
-        formApi.reset(profileOf(result));
-        toast({ title: 'Profile Updated', description: 'Your profile information has been saved.' });
-      } catch (error) {
-        if (isApiRequestError(error)) {
-          const issues =
-            error.status === 409 && error.serverMessage
-              ? [{ path: 'email', message: error.serverMessage }]
-              : error.status === 422 || error.status === 403
-                ? error.issues
-                : [];
-          if (applyServerIssues(formApi, issues)) focusFirstInvalid(formRef.current);
-        }
-        toast({
-          title: 'Update Failed',
-          description: failureMessage(error, 'Failed to update profile. Please try again.'),
-          variant: 'destructive',
-        });
+    schema,
+    fieldIssues: (error) => (error.status === 403 ? error.issues : emailConflictOrValidationIssues(error)),
+    onSubmit: async (value, formApi) => {
+      const result = await updateProfile.mutateAsync(requestOf(value, user.email));
+      // The server's version (trimmed) becomes the new starting point of the form: the address stays the current
+      // one until the link is opened.
+      if ('pendingEmail' in result) {
+        formApi.reset(profileOf(result.user));
+        setPendingEmail(result.pendingEmail);
+        toast({ title: 'Confirm Your New Email', description: result.message });
+        return;
       }
+      formApi.reset(profileOf(result));
+      toast({ title: 'Profile Updated', description: 'Your profile information has been saved.' });
     },
+    onFailure: (error) =>
+      toast({
+        title: 'Update Failed',
+        description: failureMessage(error, 'Failed to update profile. Please try again.'),
+        variant: 'destructive',
+      }),
   });
 
   return (

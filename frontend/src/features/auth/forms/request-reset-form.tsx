@@ -1,10 +1,8 @@
 import { AuthMessages, RequestPasswordResetSchema } from '@app/contracts/schemas/auth';
-import { revalidateLogic } from '@tanstack/react-form';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import * as v from 'valibot';
-import { focusFirstInvalid } from '../../../components/form/focus-first-invalid';
-import { useAppForm } from '../../../components/form/form';
 import { FormElement } from '../../../components/form/form-element';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { toast } from '../../../components/ui/toast';
 import { failureMessage } from '../../../lib/api';
 import { useRequestPasswordReset } from '../api/auth.mutations';
@@ -19,30 +17,20 @@ export interface RequestResetFormProps {
 /** The first step of /reset-password: 'Send Reset Link' to an e-mail address. */
 export function RequestResetForm({ initialEmail = '', onSent }: RequestResetFormProps) {
   const requestReset = useRequestPasswordReset();
-  const formRef = useRef<HTMLFormElement>(null);
   const alertId = `${useId()}-reset-request-error`;
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const form = useAppForm({
+  const { form, formRef } = useSchemaForm({
     defaultValues: { email: initialEmail } as v.InferInput<typeof RequestPasswordResetSchema>,
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: RequestPasswordResetSchema },
-    onSubmitInvalid: () => {
-      setServerError(null);
-      focusFirstInvalid(formRef.current);
-    },
-    onSubmit: async ({ value }) => {
-      setServerError(null);
+    schema: RequestPasswordResetSchema,
+    onAttempt: () => setServerError(null),
+    onSubmit: async (value) => {
       const { email } = v.parse(RequestPasswordResetSchema, value);
-      try {
-        await requestReset.mutateAsync(email);
-      } catch (error) {
-        setServerError(failureMessage(error, 'Failed to send reset email'));
-        return;
-      }
+      await requestReset.mutateAsync(email);
       toast({ title: 'Reset link sent', description: AuthMessages.resetRequested });
       onSent(email);
     },
+    onFailure: (error) => setServerError(failureMessage(error, 'Failed to send reset email')),
   });
 
   return (

@@ -1,18 +1,17 @@
 import type { BookingRequestInput, BookingConfirmation as Confirmation } from '@app/contracts';
 import { BookingMessages, BookingRequestSchema } from '@app/contracts/schemas/booking';
-import { revalidateLogic, useStore } from '@tanstack/react-form';
+import { useStore } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { firstErrorMessage } from '../../../components/form/field-error';
 import { controlClass, FieldShell } from '../../../components/form/field-shell';
-import { useAppForm } from '../../../components/form/form';
 import { FormElement } from '../../../components/form/form-element';
-import { applyServerIssues } from '../../../components/form/server-errors';
+import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
 import { Alert } from '../../../components/ui/alert';
 import { Calendar } from '../../../components/ui/calendar';
 import { toast } from '../../../components/ui/toast';
-import { failureMessage, isApiRequestError } from '../../../lib/api';
+import { failureMessage } from '../../../lib/api';
 import { useBookConsultation } from '../api/booking.mutations';
 import { availabilityQueryOptions, monthAvailabilityQueryOptions } from '../api/booking.queries';
 import { BookingConfirmation } from '../components/booking-confirmation';
@@ -87,11 +86,8 @@ export function BookingForm({
   const [visitorZone] = useState(() => visitorZoneProp ?? visitorTimeZone());
   const [serverError, setServerError] = useState<string | null>(null);
   const book = useBookConsultation();
-  const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
   const today = useMemo(() => todayIn(timeZone, now ?? new Date()), [timeZone, now]);
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const [defaults] = useState<BookingDraft>(() => ({
     ...emptyBooking,
@@ -100,39 +96,32 @@ export function BookingForm({
     businessName: initialDraft?.businessName ?? '',
     lineOfWork: initialDraft?.lineOfWork ?? '',
   }));
-  const form = useAppForm({
+  const { form, formRef } = useSchemaForm({
     defaultValues: defaults,
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: BookingRequestSchema },
-    onSubmitInvalid: focusFirstInvalid,
-    onSubmit: async ({ value, formApi }) => {
+    schema: BookingRequestSchema,
+    // The slot was just taken (409): its message goes under the time; the day's slots were asked for again (the
+    // mutation's onSettled).
+    fieldIssues: (error) =>
+      error.status === 409
+        ? [{ path: 'time', message: error.serverMessage ?? BookingMessages.taken }]
+        : validationIssues(error),
+    onSubmit: async (value, formApi) => {
       setBanner('none');
       setServerError(null);
-      try {
-        const booked = await book.mutateAsync(toRequest(value));
-        formApi.reset(emptyBooking);
-        setConfirmation(booked);
-        toast({ title: 'Consultation booked!', description: 'Check your email for confirmation details.' });
-      } catch (error) {
-        console.error('Booking the consultation failed', error);
-        setBanner('error');
-        toast({
-          title: 'Booking failed',
-          description: "We couldn't book your consultation. Please try again.",
-          variant: 'destructive',
-        });
-        if (isApiRequestError(error) && error.status === 409) {
-          // The slot was just taken: the day's slots were asked for again (the mutation's onSettled).
-          const message = error.serverMessage ?? BookingMessages.taken;
-          applyServerIssues(formApi, [{ path: 'time', message }]);
-          focusFirstInvalid();
-        } else if (isApiRequestError(error) && error.status === 422 && applyServerIssues(formApi, error.issues)) {
-          focusFirstInvalid();
-        } else {
-          const message = failureMessage(error, '');
-          setServerError(message || null);
-        }
-      }
+      const booked = await book.mutateAsync(toRequest(value));
+      formApi.reset(emptyBooking);
+      setConfirmation(booked);
+      toast({ title: 'Consultation booked!', description: 'Check your email for confirmation details.' });
+    },
+    onFailure: (error, { fieldsMarked }) => {
+      console.error('Booking the consultation failed', error);
+      setBanner('error');
+      toast({
+        title: 'Booking failed',
+        description: "We couldn't book your consultation. Please try again.",
+        variant: 'destructive',
+      });
+      if (!fieldsMarked) setServerError(failureMessage(error, '') || null);
     },
   });
 

@@ -1,14 +1,11 @@
 import type { ContactMessageInput } from '@app/contracts';
 import { ContactMessageSchema } from '@app/contracts/schemas/contact';
-import { revalidateLogic } from '@tanstack/react-form';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import * as v from 'valibot';
-import { useAppForm } from '../../../components/form/form';
 import { FormElement } from '../../../components/form/form-element';
-import { applyServerIssues } from '../../../components/form/server-errors';
+import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
 import { Alert } from '../../../components/ui/alert';
 import { toast } from '../../../components/ui/toast';
-import { isApiRequestError } from '../../../lib/api';
 import { useSendContactMessage } from '../api/contact.mutations';
 
 type Banner = 'none' | 'success' | 'error';
@@ -22,35 +19,26 @@ export const CONTACT_ERROR_BANNER = 'There was an error sending your message. Pl
 export function ContactForm() {
   const [banner, setBanner] = useState<Banner>('none');
   const sendMessage = useSendContactMessage();
-  const formRef = useRef<HTMLFormElement>(null);
-  // Keyboard and screen-reader users land on the first field to fix.
-  const focusFirstInvalid = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
-  const form = useAppForm({
+  const { form, formRef } = useSchemaForm({
     defaultValues: emptyMessage,
-    // Check on submit, then re-check each change once a submit was tried.
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: { onDynamic: ContactMessageSchema },
-    onSubmitInvalid: focusFirstInvalid,
-    onSubmit: async ({ value, formApi }) => {
+    schema: ContactMessageSchema,
+    fieldIssues: validationIssues,
+    onSubmit: async (value, formApi) => {
       setBanner('none');
-      try {
-        await sendMessage.mutateAsync(v.parse(ContactMessageSchema, value));
-        formApi.reset();
-        setBanner('success');
-        toast({ title: 'Message sent!', description: "We'll get back to you within 24 hours." });
-      } catch (error) {
-        console.error('Sending the contact message failed', error);
-        if (isApiRequestError(error) && error.status === 422 && applyServerIssues(formApi, error.issues))
-          focusFirstInvalid();
-        setBanner('error');
-        toast({
-          title: 'Something went wrong',
-          description: "Your message couldn't be sent. Please try again.",
-          variant: 'destructive',
-        });
-      }
+      await sendMessage.mutateAsync(v.parse(ContactMessageSchema, value));
+      formApi.reset();
+      setBanner('success');
+      toast({ title: 'Message sent!', description: "We'll get back to you within 24 hours." });
+    },
+    onFailure: (error) => {
+      console.error('Sending the contact message failed', error);
+      setBanner('error');
+      toast({
+        title: 'Something went wrong',
+        description: "Your message couldn't be sent. Please try again.",
+        variant: 'destructive',
+      });
     },
   });
 
