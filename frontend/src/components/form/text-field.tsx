@@ -1,8 +1,6 @@
-import { useStore } from '@tanstack/react-form';
-import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
-import { firstErrorMessage } from './field-error';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { controlClass, FieldShell } from './field-shell';
-import { useFieldContext } from './form-context';
+import { useFieldControl } from './use-field-control';
 
 export interface TextFieldProps
   extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id'> {
@@ -17,33 +15,15 @@ export interface TextFieldProps
 
 /** A labelled text input bound to the surrounding `form.AppField`. */
 export function TextField({ label, description, formErrorId, type = 'text', ...inputProps }: TextFieldProps) {
-  const field = useFieldContext<string>();
-  const errors = useStore(field.store, (state) => state.meta.errors);
-  const error = firstErrorMessage(errors);
-  const id = `${useId()}-${field.name}`;
-  const errorId = formErrorId ?? `${id}-error`;
-  const descriptionId = `${id}-description`;
-  const describedBy = error ? errorId : description ? descriptionId : undefined;
-
+  const { field, shell, control } = useFieldControl<string>(label, description, formErrorId);
   return (
-    <FieldShell
-      id={id}
-      label={label}
-      error={formErrorId ? undefined : error}
-      errorId={errorId}
-      description={description}
-      descriptionId={descriptionId}
-    >
+    <FieldShell {...shell}>
       <input
         {...inputProps}
-        id={id}
-        name={field.name}
+        {...control}
         type={type}
         value={field.state.value ?? ''}
         onChange={(event) => field.handleChange(event.target.value)}
-        onBlur={field.handleBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
         className={controlClass}
       />
     </FieldShell>

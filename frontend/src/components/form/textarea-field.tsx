@@ -1,8 +1,6 @@
-import { useStore } from '@tanstack/react-form';
-import { type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
-import { firstErrorMessage } from './field-error';
+import type { ReactNode, TextareaHTMLAttributes } from 'react';
 import { controlClass, FieldShell } from './field-shell';
-import { useFieldContext } from './form-context';
+import { useFieldControl } from './use-field-control';
 
 export interface TextareaFieldProps
   extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id'> {
@@ -12,33 +10,15 @@ export interface TextareaFieldProps
 
 /** A labelled multi-line input bound to the surrounding `form.AppField`. */
 export function TextareaField({ label, description, rows = 5, ...textareaProps }: TextareaFieldProps) {
-  const field = useFieldContext<string>();
-  const errors = useStore(field.store, (state) => state.meta.errors);
-  const error = firstErrorMessage(errors);
-  const id = `${useId()}-${field.name}`;
-  const errorId = `${id}-error`;
-  const descriptionId = `${id}-description`;
-  const describedBy = error ? errorId : description ? descriptionId : undefined;
-
+  const { field, shell, control } = useFieldControl<string>(label, description);
   return (
-    <FieldShell
-      id={id}
-      label={label}
-      error={error}
-      errorId={errorId}
-      description={description}
-      descriptionId={descriptionId}
-    >
+    <FieldShell {...shell}>
       <textarea
         {...textareaProps}
-        id={id}
-        name={field.name}
+        {...control}
         rows={rows}
         value={field.state.value ?? ''}
         onChange={(event) => field.handleChange(event.target.value)}
-        onBlur={field.handleBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
         className={`${controlClass} min-h-32 resize-y`}
       />
     </FieldShell>

@@ -26,12 +26,3 @@ export function PageContainer({ children }: { children: ReactNode }) {
     </div>
   );
 }
-
-/** The frame of a page that a later issue fills in. */
-export function PlaceholderPage({ title, lead }: { title: string; lead?: ReactNode }) {
-  return (
-    <PageContainer>
-      <PageHeader title={title} lead={lead} />
-    </PageContainer>
-  );
-}

@@ -5,7 +5,6 @@ import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useAddOrganizationUser } from '../api/admin.mutations';
 import { fullName } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { SelectField } from './form-fields';
 
 const AddUserSchema = v.object({
   organizationId: v.pipe(v.string(), v.minLength(1, 'Please choose an organization')),
@@ -46,8 +45,8 @@ export function AddOrganizationUserForm({
     >
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Add User to Organization</h2>
       <form.AppField name="organizationId">
-        {() => (
-          <SelectField
+        {(field) => (
+          <field.SelectField
             label="Organization"
             placeholder="Select an organization"
             options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
@@ -57,8 +56,8 @@ export function AddOrganizationUserForm({
         )}
       </form.AppField>
       <form.AppField name="userId">
-        {() => (
-          <SelectField
+        {(field) => (
+          <field.SelectField
             label="User"
             placeholder="Select a user"
             options={users.map((u) => ({

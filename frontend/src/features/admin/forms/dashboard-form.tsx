@@ -7,7 +7,6 @@ import { useSchemaForm, validationIssues } from '../../../components/form/use-sc
 import { Button } from '../../../components/ui/button';
 import { useSaveDashboard } from '../api/admin.mutations';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { CheckboxField, SelectField } from './form-fields';
 
 const valuesOf = (dashboard?: AdminDashboard): DashboardInput => ({
   name: dashboard?.name ?? '',
@@ -69,8 +68,8 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
       </form.AppField>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
         <form.AppField name="category">
-          {() => (
-            <SelectField
+          {(field) => (
+            <field.SelectField
               label="Category"
               options={categoryOptions}
               placeholder="Select a category"
@@ -80,7 +79,7 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
           )}
         </form.AppField>
         <form.AppField name="type">
-          {() => <SelectField label="Type" options={typeOptions} required data-testid="dashboard-type" />}
+          {(field) => <field.SelectField label="Type" options={typeOptions} required data-testid="dashboard-type" />}
         </form.AppField>
       </div>
       <form.AppField name="embedUrl">
@@ -105,7 +104,7 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
         )}
       </form.AppField>
       <form.AppField name="isPublic">
-        {() => <CheckboxField label="Publicly viewable" data-testid="dashboard-is-public" />}
+        {(field) => <field.CheckboxField label="Publicly viewable" data-testid="dashboard-is-public" />}
       </form.AppField>
       <div className="flex flex-wrap gap-3">
         <form.AppForm>

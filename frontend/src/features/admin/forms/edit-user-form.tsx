@@ -3,11 +3,9 @@ import { EditUserSchema } from '@app/contracts/schemas/admin';
 import { useStore } from '@tanstack/react-form';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { useFieldContext } from '../../../components/form/form-context';
 import { FormElement } from '../../../components/form/form-element';
 import { emailConflictOrValidationIssues, useSchemaForm } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
 import { Spinner } from '../../../components/ui/spinner';
 import {
   useDeleteUser,
@@ -17,9 +15,9 @@ import {
   useUpdateUser,
 } from '../api/admin.mutations';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { organizationOptions } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { toastFirstFieldError } from './first-error';
-import { CheckboxField } from './form-fields';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'organizationIds'] as const;
 
@@ -40,40 +38,6 @@ export const removeFromOrganizationQuestion = (email: string, organization: stri
   `Remove ${email} from '${organization}'? They will no longer see its dashboards.`;
 export const DELETE_USER_QUESTION =
   'Are you sure you want to permanently delete this user? This action cannot be undone.';
-
-/** The organization checkboxes of the edit form. */
-function OrganizationChecklist({ organizations }: { organizations: readonly AdminOrganization[] }) {
-  const field = useFieldContext<(string | number)[]>();
-  const selected = (field.state.value ?? []).map(String);
-  return (
-    <fieldset className="flex flex-col gap-2" data-testid="edit-user-organizations">
-      <legend className="mb-1 text-sm font-medium text-slate-800 dark:text-slate-200">Organizations</legend>
-      {organizations.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="edit-user-no-organizations">
-          No organizations available
-        </p>
-      ) : (
-        <div className="grid max-h-40 gap-2 overflow-y-auto rounded-lg border border-slate-200 p-3 sm:grid-cols-2 dark:border-slate-700">
-          {organizations.map((organization) => {
-            const id = String(organization.id);
-            return (
-              <Checkbox
-                key={organization.id}
-                label={organization.isActive ? organization.name : `${organization.name} (inactive)`}
-                checked={selected.includes(id)}
-                onCheckedChange={(checked) =>
-                  field.handleChange(checked ? [...selected, id] : selected.filter((x) => x !== id))
-                }
-                data-testid="edit-user-organization"
-                data-organization-id={id}
-              />
-            );
-          })}
-        </div>
-      )}
-    </fieldset>
-  );
-}
 
 /**
  * The 'Edit User' overlay's form: details, organizations and admin right (PUT), the e-mail actions (queued, D22) and
@@ -196,10 +160,20 @@ export function EditUserForm({
           </form.AppField>
         </div>
         <form.AppField name="organizationIds">
-          {() => <OrganizationChecklist organizations={organizations} />}
+          {(field) => (
+            <field.CheckboxGroupField
+              legend="Organizations"
+              options={organizationOptions(organizations)}
+              emptyText="No organizations available"
+              data-testid="edit-user-organizations"
+              emptyTestId="edit-user-no-organizations"
+              optionTestId="edit-user-organization"
+              optionData={(id) => ({ 'data-organization-id': id })}
+            />
+          )}
         </form.AppField>
         <form.AppField name="isAdmin">
-          {() => <CheckboxField label="Admin User" data-testid="edit-user-is-admin" />}
+          {(field) => <field.CheckboxField label="Admin User" data-testid="edit-user-is-admin" />}
         </form.AppField>
       </FormElement>
 

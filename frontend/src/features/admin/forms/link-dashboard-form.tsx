@@ -4,8 +4,8 @@ import * as v from 'valibot';
 import { FormElement } from '../../../components/form/form-element';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useLinkDashboard } from '../api/admin.mutations';
+import { organizationOptions } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { SelectField } from './form-fields';
 
 /** 'Link Dashboard to Organization' (spec section 2, Associations). */
 export function LinkDashboardForm({
@@ -41,22 +41,19 @@ export function LinkDashboardForm({
     >
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Link Dashboard to Organization</h2>
       <form.AppField name="organizationId">
-        {() => (
-          <SelectField
+        {(field) => (
+          <field.SelectField
             label="Organization"
             placeholder="Select an organization"
-            options={organizations.map((o) => ({
-              value: String(o.id),
-              label: o.isActive ? o.name : `${o.name} (inactive)`,
-            }))}
+            options={organizationOptions(organizations)}
             required
             data-testid="link-organization"
           />
         )}
       </form.AppField>
       <form.AppField name="dashboardId">
-        {() => (
-          <SelectField
+        {(field) => (
+          <field.SelectField
             label="Dashboard"
             placeholder="Select a dashboard"
             options={dashboards.map((d) => ({ value: String(d.id), label: `${d.name} (${d.category})` }))}

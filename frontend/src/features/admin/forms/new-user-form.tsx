@@ -5,9 +5,9 @@ import { FormElement } from '../../../components/form/form-element';
 import { emailConflictOrValidationIssues, useSchemaForm } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
 import { useCreateUser } from '../api/admin.mutations';
+import { organizationOptions } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { toastFirstFieldError } from './first-error';
-import { CheckboxField, SelectField } from './form-fields';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'organizationId'] as const;
 
@@ -52,11 +52,6 @@ export function NewUserForm({
     onFailure: (error) => notifyFailure('Error creating user', error, 'Failed to create user'),
   });
 
-  const organizationOptions = organizations.map((o) => ({
-    value: String(o.id),
-    label: o.isActive ? o.name : `${o.name} (inactive)`,
-  }));
-
   return (
     <FormElement
       ref={formRef}
@@ -79,21 +74,21 @@ export function NewUserForm({
         </form.AppField>
       </div>
       <form.AppField name="organizationId">
-        {() => (
-          <SelectField
+        {(field) => (
+          <field.SelectField
             label="Organization"
-            options={organizationOptions}
+            options={organizationOptions(organizations)}
             placeholder="No organization"
             data-testid="new-user-organization"
           />
         )}
       </form.AppField>
       <form.AppField name="isAdmin">
-        {() => <CheckboxField label="Admin User" data-testid="new-user-is-admin" />}
+        {(field) => <field.CheckboxField label="Admin User" data-testid="new-user-is-admin" />}
       </form.AppField>
       <form.AppField name="sendRegistrationEmail">
-        {() => (
-          <CheckboxField
+        {(field) => (
+          <field.CheckboxField
             label="Send registration email"
             description="The user gets a link to set their password (valid 72 hours)."
             data-testid="new-user-send-email"

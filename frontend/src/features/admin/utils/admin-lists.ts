@@ -40,6 +40,10 @@ export function sortOrganizations(organizations: readonly AdminOrganization[]): 
 }
 
 /** The organizations table: sorted, without the inactive ones when 'Hide inactive' is ticked. */
+/** Organizations as choices of a form (a select or checkboxes): inactive ones say so. */
+export const organizationOptions = (organizations: readonly AdminOrganization[]) =>
+  organizations.map((o) => ({ value: String(o.id), label: o.isActive ? o.name : `${o.name} (inactive)` }));
+
 export function visibleOrganizations(
   organizations: readonly AdminOrganization[],
   { hideInactive }: { hideInactive: boolean },
