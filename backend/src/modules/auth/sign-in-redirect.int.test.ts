@@ -74,7 +74,7 @@ describe('POST /api/auth/login redirectUrl (issue 12 item 28)', () => {
         continue;
       }
       // Text PostgreSQL could not store is refused before the sign-in is looked at (issue 12 item 30).
-      if (/\u0000|[\ud800-\udfff]/.test(redirectUrl)) {
+      if (redirectUrl.includes('\u0000') || /[\ud800-\udfff]/.test(redirectUrl)) {
         expect(response.status, JSON.stringify(redirectUrl)).toBe(422);
         continue;
       }
