@@ -1,13 +1,13 @@
 import type { AdminDashboard, AdminOrganization, AdminUser, OrganizationDashboardLink } from '@app/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { EmptyRow, Table, TableScroll, Td, THead, Th, Tr } from '../../../components/ui/table';
 import { useUnlinkDashboard } from '../api/admin.mutations';
 import { AddOrganizationUserForm } from '../forms/add-organization-user-form';
 import { LinkDashboardForm } from '../forms/link-dashboard-form';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { ListHeader, ListWithForm } from './admin-panel';
-import { ConfirmDialog } from './confirm-dialog';
 
 const keyOf = (link: OrganizationDashboardLink) => `${link.organizationId}-${link.dashboardId}`;
 

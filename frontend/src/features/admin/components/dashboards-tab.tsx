@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { controlClass } from '../../../components/form/field-shell';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { NativeSelect } from '../../../components/ui/select';
 import { EmptyRow, SortableTh, Table, TableScroll, Td, THead, Th, Tr } from '../../../components/ui/table';
 import { useDeleteDashboard } from '../api/admin.mutations';
@@ -22,7 +23,6 @@ import {
 import { formatDateTime } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { FilterLabel, ListHeader, ListWithForm } from './admin-panel';
-import { ConfirmDialog } from './confirm-dialog';
 
 export const DELETE_DASHBOARD_QUESTION =
   'Are you sure you want to delete this dashboard? This action cannot be undone.';

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { FormElement } from '../../../components/form/form-element';
 import { emailConflictOrValidationIssues, useSchemaForm } from '../../../components/form/use-schema-form';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import {
   useDeleteUser,
@@ -14,7 +15,6 @@ import {
   useToggleUserStatus,
   useUpdateUser,
 } from '../api/admin.mutations';
-import { ConfirmDialog } from '../components/confirm-dialog';
 import { organizationOptions } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { toastFirstFieldError } from './first-error';

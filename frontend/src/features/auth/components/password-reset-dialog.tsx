@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Dialog, DialogCloseTrigger } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { failureMessage } from '../../../lib/api';
 import { useAccountPasswordReset } from '../api/auth.mutations';
@@ -10,7 +9,6 @@ import { useAccountPasswordReset } from '../api/auth.mutations';
 export function PasswordResetDialog({ email }: { email: string }) {
   const [open, setOpen] = useState(false);
   const requestReset = useAccountPasswordReset();
-  const sending = requestReset.isPending;
 
   async function send() {
     try {
@@ -31,14 +29,16 @@ export function PasswordResetDialog({ email }: { email: string }) {
   }
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onOpenChange={setOpen}
-      role="alertdialog"
-      size="sm"
-      busy={sending}
+      trigger={
+        <Button variant="outline" data-testid="account-reset-password">
+          Reset Password
+        </Button>
+      }
       title="Reset Password"
-      description={
+      question={
         <>
           We'll send a password reset link to{' '}
           <strong className="break-all text-slate-900 dark:text-white" data-testid="reset-dialog-email">
@@ -47,36 +47,14 @@ export function PasswordResetDialog({ email }: { email: string }) {
           . The link expires in 1 hour.
         </>
       }
-      trigger={
-        <Button variant="outline" data-testid="account-reset-password">
-          Reset Password
-        </Button>
-      }
+      confirmLabel="Send Reset Email"
+      pendingLabel="Sending..."
+      pending={requestReset.isPending}
+      destructive={false}
+      onConfirm={() => void send()}
       data-testid="reset-password-dialog"
-      actions={
-        <>
-          <DialogCloseTrigger asChild>
-            <Button variant="outline" disabled={sending} data-testid="reset-dialog-cancel">
-              Cancel
-            </Button>
-          </DialogCloseTrigger>
-          <Button
-            onClick={() => void send()}
-            disabled={sending}
-            aria-busy={sending || undefined}
-            data-testid="reset-dialog-confirm"
-          >
-            {sending ? (
-              <>
-                <Spinner />
-                Sending...
-              </>
-            ) : (
-              'Send Reset Email'
-            )}
-          </Button>
-        </>
-      }
+      cancelTestId="reset-dialog-cancel"
+      confirmTestId="reset-dialog-confirm"
     />
   );
 }

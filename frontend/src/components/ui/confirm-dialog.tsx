@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogCloseTrigger } from '../../../components/ui/dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { Button } from './button';
+import { Dialog, DialogCloseTrigger } from './dialog';
+import { Spinner } from './spinner';
 
 /**
  * A confirmation (an Ark alertdialog, never window.confirm): the question, Cancel, and the action. It stays open and
@@ -19,6 +19,8 @@ export function ConfirmDialog({
   onConfirm,
   destructive = true,
   'data-testid': testId,
+  cancelTestId = 'confirm-cancel',
+  confirmTestId = 'confirm-action',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -31,6 +33,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   destructive?: boolean;
   'data-testid'?: string;
+  cancelTestId?: string;
+  confirmTestId?: string;
 }) {
   return (
     <Dialog
@@ -46,7 +50,7 @@ export function ConfirmDialog({
       actions={
         <>
           <DialogCloseTrigger asChild>
-            <Button variant="outline" disabled={pending} data-testid="confirm-cancel">
+            <Button variant="outline" disabled={pending} data-testid={cancelTestId}>
               Cancel
             </Button>
           </DialogCloseTrigger>
@@ -55,7 +59,7 @@ export function ConfirmDialog({
             disabled={pending}
             aria-busy={pending || undefined}
             onClick={onConfirm}
-            data-testid="confirm-action"
+            data-testid={confirmTestId}
           >
             {pending ? (
               <>
