@@ -23,13 +23,18 @@ export function FieldShell({ id, label, error, errorId, description, description
           {description}
         </p>
       ) : null}
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400" data-field-error="">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={error} />
     </div>
   );
+}
+
+/** A field's error line (nothing when there is no error); the control names it in aria-describedby. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <p id={id} className="text-sm font-medium text-red-700 dark:text-red-400" data-field-error="">
+      {error}
+    </p>
+  ) : null;
 }
 
 export const controlClass =

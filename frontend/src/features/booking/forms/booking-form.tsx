@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { firstErrorMessage } from '../../../components/form/field-error';
-import { controlClass, FieldShell } from '../../../components/form/field-shell';
+import { controlClass, FieldError, FieldShell } from '../../../components/form/field-shell';
 import { FormElement } from '../../../components/form/form-element';
 import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
 import { Alert } from '../../../components/ui/alert';
@@ -211,11 +211,7 @@ export function BookingForm({
                   ? 'Highlighted days have free times, Monday to Friday.'
                   : 'Monday to Friday, from today on.'}
             </p>
-            {error ? (
-              <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400" data-field-error="">
-                {error}
-              </p>
-            ) : null}
+            <FieldError id={errorId} error={error} />
           </div>
         );
       }}
@@ -344,11 +340,7 @@ export function BookingForm({
                 })}
               </div>
             )}
-            {error ? (
-              <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-400" data-field-error="">
-                {error}
-              </p>
-            ) : null}
+            <FieldError id={errorId} error={error} />
           </fieldset>
         );
       }}

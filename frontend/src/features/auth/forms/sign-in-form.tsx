@@ -1,0 +1,125 @@
+import type { LoginInput, LoginResult } from '@app/contracts';
+import { LoginSchema } from '@app/contracts/schemas/auth';
+import { Link } from '@tanstack/react-router';
+import { useId, useState } from 'react';
+import * as v from 'valibot';
+import { FormElement } from '../../../components/form/form-element';
+import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { failureMessage } from '../../../lib/api';
+import { useLogin } from '../api/auth.mutations';
+import { authLinkClass } from '../components/auth-card';
+
+const emptyCredentials: LoginInput = { email: '', password: '' };
+
+export interface SignInFormProps {
+  /** Where to come back to; sent to the server, which answers it when it is safe. */
+  redirectUrl?: string | undefined;
+  /** After a successful sign-in (a toast and a page load, or a navigation). */
+  onSignedIn: (result: LoginResult) => Promise<unknown> | undefined;
+  /** Prefix of the data-testids: `${testId}-form`, `-email`, `-password`, `-submit`, `-error`. */
+  testId: string;
+  'aria-label': string;
+  emailPlaceholder: string;
+  submitLabel: string;
+  pendingLabel: string;
+  /** Keep the button pending after success (the page is about to be left). */
+  leaving?: boolean;
+  /** Shown when the server gives no message of its own. */
+  failureFallback: string;
+  forgotPasswordTestId: string;
+  /** Let the browser check the required fields first. */
+  browserValidation?: boolean;
+}
+
+/** E-mail and password, the form's alert (spec section 8) and 'Forgot your password?': /login and /client/login. */
+export function SignInForm({
+  redirectUrl,
+  onSignedIn,
+  testId,
+  'aria-label': ariaLabel,
+  emailPlaceholder,
+  submitLabel,
+  pendingLabel,
+  leaving = false,
+  failureFallback,
+  forgotPasswordTestId,
+  browserValidation = false,
+}: SignInFormProps) {
+  const login = useLogin();
+  const alertId = `${useId()}-${testId}-error`;
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const { form, formRef } = useSchemaForm({
+    defaultValues: emptyCredentials,
+    schema: LoginSchema,
+    onAttempt: () => setServerError(null),
+    onSubmit: async (value) => {
+      const { email, password } = v.parse(LoginSchema, value);
+      await onSignedIn(await login.mutateAsync({ email, password, ...(redirectUrl && { redirectUrl }) }));
+    },
+    onFailure: (error) => setServerError(failureMessage(error, failureFallback)),
+  });
+
+  return (
+    <FormElement
+      ref={formRef}
+      aria-label={ariaLabel}
+      data-testid={`${testId}-form`}
+      className="flex flex-col gap-5"
+      {...(browserValidation && { noValidate: false })}
+      onSubmit={() => form.handleSubmit()}
+    >
+      <form.AppForm>
+        <form.FormAlert
+          id={alertId}
+          fields={['email', 'password']}
+          serverError={serverError}
+          data-testid={`${testId}-error`}
+        />
+      </form.AppForm>
+      <form.AppField name="email">
+        {(field) => (
+          <field.TextField
+            label="Email"
+            type="email"
+            placeholder={emailPlaceholder}
+            autoComplete="username"
+            inputMode="email"
+            required
+            formErrorId={alertId}
+            data-testid={`${testId}-email`}
+          />
+        )}
+      </form.AppField>
+      <form.AppField name="password">
+        {(field) => (
+          <field.TextField
+            label="Password"
+            type="password"
+            placeholder="Enter your password"
+            autoComplete="current-password"
+            required
+            formErrorId={alertId}
+            data-testid={`${testId}-password`}
+          />
+        )}
+      </form.AppField>
+      <form.AppForm>
+        <form.SubmitButton
+          size="lg"
+          pendingLabel={pendingLabel}
+          pending={leaving}
+          className="w-full"
+          data-testid={`${testId}-submit`}
+        >
+          {submitLabel}
+        </form.SubmitButton>
+      </form.AppForm>
+      <p className="text-center text-sm">
+        <Link to="/reset-password" className={authLinkClass} data-testid={forgotPasswordTestId}>
+          Forgot your password?
+        </Link>
+      </p>
+    </FormElement>
+  );
+}
