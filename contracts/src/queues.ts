@@ -35,6 +35,20 @@ export interface EmailJob {
   template: EmailTemplate;
 }
 
+/** The jobs of the calendar queue (CalDAV, D14 and D16): a booking's event put or removed, the busy times copied. */
+export const CalendarJobNames = {
+  putBooking: 'put-booking',
+  removeBooking: 'remove-booking',
+  syncBusy: 'sync-busy',
+} as const;
+export type CalendarJobName = (typeof CalendarJobNames)[keyof typeof CalendarJobNames];
+
+/** A calendar job: put-booking and remove-booking name their booking, sync-busy carries nothing. */
+export type CalendarJob = { bookingId: number } | Record<string, never>;
+
+/** Job ids must not contain ':' (BullMQ uses it in its keys). */
+export const calendarJobId = (eventId: string, name: CalendarJobName) => `${eventId}__${name}`;
+
 /** Job ids must not contain ':' (BullMQ uses it in its keys). */
 export const emailJobId = (eventId: string, template: EmailTemplate) => `${eventId}__${template}`;
 
@@ -47,4 +61,39 @@ export const domainEventJobOptions = {
   backoff: { type: 'exponential', delay: 1000 },
   removeOnComplete: { age: 24 * 3600, count: 5000 },
   removeOnFail: false,
+} as const;
+
+/**
+ * E-mail and calendar jobs: retried with exponential backoff (a mail or calendar server that is down comes back),
+ * kept when they finally fail (visible and retryable on the queue board), trimmed once done. The workers take the
+ * number of attempts and the first delay from EMAIL_ATTEMPTS and EMAIL_BACKOFF_MS (these are their defaults).
+ */
+export const retriedJobOptions = {
+  attempts: 10,
+  backoff: { type: 'exponential', delay: 2000 },
+  removeOnComplete: { age: 24 * 3600, count: 5000 },
+  removeOnFail: false,
+} as const;
+
+/** One queue: its name, the type of its jobs' data, and the options every job of it is added with. */
+export interface QueueDefinition<Data> {
+  name: QueueName;
+  defaultJobOptions: {
+    attempts: number;
+    backoff: { type: 'exponential'; delay: number };
+    removeOnComplete: { age: number; count: number };
+    removeOnFail: boolean;
+  };
+  /** Never set: carries the type of the jobs' data. */
+  readonly data?: Data;
+}
+
+const defineQueue = <Data>(name: QueueName, defaultJobOptions: QueueDefinition<Data>['defaultJobOptions']) =>
+  ({ name, defaultJobOptions }) as QueueDefinition<Data>;
+
+/** Every queue of the product, for producers (the API, the sweeper, the fan-out) and the workers alike. */
+export const Queues = {
+  domainEvents: defineQueue<DomainEventJob>(QueueNames.domainEvents, domainEventJobOptions),
+  emails: defineQueue<EmailJob>(QueueNames.emails, retriedJobOptions),
+  calendar: defineQueue<CalendarJob>(QueueNames.calendar, retriedJobOptions),
 } as const;

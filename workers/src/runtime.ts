@@ -1,21 +1,78 @@
 // Before anything that uses Redis: see the module.
 import '@app/contracts/diagnostics-channel';
-import { type DomainEventJob, type EmailJob, QueueNames } from '@app/contracts';
+import {
+  type CalendarJob,
+  CalendarJobNames,
+  type DomainEventJob,
+  type EmailJob,
+  type QueueDefinition,
+  Queues,
+} from '@app/contracts';
 import type { Database } from '@app/db';
-import { type JobsOptions, Queue, Worker } from 'bullmq';
+import { type Job, type JobsOptions, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { type CalendarClient, createCalDavClient } from './calendar/caldav';
-import { createSmtpMailer, type Mailer } from './emails/mailer';
 import { emailDefinitions } from './emails/index';
+import { createSmtpMailer, type Mailer } from './emails/mailer';
 import { createRenderer } from './emails/render';
 import type { WorkersConfig } from './env';
-import { type CalendarJob, CalendarJobNames, processCalendarJob } from './jobs/calendar/calendar.processor';
+import { processCalendarJob } from './jobs/calendar/calendar.processor';
 import { processDomainEvent } from './jobs/domain-events/domain-events.processor';
 import { processSendEmail } from './jobs/send-email/send-email.processor';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics';
 import { startSweeper } from './outbox/sweeper';
 import { markDeliveriesFailed } from './repositories/deliveries.repository';
+
+/** What every queue and worker of the process shares: one Redis connection, the queue prefix, the job settings. */
+export interface WorkerPlatform {
+  redis: Redis;
+  prefix: string;
+  logger: Logger;
+  concurrency: number;
+  lockMs: number;
+}
+
+/** A producer's handle on a queue of `contracts/queues.ts`. */
+export function createQueue<Data>(platform: WorkerPlatform, definition: QueueDefinition<Data>): Queue<Data> {
+  const queue = new Queue<Data>(definition.name, { connection: platform.redis, prefix: platform.prefix });
+  // Redis outages are logged by the connection; a queue's own error events would only repeat them.
+  queue.on('error', () => {});
+  return queue as Queue<Data>;
+}
+
+export interface RegisterWorkerOptions<Data> {
+  /** Fewer jobs at once than the process's WORKER_CONCURRENCY. */
+  concurrency?: number;
+  onFailed?: (job: Job<Data> | undefined, error: Error) => void;
+  onCompleted?: (job: Job<Data>, result: unknown) => void;
+}
+
+/**
+ * Registers the processor of one queue of `contracts/queues.ts`: every worker of the process is made here, with the
+ * same connection, prefix, lock (a job whose worker died is taken up again after WORKER_LOCK_MS) and error logging.
+ */
+export function registerWorker<Data>(
+  platform: WorkerPlatform,
+  definition: QueueDefinition<Data>,
+  processor: (job: Job<Data>) => Promise<unknown>,
+  options: RegisterWorkerOptions<Data> = {},
+): Worker<Data> {
+  const worker = new Worker<Data>(definition.name, processor, {
+    connection: platform.redis,
+    prefix: platform.prefix,
+    concurrency: options.concurrency ?? platform.concurrency,
+    lockDuration: platform.lockMs,
+    stalledInterval: platform.lockMs,
+  });
+  if (options.onFailed) worker.on('failed', options.onFailed);
+  if (options.onCompleted) worker.on('completed', options.onCompleted);
+  worker.on('error', (error) => platform.logger.debug({ err: error }, 'worker error'));
+  return worker;
+}
+
+/** Whether a failed job has used its last attempt (it then stays on the failed list, retryable). */
+const isFinal = (job: Job) => job.attemptsMade >= (job.opts.attempts ?? 1);
 
 export interface WorkersRuntimeDeps {
   config: WorkersConfig;
@@ -63,31 +120,30 @@ export async function startWorkers({
   // Workers block on Redis: BullMQ requires maxRetriesPerRequest null; ioredis reconnects by itself after an outage.
   const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
   redis.on('error', (error) => logger.debug({ err: error }, 'redis connection error'));
-  const prefix = config.QUEUE_PREFIX;
-  const queues = {
-    domainEvents: new Queue<DomainEventJob>(QueueNames.domainEvents, { connection: redis, prefix }),
-    emails: new Queue<EmailJob>(QueueNames.emails, { connection: redis, prefix }),
-    calendar: new Queue<CalendarJob>(QueueNames.calendar, { connection: redis, prefix }),
+  const platform: WorkerPlatform = {
+    redis,
+    prefix: config.QUEUE_PREFIX,
+    logger,
+    concurrency: config.WORKER_CONCURRENCY,
+    lockMs: config.WORKER_LOCK_MS,
   };
-  for (const queue of Object.values(queues)) queue.on('error', () => {});
-  const emailJobOptions: JobsOptions = {
+  const queues = {
+    domainEvents: createQueue(platform, Queues.domainEvents),
+    emails: createQueue(platform, Queues.emails),
+    calendar: createQueue(platform, Queues.calendar),
+  };
+  // E-mail and calendar jobs retry as EMAIL_ATTEMPTS and EMAIL_BACKOFF_MS say (a server that is down comes back).
+  const retried = (definition: QueueDefinition<unknown>): JobsOptions => ({
+    ...definition.defaultJobOptions,
     attempts: config.EMAIL_ATTEMPTS,
     backoff: { type: 'exponential', delay: config.EMAIL_BACKOFF_MS },
-    removeOnComplete: { age: 24 * 3600, count: 5000 },
-    removeOnFail: false,
-  };
-  // Calendar jobs retry like the e-mails (a calendar server that is down comes back) and are kept when they fail.
-  const calendarJobOptions: JobsOptions = { ...emailJobOptions };
+  });
+  const emailJobOptions = retried(Queues.emails);
+  const calendarJobOptions = retried(Queues.calendar);
 
-  const workerOptions = {
-    connection: redis,
-    prefix,
-    concurrency: config.WORKER_CONCURRENCY,
-    lockDuration: config.WORKER_LOCK_MS,
-    stalledInterval: config.WORKER_LOCK_MS,
-  };
-  const domainEventsWorker = new Worker<DomainEventJob>(
-    QueueNames.domainEvents,
+  const domainEventsWorker = registerWorker(
+    platform,
+    Queues.domainEvents,
     (job) =>
       processDomainEvent(job, {
         db,
@@ -97,10 +153,14 @@ export async function startWorkers({
         calendarJobOptions,
         logger,
       }),
-    workerOptions,
+    {
+      onFailed: (job, error) =>
+        logger.warn({ jobId: job?.id, attempt: job?.attemptsMade, err: error }, 'domain event job failed'),
+    },
   );
-  const emailsWorker = new Worker<EmailJob>(
-    QueueNames.emails,
+  const emailsWorker = registerWorker(
+    platform,
+    Queues.emails,
     (job) =>
       processSendEmail(job, {
         db,
@@ -112,29 +172,29 @@ export async function startWorkers({
         timeZone: config.BOOKING_TIMEZONE,
         logger,
       }),
-    workerOptions,
-  );
-  emailsWorker.on('completed', (job, result: { status?: string } | undefined) => {
-    if (result?.status === 'sent') metrics.emailsSent.inc({ template: job.data.template });
-  });
-  emailsWorker.on('failed', (job, error) => {
-    if (!job) return;
-    const final = job.attemptsMade >= (job.opts.attempts ?? 1);
-    if (final) metrics.emailsFailed.inc({ template: job.data.template });
-    logger[final ? 'error' : 'warn'](
-      { jobId: job.id, template: job.data.template, attempt: job.attemptsMade, err: error },
-      final ? 'e-mail failed for good; kept on the failed list' : 'e-mail failed; will retry',
-    );
-    if (final) void markDeliveriesFailed(db, job.data.eventId, job.data.template).catch(() => {});
-  });
-  domainEventsWorker.on('failed', (job, error) =>
-    logger.warn({ jobId: job?.id, attempt: job?.attemptsMade, err: error }, 'domain event job failed'),
+    {
+      onCompleted: (job, result) => {
+        if ((result as { status?: string } | undefined)?.status === 'sent')
+          metrics.emailsSent.inc({ template: job.data.template });
+      },
+      onFailed: (job, error) => {
+        if (!job) return;
+        const final = isFinal(job);
+        if (final) metrics.emailsFailed.inc({ template: job.data.template });
+        logger[final ? 'error' : 'warn'](
+          { jobId: job.id, template: job.data.template, attempt: job.attemptsMade, err: error },
+          final ? 'e-mail failed for good; kept on the failed list' : 'e-mail failed; will retry',
+        );
+        if (final) void markDeliveriesFailed(db, job.data.eventId, job.data.template).catch(() => {});
+      },
+    },
   );
   // A booking's PUT and DELETE, and the busy-time syncs, never overlap in any process: each job holds an advisory
   // lock of its booking (or of the sync) in PostgreSQL. Different bookings' jobs run side by side; each waiting or
   // running job holds one database connection, hence a few at most (the pool has WORKER_CONCURRENCY + 2).
-  const calendarWorker = new Worker<CalendarJob>(
-    QueueNames.calendar,
+  const calendarWorker = registerWorker(
+    platform,
+    Queues.calendar,
     (job) =>
       processCalendarJob(job, {
         db,
@@ -144,17 +204,19 @@ export async function startWorkers({
         timeZone: config.BOOKING_TIMEZONE,
         logger,
       }),
-    { ...workerOptions, concurrency: Math.min(config.WORKER_CONCURRENCY, 4) },
+    {
+      concurrency: Math.min(config.WORKER_CONCURRENCY, 4),
+      onFailed: (job, error) => {
+        if (!job) return;
+        metrics.calendarErrors.inc({ job: job.name });
+        const final = isFinal(job);
+        logger[final ? 'error' : 'warn'](
+          { jobId: job.id, job: job.name, attempt: job.attemptsMade, err: error },
+          final ? 'calendar job failed for good; kept on the failed list' : 'calendar job failed; will retry',
+        );
+      },
+    },
   );
-  calendarWorker.on('failed', (job, error) => {
-    if (!job) return;
-    metrics.calendarErrors.inc({ job: job.name });
-    const final = job.attemptsMade >= (job.opts.attempts ?? 1);
-    logger[final ? 'error' : 'warn'](
-      { jobId: job.id, job: job.name, attempt: job.attemptsMade, err: error },
-      final ? 'calendar job failed for good; kept on the failed list' : 'calendar job failed; will retry',
-    );
-  });
   // The busy times are refreshed every few minutes (D16), and after each booking event by the fan-out.
   if (calendar)
     await queues.calendar.upsertJobScheduler(
@@ -163,8 +225,7 @@ export async function startWorkers({
       { name: CalendarJobNames.syncBusy, data: {}, opts: { ...calendarJobOptions, attempts: 1 } },
     );
   else await queues.calendar.removeJobScheduler('sync-busy-every');
-  const workers = [domainEventsWorker, emailsWorker, calendarWorker];
-  for (const worker of workers) worker.on('error', (error) => logger.debug({ err: error }, 'worker error'));
+  const workers: Worker[] = [domainEventsWorker, emailsWorker, calendarWorker];
 
   const stopSweeper = startSweeper(
     { db, domainEvents: queues.domainEvents, logger, minAgeMs: config.OUTBOX_SWEEP_MIN_AGE_MS },

@@ -14,65 +14,69 @@ async function pendingChange(ctx: MessageContext, event: StoredEvent) {
   return { ...row, holder: await findOtherUserWithEmail(ctx.db, row.change.newEmail, row.user.id) };
 }
 
-// The e-mails of a change of address (issues 12 and 32).
+/** The e-mails of a change of address (issues 12 and 32), by template. */
+export const accountEmails = {
+  /** The link, to the new address, unless that address already has an account (then it gets the notice below). */
+  'email-change-confirmation': defineEmail({
+    template: 'email-change-confirmation',
+    sentOn: ['email_change.requested'],
+    variables: ['greetingName', 'email', 'newEmail', 'link', 'expiresAt'],
+    async prepare(ctx, event) {
+      const data = await pendingChange(ctx, event);
+      if (!data || data.holder) return null;
+      return {
+        to: data.change.newEmail,
+        subject: `Confirm your new ${COMPANY_NAME} e-mail address`,
+        preview: 'Open the link to start using this address for your account. It expires in 24 hours.',
+        link: { kind: 'email-change', emailChangeId: data.change.id },
+        vars: (link) => ({
+          greetingName: data.user.firstName || data.user.email,
+          email: data.user.email,
+          newEmail: data.change.newEmail,
+          link: link.url,
+          expiresAt: link.expiresAt ? formatDateTime(link.expiresAt, ctx.timeZone) : '-',
+        }),
+      };
+    },
+  }),
 
-/** The link, to the new address, unless that address already has an account (then it gets the notice below). */
-export const emailChangeConfirmation = defineEmail({
-  template: 'email-change-confirmation',
-  variables: ['greetingName', 'email', 'newEmail', 'link', 'expiresAt'],
-  async prepare(ctx, event) {
-    const data = await pendingChange(ctx, event);
-    if (!data || data.holder) return null;
-    return {
-      to: data.change.newEmail,
-      subject: `Confirm your new ${COMPANY_NAME} e-mail address`,
-      preview: 'Open the link to start using this address for your account. It expires in 24 hours.',
-      link: { kind: 'email-change', emailChangeId: data.change.id },
-      vars: (link) => ({
-        greetingName: data.user.firstName || data.user.email,
-        email: data.user.email,
-        newEmail: data.change.newEmail,
-        link: link.url,
-        expiresAt: link.expiresAt ? formatDateTime(link.expiresAt, ctx.timeZone) : '-',
-      }),
-    };
-  },
-});
+  /** No link to an address that has an account: its owner is told, and nothing changes (no leak to the asker). */
+  'email-change-address-taken': defineEmail({
+    template: 'email-change-address-taken',
+    sentOn: ['email_change.requested'],
+    variables: ['greetingName', 'newEmail'],
+    async prepare(ctx, event) {
+      const data = await pendingChange(ctx, event);
+      if (!data?.holder) return null;
+      return {
+        to: data.holder.email,
+        subject: `Someone tried to use your e-mail address at ${COMPANY_NAME}`,
+        preview: 'Your account is unchanged. There is nothing you need to do.',
+        vars: { greetingName: data.holder.firstName || data.holder.email, newEmail: data.change.newEmail },
+      };
+    },
+  }),
 
-/** No link to an address that has an account: its owner is told, and nothing changes (no leak to the asker). */
-export const emailChangeAddressTaken = defineEmail({
-  template: 'email-change-address-taken',
-  variables: ['greetingName', 'newEmail'],
-  async prepare(ctx, event) {
-    const data = await pendingChange(ctx, event);
-    if (!data?.holder) return null;
-    return {
-      to: data.holder.email,
-      subject: `Someone tried to use your e-mail address at ${COMPANY_NAME}`,
-      preview: 'Your account is unchanged. There is nothing you need to do.',
-      vars: { greetingName: data.holder.firstName || data.holder.email, newEmail: data.change.newEmail },
-    };
-  },
-});
-
-/** The old address is told once the change took effect. */
-export const emailChangedNotice = defineEmail({
-  template: 'email-changed-notice',
-  variables: ['greetingName', 'email', 'newEmail', 'changedAt'],
-  async prepare(ctx, event) {
-    const { emailChangeId } = v.parse(EventPayloadSchemas['email_change.confirmed'], event.payload);
-    const row = await findEmailChange(ctx.db, emailChangeId);
-    if (!row?.change.confirmedAt || !row.change.previousEmail) return null;
-    return {
-      to: row.change.previousEmail,
-      subject: `Your ${COMPANY_NAME} e-mail address was changed`,
-      preview: `Your account now uses ${row.change.newEmail}.`,
-      vars: {
-        greetingName: row.user.firstName || row.change.previousEmail,
-        email: row.change.previousEmail,
-        newEmail: row.change.newEmail,
-        changedAt: formatDateTime(row.change.confirmedAt, ctx.timeZone),
-      },
-    };
-  },
-});
+  /** The old address is told once the change took effect. */
+  'email-changed-notice': defineEmail({
+    template: 'email-changed-notice',
+    sentOn: ['email_change.confirmed'],
+    variables: ['greetingName', 'email', 'newEmail', 'changedAt'],
+    async prepare(ctx, event) {
+      const { emailChangeId } = v.parse(EventPayloadSchemas['email_change.confirmed'], event.payload);
+      const row = await findEmailChange(ctx.db, emailChangeId);
+      if (!row?.change.confirmedAt || !row.change.previousEmail) return null;
+      return {
+        to: row.change.previousEmail,
+        subject: `Your ${COMPANY_NAME} e-mail address was changed`,
+        preview: `Your account now uses ${row.change.newEmail}.`,
+        vars: {
+          greetingName: row.user.firstName || row.change.previousEmail,
+          email: row.change.previousEmail,
+          newEmail: row.change.newEmail,
+          changedAt: formatDateTime(row.change.confirmedAt, ctx.timeZone),
+        },
+      };
+    },
+  }),
+} as const;

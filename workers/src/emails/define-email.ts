@@ -1,4 +1,4 @@
-import type { EmailTemplate } from '@app/contracts';
+import type { EmailTemplate, EventType } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { EmailAttachment } from './mailer';
 
@@ -53,6 +53,11 @@ export type PreparedEmail<V extends string = string> = Envelope &
 
 export interface EmailDefinition<V extends string = string, T extends EmailTemplate = EmailTemplate> {
   template: T;
+  /**
+   * The events that send this e-mail whatever their subject (the fan-out queues it for each). Booking e-mails have
+   * none: the fan-out looks at the booking first (`jobs/domain-events/fan-out.ts`).
+   */
+  sentOn?: readonly EventType[];
   /** The slots the MJML and the text part use (besides the layout's): checked against both files at start-up. */
   variables: readonly V[];
   /** Loads what the e-mail is about and formats it; null when there is nothing (left) to send. */
@@ -65,6 +70,7 @@ export interface EmailDefinition<V extends string = string, T extends EmailTempl
  */
 export const defineEmail = <const T extends EmailTemplate, const V extends string>(definition: {
   template: T;
+  sentOn?: readonly EventType[];
   variables: readonly V[];
   prepare(ctx: MessageContext, event: StoredEvent): Promise<PreparedEmail<NoInfer<V>> | null>;
 }): EmailDefinition<V, T> => definition;

@@ -3,11 +3,10 @@ import * as v from 'valibot';
 import { bookingCalendar, bookingCancellationAttachment } from '../calendar/booking-event';
 import { type Booking, findBooking } from '../repositories/bookings.repository';
 import { findContactMessage } from '../repositories/contact.repository';
-import { findActiveUserByEmail } from '../repositories/email-changes.repository';
-import { findActiveUser } from '../repositories/users.repository';
+import { findActiveUser, findActiveUserByEmail } from '../repositories/users.repository';
 import { defineEmail, type MessageContext, type StoredEvent } from './define-email';
 
-export const formatDateTime = (date: Date, timeZone = 'UTC') =>
+const formatDateTime = (date: Date, timeZone = 'UTC') =>
   new Intl.DateTimeFormat('en-US', {
     weekday: 'long',
     year: 'numeric',
@@ -107,188 +106,193 @@ async function bookingEvent(ctx: MessageContext, event: StoredEvent, type: 'book
   return { booking, when, vars };
 }
 
-const CONTACT_VARIABLES = ['name', 'email', 'messageSubject', 'message', 'receivedAt'] as const;
+/** The e-mails of contact messages, invitations, resets and bookings, by template. */
+export const messageEmails = {
+  'contact-notification': defineEmail({
+    template: 'contact-notification',
+    sentOn: ['contact.received'],
+    variables: ['name', 'email', 'messageSubject', 'message', 'receivedAt'],
+    async prepare(ctx, event) {
+      const data = await contactMessage(ctx, event);
+      if (!data) return null;
+      return {
+        to: ctx.companyEmail,
+        replyTo: data.message.email,
+        subject: `New contact message: ${data.message.subject}`,
+        preview: `${data.message.name} <${data.message.email}> wrote through the contact form.`,
+        vars: data.vars,
+      };
+    },
+  }),
 
-export const contactNotification = defineEmail({
-  template: 'contact-notification',
-  variables: CONTACT_VARIABLES,
-  async prepare(ctx, event) {
-    const data = await contactMessage(ctx, event);
-    if (!data) return null;
-    return {
-      to: ctx.companyEmail,
-      replyTo: data.message.email,
-      subject: `New contact message: ${data.message.subject}`,
-      preview: `${data.message.name} <${data.message.email}> wrote through the contact form.`,
-      vars: data.vars,
-    };
-  },
-});
+  'contact-acknowledgement': defineEmail({
+    template: 'contact-acknowledgement',
+    sentOn: ['contact.received'],
+    variables: ['name', 'messageSubject', 'message'],
+    async prepare(ctx, event) {
+      const data = await contactMessage(ctx, event);
+      if (!data) return null;
+      return {
+        to: data.message.email,
+        replyTo: ctx.companyEmail,
+        subject: `We received your message: ${data.message.subject}`,
+        preview: "Thanks for getting in touch. We'll get back to you within 24 hours.",
+        vars: data.vars,
+      };
+    },
+  }),
 
-export const contactAcknowledgement = defineEmail({
-  template: 'contact-acknowledgement',
-  variables: ['name', 'messageSubject', 'message'],
-  async prepare(ctx, event) {
-    const data = await contactMessage(ctx, event);
-    if (!data) return null;
-    return {
-      to: data.message.email,
-      replyTo: ctx.companyEmail,
-      subject: `We received your message: ${data.message.subject}`,
-      preview: "Thanks for getting in touch. We'll get back to you within 24 hours.",
-      vars: data.vars,
-    };
-  },
-});
+  'user-invitation': defineEmail({
+    template: 'user-invitation',
+    sentOn: ['user.invited'],
+    variables: ['greetingName', 'link', 'expiresAt'],
+    async prepare(ctx, event) {
+      const user = await userEvent(ctx, event, 'user.invited');
+      if (!user) return null;
+      return {
+        to: user.email,
+        subject: `You're invited to the ${COMPANY_NAME} client portal`,
+        preview: 'Choose a password to finish setting up your account.',
+        link: { kind: 'registration', userId: user.id },
+        vars: (link) => ({
+          greetingName: user.firstName || user.email,
+          link: link.url,
+          expiresAt: link.expiresAt ? formatDateTime(link.expiresAt, ctx.timeZone) : '-',
+        }),
+      };
+    },
+  }),
 
-export const userInvitation = defineEmail({
-  template: 'user-invitation',
-  variables: ['greetingName', 'link', 'expiresAt'],
-  async prepare(ctx, event) {
-    const user = await userEvent(ctx, event, 'user.invited');
-    if (!user) return null;
-    return {
-      to: user.email,
-      subject: `You're invited to the ${COMPANY_NAME} client portal`,
-      preview: 'Choose a password to finish setting up your account.',
-      link: { kind: 'registration', userId: user.id },
-      vars: (link) => ({
-        greetingName: user.firstName || user.email,
-        link: link.url,
-        expiresAt: link.expiresAt ? formatDateTime(link.expiresAt, ctx.timeZone) : '-',
-      }),
-    };
-  },
-});
+  'password-reset': defineEmail({
+    template: 'password-reset',
+    sentOn: ['password_reset.requested', 'password_reset.requested_by_email'],
+    variables: ['greetingName', 'email', 'link'],
+    async prepare(ctx, event) {
+      // Asked for on the reset page: the address as typed, looked up here so the request's time tells nothing (D6).
+      const user =
+        event.type === 'password_reset.requested_by_email'
+          ? await findActiveUserByEmail(
+              ctx.db,
+              v.parse(EventPayloadSchemas['password_reset.requested_by_email'], event.payload).email,
+            )
+          : await userEvent(ctx, event, 'password_reset.requested');
+      if (!user) return null;
+      return {
+        to: user.email,
+        subject: `Reset your ${COMPANY_NAME} password`,
+        preview: 'This link expires in 1 hour.',
+        link: { kind: 'password-reset', userId: user.id },
+        vars: (link) => ({ greetingName: user.firstName || user.email, email: user.email, link: link.url }),
+      };
+    },
+  }),
 
-export const passwordReset = defineEmail({
-  template: 'password-reset',
-  variables: ['greetingName', 'email', 'link'],
-  async prepare(ctx, event) {
-    // Asked for on the reset page: the address as typed, looked up here so the request's time tells nothing (D6).
-    const user =
-      event.type === 'password_reset.requested_by_email'
-        ? await findActiveUserByEmail(
-            ctx.db,
-            v.parse(EventPayloadSchemas['password_reset.requested_by_email'], event.payload).email,
-          )
-        : await userEvent(ctx, event, 'password_reset.requested');
-    if (!user) return null;
-    return {
-      to: user.email,
-      subject: `Reset your ${COMPANY_NAME} password`,
-      preview: 'This link expires in 1 hour.',
-      link: { kind: 'password-reset', userId: user.id },
-      vars: (link) => ({ greetingName: user.firstName || user.email, email: user.email, link: link.url }),
-    };
-  },
-});
+  'booking-confirmation': defineEmail({
+    template: 'booking-confirmation',
+    variables: ['name', 'date', 'time', 'timeZone', 'cancelLink'],
+    async prepare(ctx, event) {
+      const data = await bookingEvent(ctx, event, 'booking.created');
+      // The scheduling service confirms its own bookings (D17).
+      if (data?.booking.source !== 'form' || data.booking.status !== 'confirmed') return null;
+      return {
+        to: data.booking.email,
+        replyTo: ctx.companyEmail,
+        subject: `Your consultation with ${COMPANY_NAME} is booked: ${data.when.startShort}`,
+        preview: `Free 30-minute consultation on ${data.when.when}. The calendar invite is attached.`,
+        link: { kind: 'booking-cancel', bookingId: data.booking.id },
+        vars: (link) => ({ ...data.vars, cancelLink: link.url }),
+        attachments: [
+          {
+            filename: 'invite.ics',
+            contentType: 'text/calendar; method=REQUEST; charset=UTF-8',
+            content: bookingCalendar(data.booking, {
+              companyEmail: ctx.companyEmail,
+              appUrl: ctx.appUrl,
+              method: 'request',
+            }),
+          },
+        ],
+      };
+    },
+  }),
 
-export const bookingConfirmation = defineEmail({
-  template: 'booking-confirmation',
-  variables: ['name', 'date', 'time', 'timeZone', 'cancelLink'],
-  async prepare(ctx, event) {
-    const data = await bookingEvent(ctx, event, 'booking.created');
-    // The scheduling service confirms its own bookings (D17).
-    if (data?.booking.source !== 'form' || data.booking.status !== 'confirmed') return null;
-    return {
-      to: data.booking.email,
-      replyTo: ctx.companyEmail,
-      subject: `Your consultation with ${COMPANY_NAME} is booked: ${data.when.startShort}`,
-      preview: `Free 30-minute consultation on ${data.when.when}. The calendar invite is attached.`,
-      link: { kind: 'booking-cancel', bookingId: data.booking.id },
-      vars: (link) => ({ ...data.vars, cancelLink: link.url }),
-      attachments: [
-        {
-          filename: 'invite.ics',
-          contentType: 'text/calendar; method=REQUEST; charset=UTF-8',
-          content: bookingCalendar(data.booking, {
-            companyEmail: ctx.companyEmail,
-            appUrl: ctx.appUrl,
-            method: 'request',
-          }),
-        },
-      ],
-    };
-  },
-});
+  'booking-notification': defineEmail({
+    template: 'booking-notification',
+    variables: ['name', 'email', 'businessName', 'lineOfWork', 'date', 'time', 'timeZone', 'source', 'bookedAt'],
+    async prepare(ctx, event) {
+      const data = await bookingEvent(ctx, event, 'booking.created');
+      if (!data) return null;
+      return {
+        to: ctx.companyEmail,
+        replyTo: data.booking.email,
+        subject: `New consultation booked: ${data.booking.name}, ${data.when.startShort}`,
+        preview: `${data.booking.name} <${data.booking.email}> booked a free consultation.`,
+        vars: data.vars,
+      };
+    },
+  }),
 
-export const bookingNotification = defineEmail({
-  template: 'booking-notification',
-  variables: ['name', 'email', 'businessName', 'lineOfWork', 'date', 'time', 'timeZone', 'source', 'bookedAt'],
-  async prepare(ctx, event) {
-    const data = await bookingEvent(ctx, event, 'booking.created');
-    if (!data) return null;
-    return {
-      to: ctx.companyEmail,
-      replyTo: data.booking.email,
-      subject: `New consultation booked: ${data.booking.name}, ${data.when.startShort}`,
-      preview: `${data.booking.name} <${data.booking.email}> booked a free consultation.`,
-      vars: data.vars,
-    };
-  },
-});
+  'booking-reminder': defineEmail({
+    template: 'booking-reminder',
+    variables: ['name', 'date', 'time', 'timeZone'],
+    async prepare(ctx, event) {
+      const data = await bookingEvent(ctx, event, 'booking.created');
+      // Nothing to remind of once cancelled or over; the scheduling service reminds its own bookings (D17).
+      if (data?.booking.status !== 'confirmed' || data.booking.source !== 'form') return null;
+      if (data.booking.startsAt.getTime() <= Date.now()) return null;
+      return {
+        to: data.booking.email,
+        replyTo: ctx.companyEmail,
+        subject: `Reminder: your consultation with ${COMPANY_NAME} is tomorrow, ${data.when.startShort}`,
+        preview: `Your free 30-minute consultation is on ${data.when.when}.`,
+        vars: data.vars,
+      };
+    },
+  }),
 
-export const bookingReminder = defineEmail({
-  template: 'booking-reminder',
-  variables: ['name', 'date', 'time', 'timeZone'],
-  async prepare(ctx, event) {
-    const data = await bookingEvent(ctx, event, 'booking.created');
-    // Nothing to remind of once cancelled or over; the scheduling service reminds its own bookings (D17).
-    if (data?.booking.status !== 'confirmed' || data.booking.source !== 'form') return null;
-    if (data.booking.startsAt.getTime() <= Date.now()) return null;
-    return {
-      to: data.booking.email,
-      replyTo: ctx.companyEmail,
-      subject: `Reminder: your consultation with ${COMPANY_NAME} is tomorrow, ${data.when.startShort}`,
-      preview: `Your free 30-minute consultation is on ${data.when.when}.`,
-      vars: data.vars,
-    };
-  },
-});
+  'booking-cancelled': defineEmail({
+    template: 'booking-cancelled',
+    variables: ['name', 'when'],
+    async prepare(ctx, event) {
+      const data = await bookingEvent(ctx, event, 'booking.cancelled');
+      if (data?.booking.status !== 'cancelled' || data.booking.source !== 'form') return null;
+      return {
+        to: data.booking.email,
+        replyTo: ctx.companyEmail,
+        subject: `Your consultation on ${data.when.startShort} is cancelled`,
+        preview: 'Your consultation is cancelled. You are welcome to book another time.',
+        vars: data.vars,
+        // Takes the invite's event out of the visitor's calendar (same UID, higher SEQUENCE).
+        attachments: [bookingCancellationAttachment(data.booking, ctx)],
+      };
+    },
+  }),
 
-export const bookingCancelled = defineEmail({
-  template: 'booking-cancelled',
-  variables: ['name', 'when'],
-  async prepare(ctx, event) {
-    const data = await bookingEvent(ctx, event, 'booking.cancelled');
-    if (data?.booking.status !== 'cancelled' || data.booking.source !== 'form') return null;
-    return {
-      to: data.booking.email,
-      replyTo: ctx.companyEmail,
-      subject: `Your consultation on ${data.when.startShort} is cancelled`,
-      preview: 'Your consultation is cancelled. You are welcome to book another time.',
-      vars: data.vars,
-      // Takes the invite's event out of the visitor's calendar (same UID, higher SEQUENCE).
-      attachments: [bookingCancellationAttachment(data.booking, ctx)],
-    };
-  },
-});
-
-export const bookingCancelledNotification = defineEmail({
-  template: 'booking-cancelled-notification',
-  variables: [
-    'name',
-    'email',
-    'businessName',
-    'lineOfWork',
-    'date',
-    'time',
-    'timeZone',
-    'when',
-    'source',
-    'cancelledAt',
-  ],
-  async prepare(ctx, event) {
-    const data = await bookingEvent(ctx, event, 'booking.cancelled');
-    if (data?.booking.status !== 'cancelled') return null;
-    return {
-      to: ctx.companyEmail,
-      replyTo: data.booking.email,
-      subject: `Consultation cancelled: ${data.booking.name}, ${data.when.startShort}`,
-      preview: `${data.booking.name} <${data.booking.email}> cancelled their consultation.`,
-      vars: data.vars,
-      attachments: [bookingCancellationAttachment(data.booking, ctx)],
-    };
-  },
-});
+  'booking-cancelled-notification': defineEmail({
+    template: 'booking-cancelled-notification',
+    variables: [
+      'name',
+      'email',
+      'businessName',
+      'lineOfWork',
+      'date',
+      'time',
+      'timeZone',
+      'when',
+      'source',
+      'cancelledAt',
+    ],
+    async prepare(ctx, event) {
+      const data = await bookingEvent(ctx, event, 'booking.cancelled');
+      if (data?.booking.status !== 'cancelled') return null;
+      return {
+        to: ctx.companyEmail,
+        replyTo: data.booking.email,
+        subject: `Consultation cancelled: ${data.booking.name}, ${data.when.startShort}`,
+        preview: `${data.booking.name} <${data.booking.email}> cancelled their consultation.`,
+        vars: data.vars,
+        attachments: [bookingCancellationAttachment(data.booking, ctx)],
+      };
+    },
+  }),
+} as const;

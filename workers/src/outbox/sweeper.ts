@@ -1,4 +1,4 @@
-import { type DomainEventJob, domainEventJobOptions } from '@app/contracts';
+import { type DomainEventJob, Queues } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
@@ -21,7 +21,11 @@ export async function sweepOutbox(deps: SweeperDeps): Promise<number> {
   const events = await findUnpublishedEvents(deps.db, new Date(Date.now() - deps.minAgeMs), deps.batchSize ?? 200);
   let published = 0;
   for (const event of events) {
-    await deps.domainEvents.add(event.type, { eventId: event.id }, { ...domainEventJobOptions, jobId: event.id });
+    await deps.domainEvents.add(
+      event.type,
+      { eventId: event.id },
+      { ...Queues.domainEvents.defaultJobOptions, jobId: event.id },
+    );
     await markEventPublished(deps.db, event.id);
     published++;
   }

@@ -27,15 +27,6 @@ export async function findOtherUserWithEmail(db: Database, email: string, userId
   return row ?? null;
 }
 
-/** The active user with this address, for a reset asked for by address (issue 26). */
-export async function findActiveUserByEmail(db: Database, email: string) {
-  const [user] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(users.isActive, true)));
-  return user ?? null;
-}
-
 /**
  * Stores the hash of the link's token (D7) on a request that is still pending; a newer token of a retried job
  * replaces the older one. False when the request was used or replaced meanwhile.

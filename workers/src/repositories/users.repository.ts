@@ -13,11 +13,20 @@ export async function findActiveUser(db: Database, id: number) {
   return user ?? null;
 }
 
+/** The active user with this address, compared case-insensitively (D4): a reset asked for by address (issue 26). */
+export async function findActiveUserByEmail(db: Database, email: string) {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(users.isActive, true)));
+  return user ?? null;
+}
+
 /**
  * Stores a new token's hash and retires the user's older tokens of the same kind (newest only, D5 and D6).
  *
- * With `requestedAt` (the time of the event the token is minted for) the token is stored as made at that time, and
- * "older" means "for an earlier request": a token minted again for the same request (an e-mail resent because its
+ * The token is stored as made at `requestedAt` (the time of the event it is minted for), and "older" means "for an
+ * earlier request": a token minted again for the same request (an e-mail resent because its
  * worker died after the SMTP server had accepted the first copy) leaves the first copy's link working; using either
  * link retires both (the API retires every outstanding token of the user when one is used). A request older than one
  * already served gets a token that is retired at once, as it would have been had the two been served in order.
@@ -28,17 +37,9 @@ export async function issueUserToken(
   kind: 'registration' | 'password_reset',
   token: string,
   expiresAt: Date,
-  requestedAt?: Date,
+  requestedAt: Date,
 ) {
   await db.transaction(async (tx) => {
-    if (!requestedAt) {
-      await tx
-        .update(userTokens)
-        .set({ usedAt: sql`now()` })
-        .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), isNull(userTokens.usedAt)));
-      await tx.insert(userTokens).values({ userId, kind, tokenHash: hashToken(token), expiresAt });
-      return;
-    }
     // One issuer at a time per user and kind, so that two requests served at once cannot both stay valid.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`user-token:${kind}:${userId}`}, 0))`);
     const [newer] = await tx

@@ -1,3 +1,4 @@
+import { type CalendarJob, type CalendarJobName, CalendarJobNames } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
@@ -11,15 +12,6 @@ import {
   replaceCalendarBusy,
   setCalendarHref,
 } from '../../repositories/bookings.repository';
-
-export const CalendarJobNames = {
-  putBooking: 'put-booking',
-  removeBooking: 'remove-booking',
-  syncBusy: 'sync-busy',
-} as const;
-export type CalendarJobName = (typeof CalendarJobNames)[keyof typeof CalendarJobNames];
-
-export type CalendarJob = { bookingId: number } | Record<string, never>;
 
 /** How far ahead the busy times are copied (D16). */
 export const BUSY_WINDOW_DAYS = 60;

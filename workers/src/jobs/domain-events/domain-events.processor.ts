@@ -1,9 +1,15 @@
-import { type DomainEventJob, type EmailJob, emailJobId, isEventType } from '@app/contracts';
+import {
+  type CalendarJob,
+  calendarJobId,
+  type DomainEventJob,
+  type EmailJob,
+  emailJobId,
+  isEventType,
+} from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { findEvent } from '../../repositories/events.repository';
-import type { CalendarJob } from '../calendar/calendar.processor';
 import { planForEvent } from './fan-out';
 
 export interface DomainEventsDeps {
@@ -14,9 +20,6 @@ export interface DomainEventsDeps {
   calendarJobOptions: JobsOptions;
   logger: Logger;
 }
-
-/** Job ids must not contain ':' (BullMQ uses it in its keys). */
-export const calendarJobId = (eventId: string, name: string) => `${eventId}__${name}`;
 
 /**
  * Fans a domain event out to the jobs it causes. Job ids are derived from the event id, so running this twice (a

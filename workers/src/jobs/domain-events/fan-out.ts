@@ -1,9 +1,16 @@
-import type { EmailTemplate } from '@app/contracts';
-import { EventPayloadSchemas, type EventType, EventTypes } from '@app/contracts';
+import {
+  type CalendarJob,
+  type CalendarJobName,
+  CalendarJobNames,
+  type EmailTemplate,
+  EventPayloadSchemas,
+  type EventType,
+  EventTypes,
+} from '@app/contracts';
 import type { Database } from '@app/db';
 import * as v from 'valibot';
+import { emailDefinitions } from '../../emails/index';
 import { findBooking } from '../../repositories/bookings.repository';
-import { type CalendarJob, type CalendarJobName, CalendarJobNames } from '../calendar/calendar.processor';
 
 /** The reminder goes out this long before the meeting (D14). */
 export const REMINDER_LEAD_MS = 24 * 3600_000;
@@ -24,16 +31,13 @@ export interface FanOutPlan {
   calendar: CalendarJobPlan[];
 }
 
-/** The e-mails of the events that cause nothing else, whatever their subject. */
-export const emailsForEvent: Partial<Record<EventType, readonly EmailTemplate[]>> = {
-  [EventTypes.contactReceived]: ['contact-notification', 'contact-acknowledgement'],
-  [EventTypes.userInvited]: ['user-invitation'],
-  [EventTypes.passwordResetRequested]: ['password-reset'],
-  [EventTypes.passwordResetRequestedByEmail]: ['password-reset'],
-  // Each builder looks whether the new address has an account: a link, or a notice to its owner (issue 32).
-  [EventTypes.emailChangeRequested]: ['email-change-confirmation', 'email-change-address-taken'],
-  [EventTypes.emailChangeConfirmed]: ['email-changed-notice'],
-};
+/**
+ * The e-mails of the events that cause nothing else, whatever their subject: those whose definition names the event
+ * (`sentOn`). Each builder of an address change looks whether the new address has an account: a link, or a notice to
+ * its owner (issue 32).
+ */
+export const emailsForEvent = (type: EventType): EmailTemplate[] =>
+  emailDefinitions.filter((email) => email.sentOn?.includes(type)).map((email) => email.template);
 
 const nothing: FanOutPlan = { emails: [], calendar: [] };
 
@@ -80,6 +84,6 @@ export async function planForEvent(
       };
     }
     default:
-      return { emails: (emailsForEvent[event.type] ?? []).map((template) => ({ template })), calendar: [] };
+      return { emails: emailsForEvent(event.type).map((template) => ({ template })), calendar: [] };
   }
 }
