@@ -3,7 +3,7 @@ import { connect, type Database, schema } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
 import { startTestSmtpServer, type TestSmtpServer } from '@app/testing';
 import { eq } from 'drizzle-orm';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { startTestWorkers } from './index';
 
 export type BookingRow = typeof schema.bookings.$inferSelect;
@@ -97,4 +97,18 @@ export async function startBookingTestBed(env: Record<string, string> = {}) {
       await database.drop();
     },
   };
+}
+
+export type BookingTestBed = Awaited<ReturnType<typeof startBookingTestBed>>;
+
+/** A test bed for the tests of one file: started before them, closed after them (its fields are set by then). */
+export function useBookingTestBed(env: Record<string, string> = {}): BookingTestBed {
+  const bed = {} as BookingTestBed;
+  beforeAll(async () => {
+    Object.assign(bed, await startBookingTestBed(env));
+  });
+  afterAll(async () => {
+    await bed.close?.();
+  });
+  return bed;
 }

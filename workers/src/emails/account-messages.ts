@@ -14,6 +14,12 @@ async function pendingChange(ctx: MessageContext, event: StoredEvent) {
   return { ...row, holder: await findOtherUserWithEmail(ctx.db, row.change.newEmail, row.user.id) };
 }
 
+/** The confirmed change of an `email_change.confirmed` event. */
+async function confirmedChange(ctx: MessageContext, event: StoredEvent) {
+  const { emailChangeId } = v.parse(EventPayloadSchemas['email_change.confirmed'], event.payload);
+  return findEmailChange(ctx.db, emailChangeId);
+}
+
 /** The e-mails of a change of address (issues 12 and 32), by template. */
 export const accountEmails = {
   /** The link, to the new address, unless that address already has an account (then it gets the notice below). */
@@ -21,23 +27,23 @@ export const accountEmails = {
     template: 'email-change-confirmation',
     sentOn: ['email_change.requested'],
     variables: ['greetingName', 'email', 'newEmail', 'link', 'expiresAt'],
-    async prepare(ctx, event) {
-      const data = await pendingChange(ctx, event);
-      if (!data || data.holder) return null;
-      return {
-        to: data.change.newEmail,
-        subject: `Confirm your new ${COMPANY_NAME} e-mail address`,
-        preview: 'Open the link to start using this address for your account. It expires in 24 hours.',
-        link: { kind: 'email-change', emailChangeId: data.change.id },
-        vars: (link) => ({
-          greetingName: data.user.firstName || data.user.email,
-          email: data.user.email,
-          newEmail: data.change.newEmail,
-          link: link.url,
-          expiresAt: link.expiresAt ? formatDateTime(link.expiresAt, ctx.timeZone) : '-',
-        }),
-      };
-    },
+    load: pendingChange,
+    content: ({ change, user, holder }, ctx) =>
+      holder
+        ? null
+        : {
+            to: change.newEmail,
+            subject: `Confirm your new ${COMPANY_NAME} e-mail address`,
+            preview: 'Open the link to start using this address for your account. It expires in 24 hours.',
+            link: { kind: 'email-change', emailChangeId: change.id },
+            vars: (link) => ({
+              greetingName: user.firstName || user.email,
+              email: user.email,
+              newEmail: change.newEmail,
+              link: link.url,
+              expiresAt: link.expiresAt ? formatDateTime(link.expiresAt, ctx.timeZone) : '-',
+            }),
+          },
   }),
 
   /** No link to an address that has an account: its owner is told, and nothing changes (no leak to the asker). */
@@ -45,16 +51,16 @@ export const accountEmails = {
     template: 'email-change-address-taken',
     sentOn: ['email_change.requested'],
     variables: ['greetingName', 'newEmail'],
-    async prepare(ctx, event) {
-      const data = await pendingChange(ctx, event);
-      if (!data?.holder) return null;
-      return {
-        to: data.holder.email,
-        subject: `Someone tried to use your e-mail address at ${COMPANY_NAME}`,
-        preview: 'Your account is unchanged. There is nothing you need to do.',
-        vars: { greetingName: data.holder.firstName || data.holder.email, newEmail: data.change.newEmail },
-      };
-    },
+    load: pendingChange,
+    content: ({ change, holder }) =>
+      holder
+        ? {
+            to: holder.email,
+            subject: `Someone tried to use your e-mail address at ${COMPANY_NAME}`,
+            preview: 'Your account is unchanged. There is nothing you need to do.',
+            vars: { greetingName: holder.firstName || holder.email, newEmail: change.newEmail },
+          }
+        : null,
   }),
 
   /** The old address is told once the change took effect. */
@@ -62,21 +68,20 @@ export const accountEmails = {
     template: 'email-changed-notice',
     sentOn: ['email_change.confirmed'],
     variables: ['greetingName', 'email', 'newEmail', 'changedAt'],
-    async prepare(ctx, event) {
-      const { emailChangeId } = v.parse(EventPayloadSchemas['email_change.confirmed'], event.payload);
-      const row = await findEmailChange(ctx.db, emailChangeId);
-      if (!row?.change.confirmedAt || !row.change.previousEmail) return null;
-      return {
-        to: row.change.previousEmail,
-        subject: `Your ${COMPANY_NAME} e-mail address was changed`,
-        preview: `Your account now uses ${row.change.newEmail}.`,
-        vars: {
-          greetingName: row.user.firstName || row.change.previousEmail,
-          email: row.change.previousEmail,
-          newEmail: row.change.newEmail,
-          changedAt: formatDateTime(row.change.confirmedAt, ctx.timeZone),
-        },
-      };
-    },
+    load: confirmedChange,
+    content: ({ change, user }, ctx) =>
+      change.confirmedAt && change.previousEmail
+        ? {
+            to: change.previousEmail,
+            subject: `Your ${COMPANY_NAME} e-mail address was changed`,
+            preview: `Your account now uses ${change.newEmail}.`,
+            vars: {
+              greetingName: user.firstName || change.previousEmail,
+              email: change.previousEmail,
+              newEmail: change.newEmail,
+              changedAt: formatDateTime(change.confirmedAt, ctx.timeZone),
+            },
+          }
+        : null,
   }),
 } as const;

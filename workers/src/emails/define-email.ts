@@ -66,14 +66,24 @@ export interface EmailDefinition<V extends string = string, T extends EmailTempl
 
 /**
  * Declares one e-mail: its template files (`templates/<template>.mjml` and `.txt`), the variables they use (checked
- * against both files when the workers start), and its content, typed by those variables.
+ * against both files when the workers start), and its content, typed by those variables: `load` reads what the
+ * e-mail is about (null: it no longer exists), `content` only formats it (null: nothing to send in its state).
  */
-export const defineEmail = <const T extends EmailTemplate, const V extends string>(definition: {
+export const defineEmail = <const T extends EmailTemplate, const V extends string, D>(definition: {
   template: T;
   sentOn?: readonly EventType[];
   variables: readonly V[];
-  prepare(ctx: MessageContext, event: StoredEvent): Promise<PreparedEmail<NoInfer<V>> | null>;
-}): EmailDefinition<V, T> => definition;
+  load(ctx: MessageContext, event: StoredEvent): Promise<D | null>;
+  content(data: D, ctx: MessageContext): PreparedEmail<NoInfer<V>> | null;
+}): EmailDefinition<V, T> => ({
+  template: definition.template,
+  ...(definition.sentOn ? { sentOn: definition.sentOn } : {}),
+  variables: definition.variables,
+  async prepare(ctx, event) {
+    const data = await definition.load(ctx, event);
+    return data === null ? null : definition.content(data, ctx);
+  },
+});
 
 /** The slots the shared layout (and every e-mail) may use: supplied by the sender, never declared per e-mail. */
 export const LAYOUT_VARIABLES = ['appUrl', 'appHost', 'companyName', 'companyEmail', 'subject', 'preview'] as const;

@@ -112,160 +112,144 @@ export const messageEmails = {
     template: 'contact-notification',
     sentOn: ['contact.received'],
     variables: ['name', 'email', 'messageSubject', 'message', 'receivedAt'],
-    async prepare(ctx, event) {
-      const data = await contactMessage(ctx, event);
-      if (!data) return null;
-      return {
-        to: ctx.companyEmail,
-        replyTo: data.message.email,
-        subject: `New contact message: ${data.message.subject}`,
-        preview: `${data.message.name} <${data.message.email}> wrote through the contact form.`,
-        vars: data.vars,
-      };
-    },
+    load: contactMessage,
+    content: ({ message, vars }, ctx) => ({
+      to: ctx.companyEmail,
+      replyTo: message.email,
+      subject: `New contact message: ${message.subject}`,
+      preview: `${message.name} <${message.email}> wrote through the contact form.`,
+      vars,
+    }),
   }),
 
   'contact-acknowledgement': defineEmail({
     template: 'contact-acknowledgement',
     sentOn: ['contact.received'],
     variables: ['name', 'messageSubject', 'message'],
-    async prepare(ctx, event) {
-      const data = await contactMessage(ctx, event);
-      if (!data) return null;
-      return {
-        to: data.message.email,
-        replyTo: ctx.companyEmail,
-        subject: `We received your message: ${data.message.subject}`,
-        preview: "Thanks for getting in touch. We'll get back to you within 24 hours.",
-        vars: data.vars,
-      };
-    },
+    load: contactMessage,
+    content: ({ message, vars }, ctx) => ({
+      to: message.email,
+      replyTo: ctx.companyEmail,
+      subject: `We received your message: ${message.subject}`,
+      preview: "Thanks for getting in touch. We'll get back to you within 24 hours.",
+      vars,
+    }),
   }),
 
   'user-invitation': defineEmail({
     template: 'user-invitation',
     sentOn: ['user.invited'],
     variables: ['greetingName', 'link', 'expiresAt'],
-    async prepare(ctx, event) {
-      const user = await userEvent(ctx, event, 'user.invited');
-      if (!user) return null;
-      return {
-        to: user.email,
-        subject: `You're invited to the ${COMPANY_NAME} client portal`,
-        preview: 'Choose a password to finish setting up your account.',
-        link: { kind: 'registration', userId: user.id },
-        vars: (link) => ({
-          greetingName: user.firstName || user.email,
-          link: link.url,
-          expiresAt: link.expiresAt ? formatDateTime(link.expiresAt, ctx.timeZone) : '-',
-        }),
-      };
-    },
+    load: (ctx, event) => userEvent(ctx, event, 'user.invited'),
+    content: (user, ctx) => ({
+      to: user.email,
+      subject: `You're invited to the ${COMPANY_NAME} client portal`,
+      preview: 'Choose a password to finish setting up your account.',
+      link: { kind: 'registration', userId: user.id },
+      vars: (link) => ({
+        greetingName: user.firstName || user.email,
+        link: link.url,
+        expiresAt: link.expiresAt ? formatDateTime(link.expiresAt, ctx.timeZone) : '-',
+      }),
+    }),
   }),
 
   'password-reset': defineEmail({
     template: 'password-reset',
     sentOn: ['password_reset.requested', 'password_reset.requested_by_email'],
     variables: ['greetingName', 'email', 'link'],
-    async prepare(ctx, event) {
-      // Asked for on the reset page: the address as typed, looked up here so the request's time tells nothing (D6).
-      const user =
-        event.type === 'password_reset.requested_by_email'
-          ? await findActiveUserByEmail(
-              ctx.db,
-              v.parse(EventPayloadSchemas['password_reset.requested_by_email'], event.payload).email,
-            )
-          : await userEvent(ctx, event, 'password_reset.requested');
-      if (!user) return null;
-      return {
-        to: user.email,
-        subject: `Reset your ${COMPANY_NAME} password`,
-        preview: 'This link expires in 1 hour.',
-        link: { kind: 'password-reset', userId: user.id },
-        vars: (link) => ({ greetingName: user.firstName || user.email, email: user.email, link: link.url }),
-      };
-    },
+    // Asked for on the reset page: the address as typed, looked up here so the request's time tells nothing (D6).
+    load: (ctx, event) =>
+      event.type === 'password_reset.requested_by_email'
+        ? findActiveUserByEmail(
+            ctx.db,
+            v.parse(EventPayloadSchemas['password_reset.requested_by_email'], event.payload).email,
+          )
+        : userEvent(ctx, event, 'password_reset.requested'),
+    content: (user) => ({
+      to: user.email,
+      subject: `Reset your ${COMPANY_NAME} password`,
+      preview: 'This link expires in 1 hour.',
+      link: { kind: 'password-reset', userId: user.id },
+      vars: (link) => ({ greetingName: user.firstName || user.email, email: user.email, link: link.url }),
+    }),
   }),
 
   'booking-confirmation': defineEmail({
     template: 'booking-confirmation',
     variables: ['name', 'date', 'time', 'timeZone', 'cancelLink'],
-    async prepare(ctx, event) {
-      const data = await bookingEvent(ctx, event, 'booking.created');
+    load: (ctx, event) => bookingEvent(ctx, event, 'booking.created'),
+    content: ({ booking, when, vars }, ctx) =>
       // The scheduling service confirms its own bookings (D17).
-      if (data?.booking.source !== 'form' || data.booking.status !== 'confirmed') return null;
-      return {
-        to: data.booking.email,
-        replyTo: ctx.companyEmail,
-        subject: `Your consultation with ${COMPANY_NAME} is booked: ${data.when.startShort}`,
-        preview: `Free 30-minute consultation on ${data.when.when}. The calendar invite is attached.`,
-        link: { kind: 'booking-cancel', bookingId: data.booking.id },
-        vars: (link) => ({ ...data.vars, cancelLink: link.url }),
-        attachments: [
-          {
-            filename: 'invite.ics',
-            contentType: 'text/calendar; method=REQUEST; charset=UTF-8',
-            content: bookingCalendar(data.booking, {
-              companyEmail: ctx.companyEmail,
-              appUrl: ctx.appUrl,
-              method: 'request',
-            }),
+      booking.source !== 'form' || booking.status !== 'confirmed'
+        ? null
+        : {
+            to: booking.email,
+            replyTo: ctx.companyEmail,
+            subject: `Your consultation with ${COMPANY_NAME} is booked: ${when.startShort}`,
+            preview: `Free 30-minute consultation on ${when.when}. The calendar invite is attached.`,
+            link: { kind: 'booking-cancel', bookingId: booking.id },
+            vars: (link) => ({ ...vars, cancelLink: link.url }),
+            attachments: [
+              {
+                filename: 'invite.ics',
+                contentType: 'text/calendar; method=REQUEST; charset=UTF-8',
+                content: bookingCalendar(booking, {
+                  companyEmail: ctx.companyEmail,
+                  appUrl: ctx.appUrl,
+                  method: 'request',
+                }),
+              },
+            ],
           },
-        ],
-      };
-    },
   }),
 
   'booking-notification': defineEmail({
     template: 'booking-notification',
     variables: ['name', 'email', 'businessName', 'lineOfWork', 'date', 'time', 'timeZone', 'source', 'bookedAt'],
-    async prepare(ctx, event) {
-      const data = await bookingEvent(ctx, event, 'booking.created');
-      if (!data) return null;
-      return {
-        to: ctx.companyEmail,
-        replyTo: data.booking.email,
-        subject: `New consultation booked: ${data.booking.name}, ${data.when.startShort}`,
-        preview: `${data.booking.name} <${data.booking.email}> booked a free consultation.`,
-        vars: data.vars,
-      };
-    },
+    load: (ctx, event) => bookingEvent(ctx, event, 'booking.created'),
+    content: ({ booking, when, vars }, ctx) => ({
+      to: ctx.companyEmail,
+      replyTo: booking.email,
+      subject: `New consultation booked: ${booking.name}, ${when.startShort}`,
+      preview: `${booking.name} <${booking.email}> booked a free consultation.`,
+      vars,
+    }),
   }),
 
   'booking-reminder': defineEmail({
     template: 'booking-reminder',
     variables: ['name', 'date', 'time', 'timeZone'],
-    async prepare(ctx, event) {
-      const data = await bookingEvent(ctx, event, 'booking.created');
+    load: (ctx, event) => bookingEvent(ctx, event, 'booking.created'),
+    content: ({ booking, when, vars }, ctx) =>
       // Nothing to remind of once cancelled or over; the scheduling service reminds its own bookings (D17).
-      if (data?.booking.status !== 'confirmed' || data.booking.source !== 'form') return null;
-      if (data.booking.startsAt.getTime() <= Date.now()) return null;
-      return {
-        to: data.booking.email,
-        replyTo: ctx.companyEmail,
-        subject: `Reminder: your consultation with ${COMPANY_NAME} is tomorrow, ${data.when.startShort}`,
-        preview: `Your free 30-minute consultation is on ${data.when.when}.`,
-        vars: data.vars,
-      };
-    },
+      booking.status !== 'confirmed' || booking.source !== 'form' || booking.startsAt.getTime() <= Date.now()
+        ? null
+        : {
+            to: booking.email,
+            replyTo: ctx.companyEmail,
+            subject: `Reminder: your consultation with ${COMPANY_NAME} is tomorrow, ${when.startShort}`,
+            preview: `Your free 30-minute consultation is on ${when.when}.`,
+            vars,
+          },
   }),
 
   'booking-cancelled': defineEmail({
     template: 'booking-cancelled',
     variables: ['name', 'when'],
-    async prepare(ctx, event) {
-      const data = await bookingEvent(ctx, event, 'booking.cancelled');
-      if (data?.booking.status !== 'cancelled' || data.booking.source !== 'form') return null;
-      return {
-        to: data.booking.email,
-        replyTo: ctx.companyEmail,
-        subject: `Your consultation on ${data.when.startShort} is cancelled`,
-        preview: 'Your consultation is cancelled. You are welcome to book another time.',
-        vars: data.vars,
-        // Takes the invite's event out of the visitor's calendar (same UID, higher SEQUENCE).
-        attachments: [bookingCancellationAttachment(data.booking, ctx)],
-      };
-    },
+    load: (ctx, event) => bookingEvent(ctx, event, 'booking.cancelled'),
+    content: ({ booking, when, vars }, ctx) =>
+      booking.status !== 'cancelled' || booking.source !== 'form'
+        ? null
+        : {
+            to: booking.email,
+            replyTo: ctx.companyEmail,
+            subject: `Your consultation on ${when.startShort} is cancelled`,
+            preview: 'Your consultation is cancelled. You are welcome to book another time.',
+            vars,
+            // Takes the invite's event out of the visitor's calendar (same UID, higher SEQUENCE).
+            attachments: [bookingCancellationAttachment(booking, ctx)],
+          },
   }),
 
   'booking-cancelled-notification': defineEmail({
@@ -282,17 +266,17 @@ export const messageEmails = {
       'source',
       'cancelledAt',
     ],
-    async prepare(ctx, event) {
-      const data = await bookingEvent(ctx, event, 'booking.cancelled');
-      if (data?.booking.status !== 'cancelled') return null;
-      return {
-        to: ctx.companyEmail,
-        replyTo: data.booking.email,
-        subject: `Consultation cancelled: ${data.booking.name}, ${data.when.startShort}`,
-        preview: `${data.booking.name} <${data.booking.email}> cancelled their consultation.`,
-        vars: data.vars,
-        attachments: [bookingCancellationAttachment(data.booking, ctx)],
-      };
-    },
+    load: (ctx, event) => bookingEvent(ctx, event, 'booking.cancelled'),
+    content: ({ booking, when, vars }, ctx) =>
+      booking.status !== 'cancelled'
+        ? null
+        : {
+            to: ctx.companyEmail,
+            replyTo: booking.email,
+            subject: `Consultation cancelled: ${booking.name}, ${when.startShort}`,
+            preview: `${booking.name} <${booking.email}> cancelled their consultation.`,
+            vars,
+            attachments: [bookingCancellationAttachment(booking, ctx)],
+          },
   }),
 } as const;

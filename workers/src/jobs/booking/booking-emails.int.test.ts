@@ -2,14 +2,14 @@ import { hashToken } from '@app/contracts';
 import { schema } from '@app/db';
 import { type ReceivedEmail, sleep, waitUntil } from '@app/testing';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type BookingRow,
   cancelBooking,
   emitBookingEvent,
   findBookingRow,
   insertBooking,
-  startBookingTestBed,
+  useBookingTestBed,
 } from '../../../testing/bookings';
 
 const COMPANY = 'hello@lucid-insight.test';
@@ -33,14 +33,7 @@ const cancelToken = (message: ReceivedEmail) => {
 };
 
 describe('booking e-mails', () => {
-  let bed: Awaited<ReturnType<typeof startBookingTestBed>>;
-
-  beforeAll(async () => {
-    bed = await startBookingTestBed();
-  });
-  afterAll(async () => {
-    await bed?.close();
-  });
+  const bed = useBookingTestBed();
 
   const reminderJob = (eventId: string) => bed.workers.runtime.queues.emails.getJob(`${eventId}__booking-reminder`);
   const waitForReminderJob = async (eventId: string) => {

@@ -30,6 +30,22 @@ describe('the company calendar over CalDAV (Radicale)', () => {
   let bed: Awaited<ReturnType<typeof startBookingTestBed>>;
 
   const get = (href: string) => fetch(new URL(href, calendarUrl), { headers: { authorization: radicale.authHeader } });
+  /** Puts an event into the calendar by hand, as a calendar app would. */
+  const putEvent = (name: string, event: string[]) =>
+    fetch(`${calendarUrl}${name}.ics`, {
+      method: 'PUT',
+      headers: { authorization: radicale.authHeader, 'content-type': 'text/calendar; charset=utf-8' },
+      body: [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//Hand//Made//EN',
+        'BEGIN:VEVENT',
+        ...event,
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    });
   const busyRows = () => bed.db.select().from(schema.calendarBusy);
 
   beforeAll(async () => {
@@ -88,65 +104,31 @@ describe('the company calendar over CalDAV (Radicale)', () => {
     const compact = date.replaceAll('-', '');
     const uid = `dentist-${crypto.randomUUID()}@example.com`;
     // As a calendar app would write it: a local time with a TZID (no VTIMEZONE: ical.js cannot resolve it alone).
-    const ics = [
-      'BEGIN:VCALENDAR',
-      'VERSION:2.0',
-      'PRODID:-//Hand//Made//EN',
-      'BEGIN:VEVENT',
+    const put = await putEvent('hand-made', [
       `UID:${uid}`,
       'DTSTAMP:20260101T000000Z',
       `DTSTART;TZID=${ZONE}:${compact}T100000`,
       `DTEND;TZID=${ZONE}:${compact}T103000`,
       'SUMMARY:Dentist',
-      'END:VEVENT',
-      'END:VCALENDAR',
-      '',
-    ].join('\r\n');
-    const put = await fetch(`${calendarUrl}hand-made.ics`, {
-      method: 'PUT',
-      headers: { authorization: radicale.authHeader, 'content-type': 'text/calendar; charset=utf-8' },
-      body: ics,
-    });
+    ]);
     expect(put.status).toBe(201);
-    const free = await fetch(`${calendarUrl}free.ics`, {
-      method: 'PUT',
-      headers: { authorization: radicale.authHeader, 'content-type': 'text/calendar; charset=utf-8' },
-      body: [
-        'BEGIN:VCALENDAR',
-        'VERSION:2.0',
-        'PRODID:-//Hand//Made//EN',
-        'BEGIN:VEVENT',
-        `UID:free-${uid}`,
-        'DTSTAMP:20260101T000000Z',
-        `DTSTART:${compact}T200000Z`,
-        `DTEND:${compact}T210000Z`,
-        'TRANSP:TRANSPARENT',
-        'SUMMARY:Free time, not busy',
-        'END:VEVENT',
-        'END:VCALENDAR',
-        '',
-      ].join('\r\n'),
-    });
+    const free = await putEvent('free', [
+      `UID:free-${uid}`,
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART:${compact}T200000Z`,
+      `DTEND:${compact}T210000Z`,
+      'TRANSP:TRANSPARENT',
+      'SUMMARY:Free time, not busy',
+    ]);
     expect(free.status).toBe(201);
-    const weekly = await fetch(`${calendarUrl}weekly.ics`, {
-      method: 'PUT',
-      headers: { authorization: radicale.authHeader, 'content-type': 'text/calendar; charset=utf-8' },
-      body: [
-        'BEGIN:VCALENDAR',
-        'VERSION:2.0',
-        'PRODID:-//Hand//Made//EN',
-        'BEGIN:VEVENT',
-        `UID:weekly-${uid}`,
-        'DTSTAMP:20260101T000000Z',
-        `DTSTART:${compact}T160000Z`,
-        `DTEND:${compact}T170000Z`,
-        'RRULE:FREQ=WEEKLY;COUNT=3',
-        'SUMMARY:Weekly team call',
-        'END:VEVENT',
-        'END:VCALENDAR',
-        '',
-      ].join('\r\n'),
-    });
+    const weekly = await putEvent('weekly', [
+      `UID:weekly-${uid}`,
+      'DTSTAMP:20260101T000000Z',
+      `DTSTART:${compact}T160000Z`,
+      `DTEND:${compact}T170000Z`,
+      'RRULE:FREQ=WEEKLY;COUNT=3',
+      'SUMMARY:Weekly team call',
+    ]);
     expect(weekly.status).toBe(201);
 
     // A booking of ours in the same calendar stays out of the copy.

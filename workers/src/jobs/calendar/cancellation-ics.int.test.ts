@@ -1,12 +1,12 @@
 import { type ReceivedEmail, waitUntil } from '@app/testing';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type BookingRow,
   cancelBooking,
   emitBookingEvent,
   insertBooking,
-  startBookingTestBed,
+  useBookingTestBed,
 } from '../../../testing/bookings';
 
 const COMPANY = 'hello@lucid-insight.test';
@@ -22,14 +22,7 @@ const calendarParts = (message: ReceivedEmail) =>
     });
 
 describe('the calendar cancellation sent when a booking is cancelled', () => {
-  let bed: Awaited<ReturnType<typeof startBookingTestBed>>;
-
-  beforeAll(async () => {
-    bed = await startBookingTestBed();
-  });
-  afterAll(async () => {
-    await bed?.close();
-  });
+  const bed = useBookingTestBed();
 
   const mailTo = async (address: string, filter: (m: ReceivedEmail) => boolean) =>
     (await waitUntil(() => bed.smtp.to(address).find(filter) ?? null, 15_000, `e-mail to ${address}`)) as ReceivedEmail;

@@ -3,7 +3,10 @@ import { connect, schema } from '@app/db';
 import { createTestDatabase, createUser } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { StoredEvent } from '../../emails/define-email';
+import { emails } from '../../emails/index';
 import { issueUserToken } from '../../repositories/users.repository';
+import { mintLink } from './links';
 
 describe('tokens minted for e-mailed links, per request', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -68,5 +71,34 @@ describe('tokens minted for e-mailed links, per request', () => {
     await issue(user.id, 'registration', 'invite', at);
     await issue(user.id, 'password_reset', 'reset', new Date(at.getTime() + 1));
     expect(await usable(user.id)).toEqual([hashToken(tok('invite')), hashToken(tok('reset'))].sort());
+  });
+
+  // The content of an e-mail only names its link; the send-email job mints it once the e-mail is known not to be sent.
+  const ctx = () => ({ db: connection.db, appUrl: 'http://localhost:3000/', companyEmail: 'hello@lucid.test' });
+  const eventOf = (type: string, userId: number, createdAt = new Date()): StoredEvent => ({
+    id: crypto.randomUUID(),
+    type,
+    payload: { userId },
+    createdAt,
+  });
+
+  it('prepares an invitation without minting a token: the content only asks for the link', async () => {
+    const user = await createUser(connection.db);
+    const prepared = await emails['user-invitation'].prepare(ctx(), eventOf('user.invited', user.id));
+    expect(prepared?.link).toEqual({ kind: 'registration', userId: user.id });
+    expect(await usable(user.id)).toEqual([]);
+  });
+
+  it('mints a reset link bound to its request: minted twice for one event, both links stay usable', async () => {
+    const user = await createUser(connection.db);
+    const event = eventOf('password_reset.requested', user.id, new Date(Date.now() - 60_000));
+    const links = [
+      await mintLink(ctx(), event, { kind: 'password-reset', userId: user.id }),
+      await mintLink(ctx(), event, { kind: 'password-reset', userId: user.id }),
+    ];
+    expect(links[0]?.url).toMatch(/^http:\/\/localhost:3000\/reset-password\?token=/);
+    expect(links[0]?.expiresAt?.getTime()).toBeGreaterThan(Date.now());
+    const hashes = links.map((link) => hashToken(new URL(link.url).searchParams.get('token') ?? ''));
+    expect(await usable(user.id)).toEqual(hashes.sort());
   });
 });
