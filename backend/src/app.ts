@@ -2,15 +2,19 @@ import { DEFAULT_EMBED_HOSTS } from '@app/contracts';
 import { Elysia } from 'elysia';
 import type { AppDeps } from './deps';
 import { proxyTrustOf } from './lib/client-address';
-import { adminRoutes } from './modules/admin/admin.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { validateSession } from './modules/auth/auth.service';
 import { bookingRoutes, WEBHOOK_PATH } from './modules/booking/booking.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { nativePublicListRoute, PUBLIC_LIST_PATH } from './modules/dashboards/public-list.native';
+import { linksRoutes } from './modules/links/links.routes';
+import { membershipsRoutes } from './modules/memberships/memberships.routes';
+import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin, type SessionCheck } from './plugins/auth';
 import { bodyGuard } from './plugins/body-guard';
 import { errorPlugin } from './plugins/errors';
@@ -70,7 +74,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(authRoutes(modules))
     .use(dashboardsRoutes(modules))
     .use(bookingRoutes(modules))
-    .use(adminRoutes(modules))
+    .use(organizationsRoutes(modules))
+    .use(usersRoutes(modules))
+    .use(membershipsRoutes(modules))
+    .use(linksRoutes(modules))
+    .use(auditRoutes(modules))
     .use(queueBoard({ validateSession: sessions, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX }))
     .use(seoRoutes(modules));
   appFetch = (request) => app.fetch(request);

@@ -1,4 +1,5 @@
 import { createTestDatabase } from '@app/db/testing';
+import type { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { createApp } from '../src/app';
 import { createDeps } from '../src/deps';
@@ -16,6 +17,19 @@ export interface TestAppOptions {
   /** The app's logger (default: silent), e.g. one writing into an array to read its lines. */
   logger?: Logger;
 }
+
+/** Resolves once the connection is ready or has failed (at most 2 s). */
+const settled = (redis: Redis) =>
+  new Promise<void>((resolve) => {
+    if (redis.status === 'ready') return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      redis.off('ready', done).off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, 2000);
+    redis.once('ready', done).once('error', done);
+  });
 
 /**
  * The real app on its own fresh database and its own queue prefix, for one test file.
@@ -44,6 +58,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     maxConnections: 5,
     publishTimeoutMs: 500,
   });
+  // A test's first request comes at once; the server's come later: wait until Redis is connected, or known down.
+  await settled(deps.redis);
   const app = createApp(deps, { serveSpa: false });
   await app.modules;
 

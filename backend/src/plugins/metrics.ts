@@ -4,8 +4,8 @@ import { Elysia } from 'elysia';
 import type { Redis } from 'ioredis';
 import type postgres from 'postgres';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import { probe } from '../lib/probe';
 import { RequestHistogram } from '../lib/request-histogram';
-import { probe } from '../modules/system/health';
 
 /**
  * Prometheus metrics of the API (D23) at GET /metrics: request durations by route and status, queue depth by state,

@@ -1,26 +1,11 @@
-import { createUser } from '@app/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { hashPassword } from '../modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
+import { useAdminTestApp } from '../../testing/admin';
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  const user = await createUser(t.db, {
-    passwordHash: await hashPassword('admin password 1'),
-    accountSetupComplete: true,
-    isAdmin: true,
-  });
-  const response = await t.post('/api/auth/login', { email: user.email, password: 'admin password 1' });
-  cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, admin, client, as } = useAdminTestApp();
+const cookie = () => admin.cookie;
 
 const isPaused = async () =>
-  (await (await t.get('/admin/queues/api/queues', { cookie })).json()).queues.find(
+  (await (await t.get('/admin/queues/api/queues', { cookie: cookie() })).json()).queues.find(
     (q: { name: string }) => q.name === 'emails',
   ).isPaused;
 
@@ -33,7 +18,7 @@ describe('the queue board (/admin/queues)', () => {
     ];
     for (const headers of origins) {
       const refused = await t.request('PUT', '/admin/queues/api/queues/emails/pause', undefined, {
-        cookie,
+        cookie: cookie(),
         ...headers,
       });
       expect(refused.status, JSON.stringify(headers)).toBe(403);
@@ -44,17 +29,17 @@ describe('the queue board (/admin/queues)', () => {
       '/admin/queues/api/queues/emails/add',
       { name: 'x', data: {} },
       {
-        cookie,
+        cookie: cookie(),
         origin: 'http://evil.test',
       },
     );
     expect(added.status).toBe(403);
     expect(await isPaused()).toBe(false);
     // From the site itself it works.
-    const paused = await t.request('PUT', '/admin/queues/api/queues/emails/pause', undefined, { cookie });
+    const paused = await t.request('PUT', '/admin/queues/api/queues/emails/pause', undefined, { cookie: cookie() });
     expect(paused.status).toBe(200);
     expect(await isPaused()).toBe(true);
-    await t.request('PUT', '/admin/queues/api/queues/emails/resume', undefined, { cookie });
+    await t.request('PUT', '/admin/queues/api/queues/emails/resume', undefined, { cookie: cookie() });
   });
 
   it('answers a body that is not a JSON object, or a job without a name, with 4xx and a message', async () => {
@@ -68,14 +53,17 @@ describe('the queue board (/admin/queues)', () => {
       ['{"name":5}', { 'content-type': 'application/json' }, 422],
     ];
     for (const [body, headers, status] of cases) {
-      const response = await t.request('POST', '/admin/queues/api/queues/emails/add', body, { cookie, ...headers });
+      const response = await t.request('POST', '/admin/queues/api/queues/emails/add', body, {
+        cookie: cookie(),
+        ...headers,
+      });
       expect(response.status, body).toBe(status);
       expect((await response.json()).message, body).toMatch(/JSON|name/);
     }
   });
 
   it('loads no fonts or styles from elsewhere, allows only this origin, and links back to /admin', async () => {
-    const page = await t.get('/admin/queues', { cookie });
+    const page = await t.get('/admin/queues', { cookie: cookie() });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).not.toMatch(/fonts\.googleapis|fonts\.gstatic/);
@@ -88,5 +76,24 @@ describe('the queue board (/admin/queues)', () => {
       /<script id="__UI_CONFIG__" type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!,
     );
     expect(config.miscLinks).toEqual([{ text: 'Back to admin', url: '/admin' }]);
+  });
+
+  it('is shown to admins, refused to clients and sends anonymous visitors to sign in', async () => {
+    const page = await as(admin).get('/admin/queues');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    const api = await as(admin).get('/admin/queues/api/queues');
+    expect(api.status).toBe(200);
+    const names = (await api.json()).queues.map((q: { name: string }) => q.name).sort();
+    expect(names).toEqual(['calendar', 'domain-events', 'emails']);
+    expect((await as(client).get('/admin/queues')).status).toBe(403);
+    const anonymous = await as(null).get('/admin/queues');
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get('location')).toBe('/login?redirect=%2Fadmin%2Fqueues');
+    // Every path of the board, its API and its assets, is behind the same check.
+    for (const path of ['/admin/queues/api/queues', '/admin/queues/queue/emails', '/admin/queues/static/favicon.ico']) {
+      expect((await as(null).get(path)).status, path).toBe(302);
+      expect((await as(client).get(path)).status, path).toBe(403);
+    }
   });
 });

@@ -1,32 +1,12 @@
 import type { CurrentUser } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import { schema } from '@app/db';
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { userView } from '../users/users.repository';
 
 const { users, sessions, userTokens, memberships, organizations } = schema;
 
 export type UserRow = typeof users.$inferSelect;
-
-export async function findUserByEmail(db: Database, email: string): Promise<UserRow | null> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-  return user ?? null;
-}
-
-export async function findUserById(db: Database | Transaction, id: number): Promise<UserRow | null> {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  return user ?? null;
-}
-
-export async function emailTakenByOther(db: Database, email: string, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, userId)));
-  return Boolean(row);
-}
 
 /** The user as the API shows them: never the password hash. */
 export async function currentUserView(db: Database, user: UserRow): Promise<CurrentUser> {
@@ -36,19 +16,7 @@ export async function currentUserView(db: Database, user: UserRow): Promise<Curr
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(memberships.userId, user.id))
     .orderBy(asc(organizations.name));
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    isAdmin: user.isAdmin,
-    isActive: user.isActive,
-    hasLoggedIn: user.hasLoggedIn,
-    accountSetupComplete: user.accountSetupComplete,
-    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
-    createdAt: user.createdAt.toISOString(),
-    organizations: orgs,
-  };
+  return userView(user, orgs);
 }
 
 export async function recordLogin(db: Database, userId: number, at: Date) {

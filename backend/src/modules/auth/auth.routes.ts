@@ -14,23 +14,11 @@ import { clearSessionCookies, readCookie, SESSION_COOKIE, setSessionCookies } fr
 import type { GuardDeps } from '../../plugins/auth';
 import { ErrorSchema } from '../../plugins/openapi';
 import { requestContext } from '../../plugins/request-context';
+import { UserSchema } from '../users/user.schema';
 import * as auth from './auth.service';
 
 const MessageSchema = v.object({ message: v.string() });
-const OrganizationRefSchema = v.object({ id: v.number(), name: v.string() });
-export const CurrentUserSchema = v.object({
-  id: v.number(),
-  email: v.string(),
-  firstName: v.nullable(v.string()),
-  lastName: v.nullable(v.string()),
-  isAdmin: v.boolean(),
-  isActive: v.boolean(),
-  hasLoggedIn: v.boolean(),
-  accountSetupComplete: v.boolean(),
-  lastLoginAt: v.nullable(v.string()),
-  createdAt: v.string(),
-  organizations: v.array(OrganizationRefSchema),
-});
+export const CurrentUserSchema = UserSchema;
 const TokenValidationSchema = v.object({
   valid: v.boolean(),
   message: v.string(),

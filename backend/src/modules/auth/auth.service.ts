@@ -8,18 +8,16 @@ import {
   TOKEN_LIFETIMES,
   type TokenValidation,
 } from '@app/contracts';
-import { type DispatchDeps, dispatch } from '../../events/dispatch';
+import { dispatch } from '../../events/dispatch';
 import { insertEvent } from '../../events/outbox.repository';
-import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/http-error';
-import { Limits, type RateLimiter } from '../../lib/rate-limit';
+import { Limits } from '../../lib/rate-limit';
+import { findUserByEmail } from '../users/users.repository';
+import type { AuthDeps } from './auth.deps';
 import * as repo from './auth.repository';
 import * as changes from './email-change.repository';
 
-export interface AuthDeps extends DispatchDeps {
-  clock: Clock;
-  rateLimiter: RateLimiter;
-}
+export type { AuthDeps } from './auth.deps';
 
 export interface RequestInfo {
   ip: string;
@@ -58,7 +56,7 @@ export async function login(
   // Counted before the password is checked (D34): parallel guesses cannot all slip under the limit. A right
   // password gives its count back, so successful sign-ins are not counted (D8).
   await deps.rateLimiter.hit(limits);
-  const user = await repo.findUserByEmail(deps.db, input.email);
+  const user = await findUserByEmail(deps.db, input.email);
   const valid = await Bun.password.verify(input.password, user?.passwordHash ?? (await getDummyHash()));
   if (!user?.passwordHash || !valid) throw new HttpError(401, AuthMessages.invalidCredentials);
   await deps.rateLimiter.refund(limits);

@@ -1,6 +1,6 @@
 import type { Transaction } from '@app/db';
 import { schema } from '@app/db';
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 
 const { users, userTokens, emailChanges } = schema;
 
@@ -27,14 +27,6 @@ export async function lockEmailChangeByToken(tx: Transaction, tokenHash: string)
     .where(eq(emailChanges.tokenHash, tokenHash))
     .for('update', { of: emailChanges });
   return row ?? null;
-}
-
-export async function emailTakenByOther(tx: Transaction, email: string, userId: number) {
-  const [row] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, userId)));
-  return Boolean(row);
 }
 
 /** The address changes; the request records when, and which address it replaced (that one is told). */

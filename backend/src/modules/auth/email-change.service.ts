@@ -4,8 +4,9 @@ import { insertEvent } from '../../events/outbox.repository';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError, unprocessable } from '../../lib/http-error';
 import type { Limit } from '../../lib/rate-limit';
+import { emailTaken } from '../users/users.repository';
+import type { AuthDeps } from './auth.deps';
 import * as repo from './auth.repository';
-import type { AuthDeps } from './auth.service';
 import * as changes from './email-change.repository';
 
 export type ProfileUpdate = { status: 200; body: CurrentUser } | { status: 202; body: EmailChangePending };
@@ -94,7 +95,7 @@ export async function confirmEmailChange(
       if (!row || row.change.usedAt || !row.change.expiresAt || row.change.expiresAt <= now || !row.user.isActive)
         throw new HttpError(400, AuthMessages.emailChangeInvalid);
       await changes.lockUser(tx, row.user.id);
-      if (await changes.emailTakenByOther(tx, row.change.newEmail, row.user.id))
+      if (await emailTaken(tx, row.change.newEmail, row.user.id))
         throw new HttpError(409, AuthMessages.emailChangeTaken);
       await changes.applyEmailChange(tx, row.change, row.user.email, now);
       await changes.retirePendingEmailChanges(tx, row.user.id, now);

@@ -1,8 +1,23 @@
-import type { Database } from '@app/db';
+import type { AdminDashboard, DashboardDetail } from '@app/contracts';
+import type { Database, Transaction } from '@app/db';
 import { schema } from '@app/db';
-import { and, asc, eq, gt, max, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
 
 const { dashboards, organizationDashboards, organizations, memberships, dashboardViews } = schema;
+
+type Db = Database | Transaction;
+
+/** A dashboard as the API shows it (no timestamps). */
+export const dashboardDetail = (row: typeof dashboards.$inferSelect): DashboardDetail => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  category: row.category,
+  type: row.type,
+  embedUrl: row.embedUrl,
+  thumbnailUrl: row.thumbnailUrl,
+  isPublic: row.isPublic,
+});
 
 export function listPublicDashboards(db: Database) {
   return db
@@ -102,4 +117,53 @@ export async function recordViewOnce(
     await tx.insert(dashboardViews).values({ dashboardId, userId, viewedAt: at });
     return true;
   });
+}
+
+// The administration's side (D18, D19)
+
+/** Every dashboard (or those of `ids`) with its view count and last view, by name. */
+export async function listDashboards(db: Db, ids?: number[]): Promise<AdminDashboard[]> {
+  const views = db
+    .select({
+      dashboardId: dashboardViews.dashboardId,
+      viewCount: count().as('view_count'),
+      lastViewedAt: max(dashboardViews.viewedAt).as('last_viewed_at'),
+    })
+    .from(dashboardViews)
+    .groupBy(dashboardViews.dashboardId)
+    .as('views');
+  const rows = await db
+    .select({ dashboard: dashboards, viewCount: views.viewCount, lastViewedAt: views.lastViewedAt })
+    .from(dashboards)
+    .leftJoin(views, eq(views.dashboardId, dashboards.id))
+    .where(ids ? inArray(dashboards.id, ids) : undefined)
+    .orderBy(asc(dashboards.name), asc(dashboards.id));
+  return rows.map(({ dashboard, viewCount, lastViewedAt }) => ({
+    ...dashboardDetail(dashboard),
+    viewCount: Number(viewCount ?? 0),
+    lastViewedAt: lastViewedAt ? new Date(lastViewedAt).toISOString() : null,
+  }));
+}
+
+export async function insertDashboard(db: Db, values: typeof dashboards.$inferInsert) {
+  const [row] = await db.insert(dashboards).values(values).returning({ id: dashboards.id });
+  return row!.id;
+}
+
+export async function updateDashboard(db: Db, id: number, values: Partial<typeof dashboards.$inferInsert>) {
+  const [row] = await db
+    .update(dashboards)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(dashboards.id, id))
+    .returning({ id: dashboards.id });
+  return row?.id ?? null;
+}
+
+/** Its links to organizations and its views go with it (foreign keys cascade). */
+export async function deleteDashboard(db: Db, id: number) {
+  const [row] = await db
+    .delete(dashboards)
+    .where(eq(dashboards.id, id))
+    .returning({ id: dashboards.id, name: dashboards.name });
+  return row ?? null;
 }

@@ -1,10 +1,21 @@
+import { DashboardInputSchema } from '@app/contracts';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
+import { IdParams as AdminIdParams, adminErrors, adminTags, NoContent } from '../../lib/admin-route-schemas';
 import type { GuardDeps } from '../../plugins/auth';
 import { ErrorSchema } from '../../plugins/openapi';
-import { dashboardEmbedStatus, dashboardsOfUser, recordDashboardView, viewDashboard } from './dashboards.service';
+import { listDashboards } from './dashboards.repository';
+import {
+  createDashboard,
+  dashboardEmbedStatus,
+  dashboardsOfUser,
+  deleteDashboard,
+  recordDashboardView,
+  updateDashboard,
+  viewDashboard,
+} from './dashboards.service';
 
 const PublicDashboardSchema = v.object({ id: v.number(), name: v.string(), category: v.string(), type: v.string() });
 const ClientDashboardSchema = v.object({
@@ -26,6 +37,18 @@ const DashboardDetailSchema = v.object({
   thumbnailUrl: v.nullable(v.string()),
   isPublic: v.boolean(),
 });
+/** A dashboard as the administration lists it: with its view count and last view (D19). */
+const AdminDashboardSchema = v.object({
+  ...DashboardDetailSchema.entries,
+  viewCount: v.number(),
+  lastViewedAt: v.nullable(v.string()),
+});
+/** A saved dashboard, with what the server found when it asked the embed URL's host for it (issue 12, item 3). */
+const SavedDashboardSchema = v.object({ ...AdminDashboardSchema.entries, embedUrlWarning: v.nullable(v.string()) });
+const EMBED_WARNING_NOTE =
+  "The server asks the embed URL's host for it (HEAD, else GET; 3 s at most) while saving. `embedUrlWarning` says " +
+  'what went wrong (no connection, an invalid certificate, an unknown host, no answer, HTTP 404/410/5xx), else null; ' +
+  'it never stops the save.';
 const ViewRecordedSchema = v.object({ recorded: v.boolean() });
 const EmbedStatusSchema = v.object({ status: v.picklist(['reachable', 'unreachable', 'unknown']) });
 const IdParams = v.object({
@@ -101,4 +124,50 @@ export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' |
           "got no answer in time; 'reachable' on any HTTP answer. Checked at most once a minute per URL. Same " +
           'access as GET /api/dashboards/{id}.',
       },
-    });
+    })
+    // The administration's routes, behind the admin guard (401 anonymous, 403 non-admin, D10).
+    .guard({ auth: 'admin' }, (app) =>
+      app
+        .get('/api/admin/dashboards-direct', () => listDashboards(deps.db), {
+          response: { 200: v.array(AdminDashboardSchema), ...adminErrors },
+          detail: { tags: adminTags, summary: 'Every dashboard with its view count and last view (D19)' },
+        })
+        .post(
+          '/api/admin/dashboards',
+          async ({ body, user, set }) => {
+            set.status = 201;
+            return createDashboard(deps, user, body);
+          },
+          {
+            body: DashboardInputSchema,
+            response: { 201: SavedDashboardSchema, ...adminErrors },
+            detail: {
+              tags: adminTags,
+              summary: 'Create a dashboard (a pasted iframe keeps only its https src, D18)',
+              description: EMBED_WARNING_NOTE,
+            },
+          },
+        )
+        .put('/api/admin/dashboards/:id', ({ params, body, user }) => updateDashboard(deps, user, params.id, body), {
+          params: AdminIdParams,
+          body: DashboardInputSchema,
+          response: { 200: SavedDashboardSchema, ...adminErrors },
+          detail: { tags: adminTags, summary: 'Update a dashboard', description: EMBED_WARNING_NOTE },
+        })
+        .delete(
+          '/api/admin/dashboards/:id',
+          async ({ params, user, set }) => {
+            await deleteDashboard(deps, user, params.id);
+            set.status = 204;
+          },
+          {
+            params: AdminIdParams,
+            response: { 204: NoContent, ...adminErrors },
+            detail: {
+              tags: adminTags,
+              summary: 'Delete a dashboard and its links',
+              responses: { 204: { description: 'Deleted' } },
+            },
+          },
+        ),
+    );

@@ -1,9 +1,11 @@
-import type { ClientDashboard, DashboardDetail } from '@app/contracts';
+import type { ClientDashboard, DashboardDetail, DashboardValues } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/http-error';
-import { probeEmbedUrl } from '../admin/embed-url';
+import { type Actor, changed, withAudit } from '../audit/with-audit';
 import * as repo from './dashboards.repository';
+import { embedUrlWarning, normalizeEmbedUrl, normalizeImageUrl, probeEmbedUrl } from './embed-url';
+import type { PublicDashboardsCache } from './public-dashboards.cache';
 
 export interface DashboardsDeps {
   db: Database;
@@ -44,17 +46,7 @@ async function readableDashboard(deps: DashboardsDeps, id: number, viewer: Viewe
  * (D33); the viewer records the view once it is shown (`recordDashboardView`).
  */
 export async function viewDashboard(deps: DashboardsDeps, id: number, viewer: Viewer | null): Promise<DashboardDetail> {
-  const dashboard = await readableDashboard(deps, id, viewer);
-  return {
-    id: dashboard.id,
-    name: dashboard.name,
-    description: dashboard.description,
-    category: dashboard.category,
-    type: dashboard.type,
-    embedUrl: dashboard.embedUrl,
-    thumbnailUrl: dashboard.thumbnailUrl,
-    isPublic: dashboard.isPublic,
-  };
+  return repo.dashboardDetail(await readableDashboard(deps, id, viewer));
 }
 
 /**
@@ -104,4 +96,62 @@ export async function dashboardEmbedStatus(
     embedStatuses.set(embedUrl, entry);
   }
   return { status: await entry.status };
+}
+
+// The administration's side: every change is audited (D21) and refreshes the cached public list.
+
+/** Admin changes to dashboards refresh the cached public list. */
+export interface DashboardAdminDeps {
+  db: Database;
+  publicDashboards: PublicDashboardsCache;
+}
+
+const dashboardValues = (input: DashboardValues) => ({
+  name: input.name,
+  description: input.description?.trim() || null,
+  category: input.category!,
+  type: input.type!,
+  embedUrl: normalizeEmbedUrl(input.embedUrl ?? ''),
+  thumbnailUrl: normalizeImageUrl(input.thumbnailUrl, 'thumbnailUrl'),
+  isPublic: input.isPublic ?? false,
+});
+
+/** The saved dashboard, with what its embed URL's host answered (never fails the save). */
+async function saved(deps: DashboardAdminDeps, id: number, probe: ReturnType<typeof probeEmbedUrl>) {
+  await deps.publicDashboards.invalidate();
+  return { ...(await repo.listDashboards(deps.db, [id]))[0]!, embedUrlWarning: embedUrlWarning(await probe) };
+}
+
+export async function createDashboard(deps: DashboardAdminDeps, actor: Actor, input: DashboardValues) {
+  const values = dashboardValues(input);
+  const probe = probeEmbedUrl(values.embedUrl); // in parallel with the write; never fails the save
+  const id = await withAudit(deps.db, actor, async (tx) => {
+    const id = await repo.insertDashboard(tx, values);
+    const target = { targetType: 'dashboard', targetId: id, targetName: values.name };
+    return { action: 'dashboard.create', ...target, changes: values, result: id };
+  });
+  return saved(deps, id, probe);
+}
+
+export async function updateDashboard(deps: DashboardAdminDeps, actor: Actor, id: number, input: DashboardValues) {
+  const values = dashboardValues(input);
+  const probe = probeEmbedUrl(values.embedUrl); // in parallel with the write; never fails the save
+  await withAudit(deps.db, actor, async (tx) => {
+    const [before] = await repo.listDashboards(tx, [id]);
+    if (!before) throw notFound('Dashboard not found');
+    await repo.updateDashboard(tx, id, values);
+    const target = { targetType: 'dashboard', targetId: id, targetName: values.name };
+    return { action: 'dashboard.update', ...target, changes: changed(before, values) };
+  });
+  return saved(deps, id, probe);
+}
+
+export async function deleteDashboard(deps: DashboardAdminDeps, actor: Actor, id: number) {
+  await withAudit(deps.db, actor, async (tx) => {
+    const deleted = await repo.deleteDashboard(tx, id);
+    if (!deleted) throw notFound('Dashboard not found');
+    const target = { targetType: 'dashboard', targetId: id, targetName: deleted.name };
+    return { action: 'dashboard.delete', ...target, changes: { name: deleted.name } };
+  });
+  await deps.publicDashboards.invalidate();
 }

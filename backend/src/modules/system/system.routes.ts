@@ -2,7 +2,7 @@ import { COMPANY_NAME, type PublicConfig } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { probe } from './health';
+import { probe } from '../../lib/probe';
 
 const PublicConfigSchema = v.object({
   companyName: v.string(),

@@ -1,15 +1,91 @@
-import type { Database } from '@app/db';
+import type { AdminUser } from '@app/contracts';
+import type { Database, Transaction } from '@app/db';
 import { schema } from '@app/db';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 
-const { users } = schema;
+const { users, memberships, organizations } = schema;
 
-export async function findUserByEmail(db: Database, email: string) {
+type Db = Database | Transaction;
+
+export type UserRow = typeof users.$inferSelect;
+
+/** The one lookup of a user by e-mail address, in any letter case. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [user] = await db
-    .select({ id: users.id, email: users.email, isAdmin: users.isAdmin })
+    .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   return user ?? null;
+}
+
+/** Whether someone (other than `exceptId`) has this address, in any letter case. */
+export async function emailTaken(db: Db, email: string, exceptId?: number) {
+  const user = await findUserByEmail(db, email);
+  return Boolean(user && user.id !== exceptId);
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+/** A user as the API shows them (to themselves and to administrators): never the password hash. */
+export const userView = (user: UserRow, organizations: { id: number; name: string }[]): AdminUser => ({
+  id: user.id,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  isAdmin: user.isAdmin,
+  isActive: user.isActive,
+  hasLoggedIn: user.hasLoggedIn,
+  accountSetupComplete: user.accountSetupComplete,
+  lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+  createdAt: user.createdAt.toISOString(),
+  organizations,
+});
+
+/** Users as the administration sees them, with their organizations; `ids` narrows the list. */
+export async function listUsers(db: Db, ids?: number[]): Promise<AdminUser[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(ids ? inArray(users.id, ids) : undefined)
+    .orderBy(asc(users.email));
+  if (!rows.length) return [];
+  const orgs = await db
+    .select({ userId: memberships.userId, id: organizations.id, name: organizations.name })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(
+      inArray(
+        memberships.userId,
+        rows.map((u) => u.id),
+      ),
+    )
+    .orderBy(asc(organizations.name));
+  return rows.map((user) =>
+    userView(
+      user,
+      orgs.filter((o) => o.userId === user.id).map(({ id, name }) => ({ id, name })),
+    ),
+  );
+}
+
+export async function insertUser(db: Db, values: typeof users.$inferInsert) {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  return row!.id;
+}
+
+export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>) {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/** Permanent: their sessions, memberships, tokens and views go with them (foreign keys cascade). */
+export async function deleteUser(db: Db, id: number) {
+  await db.delete(users).where(eq(users.id, id));
 }
 
 export async function upsertAdmin(db: Database, email: string, passwordHash: string) {

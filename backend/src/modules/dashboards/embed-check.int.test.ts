@@ -1,25 +1,9 @@
-import { createUser } from '@app/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/app';
-import { hashPassword } from '../auth/auth.service';
+import { describe, expect, it } from 'vitest';
+import { useAdminTestApp } from '../../../testing/admin';
 import { embedUrlWarning, probeEmbedUrl } from './embed-url';
 
-let t: TestApp;
-let cookie: string;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  const user = await createUser(t.db, {
-    passwordHash: await hashPassword('admin password 1'),
-    accountSetupComplete: true,
-    isAdmin: true,
-  });
-  const response = await t.post('/api/auth/login', { email: user.email, password: 'admin password 1' });
-  cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, admin } = useAdminTestApp();
+const cookie = () => admin.cookie;
 
 /** A port on this machine that nothing listens on: connections to it are refused. */
 function closedPort() {
@@ -34,7 +18,7 @@ const values = (embedUrl: string) => ({ name: 'Checked', category: 'Sales', type
 describe('saving a dashboard checks its embed URL (issue 12, item 3)', () => {
   it('saves a dashboard whose host refuses connections, and warns the admin', async () => {
     const url = `https://127.0.0.1:${closedPort()}/report`;
-    const created = await t.request('POST', '/api/admin/dashboards', values(url), { cookie });
+    const created = await t.request('POST', '/api/admin/dashboards', values(url), { cookie: cookie() });
     expect(created.status).toBe(201);
     const body = await created.json();
     expect(body).toMatchObject({ name: 'Checked', embedUrl: url });
@@ -42,19 +26,21 @@ describe('saving a dashboard checks its embed URL (issue 12, item 3)', () => {
       "Saved, but the embed URL could not be reached from the server (connection refused): clients may see 'Work in Progress'.",
     );
 
-    const updated = await t.request('PUT', `/api/admin/dashboards/${body.id}`, values(`${url}?page=2`), { cookie });
+    const updated = await t.request('PUT', `/api/admin/dashboards/${body.id}`, values(`${url}?page=2`), {
+      cookie: cookie(),
+    });
     expect(updated.status).toBe(200);
     expect((await updated.json()).embedUrlWarning).toContain('connection refused');
   });
 
   it('warns about an unknown host, and still answers 404 for a dashboard that does not exist', async () => {
     const created = await t.request('POST', '/api/admin/dashboards', values('https://no-such-host.invalid/r'), {
-      cookie,
+      cookie: cookie(),
     });
     expect(created.status).toBe(201);
     expect((await created.json()).embedUrlWarning).toContain('host not found');
     const missing = await t.request('PUT', '/api/admin/dashboards/999999', values('https://no-such-host.invalid/r'), {
-      cookie,
+      cookie: cookie(),
     });
     expect(missing.status).toBe(404);
   });

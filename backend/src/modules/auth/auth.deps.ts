@@ -1,0 +1,9 @@
+import type { DispatchDeps } from '../../events/dispatch';
+import type { Clock } from '../../lib/clock';
+import type { RateLimiter } from '../../lib/rate-limit';
+
+/** What the sign-in, session and account services use. */
+export interface AuthDeps extends DispatchDeps {
+  clock: Clock;
+  rateLimiter: RateLimiter;
+}

@@ -1,0 +1,63 @@
+import type { OrganizationDashboardLink } from '@app/contracts';
+import type { Database, Transaction } from '@app/db';
+import { schema } from '@app/db';
+import { and, asc, eq } from 'drizzle-orm';
+
+const { organizations, dashboards, organizationDashboards } = schema;
+
+type Db = Database | Transaction;
+
+/** Which organization sees which dashboard; one link when both are given. */
+export async function listLinks(db: Db, only?: { organizationId: number; dashboardId: number }) {
+  const rows: OrganizationDashboardLink[] = await db
+    .select({
+      organizationId: organizations.id,
+      organizationName: organizations.name,
+      dashboardId: dashboards.id,
+      dashboardName: dashboards.name,
+      dashboardCategory: dashboards.category,
+      dashboardType: dashboards.type,
+    })
+    .from(organizationDashboards)
+    .innerJoin(organizations, eq(organizations.id, organizationDashboards.organizationId))
+    .innerJoin(dashboards, eq(dashboards.id, organizationDashboards.dashboardId))
+    .where(
+      only
+        ? and(
+            eq(organizationDashboards.organizationId, only.organizationId),
+            eq(organizationDashboards.dashboardId, only.dashboardId),
+          )
+        : undefined,
+    )
+    .orderBy(asc(organizations.name), asc(dashboards.name));
+  return rows;
+}
+
+export async function insertLink(db: Db, organizationId: number, dashboardId: number) {
+  const rows = await db
+    .insert(organizationDashboards)
+    .values({ organizationId, dashboardId })
+    .onConflictDoNothing()
+    .returning();
+  return rows.length > 0;
+}
+
+/** Removes one link; returns the names of both sides, or null when there was no such link. */
+export async function deleteLink(db: Db, organizationId: number, dashboardId: number) {
+  const [row] = await db
+    .delete(organizationDashboards)
+    .where(
+      and(
+        eq(organizationDashboards.organizationId, organizationId),
+        eq(organizationDashboards.dashboardId, dashboardId),
+      ),
+    )
+    .returning({ organizationId: organizationDashboards.organizationId });
+  if (!row) return null;
+  const [names] = await db
+    .select({ organizationName: organizations.name, dashboardName: dashboards.name })
+    .from(organizations)
+    .innerJoin(dashboards, eq(dashboards.id, dashboardId))
+    .where(eq(organizations.id, organizationId));
+  return names ?? null;
+}

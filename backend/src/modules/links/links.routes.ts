@@ -1,0 +1,56 @@
+import { OrganizationDashboardSchema } from '@app/contracts';
+import { Elysia } from 'elysia';
+import * as v from 'valibot';
+import type { AppDeps } from '../../deps';
+import { adminErrors as errors, Id, NoContent, adminTags as tags } from '../../lib/admin-route-schemas';
+import type { GuardDeps } from '../../plugins/auth';
+import { listLinks } from './links.repository';
+import { linkDashboard, unlinkDashboard } from './links.service';
+
+const LinkSchema = v.object({
+  organizationId: v.number(),
+  organizationName: v.string(),
+  dashboardId: v.number(),
+  dashboardName: v.string(),
+  dashboardCategory: v.string(),
+  dashboardType: v.string(),
+});
+const LinkParams = v.object({ organizationId: Id, dashboardId: Id });
+
+/** Which organization sees which dashboard, behind the admin guard (401 anonymous, 403 non-admin, D10). */
+export const linksRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
+  new Elysia({ name: 'links-routes' }).use(deps.auth).guard({ auth: 'admin' }, (app) =>
+    app
+      .get('/api/admin/organization-dashboards', () => listLinks(deps.db), {
+        response: { 200: v.array(LinkSchema), ...errors },
+        detail: { tags, summary: 'Which organization sees which dashboard' },
+      })
+      .post(
+        '/api/admin/organization-dashboards',
+        async ({ body, user, set }) => {
+          set.status = 201;
+          return linkDashboard(deps.db, user, Number(body.organizationId), Number(body.dashboardId));
+        },
+        {
+          body: OrganizationDashboardSchema,
+          response: { 201: LinkSchema, ...errors },
+          detail: { tags, summary: 'Link a dashboard to an organization' },
+        },
+      )
+      .delete(
+        '/api/admin/organization-dashboards/:organizationId/:dashboardId',
+        async ({ params, user, set }) => {
+          await unlinkDashboard(deps.db, user, params.organizationId, params.dashboardId);
+          set.status = 204;
+        },
+        {
+          params: LinkParams,
+          response: { 204: NoContent, ...errors },
+          detail: {
+            tags,
+            summary: 'Unlink a dashboard from an organization (404 when there is no such link)',
+            responses: { 204: { description: 'Unlinked' } },
+          },
+        },
+      ),
+  );

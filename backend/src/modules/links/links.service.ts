@@ -1,0 +1,36 @@
+import { AdminMessages } from '@app/contracts';
+import type { Database } from '@app/db';
+import { conflict, notFound } from '../../lib/http-error';
+import { type Actor, withAudit } from '../audit/with-audit';
+import { listDashboards } from '../dashboards/dashboards.repository';
+import { findOrganization } from '../organizations/organizations.repository';
+import * as repo from './links.repository';
+
+/** The organization's members see the dashboard from now on. 409 when it is already linked. */
+export async function linkDashboard(db: Database, actor: Actor, organizationId: number, dashboardId: number) {
+  const organization = await findOrganization(db, organizationId);
+  if (!organization) throw notFound('Organization not found');
+  const [dashboard] = await listDashboards(db, [dashboardId]);
+  if (!dashboard) throw notFound('Dashboard not found');
+  await withAudit(db, actor, async (tx) => {
+    if (!(await repo.insertLink(tx, organizationId, dashboardId))) throw conflict(AdminMessages.linkExists);
+    const target = { targetType: 'organization', targetId: organizationId, targetName: organization.name };
+    return {
+      action: 'organization.link-dashboard',
+      ...target,
+      changes: { dashboardId, dashboardName: dashboard.name },
+    };
+  });
+  return (await repo.listLinks(db, { organizationId, dashboardId }))[0]!;
+}
+
+/** Undoes `linkDashboard`: the organization's members no longer see the dashboard. 404 when there is no such link. */
+export async function unlinkDashboard(db: Database, actor: Actor, organizationId: number, dashboardId: number) {
+  await withAudit(db, actor, async (tx) => {
+    const removed = await repo.deleteLink(tx, organizationId, dashboardId);
+    if (!removed) throw notFound(AdminMessages.linkMissing);
+    const target = { targetType: 'organization', targetId: organizationId, targetName: removed.organizationName };
+    const changes = { dashboardId, dashboardName: removed.dashboardName };
+    return { action: 'organization.unlink-dashboard', ...target, changes };
+  });
+}

@@ -1,0 +1,43 @@
+import type { Database, Transaction } from '@app/db';
+import { schema } from '@app/db';
+import { and, eq, inArray } from 'drizzle-orm';
+
+const { organizations, users, memberships } = schema;
+
+type Db = Database | Transaction;
+
+export async function organizationIdsOf(db: Db, userId: number) {
+  const rows = await db
+    .select({ id: memberships.organizationId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  return rows.map((r) => r.id);
+}
+
+/** False when the user already is a member. */
+export async function addMembership(db: Db, organizationId: number, userId: number, role: string) {
+  const rows = await db.insert(memberships).values({ organizationId, userId, role }).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+export async function removeMemberships(db: Db, userId: number, organizationIds: number[]) {
+  if (!organizationIds.length) return;
+  await db
+    .delete(memberships)
+    .where(and(eq(memberships.userId, userId), inArray(memberships.organizationId, organizationIds)));
+}
+
+/** Removes one membership; returns the organization's name, the user's e-mail and the role, or null when none. */
+export async function deleteMembership(db: Db, organizationId: number, userId: number) {
+  const [row] = await db
+    .delete(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+    .returning({ role: memberships.role });
+  if (!row) return null;
+  const [names] = await db
+    .select({ organizationName: organizations.name, userEmail: users.email })
+    .from(organizations)
+    .innerJoin(users, eq(users.id, userId))
+    .where(eq(organizations.id, organizationId));
+  return names ? { ...names, role: row.role } : null;
+}

@@ -1,0 +1,39 @@
+import { AdminMessages } from '@app/contracts';
+import type { Database } from '@app/db';
+import { conflict, notFound } from '../../lib/http-error';
+import { type Actor, withAudit } from '../audit/with-audit';
+import { findOrganization } from '../organizations/organizations.repository';
+import { findUserById } from '../users/users.repository';
+import * as repo from './memberships.repository';
+
+/** The user sees the organization's dashboards from now on. 409 when they already are a member. */
+export async function addUserToOrganization(
+  db: Database,
+  actor: Actor,
+  organizationId: number,
+  userId: number,
+  role: string,
+) {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('User not found');
+  const organization = await findOrganization(db, organizationId);
+  if (!organization) throw notFound('Organization not found');
+  await withAudit(db, actor, async (tx) => {
+    const added = await repo.addMembership(tx, organizationId, userId, role);
+    if (!added) throw conflict('This user is already a member of this organization');
+    const target = { targetType: 'organization', targetId: organizationId, targetName: organization.name };
+    return { action: 'organization.add-user', ...target, changes: { userId, userEmail: user.email, role } };
+  });
+  return { message: 'User added to organization' };
+}
+
+/** Undoes `addUserToOrganization`: the user loses the organization's dashboards. 404 when they are not a member. */
+export async function removeUserFromOrganization(db: Database, actor: Actor, organizationId: number, userId: number) {
+  await withAudit(db, actor, async (tx) => {
+    const removed = await repo.deleteMembership(tx, organizationId, userId);
+    if (!removed) throw notFound(AdminMessages.membershipMissing);
+    const target = { targetType: 'organization', targetId: organizationId, targetName: removed.organizationName };
+    const changes = { userId, userEmail: removed.userEmail, role: removed.role };
+    return { action: 'organization.remove-user', ...target, changes };
+  });
+}

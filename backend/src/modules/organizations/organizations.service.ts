@@ -1,0 +1,45 @@
+import type { OrganizationValues } from '@app/contracts';
+import type { Database } from '@app/db';
+import { notFound } from '../../lib/http-error';
+import { type Actor, changed, withAudit } from '../audit/with-audit';
+import { normalizeImageUrl } from '../dashboards/embed-url';
+import * as repo from './organizations.repository';
+
+const organizationValues = (input: OrganizationValues) => ({
+  name: input.name,
+  domain: input.domain?.trim() || null,
+  logoUrl: normalizeImageUrl(input.logoUrl, 'logoUrl'),
+});
+
+export async function createOrganization(db: Database, actor: Actor, input: OrganizationValues) {
+  const values = organizationValues(input);
+  return withAudit(db, actor, async (tx) => {
+    const organization = await repo.insertOrganization(tx, values);
+    const target = { targetType: 'organization', targetId: organization.id, targetName: organization.name };
+    return { action: 'organization.create', ...target, changes: values, result: organization };
+  });
+}
+
+export async function updateOrganization(db: Database, actor: Actor, id: number, input: OrganizationValues) {
+  const values = organizationValues(input);
+  return withAudit(db, actor, async (tx) => {
+    const before = await repo.findOrganization(tx, id);
+    if (!before) throw notFound('Organization not found');
+    const organization = (await repo.updateOrganization(tx, id, values))!;
+    const target = { targetType: 'organization', targetId: id, targetName: values.name };
+    return { action: 'organization.update', ...target, changes: changed(before, values), result: organization };
+  });
+}
+
+export async function toggleOrganization(db: Database, actor: Actor, id: number) {
+  return withAudit(db, actor, async (tx) => {
+    const before = await repo.findOrganization(tx, id);
+    if (!before) throw notFound('Organization not found');
+    const isActive = !before.isActive;
+    const organization = (await repo.updateOrganization(tx, id, { isActive }))!;
+    const target = { targetType: 'organization', targetId: id, targetName: before.name };
+    const changes = { isActive: { from: before.isActive, to: isActive } };
+    const action = isActive ? 'organization.activate' : 'organization.deactivate';
+    return { action, ...target, changes, result: organization };
+  });
+}

@@ -1,0 +1,165 @@
+import { AdminMessages, type EditUserValues, EventTypes, type NewUserValues } from '@app/contracts';
+import type { Database, Transaction } from '@app/db';
+import { type DispatchDeps, dispatch } from '../../events/dispatch';
+import { insertEvent } from '../../events/outbox.repository';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
+import { type Actor, changed, withAudit } from '../audit/with-audit';
+import { deleteUserSessions } from '../auth/auth.repository';
+import { addMembership, organizationIdsOf, removeMemberships } from '../memberships/memberships.repository';
+import { existingOrganizationIds } from '../organizations/organizations.repository';
+import * as repo from './users.repository';
+
+const toId = (value: unknown) => (value === null || value === undefined || value === '' ? null : Number(value));
+
+/** A unique violation of the e-mail (two creations in parallel) is the same 409 as the check before. */
+async function emailUnique<T>(write: () => Promise<T>) {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(AdminMessages.emailTaken);
+    throw error;
+  }
+}
+
+async function userById(db: Database | Transaction, id: number) {
+  const user = await repo.findUserById(db, id);
+  if (!user) throw notFound('User not found');
+  return user;
+}
+
+const listed = async (db: Database, id: number) => (await repo.listUsers(db, [id]))[0]!;
+
+export async function createUser(deps: DispatchDeps, actor: Actor, input: NewUserValues, requestId?: string) {
+  const email = input.email!.trim();
+  const organizationId = toId(input.organizationId);
+  const sendRegistrationEmail = input.sendRegistrationEmail ?? true;
+  if (await repo.emailTaken(deps.db, email)) throw conflict(AdminMessages.emailTaken);
+  if (organizationId && !(await existingOrganizationIds(deps.db, [organizationId])).length)
+    throw unprocessable('Organization not found', [{ path: 'organizationId', message: 'Organization not found' }]);
+  const { id, event } = await emailUnique(() =>
+    withAudit(deps.db, actor, async (tx) => {
+      const isAdmin = input.isAdmin ?? false;
+      const firstName = input.firstName?.trim() || null;
+      const id = await repo.insertUser(tx, { email, firstName, lastName: input.lastName?.trim() || null, isAdmin });
+      if (organizationId) await addMembership(tx, organizationId, id, 'Member');
+      // D7, D22: the invitation is an event (ids only); the worker mints the link.
+      const event = sendRegistrationEmail
+        ? await insertEvent(tx, EventTypes.userInvited, { userId: id }, requestId)
+        : null;
+      const changes = { email, isAdmin, organizationId, sendRegistrationEmail };
+      return {
+        action: 'user.create',
+        targetType: 'user',
+        targetId: id,
+        targetName: email,
+        changes,
+        result: { id, event },
+      };
+    }),
+  );
+  if (event) await dispatch(deps, [event]);
+  return listed(deps.db, id);
+}
+
+export async function updateUser(deps: DispatchDeps, actor: Actor, id: number, input: EditUserValues) {
+  const email = input.email!.trim();
+  const before = await userById(deps.db, id);
+  if (id === actor.id && input.isAdmin === false) throw new HttpError(403, AdminMessages.ownAdmin);
+  if (id === actor.id && input.isActive === false) throw new HttpError(403, AdminMessages.ownDeactivate);
+  if (await repo.emailTaken(deps.db, email, id)) throw conflict(AdminMessages.emailTaken);
+  const wanted = [...new Set((input.organizationIds ?? []).map(Number))];
+  const existing = await existingOrganizationIds(deps.db, wanted);
+  if (existing.length !== wanted.length)
+    throw unprocessable('Organization not found', [{ path: 'organizationIds', message: 'Organization not found' }]);
+  const values = {
+    email,
+    firstName: input.firstName?.trim() || null,
+    lastName: input.lastName?.trim() || null,
+    ...(input.isAdmin === undefined ? {} : { isAdmin: input.isAdmin }),
+    ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
+  };
+  await emailUnique(() =>
+    withAudit(deps.db, actor, async (tx) => {
+      await repo.updateUser(tx, id, values);
+      const current = await organizationIdsOf(tx, id);
+      await removeMemberships(
+        tx,
+        id,
+        current.filter((o) => !wanted.includes(o)),
+      );
+      for (const organizationId of wanted.filter((o) => !current.includes(o)))
+        await addMembership(tx, organizationId, id, 'Member');
+      if (values.isActive === false) await deleteUserSessions(tx, id);
+      const sameOrganizations = current.sort().join() === [...wanted].sort().join();
+      const changes = {
+        ...changed(before, values),
+        ...(sameOrganizations ? {} : { organizationIds: { from: current, to: wanted } }),
+      };
+      return { action: 'user.update', targetType: 'user', targetId: id, targetName: email, changes };
+    }),
+  );
+  return listed(deps.db, id);
+}
+
+/** Sets one of the user's rights; deactivating ends every session of the user at once (D3), their data stays. */
+async function setFlag(deps: DispatchDeps, actor: Actor, id: number, flag: 'isAdmin' | 'isActive', value: boolean) {
+  const actions = {
+    isAdmin: ['user.revoke-admin', 'user.grant-admin'],
+    isActive: ['user.deactivate', 'user.activate'],
+  };
+  await withAudit(deps.db, actor, async (tx) => {
+    const before = await userById(tx, id);
+    await repo.updateUser(tx, id, { [flag]: value });
+    if (flag === 'isActive' && !value) await deleteUserSessions(tx, id);
+    const target = { targetType: 'user', targetId: id, targetName: before.email };
+    return { action: actions[flag][Number(value)]!, ...target, changes: { [flag]: { from: before[flag], to: value } } };
+  });
+  return listed(deps.db, id);
+}
+
+export async function setAdmin(deps: DispatchDeps, actor: Actor, id: number, isAdmin: boolean) {
+  if (id === actor.id && !isAdmin) throw new HttpError(403, AdminMessages.ownAdmin);
+  return setFlag(deps, actor, id, 'isAdmin', isAdmin);
+}
+
+export async function setActive(deps: DispatchDeps, actor: Actor, id: number, isActive: boolean) {
+  if (id === actor.id && !isActive) throw new HttpError(403, AdminMessages.ownDeactivate);
+  return setFlag(deps, actor, id, 'isActive', isActive);
+}
+
+/** Permanent: the user and everything of theirs (sessions, memberships, tokens, views) go (foreign keys cascade). */
+export async function deleteUser(deps: DispatchDeps, actor: Actor, id: number) {
+  if (id === actor.id) throw new HttpError(403, AdminMessages.ownDelete);
+  await withAudit(deps.db, actor, async (tx) => {
+    const before = await userById(tx, id);
+    await repo.deleteUser(tx, id);
+    const changes = { email: before.email };
+    return { action: 'user.delete', targetType: 'user', targetId: id, targetName: before.email, changes };
+  });
+}
+
+/** D22: answered once the event is stored (202); the worker mints the link and sends the e-mail. */
+export async function sendAccountEmail(
+  deps: DispatchDeps,
+  actor: Actor,
+  email: string,
+  kind: 'registration' | 'reset',
+  requestId?: string,
+) {
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (!user) throw notFound('No user with this email address');
+  if (!user.isActive) throw unprocessable('This user is deactivated: activate them first');
+  if (kind === 'registration' && user.accountSetupComplete)
+    throw unprocessable('This user has already set up their account: send a password reset instead');
+  // The event and its audit row are written together: an e-mail is never queued without its record, nor recorded
+  // without being queued.
+  const event = await withAudit(deps.db, actor, async (tx) => {
+    const type = kind === 'registration' ? EventTypes.userInvited : EventTypes.passwordResetRequested;
+    const event = await insertEvent(tx, type, { userId: user.id }, requestId);
+    const action = kind === 'registration' ? 'user.send-registration-email' : 'user.send-password-reset';
+    return { action, targetType: 'user', targetId: user.id, targetName: user.email, result: event };
+  });
+  await dispatch(deps, [event]);
+  return { message: kind === 'registration' ? 'Registration email sent' : 'Password reset email sent' };
+}
