@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { AdminDashboard, AdminOrganization, AdminUser } from '@app/contracts';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanUpAfterEachTest } from '../../testing/clean-up';
 import { type FakeRoute, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
-import { toaster } from '../ui/toaster';
 
 // Item 9 of issue 12: a field's server error (422) used to stay in the form's state after the field was corrected,
 // so every later submit was refused without a request until the page was reloaded.
@@ -13,12 +13,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-afterEach(() => {
-  cleanup();
-  toaster.remove();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEachTest();
 
 /** A 422 on `path` for the first request, then `then` for every later one. */
 function failsOnceOn(path: string, message: string, then: FakeRoute): FakeRoute {

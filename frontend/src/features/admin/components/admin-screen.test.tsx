@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import type { AdminDashboard, AdminOrganization, AdminUser, OrganizationDashboardLink } from '@app/contracts';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toaster } from '../../../components/ui/toaster';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, type FakeRoute, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 import { removeFromOrganizationQuestion } from '../forms/edit-user-form';
@@ -15,12 +15,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-afterEach(() => {
-  cleanup();
-  toaster.remove();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEachTest();
 
 const admin = makeUser({ id: 1, email: 'root@example.com', firstName: 'Root', isAdmin: true });
 

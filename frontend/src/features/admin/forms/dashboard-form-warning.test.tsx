@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import type { AdminDashboard } from '@app/contracts';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toaster } from '../../../components/ui/toaster';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -13,12 +13,7 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-afterEach(() => {
-  cleanup();
-  toaster.remove();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEachTest();
 
 const saved: AdminDashboard = {
   id: 11,

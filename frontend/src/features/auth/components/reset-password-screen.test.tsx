@@ -1,17 +1,12 @@
 // @vitest-environment happy-dom
 import { AuthMessages } from '@app/contracts/schemas/auth';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toaster } from '../../../components/ui/toaster';
+import { describe, expect, it } from 'vitest';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, jsonResponse, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
-afterEach(() => {
-  cleanup();
-  toaster.remove();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEachTest();
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { toaster } from '../../../components/ui/toaster';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { browserLocation } from '../../../lib/browser-location';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -13,12 +13,7 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-afterEach(() => {
-  cleanup();
-  toaster.remove();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEachTest();
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });

@@ -1,22 +1,18 @@
 // @vitest-environment happy-dom
 import { BookingMessages, DEFAULT_TIME_SLOTS } from '@app/contracts/schemas/booking';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster, toaster } from '../../../components/ui/toaster';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/toaster';
 import { createQueryClient } from '../../../lib/query-client';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, jsonResponse, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { isSelectableDate, todayIn } from '../utils/booking-dates';
 import { BOOKING_ERROR_BANNER, BOOKING_SUCCESS_BANNER, BookingForm } from './booking-form';
 
 const ZONE = 'America/New_York';
 
-afterEach(() => {
-  cleanup();
-  toaster.remove();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEachTest();
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});

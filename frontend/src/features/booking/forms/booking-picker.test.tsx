@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toaster } from '../../../components/ui/toaster';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { isSelectableDate, monthOf, todayIn } from '../utils/booking-dates';
 import { BookingForm } from './booking-form';
@@ -12,12 +12,7 @@ import { BookingForm } from './booking-form';
 
 const ZONE = 'America/New_York';
 
-afterEach(() => {
-  cleanup();
-  toaster.remove();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEachTest();
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster, toaster } from '../../../components/ui/toaster';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/toaster';
 import { createQueryClient } from '../../../lib/query-client';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { CONTACT_ERROR_BANNER, CONTACT_SUCCESS_BANNER, ContactForm } from './contact-form';
 
 const jsonResponse = (body: unknown, status: number) =>
@@ -22,12 +23,7 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
-  cleanup();
-  toaster.remove();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEachTest();
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
