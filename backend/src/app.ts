@@ -1,7 +1,6 @@
 import { DEFAULT_EMBED_HOSTS } from '@app/contracts';
 import { Elysia } from 'elysia';
 import type { AppDeps } from './deps';
-import { proxyTrustOf } from './lib/client-address';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { validateSession } from './modules/auth/auth.service';
@@ -22,7 +21,7 @@ import { createRequestMetrics, metricsPlugin } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { originCheck } from './plugins/origin-check';
 import { queueBoard } from './plugins/queue-board';
-import { requestIds } from './plugins/request-context';
+import { requestContext } from './plugins/request-context';
 import { securityHeaders } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 
@@ -37,7 +36,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Plugins are built once here; modules receive them with the dependencies they declare.
   const sessions: SessionCheck = (token) => validateSession(deps, token);
   const modules = { ...deps, auth: authPlugin(sessions, new URL(deps.config.APP_URL).protocol === 'https:') };
-  const trustProxy = proxyTrustOf(deps.config.TRUST_PROXY).kind !== 'none';
   // Routes Bun's own router answers before the app when the server listens (see public-list.native.ts); requests
   // through `app.handle` (tests) take the app's route of the same path.
   let appFetch: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
@@ -63,7 +61,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         metrics,
       ),
     )
-    .use(requestIds(trustProxy))
+    .use(requestContext(deps.config.TRUST_PROXY))
     .use(securityHeaders)
     // The scheduling service's webhook comes from elsewhere by design: its signature is its proof (D17).
     .use(originCheck(deps.config.APP_URL, deps.config.TRUSTED_ORIGINS.split(',').filter(Boolean), [WEBHOOK_PATH]))
