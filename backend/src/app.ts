@@ -7,7 +7,6 @@ import { validateSession } from './modules/auth/auth.service';
 import { bookingRoutes, WEBHOOK_PATH } from './modules/booking/booking.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
-import { nativePublicListRoute, PUBLIC_LIST_PATH } from './modules/dashboards/public-list.native';
 import { linksRoutes } from './modules/links/links.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
@@ -17,7 +16,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin, type SessionCheck } from './plugins/auth';
 import { bodyGuard } from './plugins/body-guard';
 import { errorPlugin } from './plugins/errors';
-import { createRequestMetrics, metricsPlugin } from './plugins/metrics';
+import { createRequestMetrics, metricsPlugin, type RequestMetrics } from './plugins/metrics';
 import { openapiPlugin } from './plugins/openapi';
 import { originCheck } from './plugins/origin-check';
 import { queueBoard } from './plugins/queue-board';
@@ -28,27 +27,17 @@ import { spaPlugin } from './plugins/spa';
 export interface AppOptions {
   /** Serve the built SPA (production); API tests leave it out. */
   serveSpa?: boolean;
+  /** Where request durations are recorded (default: a new histogram); the server shares it with its own routes. */
+  requestMetrics?: RequestMetrics;
 }
 
 /** Builds the whole API from its dependencies; tests build it with real ones and call `app.handle(request)`. */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
-  const metrics = createRequestMetrics();
+  const metrics = options.requestMetrics ?? createRequestMetrics();
   // Plugins are built once here; modules receive them with the dependencies they declare.
   const sessions: SessionCheck = (token) => validateSession(deps, token);
   const modules = { ...deps, auth: authPlugin(sessions, new URL(deps.config.APP_URL).protocol === 'https:') };
-  // Routes Bun's own router answers before the app when the server listens (see public-list.native.ts); requests
-  // through `app.handle` (tests) take the app's route of the same path.
-  let appFetch: (request: Request) => Response | Promise<Response> = () => new Response(null, { status: 503 });
-  const nativeRoutes: Record<string, { GET: (request: Request) => Response | Promise<Response> }> = {
-    [PUBLIC_LIST_PATH]: {
-      GET: nativePublicListRoute({
-        cache: deps.publicDashboards,
-        metrics,
-        fallback: (request) => appFetch(request),
-      }),
-    },
-  };
-  const app = new Elysia({ serve: { routes: nativeRoutes } })
+  const app = new Elysia()
     .use(errorPlugin(deps.logger))
     .use(
       metricsPlugin(
@@ -79,7 +68,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(auditRoutes(modules))
     .use(queueBoard({ validateSession: sessions, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX }))
     .use(seoRoutes(modules));
-  appFetch = (request) => app.fetch(request);
   if (options.serveSpa === false) return app;
   const frameSources = [
     ...DEFAULT_EMBED_HOSTS,

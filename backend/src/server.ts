@@ -4,9 +4,11 @@ import { ConfigError } from '@app/contracts/env';
 import { UnmigratedDatabaseError } from '@app/db';
 import { createApp } from './app';
 import { createDeps } from './deps';
+import { servePublicListNatively } from './modules/dashboards/public-list.native';
 import { loadApiConfig } from './env';
 import { createLogger } from './lib/logger';
 import { MAX_BODY_BYTES } from './plugins/body-guard';
+import { createRequestMetrics } from './plugins/metrics';
 import { assertStartable } from './startup-checks';
 
 const logger = createLogger('api');
@@ -15,9 +17,12 @@ try {
   const config = loadApiConfig();
   assertStartable(config);
   const { deps, close } = await createDeps(config, { logger });
-  const app = createApp(deps);
+  const requestMetrics = createRequestMetrics();
+  const app = createApp(deps, { requestMetrics });
   // Plugins that load asynchronously (the queue board) must be in place before the first request.
   await app.modules;
+  // Bun's router answers the cached public list before the app, recorded in the same metrics (decision 015).
+  servePublicListNatively(app, { cache: deps.publicDashboards, metrics: requestMetrics });
   // The app refuses bodies over MAX_BODY_BYTES with a message; the server drops anything past twice that unread.
   app.listen({ port: config.PORT, maxRequestBodySize: 2 * MAX_BODY_BYTES });
   logger.info({ port: config.PORT, url: config.APP_URL }, 'API listening');

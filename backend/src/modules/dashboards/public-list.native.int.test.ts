@@ -3,21 +3,32 @@ import { createDashboard } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/app';
+import { createApp } from '../../app';
+import { createRequestMetrics } from '../../plugins/metrics';
+import { servePublicListNatively } from './public-list.native';
 
-/** The public list through a listening server, where Bun's router answers it from the cache (public-list.native.ts). */
+/**
+ * The public list through a listening server wired as `server.ts` wires it, where Bun's router answers it from the
+ * cache (public-list.native.ts), and through `app.handle`, where the app's route always answers.
+ */
 describe('GET /api/dashboards/public on the listening server', () => {
   let t: TestApp;
+  let app: ReturnType<typeof createApp>;
   let url: string;
   beforeAll(async () => {
     // Behind a trusted proxy: the app's route keeps the proxy's request id, an answer from the cache gives its own.
     t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     await createDashboard(t.db, { name: 'Sales overview', isPublic: true });
     await createDashboard(t.db, { name: 'Private board', isPublic: false });
-    t.app.listen({ hostname: '127.0.0.1', port: 0 });
-    url = `http://127.0.0.1:${t.app.server?.port}/api/dashboards/public`;
+    const requestMetrics = createRequestMetrics();
+    app = createApp(t.deps, { serveSpa: false, requestMetrics });
+    await app.modules;
+    servePublicListNatively(app, { cache: t.deps.publicDashboards, metrics: requestMetrics });
+    app.listen({ hostname: '127.0.0.1', port: 0 });
+    url = `http://127.0.0.1:${app.server?.port}/api/dashboards/public`;
   });
   afterAll(async () => {
-    await t.app.stop();
+    await app.stop();
     await t.close();
   });
 
@@ -45,6 +56,16 @@ describe('GET /api/dashboards/public on the listening server', () => {
     expect(metrics).toMatch(
       /http_request_duration_seconds_count\{method="GET",route="\/api\/dashboards\/public",status="200"\} 2/,
     );
+  });
+
+  it('is always the app’s route through app.handle, even with the list cached', async () => {
+    await fetch(url);
+    expect(t.deps.publicDashboards.peek()).not.toBeNull();
+    const handled = await app.handle(new Request(url, { headers: { 'x-request-id': 'chosen-by-the-proxy-456' } }));
+    expect(handled.status).toBe(200);
+    expect(await names(handled)).toEqual(['Sales overview']);
+    // Only the app's route reads the request's headers (the native one never does).
+    expect(handled.headers.get('x-request-id')).toBe('chosen-by-the-proxy-456');
   });
 
   it('shows an admin’s change at once', async () => {

@@ -1,3 +1,4 @@
+import type { AnyElysia } from 'elysia';
 import type { RequestMetrics } from '../../plugins/metrics';
 import { newRequestId } from '../../plugins/request-context';
 import { SECURITY_HEADERS } from '../../plugins/security-headers';
@@ -36,4 +37,18 @@ export function nativePublicListRoute(deps: {
     deps.metrics.duration.observe('GET', PUBLIC_LIST_PATH, 200, (performance.now() - started) / 1000);
     return response;
   };
+}
+
+/**
+ * Has Bun's router answer the public list from the cache (see `nativePublicListRoute`) once `app` listens; anything
+ * it does not answer goes to `app`. Called by `server.ts` just before `listen`; the app itself knows nothing of it,
+ * and `app.handle` (tests) keeps taking the app's route of the same path.
+ */
+export function servePublicListNatively(
+  app: Pick<AnyElysia, 'config' | 'fetch'>,
+  deps: { cache: PublicDashboardsCache; metrics: RequestMetrics },
+) {
+  const GET = nativePublicListRoute({ ...deps, fallback: (request) => app.fetch(request) });
+  // Elysia hands `serve.routes` to Bun.serve beside its own routes, this one taking the path's GET.
+  app.config.serve = { ...app.config.serve, routes: { ...app.config.serve?.routes, [PUBLIC_LIST_PATH]: { GET } } };
 }
