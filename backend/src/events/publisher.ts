@@ -2,6 +2,7 @@ import { type DomainEventJob, domainEventJobOptions, QueueNames } from '@app/con
 import type { Database } from '@app/db';
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { createBatcher } from '../lib/batcher';
 import type { Logger } from '../lib/logger';
 import { markPublished, recordPublishFailure } from './outbox.repository';
 
@@ -39,16 +40,14 @@ export interface OutboxPublisherOptions {
 const PUBLISH_INTERVAL_MS = 5;
 /** While publishing is busy, published events are marked together at most this often. */
 const MARK_INTERVAL_MS = 20;
-
-interface Pending {
-  events: PublishableEvent[];
-  done: () => void;
-}
+/** Most events marked with one UPDATE. */
+const MARK_BATCH = 1000;
 
 /**
- * Publishes in batches: every event dispatched while the previous batch is in flight (or in the same tick) goes out
- * together in one `addBulk` and is marked published with one UPDATE. Under load that turns one Redis round trip and
- * one UPDATE per request into one of each per batch; when idle a batch is a single event, sent at once.
+ * Publishes in batches (`createBatcher`, as the contact messages are stored): every event dispatched while the previous
+ * batch is in flight (or in the same tick) goes out together in one `addBulk`, and published events are marked with
+ * one UPDATE, beside publishing. Under load that turns one Redis round trip and one UPDATE per request into one of
+ * each per batch; when idle a batch is a single event, sent at once (decision 014).
  */
 export function createOutboxPublisher(options: OutboxPublisherOptions): EventPublisher {
   const { db, logger } = options;
@@ -60,10 +59,6 @@ export function createOutboxPublisher(options: OutboxPublisherOptions): EventPub
   });
   // A Queue emits 'error' while Redis is unreachable; the outbox covers that, so do not crash on it.
   queue.on('error', () => {});
-
-  let waiting: Pending[] = [];
-  let flushing: Promise<void> | null = null;
-
   const withTimeout = async <T>(work: Promise<T>): Promise<T> => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -75,93 +70,58 @@ export function createOutboxPublisher(options: OutboxPublisherOptions): EventPub
       clearTimeout(timer);
     }
   };
-
-  // Marking runs beside publishing, at most once per MARK_INTERVAL_MS while busy: under load one UPDATE covers every
-  // event published meanwhile, instead of one UPDATE per publish round trip. When idle an event is marked at once.
-  let toMark: Array<{ ids: string[]; done: () => void }> = [];
-  let marking: Promise<void> | null = null;
-  let lastMarkAt = Number.NEGATIVE_INFINITY;
-  const markLoop = async () => {
-    while (toMark.length > 0) {
-      const wait = lastMarkAt + MARK_INTERVAL_MS - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const batch = toMark;
-      toMark = [];
-      lastMarkAt = performance.now();
-      const ids = batch.flatMap((entry) => entry.ids);
+  // Whether each event reached the queue. A batch never fails: what could not be published is recorded for the
+  // sweeper, so the batcher never retries a batch event by event against an unreachable Redis.
+  const publish = createBatcher(
+    async (events: PublishableEvent[]): Promise<boolean[]> => {
+      try {
+        await withTimeout(
+          queue.addBulk(
+            events.map((event) => ({
+              name: event.type,
+              data: { eventId: event.id },
+              opts: { ...domainEventJobOptions, jobId: event.id },
+            })),
+          ),
+        );
+        return events.map(() => true);
+      } catch (error) {
+        const ids = events.map((event) => event.id);
+        logger.warn({ eventIds: ids, err: error }, 'events left in the outbox for the sweeper');
+        await recordPublishFailure(db, ids, String((error as Error).message)).catch(() => {});
+        return events.map(() => false);
+      }
+    },
+    // While busy, publish at most every PUBLISH_INTERVAL_MS: fewer, larger round trips (each socket write costs the
+    // API, and Redis, more than the jobs it carries).
+    { maxBatch, maxConcurrent: 1, minIntervalMs: PUBLISH_INTERVAL_MS },
+  );
+  const mark = createBatcher(
+    async (ids: string[]) => {
       // If marking fails the sweeper publishes these again, which the job id makes harmless.
       await markPublished(db, ids).catch((error) =>
         logger.warn({ eventIds: ids, err: error }, 'published events not marked: the sweeper will publish them again'),
       );
-      for (const entry of batch) entry.done();
-    }
-    marking = null;
-  };
-  const markSoon = (ids: string[], done: () => void) => {
-    toMark.push({ ids, done });
-    marking ??= markLoop();
-  };
-
-  const publishBatch = async (batch: Pending[]) => {
-    const events = batch.flatMap((p) => p.events);
-    const ids = events.map((e) => e.id);
-    const done = () => {
-      for (const pending of batch) pending.done();
-    };
-    try {
-      await withTimeout(
-        queue.addBulk(
-          events.map((event) => ({
-            name: event.type,
-            data: { eventId: event.id },
-            opts: { ...domainEventJobOptions, jobId: event.id },
-          })),
-        ),
-      );
-    } catch (error) {
-      logger.warn({ eventIds: ids, err: error }, 'events left in the outbox for the sweeper');
-      await recordPublishFailure(db, ids, String((error as Error).message)).catch(() => {});
-      done();
-      return;
-    }
-    markSoon(ids, done);
+      return ids.map(() => undefined);
+    },
+    { maxBatch: MARK_BATCH, maxConcurrent: 1, minIntervalMs: MARK_INTERVAL_MS },
+  );
+  const dispatchOne = async (event: PublishableEvent) => {
+    if (await publish(event)) await mark(event.id);
   };
 
-  let lastPublishAt = Number.NEGATIVE_INFINITY;
-  const flush = async () => {
-    // Let the requests of this tick add their events first.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (waiting.length > 0) {
-      // While busy, publish at most every PUBLISH_INTERVAL_MS: fewer, larger round trips (each socket write costs the
-      // API, and Redis, more than the jobs it carries). An event after a quiet moment goes out at once.
-      const wait = lastPublishAt + PUBLISH_INTERVAL_MS - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      lastPublishAt = performance.now();
-      const batch: Pending[] = [];
-      let size = 0;
-      while (waiting.length > 0 && size < maxBatch) {
-        const next = waiting.shift() as Pending;
-        batch.push(next);
-        size += next.events.length;
-      }
-      await publishBatch(batch);
-    }
-    flushing = null;
-  };
-
+  const pending = new Set<Promise<void>>();
   return {
     dispatch(events) {
       if (events.length === 0) return Promise.resolve();
-      const done = new Promise<void>((resolve) => {
-        waiting.push({ events, done: resolve });
+      const done = Promise.all(events.map(dispatchOne)).then(() => {
+        pending.delete(done);
       });
-      flushing ??= flush();
+      pending.add(done);
       return done;
     },
     async close() {
-      await flushing;
-      await marking;
-      waiting = [];
+      await Promise.all(pending);
       await queue.close().catch(() => {});
     },
   };

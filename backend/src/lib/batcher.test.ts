@@ -49,3 +49,24 @@ describe('createBatcher', () => {
     expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error('unlucky'));
   });
 });
+
+describe('createBatcher with minIntervalMs', () => {
+  it('starts the next batch no sooner than the interval after the last, with everything that came meanwhile', async () => {
+    const starts: Array<{ at: number; inputs: number[] }> = [];
+    const echo = createBatcher(
+      async (inputs: number[]) => {
+        starts.push({ at: performance.now(), inputs });
+        return inputs;
+      },
+      { maxConcurrent: 1, minIntervalMs: 60 },
+    );
+    await echo(0);
+    const rest = [1, 2, 3].map((n) => echo(n));
+    await tick();
+    const more = echo(4);
+    expect(await Promise.all([...rest, more])).toEqual([1, 2, 3, 4]);
+    expect(starts.map((s) => s.inputs)).toEqual([[0], [1, 2, 3, 4]]);
+    // A lower bound only: a loaded machine can make the wait longer, never shorter (timers may round by a ms).
+    expect(starts[1]!.at - starts[0]!.at).toBeGreaterThanOrEqual(55);
+  });
+});

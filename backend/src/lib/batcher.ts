@@ -3,14 +3,16 @@
  * already running, waits for the next batch and gets its own result from one call of `run` with all their inputs.
  * Under light load a batch is a single call, started on the next tick; under load one round trip (one statement, one
  * commit) serves dozens of requests. When a batch of several fails, each input is tried alone, so one bad input
- * never fails the others.
+ * never fails the others. With `minIntervalMs`, batches start at most that often while busy (fewer, larger batches);
+ * a call after a quiet moment still starts at once.
  */
 export function createBatcher<I, O>(
   run: (inputs: I[]) => Promise<O[]>,
-  options: { maxBatch?: number; maxConcurrent?: number } = {},
+  options: { maxBatch?: number; maxConcurrent?: number; minIntervalMs?: number } = {},
 ): (input: I) => Promise<O> {
   const maxBatch = options.maxBatch ?? 100;
   const maxConcurrent = options.maxConcurrent ?? 2;
+  const minIntervalMs = options.minIntervalMs ?? 0;
   interface Call {
     input: I;
     resolve: (output: O) => void;
@@ -19,6 +21,7 @@ export function createBatcher<I, O>(
   let waiting: Call[] = [];
   let running = 0;
   let scheduled = false;
+  let lastStartedAt = Number.NEGATIVE_INFINITY;
 
   const runBatch = async (calls: Call[]) => {
     try {
@@ -48,6 +51,15 @@ export function createBatcher<I, O>(
   const drain = () => {
     scheduled = false;
     while (waiting.length > 0 && running < maxConcurrent) {
+      if (minIntervalMs > 0) {
+        const wait = lastStartedAt + minIntervalMs - performance.now();
+        if (wait > 0) {
+          scheduled = true;
+          setTimeout(drain, wait);
+          return;
+        }
+        lastStartedAt = performance.now();
+      }
       const calls = waiting.length <= maxBatch ? waiting : waiting.slice(0, maxBatch);
       waiting = waiting.length <= maxBatch ? [] : waiting.slice(maxBatch);
       running++;
