@@ -9,7 +9,7 @@ COMPOSE ?= $(shell docker compose version >/dev/null 2>&1 && echo "docker compos
 VITEST_ARGS ?=
 INSTALL_STAMP := node_modules/.make-install-stamp
 
-.PHONY: help bun install build up down logs dev start test test-unit test-integration test-e2e lint format typecheck migrate seed admin admin-email bench clean
+.PHONY: help bun install build up down logs dev start test test-unit test-integration test-e2e lint knip format typecheck migrate seed admin admin-email bench clean
 
 help: ## List the commands
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
@@ -24,7 +24,7 @@ install: $(INSTALL_STAMP) ## Install the locked dependencies
 
 # Installed again only when a manifest or the lock file changed since the last install: operator commands (make seed,
 # make admin, ...) do not pay for an install each time.
-WORKSPACES := contracts db backend workers frontend e2e testing
+WORKSPACES := contracts db backend workers frontend e2e testing tools/lint
 $(INSTALL_STAMP): package.json bun.lock $(WORKSPACES:%=%/package.json) | bun
 	$(BUN) install --frozen-lockfile
 	@touch $@
@@ -82,8 +82,17 @@ test-integration: install ## Integration tests only
 test-e2e: build ## Browser tests only
 	$(BUN) --bun vitest run --project e2e $(VITEST_ARGS)
 
-lint: install ## Biome: lint and format check of the whole repository
+# Folders whose imports dependency-cruiser checks (tools/lint/dependency-cruiser.cjs, decision 028).
+CRUISE_DIRS := $(wildcard contracts db platform backend workers frontend/src testing e2e scripts bench)
+
+lint: install ## Biome, import cycles and boundaries (dependency-cruiser), files over 250 lines without a reason
 	$(BUN) x biome check .
+	node --import ./tools/lint/typescript-5.mjs node_modules/dependency-cruiser/bin/dependency-cruise.mjs \
+	  --config tools/lint/dependency-cruiser.cjs $(CRUISE_DIRS)
+	$(BUN) tools/lint/long-files.ts
+
+knip: install ## Unused files, exports and dependencies (knip.json)
+	node node_modules/knip/bin/knip.js --no-progress
 
 format: install ## Biome: fix formatting and safe lint issues
 	$(BUN) x biome check --write .

@@ -1,3 +1,4 @@
+// Long file: every e-mail the workers send, one defineEmail each, so adding one is one entry (decision 025).
 import { COMPANY_NAME, EventPayloadSchemas } from '@app/contracts';
 import * as v from 'valibot';
 import { bookingCalendar, bookingCancellationAttachment } from '../calendar/booking-event';

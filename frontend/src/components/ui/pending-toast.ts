@@ -1,9 +1,10 @@
-import type { ToastVariant } from './toast';
-
 /**
  * A toast kept for the next page, for a toast followed by a full-page navigation (`toastAcrossReload`): in session
  * storage until that page takes it.
  */
+
+/** How a toast looks; declared here, below `toast.ts`, so the two files do not import each other. */
+export type ToastVariant = 'default' | 'destructive';
 
 const PENDING_TOAST_KEY = 'pending-toast';
 /** A toast kept for the next page is dropped when that page takes longer than this to come (it was not next). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { loadIdleCodeNow } from '../../lib/when-idle';
-import { keepToastForNextPage } from './pending-toast';
+import { keepToastForNextPage, type ToastVariant } from './pending-toast';
 
 /**
  * Notifications (spec section 9): `toast()` is all a page needs, and it loads nothing. The region that shows them
@@ -10,8 +10,6 @@ import { keepToastForNextPage } from './pending-toast';
 
 /** Spec section 9: one toast on screen at a time, 5 s each, bottom right; F8 moves focus to the toasts. */
 export const TOAST_DURATION = 5000;
-
-export type ToastVariant = 'default' | 'destructive';
 
 export interface ToastInput {
   title: ReactNode;

@@ -1,3 +1,4 @@
+// Long file: the Users tab's six filters, sortable table and two dialogs act on one list state (spec 3).
 import type { AdminOrganization, AdminUser } from '@app/contracts';
 import { UserPlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';

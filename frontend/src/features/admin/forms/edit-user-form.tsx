@@ -1,3 +1,4 @@
+// Long file: one overlay form and its three confirmations (deactivate, delete, remove from an organization).
 import type { AdminOrganization, AdminUser, EditUserInput } from '@app/contracts';
 import { EditUserSchema } from '@app/contracts/schemas/admin';
 import { useStore } from '@tanstack/react-form';

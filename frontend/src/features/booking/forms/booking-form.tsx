@@ -1,3 +1,4 @@
+// Long file: one form whose day picker, free slots and time zone share its state and errors (spec 2, 4, 5, 8).
 import type { BookingRequestInput, BookingConfirmation as Confirmation } from '@app/contracts';
 import { BookingMessages, BookingRequestSchema } from '@app/contracts/schemas/booking';
 import { useStore } from '@tanstack/react-form';

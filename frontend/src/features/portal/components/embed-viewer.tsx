@@ -1,3 +1,4 @@
+// Long file: the viewer with the frame states only it uses (loading, refused, work in progress, full screen).
 import { Construction, ExternalLink, Maximize, Minimize, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button';
