@@ -15,7 +15,7 @@ const ROUND_MS = 5_000;
 const ROUNDS = 2;
 const MAX_REQUESTS = 100_000;
 
-export const contactBody = (i: number) =>
+const contactBody = (i: number) =>
   JSON.stringify({
     name: 'Ada Lovelace',
     email: `ada+${i}@example.com`,

@@ -15,7 +15,7 @@ export const prerenderedPages = [
   { path: '/book-consultation', h1: 'Book a Free Consultation', title: 'Book a Free Consultation | Lucid Insight' },
 ] as const;
 
-export const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 export interface AxeViolation {
   id: string;

@@ -64,17 +64,3 @@ export async function waitForHttp(url: string, child: Child, timeoutMs = 30_000,
   }
   throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms: ${child.stderr()}`);
 }
-
-/** Runs `body` with a resource and always releases it, even when `body` throws. */
-export async function using<T, R>(
-  acquire: () => Promise<T>,
-  release: (t: T) => Promise<void>,
-  body: (t: T) => Promise<R>,
-) {
-  const resource = await acquire();
-  try {
-    return await body(resource);
-  } finally {
-    await release(resource).catch((error) => console.warn(`  cleanup failed: ${error}`));
-  }
-}

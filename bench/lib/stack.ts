@@ -63,7 +63,7 @@ export async function startApi(options: {
  * Deletes every Redis key of a benchmark's queue prefix (its jobs and rate-limit counters: a contact run leaves
  * about 100,000 of each), so runs do not pile up in the shared Redis and slow each other down.
  */
-export async function removeRedisKeys(prefix: string): Promise<void> {
+async function removeRedisKeys(prefix: string): Promise<void> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
   try {

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** Screenshots for people to look at (git-ignored). */
-export const outputDir = new URL('../output/', import.meta.url).pathname;
+const outputDir = new URL('../output/', import.meta.url).pathname;
 
 export const viewports = {
   mobile: { width: 375, height: 812 },

@@ -23,7 +23,7 @@ const STOP_GRACE_MS = 10_000;
 const OUTPUT_TAIL_CHARS = 6_000;
 
 export const COMPANY_EMAIL = 'hello@lucid-insight.test';
-export const EMAIL_FROM = 'Lucid Insight <no-reply@lucid-insight.test>';
+const EMAIL_FROM = 'Lucid Insight <no-reply@lucid-insight.test>';
 
 export interface Product {
   /** http://127.0.0.1:PORT: the API serving the built SPA. */
@@ -44,7 +44,7 @@ export interface Product {
 }
 
 /** Fails early, with the fix, when the SPA was not built: the API would answer 503 for every page. */
-export function assertFrontendBuilt(): void {
+function assertFrontendBuilt(): void {
   if (!existsSync(builtIndex))
     throw new Error(
       `The browser tests need the built SPA, but ${builtIndex} is missing. Run \`make build\` ` +
@@ -266,4 +266,3 @@ export async function startProduct(
   }
 }
 
-export type { TestDatabase, TestSmtpServer };

@@ -2,12 +2,12 @@
  * Theme preference (D24): 'light' | 'dark' | 'system', stored under the key 'theme', default 'light'.
  * index.html runs the same logic inline before the first paint; keep the two in sync.
  */
-export const THEMES = ['light', 'dark', 'system'] as const;
+const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export type ResolvedTheme = 'light' | 'dark';
 
 export const THEME_STORAGE_KEY = 'theme';
-export const DEFAULT_THEME: Theme = 'light';
+const DEFAULT_THEME: Theme = 'light';
 export const DARK_QUERY = '(prefers-color-scheme: dark)';
 
 export const isTheme = (value: unknown): value is Theme => THEMES.includes(value as Theme);

@@ -3,7 +3,7 @@ import { SESSION_HINT_COOKIE } from '@app/contracts/site';
 import { vi } from 'vitest';
 
 /** One recorded call of the fake API. */
-export interface FakeRequest {
+interface FakeRequest {
   method: string;
   path: string;
   /** The parsed JSON body, or undefined. */
@@ -30,7 +30,7 @@ export function deferred(): FakeRoute & { respond: (response: Response) => void 
   return Object.assign(route, { respond: (response: Response) => resolve(response) });
 }
 
-export const anonymous = reply({ message: 'Authentication required', issues: [] }, 401);
+const anonymous = reply({ message: 'Authentication required', issues: [] }, 401);
 
 export const publicConfig = {
   companyName: 'Lucid Insight',
@@ -86,7 +86,7 @@ export function stubApi(routes: Record<string, FakeRoute> = {}) {
 }
 
 /** Sets or clears the session hint cookie of the (happy-dom) document. */
-export function setSessionHint(present: boolean): void {
+function setSessionHint(present: boolean): void {
   if (typeof document === 'undefined') return;
   // biome-ignore lint/suspicious/noDocumentCookie: the app reads document.cookie, so the test's cookie goes there
   document.cookie = present ? `${SESSION_HINT_COOKIE}=1; path=/` : `${SESSION_HINT_COOKIE}=; path=/; max-age=0`;

@@ -12,7 +12,7 @@ export interface NativeSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectE
   placeholder?: string;
 }
 
-export const selectClass =
+const selectClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm ' +
   'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-blue-600 disabled:opacity-60 sm:text-sm ' +
   'dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:focus-visible:outline-blue-400 ' +

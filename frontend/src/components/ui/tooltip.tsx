@@ -3,8 +3,8 @@ import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip';
 import type { ReactElement, ReactNode } from 'react';
 
 /** Spec section 9: open after 700 ms; once one closed, the next opens without delay within 300 ms. */
-export const TOOLTIP_OPEN_DELAY = 700;
-export const TOOLTIP_CLOSE_DELAY = 300;
+const TOOLTIP_OPEN_DELAY = 700;
+const TOOLTIP_CLOSE_DELAY = 300;
 
 export interface TooltipProps {
   content: ReactNode;

@@ -18,8 +18,6 @@ import { DashboardsTab } from './dashboards-tab';
 import { OrganizationsTab } from './organizations-tab';
 import { UsersTab } from './users-tab';
 
-export { ADMIN_TABS, type AdminTab, DEFAULT_ADMIN_TAB, isAdminTab } from '../../../lib/admin-tabs';
-
 const tabLabels: Record<AdminTab, string> = {
   organizations: 'Organizations',
   dashboards: 'Dashboards',

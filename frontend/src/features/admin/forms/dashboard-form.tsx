@@ -21,7 +21,7 @@ const valuesOf = (dashboard?: AdminDashboard): DashboardInput => ({
 const categoryOptions = DASHBOARD_CATEGORIES.map((c) => ({ value: c, label: c }));
 const typeOptions = DASHBOARD_TYPES.map((t) => ({ value: t, label: t }));
 
-export const EMBED_HINT =
+const EMBED_HINT =
   'Paste a direct PowerBI embed URL, or the full iframe code: only the https address of its src is kept.';
 
 /** 'Create Dashboard', or 'Edit Dashboard' with Cancel when `dashboard` is given (key it by the id). */

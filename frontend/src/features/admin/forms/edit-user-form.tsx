@@ -33,11 +33,11 @@ const valuesOf = (user: AdminUser): EditUserValues => ({
   isAdmin: user.isAdmin,
 });
 
-export const deactivateQuestion = (isActive: boolean) =>
+const deactivateQuestion = (isActive: boolean) =>
   `Are you sure you want to ${isActive ? 'deactivate' : 'activate'} this user?`;
 export const removeFromOrganizationQuestion = (email: string, organization: string) =>
   `Remove ${email} from '${organization}'? They will no longer see its dashboards.`;
-export const DELETE_USER_QUESTION =
+const DELETE_USER_QUESTION =
   'Are you sure you want to permanently delete this user? This action cannot be undone.';
 
 /**

@@ -8,7 +8,7 @@ import { registrationTokenQueryOptions } from '../api/auth.queries';
 import { NewPasswordForm } from '../forms/new-password-form';
 import { AuthCard, CheckingCard } from './auth-card';
 
-export const NO_REGISTRATION_TOKEN = 'No registration token provided';
+const NO_REGISTRATION_TOKEN = 'No registration token provided';
 
 /**
  * /register?token=...: the invitation link of an e-mail (D5). States (spec section 4): validating, then invalid or the

@@ -5,7 +5,7 @@ import { replaceSession } from '../api/auth.queries';
 import { CLIENT_HOME } from '../utils/after-sign-in';
 import { SignInForm } from './sign-in-form';
 
-export const CLIENT_LOGIN_ERROR = 'Failed to log in. Please try again.';
+const CLIENT_LOGIN_ERROR = 'Failed to log in. Please try again.';
 
 export interface ClientLoginFormProps {
   /** Where to go instead of /client/dashboard (kept by /api/login as `?redirect=`). */

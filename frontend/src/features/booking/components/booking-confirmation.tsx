@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { formatSlot, timeZoneLabel, visitorTimeZone } from '../utils/booking-dates';
 
-export const BOOKING_CONFIRMED_HEADING = 'Your consultation is booked';
+const BOOKING_CONFIRMED_HEADING = 'Your consultation is booked';
 
 export interface BookingConfirmationProps {
   confirmation: Confirmation;

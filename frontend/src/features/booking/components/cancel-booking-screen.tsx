@@ -14,7 +14,7 @@ import { formatLongDate, timeZoneLabel } from '../utils/booking-dates';
 
 export const CANCELLED_MESSAGE = "Your consultation has been cancelled. We've e-mailed you a confirmation.";
 export const ALREADY_CANCELLED_MESSAGE = 'This consultation has already been cancelled.';
-export const INVALID_LINK_MESSAGE = BookingMessages.invalidCancelLink;
+const INVALID_LINK_MESSAGE = BookingMessages.invalidCancelLink;
 
 function Frame({ children }: { children: ReactNode }) {
   return (

@@ -1,7 +1,7 @@
 import { SCHEDULING_ORIGIN } from './scheduling-url';
 
 /** The browser messages the scheduling service's frame posts (spec section 7). */
-export type SchedulingEventName =
+type SchedulingEventName =
   | 'calendly.profile_page_viewed'
   | 'calendly.event_type_viewed'
   | 'calendly.date_and_time_selected'

@@ -10,7 +10,7 @@ export interface SchedulingEventHandlers {
   onPageHeight?: ((height: number) => void) | undefined;
 }
 
-export const BOOKED_TOAST = {
+const BOOKED_TOAST = {
   title: 'Consultation booked!',
   description: 'Check your email for confirmation details.',
 };

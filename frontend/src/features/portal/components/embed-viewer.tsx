@@ -6,9 +6,9 @@ import { cn } from '../../../lib/cn';
 import { isHttpsUrl, isImageUrl, withPowerBiParams } from '../utils/embed-url';
 
 /** Spec section 9: the embedded dashboard's height. */
-export const FRAME_HEIGHT_PX = 900;
+const FRAME_HEIGHT_PX = 900;
 /** A frame gives no error event for a refused or failed page, so one that has not loaded after this has failed. */
-export const FRAME_LOAD_TIMEOUT_MS = 20_000;
+const FRAME_LOAD_TIMEOUT_MS = 20_000;
 
 /**
  * The tightest sandbox that PowerBI, Looker Studio and Tableau embeds work in: their scripts run on their own origin,

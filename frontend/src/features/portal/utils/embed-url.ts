@@ -4,10 +4,10 @@
  */
 
 /** Spec section 9: the recognised image extensions. */
-export const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'gif', 'png'] as const;
+const IMAGE_EXTENSIONS = ['jpeg', 'jpg', 'gif', 'png'] as const;
 
 /** Power BI's report parameters that show the page navigation and filters (spec section 2). */
-export const POWER_BI_PARAMS = { navContentPaneEnabled: 'true', filterPaneEnabled: 'true', chromeless: '0' } as const;
+const POWER_BI_PARAMS = { navContentPaneEnabled: 'true', filterPaneEnabled: 'true', chromeless: '0' } as const;
 
 const IMAGE_PATH = new RegExp(`\\.(${IMAGE_EXTENSIONS.join('|')})$`, 'i');
 
