@@ -19,6 +19,7 @@ FROM base AS manifests
 COPY package.json bun.lock bunfig.toml ./
 COPY contracts/package.json contracts/
 COPY db/package.json db/
+COPY platform/package.json platform/
 COPY backend/package.json backend/
 COPY workers/package.json workers/
 COPY frontend/package.json frontend/
@@ -30,7 +31,7 @@ FROM manifests AS deps
 RUN bun install --frozen-lockfile
 
 # What the server-side processes need at run time: production dependencies of the API and the workers (and of the
-# contracts and db workspaces they use). The frontend's packages are left out: the SPA ships as static files.
+# contracts, db and platform workspaces they use). The frontend's packages are left out: the SPA ships as static files.
 FROM manifests AS prod-deps
 RUN bun install --frozen-lockfile --production --filter '@app/backend' --filter '@app/workers'
 
@@ -47,6 +48,7 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json bun.lock bunfig.toml tsconfig.json ./
 COPY contracts ./contracts
 COPY db ./db
+COPY platform ./platform
 COPY backend ./backend
 COPY workers ./workers
 COPY --from=build /app/frontend/dist ./frontend/dist

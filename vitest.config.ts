@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Vitest under the Bun runtime (`bun --bun vitest`) needs the threads pool.
-const shared = { pool: 'threads' as const };
+// Vitest under the Bun runtime (`bun --bun vitest`) needs the threads pool. Its worker threads do not get bunfig.toml's
+// preload: the diagnostics_channel patch is loaded into each as a setup file instead, so tests run as the servers do.
+const shared = { pool: 'threads' as const, setupFiles: ['./platform/src/diagnostics-channel.ts'] };
 const globalSetup = ['./testing/global-setup.ts'];
 // In CI (a shared, noisy 2-core machine) a test that touches processes, sockets or a browser gets one more try: a
 // timing hiccup must not sink the run, and a real failure fails both tries. Locally nothing is retried.
@@ -15,7 +16,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'unit',
-          include: ['{contracts,db,backend,workers,frontend}/**/*.test.{ts,tsx}', 'testing/**/*.test.ts'],
+          include: ['{contracts,db,platform,backend,workers,frontend}/**/*.test.{ts,tsx}', 'testing/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
         },
       },
@@ -23,7 +24,7 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'integration',
-          include: ['{contracts,db,backend,workers}/**/*.int.test.ts'],
+          include: ['{contracts,db,platform,backend,workers}/**/*.int.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup,
           retry,

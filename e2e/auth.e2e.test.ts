@@ -1,12 +1,12 @@
 import { connect, type DatabaseHandle, schema } from '@app/db';
 import { addMembership, createOrganization, createUser } from '@app/db/testing';
+import { silentLogger } from '@app/platform/logger';
 import type { ReceivedEmail } from '@app/testing/smtp';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxPublisher, type EventPublisher } from '../backend/src/events/publisher';
-import { silentLogger } from '../backend/src/lib/logger';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { inviteUser } from '../backend/src/modules/users/invite.service';
 import { useBrowserSuite, viewports } from './harness';

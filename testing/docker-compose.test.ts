@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseEnv } from '@app/contracts/env';
+import { parseEnv } from '@app/platform/env';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ApiEnvSchema, apiRequiredVariables } from '../backend/src/env';

@@ -1,8 +1,7 @@
 import { Writable } from 'node:stream';
-import { LOG_REDACT_CENSOR, SECRET_LOG_FIELDS } from '@app/contracts/log-redaction';
+import { LOG_REDACT_CENSOR, SECRET_LOG_FIELDS } from '@app/platform/log-redaction';
+import { createLogger } from '@app/platform/logger';
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../backend/src/lib/logger';
-import { createWorkersLogger } from '../workers/src/logger';
 
 /** Every line a logger writes, parsed. */
 const capture = () => {
@@ -18,7 +17,7 @@ const capture = () => {
 
 const loggers = {
   api: (stream: Writable) => createLogger('api', 'debug', stream),
-  workers: (stream: Writable) => createWorkersLogger('debug', stream),
+  workers: (stream: Writable) => createLogger('workers', 'debug', stream),
 };
 
 describe.each(Object.entries(loggers))("the %s logger's redaction", (_name, make) => {

@@ -1,4 +1,4 @@
-import { envEmail, envPort, envTimeZone, envUrl, parseEnv, requiredVariables } from '@app/contracts/env';
+import { envEmail, envPort, envTimeZone, envUrl, parseEnv, requiredVariables } from '@app/platform/env';
 import * as v from 'valibot';
 import { parseProxyTrust } from './lib/client-address';
 

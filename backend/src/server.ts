@@ -1,12 +1,11 @@
-// Before anything that uses Redis: see the module.
-import '@app/contracts/diagnostics-channel';
-import { ConfigError } from '@app/contracts/env';
 import { UnmigratedDatabaseError } from '@app/db';
+import { ConfigError } from '@app/platform/env';
+import { createLogger } from '@app/platform/logger';
+import { onShutdown } from '@app/platform/shutdown';
 import { createApp } from './app';
 import { createDeps } from './deps';
-import { servePublicListNatively } from './modules/dashboards/public-list.native';
 import { loadApiConfig } from './env';
-import { createLogger } from './lib/logger';
+import { servePublicListNatively } from './modules/dashboards/public-list.native';
 import { MAX_BODY_BYTES } from './plugins/body-guard';
 import { createRequestMetrics } from './plugins/metrics';
 import { assertStartable } from './startup-checks';
@@ -27,17 +26,10 @@ try {
   app.listen({ port: config.PORT, maxRequestBodySize: 2 * MAX_BODY_BYTES });
   logger.info({ port: config.PORT, url: config.APP_URL }, 'API listening');
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+  onShutdown(logger, 'shutting down: finishing in-flight requests', async () => {
     await app.stop();
     await close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
 } catch (error) {
   if (error instanceof ConfigError || error instanceof UnmigratedDatabaseError) {
     console.error(error.message);

@@ -1,4 +1,4 @@
-import { ConfigError } from '@app/contracts/env';
+import { ConfigError } from '@app/platform/env';
 import { describe, expect, it } from 'vitest';
 import { loadApiConfig } from './env';
 import { assertStartable } from './startup-checks';

@@ -1,4 +1,4 @@
-import { ConfigError } from '@app/contracts/env';
+import { ConfigError } from '@app/platform/env';
 import type { ApiConfig } from './env';
 
 /** The shortest METRICS_TOKEN taken in production: a guessable token is no better than none. */

@@ -1,11 +1,11 @@
 import { createTestDatabase } from '@app/db/testing';
+import { type Logger, silentLogger } from '@app/platform/logger';
 import type { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { createApp } from '../src/app';
 import { createDeps } from '../src/deps';
 import { loadApiConfig } from '../src/env';
 import type { Clock } from '../src/lib/clock';
-import { type Logger, silentLogger } from '../src/lib/logger';
 
 export interface TestAppOptions {
   /** Redis the API publishes to (default: the test Redis); point it at a dead port to test an outage. */

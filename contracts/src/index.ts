@@ -1,6 +1,5 @@
 export * from './api';
 export * from './brand';
-export * from './env';
 export * from './events';
 export * from './queues';
 export * from './schemas/admin';

@@ -1,4 +1,4 @@
-import { envEmail, envInt, envPort, envTimeZone, envUrl, parseEnv, requiredVariables } from '@app/contracts/env';
+import { envEmail, envInt, envPort, envTimeZone, envUrl, parseEnv, requiredVariables } from '@app/platform/env';
 import * as v from 'valibot';
 
 export const WorkersEnvSchema = v.object({

@@ -1,9 +1,7 @@
+import { checkDependencies } from '@app/platform/readiness';
 import type { Redis } from 'ioredis';
 import type postgres from 'postgres';
 import type { Registry } from 'prom-client';
-
-const within = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms))]);
 
 /** /healthz (alive), /readyz (PostgreSQL and Redis reachable) and /metrics for the workers' process (D23). */
 export function startHealthServer(port: number, deps: { sql: postgres.Sql; redis: Redis; metrics?: Registry }) {
@@ -16,16 +14,7 @@ export function startHealthServer(port: number, deps: { sql: postgres.Sql; redis
       if (pathname === '/metrics' && deps.metrics)
         return new Response(await deps.metrics.metrics(), { headers: { 'content-type': deps.metrics.contentType } });
       if (pathname === '/readyz') {
-        const [database, redis] = await Promise.all([
-          within(deps.sql`select 1`, 2000).then(
-            () => 'up',
-            () => 'down',
-          ),
-          within(deps.redis.ping(), 2000).then(
-            () => 'up',
-            () => 'down',
-          ),
-        ]);
+        const { database, redis } = await checkDependencies(deps);
         const ok = database === 'up' && redis === 'up';
         return Response.json(
           { status: ok ? 'ok' : 'unavailable', checks: { database, redis } },

@@ -1,15 +1,14 @@
-// Before anything that uses Redis: see the module.
-import '@app/contracts/diagnostics-channel';
-import { ConfigError } from '@app/contracts/env';
 import { assertMigrated, connect, UnmigratedDatabaseError } from '@app/db';
+import { ConfigError } from '@app/platform/env';
+import { createLogger } from '@app/platform/logger';
+import { onShutdown } from '@app/platform/shutdown';
 import { EmailTemplateError } from './emails/render';
 import { loadWorkersConfig } from './env';
 import { startHealthServer } from './health';
-import { createWorkersLogger } from './logger';
 import { startWorkers } from './runtime';
 
 // The same redaction list as the API's logger: no password, token or cookie can reach a log line.
-const logger = createWorkersLogger();
+const logger = createLogger('workers');
 
 try {
   const config = loadWorkersConfig();
@@ -26,18 +25,11 @@ try {
   });
   logger.info({ healthPort: health.port, queuePrefix: config.QUEUE_PREFIX }, 'workers started');
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: letting jobs in progress finish');
+  onShutdown(logger, 'shutting down: letting jobs in progress finish', async () => {
     await health.stop();
     await runtime.close();
     await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  });
 } catch (error) {
   if (error instanceof ConfigError || error instanceof UnmigratedDatabaseError || error instanceof EmailTemplateError) {
     console.error(error.message);

@@ -1,5 +1,3 @@
-// Before anything that uses Redis: see the module.
-import '@app/contracts/diagnostics-channel';
 import {
   type CalendarJob,
   CalendarJobNames,
@@ -9,9 +7,10 @@ import {
   Queues,
 } from '@app/contracts';
 import type { Database } from '@app/db';
-import { type Job, type JobsOptions, Queue, Worker } from 'bullmq';
+import type { Logger } from '@app/platform/logger';
+import { createQueue } from '@app/platform/queues';
+import { type Job, type JobsOptions, type Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { Logger } from 'pino';
 import { type CalendarClient, createCalDavClient } from './calendar/caldav';
 import { emailDefinitions } from './emails/index';
 import { createSmtpMailer, type Mailer } from './emails/mailer';
@@ -31,14 +30,6 @@ export interface WorkerPlatform {
   logger: Logger;
   concurrency: number;
   lockMs: number;
-}
-
-/** A producer's handle on a queue of `contracts/queues.ts`. */
-export function createQueue<Data>(platform: WorkerPlatform, definition: QueueDefinition<Data>): Queue<Data> {
-  const queue = new Queue<Data>(definition.name, { connection: platform.redis, prefix: platform.prefix });
-  // Redis outages are logged by the connection; a queue's own error events would only repeat them.
-  queue.on('error', () => {});
-  return queue as Queue<Data>;
 }
 
 export interface RegisterWorkerOptions<Data> {

@@ -1,5 +1,5 @@
 import type { Database } from '@app/db';
-import type { Logger } from '../lib/logger';
+import type { Logger } from '@app/platform/logger';
 import type { EventPublisher, PublishableEvent } from './publisher';
 
 export interface DispatchDeps {

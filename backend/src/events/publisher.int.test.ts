@@ -1,11 +1,11 @@
 import { EventTypes, QueueNames } from '@app/contracts';
 import { connect, schema } from '@app/db';
 import { createTestDatabase } from '@app/db/testing';
+import { silentLogger } from '@app/platform/logger';
+import { insertEvent } from '@app/platform/outbox';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { silentLogger } from '../lib/logger';
-import { insertEvent } from './outbox.repository';
 import { createOutboxPublisher } from './publisher';
 
 describe('the outbox publisher', () => {

@@ -1,10 +1,11 @@
-import { type DomainEventJob, domainEventJobOptions, QueueNames } from '@app/contracts';
+import { domainEventJobOptions, Queues } from '@app/contracts';
 import type { Database } from '@app/db';
-import { Queue } from 'bullmq';
+import type { Logger } from '@app/platform/logger';
+import { markPublished, recordPublishFailure } from '@app/platform/outbox';
+import { createQueue } from '@app/platform/queues';
+import { withTimeout } from '@app/platform/timeout';
 import type { Redis } from 'ioredis';
 import { createBatcher } from '../lib/batcher';
-import type { Logger } from '../lib/logger';
-import { markPublished, recordPublishFailure } from './outbox.repository';
 
 export interface PublishableEvent {
   id: string;
@@ -53,29 +54,15 @@ export function createOutboxPublisher(options: OutboxPublisherOptions): EventPub
   const { db, logger } = options;
   const timeoutMs = options.timeoutMs ?? 1000;
   const maxBatch = options.maxBatch ?? 500;
-  const queue = new Queue<DomainEventJob>(QueueNames.domainEvents, {
-    connection: options.redis,
-    prefix: options.prefix,
-  });
-  // A Queue emits 'error' while Redis is unreachable; the outbox covers that, so do not crash on it.
-  queue.on('error', () => {});
-  const withTimeout = async <T>(work: Promise<T>): Promise<T> => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Publishing timed out after ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      return await Promise.race([work, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+  // Its 'error' events while Redis is unreachable are swallowed by the factory: the outbox covers that.
+  const queue = createQueue({ redis: options.redis, prefix: options.prefix }, Queues.domainEvents);
+  const published = <T>(work: Promise<T>) => withTimeout(work, timeoutMs, `Publishing timed out after ${timeoutMs} ms`);
   // Whether each event reached the queue. A batch never fails: what could not be published is recorded for the
   // sweeper, so the batcher never retries a batch event by event against an unreachable Redis.
   const publish = createBatcher(
     async (events: PublishableEvent[]): Promise<boolean[]> => {
       try {
-        await withTimeout(
+        await published(
           queue.addBulk(
             events.map((event) => ({
               name: event.type,

@@ -1,13 +1,3 @@
-/** Whether a dependency answered its probe within the time: 'up' or 'down'. */
-export const probe = (check: () => Promise<unknown>, ms = 2000): Promise<'up' | 'down'> => {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('timeout')), ms);
-  });
-  return Promise.race([Promise.resolve().then(check), timeout])
-    .then(
-      () => 'up' as const,
-      () => 'down' as const,
-    )
-    .finally(() => clearTimeout(timer));
-};
+// The readiness probe lives in the server platform (`@app/platform/readiness`), shared with the workers' /readyz;
+// this name stays for the system routes, which another change of issue 13 is rewriting.
+export { probe } from '@app/platform/readiness';

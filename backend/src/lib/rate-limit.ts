@@ -1,7 +1,7 @@
 import { AuthMessages } from '@app/contracts';
+import type { Logger } from '@app/platform/logger';
 import type { Redis } from 'ioredis';
 import { HttpError } from './http-error';
-import type { Logger } from './logger';
 
 export interface Limit {
   key: string;

@@ -1,7 +1,7 @@
+import { silentLogger } from '@app/platform/logger';
 import { Elysia } from 'elysia';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../lib/http-error';
-import { silentLogger } from '../lib/logger';
 import { errorPlugin } from './errors';
 
 const app = new Elysia()

@@ -1,8 +1,8 @@
 import type { ApiError, ApiIssue } from '@app/contracts';
+import type { Logger } from '@app/platform/logger';
 import { Elysia } from 'elysia';
 import { isDatabaseUnavailable } from '../lib/db-errors';
 import { HttpError } from '../lib/http-error';
-import type { Logger } from '../lib/logger';
 
 interface StandardIssue {
   message: string;

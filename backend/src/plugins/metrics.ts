@@ -1,10 +1,10 @@
-import { QueueNames } from '@app/contracts';
-import { Queue } from 'bullmq';
+import { Queues } from '@app/contracts';
+import { createQueue } from '@app/platform/queues';
+import { probe } from '@app/platform/readiness';
 import { Elysia } from 'elysia';
 import type { Redis } from 'ioredis';
 import type postgres from 'postgres';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import { probe } from '../lib/probe';
 import { RequestHistogram } from '../lib/request-histogram';
 
 /**
@@ -28,10 +28,7 @@ export function metricsPlugin(
   deps: { sql: postgres.Sql; redis: Redis; prefix: string; token?: string },
   { registry, duration }: RequestMetrics = createRequestMetrics(),
 ) {
-  const queues = Object.values(QueueNames).map(
-    (name) => new Queue(name, { connection: deps.redis, prefix: deps.prefix }),
-  );
-  for (const queue of queues) queue.on('error', () => {});
+  const queues = Object.values(Queues).map((definition) => createQueue<unknown>(deps, definition));
   new Gauge({
     name: 'queue_jobs',
     help: 'Jobs in each queue by state',

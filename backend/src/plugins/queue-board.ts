@@ -1,8 +1,8 @@
-import { QueueNames } from '@app/contracts';
+import { Queues } from '@app/contracts';
+import { createQueue } from '@app/platform/queues';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ElysiaAdapter } from '@bull-board/elysia';
-import { Queue } from 'bullmq';
 import { Elysia } from 'elysia';
 import type { Redis } from 'ioredis';
 import { readCookie, SESSION_COOKIE } from '../lib/cookies';
@@ -52,10 +52,7 @@ function badBody(request: Request, body: unknown): Response | undefined {
  * state-changing routes are behind the app-wide origin check (D9) like every other.
  */
 export async function queueBoard(deps: { validateSession: SessionCheck; redis: Redis; prefix: string }) {
-  const queues = Object.values(QueueNames).map(
-    (name) => new Queue(name, { connection: deps.redis, prefix: deps.prefix }),
-  );
-  for (const queue of queues) queue.on('error', () => {});
+  const queues = Object.values(Queues).map((definition) => createQueue<unknown>(deps, definition));
   const serverAdapter = new ElysiaAdapter(QUEUE_BOARD_PATH);
   createBullBoard({
     queues: queues.map((queue) => new BullMQAdapter(queue)),

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
+import { silentLogger } from '@app/platform/logger';
 import { Elysia } from 'elysia';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger } from '../lib/logger';
 import { errorPlugin } from './errors';
 import { absolutizePageUrls, preferredEncoding, spaPlugin } from './spa';
 

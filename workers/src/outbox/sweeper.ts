@@ -1,8 +1,8 @@
 import { type DomainEventJob, Queues } from '@app/contracts';
 import type { Database } from '@app/db';
+import { findUnpublishedEvents, markPublished } from '@app/platform/outbox';
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import { findUnpublishedEvents, markEventPublished } from '../repositories/events.repository';
 
 export interface SweeperDeps {
   db: Database;
@@ -26,7 +26,7 @@ export async function sweepOutbox(deps: SweeperDeps): Promise<number> {
       { eventId: event.id },
       { ...Queues.domainEvents.defaultJobOptions, jobId: event.id },
     );
-    await markEventPublished(deps.db, event.id);
+    await markPublished(deps.db, [event.id]);
     published++;
   }
   if (published) deps.logger.info({ published }, 'outbox sweeper published events');

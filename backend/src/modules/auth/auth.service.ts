@@ -8,8 +8,8 @@ import {
   TOKEN_LIFETIMES,
   type TokenValidation,
 } from '@app/contracts';
+import { insertEvent } from '@app/platform/outbox';
 import { dispatch } from '../../events/dispatch';
-import { insertEvent } from '../../events/outbox.repository';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
 import { findUserByEmail } from '../users/users.repository';

@@ -1,6 +1,6 @@
 import { AuthMessages, type CurrentUser, type EmailChangePending, EventTypes, hashToken } from '@app/contracts';
+import { insertEvent } from '@app/platform/outbox';
 import { dispatch } from '../../events/dispatch';
-import { insertEvent } from '../../events/outbox.repository';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError, unprocessable } from '../../lib/http-error';
 import type { Limit } from '../../lib/rate-limit';

@@ -15,9 +15,9 @@ import {
   weekday,
   zonedTimeToUtc,
 } from '@app/contracts';
+import { insertEvent } from '@app/platform/outbox';
 import type { Redis } from 'ioredis';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
-import { insertEvent } from '../../events/outbox.repository';
 import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';

@@ -1,11 +1,11 @@
 import { clockLabel, EventTypes, zonedParts } from '@app/contracts';
+import { insertEvent } from '@app/platform/outbox';
 import { hmac } from '@oslojs/crypto/hmac';
 import { SHA256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import * as v from 'valibot';
 import { dispatch } from '../../events/dispatch';
-import { insertEvent } from '../../events/outbox.repository';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError } from '../../lib/http-error';
 import * as repo from './booking.repository';

@@ -1,5 +1,6 @@
 import { EventTypes } from '@app/contracts';
 import type { Database } from '@app/db';
+import { insertEventsFrom } from '@app/platform/outbox';
 
 export interface NewContactMessage {
   name: string;
@@ -19,7 +20,8 @@ export interface StoredContactMessage {
 }
 
 /**
- * Stores messages and, for each one that is not spam, its `contact.received` event, in ONE statement: a statement is
+ * Stores messages and, for each one that is not spam, its `contact.received` event (written by the outbox's
+ * `insertEventsFrom`), in ONE statement: a statement is
  * its own transaction, so every message comes with its event or nothing is written, in one round trip and one commit
  * however many messages there are (the contact form is the busiest write of the product; see `createBatcher`).
  * Results come back in the order of `messages`.
@@ -57,14 +59,13 @@ export async function insertContactMessagesWithEvents(
     ), message as (
       insert into contact_messages (id, name, email, subject, message, is_spam, ip_address, user_agent)
       select id, name, email, subject, message, is_spam, ip_address, user_agent from input
-    ), event as (
-      insert into outbox_events (type, payload, request_id)
-      select ${EventTypes.contactReceived}::text, jsonb_build_object('contactMessageId', id), request_id
-      from input where not is_spam
-      returning id, (payload ->> 'contactMessageId')::int as message_id
-    )
+    ), event as (${insertEventsFrom(
+      sql,
+      EventTypes.contactReceived,
+      sql`select jsonb_build_object('contactMessageId', id) as payload, request_id from input where not is_spam`,
+    )})
     select input.ord, input.id, event.id as "eventId"
-    from input left join event on event.message_id = input.id
+    from input left join event on (event.payload ->> 'contactMessageId')::int = input.id
     order by input.ord`;
   if (rows.length !== messages.length) throw new Error('Could not store the contact messages');
   return rows.map((row) => ({ id: Number(row.id), eventId: row.eventId }));

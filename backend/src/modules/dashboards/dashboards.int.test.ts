@@ -1,9 +1,9 @@
 import { schema } from '@app/db';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
+import { silentLogger } from '@app/platform/logger';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../testing/app';
-import { silentLogger } from '../../lib/logger';
 import { hashPassword } from '../auth/auth.service';
 import { createPublicDashboardsCache } from './public-dashboards.cache';
 

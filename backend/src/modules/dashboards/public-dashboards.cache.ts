@@ -1,6 +1,6 @@
 import type { Database } from '@app/db';
+import type { Logger } from '@app/platform/logger';
 import type { Redis } from 'ioredis';
-import type { Logger } from '../../lib/logger';
 import { listPublicDashboards } from './dashboards.repository';
 
 /** The public sample list, already serialized to UTF-8 JSON: the most requested answer of the site. */

@@ -1,6 +1,6 @@
 import { EventTypes } from '@app/contracts';
+import { insertEvent } from '@app/platform/outbox';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
-import { insertEvent } from '../../events/outbox.repository';
 
 /**
  * Sends a user the invitation to set up their account: stores a `user.invited` event (ids only); the worker mints

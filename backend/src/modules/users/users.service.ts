@@ -1,7 +1,7 @@
 import { AdminMessages, type EditUserValues, EventTypes, type NewUserValues } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
+import { insertEvent } from '@app/platform/outbox';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
-import { insertEvent } from '../../events/outbox.repository';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
 import { type Actor, changed, withAudit } from '../audit/with-audit';

@@ -7,9 +7,9 @@ import {
   isEventType,
 } from '@app/contracts';
 import type { Database } from '@app/db';
+import { findEvent } from '@app/platform/outbox';
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import { findEvent } from '../../repositories/events.repository';
 import { planForEvent } from './fan-out';
 
 export interface DomainEventsDeps {

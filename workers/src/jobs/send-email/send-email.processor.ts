@@ -1,5 +1,6 @@
 import type { EmailJob } from '@app/contracts';
 import type { Database } from '@app/db';
+import { findEvent } from '@app/platform/outbox';
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { MessageContext } from '../../emails/define-email';
@@ -13,7 +14,6 @@ import {
   markDeliverySent,
   recordDeliveryError,
 } from '../../repositories/deliveries.repository';
-import { findEvent } from '../../repositories/events.repository';
 import { mintLink } from './links';
 
 export interface SendEmailDeps extends MessageContext {

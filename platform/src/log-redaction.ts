@@ -1,6 +1,6 @@
 /**
  * The one list of log fields that could hold a secret, censored by the API's and the workers' pino loggers alike
- * (`backend/src/lib/logger.ts`, `workers/src/logger.ts`): a careless log call in either process cannot leak a
+ * (both made by `createLogger` in `./logger.ts`): a careless log call in either process cannot leak a
  * password, a token, an e-mailed link (it carries a token), a cookie or an Authorization header. Each name is
  * redacted at the top level of a log object and one level down (`{ user: { password } }`); headers also two levels
  * down (`{ req: { headers: { cookie } } }`).

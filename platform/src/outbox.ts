@@ -1,0 +1,70 @@
+import type { EventPayload, EventType } from '@app/contracts';
+import type { Database, Transaction } from '@app/db';
+import { schema } from '@app/db';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type postgres from 'postgres';
+
+const { outboxEvents } = schema;
+
+/**
+ * The transactional outbox (decision 003): the only module that writes `outbox_events`, for the API (events written
+ * with their change, published, failures counted) and the workers (the sweeper marks what it republished).
+ */
+
+/** Writes a domain event inside the caller's transaction. */
+export async function insertEvent<T extends EventType>(
+  tx: Transaction | Database,
+  type: T,
+  payload: EventPayload<T>,
+  requestId?: string,
+) {
+  const [row] = await tx
+    .insert(outboxEvents)
+    .values({ type, payload: payload as Record<string, unknown>, requestId })
+    .returning({ id: outboxEvents.id, type: outboxEvents.type });
+  if (!row) throw new Error('Could not write the domain event');
+  return row;
+}
+
+/**
+ * The same INSERT as SQL, for one statement that writes rows and their events together (one round trip, one commit;
+ * see `insertContactMessagesWithEvents`): `rows` selects `payload` (jsonb) and `request_id` (text) for each event of
+ * `type`; it returns each event's `id` and `payload`. A postgres.js fragment: the statement stays one prepared text.
+ */
+export const insertEventsFrom = (
+  sqlClient: postgres.Sql,
+  type: EventType,
+  rows: postgres.PendingQuery<postgres.Row[]>,
+) =>
+  sqlClient`
+    insert into outbox_events (type, payload, request_id)
+    select ${type}::text, e.payload, e.request_id from (${rows}) as e
+    returning id, payload`;
+
+export async function markPublished(db: Database, eventIds: string[]) {
+  if (eventIds.length === 0) return;
+  await db.update(outboxEvents).set({ publishedAt: sql`now()` }).where(inArray(outboxEvents.id, eventIds));
+}
+
+export async function recordPublishFailure(db: Database, eventIds: string[], error: string) {
+  if (eventIds.length === 0) return;
+  await db
+    .update(outboxEvents)
+    .set({ publishAttempts: sql`${outboxEvents.publishAttempts} + 1`, lastError: error.slice(0, 500) })
+    .where(inArray(outboxEvents.id, eventIds));
+}
+
+export async function findEvent(db: Database, eventId: string) {
+  const [row] = await db.select().from(outboxEvents).where(eq(outboxEvents.id, eventId));
+  return row ?? null;
+}
+
+/** Events the API committed but could not publish, oldest first. */
+export async function findUnpublishedEvents(db: Database, olderThan: Date, limit: number) {
+  return db
+    .select({ id: outboxEvents.id, type: outboxEvents.type })
+    .from(outboxEvents)
+    .where(and(isNull(outboxEvents.publishedAt), lt(outboxEvents.createdAt, olderThan)))
+    .orderBy(asc(outboxEvents.createdAt))
+    .limit(limit);
+}
