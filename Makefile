@@ -91,7 +91,7 @@ lint: install ## Biome, import cycles and boundaries (dependency-cruiser), files
 	  --config tools/lint/dependency-cruiser.cjs $(CRUISE_DIRS)
 	$(BUN) tools/lint/long-files.ts
 
-knip: install ## Unused files, exports and dependencies (knip.json)
+knip: install ## Unused files, exports and dependencies (knip.jsonc)
 	node node_modules/knip/bin/knip.js --no-progress
 
 format: install ## Biome: fix formatting and safe lint issues

@@ -55,7 +55,7 @@ export const authPlugin = (validateSession: SessionCheck, secureCookies: boolean
   });
 };
 
-export type AuthPlugin = ReturnType<typeof authPlugin>;
+type AuthPlugin = ReturnType<typeof authPlugin>;
 
 /** What a module that guards its routes needs: the app's one auth plugin. */
 export interface GuardDeps {

@@ -3,7 +3,7 @@ import { notFound, unprocessable } from '../lib/http-error';
 import { json } from './errors';
 
 /** Deeper than any body of ours: a JSON document nested further is refused before it is parsed. */
-export const MAX_JSON_DEPTH = 64;
+const MAX_JSON_DEPTH = 64;
 
 /** The largest body the API reads; the server itself (server.ts) cuts the connection at twice this without a word. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -16,7 +16,7 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
 
 /** Whether the JSON text opens more than `max` arrays or objects inside each other (strings skipped), without parsing it. */
-export function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
+function jsonDepthExceeds(text: string, max = MAX_JSON_DEPTH): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -40,7 +40,7 @@ const unsafeText = (text: string) => text.includes('\u0000') || LONE_SURROGATE.t
 const PASSWORD_KEY = /password/i;
 
 /** The path of the first string (value or key) in `value` that PostgreSQL could not store, or null. */
-export function findUnsafeText(value: unknown, path = '', depth = 0): string | null {
+function findUnsafeText(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return unsafeText(value) ? path : null;
   if (typeof value !== 'object' || value === null || depth > MAX_JSON_DEPTH) return null;
   for (const [key, item] of Object.entries(value)) {

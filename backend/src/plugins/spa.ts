@@ -113,7 +113,7 @@ export function absolutizePageUrls(html: string, appUrl: string): string {
  * The Content Security Policy of every page: scripts only from this site (and the page's own inline scripts, by
  * hash), frames only from the dashboard services and the scheduling service, nothing may frame the site.
  */
-export function contentSecurityPolicy(html: string, frameSources: readonly string[]): string {
+function contentSecurityPolicy(html: string, frameSources: readonly string[]): string {
   const hashes = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((m) => m[1] ?? '')
     .filter((code) => code.trim() !== '')

@@ -3,7 +3,7 @@ import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEve
 import type { BookingRow } from './booking.repository';
 
 /** The same summary as the e-mailed invite's (workers/src/calendar/booking-event.ts). */
-export const CONSULTATION_SUMMARY = `Free 30-minute consultation with ${COMPANY_NAME}`;
+const CONSULTATION_SUMMARY = `Free 30-minute consultation with ${COMPANY_NAME}`;
 
 const describe = (booking: BookingRow) =>
   [

@@ -38,7 +38,7 @@ export function normalizeEmbedUrl(input: string): string {
  * `//host`, another site), no control character or white space (browsers drop tabs and newlines, so `/\t/host` is
  * `//host` too), no quote or angle bracket; and resolving it must keep the site's own host.
  */
-export function isSitePath(value: string): boolean {
+function isSitePath(value: string): boolean {
   if (!/^\/(?!\/)[^\\\s\p{Cc}<>"'`]*$/u.test(value)) return false;
   try {
     return new URL(value, 'https://site.invalid').host === 'site.invalid';
@@ -69,7 +69,7 @@ export type EmbedProbe =
   | { outcome: 'refused' | 'tls' | 'not-found' | 'timeout' | 'failed'; detail: string };
 
 /** How long the server waits for an embed host to answer. */
-export const EMBED_PROBE_TIMEOUT_MS = 3000;
+const EMBED_PROBE_TIMEOUT_MS = 3000;
 
 const errorCode = (error: unknown): string => {
   const e = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } } | null;

@@ -2,14 +2,7 @@ import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 
 /** The marketing pages search engines should find (D25); they are prerendered at build time. */
-export const MARKETING_PATHS = [
-  '/',
-  '/why-us',
-  '/our-values',
-  '/dashboards',
-  '/contact',
-  '/book-consultation',
-] as const;
+const MARKETING_PATHS = ['/', '/why-us', '/our-values', '/dashboards', '/contact', '/book-consultation'] as const;
 
 /** Areas behind sign-in, and the API, are of no use to a search engine. */
 const DISALLOWED = ['/api/', '/admin', '/account', '/client/', '/login', '/register', '/reset-password', '/booking/'];
