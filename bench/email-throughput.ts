@@ -3,9 +3,9 @@
  * queue the way the API does, then timed until every e-mail arrived), and how much faster filling a compiled
  * template is than compiling its MJML for each message.
  */
-import { type DomainEventJob, domainEventJobOptions, EventTypes, QueueNames } from '@app/contracts';
+import { domainEventJobOptions, EventTypes, Queues } from '@app/contracts';
 import { connect } from '@app/db';
-import { Queue } from 'bullmq';
+import { createQueue } from '@app/platform/queues';
 import { Redis } from 'ioredis';
 import { emails } from '../workers/src/emails/index';
 import { compileTemplate, createRenderer, slotsOf } from '../workers/src/emails/render';
@@ -41,7 +41,7 @@ async function insertContactEvents(databaseUrl: string, count: number, from: num
 
 async function publish(queuePrefix: string, eventIds: string[]) {
   const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: null });
-  const queue = new Queue<DomainEventJob>(QueueNames.domainEvents, { connection: redis, prefix: queuePrefix });
+  const queue = createQueue({ redis, prefix: queuePrefix }, Queues.domainEvents);
   try {
     for (let i = 0; i < eventIds.length; i += 500)
       await queue.addBulk(
