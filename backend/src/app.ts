@@ -82,6 +82,4 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 /** The scheduling service's widget (D17) is framed from here. */
 const SCHEDULING_ORIGINS = ['https://calendly.com', 'https://*.calendly.com'];
 
-export const defaultStaticDir = new URL('../../frontend/dist', import.meta.url).pathname;
-
-export type App = ReturnType<typeof createApp>;
+const defaultStaticDir = new URL('../../frontend/dist', import.meta.url).pathname;

@@ -2,14 +2,14 @@ import { ConfigError } from '@app/platform/env';
 import type { ApiConfig } from './env';
 
 /** The shortest METRICS_TOKEN taken in production: a guessable token is no better than none. */
-export const MIN_METRICS_TOKEN_LENGTH = 16;
+const MIN_METRICS_TOKEN_LENGTH = 16;
 
 /**
  * What the API refuses to start without in production (`NODE_ENV=production`, as the Docker image sets it), beyond
  * the variables' own checks: a METRICS_TOKEN, since GET /metrics (queue sizes, request counts by route) would
  * otherwise answer anyone who can reach the API.
  */
-export function productionProblems(config: ApiConfig, env: Record<string, string | undefined>): string[] {
+function productionProblems(config: ApiConfig, env: Record<string, string | undefined>): string[] {
   if (env.NODE_ENV !== 'production') return [];
   const token = config.METRICS_TOKEN?.trim() ?? '';
   if (!token)

@@ -51,7 +51,7 @@ const sqlCode = (error: unknown): string | undefined => {
  * is cut back to 'Failed query'; PostgreSQL's data errors (class 22) quote the value in their message, which is left
  * out.
  */
-export function loggableError(error: unknown): Record<string, unknown> {
+function loggableError(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: 'A non-Error value was thrown', type: typeof error };
   const safe: Record<string, unknown> = {};
   const messages: string[] = [];

@@ -13,7 +13,7 @@ export const ErrorSchema = v.object({
   issues: v.array(v.object({ path: v.string(), message: v.string() })),
 });
 
-export const DOCS_PATH = '/api/docs';
+const DOCS_PATH = '/api/docs';
 const ASSETS = `${DOCS_PATH}/assets`;
 
 /**
@@ -21,7 +21,7 @@ const ASSETS = `${DOCS_PATH}/assets`;
  * served from this app, its start-up is a script file of ours (no inline script), and the page's policy allows only
  * this origin.
  */
-export const DOCS_CONTENT_SECURITY_POLICY = [
+const DOCS_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

@@ -9,10 +9,10 @@ import { readCookie, SESSION_COOKIE } from '../lib/cookies';
 import type { SessionCheck } from './auth';
 import { json } from './errors';
 
-export const QUEUE_BOARD_PATH = '/admin/queues';
+const QUEUE_BOARD_PATH = '/admin/queues';
 
 /** The board's page loads only what this app serves: its own bundle, no web fonts from elsewhere. */
-export const QUEUE_BOARD_CONTENT_SECURITY_POLICY = [
+const QUEUE_BOARD_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -26,8 +26,7 @@ export const QUEUE_BOARD_CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** The board's page as it ships links a stylesheet of Google Fonts: taken out (the board falls back to sans-serif). */
-export const withoutForeignStyles = (html: string) =>
-  html.replace(/<link\b[^>]*\bhref="https?:\/\/[^"]*"[^>]*>\s*/g, '');
+const withoutForeignStyles = (html: string) => html.replace(/<link\b[^>]*\bhref="https?:\/\/[^"]*"[^>]*>\s*/g, '');
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

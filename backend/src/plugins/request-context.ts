@@ -13,7 +13,7 @@ let sequence = 0;
 export const newRequestId = () => `${PROCESS_PART}${(++sequence).toString(16).padStart(12, '0')}`;
 
 /** The id of a request: its trusted proxy's sane-looking `x-request-id`, else a new one. */
-export function requestIdOf(request: Request, trustProxy: boolean): string {
+function requestIdOf(request: Request, trustProxy: boolean): string {
   // Only a trusted proxy's id is kept: a client cannot choose the id its requests are logged under. (Reading the
   // headers is also what costs most here: the public list is answered without ever touching them.)
   const incoming = trustProxy ? request.headers.get('x-request-id') : null;

@@ -108,10 +108,6 @@ export async function findUsableToken(
   return row ?? null;
 }
 
-export async function markTokenUsed(tx: Transaction, tokenId: number, at: Date) {
-  await tx.update(userTokens).set({ usedAt: at }).where(eq(userTokens.id, tokenId));
-}
-
 /** Setting a password by any route marks the account set up (issue 24): an invitation link cannot take it over. */
 export async function setPassword(tx: Transaction, userId: number, passwordHash: string) {
   await tx

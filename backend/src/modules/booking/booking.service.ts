@@ -33,7 +33,7 @@ export interface BookingDeps extends DispatchDeps {
 
 const MINUTE = 60_000;
 /** D12: slots that start within this long from now are not offered. */
-export const MIN_NOTICE_MS = 2 * 60 * MINUTE;
+const MIN_NOTICE_MS = 2 * 60 * MINUTE;
 
 const overlaps = (a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }) =>
   a.startsAt < b.endsAt && b.startsAt < a.endsAt;
@@ -74,7 +74,7 @@ export async function availability(deps: BookingDeps, date: string): Promise<Ava
 }
 
 /** The days of a month (yyyy-MM) in the company's zone, yyyy-MM-dd. */
-export function daysOfMonth(month: string): string[] {
+function daysOfMonth(month: string): string[] {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   const count = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
   return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);

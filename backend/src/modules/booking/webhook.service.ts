@@ -12,7 +12,7 @@ import * as repo from './booking.repository';
 import type { BookingDeps } from './booking.service';
 
 /** How old a signed delivery may be (replays of older ones are refused). */
-export const SIGNATURE_TOLERANCE_SECONDS = 180;
+const SIGNATURE_TOLERANCE_SECONDS = 180;
 
 /**
  * Checks the scheduling service's signature header `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">` (D17).

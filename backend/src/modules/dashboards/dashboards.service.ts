@@ -26,7 +26,7 @@ export async function dashboardsOfUser(deps: DashboardsDeps, userId: number): Pr
 }
 
 /** D33: a person's views of one dashboard closer together than this count once. */
-export const VIEW_DEDUP_WINDOW_MS = 5 * 60_000;
+const VIEW_DEDUP_WINDOW_MS = 5 * 60_000;
 
 /**
  * D10: an admin reads any dashboard, a member of an active organization linked to it reads it, anyone reads a public

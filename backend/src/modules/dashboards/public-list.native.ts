@@ -4,7 +4,7 @@ import { newRequestId } from '../../plugins/request-context';
 import { SECURITY_HEADERS } from '../../plugins/security-headers';
 import type { PublicDashboardsCache } from './public-dashboards.cache';
 
-export const PUBLIC_LIST_PATH = '/api/dashboards/public';
+const PUBLIC_LIST_PATH = '/api/dashboards/public';
 
 /**
  * `GET /api/dashboards/public` as a route of Bun's own router, for the case that is nearly every request: the list is
@@ -15,7 +15,7 @@ export const PUBLIC_LIST_PATH = '/api/dashboards/public';
  * The app's hooks do not run here: a new cross-cutting concern (a header, a metric) must be added here too
  * (decision 015).
  */
-export function nativePublicListRoute(deps: {
+function nativePublicListRoute(deps: {
   cache: PublicDashboardsCache;
   metrics: RequestMetrics;
   fallback: (request: Request) => Response | Promise<Response>;
