@@ -2,7 +2,6 @@ import { connect, type DatabaseHandle } from '@app/db';
 import { seed } from '@app/db/seed';
 import { sampleDashboards } from '@app/db/seed-data';
 import { createUser } from '@app/db/testing';
-import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
@@ -18,25 +17,21 @@ import {
 
 const suite = useBrowserSuite();
 let database: DatabaseHandle;
-let redis: Redis;
 
 beforeAll(async () => {
   database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-marketing' });
-  redis = new Redis(suite.product.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
 });
 
 afterAll(async () => {
-  redis?.disconnect();
   await database?.close().catch(() => {});
 });
 
 /**
- * The five samples of the seed, public. The API keeps the public list in memory: it is told to drop it, as after an
- * admin's change, and the list is read until the samples show.
+ * The five samples of the seed, public. The API keeps the public list in memory for a second (decision 015): the list
+ * is read until the samples show.
  */
 async function seedSamples(): Promise<void> {
   await seed(database.db);
-  await redis.publish(`${suite.product.queuePrefix}:public-dashboards:invalidate`, '1');
   await expect.poll(async () => (await publicDashboards()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
 }
 

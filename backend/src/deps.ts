@@ -1,10 +1,12 @@
+// Before anything that uses Redis: see the module.
+import '@app/contracts/diagnostics-channel';
 import { assertMigrated, connect, type Database } from '@app/db';
-import { createLogger, type Logger } from '@app/platform/logger';
 import { Redis } from 'ioredis';
 import type postgres from 'postgres';
 import type { ApiConfig } from './env';
 import { createOutboxPublisher, type EventPublisher } from './events/publisher';
 import { type Clock, systemClock } from './lib/clock';
+import { createLogger, type Logger } from './lib/logger';
 import { RateLimiter } from './lib/rate-limit';
 import { createPublicDashboardsCache, type PublicDashboardsCache } from './modules/dashboards/public-dashboards.cache';
 
@@ -69,10 +71,9 @@ export async function createDeps(config: ApiConfig, options: DepsOptions = {}) {
     clock: options.clock ?? systemClock,
     logger,
     rateLimiter,
-    publicDashboards: createPublicDashboardsCache({ db: database.db, redis, prefix: config.QUEUE_PREFIX, logger }),
+    publicDashboards: createPublicDashboardsCache({ db: database.db }),
   };
   const close = async () => {
-    await deps.publicDashboards.close();
     await publisher.close().catch(() => {});
     redis.disconnect();
     limiterRedis.disconnect();

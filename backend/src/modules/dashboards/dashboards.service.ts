@@ -1,4 +1,4 @@
-import type { ClientDashboard, DashboardDetail, DashboardValues } from '@app/contracts';
+import type { ClientDashboard, DashboardDetail, DashboardValues, EmbedStatus } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/http-error';
@@ -63,8 +63,6 @@ export async function recordDashboardView(
   return { recorded };
 }
 
-export type EmbedStatus = 'reachable' | 'unreachable' | 'unknown';
-
 /** How long the server keeps what it learnt about an embed URL. */
 const EMBED_STATUS_TTL_MS = 60_000;
 const EMBED_STATUS_MAX_ENTRIES = 1000;
@@ -118,7 +116,7 @@ const dashboardValues = (input: DashboardValues) => ({
 
 /** The saved dashboard, with what its embed URL's host answered (never fails the save). */
 async function saved(deps: DashboardAdminDeps, id: number, probe: ReturnType<typeof probeEmbedUrl>) {
-  await deps.publicDashboards.invalidate();
+  deps.publicDashboards.invalidate();
   return { ...(await repo.listDashboards(deps.db, [id]))[0]!, embedUrlWarning: embedUrlWarning(await probe) };
 }
 
@@ -153,5 +151,5 @@ export async function deleteDashboard(deps: DashboardAdminDeps, actor: Actor, id
     const target = { targetType: 'dashboard', targetId: id, targetName: deleted.name };
     return { action: 'dashboard.delete', ...target, changes: { name: deleted.name } };
   });
-  await deps.publicDashboards.invalidate();
+  deps.publicDashboards.invalidate();
 }

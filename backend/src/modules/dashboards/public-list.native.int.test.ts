@@ -76,7 +76,7 @@ describe('GET /api/dashboards/public on the listening server', () => {
       .where(eq(schema.dashboards.name, 'Private board'))
       .returning();
     expect(row).toBeDefined();
-    await t.deps.publicDashboards.invalidate();
+    t.deps.publicDashboards.invalidate();
     expect((await names(await fetch(url))).sort()).toEqual(['Private board', 'Sales overview']);
   });
 });
