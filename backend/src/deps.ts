@@ -1,12 +1,10 @@
-// Before anything that uses Redis: see the module.
-import '@app/contracts/diagnostics-channel';
 import { assertMigrated, connect, type Database } from '@app/db';
+import { createLogger, type Logger } from '@app/platform/logger';
 import { Redis } from 'ioredis';
 import type postgres from 'postgres';
 import type { ApiConfig } from './env';
 import { createOutboxPublisher, type EventPublisher } from './events/publisher';
 import { type Clock, systemClock } from './lib/clock';
-import { createLogger, type Logger } from './lib/logger';
 import { RateLimiter } from './lib/rate-limit';
 import { createPublicDashboardsCache, type PublicDashboardsCache } from './modules/dashboards/public-dashboards.cache';
 
