@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
+import { createTestDatabase } from '@app/db/testing';
 import { startTestSmtpServer, type TestSmtpServer } from '@app/testing/smtp';
 import { fastWorkerEnv } from '@app/workers/testing';
 import { inject } from 'vitest';
@@ -265,4 +265,3 @@ export async function startProduct(
     throw error;
   }
 }
-
