@@ -7,6 +7,10 @@
 import Module, { createRequire, register } from 'node:module';
 
 const fromThisWorkspace = createRequire(import.meta.url);
+// Without a TypeScript it can use, dependency-cruiser does not fail: it skips every .ts file and finds nothing.
+const { version } = fromThisWorkspace('typescript/package.json');
+if (!/^[2-6]\./.test(version))
+  throw new Error(`tools/lint needs TypeScript 2-6 for dependency-cruiser, found ${version}`);
 const isTypescript = (specifier) => specifier === 'typescript' || specifier.startsWith('typescript/');
 const isDependencyCruiser = (path) => path?.includes('/node_modules/dependency-cruiser/') ?? false;
 
