@@ -1,3 +1,3 @@
 export * from './client';
-export { assertMigrated, migrationsFolder, runMigrations, UnmigratedDatabaseError } from './migrate';
+export { assertMigrated, UnmigratedDatabaseError } from './migrate';
 export * as schema from './schema';

@@ -13,7 +13,7 @@ export function withDatabase(url: string, database: string): string {
 const adminSql = (serverUrl: string) => postgres(withDatabase(serverUrl, 'postgres'), { max: 1, onnotice: () => {} });
 
 /** Name of the template database: changes whenever the committed migrations change. */
-export function templateName(): string {
+function templateName(): string {
   const journal = readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8');
   return `app_template_${createHash('sha256').update(journal).digest('hex').slice(0, 12)}`;
 }

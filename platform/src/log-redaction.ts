@@ -15,7 +15,7 @@ export const SECRET_LOG_FIELDS = [
   'authorization',
 ] as const;
 
-export const LOG_REDACT_PATHS: string[] = [
+const LOG_REDACT_PATHS: string[] = [
   ...SECRET_LOG_FIELDS.flatMap((field) => [field, `*.${field}`]),
   '*.headers.cookie',
   '*.headers.authorization',

@@ -24,7 +24,7 @@ import { startSweeper } from './outbox/sweeper';
 import { markDeliveriesFailed } from './repositories/deliveries.repository';
 
 /** What every queue and worker of the process shares: one Redis connection, the queue prefix, the job settings. */
-export interface WorkerPlatform {
+interface WorkerPlatform {
   redis: Redis;
   prefix: string;
   logger: Logger;
@@ -32,7 +32,7 @@ export interface WorkerPlatform {
   lockMs: number;
 }
 
-export interface RegisterWorkerOptions<Data> {
+interface RegisterWorkerOptions<Data> {
   /** Fewer jobs at once than the process's WORKER_CONCURRENCY. */
   concurrency?: number;
   onFailed?: (job: Job<Data> | undefined, error: Error) => void;
@@ -43,7 +43,7 @@ export interface RegisterWorkerOptions<Data> {
  * Registers the processor of one queue of `contracts/queues.ts`: every worker of the process is made here, with the
  * same connection, prefix, lock (a job whose worker died is taken up again after WORKER_LOCK_MS) and error logging.
  */
-export function registerWorker<Data>(
+function registerWorker<Data>(
   platform: WorkerPlatform,
   definition: QueueDefinition<Data>,
   processor: (job: Job<Data>) => Promise<unknown>,

@@ -23,7 +23,7 @@ export interface TestWorkersOptions {
   env?: Record<string, string>;
 }
 
-export function testWorkersEnv(options: TestWorkersOptions): Record<string, string> {
+function testWorkersEnv(options: TestWorkersOptions): Record<string, string> {
   return {
     DATABASE_URL: options.databaseUrl,
     REDIS_URL: options.redisUrl ?? inject('redisUrl'),

@@ -3,7 +3,7 @@ import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEve
 import type { EmailAttachment } from '../emails/mailer';
 import type { Booking } from '../repositories/bookings.repository';
 
-export const CONSULTATION_SUMMARY = `Free 30-minute consultation with ${COMPANY_NAME}`;
+const CONSULTATION_SUMMARY = `Free 30-minute consultation with ${COMPANY_NAME}`;
 
 export interface BookingEventOptions {
   companyEmail: string;
@@ -19,7 +19,7 @@ export interface BookingEventOptions {
  * The iTIP revision of the event (RFC 5546): the invite is revision 0; the cancellation must be higher, or calendar
  * clients ignore it as older than the event they hold.
  */
-export const BOOKING_SEQUENCE = { request: 0, cancel: 1 } as const;
+const BOOKING_SEQUENCE = { request: 0, cancel: 1 } as const;
 
 const METHODS = { request: ICalCalendarMethod.REQUEST, cancel: ICalCalendarMethod.CANCEL } as const;
 

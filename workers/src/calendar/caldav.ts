@@ -6,7 +6,7 @@ export interface CalDavConfig {
   password?: string;
 }
 
-export class CalDavError extends Error {
+class CalDavError extends Error {
   constructor(
     readonly status: number,
     what: string,

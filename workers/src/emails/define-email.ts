@@ -33,7 +33,7 @@ export interface MintedLink {
 }
 
 /** The values of an e-mail's own template slots (the layout's are added by the sender: see `LAYOUT_VARIABLES`). */
-export type EmailVars<V extends string> = { readonly [K in V]: string };
+type EmailVars<V extends string> = { readonly [K in V]: string };
 
 interface Envelope {
   to: string;

@@ -6,7 +6,7 @@ export interface EmailAttachment {
   contentType: string;
 }
 
-export interface OutgoingEmail {
+interface OutgoingEmail {
   from: string;
   to: string;
   replyTo?: string;
@@ -28,7 +28,7 @@ export interface Mailer {
  * A calendar attachment (an invite or its cancellation) is also put beside the text and HTML as an alternative part:
  * Outlook and Exchange act on a `text/calendar; method=...` alternative, Gmail and Apple Mail on the attachment.
  */
-export function withCalendarParts(email: OutgoingEmail) {
+function withCalendarParts(email: OutgoingEmail) {
   const calendars = (email.attachments ?? []).filter((a) => a.contentType.startsWith('text/calendar'));
   if (!calendars.length) return email;
   return { ...email, alternatives: calendars.map(({ contentType, content }) => ({ contentType, content })) };

@@ -56,7 +56,7 @@ const userEvent = async (
 const plainSpaces = (value: string) => value.replace(/[\u202f\u00a0]/g, ' ');
 
 /** The meeting's date and time written out in the zone it was booked in (D12): same instant as the .ics. */
-export function bookingWhen(booking: Pick<Booking, 'startsAt' | 'endsAt' | 'timeZone'>) {
+function bookingWhen(booking: Pick<Booking, 'startsAt' | 'endsAt' | 'timeZone'>) {
   const timeZone = booking.timeZone;
   const date = new Intl.DateTimeFormat('en-US', {
     weekday: 'long',

@@ -7,7 +7,7 @@ const defaultTemplatesDir = new URL('./templates/', import.meta.url);
 
 export type TemplateVars = Readonly<Record<string, string>>;
 
-export interface RenderedEmail {
+interface RenderedEmail {
   html: string;
   text: string;
 }

@@ -17,7 +17,7 @@ export interface SweeperDeps {
  * Publishes events that the API committed but could not put on the queue (Redis was down). Publishing twice is
  * harmless: the job id is the event id, and every e-mail has its delivery record.
  */
-export async function sweepOutbox(deps: SweeperDeps): Promise<number> {
+async function sweepOutbox(deps: SweeperDeps): Promise<number> {
   const events = await findUnpublishedEvents(deps.db, new Date(Date.now() - deps.minAgeMs), deps.batchSize ?? 200);
   let published = 0;
   for (const event of events) {

@@ -14,7 +14,7 @@ import {
 } from '../../repositories/bookings.repository';
 
 /** How far ahead the busy times are copied (D16). */
-export const BUSY_WINDOW_DAYS = 60;
+const BUSY_WINDOW_DAYS = 60;
 
 export interface CalendarDeps {
   db: Database;

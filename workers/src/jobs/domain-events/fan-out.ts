@@ -13,15 +13,15 @@ import { emailDefinitions } from '../../emails/index';
 import { findBooking } from '../../repositories/bookings.repository';
 
 /** The reminder goes out this long before the meeting (D14). */
-export const REMINDER_LEAD_MS = 24 * 3600_000;
+const REMINDER_LEAD_MS = 24 * 3600_000;
 
-export interface EmailJobPlan {
+interface EmailJobPlan {
   template: EmailTemplate;
   /** Send no sooner than this many milliseconds from now (a BullMQ delayed job). */
   delayMs?: number;
 }
 
-export interface CalendarJobPlan {
+interface CalendarJobPlan {
   name: CalendarJobName;
   data: CalendarJob;
 }
