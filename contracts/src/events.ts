@@ -40,12 +40,5 @@ export const EventPayloadSchemas = {
 
 export type EventPayload<T extends EventType> = v.InferOutput<(typeof EventPayloadSchemas)[T]>;
 
-export interface DomainEvent<T extends EventType = EventType> {
-  id: string;
-  type: T;
-  payload: EventPayload<T>;
-  occurredAt: Date;
-}
-
 export const isEventType = (value: string): value is EventType =>
   Object.values(EventTypes).includes(value as EventType);

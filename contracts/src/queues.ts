@@ -68,7 +68,7 @@ export const domainEventJobOptions = {
  * kept when they finally fail (visible and retryable on the queue board), trimmed once done. The workers take the
  * number of attempts and the first delay from EMAIL_ATTEMPTS and EMAIL_BACKOFF_MS (these are their defaults).
  */
-export const retriedJobOptions = {
+const retriedJobOptions = {
   attempts: 10,
   backoff: { type: 'exponential', delay: 2000 },
   removeOnComplete: { age: 24 * 3600, count: 5000 },

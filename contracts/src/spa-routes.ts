@@ -24,8 +24,6 @@ export const SPA_ROUTES = [
   '/confirm-email',
 ] as const;
 
-export type SpaRoute = (typeof SPA_ROUTES)[number];
-
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** One expression for the whole table: case-insensitive, with or without a trailing slash (as the router matches). */
