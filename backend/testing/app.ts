@@ -6,6 +6,7 @@ import { createApp } from '../src/app';
 import { createDeps } from '../src/deps';
 import { loadApiConfig } from '../src/env';
 import type { Clock } from '../src/lib/clock';
+import { withResponseShapeCheck } from './response-shapes';
 
 export interface TestAppOptions {
   /** Redis the API publishes to (default: the test Redis); point it at a dead port to test an outage. */
@@ -60,8 +61,10 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   // A test's first request comes at once; the server's come later: wait until Redis is connected, or known down.
   await settled(deps.redis);
-  const app = createApp(deps, { serveSpa: false });
-  await app.modules;
+  const inner = createApp(deps, { serveSpa: false });
+  await inner.modules;
+  // Every answer checked against its route's response schema: a field the schema lacks fails the test.
+  const app = withResponseShapeCheck(inner);
 
   const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
     app.handle(

@@ -1,17 +1,69 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import * as api from '@app/contracts';
 import { openapi } from '@elysiajs/openapi';
-import { toJsonSchema } from '@valibot/to-json-schema';
+import { type ConversionConfig, toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
 import { Elysia } from 'elysia';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { notFound } from '../lib/http-error';
 import { preferredEncoding } from './spa';
 
-export const ErrorSchema = v.object({
-  message: v.string(),
-  issues: v.array(v.object({ path: v.string(), message: v.string() })),
-});
+/**
+ * The response shapes of `contracts/src/api/`, named: the document declares each once under `components.schemas`
+ * and every answer of that shape refers to it (`$ref`), so a client generator sees one `User`, not eleven copies.
+ */
+const NAMED_SHAPES = {
+  ApiError: api.ApiErrorSchema,
+  Message: api.MessageSchema,
+  User: api.UserSchema,
+  LoginResult: api.LoginResultSchema,
+  EmailChangePending: api.EmailChangePendingSchema,
+  EmailChanged: api.EmailChangedSchema,
+  TokenValidation: api.TokenValidationSchema,
+  PublicConfig: api.PublicConfigSchema,
+  Health: api.HealthSchema,
+  ContactAccepted: api.ContactAcceptedSchema,
+  PublicDashboard: api.PublicDashboardSchema,
+  ClientDashboard: api.ClientDashboardSchema,
+  DashboardDetail: api.DashboardDetailSchema,
+  AdminDashboard: api.AdminDashboardSchema,
+  SavedDashboard: api.SavedDashboardSchema,
+  ViewRecorded: api.ViewRecordedSchema,
+  EmbedStatus: api.EmbedStatusSchema,
+  Organization: api.OrganizationSchema,
+  OrganizationDashboardLink: api.OrganizationDashboardLinkSchema,
+  AuditEntry: api.AuditEntrySchema,
+  Availability: api.AvailabilitySchema,
+  MonthAvailability: api.MonthAvailabilitySchema,
+  BookingConfirmation: api.BookingConfirmationSchema,
+  BookingSummary: api.BookingSummarySchema,
+  WebhookAccepted: api.WebhookAcceptedSchema,
+} satisfies Record<string, v.GenericSchema>;
+
+const conversion = {
+  // Valibot schemas with transforms (trim) still describe their input shape.
+  errorMode: 'ignore',
+  definitions: NAMED_SHAPES,
+  overrideRef: ({ referenceId }) => `#/components/schemas/${referenceId}`,
+} satisfies ConversionConfig;
+
+/** The named shapes, once each, with their own references to each other (a login result refers to `User`). */
+function namedComponents() {
+  const { definitions: _all, ...config } = conversion;
+  const components: Record<string, object> = {};
+  for (const [name, json] of Object.entries(toJsonSchemaDefs(NAMED_SHAPES, config))) {
+    const { $schema: _schema, ...rest } = json as Record<string, unknown>;
+    components[name] = rest;
+  }
+  return components;
+}
+
+/** A schema as the document shows it: named shapes as references to `components.schemas`. */
+export function documentedSchema(schema: v.GenericSchema): object {
+  const { $defs: _defs, ...json } = toJsonSchema(schema, conversion);
+  return json;
+}
 
 const DOCS_PATH = '/api/docs';
 const ASSETS = `${DOCS_PATH}/assets`;
@@ -90,8 +142,7 @@ export const openapiPlugin = () => {
         path: DOCS_PATH,
         // The page is ours (below): the plugin's own loads its viewer from a CDN.
         provider: null,
-        // Valibot schemas with transforms (trim) still describe their input shape.
-        mapJsonSchema: { valibot: (schema: v.GenericSchema) => toJsonSchema(schema, { errorMode: 'ignore' }) },
+        mapJsonSchema: { valibot: documentedSchema },
         exclude: { paths: ['/*', /^\/admin\/queues/] },
         documentation: {
           info: {
@@ -100,6 +151,7 @@ export const openapiPlugin = () => {
             description:
               'The API of the marketing site and client portal. Every failure answers `{ message, issues: [{ path, message }] }`.',
           },
+          components: { schemas: namedComponents() },
           tags: [
             { name: 'System', description: 'Health and public runtime configuration' },
             { name: 'Contact', description: 'Contact form' },

@@ -1,4 +1,5 @@
 import type { ApiError, ApiIssue } from '@app/contracts';
+import type { ApiAnswer, ApiMethod, GetAnswer } from '@app/contracts/api/routes';
 
 /**
  * A failed API call (spec section 7). The message is `${status}: ${response text}` (or the status text when the body
@@ -45,8 +46,8 @@ export function failureMessage(error: unknown, fallback: string): string {
 /** What a 401 means for a data load: an anonymous visitor (`null`) or a failure. */
 export type On401 = 'returnNull' | 'throw';
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface RequestOptions<M extends ApiMethod = ApiMethod> {
+  method?: M;
   /** Sent as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
@@ -81,18 +82,28 @@ async function throwIfNotOk(response: Response): Promise<void> {
   throw new ApiRequestError(`${response.status}: ${text || response.statusText}`, response.status, body);
 }
 
-/** A JSON response is parsed, anything else is returned as its raw text; an empty body gives `null`. */
+/**
+ * A JSON response is parsed, anything else is returned as its raw text; an empty body gives `null`. Its type is the
+ * one the server's route validated this answer with (`ApiAnswer`, from the schemas in `contracts/src/api/`): this is
+ * the one place the client takes the server at its word.
+ */
 async function readBody<T>(response: Response): Promise<T> {
   const text = await response.text();
   if (!text) return null as T;
   return (isJson(response) ? JSON.parse(text) : text) as T;
 }
 
-/** Calls the API and returns the parsed response; a non-ok response throws an `ApiRequestError`. */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * Calls the API and returns the parsed response, typed by the path and method (`ApiAnswer`); a non-ok response
+ * throws an `ApiRequestError`.
+ */
+export async function apiRequest<P extends string, M extends ApiMethod = 'GET'>(
+  path: P,
+  options: RequestOptions<M> = {},
+): Promise<ApiAnswer<M, P>> {
   const response = await send(path, options);
   await throwIfNotOk(response);
-  return readBody<T>(response);
+  return readBody<ApiAnswer<M, P>>(response);
 }
 
 /**
@@ -127,21 +138,27 @@ interface GetOptions<TOn401 extends On401> {
  * A GET for data loads (query functions). With `on401: 'returnNull'` a 401 gives `null` (an anonymous visitor);
  * with `'throw'` (the default) it fails with 'Authentication required'.
  */
-export function apiGet<T>(path: string, options: GetOptions<'returnNull'> & { on401: 'returnNull' }): Promise<T | null>;
-export function apiGet<T>(path: string, options?: GetOptions<'throw'>): Promise<T>;
-export function apiGet<T>(path: string, { on401 = 'throw', signal }: GetOptions<On401> = {}): Promise<T | null> {
-  return getWith401<T>(path, on401, signal);
+export function apiGet<P extends string>(
+  path: P,
+  options: GetOptions<'returnNull'> & { on401: 'returnNull' },
+): Promise<GetAnswer<P> | null>;
+export function apiGet<P extends string>(path: P, options?: GetOptions<'throw'>): Promise<GetAnswer<P>>;
+export function apiGet<P extends string>(
+  path: P,
+  { on401 = 'throw', signal }: GetOptions<On401> = {},
+): Promise<GetAnswer<P> | null> {
+  return getWith401<GetAnswer<P>>(path, on401, signal);
 }
 
 /** Builds a TanStack Query `queryFn` for a GET path, with the same 401 choice as `apiGet`. */
-export function getQueryFn<T>(
-  path: string,
+export function getQueryFn<P extends string>(
+  path: P,
   options: { on401: 'returnNull' },
-): (ctx: { signal?: AbortSignal }) => Promise<T | null>;
-export function getQueryFn<T>(
-  path: string,
+): (ctx: { signal?: AbortSignal }) => Promise<GetAnswer<P> | null>;
+export function getQueryFn<P extends string>(
+  path: P,
   options?: { on401?: 'throw' },
-): (ctx: { signal?: AbortSignal }) => Promise<T>;
-export function getQueryFn<T>(path: string, { on401 = 'throw' }: { on401?: On401 } = {}) {
-  return ({ signal }: { signal?: AbortSignal }) => getWith401<T>(path, on401, signal);
+): (ctx: { signal?: AbortSignal }) => Promise<GetAnswer<P>>;
+export function getQueryFn<P extends string>(path: P, { on401 = 'throw' }: { on401?: On401 } = {}) {
+  return ({ signal }: { signal?: AbortSignal }) => getWith401<GetAnswer<P>>(path, on401, signal);
 }

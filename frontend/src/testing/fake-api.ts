@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@app/contracts';
+import type { User } from '@app/contracts';
 import { SESSION_HINT_COOKIE } from '@app/contracts/site';
 import { vi } from 'vitest';
 
@@ -40,7 +40,7 @@ export const publicConfig = {
   singleSignOn: false,
 };
 
-export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+export function makeUser(overrides: Partial<User> = {}): User {
   return {
     id: 7,
     email: 'ada@example.com',

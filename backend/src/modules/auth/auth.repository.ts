@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@app/contracts';
+import type { User } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
@@ -9,7 +9,7 @@ const { users, sessions, userTokens, memberships, organizations } = schema;
 export type UserRow = typeof users.$inferSelect;
 
 /** The user as the API shows them: never the password hash. */
-export async function currentUserView(db: Database, user: UserRow): Promise<CurrentUser> {
+export async function currentUserView(db: Database, user: UserRow): Promise<User> {
   const orgs = await db
     .select({ id: organizations.id, name: organizations.name })
     .from(memberships)

@@ -1,29 +1,27 @@
 import {
+  ApiErrorSchema,
   CompleteRegistrationSchema,
   ConfirmEmailChangeSchema,
+  EmailChangedSchema,
+  EmailChangePendingSchema,
+  LoginResultSchema,
   LoginSchema,
+  MessageSchema,
   ProfileSchema,
   RequestPasswordResetSchema,
   ResetPasswordSchema,
   safeRedirectPath,
+  TokenValidationSchema,
+  UserSchema,
 } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
 import { clearSessionCookies, readCookie, SESSION_COOKIE, setSessionCookies } from '../../lib/cookies';
 import type { GuardDeps } from '../../plugins/auth';
-import { ErrorSchema } from '../../plugins/openapi';
 import { requestContext } from '../../plugins/request-context';
-import { UserSchema } from '../users/user.schema';
 import * as auth from './auth.service';
 
-const MessageSchema = v.object({ message: v.string() });
-export const CurrentUserSchema = UserSchema;
-const TokenValidationSchema = v.object({
-  valid: v.boolean(),
-  message: v.string(),
-  user: v.nullable(v.object({ email: v.string(), firstName: v.nullable(v.string()) })),
-});
 const TokenParams = v.object({ token: v.pipe(v.string(), v.maxLength(500)) });
 const tags = ['Auth'];
 
@@ -42,7 +40,7 @@ export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & Guard
     .use(deps.auth)
     .get('/api/auth/user', ({ user }) => auth.currentUser(deps, user), {
       auth: 'user',
-      response: { 200: CurrentUserSchema, 401: ErrorSchema },
+      response: { 200: UserSchema, 401: ApiErrorSchema },
       detail: { tags, summary: 'The signed-in user (401 when anonymous)' },
     })
     .post(
@@ -56,10 +54,10 @@ export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & Guard
       {
         body: LoginSchema,
         response: {
-          200: v.object({ user: CurrentUserSchema, redirectUrl: v.optional(v.string()) }),
-          401: ErrorSchema,
-          403: ErrorSchema,
-          429: ErrorSchema,
+          200: LoginResultSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+          429: ApiErrorSchema,
         },
         detail: { tags, summary: 'Sign in with e-mail and password; sets the session cookie' },
       },
@@ -84,13 +82,13 @@ export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & Guard
         auth: 'user',
         body: ProfileSchema,
         response: {
-          200: CurrentUserSchema,
-          202: v.object({ message: v.string(), pendingEmail: v.string(), user: CurrentUserSchema }),
-          401: ErrorSchema,
-          403: ErrorSchema,
-          409: ErrorSchema,
-          422: ErrorSchema,
-          429: ErrorSchema,
+          200: UserSchema,
+          202: EmailChangePendingSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+          409: ApiErrorSchema,
+          422: ApiErrorSchema,
+          429: ApiErrorSchema,
         },
         detail: {
           tags,
@@ -109,10 +107,10 @@ export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & Guard
       {
         body: ConfirmEmailChangeSchema,
         response: {
-          200: v.object({ message: v.string(), email: v.string() }),
-          400: ErrorSchema,
-          409: ErrorSchema,
-          422: ErrorSchema,
+          200: EmailChangedSchema,
+          400: ApiErrorSchema,
+          409: ApiErrorSchema,
+          422: ApiErrorSchema,
         },
         detail: {
           tags,
@@ -131,7 +129,7 @@ export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & Guard
       },
       {
         body: RequestPasswordResetSchema,
-        response: { 202: MessageSchema, 429: ErrorSchema },
+        response: { 202: MessageSchema, 429: ApiErrorSchema },
         detail: { tags, summary: 'E-mail a reset link; the same answer whether or not the address is known' },
       },
     )
@@ -144,7 +142,7 @@ export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & Guard
       {
         auth: 'user',
         body: RequestPasswordResetSchema,
-        response: { 202: MessageSchema, 429: ErrorSchema },
+        response: { 202: MessageSchema, 429: ApiErrorSchema },
         detail: { tags, summary: 'From the account page: e-mail a reset link' },
       },
     )
@@ -167,7 +165,7 @@ export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & Guard
       ({ body }) => auth.usePasswordToken(deps, 'registration', body.token, body.password),
       {
         body: CompleteRegistrationSchema,
-        response: { 200: MessageSchema, 400: ErrorSchema, 422: ErrorSchema },
+        response: { 200: MessageSchema, 400: ApiErrorSchema, 422: ApiErrorSchema },
         detail: { tags, summary: 'Set the password of an invited user (once)' },
       },
     )
@@ -176,7 +174,7 @@ export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & Guard
       ({ body }) => auth.usePasswordToken(deps, 'password_reset', body.token, body.newPassword),
       {
         body: ResetPasswordSchema,
-        response: { 200: MessageSchema, 400: ErrorSchema, 422: ErrorSchema },
+        response: { 200: MessageSchema, 400: ApiErrorSchema, 422: ApiErrorSchema },
         detail: { tags, summary: 'Set a new password with a reset link; ends every session of the user' },
       },
     )

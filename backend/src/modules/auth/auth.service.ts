@@ -1,12 +1,12 @@
 import {
   AuthMessages,
-  type CurrentUser,
   EventTypes,
   generateToken,
   hashToken,
   type LoginResult,
   TOKEN_LIFETIMES,
   type TokenValidation,
+  type User,
 } from '@app/contracts';
 import { insertEvent } from '@app/platform/outbox';
 import { dispatch } from '../../events/dispatch';
@@ -106,8 +106,7 @@ export async function logout(deps: AuthDeps, token: string | null) {
   if (token) await repo.deleteSession(deps.db, hashToken(token));
 }
 
-export const currentUser = (deps: AuthDeps, user: repo.UserRow): Promise<CurrentUser> =>
-  repo.currentUserView(deps.db, user);
+export const currentUser = (deps: AuthDeps, user: repo.UserRow): Promise<User> => repo.currentUserView(deps.db, user);
 
 export { confirmEmailChange, updateProfile } from './email-change.service';
 

@@ -1,4 +1,4 @@
-import { AuthMessages, type CurrentUser, type EmailChangePending, EventTypes, hashToken } from '@app/contracts';
+import { AuthMessages, type EmailChangePending, EventTypes, hashToken, type User } from '@app/contracts';
 import { insertEvent } from '@app/platform/outbox';
 import { dispatch } from '../../events/dispatch';
 import { isUniqueViolation } from '../../lib/db-errors';
@@ -9,7 +9,7 @@ import type { AuthDeps } from './auth.deps';
 import * as repo from './auth.repository';
 import * as changes from './email-change.repository';
 
-export type ProfileUpdate = { status: 200; body: CurrentUser } | { status: 202; body: EmailChangePending };
+export type ProfileUpdate = { status: 200; body: User } | { status: 202; body: EmailChangePending };
 
 /** Guesses of the current password through the profile form, per user: a stolen session cannot try many (issue 32). */
 const profilePasswordLimit = (userId: number): Limit => ({

@@ -1,16 +1,22 @@
 import {
+  ApiErrorSchema,
   AvailabilityQuerySchema,
+  AvailabilitySchema,
+  BookingConfirmationSchema,
   BookingRequestSchema,
+  BookingSummarySchema,
   CancelBookingSchema,
+  MessageSchema,
   MonthAvailabilityQuerySchema,
+  MonthAvailabilitySchema,
+  WebhookAcceptedSchema,
 } from '@app/contracts';
-import { toJsonSchema } from '@valibot/to-json-schema';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
-import { ErrorSchema } from '../../plugins/openapi';
+import { documentedSchema } from '../../plugins/openapi';
 import { requestContext } from '../../plugins/request-context';
 import { bookingCalendarFile } from './booking.ics';
 import * as booking from './booking.service';
@@ -18,39 +24,7 @@ import { handleWebhook, verifySignature } from './webhook.service';
 
 export const WEBHOOK_PATH = '/api/booking/webhook';
 
-const AvailabilitySchema = v.object({ date: v.string(), timeZone: v.string(), availableTimes: v.array(v.string()) });
-const MonthAvailabilitySchema = v.object({
-  month: v.string(),
-  timeZone: v.string(),
-  availableDates: v.array(v.string()),
-});
-const ConfirmationSchema = v.object({
-  id: v.number(),
-  date: v.string(),
-  time: v.string(),
-  timeZone: v.string(),
-  startsAt: v.pipe(v.string(), v.description('Start of the slot, UTC (ISO 8601)')),
-  endsAt: v.pipe(v.string(), v.description('End of the slot, UTC (ISO 8601)')),
-  email: v.pipe(v.string(), v.description('Where the confirmation e-mail is sent')),
-  cancelUrl: v.pipe(
-    v.nullable(v.string()),
-    v.description("The booker's own cancel link (/booking/cancel?token=...); null when it could not be issued"),
-  ),
-  calendarUrl: v.pipe(
-    v.nullable(v.string()),
-    v.description("The booking's .ics file (GET /api/booking/calendar/{token}); null when no link was issued"),
-  ),
-  message: v.string(),
-});
 const TokenParamsSchema = v.object({ token: v.pipe(v.string(), v.maxLength(500)) });
-const SummarySchema = v.object({
-  name: v.string(),
-  date: v.string(),
-  time: v.string(),
-  timeZone: v.string(),
-  startsAt: v.string(),
-  status: v.picklist(['confirmed', 'cancelled']),
-});
 const tags = ['Booking'];
 
 export const bookingRoutes = (
@@ -65,12 +39,12 @@ export const bookingRoutes = (
     .use(requestContext(deps.config.TRUST_PROXY))
     .get('/api/booking/availability', ({ query }) => booking.availability(bookingDeps, query.date), {
       query: AvailabilityQuerySchema,
-      response: { 200: AvailabilitySchema, 422: ErrorSchema },
+      response: { 200: AvailabilitySchema, 422: ApiErrorSchema },
       detail: { tags, summary: 'Free half-hour slots of a weekday, in the company time zone' },
     })
     .get('/api/booking/availability/month', ({ query }) => booking.monthAvailability(bookingDeps, query.month), {
       query: MonthAvailabilityQuerySchema,
-      response: { 200: MonthAvailabilitySchema, 422: ErrorSchema },
+      response: { 200: MonthAvailabilitySchema, 422: ApiErrorSchema },
       detail: {
         tags,
         summary: 'The days of a month (yyyy-MM) that still have a free slot: weekdays from today on',
@@ -86,13 +60,13 @@ export const bookingRoutes = (
       },
       {
         body: BookingRequestSchema,
-        response: { 201: ConfirmationSchema, 409: ErrorSchema, 422: ErrorSchema, 429: ErrorSchema },
+        response: { 201: BookingConfirmationSchema, 409: ApiErrorSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
         detail: { tags, summary: 'Book a free 30-minute consultation' },
       },
     )
     .get('/api/booking/cancel/:token', ({ params }) => booking.findByCancelToken(bookingDeps, params.token), {
       params: TokenParamsSchema,
-      response: { 200: SummarySchema, 404: ErrorSchema },
+      response: { 200: BookingSummarySchema, 404: ApiErrorSchema },
       detail: { tags, summary: 'The booking behind a cancel link' },
     })
     .get(
@@ -116,7 +90,7 @@ export const bookingRoutes = (
             },
             404: {
               description: 'Unknown or expired link',
-              content: { 'application/json': { schema: toJsonSchema(ErrorSchema) as object } },
+              content: { 'application/json': { schema: documentedSchema(ApiErrorSchema) } },
             },
           },
         },
@@ -124,7 +98,7 @@ export const bookingRoutes = (
     )
     .post('/api/booking/cancel', ({ body, requestId }) => booking.cancelByToken(bookingDeps, body.token, requestId), {
       body: CancelBookingSchema,
-      response: { 200: v.object({ message: v.string() }), 404: ErrorSchema, 422: ErrorSchema },
+      response: { 200: MessageSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
       detail: { tags, summary: 'Cancel a consultation through its link' },
     })
     .post(
@@ -138,7 +112,7 @@ export const bookingRoutes = (
       {
         parse: 'text',
         body: v.string(),
-        response: { 200: v.object({ status: v.string() }), 401: ErrorSchema, 422: ErrorSchema },
+        response: { 200: WebhookAcceptedSchema, 401: ApiErrorSchema, 422: ApiErrorSchema },
         detail: {
           tags,
           summary: "The scheduling service's signed webhook (invitee.created, invitee.canceled)",

@@ -1,13 +1,9 @@
-import { type ContactAccepted, ContactMessageSchema } from '@app/contracts';
+import { ApiErrorSchema, type ContactAccepted, ContactAcceptedSchema, ContactMessageSchema } from '@app/contracts';
 import { Elysia } from 'elysia';
-import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
 import { Limits } from '../../lib/rate-limit';
-import { ErrorSchema } from '../../plugins/openapi';
 import { requestContext } from '../../plugins/request-context';
 import { createContactService } from './contact.service';
-
-const ContactAcceptedSchema = v.object({ id: v.number(), message: v.string() });
 
 export const contactRoutes = (deps: Pick<AppDeps, 'config' | 'rateLimiter' | 'db' | 'publisher' | 'logger'>) => {
   const contact = createContactService(deps);
@@ -26,7 +22,7 @@ export const contactRoutes = (deps: Pick<AppDeps, 'config' | 'rateLimiter' | 'db
     },
     {
       body: ContactMessageSchema,
-      response: { 201: ContactAcceptedSchema, 422: ErrorSchema, 429: ErrorSchema },
+      response: { 201: ContactAcceptedSchema, 422: ApiErrorSchema, 429: ApiErrorSchema },
       detail: {
         tags: ['Contact'],
         summary: 'Send a contact message',

@@ -1,11 +1,20 @@
-import { DashboardInputSchema } from '@app/contracts';
-import { toJsonSchema } from '@valibot/to-json-schema';
+import {
+  AdminDashboardSchema,
+  ApiErrorSchema,
+  ClientDashboardSchema,
+  DashboardDetailSchema,
+  DashboardInputSchema,
+  EmbedStatusSchema,
+  PublicDashboardSchema,
+  SavedDashboardSchema,
+  ViewRecordedSchema,
+} from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
 import { IdParams as AdminIdParams, adminErrors, adminTags, NoContent } from '../../lib/admin-route-schemas';
 import type { GuardDeps } from '../../plugins/auth';
-import { ErrorSchema } from '../../plugins/openapi';
+import { documentedSchema } from '../../plugins/openapi';
 import { listDashboards } from './dashboards.repository';
 import {
   createDashboard,
@@ -17,40 +26,10 @@ import {
   viewDashboard,
 } from './dashboards.service';
 
-const PublicDashboardSchema = v.object({ id: v.number(), name: v.string(), category: v.string(), type: v.string() });
-const ClientDashboardSchema = v.object({
-  id: v.number(),
-  name: v.string(),
-  category: v.string(),
-  type: v.string(),
-  description: v.nullable(v.string()),
-  thumbnailUrl: v.nullable(v.string()),
-  lastViewedAt: v.nullable(v.string()),
-});
-const DashboardDetailSchema = v.object({
-  id: v.number(),
-  name: v.string(),
-  description: v.nullable(v.string()),
-  category: v.string(),
-  type: v.string(),
-  embedUrl: v.string(),
-  thumbnailUrl: v.nullable(v.string()),
-  isPublic: v.boolean(),
-});
-/** A dashboard as the administration lists it: with its view count and last view (D19). */
-const AdminDashboardSchema = v.object({
-  ...DashboardDetailSchema.entries,
-  viewCount: v.number(),
-  lastViewedAt: v.nullable(v.string()),
-});
-/** A saved dashboard, with what the server found when it asked the embed URL's host for it (issue 12, item 3). */
-const SavedDashboardSchema = v.object({ ...AdminDashboardSchema.entries, embedUrlWarning: v.nullable(v.string()) });
 const EMBED_WARNING_NOTE =
   "The server asks the embed URL's host for it (HEAD, else GET; 3 s at most) while saving. `embedUrlWarning` says " +
   'what went wrong (no connection, an invalid certificate, an unknown host, no answer, HTTP 404/410/5xx), else null; ' +
   'it never stops the save.';
-const ViewRecordedSchema = v.object({ recorded: v.boolean() });
-const EmbedStatusSchema = v.object({ status: v.picklist(['reachable', 'unreachable', 'unknown']) });
 const IdParams = v.object({
   id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Dashboard not found'), v.transform(Number)),
 });
@@ -76,7 +55,7 @@ export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' |
           responses: {
             200: {
               description: 'The public sample dashboards',
-              content: { 'application/json': { schema: toJsonSchema(v.array(PublicDashboardSchema)) as object } },
+              content: { 'application/json': { schema: documentedSchema(v.array(PublicDashboardSchema)) } },
             },
           },
         },
@@ -84,13 +63,13 @@ export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' |
     )
     .get('/api/dashboards/organization', ({ user }) => dashboardsOfUser(deps, user.id), {
       auth: 'user',
-      response: { 200: v.array(ClientDashboardSchema), 401: ErrorSchema },
+      response: { 200: v.array(ClientDashboardSchema), 401: ApiErrorSchema },
       detail: { tags, summary: "The dashboards of the signed-in user's active organizations, recently viewed first" },
     })
     .get('/api/dashboards/:id', ({ params, viewer }) => viewDashboard(deps, params.id, viewer), {
       optionalAuth: true,
       params: IdParams,
-      response: { 200: DashboardDetailSchema, 404: ErrorSchema },
+      response: { 200: DashboardDetailSchema, 404: ApiErrorSchema },
       detail: {
         tags,
         summary: 'One dashboard with its embed URL (admins, members of a linked active organization, or public)',
@@ -100,7 +79,13 @@ export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' |
     .post('/api/dashboards/:id/views', ({ params, user }) => recordDashboardView(deps, params.id, user), {
       auth: 'user',
       params: IdParams,
-      response: { 200: ViewRecordedSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+      response: {
+        200: ViewRecordedSchema,
+        400: ApiErrorSchema,
+        401: ApiErrorSchema,
+        403: ApiErrorSchema,
+        404: ApiErrorSchema,
+      },
       detail: {
         tags,
         summary: 'Record that the signed-in person was shown the dashboard (D19, D33)',
@@ -114,7 +99,7 @@ export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' |
     .get('/api/dashboards/:id/embed-status', ({ params, viewer }) => dashboardEmbedStatus(deps, params.id, viewer), {
       optionalAuth: true,
       params: IdParams,
-      response: { 200: EmbedStatusSchema, 404: ErrorSchema },
+      response: { 200: EmbedStatusSchema, 404: ApiErrorSchema },
       detail: {
         tags,
         summary: "Whether the server can reach the dashboard's embed URL (for the viewer's 'Work in Progress')",

@@ -1,4 +1,4 @@
-import type { ClientDashboard, DashboardDetail, DashboardValues } from '@app/contracts';
+import type { ClientDashboard, DashboardDetail, DashboardValues, EmbedStatus } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/http-error';
@@ -62,8 +62,6 @@ export async function recordDashboardView(
   const recorded = await repo.recordViewOnce(deps.db, id, viewer.id, deps.clock.now(), VIEW_DEDUP_WINDOW_MS);
   return { recorded };
 }
-
-export type EmbedStatus = 'reachable' | 'unreachable' | 'unknown';
 
 /** How long the server keeps what it learnt about an embed URL. */
 const EMBED_STATUS_TTL_MS = 60_000;

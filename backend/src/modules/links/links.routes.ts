@@ -1,4 +1,4 @@
-import { OrganizationDashboardSchema } from '@app/contracts';
+import { OrganizationDashboardLinkSchema, OrganizationDashboardSchema } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
@@ -7,14 +7,6 @@ import type { GuardDeps } from '../../plugins/auth';
 import { listLinks } from './links.repository';
 import { linkDashboard, unlinkDashboard } from './links.service';
 
-const LinkSchema = v.object({
-  organizationId: v.number(),
-  organizationName: v.string(),
-  dashboardId: v.number(),
-  dashboardName: v.string(),
-  dashboardCategory: v.string(),
-  dashboardType: v.string(),
-});
 const LinkParams = v.object({ organizationId: Id, dashboardId: Id });
 
 /** Which organization sees which dashboard, behind the admin guard (401 anonymous, 403 non-admin, D10). */
@@ -22,7 +14,7 @@ export const linksRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
   new Elysia({ name: 'links-routes' }).use(deps.auth).guard({ auth: 'admin' }, (app) =>
     app
       .get('/api/admin/organization-dashboards', () => listLinks(deps.db), {
-        response: { 200: v.array(LinkSchema), ...errors },
+        response: { 200: v.array(OrganizationDashboardLinkSchema), ...errors },
         detail: { tags, summary: 'Which organization sees which dashboard' },
       })
       .post(
@@ -33,7 +25,7 @@ export const linksRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
         },
         {
           body: OrganizationDashboardSchema,
-          response: { 201: LinkSchema, ...errors },
+          response: { 201: OrganizationDashboardLinkSchema, ...errors },
           detail: { tags, summary: 'Link a dashboard to an organization' },
         },
       )

@@ -1,8 +1,8 @@
-import { OrganizationUserSchema } from '@app/contracts';
+import { MessageSchema, OrganizationUserSchema } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminErrors as errors, Id, MessageSchema, NoContent, adminTags as tags } from '../../lib/admin-route-schemas';
+import { adminErrors as errors, Id, NoContent, adminTags as tags } from '../../lib/admin-route-schemas';
 import type { GuardDeps } from '../../plugins/auth';
 import { addUserToOrganization, removeUserFromOrganization } from './memberships.service';
 

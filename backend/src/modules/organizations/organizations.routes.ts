@@ -1,4 +1,4 @@
-import { OrganizationInputSchema } from '@app/contracts';
+import { OrganizationInputSchema, OrganizationSchema } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
@@ -6,15 +6,6 @@ import { adminErrors as errors, IdParams, adminTags as tags } from '../../lib/ad
 import type { GuardDeps } from '../../plugins/auth';
 import { listOrganizations } from './organizations.repository';
 import * as organizations from './organizations.service';
-
-const OrganizationSchema = v.object({
-  id: v.number(),
-  name: v.string(),
-  domain: v.nullable(v.string()),
-  logoUrl: v.nullable(v.string()),
-  isActive: v.boolean(),
-  createdAt: v.string(),
-});
 
 /** The organizations of the spec's Admin table, behind the admin guard (401 anonymous, 403 non-admin, D10). */
 export const organizationsRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>

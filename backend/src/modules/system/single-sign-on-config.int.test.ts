@@ -27,7 +27,10 @@ describe('GET /api/config singleSignOn (issue 12 item 7)', () => {
 
   it('is documented in the OpenAPI document', async () => {
     const spec = await (await t.get('/api/docs/json')).json();
-    const schema = spec.paths['/api/config'].get.responses['200'].content['application/json'].schema;
+    // The answer refers to its named shape (contracts/src/api/system.ts), declared once under components.
+    const answer = spec.paths['/api/config'].get.responses['200'].content['application/json'].schema;
+    expect(answer.$ref).toBe('#/components/schemas/PublicConfig');
+    const schema = spec.components.schemas.PublicConfig;
     expect(schema.properties.singleSignOn.type).toBe('boolean');
     expect(schema.required).toContain('singleSignOn');
   });

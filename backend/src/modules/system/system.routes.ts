@@ -1,19 +1,7 @@
-import { COMPANY_NAME, type PublicConfig } from '@app/contracts';
+import { COMPANY_NAME, HealthSchema, type PublicConfig, PublicConfigSchema } from '@app/contracts';
 import { Elysia } from 'elysia';
-import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
 import { probe } from '../../lib/probe';
-
-const PublicConfigSchema = v.object({
-  companyName: v.string(),
-  companyEmail: v.string(),
-  schedulingUrl: v.nullable(v.string()),
-  bookingTimeZone: v.string(),
-  /** Whether single sign-on (OpenID Connect) is configured: /client/login shows its company-account button only then. */
-  singleSignOn: v.boolean(),
-});
-
-const CheckSchema = v.object({ status: v.string(), checks: v.record(v.string(), v.string()) });
 
 export const systemRoutes = (deps: Pick<AppDeps, 'config' | 'sql' | 'redis'>) => {
   const publicConfig: PublicConfig = {
@@ -25,7 +13,7 @@ export const systemRoutes = (deps: Pick<AppDeps, 'config' | 'sql' | 'redis'>) =>
   };
   return new Elysia({ name: 'system-routes' })
     .get('/healthz', () => ({ status: 'ok', checks: {} }), {
-      response: CheckSchema,
+      response: HealthSchema,
       detail: { tags: ['System'], summary: 'Liveness: the process answers' },
     })
     .get(
@@ -41,7 +29,7 @@ export const systemRoutes = (deps: Pick<AppDeps, 'config' | 'sql' | 'redis'>) =>
         return { status: ready ? (redis === 'up' ? 'ok' : 'degraded') : 'unavailable', checks: { database, redis } };
       },
       {
-        response: { 200: CheckSchema, 503: CheckSchema },
+        response: { 200: HealthSchema, 503: HealthSchema },
         detail: {
           tags: ['System'],
           summary: 'Readiness: PostgreSQL reachable (Redis reported, status degraded while it is not)',

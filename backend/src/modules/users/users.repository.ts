@@ -1,4 +1,4 @@
-import type { AdminUser } from '@app/contracts';
+import type { User } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import { schema } from '@app/db';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -30,7 +30,7 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | null> 
 }
 
 /** A user as the API shows them (to themselves and to administrators): never the password hash. */
-export const userView = (user: UserRow, organizations: { id: number; name: string }[]): AdminUser => ({
+export const userView = (user: UserRow, organizations: { id: number; name: string }[]): User => ({
   id: user.id,
   email: user.email,
   firstName: user.firstName,
@@ -45,7 +45,7 @@ export const userView = (user: UserRow, organizations: { id: number; name: strin
 });
 
 /** Users as the administration sees them, with their organizations; `ids` narrows the list. */
-export async function listUsers(db: Db, ids?: number[]): Promise<AdminUser[]> {
+export async function listUsers(db: Db, ids?: number[]): Promise<User[]> {
   const rows = await db
     .select()
     .from(users)

@@ -1,23 +1,18 @@
 import {
   AdminEmailActionSchema,
   EditUserSchema,
+  MessageSchema,
   NewUserSchema,
   ToggleAdminSchema,
   ToggleStatusSchema,
+  UserSchema,
 } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import {
-  adminErrors as errors,
-  IdParams,
-  MessageSchema,
-  NoContent,
-  adminTags as tags,
-} from '../../lib/admin-route-schemas';
+import { adminErrors as errors, IdParams, NoContent, adminTags as tags } from '../../lib/admin-route-schemas';
 import type { GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
-import { UserSchema } from './user.schema';
 import { listUsers } from './users.repository';
 import * as users from './users.service';
 

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@app/contracts';
+import type { User } from '@app/contracts';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, CircleUser, LayoutDashboard, LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { Suspense } from 'react';
@@ -17,7 +17,7 @@ const AccountMenu = lazyWhenIdle(() =>
 );
 
 /** The account menu's button until its code is there: the same look, the same name. */
-function AccountButton({ user }: { user: CurrentUser }) {
+function AccountButton({ user }: { user: User }) {
   return (
     <button
       type="button"
@@ -38,7 +38,7 @@ const mobileAccountLinkClass =
   'dark:text-slate-200 dark:hover:bg-slate-800 data-[status=active]:text-blue-700 dark:data-[status=active]:text-blue-400';
 
 /** Desktop: 'My Dashboards' and the account menu ('Welcome, {name}'). */
-export function HeaderAccount({ user }: { user: CurrentUser }) {
+export function HeaderAccount({ user }: { user: User }) {
   return (
     <>
       <Link
@@ -57,7 +57,7 @@ export function HeaderAccount({ user }: { user: CurrentUser }) {
 }
 
 /** The mobile menu's account section; `onNavigate` closes the menu. */
-export function MobileAccount({ user, onNavigate }: { user: CurrentUser; onNavigate: () => void }) {
+export function MobileAccount({ user, onNavigate }: { user: User; onNavigate: () => void }) {
   return (
     <div
       className="mt-3 flex flex-col gap-1 border-t border-slate-200 pt-3 dark:border-slate-800"

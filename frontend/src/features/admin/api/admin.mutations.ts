@@ -1,18 +1,7 @@
-import type {
-  AdminDashboard,
-  AdminOrganization,
-  AdminUser,
-  DashboardInput,
-  OrganizationDashboardLink,
-  OrganizationInput,
-} from '@app/contracts';
+import type { DashboardInput, OrganizationInput } from '@app/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
 import { adminKeys } from './admin.queries';
-
-interface MessageResponse {
-  message: string;
-}
 
 /** What a change makes stale: the lists it shows up in, and always the audit log (D21). */
 const invalidate = (queryClient: QueryClient, ...keys: (readonly string[])[]) =>
@@ -26,7 +15,7 @@ export function useSaveOrganization() {
   return useMutation({
     mutationKey: ['admin', 'save-organization'],
     mutationFn: ({ id, input }: { id?: number | undefined; input: OrganizationInput }) =>
-      apiRequest<AdminOrganization>(id === undefined ? '/api/admin/organizations' : `/api/admin/organizations/${id}`, {
+      apiRequest(id === undefined ? '/api/admin/organizations' : `/api/admin/organizations/${id}`, {
         method: id === undefined ? 'POST' : 'PUT',
         body: input,
       }),
@@ -39,16 +28,12 @@ export function useToggleOrganizationStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'toggle-organization-status'],
-    mutationFn: (id: number) =>
-      apiRequest<AdminOrganization>(`/api/admin/organizations/${id}/toggle-status`, { method: 'POST' }),
+    mutationFn: (id: number) => apiRequest(`/api/admin/organizations/${id}/toggle-status`, { method: 'POST' }),
     onSuccess: () => invalidate(queryClient, adminKeys.organizations, adminKeys.users),
   });
 }
 
 // Dashboards: shown in the associations too.
-
-/** A saved dashboard, with the server's warning when it could not reach the embed URL (saved all the same). */
-export type SavedDashboard = AdminDashboard & { embedUrlWarning?: string | null };
 
 /** POST /api/admin/dashboards (201) or PUT /api/admin/dashboards/{id} (200). */
 export function useSaveDashboard() {
@@ -56,7 +41,7 @@ export function useSaveDashboard() {
   return useMutation({
     mutationKey: ['admin', 'save-dashboard'],
     mutationFn: ({ id, input }: { id?: number | undefined; input: DashboardInput }) =>
-      apiRequest<SavedDashboard>(id === undefined ? '/api/admin/dashboards' : `/api/admin/dashboards/${id}`, {
+      apiRequest(id === undefined ? '/api/admin/dashboards' : `/api/admin/dashboards/${id}`, {
         method: id === undefined ? 'POST' : 'PUT',
         body: input,
       }),
@@ -69,7 +54,7 @@ export function useDeleteDashboard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'delete-dashboard'],
-    mutationFn: (id: number) => apiRequest<null>(`/api/admin/dashboards/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => apiRequest(`/api/admin/dashboards/${id}`, { method: 'DELETE' }),
     onSuccess: () => invalidate(queryClient, adminKeys.dashboards, adminKeys.links),
   });
 }
@@ -106,7 +91,7 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'create-user'],
-    mutationFn: (body: NewUserBody) => apiRequest<AdminUser>('/api/admin/users', { method: 'POST', body }),
+    mutationFn: (body: NewUserBody) => apiRequest('/api/admin/users', { method: 'POST', body }),
     onSuccess: () => invalidate(queryClient, adminKeys.users),
   });
 }
@@ -117,7 +102,7 @@ export function useUpdateUser() {
   return useMutation({
     mutationKey: ['admin', 'update-user'],
     mutationFn: ({ id, body }: { id: number; body: EditUserBody }) =>
-      apiRequest<AdminUser>(`/api/admin/users/${id}`, { method: 'PUT', body }),
+      apiRequest(`/api/admin/users/${id}`, { method: 'PUT', body }),
     onSuccess: () => invalidateUsers(queryClient),
   });
 }
@@ -128,7 +113,7 @@ export function useToggleUserAdmin() {
   return useMutation({
     mutationKey: ['admin', 'toggle-user-admin'],
     mutationFn: ({ id, isAdmin }: { id: number; isAdmin: boolean }) =>
-      apiRequest<AdminUser>(`/api/admin/users/${id}/toggle-admin`, { method: 'POST', body: { isAdmin } }),
+      apiRequest(`/api/admin/users/${id}/toggle-admin`, { method: 'POST', body: { isAdmin } }),
     onSuccess: () => invalidateUsers(queryClient),
   });
 }
@@ -139,7 +124,7 @@ export function useToggleUserStatus() {
   return useMutation({
     mutationKey: ['admin', 'toggle-user-status'],
     mutationFn: ({ id, isActive }: { id: number; isActive: boolean }) =>
-      apiRequest<AdminUser>(`/api/admin/users/${id}/toggle-status`, { method: 'POST', body: { isActive } }),
+      apiRequest(`/api/admin/users/${id}/toggle-status`, { method: 'POST', body: { isActive } }),
     onSuccess: () => invalidate(queryClient, adminKeys.users),
   });
 }
@@ -149,7 +134,7 @@ export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'delete-user'],
-    mutationFn: (id: number) => apiRequest<null>(`/api/admin/users/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => apiRequest(`/api/admin/users/${id}`, { method: 'DELETE' }),
     onSuccess: () => invalidate(queryClient, adminKeys.users),
   });
 }
@@ -160,7 +145,7 @@ export function useSendAdminEmail(kind: 'registration' | 'password-reset') {
   const path = kind === 'registration' ? '/api/admin/send-registration-email' : '/api/admin/send-password-reset';
   return useMutation({
     mutationKey: ['admin', `send-${kind}`],
-    mutationFn: (email: string) => apiRequest<MessageResponse>(path, { method: 'POST', body: { email } }),
+    mutationFn: (email: string) => apiRequest(path, { method: 'POST', body: { email } }),
     onSuccess: () => invalidate(queryClient),
   });
 }
@@ -173,7 +158,7 @@ export function useLinkDashboard() {
   return useMutation({
     mutationKey: ['admin', 'link-dashboard'],
     mutationFn: (body: { organizationId: number; dashboardId: number }) =>
-      apiRequest<OrganizationDashboardLink>('/api/admin/organization-dashboards', { method: 'POST', body }),
+      apiRequest('/api/admin/organization-dashboards', { method: 'POST', body }),
     onSuccess: () => invalidate(queryClient, adminKeys.links),
   });
 }
@@ -184,7 +169,7 @@ export function useAddOrganizationUser() {
   return useMutation({
     mutationKey: ['admin', 'add-organization-user'],
     mutationFn: (body: { organizationId: number; userId: number; role: string }) =>
-      apiRequest<MessageResponse>('/api/admin/organization-users', { method: 'POST', body }),
+      apiRequest('/api/admin/organization-users', { method: 'POST', body }),
     onSuccess: () => invalidate(queryClient, adminKeys.users),
   });
 }
@@ -195,7 +180,7 @@ export function useUnlinkDashboard() {
   return useMutation({
     mutationKey: ['admin', 'unlink-dashboard'],
     mutationFn: ({ organizationId, dashboardId }: { organizationId: number; dashboardId: number }) =>
-      apiRequest<null>(`/api/admin/organization-dashboards/${organizationId}/${dashboardId}`, { method: 'DELETE' }),
+      apiRequest(`/api/admin/organization-dashboards/${organizationId}/${dashboardId}`, { method: 'DELETE' }),
     onSuccess: () => invalidate(queryClient, adminKeys.links),
   });
 }
@@ -206,7 +191,7 @@ export function useRemoveOrganizationUser() {
   return useMutation({
     mutationKey: ['admin', 'remove-organization-user'],
     mutationFn: ({ organizationId, userId }: { organizationId: number; userId: number }) =>
-      apiRequest<null>(`/api/admin/organization-users/${organizationId}/${userId}`, { method: 'DELETE' }),
+      apiRequest(`/api/admin/organization-users/${organizationId}/${userId}`, { method: 'DELETE' }),
     onSuccess: () => invalidateUsers(queryClient),
   });
 }

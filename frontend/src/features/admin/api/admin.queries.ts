@@ -1,10 +1,3 @@
-import type {
-  AdminDashboard,
-  AdminOrganization,
-  AdminUser,
-  AuditEntry,
-  OrganizationDashboardLink,
-} from '@app/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { getQueryFn } from '../../../lib/api';
 
@@ -22,30 +15,30 @@ export const adminKeys = {
 export const adminOrganizationsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.organizations,
-    queryFn: getQueryFn<AdminOrganization[]>('/api/admin/organizations'),
+    queryFn: getQueryFn('/api/admin/organizations'),
   });
 
 /** GET /api/admin/dashboards-direct (with view count and last view, D19) */
 export const adminDashboardsQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.dashboards,
-    queryFn: getQueryFn<AdminDashboard[]>('/api/admin/dashboards-direct'),
+    queryFn: getQueryFn('/api/admin/dashboards-direct'),
   });
 
 /** GET /api/admin/users */
 export const adminUsersQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.users, queryFn: getQueryFn<AdminUser[]>('/api/admin/users') });
+  queryOptions({ queryKey: adminKeys.users, queryFn: getQueryFn('/api/admin/users') });
 
 /** GET /api/admin/organization-dashboards */
 export const adminLinksQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.links,
-    queryFn: getQueryFn<OrganizationDashboardLink[]>('/api/admin/organization-dashboards'),
+    queryFn: getQueryFn('/api/admin/organization-dashboards'),
   });
 
 /** GET /api/admin/audit: newest first (D21). */
 export const adminAuditQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.audit, queryFn: getQueryFn<AuditEntry[]>('/api/admin/audit') });
+  queryOptions({ queryKey: adminKeys.audit, queryFn: getQueryFn('/api/admin/audit') });
 
 /** The route loader: starts the four lists of the screen (not awaited: the page shows its spinner meanwhile). */
 export function prefetchAdmin(queryClient: QueryClient): void {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { AdminDashboard, AdminOrganization, AdminUser, OrganizationDashboardLink } from '@app/contracts';
+import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink, User } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
@@ -37,7 +37,7 @@ const dashboards: AdminDashboard[] = [
     lastViewedAt: '2025-03-01T09:00:00.000Z',
   },
 ];
-const users: AdminUser[] = [
+const users: User[] = [
   { ...admin, organizations: [] },
   makeUser({ id: 2, email: 'client@acme.test', isAdmin: false, organizations: [{ id: 1, name: 'Acme' }] }),
 ];

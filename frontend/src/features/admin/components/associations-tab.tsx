@@ -1,4 +1,4 @@
-import type { AdminDashboard, AdminOrganization, AdminUser, OrganizationDashboardLink } from '@app/contracts';
+import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink, User } from '@app/contracts';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -63,7 +63,7 @@ export function AssociationsTab({
   links: readonly OrganizationDashboardLink[];
   organizations: readonly AdminOrganization[];
   dashboards: readonly AdminDashboard[];
-  users: readonly AdminUser[];
+  users: readonly User[];
 }) {
   const rows = [...links].sort(
     (a, b) =>

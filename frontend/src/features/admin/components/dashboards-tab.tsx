@@ -1,5 +1,5 @@
 import type { AdminDashboard } from '@app/contracts';
-import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/schemas/dashboards';
+import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/api/dashboards';
 import { useId, useState } from 'react';
 import { controlClass } from '../../../components/form/field-shell';
 import { Badge } from '../../../components/ui/badge';

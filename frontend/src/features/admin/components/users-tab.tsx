@@ -1,5 +1,5 @@
 // Long file: the Users tab's six filters, sortable table and two dialogs act on one list state (spec 3).
-import type { AdminOrganization, AdminUser } from '@app/contracts';
+import type { AdminOrganization, User } from '@app/contracts';
 import { UserPlus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { controlClass } from '../../../components/form/field-shell';
@@ -75,7 +75,7 @@ export function UsersTab({
   organizations,
   currentUserId,
 }: {
-  users: readonly AdminUser[];
+  users: readonly User[];
   organizations: readonly AdminOrganization[];
   currentUserId: number | undefined;
 }) {
@@ -91,7 +91,7 @@ export function UsersTab({
   const id = useId();
   const set = (patch: Partial<UserFilters>) => setFilters((current) => ({ ...current, ...patch }));
 
-  const flipAdmin = async (user: AdminUser) => {
+  const flipAdmin = async (user: User) => {
     try {
       await toggleAdmin.mutateAsync({ id: user.id, isAdmin: !user.isAdmin });
       notifySuccess('User admin status updated');

@@ -1,4 +1,4 @@
-import type { AdminOrganization, AdminUser } from '@app/contracts';
+import type { AdminOrganization, User } from '@app/contracts';
 import * as v from 'valibot';
 import { FormElement } from '../../../components/form/form-element';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
@@ -17,7 +17,7 @@ export function AddOrganizationUserForm({
   users,
 }: {
   organizations: readonly AdminOrganization[];
-  users: readonly AdminUser[];
+  users: readonly User[];
 }) {
   const add = useAddOrganizationUser();
   const { form, formRef } = useSchemaForm({

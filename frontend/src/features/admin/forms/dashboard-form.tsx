@@ -1,6 +1,6 @@
 import type { AdminDashboard, DashboardInput } from '@app/contracts';
-import { DashboardInputSchema } from '@app/contracts/schemas/admin';
-import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/schemas/dashboards';
+import { DashboardInputSchema } from '@app/contracts/api/admin';
+import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/api/dashboards';
 import * as v from 'valibot';
 import { FormElement } from '../../../components/form/form-element';
 import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';

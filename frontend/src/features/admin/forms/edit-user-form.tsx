@@ -1,6 +1,6 @@
 // Long file: one overlay form and its three confirmations (deactivate, delete, remove from an organization).
-import type { AdminOrganization, AdminUser, EditUserInput } from '@app/contracts';
-import { EditUserSchema } from '@app/contracts/schemas/admin';
+import type { AdminOrganization, EditUserInput, User } from '@app/contracts';
+import { EditUserSchema } from '@app/contracts/api/admin';
 import { useStore } from '@tanstack/react-form';
 import { useState } from 'react';
 import * as v from 'valibot';
@@ -25,7 +25,7 @@ const FIELDS = ['email', 'firstName', 'lastName', 'organizationIds'] as const;
 /** The form's values: organization ids as strings (spec section 3). */
 type EditUserValues = EditUserInput;
 
-const valuesOf = (user: AdminUser): EditUserValues => ({
+const valuesOf = (user: User): EditUserValues => ({
   email: user.email,
   firstName: user.firstName ?? '',
   lastName: user.lastName ?? '',
@@ -37,8 +37,7 @@ const deactivateQuestion = (isActive: boolean) =>
   `Are you sure you want to ${isActive ? 'deactivate' : 'activate'} this user?`;
 export const removeFromOrganizationQuestion = (email: string, organization: string) =>
   `Remove ${email} from '${organization}'? They will no longer see its dashboards.`;
-const DELETE_USER_QUESTION =
-  'Are you sure you want to permanently delete this user? This action cannot be undone.';
+const DELETE_USER_QUESTION = 'Are you sure you want to permanently delete this user? This action cannot be undone.';
 
 /**
  * The 'Edit User' overlay's form: details, organizations and admin right (PUT), the e-mail actions (queued, D22) and
@@ -49,7 +48,7 @@ export function EditUserForm({
   organizations,
   onClose,
 }: {
-  user: AdminUser;
+  user: User;
   organizations: readonly AdminOrganization[];
   onClose: () => void;
 }) {

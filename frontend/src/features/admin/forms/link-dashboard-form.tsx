@@ -1,5 +1,5 @@
 import type { AdminDashboard, AdminOrganization } from '@app/contracts';
-import { OrganizationDashboardSchema } from '@app/contracts/schemas/admin';
+import { OrganizationDashboardSchema } from '@app/contracts/api/admin';
 import * as v from 'valibot';
 import { FormElement } from '../../../components/form/form-element';
 import { useSchemaForm } from '../../../components/form/use-schema-form';

@@ -1,5 +1,5 @@
 import type { AdminOrganization, NewUserInput } from '@app/contracts';
-import { NewUserSchema } from '@app/contracts/schemas/admin';
+import { NewUserSchema } from '@app/contracts/api/admin';
 import * as v from 'valibot';
 import { FormElement } from '../../../components/form/form-element';
 import { emailConflictOrValidationIssues, useSchemaForm } from '../../../components/form/use-schema-form';

@@ -1,5 +1,5 @@
 import type { AdminOrganization, OrganizationInput } from '@app/contracts';
-import { OrganizationInputSchema } from '@app/contracts/schemas/admin';
+import { OrganizationInputSchema } from '@app/contracts/api/admin';
 import * as v from 'valibot';
 import { FormElement } from '../../../components/form/form-element';
 import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';

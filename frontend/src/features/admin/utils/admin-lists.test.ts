@@ -1,4 +1,4 @@
-import type { AdminDashboard, AdminOrganization, AdminUser } from '@app/contracts';
+import type { AdminDashboard, AdminOrganization, User } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   type DashboardFilters,
@@ -38,7 +38,7 @@ const dash = (id: number, over: Partial<AdminDashboard> = {}): AdminDashboard =>
   ...over,
 });
 
-const user = (id: number, over: Partial<AdminUser> = {}): AdminUser => ({
+const user = (id: number, over: Partial<User> = {}): User => ({
   id,
   email: `user${id}@example.com`,
   firstName: null,

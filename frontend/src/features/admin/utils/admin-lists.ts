@@ -1,4 +1,4 @@
-import type { AdminDashboard, AdminOrganization, AdminUser } from '@app/contracts';
+import type { AdminDashboard, AdminOrganization, User } from '@app/contracts';
 
 /** Filtering and sorting of the admin lists (spec section 2): pure, stable, ties broken by id (ascending). */
 
@@ -115,13 +115,13 @@ export const emptyUserFilters: UserFilters = {
 };
 
 /** 'First Last', or '' when the user has no name yet. */
-export const fullName = (user: Pick<AdminUser, 'firstName' | 'lastName'>) =>
+export const fullName = (user: Pick<User, 'firstName' | 'lastName'>) =>
   [user.firstName, user.lastName]
     .filter((part) => part && part.trim() !== '')
     .join(' ')
     .trim();
 
-export function filterUsers(users: readonly AdminUser[], filters: UserFilters): AdminUser[] {
+export function filterUsers(users: readonly User[], filters: UserFilters): User[] {
   return users.filter(
     (u) =>
       includesText(u.email, filters.email) &&
@@ -135,10 +135,9 @@ export function filterUsers(users: readonly AdminUser[], filters: UserFilters): 
 
 export type UserSortKey = 'email' | 'name' | 'lastLoginAt' | 'isAdmin';
 
-const loginTime = (user: AdminUser) =>
-  user.lastLoginAt ? Date.parse(user.lastLoginAt) || 0 : Number.NEGATIVE_INFINITY;
+const loginTime = (user: User) => (user.lastLoginAt ? Date.parse(user.lastLoginAt) || 0 : Number.NEGATIVE_INFINITY);
 
-const userComparators: Record<UserSortKey, (a: AdminUser, b: AdminUser) => number> = {
+const userComparators: Record<UserSortKey, (a: User, b: User) => number> = {
   email: (a, b) => collator.compare(a.email, b.email),
   name: (a, b) => collator.compare(fullName(a), fullName(b)),
   // 'Never' is the oldest: first when ascending, last when descending.
@@ -150,6 +149,6 @@ const userComparators: Record<UserSortKey, (a: AdminUser, b: AdminUser) => numbe
   isAdmin: (a, b) => Number(a.isAdmin) - Number(b.isAdmin),
 };
 
-export function sortUsers(users: readonly AdminUser[], sort: SortState<UserSortKey>) {
+export function sortUsers(users: readonly User[], sort: SortState<UserSortKey>) {
   return sortBy(users, userComparators[sort.key], sort.direction);
 }

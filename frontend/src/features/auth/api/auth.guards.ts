@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@app/contracts';
+import type { User } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { loadCurrentUser } from './auth.queries';
@@ -12,14 +12,14 @@ interface GuardArgs {
  * `beforeLoad` of the signed-in area: an anonymous visitor goes to /login and comes back afterwards
  * (`/login?redirect=/account`). Gives the user to the child routes' context.
  */
-export async function requireUser({ context, location }: GuardArgs): Promise<{ user: CurrentUser }> {
+export async function requireUser({ context, location }: GuardArgs): Promise<{ user: User }> {
   const user = await loadCurrentUser(context.queryClient);
   if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
   return { user };
 }
 
 /** `beforeLoad` of the admin area: everyone but an administrator goes home (spec section 6). */
-export async function requireAdmin({ context }: Pick<GuardArgs, 'context'>): Promise<{ user: CurrentUser }> {
+export async function requireAdmin({ context }: Pick<GuardArgs, 'context'>): Promise<{ user: User }> {
   const user = await loadCurrentUser(context.queryClient);
   if (!user?.isAdmin) throw redirect({ to: '/' });
   return { user };
@@ -31,7 +31,7 @@ export async function requireAdmin({ context }: Pick<GuardArgs, 'context'>): Pro
  */
 export async function redirectIfSignedIn(
   { context }: Pick<GuardArgs, 'context'>,
-  to: string | ((user: CurrentUser) => string),
+  to: string | ((user: User) => string),
 ): Promise<{ user: null }> {
   const user = await loadCurrentUser(context.queryClient);
   if (user) throw redirect({ href: typeof to === 'string' ? to : to(user) });

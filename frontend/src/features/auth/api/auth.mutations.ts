@@ -1,12 +1,8 @@
-import type { CurrentUser, EmailChangePending, LoginResult, ProfileInput } from '@app/contracts';
+import type { ProfileInput } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { apiRequest } from '../../../lib/api';
 import { currentUserQueryKey, replaceSession } from './auth.queries';
-
-interface MessageResponse {
-  message: string;
-}
 
 export interface LoginCredentials {
   email: string;
@@ -19,8 +15,7 @@ export interface LoginCredentials {
 export const useLogin = () =>
   useMutation({
     mutationKey: ['auth', 'login'],
-    mutationFn: (credentials: LoginCredentials) =>
-      apiRequest<LoginResult>('/api/auth/login', { method: 'POST', body: credentials }),
+    mutationFn: (credentials: LoginCredentials) => apiRequest('/api/auth/login', { method: 'POST', body: credentials }),
   });
 
 /**
@@ -32,7 +27,7 @@ export function useLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationKey: ['auth', 'logout'],
-    mutationFn: () => apiRequest<null>('/api/auth/logout', { method: 'POST' }),
+    mutationFn: () => apiRequest('/api/auth/logout', { method: 'POST' }),
     onSuccess: async () => {
       replaceSession(queryClient, null);
       await navigate({ to: '/' });
@@ -49,8 +44,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['auth', 'profile'],
-    mutationFn: (profile: ProfileInput) =>
-      apiRequest<CurrentUser | EmailChangePending>('/api/auth/profile', { method: 'PUT', body: profile }),
+    mutationFn: (profile: ProfileInput) => apiRequest('/api/auth/profile', { method: 'PUT', body: profile }),
     onSuccess: (result) =>
       queryClient.setQueryData(currentUserQueryKey, 'pendingEmail' in result ? result.user : result),
   });
@@ -65,7 +59,7 @@ export function useConfirmEmailChange() {
   return useMutation({
     mutationKey: ['auth', 'confirm-email-change'],
     mutationFn: (token: string) =>
-      apiRequest<{ message: string; email: string }>('/api/auth/confirm-email-change', {
+      apiRequest('/api/auth/confirm-email-change', {
         method: 'POST',
         body: { token },
       }),
@@ -77,16 +71,14 @@ export function useConfirmEmailChange() {
 export const useRequestPasswordReset = () =>
   useMutation({
     mutationKey: ['auth', 'request-password-reset'],
-    mutationFn: (email: string) =>
-      apiRequest<MessageResponse>('/api/auth/request-password-reset', { method: 'POST', body: { email } }),
+    mutationFn: (email: string) => apiRequest('/api/auth/request-password-reset', { method: 'POST', body: { email } }),
   });
 
 /** POST /api/auth/password-reset-request (signed in, the account page): 202. */
 export const useAccountPasswordReset = () =>
   useMutation({
     mutationKey: ['auth', 'password-reset-request'],
-    mutationFn: (email: string) =>
-      apiRequest<MessageResponse>('/api/auth/password-reset-request', { method: 'POST', body: { email } }),
+    mutationFn: (email: string) => apiRequest('/api/auth/password-reset-request', { method: 'POST', body: { email } }),
   });
 
 /** POST /api/auth/complete-registration: sets the password of an invited user. The link is used up. */
@@ -95,7 +87,7 @@ export function useCompleteRegistration() {
   return useMutation({
     mutationKey: ['auth', 'complete-registration'],
     mutationFn: (input: { token: string; password: string }) =>
-      apiRequest<MessageResponse>('/api/auth/complete-registration', { method: 'POST', body: input }),
+      apiRequest('/api/auth/complete-registration', { method: 'POST', body: input }),
     onSuccess: () => queryClient.removeQueries({ queryKey: ['auth', 'registration-token'] }),
   });
 }
@@ -106,7 +98,7 @@ export function useResetPassword() {
   return useMutation({
     mutationKey: ['auth', 'reset-password'],
     mutationFn: (input: { token: string; newPassword: string }) =>
-      apiRequest<MessageResponse>('/api/auth/reset-password', { method: 'POST', body: input }),
+      apiRequest('/api/auth/reset-password', { method: 'POST', body: input }),
     // Every session of the user ended, this browser's too (if it was theirs): ask again who is signed in.
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: ['auth', 'reset-token'] });

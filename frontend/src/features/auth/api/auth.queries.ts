@@ -1,11 +1,11 @@
-import type { CurrentUser, TokenValidation } from '@app/contracts';
+import type { User } from '@app/contracts';
 import { hasSessionHint } from '@app/contracts/site';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, getQueryFn } from '../../../lib/api';
 
 export const currentUserQueryKey = ['auth', 'user'] as const;
 
-const fetchCurrentUser = getQueryFn<CurrentUser>('/api/auth/user', { on401: 'returnNull' });
+const fetchCurrentUser = getQueryFn('/api/auth/user', { on401: 'returnNull' });
 
 /**
  * Whether this browser may hold a session: the API sets a script-readable hint cookie beside the HttpOnly session
@@ -30,7 +30,7 @@ export const currentUserQueryOptions = () =>
  * The current user for a route's `beforeLoad`: from the cache, or loaded once (concurrent callers share the
  * request). A failed load (server down) counts as anonymous, so public pages still render.
  */
-export async function loadCurrentUser(queryClient: QueryClient): Promise<CurrentUser | null> {
+export async function loadCurrentUser(queryClient: QueryClient): Promise<User | null> {
   try {
     return await queryClient.ensureQueryData(currentUserQueryOptions());
   } catch (error) {
@@ -41,7 +41,7 @@ export async function loadCurrentUser(queryClient: QueryClient): Promise<Current
 
 export interface CurrentUserState {
   /** `null` when anonymous (or while loading: check `isLoading`). */
-  user: CurrentUser | null;
+  user: User | null;
   /** The answer is not known yet. */
   isLoading: boolean;
   isAuthenticated: boolean;
@@ -59,7 +59,7 @@ export function useCurrentUser(): CurrentUserState {
  * After signing in or out: everything cached belonged to the previous visitor, so it goes, and the new current user
  * (or `null`) is put in place at once so the header and the guards follow without another request.
  */
-export function replaceSession(queryClient: QueryClient, user: CurrentUser | null): void {
+export function replaceSession(queryClient: QueryClient, user: User | null): void {
   queryClient.setQueryData(currentUserQueryKey, user);
   queryClient.removeQueries({
     predicate: (query) =>
@@ -71,8 +71,7 @@ export function replaceSession(queryClient: QueryClient, user: CurrentUser | nul
 const tokenQueryOptions = (kind: 'registration' | 'reset', token: string) =>
   queryOptions({
     queryKey: ['auth', `${kind}-token`, token],
-    queryFn: ({ signal }) =>
-      apiGet<TokenValidation>(`/api/auth/validate-${kind}-token/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => apiGet(`/api/auth/validate-${kind}-token/${encodeURIComponent(token)}`, { signal }),
   });
 
 /** GET /api/auth/validate-registration-token/{token}: 200 `{ valid, message, user }` also for a bad token. */

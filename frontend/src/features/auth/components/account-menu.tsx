@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@app/contracts';
+import type { User } from '@app/contracts';
 import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
 import { Link } from '@tanstack/react-router';
@@ -15,7 +15,7 @@ const itemClass =
  * The signed-in part of the desktop header: 'Welcome, {name}' opens a menu with 'Admin' (administrators),
  * 'Account Settings' and 'Log Out' (spec section 2). 'My Dashboards' stays a visible button beside it.
  */
-export function AccountMenu({ user }: { user: CurrentUser }) {
+export function AccountMenu({ user }: { user: User }) {
   const logout = useLogout();
   return (
     <Menu.Root positioning={{ placement: 'bottom-end', gutter: 8 }} lazyMount unmountOnExit>

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@app/contracts';
+import type { User } from '@app/contracts';
 import { KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageContainer, PageHeader } from '../../../components/layout/page-header';
@@ -58,7 +58,7 @@ export function AccountSettings() {
   return <AccountSettingsFor user={user} />;
 }
 
-function AccountSettingsFor({ user }: { user: CurrentUser }) {
+function AccountSettingsFor({ user }: { user: User }) {
   return (
     <PageContainer>
       <PageHeader title="Account Settings" lead="Manage your profile and the security of your account." />

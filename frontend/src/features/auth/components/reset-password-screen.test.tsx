@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { AuthMessages } from '@app/contracts/schemas/auth';
+import { AuthMessages } from '@app/contracts/api/auth';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';

@@ -1,5 +1,5 @@
 import type { NewPasswordForm as NewPasswordValues } from '@app/contracts';
-import { NewPasswordFormSchema } from '@app/contracts/schemas/auth';
+import { NewPasswordFormSchema } from '@app/contracts/api/auth';
 import { useId, useState } from 'react';
 import { FormElement } from '../../../components/form/form-element';
 import { ReadOnlyField } from '../../../components/form/read-only-field';

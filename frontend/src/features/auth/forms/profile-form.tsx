@@ -1,5 +1,5 @@
-import type { CurrentUser, ProfileInput } from '@app/contracts';
-import { ProfileSchema } from '@app/contracts/schemas/auth';
+import type { ProfileInput, User } from '@app/contracts';
+import { ProfileSchema } from '@app/contracts/api/auth';
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { FormElement } from '../../../components/form/form-element';
@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast';
 import { failureMessage } from '../../../lib/api';
 import { useUpdateProfile } from '../api/auth.mutations';
 
-const profileOf = (user: CurrentUser): ProfileInput => ({
+const profileOf = (user: User): ProfileInput => ({
   firstName: user.firstName ?? '',
   lastName: user.lastName ?? '',
   email: user.email,
@@ -45,7 +45,7 @@ const requestOf = (value: ProfileInput, currentEmail: string): ProfileInput => {
  * ('Profile Updated' or 'Update Failed', spec section 8). A new e-mail address asks for the current password and
  * changes only once the link sent to it is opened (issue 12): meanwhile the form says where the link went.
  */
-export function ProfileForm({ user }: { user: CurrentUser }) {
+export function ProfileForm({ user }: { user: User }) {
   const updateProfile = useUpdateProfile();
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const schema = useMemo(() => profileFormSchema(user.email), [user.email]);

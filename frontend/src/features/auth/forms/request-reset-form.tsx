@@ -1,4 +1,4 @@
-import { AuthMessages, RequestPasswordResetSchema } from '@app/contracts/schemas/auth';
+import { AuthMessages, RequestPasswordResetSchema } from '@app/contracts/api/auth';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
 import { FormElement } from '../../../components/form/form-element';

@@ -1,5 +1,5 @@
 import type { LoginInput, LoginResult } from '@app/contracts';
-import { LoginSchema } from '@app/contracts/schemas/auth';
+import { LoginSchema } from '@app/contracts/api/auth';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import * as v from 'valibot';

@@ -1,5 +1,5 @@
-import type { Availability, BookingSummary, MonthAvailability } from '@app/contracts';
-import { DEFAULT_TIME_SLOTS } from '@app/contracts/schemas/booking';
+import type { Availability } from '@app/contracts';
+import { DEFAULT_TIME_SLOTS } from '@app/contracts/api/booking';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api';
 
@@ -18,7 +18,8 @@ export const availabilityQueryOptions = (date: string) =>
   queryOptions({
     queryKey: bookingQueryKeys.availability(date),
     queryFn: async ({ signal }): Promise<Availability & { availableTimes: string[] }> => {
-      const answer = await apiGet<Partial<Availability> | null>(
+      // An answer without times (an empty body from a proxy, say) still offers the default slots.
+      const answer: Partial<Availability> | null = await apiGet(
         `/api/booking/availability?date=${encodeURIComponent(date)}`,
         { signal },
       );
@@ -40,8 +41,7 @@ export const availabilityQueryOptions = (date: string) =>
 export const monthAvailabilityQueryOptions = (month: string) =>
   queryOptions({
     queryKey: bookingQueryKeys.month(month),
-    queryFn: ({ signal }) =>
-      apiGet<MonthAvailability>(`/api/booking/availability/month?month=${encodeURIComponent(month)}`, { signal }),
+    queryFn: ({ signal }) => apiGet(`/api/booking/availability/month?month=${encodeURIComponent(month)}`, { signal }),
     enabled: month !== '',
     staleTime: 30_000,
   });
@@ -50,5 +50,5 @@ export const monthAvailabilityQueryOptions = (month: string) =>
 export const cancelBookingQueryOptions = (token: string) =>
   queryOptions({
     queryKey: bookingQueryKeys.cancel(token),
-    queryFn: ({ signal }) => apiGet<BookingSummary>(`/api/booking/cancel/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => apiGet(`/api/booking/cancel/${encodeURIComponent(token)}`, { signal }),
   });

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { BookingMessages } from '@app/contracts/schemas/booking';
+import { BookingMessages } from '@app/contracts/api/booking';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';

@@ -1,5 +1,5 @@
 import type { BookingSummary } from '@app/contracts';
-import { BookingMessages } from '@app/contracts/schemas/booking';
+import { BookingMessages } from '@app/contracts/api/booking';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarX2, CircleAlert } from 'lucide-react';

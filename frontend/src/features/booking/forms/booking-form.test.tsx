@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { BookingMessages, DEFAULT_TIME_SLOTS } from '@app/contracts/schemas/booking';
+import { BookingMessages, DEFAULT_TIME_SLOTS } from '@app/contracts/api/booking';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,6 +1,6 @@
 // Long file: one form whose day picker, free slots and time zone share its state and errors (spec 2, 4, 5, 8).
 import type { BookingRequestInput, BookingConfirmation as Confirmation } from '@app/contracts';
-import { BookingMessages, BookingRequestSchema } from '@app/contracts/schemas/booking';
+import { BookingMessages, BookingRequestSchema } from '@app/contracts/api/booking';
 import { useStore } from '@tanstack/react-form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';

@@ -1,6 +1,6 @@
 /** Calendar dates (yyyy-MM-dd) in the company's time zone (D12): what the date picker offers. */
 
-import { CONSULTATION_MINUTES, slotStart } from '@app/contracts/schemas/booking';
+import { CONSULTATION_MINUTES, slotStart } from '@app/contracts/api/booking';
 import { zonedTimeToUtc } from '@app/contracts/time-zone';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,4 +1,3 @@
-import type { PublicConfig } from '@app/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { getQueryFn } from '../../../lib/api';
 
@@ -6,7 +5,7 @@ import { getQueryFn } from '../../../lib/api';
 export const configQueryOptions = () =>
   queryOptions({
     queryKey: ['config'],
-    queryFn: getQueryFn<PublicConfig>('/api/config'),
+    queryFn: getQueryFn('/api/config'),
     // They only change with a deploy, which reloads the page anyway.
     staleTime: Number.POSITIVE_INFINITY,
   });

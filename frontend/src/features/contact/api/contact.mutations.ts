@@ -1,10 +1,10 @@
-import type { ContactAccepted, ContactMessage } from '@app/contracts';
+import type { ContactMessage } from '@app/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
 
 /** POST /api/contact (the response is not read by the UI). */
 export const sendContactMessage = (message: ContactMessage) =>
-  apiRequest<ContactAccepted>('/api/contact', { method: 'POST', body: message });
+  apiRequest('/api/contact', { method: 'POST', body: message });
 
 export const useSendContactMessage = () =>
   useMutation({ mutationKey: ['contact', 'send'], mutationFn: sendContactMessage });

@@ -1,5 +1,5 @@
 import type { ContactMessageInput } from '@app/contracts';
-import { ContactMessageSchema } from '@app/contracts/schemas/contact';
+import { ContactMessageSchema } from '@app/contracts/api/contact';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { FormElement } from '../../../components/form/form-element';

@@ -1,10 +1,10 @@
+import type { PublicDashboard } from '@app/contracts';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { TabList, TabPanel, Tabs, TabTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
-import type { PublicDashboard } from '../api/public-dashboards.queries';
 import { dashboardArtwork, dashboardDisplayName } from '../utils/dashboard-display';
 import { LaptopFrame } from './laptop-frame';
 

@@ -1,4 +1,4 @@
-import type { ClientDashboard, DashboardDetail } from '@app/contracts';
+import type { DashboardDetail } from '@app/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest, getQueryFn, isApiRequestError } from '../../../lib/api';
 
@@ -8,7 +8,7 @@ export const organizationDashboardsQueryKey = ['dashboards', 'organization'] as 
 export const organizationDashboardsQueryOptions = () =>
   queryOptions({
     queryKey: organizationDashboardsQueryKey,
-    queryFn: getQueryFn<ClientDashboard[]>('/api/dashboards/organization'),
+    queryFn: getQueryFn('/api/dashboards/organization'),
   });
 
 /**
@@ -19,7 +19,7 @@ export const organizationDashboardsQueryOptions = () =>
 export const dashboardDetailQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['dashboards', 'detail', id],
-    queryFn: ({ signal }) => apiGet<DashboardDetail>(`/api/dashboards/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiGet(`/api/dashboards/${encodeURIComponent(id)}`, { signal }),
   });
 
 /** For the route loader: the dashboard, or `null` when the API answers 404 (not found, or not the caller's). */
@@ -39,12 +39,10 @@ export async function loadDashboardDetail(queryClient: QueryClient, id: string):
  */
 export async function recordDashboardView(queryClient: QueryClient, id: number): Promise<void> {
   try {
-    await apiRequest<{ recorded: boolean }>(`/api/dashboards/${id}/views`, { method: 'POST' });
+    await apiRequest(`/api/dashboards/${id}/views`, { method: 'POST' });
     void queryClient.invalidateQueries({ queryKey: organizationDashboardsQueryKey, refetchType: 'none' });
   } catch {}
 }
-
-export type EmbedStatus = 'reachable' | 'unreachable' | 'unknown';
 
 /**
  * GET /api/dashboards/{id}/embed-status: whether the server could reach the frame's URL. A frame whose host refuses
@@ -53,7 +51,7 @@ export type EmbedStatus = 'reachable' | 'unreachable' | 'unknown';
 export const embedStatusQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['dashboards', 'embed-status', id],
-    queryFn: ({ signal }) => apiGet<{ status: EmbedStatus }>(`/api/dashboards/${id}/embed-status`, { signal }),
+    queryFn: ({ signal }) => apiGet(`/api/dashboards/${id}/embed-status`, { signal }),
     staleTime: 60_000,
     retry: false,
   });

@@ -1,6 +1,9 @@
 import * as v from 'valibot';
 
-/** A user as the API shows them, to themselves (`/api/auth/user`) and to administrators. */
+/**
+ * A user as the API shows them: to themselves (`GET /api/auth/user`, the sign-in and the profile answers) and to
+ * administrators (`/api/admin/users`). One shape for both.
+ */
 export const UserSchema = v.object({
   id: v.number(),
   email: v.string(),
@@ -14,3 +17,4 @@ export const UserSchema = v.object({
   createdAt: v.string(),
   organizations: v.array(v.object({ id: v.number(), name: v.string() })),
 });
+export type User = v.InferOutput<typeof UserSchema>;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { EmailSchema } from './contact';
+import { UserSchema } from './users';
 
 /** Password rules of D4: at least 8 characters, at most 128 (refused, never truncated). */
 export const PASSWORD_MIN = 8;
@@ -86,42 +87,34 @@ export const ProfileSchema = v.object({
 });
 export type ProfileInput = v.InferInput<typeof ProfileSchema>;
 
-/** GET /api/auth/user: the signed-in person. */
-export interface CurrentUser {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  isAdmin: boolean;
-  isActive: boolean;
-  hasLoggedIn: boolean;
-  accountSetupComplete: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-  organizations: { id: number; name: string }[];
-}
-
 /** PUT /api/auth/profile when the e-mail changes (202): names are saved, the address waits for its link. */
-export interface EmailChangePending {
-  message: string;
+export const EmailChangePendingSchema = v.object({
+  message: v.string(),
   /** The address the link was sent to, as typed. */
-  pendingEmail: string;
-  user: CurrentUser;
-}
+  pendingEmail: v.string(),
+  user: UserSchema,
+});
+export type EmailChangePending = v.InferOutput<typeof EmailChangePendingSchema>;
+
+/** POST /api/auth/confirm-email-change: the address now in use. */
+export const EmailChangedSchema = v.object({ message: v.string(), email: v.string() });
+export type EmailChanged = v.InferOutput<typeof EmailChangedSchema>;
 
 /** POST /api/auth/login */
-export interface LoginResult {
-  user: CurrentUser;
+export const LoginResultSchema = v.object({
+  user: UserSchema,
   /** The safe, same-site path to go to, when one was asked for. */
-  redirectUrl?: string;
-}
+  redirectUrl: v.optional(v.string()),
+});
+export type LoginResult = v.InferOutput<typeof LoginResultSchema>;
 
 /** GET /api/auth/validate-registration-token/{token} and /validate-reset-token/{token} */
-export interface TokenValidation {
-  valid: boolean;
-  message: string;
-  user: { email: string; firstName: string | null } | null;
-}
+export const TokenValidationSchema = v.object({
+  valid: v.boolean(),
+  message: v.string(),
+  user: v.nullable(v.object({ email: v.string(), firstName: v.nullable(v.string()) })),
+});
+export type TokenValidation = v.InferOutput<typeof TokenValidationSchema>;
 
 /** Messages of D4 and D8. */
 export const AuthMessages = {

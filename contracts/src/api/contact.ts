@@ -30,3 +30,7 @@ export const ContactMessageSchema = v.object({
 
 export type ContactMessageInput = v.InferInput<typeof ContactMessageSchema>;
 export type ContactMessage = v.InferOutput<typeof ContactMessageSchema>;
+
+/** 201 of POST /api/contact */
+export const ContactAcceptedSchema = v.object({ id: v.number(), message: v.string() });
+export type ContactAccepted = v.InferOutput<typeof ContactAcceptedSchema>;

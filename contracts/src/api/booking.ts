@@ -52,11 +52,12 @@ export type BookingRequest = v.InferOutput<typeof BookingRequestSchema>;
 /** GET /api/booking/availability?date=yyyy-MM-dd */
 export const AvailabilityQuerySchema = v.object({ date: DateSchema });
 
-export interface Availability {
-  date: string;
-  timeZone: string;
-  availableTimes: string[];
-}
+export const AvailabilitySchema = v.object({
+  date: v.string(),
+  timeZone: v.string(),
+  availableTimes: v.array(v.string()),
+});
+export type Availability = v.InferOutput<typeof AvailabilitySchema>;
 
 /** GET /api/booking/availability/month?month=yyyy-MM: the days of a month that still have a free slot. */
 export const MonthAvailabilityQuerySchema = v.object({
@@ -67,42 +68,48 @@ export const MonthAvailabilityQuerySchema = v.object({
   ),
 });
 
-export interface MonthAvailability {
-  month: string;
-  timeZone: string;
+export const MonthAvailabilitySchema = v.object({
+  month: v.string(),
+  timeZone: v.string(),
   /** yyyy-MM-dd days (weekdays from today on) with at least one free slot. */
-  availableDates: string[];
-}
+  availableDates: v.array(v.string()),
+});
+export type MonthAvailability = v.InferOutput<typeof MonthAvailabilitySchema>;
 
 /** 201 of POST /api/booking */
-export interface BookingConfirmation {
-  id: number;
-  date: string;
-  time: string;
-  timeZone: string;
-  /** UTC instants (ISO 8601). */
-  startsAt: string;
-  endsAt: string;
-  /** Where the confirmation e-mail goes. */
-  email: string;
-  /**
-   * The booker's own link to cancel (`/booking/cancel?token=...`) and the booking's `.ics` file
-   * (`/api/booking/calendar/{token}`); null when they could not be issued (the e-mail has its own link).
-   */
-  cancelUrl: string | null;
-  calendarUrl: string | null;
-  message: string;
-}
+export const BookingConfirmationSchema = v.object({
+  id: v.number(),
+  date: v.string(),
+  time: v.string(),
+  timeZone: v.string(),
+  startsAt: v.pipe(v.string(), v.description('Start of the slot, UTC (ISO 8601)')),
+  endsAt: v.pipe(v.string(), v.description('End of the slot, UTC (ISO 8601)')),
+  email: v.pipe(v.string(), v.description('Where the confirmation e-mail is sent')),
+  cancelUrl: v.pipe(
+    v.nullable(v.string()),
+    v.description("The booker's own cancel link (/booking/cancel?token=...); null when it could not be issued"),
+  ),
+  calendarUrl: v.pipe(
+    v.nullable(v.string()),
+    v.description("The booking's .ics file (GET /api/booking/calendar/{token}); null when no link was issued"),
+  ),
+  message: v.string(),
+});
+export type BookingConfirmation = v.InferOutput<typeof BookingConfirmationSchema>;
 
 /** GET /api/booking/cancel/{token}: what the cancel page shows. */
-export interface BookingSummary {
-  name: string;
-  date: string;
-  time: string;
-  timeZone: string;
-  startsAt: string;
-  status: 'confirmed' | 'cancelled';
-}
+export const BookingSummarySchema = v.object({
+  name: v.string(),
+  date: v.string(),
+  time: v.string(),
+  timeZone: v.string(),
+  startsAt: v.string(),
+  status: v.picklist(['confirmed', 'cancelled']),
+});
+export type BookingSummary = v.InferOutput<typeof BookingSummarySchema>;
+
+/** POST /api/booking/webhook: the scheduling service's event was taken. */
+export const WebhookAcceptedSchema = v.object({ status: v.string() });
 
 export const CancelBookingSchema = v.object({
   token: v.pipe(

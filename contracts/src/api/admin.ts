@@ -139,66 +139,44 @@ export const OrganizationDashboardSchema = v.object({
 
 export const AdminEmailActionSchema = v.object({ email: EmailSchema });
 
-export interface AdminOrganization {
-  id: number;
-  name: string;
-  domain: string | null;
-  logoUrl: string | null;
-  isActive: boolean;
-  createdAt: string;
-}
+/** An organization as the administration shows it. */
+export const OrganizationSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  domain: v.nullable(v.string()),
+  logoUrl: v.nullable(v.string()),
+  isActive: v.boolean(),
+  createdAt: v.string(),
+});
+export type AdminOrganization = v.InferOutput<typeof OrganizationSchema>;
 
-export interface AdminDashboard {
-  id: number;
-  name: string;
-  description: string | null;
-  category: string;
-  type: string;
-  embedUrl: string;
-  thumbnailUrl: string | null;
-  isPublic: boolean;
-  viewCount: number;
-  lastViewedAt: string | null;
-}
-
-export interface AdminUser {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  isAdmin: boolean;
-  isActive: boolean;
-  hasLoggedIn: boolean;
-  accountSetupComplete: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-  organizations: { id: number; name: string }[];
-}
-
-export interface OrganizationDashboardLink {
-  organizationId: number;
-  organizationName: string;
-  dashboardId: number;
-  dashboardName: string;
-  dashboardCategory: string;
-  dashboardType: string;
-}
+/** A link between an organization and a dashboard (GET and POST /api/admin/organization-dashboards). */
+export const OrganizationDashboardLinkSchema = v.object({
+  organizationId: v.number(),
+  organizationName: v.string(),
+  dashboardId: v.number(),
+  dashboardName: v.string(),
+  dashboardCategory: v.string(),
+  dashboardType: v.string(),
+});
+export type OrganizationDashboardLink = v.InferOutput<typeof OrganizationDashboardLinkSchema>;
 
 /** GET /api/admin/audit (D21) */
-export interface AuditEntry {
-  id: number;
-  actorId: number | null;
-  actorEmail: string | null;
+export const AuditEntrySchema = v.object({
+  id: v.number(),
+  actorId: v.nullable(v.number()),
+  actorEmail: v.nullable(v.string()),
   /** The actor's first and last name, when they still have an account and a name. */
-  actorName: string | null;
-  action: string;
-  targetType: string;
-  targetId: string | null;
+  actorName: v.nullable(v.string()),
+  action: v.string(),
+  targetType: v.string(),
+  targetId: v.nullable(v.string()),
   /** The target's name (users: e-mail) at the time of the action; kept when the target is deleted later. */
-  targetName: string | null;
-  changes: Record<string, unknown> | null;
-  createdAt: string;
-}
+  targetName: v.nullable(v.string()),
+  changes: v.nullable(v.record(v.string(), v.unknown())),
+  createdAt: v.string(),
+});
+export type AuditEntry = v.InferOutput<typeof AuditEntrySchema>;
 
 export const AdminMessages = {
   ownAdmin: 'Cannot remove own admin privileges',

@@ -1,0 +1,76 @@
+import * as v from 'valibot';
+
+/** GET /api/dashboards/public: a public sample dashboard. */
+export const PublicDashboardSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  category: v.string(),
+  type: v.string(),
+});
+export type PublicDashboard = v.InferOutput<typeof PublicDashboardSchema>;
+
+/** GET /api/dashboards/organization: a client's dashboards, most recently viewed first (D19). */
+export const ClientDashboardSchema = v.object({
+  ...PublicDashboardSchema.entries,
+  description: v.nullable(v.string()),
+  thumbnailUrl: v.nullable(v.string()),
+  lastViewedAt: v.nullable(v.string()),
+});
+export type ClientDashboard = v.InferOutput<typeof ClientDashboardSchema>;
+
+/** GET /api/dashboards/{id} */
+export const DashboardDetailSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  description: v.nullable(v.string()),
+  category: v.string(),
+  type: v.string(),
+  embedUrl: v.string(),
+  thumbnailUrl: v.nullable(v.string()),
+  isPublic: v.boolean(),
+});
+export type DashboardDetail = v.InferOutput<typeof DashboardDetailSchema>;
+
+/** GET /api/admin/dashboards-direct: a dashboard as the administration lists it, with its views (D19). */
+export const AdminDashboardSchema = v.object({
+  ...DashboardDetailSchema.entries,
+  viewCount: v.number(),
+  lastViewedAt: v.nullable(v.string()),
+});
+export type AdminDashboard = v.InferOutput<typeof AdminDashboardSchema>;
+
+/**
+ * POST /api/admin/dashboards and PUT /api/admin/dashboards/{id}: the saved dashboard, with what the server found when
+ * it asked the embed URL's host for it (issue 12, item 3).
+ */
+export const SavedDashboardSchema = v.object({
+  ...AdminDashboardSchema.entries,
+  embedUrlWarning: v.nullable(v.string()),
+});
+export type SavedDashboard = v.InferOutput<typeof SavedDashboardSchema>;
+
+/** POST /api/dashboards/{id}/views */
+export const ViewRecordedSchema = v.object({ recorded: v.boolean() });
+export type ViewRecorded = v.InferOutput<typeof ViewRecordedSchema>;
+
+/** GET /api/dashboards/{id}/embed-status */
+export const EMBED_STATUSES = ['reachable', 'unreachable', 'unknown'] as const;
+export type EmbedStatus = (typeof EMBED_STATUSES)[number];
+export const EmbedStatusSchema = v.object({ status: v.picklist(EMBED_STATUSES) });
+
+export const DASHBOARD_CATEGORIES = ['Education', 'Research', 'Operations', 'Sales', 'Finance', 'HR'] as const;
+export const DASHBOARD_TYPES = ['PowerBI', 'Looker', 'Tableau', 'Custom'] as const;
+
+/**
+ * Hosts whose embeds the portal frames (and the Content Security Policy allows): PowerBI, Looker Studio, Tableau.
+ * More can be added at run time with EMBED_HOSTS.
+ */
+export const DEFAULT_EMBED_HOSTS = [
+  'https://app.powerbi.com',
+  'https://*.powerbi.com',
+  'https://lookerstudio.google.com',
+  'https://datastudio.google.com',
+  'https://public.tableau.com',
+  'https://*.tableau.com',
+  'https://*.online.tableau.com',
+] as const;

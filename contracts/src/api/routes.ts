@@ -1,0 +1,107 @@
+import type * as v from 'valibot';
+import type { AuditEntrySchema, OrganizationDashboardLinkSchema, OrganizationSchema } from './admin';
+import type { EmailChangedSchema, EmailChangePendingSchema, LoginResultSchema, TokenValidationSchema } from './auth';
+import type {
+  AvailabilitySchema,
+  BookingConfirmationSchema,
+  BookingSummarySchema,
+  MonthAvailabilitySchema,
+} from './booking';
+import type { MessageSchema } from './common';
+import type { ContactAcceptedSchema } from './contact';
+import type {
+  AdminDashboardSchema,
+  ClientDashboardSchema,
+  DashboardDetailSchema,
+  EmbedStatusSchema,
+  PublicDashboardSchema,
+  SavedDashboardSchema,
+  ViewRecordedSchema,
+} from './dashboards';
+import type { PublicConfigSchema } from './system';
+import type { UserSchema } from './users';
+
+/**
+ * What each API call the browser makes answers when it succeeds, as the output of the schema its route validates
+ * that answer with (`response:` in the routes file). Types only: nothing here reaches a bundle. The browser's client
+ * (`frontend/src/lib/api.ts`) takes its return type from here, so a call has no type of its own to get wrong.
+ */
+type Of<S extends v.GenericSchema> = v.InferOutput<S>;
+type ListOf<S extends v.GenericSchema> = v.InferOutput<S>[];
+
+/** GET paths, most specific first (a path answers the first pattern it matches). */
+export type GetAnswer<P extends string> = P extends '/api/auth/user'
+  ? Of<typeof UserSchema>
+  : P extends '/api/config'
+    ? Of<typeof PublicConfigSchema>
+    : P extends '/api/dashboards/public'
+      ? ListOf<typeof PublicDashboardSchema>
+      : P extends '/api/dashboards/organization'
+        ? ListOf<typeof ClientDashboardSchema>
+        : P extends `/api/dashboards/${string}/embed-status`
+          ? Of<typeof EmbedStatusSchema>
+          : P extends `/api/dashboards/${string}`
+            ? Of<typeof DashboardDetailSchema>
+            : P extends `/api/auth/validate-${'registration' | 'reset'}-token/${string}`
+              ? Of<typeof TokenValidationSchema>
+              : P extends `/api/booking/availability/month?${string}`
+                ? Of<typeof MonthAvailabilitySchema>
+                : P extends `/api/booking/availability?${string}`
+                  ? Of<typeof AvailabilitySchema>
+                  : P extends `/api/booking/cancel/${string}`
+                    ? Of<typeof BookingSummarySchema>
+                    : P extends '/api/admin/organizations'
+                      ? ListOf<typeof OrganizationSchema>
+                      : P extends '/api/admin/dashboards-direct'
+                        ? ListOf<typeof AdminDashboardSchema>
+                        : P extends '/api/admin/users'
+                          ? ListOf<typeof UserSchema>
+                          : P extends '/api/admin/organization-dashboards'
+                            ? ListOf<typeof OrganizationDashboardLinkSchema>
+                            : P extends '/api/admin/audit'
+                              ? ListOf<typeof AuditEntrySchema>
+                              : never;
+
+/** POST, PUT and DELETE paths (a 204 answers `null`). */
+type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M extends 'DELETE'
+  ? null
+  : P extends '/api/auth/login'
+    ? Of<typeof LoginResultSchema>
+    : P extends '/api/auth/logout'
+      ? null
+      : P extends '/api/auth/profile'
+        ? Of<typeof UserSchema> | Of<typeof EmailChangePendingSchema>
+        : P extends '/api/auth/confirm-email-change'
+          ? Of<typeof EmailChangedSchema>
+          : P extends `/api/auth/${'request-password-reset' | 'password-reset-request' | 'complete-registration' | 'reset-password'}`
+            ? Of<typeof MessageSchema>
+            : P extends '/api/contact'
+              ? Of<typeof ContactAcceptedSchema>
+              : P extends '/api/booking'
+                ? Of<typeof BookingConfirmationSchema>
+                : P extends '/api/booking/cancel'
+                  ? Of<typeof MessageSchema>
+                  : P extends `/api/dashboards/${string}/views`
+                    ? Of<typeof ViewRecordedSchema>
+                    : P extends `/api/admin/organizations${'' | `/${string}`}`
+                      ? Of<typeof OrganizationSchema>
+                      : P extends `/api/admin/dashboards${'' | `/${string}`}`
+                        ? Of<typeof SavedDashboardSchema>
+                        : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
+                          ? Of<typeof MessageSchema>
+                          : P extends `/api/admin/users${'' | `/${string}`}`
+                            ? Of<typeof UserSchema>
+                            : P extends '/api/admin/organization-dashboards'
+                              ? Of<typeof OrganizationDashboardLinkSchema>
+                              : P extends '/api/admin/organization-users'
+                                ? Of<typeof MessageSchema>
+                                : never;
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What a call of `method` on `path` answers when it succeeds. */
+export type ApiAnswer<M extends ApiMethod, P extends string> = M extends 'GET'
+  ? GetAnswer<P>
+  : M extends 'POST' | 'PUT' | 'DELETE'
+    ? SendAnswer<M, P>
+    : never;
