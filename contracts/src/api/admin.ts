@@ -57,7 +57,7 @@ export type DashboardInput = v.InferInput<typeof DashboardInputSchema>;
 export type DashboardValues = v.InferOutput<typeof DashboardInputSchema>;
 
 /** The largest id PostgreSQL's `integer` holds: a larger one names nothing, and must not reach the database. */
-export const MAX_ID = 2_147_483_647;
+const MAX_ID = 2_147_483_647;
 const ID_MESSAGE = `Invalid id: a whole number from 1 to ${MAX_ID}`;
 const idLike = v.union(
   [

@@ -3,8 +3,8 @@ import { EmailSchema } from './contact';
 import { UserSchema } from './users';
 
 /** Password rules of D4: at least 8 characters, at most 128 (refused, never truncated). */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 128;
 
 const FILL_IN = 'Please fill in all fields';
 

@@ -12,8 +12,6 @@ export const DEFAULT_TIME_SLOTS = [
   '04:00 PM - 04:30 PM',
 ] as const;
 
-export type TimeSlot = (typeof DEFAULT_TIME_SLOTS)[number];
-
 export const CONSULTATION_MINUTES = 30;
 
 /** A slot label's start as 24-hour hours and minutes ('01:00 PM - 01:30 PM' → 13:00), or null. */
@@ -24,7 +22,7 @@ export function slotStart(label: string): { hour: number; minute: number } | nul
   return { hour: match[3] === 'PM' ? hour12 + 12 : hour12, minute: Number(match[2]) };
 }
 
-export const DateSchema = v.pipe(
+const DateSchema = v.pipe(
   v.optional(v.string('Please select a date'), ''),
   v.minLength(1, 'Please select a date'),
   v.isoDate('Please select a valid date'),

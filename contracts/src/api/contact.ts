@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /** Limits of D11; the minimums and their messages are the spec's (section 5). */
-export const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000 } as const;
+const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000 } as const;
 
 // A missing field is treated as empty, so it gets the field's own message rather than a generic 'Invalid key'.
 const text = (min: number, minMessage: string, max: number, maxMessage: string) =>

@@ -11,7 +11,7 @@ const fetchCurrentUser = getQueryFn('/api/auth/user', { on401: 'returnNull' });
  * Whether this browser may hold a session: the API sets a script-readable hint cookie beside the HttpOnly session
  * cookie, and clears both together (contracts/src/site.ts). Without it nobody is signed in, so nothing is asked.
  */
-export const mayBeSignedIn = (): boolean => typeof document !== 'undefined' && hasSessionHint(document.cookie);
+const mayBeSignedIn = (): boolean => typeof document !== 'undefined' && hasSessionHint(document.cookie);
 
 /**
  * GET /api/auth/user: the signed-in person, or `null` for an anonymous visitor (a 401, spec section 4; never
@@ -19,7 +19,7 @@ export const mayBeSignedIn = (): boolean => typeof document !== 'undefined' && h
  * no request that answers 401 (which Chromium logs as a console error). A stale hint (the session expired) gets the
  * 401, which is `null` as before, and the API clears the hint with it.
  */
-export const currentUserQueryOptions = () =>
+const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: currentUserQueryKey,
     queryFn: (context: { signal?: AbortSignal }) =>

@@ -4,8 +4,7 @@ import { apiRequest } from '../../../lib/api';
 import { bookingQueryKeys } from './booking.queries';
 
 /** POST /api/booking: 201 with the confirmation; 409 when the slot was just taken; 422 with issues. */
-export const bookConsultation = (request: BookingRequest) =>
-  apiRequest('/api/booking', { method: 'POST', body: request });
+const bookConsultation = (request: BookingRequest) => apiRequest('/api/booking', { method: 'POST', body: request });
 
 /** Books a consultation; either way the slots of that day are asked for again (one may be gone now). */
 export function useBookConsultation() {
@@ -22,7 +21,7 @@ export function useBookConsultation() {
 }
 
 /** POST /api/booking/cancel { token }: 200 { message }, 404 for an invalid link, 422 when it cannot be cancelled. */
-export const cancelBooking = (token: string) => apiRequest('/api/booking/cancel', { method: 'POST', body: { token } });
+const cancelBooking = (token: string) => apiRequest('/api/booking/cancel', { method: 'POST', body: { token } });
 
 export function useCancelBooking(token: string) {
   const queryClient = useQueryClient();

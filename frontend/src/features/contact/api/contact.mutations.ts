@@ -3,8 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
 
 /** POST /api/contact (the response is not read by the UI). */
-export const sendContactMessage = (message: ContactMessage) =>
-  apiRequest('/api/contact', { method: 'POST', body: message });
+const sendContactMessage = (message: ContactMessage) => apiRequest('/api/contact', { method: 'POST', body: message });
 
 export const useSendContactMessage = () =>
   useMutation({ mutationKey: ['contact', 'send'], mutationFn: sendContactMessage });

@@ -2,7 +2,7 @@ import type { DashboardDetail } from '@app/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest, getQueryFn, isApiRequestError } from '../../../lib/api';
 
-export const organizationDashboardsQueryKey = ['dashboards', 'organization'] as const;
+const organizationDashboardsQueryKey = ['dashboards', 'organization'] as const;
 
 /** GET /api/dashboards/organization: the client's dashboards, most recently viewed first (D19). */
 export const organizationDashboardsQueryOptions = () =>
