@@ -85,14 +85,13 @@ test-e2e: build ## Browser tests only
 # Folders whose imports dependency-cruiser checks (tools/lint/dependency-cruiser.cjs, decision 028).
 CRUISE_DIRS := $(wildcard contracts db platform backend workers frontend/src testing e2e scripts bench)
 
-lint: install ## Biome, import cycles and boundaries (dependency-cruiser), long files, unused code (knip)
+lint: install ## Biome, import cycles and boundaries (dependency-cruiser), files over 250 lines without a reason
 	$(BUN) x biome check .
 	node --import ./tools/lint/typescript-5.mjs node_modules/dependency-cruiser/bin/dependency-cruise.mjs \
 	  --config tools/lint/dependency-cruiser.cjs $(CRUISE_DIRS)
 	$(BUN) tools/lint/long-files.ts
-	@$(MAKE) --no-print-directory knip
 
-knip: install ## Unused files, exports and dependencies (knip.jsonc); also part of make lint
+knip: install ## Unused files, exports and dependencies (knip.jsonc)
 	node node_modules/knip/bin/knip.js --no-progress
 
 format: install ## Biome: fix formatting and safe lint issues
