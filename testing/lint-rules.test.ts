@@ -1,0 +1,105 @@
+/**
+ * The checks `make lint` adds (decision 028), run on small trees in a temporary folder: dependency-cruiser with the
+ * repository's rules and its TypeScript 5 hook, and the long-file check.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = new URL('../', import.meta.url).pathname;
+const folders: string[] = [];
+
+async function tree(files: Record<string, string>): Promise<string> {
+  const folder = mkdtempSync(join(tmpdir(), 'lint-rules-'));
+  folders.push(folder);
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(folder, path)), { recursive: true });
+    writeFileSync(join(folder, path), text);
+  }
+  return folder;
+}
+
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function run(cmd: string[], cwd: string) {
+  const result = Bun.spawnSync({ cmd, cwd, stdout: 'pipe', stderr: 'pipe' });
+  return { exitCode: result.exitCode, output: `${result.stdout.toString()}${result.stderr.toString()}` };
+}
+
+// `make lint` runs dependency-cruiser under Node; under `bun --bun` the PATH's first `node` is Bun itself.
+const node = Bun.which('node', { PATH: (process.env.PATH ?? '').replace(/[^:]*\/bun-node-[^:]*:?/g, '') }) ?? 'node';
+
+const cruise = (cwd: string, hook = true) =>
+  run(
+    [
+      node,
+      ...(hook ? ['--import', `${root}tools/lint/typescript-5.mjs`] : []),
+      `${root}node_modules/dependency-cruiser/bin/dependency-cruise.mjs`,
+      '--config',
+      `${root}tools/lint/dependency-cruiser.cjs`,
+      '--output-type',
+      'err',
+      'backend',
+    ],
+    cwd,
+  );
+
+const longFiles = (cwd: string) => run([process.execPath, `${root}tools/lint/long-files.ts`], cwd);
+
+describe('dependency-cruiser in make lint', () => {
+  const tsconfig = JSON.stringify({ compilerOptions: { module: 'Preserve', moduleResolution: 'bundler' } });
+
+  it('finds an import cycle made only of type imports (TypeScript 5 through the hook)', async () => {
+    const cwd = await tree({
+      'tsconfig.json': tsconfig,
+      'backend/src/a.ts': "import type { B } from './b';\nexport type A = { b?: B };\n",
+      'backend/src/b.ts': "import type { A } from './a';\nexport type B = { a?: A };\n",
+    });
+    const withHook = cruise(cwd);
+    expect(withHook.exitCode).toBe(1);
+    expect(withHook.output).toContain('no-circular: backend/src/a.ts');
+    // Without the hook dependency-cruiser would find TypeScript 7, which it cannot use, and see no cycle at all.
+    expect(cruise(cwd, false).output).not.toContain('no-circular');
+  }, 60_000);
+
+  it("refuses a module calling another module's service, but lets a test do it", async () => {
+    const cwd = await tree({
+      'tsconfig.json': tsconfig,
+      'backend/src/modules/users/users.service.ts': 'export const invite = () => 1;\n',
+      'backend/src/modules/auth/auth.routes.ts':
+        "import { invite } from '../users/users.service';\nexport const r = invite;\n",
+      'backend/src/modules/auth/auth.int.test.ts': "import { invite } from '../users/users.service';\ninvite();\n",
+    });
+    const { exitCode, output } = cruise(cwd);
+    expect(exitCode).toBe(1);
+    expect(output).toContain('no-other-module-service: backend/src/modules/auth/auth.routes.ts');
+    expect(output).not.toContain('auth.int.test.ts');
+  }, 60_000);
+});
+
+describe('the long-file check in make lint', () => {
+  const lines = (count: number) => Array.from({ length: count }, (_, i) => `export const v${i} = ${i};`).join('\n');
+
+  it('names a src file over 250 lines that does not say why, and passes one that does', async () => {
+    const cwd = await tree({
+      'pkg/src/long.ts': `${lines(251)}\n`,
+      'pkg/src/explained.ts': `// Long file: one table of constants that belong together.\n${lines(300)}\n`,
+      'pkg/src/short.ts': `${lines(250)}\n`,
+      'pkg/src/long.test.ts': `${lines(400)}\n`,
+    });
+    const failing = longFiles(cwd);
+    expect(failing.exitCode).toBe(1);
+    expect(failing.output).toContain('pkg/src/long.ts (251)');
+    expect(failing.output).not.toMatch(/explained\.ts|short\.ts|long\.test\.ts/);
+
+    writeFileSync(
+      join(cwd, 'pkg/src/long.ts'),
+      `/** Long file: generated-like list kept in one place. */\n${lines(251)}\n`,
+    );
+    expect(longFiles(cwd).exitCode).toBe(0);
+  });
+});
