@@ -25,6 +25,7 @@ COPY workers/package.json workers/
 COPY frontend/package.json frontend/
 COPY e2e/package.json e2e/
 COPY testing/package.json testing/
+COPY tools/lint/package.json tools/lint/
 
 # Everything, dev dependencies included: what the SPA build needs (Vite, Tailwind, the router plugin).
 FROM manifests AS deps
