@@ -98,7 +98,6 @@ export type EmailChangePending = v.InferOutput<typeof EmailChangePendingSchema>;
 
 /** POST /api/auth/confirm-email-change: the address now in use. */
 export const EmailChangedSchema = v.object({ message: v.string(), email: v.string() });
-export type EmailChanged = v.InferOutput<typeof EmailChangedSchema>;
 
 /** POST /api/auth/login */
 export const LoginResultSchema = v.object({

@@ -47,14 +47,12 @@ export const SavedDashboardSchema = v.object({
   ...AdminDashboardSchema.entries,
   embedUrlWarning: v.nullable(v.string()),
 });
-export type SavedDashboard = v.InferOutput<typeof SavedDashboardSchema>;
 
 /** POST /api/dashboards/{id}/views */
 export const ViewRecordedSchema = v.object({ recorded: v.boolean() });
-export type ViewRecorded = v.InferOutput<typeof ViewRecordedSchema>;
 
 /** GET /api/dashboards/{id}/embed-status */
-export const EMBED_STATUSES = ['reachable', 'unreachable', 'unknown'] as const;
+const EMBED_STATUSES = ['reachable', 'unreachable', 'unknown'] as const;
 export type EmbedStatus = (typeof EMBED_STATUSES)[number];
 export const EmbedStatusSchema = v.object({ status: v.picklist(EMBED_STATUSES) });
 

@@ -14,4 +14,3 @@ export type PublicConfig = v.InferOutput<typeof PublicConfigSchema>;
 
 /** GET /healthz and /readyz */
 export const HealthSchema = v.object({ status: v.string(), checks: v.record(v.string(), v.string()) });
-export type Health = v.InferOutput<typeof HealthSchema>;

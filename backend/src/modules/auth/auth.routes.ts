@@ -11,18 +11,17 @@ import {
   RequestPasswordResetSchema,
   ResetPasswordSchema,
   safeRedirectPath,
+  TokenParamsSchema,
   TokenValidationSchema,
   UserSchema,
 } from '@app/contracts';
 import { Elysia } from 'elysia';
-import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
 import { clearSessionCookies, readCookie, SESSION_COOKIE, setSessionCookies } from '../../lib/cookies';
 import type { GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
 import * as auth from './auth.service';
 
-const TokenParams = v.object({ token: v.pipe(v.string(), v.maxLength(500)) });
 const tags = ['Auth'];
 
 export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & GuardDeps) => {
@@ -149,13 +148,17 @@ export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & Guard
     .get(
       '/api/auth/validate-registration-token/:token',
       ({ params }) => auth.validateToken(deps, 'registration', params.token),
-      { params: TokenParams, response: TokenValidationSchema, detail: { tags, summary: 'Check an invitation link' } },
+      {
+        params: TokenParamsSchema,
+        response: TokenValidationSchema,
+        detail: { tags, summary: 'Check an invitation link' },
+      },
     )
     .get(
       '/api/auth/validate-reset-token/:token',
       ({ params }) => auth.validateToken(deps, 'password_reset', params.token),
       {
-        params: TokenParams,
+        params: TokenParamsSchema,
         response: TokenValidationSchema,
         detail: { tags, summary: 'Check a password-reset link' },
       },

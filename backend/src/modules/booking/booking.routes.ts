@@ -9,6 +9,7 @@ import {
   MessageSchema,
   MonthAvailabilityQuerySchema,
   MonthAvailabilitySchema,
+  TokenParamsSchema,
   WebhookAcceptedSchema,
 } from '@app/contracts';
 import { Elysia } from 'elysia';
@@ -24,7 +25,6 @@ import { handleWebhook, verifySignature } from './webhook.service';
 
 export const WEBHOOK_PATH = '/api/booking/webhook';
 
-const TokenParamsSchema = v.object({ token: v.pipe(v.string(), v.maxLength(500)) });
 const tags = ['Booking'];
 
 export const bookingRoutes = (

@@ -5,6 +5,7 @@ import {
   DashboardDetailSchema,
   DashboardInputSchema,
   EmbedStatusSchema,
+  IdParamsSchema,
   PublicDashboardSchema,
   SavedDashboardSchema,
   ViewRecordedSchema,
@@ -12,7 +13,7 @@ import {
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { IdParams as AdminIdParams, adminErrors, adminTags, NoContent } from '../../lib/admin-route-schemas';
+import { adminErrors, adminTags, NoContent } from '../../lib/admin-route-schemas';
 import type { GuardDeps } from '../../plugins/auth';
 import { documentedSchema } from '../../plugins/openapi';
 import { listDashboards } from './dashboards.repository';
@@ -30,9 +31,6 @@ const EMBED_WARNING_NOTE =
   "The server asks the embed URL's host for it (HEAD, else GET; 3 s at most) while saving. `embedUrlWarning` says " +
   'what went wrong (no connection, an invalid certificate, an unknown host, no answer, HTTP 404/410/5xx), else null; ' +
   'it never stops the save.';
-const IdParams = v.object({
-  id: v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Dashboard not found'), v.transform(Number)),
-});
 const tags = ['Dashboards'];
 
 export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'publicDashboards'> & GuardDeps) =>
@@ -68,7 +66,7 @@ export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' |
     })
     .get('/api/dashboards/:id', ({ params, viewer }) => viewDashboard(deps, params.id, viewer), {
       optionalAuth: true,
-      params: IdParams,
+      params: IdParamsSchema,
       response: { 200: DashboardDetailSchema, 404: ApiErrorSchema },
       detail: {
         tags,
@@ -78,7 +76,7 @@ export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' |
     })
     .post('/api/dashboards/:id/views', ({ params, user }) => recordDashboardView(deps, params.id, user), {
       auth: 'user',
-      params: IdParams,
+      params: IdParamsSchema,
       response: {
         200: ViewRecordedSchema,
         400: ApiErrorSchema,
@@ -98,7 +96,7 @@ export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' |
     })
     .get('/api/dashboards/:id/embed-status', ({ params, viewer }) => dashboardEmbedStatus(deps, params.id, viewer), {
       optionalAuth: true,
-      params: IdParams,
+      params: IdParamsSchema,
       response: { 200: EmbedStatusSchema, 404: ApiErrorSchema },
       detail: {
         tags,
@@ -134,7 +132,7 @@ export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' |
           },
         )
         .put('/api/admin/dashboards/:id', ({ params, body, user }) => updateDashboard(deps, user, params.id, body), {
-          params: AdminIdParams,
+          params: IdParamsSchema,
           body: DashboardInputSchema,
           response: { 200: SavedDashboardSchema, ...adminErrors },
           detail: { tags: adminTags, summary: 'Update a dashboard', description: EMBED_WARNING_NOTE },
@@ -146,7 +144,7 @@ export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' |
             set.status = 204;
           },
           {
-            params: AdminIdParams,
+            params: IdParamsSchema,
             response: { 204: NoContent, ...adminErrors },
             detail: {
               tags: adminTags,

@@ -1,13 +1,13 @@
-import { OrganizationDashboardLinkSchema, OrganizationDashboardSchema } from '@app/contracts';
+import { OrganizationDashboardLinkSchema, OrganizationDashboardSchema, PathIdSchema } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminErrors as errors, Id, NoContent, adminTags as tags } from '../../lib/admin-route-schemas';
+import { adminErrors as errors, NoContent, adminTags as tags } from '../../lib/admin-route-schemas';
 import type { GuardDeps } from '../../plugins/auth';
 import { listLinks } from './links.repository';
 import { linkDashboard, unlinkDashboard } from './links.service';
 
-const LinkParams = v.object({ organizationId: Id, dashboardId: Id });
+const LinkParams = v.object({ organizationId: PathIdSchema, dashboardId: PathIdSchema });
 
 /** Which organization sees which dashboard, behind the admin guard (401 anonymous, 403 non-admin, D10). */
 export const linksRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>

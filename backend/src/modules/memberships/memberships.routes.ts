@@ -1,12 +1,12 @@
-import { MessageSchema, OrganizationUserSchema } from '@app/contracts';
+import { MessageSchema, OrganizationUserSchema, PathIdSchema } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminErrors as errors, Id, NoContent, adminTags as tags } from '../../lib/admin-route-schemas';
+import { adminErrors as errors, NoContent, adminTags as tags } from '../../lib/admin-route-schemas';
 import type { GuardDeps } from '../../plugins/auth';
 import { addUserToOrganization, removeUserFromOrganization } from './memberships.service';
 
-const MembershipParams = v.object({ organizationId: Id, userId: Id });
+const MembershipParams = v.object({ organizationId: PathIdSchema, userId: PathIdSchema });
 
 /** Who belongs to which organization, behind the admin guard (401 anonymous, 403 non-admin, D10). */
 export const membershipsRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>

@@ -1,8 +1,8 @@
-import { OrganizationInputSchema, OrganizationSchema } from '@app/contracts';
+import { IdParamsSchema, OrganizationInputSchema, OrganizationSchema } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminErrors as errors, IdParams, adminTags as tags } from '../../lib/admin-route-schemas';
+import { adminErrors as errors, adminTags as tags } from '../../lib/admin-route-schemas';
 import type { GuardDeps } from '../../plugins/auth';
 import { listOrganizations } from './organizations.repository';
 import * as organizations from './organizations.service';
@@ -31,7 +31,7 @@ export const organizationsRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
         '/api/admin/organizations/:id',
         ({ params, body, user }) => organizations.updateOrganization(deps.db, user, params.id, body),
         {
-          params: IdParams,
+          params: IdParamsSchema,
           body: OrganizationInputSchema,
           response: { 200: OrganizationSchema, ...errors },
           detail: { tags, summary: 'Update an organization' },
@@ -41,7 +41,7 @@ export const organizationsRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
         '/api/admin/organizations/:id/toggle-status',
         ({ params, user }) => organizations.toggleOrganization(deps.db, user, params.id),
         {
-          params: IdParams,
+          params: IdParamsSchema,
           response: { 200: OrganizationSchema, ...errors },
           detail: { tags, summary: 'Activate or deactivate an organization' },
         },

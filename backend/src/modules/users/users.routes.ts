@@ -1,6 +1,7 @@
 import {
   AdminEmailActionSchema,
   EditUserSchema,
+  IdParamsSchema,
   MessageSchema,
   NewUserSchema,
   ToggleAdminSchema,
@@ -10,7 +11,7 @@ import {
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminErrors as errors, IdParams, NoContent, adminTags as tags } from '../../lib/admin-route-schemas';
+import { adminErrors as errors, NoContent, adminTags as tags } from '../../lib/admin-route-schemas';
 import type { GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
 import { listUsers } from './users.repository';
@@ -40,7 +41,7 @@ export const usersRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 
           },
         )
         .put('/api/admin/users/:id', ({ params, body, user }) => users.updateUser(deps, user, params.id, body), {
-          params: IdParams,
+          params: IdParamsSchema,
           body: EditUserSchema,
           response: { 200: UserSchema, ...errors },
           detail: { tags, summary: 'Update a user, their organizations and rights' },
@@ -49,7 +50,7 @@ export const usersRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 
           '/api/admin/users/:id/toggle-admin',
           ({ params, body, user }) => users.setAdmin(deps, user, params.id, body.isAdmin),
           {
-            params: IdParams,
+            params: IdParamsSchema,
             body: ToggleAdminSchema,
             response: { 200: UserSchema, ...errors },
             detail: { tags, summary: 'Grant or revoke admin rights (not one’s own)' },
@@ -59,7 +60,7 @@ export const usersRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 
           '/api/admin/users/:id/toggle-status',
           ({ params, body, user }) => users.setActive(deps, user, params.id, body.isActive),
           {
-            params: IdParams,
+            params: IdParamsSchema,
             body: ToggleStatusSchema,
             response: { 200: UserSchema, ...errors },
             detail: { tags, summary: 'Activate or deactivate a user (deactivation ends their sessions)' },
@@ -72,7 +73,7 @@ export const usersRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 
             set.status = 204;
           },
           {
-            params: IdParams,
+            params: IdParamsSchema,
             response: { 204: NoContent, ...errors },
             detail: {
               tags,
