@@ -29,6 +29,8 @@ export const LoginSchema = v.object({
   redirectUrl: v.optional(v.pipe(v.string(), v.maxLength(2000))),
 });
 export type LoginInput = v.InferInput<typeof LoginSchema>;
+/** What the browser sends: a path of this site to come back to is answered as `redirectUrl` when it is safe. */
+export type LoginValues = v.InferOutput<typeof LoginSchema>;
 
 /** The form of /register and of the token step of /reset-password: the two passwords must match. */
 export const NewPasswordFormSchema = v.pipe(

@@ -1,4 +1,4 @@
-import type { DashboardInput, OrganizationInput } from '@app/contracts';
+import type { DashboardInput, EditUserValues, NewUserValues, OrganizationInput } from '@app/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
 import { adminKeys } from './admin.queries';
@@ -61,24 +61,6 @@ export function useDeleteDashboard() {
 
 // Users
 
-export interface NewUserBody {
-  email: string;
-  firstName: string;
-  lastName: string;
-  organizationId: number | null;
-  isAdmin: boolean;
-  sendRegistrationEmail: boolean;
-}
-
-export interface EditUserBody {
-  email: string;
-  firstName: string;
-  lastName: string;
-  organizationIds: number[];
-  isAdmin: boolean;
-  isActive?: boolean;
-}
-
 /** The signed-in admin may have changed their own account: the header shows it. */
 const invalidateUsers = (queryClient: QueryClient) =>
   Promise.all([
@@ -91,7 +73,7 @@ export function useCreateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'create-user'],
-    mutationFn: (body: NewUserBody) => apiRequest('/api/admin/users', { method: 'POST', body }),
+    mutationFn: (body: NewUserValues) => apiRequest('/api/admin/users', { method: 'POST', body }),
     onSuccess: () => invalidate(queryClient, adminKeys.users),
   });
 }
@@ -101,7 +83,7 @@ export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['admin', 'update-user'],
-    mutationFn: ({ id, body }: { id: number; body: EditUserBody }) =>
+    mutationFn: ({ id, body }: { id: number; body: EditUserValues }) =>
       apiRequest(`/api/admin/users/${id}`, { method: 'PUT', body }),
     onSuccess: () => invalidateUsers(queryClient),
   });

@@ -1,21 +1,14 @@
-import type { ProfileInput } from '@app/contracts';
+import type { LoginValues, ProfileInput } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { apiRequest } from '../../../lib/api';
 import { currentUserQueryKey, replaceSession } from './auth.queries';
 
-export interface LoginCredentials {
-  email: string;
-  password: string;
-  /** A path of this site to come back to; the server answers it as `redirectUrl` when it is safe. */
-  redirectUrl?: string;
-}
-
 /** POST /api/auth/login: sets the session cookie. 401 bad credentials, 403 deactivated, 429 too many attempts. */
 export const useLogin = () =>
   useMutation({
     mutationKey: ['auth', 'login'],
-    mutationFn: (credentials: LoginCredentials) => apiRequest('/api/auth/login', { method: 'POST', body: credentials }),
+    mutationFn: (credentials: LoginValues) => apiRequest('/api/auth/login', { method: 'POST', body: credentials }),
   });
 
 /**
