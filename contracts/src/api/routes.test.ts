@@ -1,0 +1,37 @@
+import { describe, expectTypeOf, it } from 'vitest';
+import type { AuditEntry, OrganizationDashboardLink } from './admin';
+import type { LoginResult, TokenValidation } from './auth';
+import type { Availability, BookingSummary, MonthAvailability } from './booking';
+import type { DashboardDetail, EmbedStatus, PublicDashboard } from './dashboards';
+import type { ApiAnswer, GetAnswer } from './routes';
+import type { PublicConfig } from './system';
+import type { User } from './users';
+
+// Checked by the type checker (make typecheck): the browser's calls get these types from the path alone.
+describe('what each call answers, in types', () => {
+  it('types a GET by its path, the most specific pattern first', () => {
+    expectTypeOf<GetAnswer<'/api/config'>>().toEqualTypeOf<PublicConfig>();
+    expectTypeOf<GetAnswer<'/api/auth/user'>>().toEqualTypeOf<User>();
+    expectTypeOf<GetAnswer<'/api/admin/users'>>().toEqualTypeOf<User[]>();
+    expectTypeOf<GetAnswer<'/api/dashboards/public'>>().toEqualTypeOf<PublicDashboard[]>();
+    expectTypeOf<GetAnswer<`/api/dashboards/${string}/embed-status`>>().toEqualTypeOf<{ status: EmbedStatus }>();
+    expectTypeOf<GetAnswer<`/api/dashboards/${string}`>>().toEqualTypeOf<DashboardDetail>();
+    expectTypeOf<GetAnswer<`/api/auth/validate-reset-token/${string}`>>().toEqualTypeOf<TokenValidation>();
+    expectTypeOf<GetAnswer<`/api/booking/availability?date=${string}`>>().toEqualTypeOf<Availability>();
+    expectTypeOf<GetAnswer<`/api/booking/availability/month?month=${string}`>>().toEqualTypeOf<MonthAvailability>();
+    expectTypeOf<GetAnswer<`/api/booking/cancel/${string}`>>().toEqualTypeOf<BookingSummary>();
+    expectTypeOf<GetAnswer<'/api/admin/organization-dashboards'>>().toEqualTypeOf<OrganizationDashboardLink[]>();
+    expectTypeOf<GetAnswer<'/api/admin/audit'>>().toEqualTypeOf<AuditEntry[]>();
+  });
+
+  it('types a change by its method and path; a DELETE answers nothing', () => {
+    expectTypeOf<ApiAnswer<'POST', '/api/auth/login'>>().toEqualTypeOf<LoginResult>();
+    expectTypeOf<ApiAnswer<'PUT', `/api/admin/users/${number}`>>().toEqualTypeOf<User>();
+    expectTypeOf<ApiAnswer<'DELETE', `/api/admin/users/${number}`>>().toEqualTypeOf<null>();
+    expectTypeOf<ApiAnswer<'POST', '/api/admin/send-password-reset'>>().toEqualTypeOf<{ message: string }>();
+  });
+
+  it('gives a path it does not know no type at all, so its use does not compile', () => {
+    expectTypeOf<GetAnswer<'/api/nothing-here'>>().toBeNever();
+  });
+});
