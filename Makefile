@@ -24,7 +24,7 @@ install: $(INSTALL_STAMP) ## Install the locked dependencies
 
 # Installed again only when a manifest or the lock file changed since the last install: operator commands (make seed,
 # make admin, ...) do not pay for an install each time.
-WORKSPACES := contracts db backend workers frontend e2e testing tools/lint
+WORKSPACES := contracts db platform backend workers frontend e2e testing tools/lint
 $(INSTALL_STAMP): package.json bun.lock $(WORKSPACES:%=%/package.json) | bun
 	$(BUN) install --frozen-lockfile
 	@touch $@
@@ -85,13 +85,14 @@ test-e2e: build ## Browser tests only
 # Folders whose imports dependency-cruiser checks (tools/lint/dependency-cruiser.cjs, decision 028).
 CRUISE_DIRS := $(wildcard contracts db platform backend workers frontend/src testing e2e scripts bench)
 
-lint: install ## Biome, import cycles and boundaries (dependency-cruiser), files over 250 lines without a reason
+lint: install ## Biome, import cycles and boundaries (dependency-cruiser), long files, unused code (knip)
 	$(BUN) x biome check .
 	node --import ./tools/lint/typescript-5.mjs node_modules/dependency-cruiser/bin/dependency-cruise.mjs \
 	  --config tools/lint/dependency-cruiser.cjs $(CRUISE_DIRS)
 	$(BUN) tools/lint/long-files.ts
+	@$(MAKE) --no-print-directory knip
 
-knip: install ## Unused files, exports and dependencies (knip.jsonc)
+knip: install ## Unused files, exports and dependencies (knip.jsonc); also part of make lint
 	node node_modules/knip/bin/knip.js --no-progress
 
 format: install ## Biome: fix formatting and safe lint issues
