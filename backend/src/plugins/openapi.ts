@@ -7,6 +7,7 @@ import { type ConversionConfig, toJsonSchema, toJsonSchemaDefs } from '@valibot/
 import { Elysia } from 'elysia';
 import type * as v from 'valibot';
 import { notFound } from '../lib/http-error';
+import { selfOnlyPolicy } from './security-headers';
 import { preferredEncoding } from './spa';
 
 /**
@@ -73,18 +74,7 @@ const ASSETS = `${DOCS_PATH}/assets`;
  * served from this app, its start-up is a script file of ours (no inline script), and the page's policy allows only
  * this origin.
  */
-const DOCS_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+const DOCS_CONTENT_SECURITY_POLICY = selfOnlyPolicy();
 
 const viewerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 

@@ -8,22 +8,12 @@ import type { Redis } from 'ioredis';
 import { readCookie, SESSION_COOKIE } from '../lib/cookies';
 import type { SessionCheck } from './auth';
 import { json } from './errors';
+import { selfOnlyPolicy } from './security-headers';
 
 const QUEUE_BOARD_PATH = '/admin/queues';
 
 /** The board's page loads only what this app serves: its own bundle, no web fonts from elsewhere. */
-const QUEUE_BOARD_CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+const QUEUE_BOARD_CONTENT_SECURITY_POLICY = selfOnlyPolicy({ forms: 'self' });
 
 /** The board's page as it ships links a stylesheet of Google Fonts: taken out (the board falls back to sans-serif). */
 const withoutForeignStyles = (html: string) => html.replace(/<link\b[^>]*\bhref="https?:\/\/[^"]*"[^>]*>\s*/g, '');
