@@ -24,6 +24,21 @@ export const SPA_ROUTES = [
   '/confirm-email',
 ] as const;
 
+/**
+ * The marketing pages (D25): prerendered at build time (`frontend/src/lib/seo.ts` gives each its title and
+ * description) and listed in the API's sitemap.xml. One list for both, so a new page cannot be prerendered and
+ * missing from the sitemap, or the other way round.
+ */
+export const MARKETING_PATHS = [
+  '/',
+  '/why-us',
+  '/our-values',
+  '/dashboards',
+  '/contact',
+  '/book-consultation',
+] as const satisfies readonly (typeof SPA_ROUTES)[number][];
+export type MarketingPath = (typeof MARKETING_PATHS)[number];
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** One expression for the whole table: case-insensitive, with or without a trailing slash (as the router matches). */

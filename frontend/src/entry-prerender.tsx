@@ -3,12 +3,14 @@
  * build: each page is rendered on a memory history, without data from the API (every request stays pending, as on
  * the client before its answers arrive), so the HTML matches the first client render that hydrates it.
  */
+
+import { MARKETING_PATHS, type MarketingPath } from '@app/contracts/spa-routes';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createQueryClient } from './lib/query-client';
-import { MARKETING_PATHS, type MarketingPath, marketingSeo, OG_IMAGE } from './lib/seo';
+import { marketingSeo, OG_IMAGE } from './lib/seo';
 import { createAppRouter } from './router';
 
 export type { MarketingPath };

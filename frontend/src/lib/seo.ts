@@ -1,16 +1,6 @@
 import { COMPANY_NAME, TAGLINE } from '@app/contracts/brand';
+import type { MarketingPath } from '@app/contracts/spa-routes';
 import { pageTitle } from './page-title';
-
-/** The marketing pages (D25): prerendered at build time with these titles and descriptions, listed in sitemap.xml. */
-export const MARKETING_PATHS = [
-  '/',
-  '/why-us',
-  '/our-values',
-  '/dashboards',
-  '/contact',
-  '/book-consultation',
-] as const;
-export type MarketingPath = (typeof MARKETING_PATHS)[number];
 
 export interface PageSeo {
   title: string;
@@ -23,6 +13,7 @@ export const OG_IMAGE = '/og-image.png';
 export const DEFAULT_DESCRIPTION =
   'Lucid Insight builds custom PowerBI and Looker Studio dashboards that turn your data into decisions.';
 
+/** Each marketing page's title and description (D25; the pages are listed once, in `@app/contracts/spa-routes`). */
 export const marketingSeo: Record<MarketingPath, PageSeo> = {
   '/': {
     title: `${COMPANY_NAME} | ${TAGLINE}`,

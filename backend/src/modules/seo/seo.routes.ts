@@ -1,8 +1,6 @@
+import { MARKETING_PATHS } from '@app/contracts/spa-routes';
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
-
-/** The marketing pages search engines should find (D25); they are prerendered at build time. */
-const MARKETING_PATHS = ['/', '/why-us', '/our-values', '/dashboards', '/contact', '/book-consultation'] as const;
 
 /** Areas behind sign-in, and the API, are of no use to a search engine. */
 const DISALLOWED = ['/api/', '/admin', '/account', '/client/', '/login', '/register', '/reset-password', '/booking/'];
@@ -30,6 +28,7 @@ export const seoRoutes = (deps: Pick<AppDeps, 'config'>) => {
   const sitemap = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    // The marketing pages search engines should find (D25); they are prerendered at build time.
     ...MARKETING_PATHS.map((path) => `  <url><loc>${origin}${path}</loc><changefreq>monthly</changefreq></url>`),
     '</urlset>',
     '',

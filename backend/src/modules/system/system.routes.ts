@@ -1,7 +1,7 @@
 import { COMPANY_NAME, HealthSchema, type PublicConfig, PublicConfigSchema } from '@app/contracts';
+import { probe } from '@app/platform/readiness';
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
-import { probe } from '../../lib/probe';
 
 export const systemRoutes = (deps: Pick<AppDeps, 'config' | 'sql' | 'redis'>) => {
   const publicConfig: PublicConfig = {
