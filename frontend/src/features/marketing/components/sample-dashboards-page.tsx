@@ -5,7 +5,7 @@ import { buttonClass } from '../../../components/ui/button';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { publicDashboardsQueryOptions } from '../api/public-dashboards.queries';
 import { dashboardBlurbs } from '../data/dashboard-blurbs';
-import { ContentCard, MarketingHero, sectionHeadingClass } from './content-card';
+import { CardGrid, MarketingHero, PageSection } from './content-card';
 import { DashboardTabs } from './dashboard-tabs';
 import { LaptopFrame } from './laptop-frame';
 
@@ -32,53 +32,37 @@ export function SampleDashboardsPage({ routeId, signedIn }: SampleDashboardsPage
         lead="A look at dashboards we have built for education, research and operations teams. Pick one to see what it shows."
       />
 
-      <section aria-label="Dashboard samples" className="py-12 sm:py-16">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          {dashboards ? (
-            dashboards.length > 0 ? (
-              <DashboardTabs key={routeId ?? ''} dashboards={dashboards} routeId={routeId} />
-            ) : (
-              <p
-                className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400"
-                data-testid="dashboards-empty"
-              >
-                No public dashboards available at this time.
-              </p>
-            )
-          ) : failed ? (
-            <p
-              role="alert"
-              className="rounded-xl border border-red-300 bg-red-50 px-6 py-12 text-center text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-            >
-              The sample dashboards could not be loaded. Please try again later.
-            </p>
+      <PageSection label="Dashboard samples" compact>
+        {dashboards ? (
+          dashboards.length > 0 ? (
+            <DashboardTabs key={routeId ?? ''} dashboards={dashboards} routeId={routeId} />
           ) : (
-            <DashboardsSkeleton />
-          )}
-        </div>
-      </section>
+            <p
+              className="rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400"
+              data-testid="dashboards-empty"
+            >
+              No public dashboards available at this time.
+            </p>
+          )
+        ) : failed ? (
+          <p
+            role="alert"
+            className="rounded-xl border border-red-300 bg-red-50 px-6 py-12 text-center text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
+            The sample dashboards could not be loaded. Please try again later.
+          </p>
+        ) : (
+          <DashboardsSkeleton />
+        )}
+      </PageSection>
 
-      <section
-        aria-labelledby="features-heading"
-        className="border-y border-slate-200 bg-slate-50 py-16 sm:py-20 dark:border-slate-800 dark:bg-slate-900/40"
-      >
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <h2 id="features-heading" className={sectionHeadingClass}>
-            Built for the Way You Work
-          </h2>
-          <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {dashboardBlurbs.map((card) => (
-              <ContentCard key={card.title} card={card} />
-            ))}
-          </div>
-        </div>
-      </section>
+      <PageSection headingId="features-heading" heading="Built for the Way You Work" tinted>
+        <CardGrid cards={dashboardBlurbs} columns="sm:grid-cols-2 lg:grid-cols-3" />
+      </PageSection>
 
-      <section aria-labelledby="client-access-heading" className="py-16 sm:py-20">
-        <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <ClientAccessCard signedIn={hydrated ? signedIn : undefined} />
-        </div>
-      </section>
+      <PageSection headingId="client-access-heading">
+        <ClientAccessCard signedIn={hydrated ? signedIn : undefined} />
+      </PageSection>
     </>
   );
 }
