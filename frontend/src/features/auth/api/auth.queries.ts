@@ -74,6 +74,9 @@ const tokenQueryOptions = (kind: 'registration' | 'reset', token: string) =>
     queryFn: ({ signal }) => apiGet(`/api/auth/validate-${kind}-token/${encodeURIComponent(token)}`, { signal }),
   });
 
+/** The check of an e-mailed link's token, whichever the kind. */
+export type TokenQueryOptions = ReturnType<typeof tokenQueryOptions>;
+
 /** GET /api/auth/validate-registration-token/{token}: 200 `{ valid, message, user }` also for a bad token. */
 export const registrationTokenQueryOptions = (token: string) => tokenQueryOptions('registration', token);
 

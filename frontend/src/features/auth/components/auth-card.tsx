@@ -1,4 +1,7 @@
+import { Link } from '@tanstack/react-router';
+import { CircleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
@@ -79,6 +82,44 @@ export function CheckingCard({ icon, title, text }: { icon: ReactNode; title: Re
         <Spinner className="text-blue-700 dark:text-blue-400" />
         {text}
       </p>
+    </AuthCard>
+  );
+}
+
+export interface LinkErrorCardProps {
+  /** The page's h1 ('Link Invalid', 'Registration Error'...). */
+  title: string;
+  message: string;
+  focusHeading?: boolean;
+  /** The way on from here (a new link, the account page), above 'Return to Home'; without it 'Return to Home' leads. */
+  action?: ReactNode;
+  'data-testid': string;
+  messageTestId: string;
+}
+
+/** An e-mailed link that cannot be used: why, and the way on. */
+export function LinkErrorCard({ title, message, focusHeading, action, messageTestId, ...rest }: LinkErrorCardProps) {
+  return (
+    <AuthCard
+      icon={<CircleAlert aria-hidden="true" className="size-6" />}
+      tone="error"
+      title={title}
+      focusHeading={focusHeading}
+      description={<p data-testid={messageTestId}>{message}</p>}
+      {...rest}
+    >
+      {action ? (
+        <div className="flex flex-col gap-3">
+          {action}
+          <Link to="/" className={buttonClass({ size: 'lg', variant: 'outline', className: 'w-full' })}>
+            Return to Home
+          </Link>
+        </div>
+      ) : (
+        <Link to="/" className={buttonClass({ size: 'lg', className: 'w-full' })}>
+          Return to Home
+        </Link>
+      )}
     </AuthCard>
   );
 }

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { CircleAlert, MailCheck } from 'lucide-react';
+import { MailCheck } from 'lucide-react';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { failureMessage } from '../../../lib/api';
 import { useConfirmEmailChange } from '../api/auth.mutations';
-import { AuthCard } from './auth-card';
+import { AuthCard, LinkErrorCard } from './auth-card';
 
 /**
  * /confirm-email?token=... (issue 12): opening the link changes nothing by itself (a mail scanner may open it too);
@@ -66,22 +66,17 @@ export function ConfirmEmailScreen({ token }: { token: string | undefined }) {
 
 function InvalidLink({ message }: { message: string }) {
   return (
-    <AuthCard
-      icon={<CircleAlert aria-hidden="true" className="size-6" />}
-      tone="error"
+    <LinkErrorCard
       title="Link Invalid"
+      message={message}
       focusHeading
-      description={<p data-testid="confirm-email-error">{message}</p>}
       data-testid="confirm-email-invalid"
-    >
-      <div className="flex flex-col gap-3">
+      messageTestId="confirm-email-error"
+      action={
         <Link to="/account" className={buttonClass({ size: 'lg', className: 'w-full' })}>
           Go to Account Settings
         </Link>
-        <Link to="/" className={buttonClass({ size: 'lg', variant: 'outline', className: 'w-full' })}>
-          Return to Home
-        </Link>
-      </div>
-    </AuthCard>
+      }
+    />
   );
 }

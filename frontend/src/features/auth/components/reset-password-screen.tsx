@@ -1,15 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { CircleAlert, KeyRound, MailCheck } from 'lucide-react';
+import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useResetPassword } from '../api/auth.mutations';
 import { resetTokenQueryOptions } from '../api/auth.queries';
-import { NewPasswordForm } from '../forms/new-password-form';
 import { RequestResetForm } from '../forms/request-reset-form';
 import { displayName } from '../utils/display-name';
-import { AuthCard, authLinkClass, CheckingCard } from './auth-card';
+import { AuthCard, authLinkClass, LinkErrorCard } from './auth-card';
+import { SetPasswordScreen } from './set-password-screen';
 
 /**
  * /reset-password (spec sections 2 and 4): without a token, request a link then 'Check Your Email'; with one,
@@ -93,63 +92,50 @@ function RequestStep() {
 }
 
 function NewPasswordStep({ token }: { token: string }) {
-  const validation = useQuery(resetTokenQueryOptions(token));
   const resetPassword = useResetPassword();
   const navigate = useNavigate();
 
-  if (validation.isPending)
-    return (
-      <CheckingCard
-        icon={<KeyRound aria-hidden="true" className="size-6" />}
-        title="Checking Your Link"
-        text="Validating your reset link..."
-      />
-    );
-  if (validation.isError) return <InvalidResetLink message="Failed to validate reset token" />;
-
-  const { valid, message, user } = validation.data;
-  if (!valid || !user) return <InvalidResetLink message={message || 'Invalid or expired reset token'} />;
-
   return (
-    <AuthCard
-      icon={<KeyRound aria-hidden="true" className="size-6" />}
+    <SetPasswordScreen
+      check={resetTokenQueryOptions(token)}
+      icon={KeyRound}
+      checkingText="Validating your reset link..."
+      failedMessage="Failed to validate reset token"
+      invalidFallback="Invalid or expired reset token"
+      invalid={(message) => <InvalidResetLink message={message} />}
       title="Set a New Password"
-      description={
+      greeting={(user) => (
         <p data-testid="reset-greeting">Hello, {displayName(user)}! Choose a new password for your account.</p>
-      }
+      )}
       data-testid="reset-new-password"
-    >
-      <NewPasswordForm
-        email={user.email}
-        passwordLabel="New Password"
-        confirmLabel="Confirm New Password"
-        submitLabel="Update Password"
-        pendingLabel="Updating password..."
-        failureFallback="Failed to reset password"
-        onSubmit={(newPassword) => resetPassword.mutateAsync({ token, newPassword })}
-        onSuccess={() => {
+      form={{
+        passwordLabel: 'New Password',
+        confirmLabel: 'Confirm New Password',
+        submitLabel: 'Update Password',
+        pendingLabel: 'Updating password...',
+        failureFallback: 'Failed to reset password',
+        onSubmit: (newPassword) => resetPassword.mutateAsync({ token, newPassword }),
+        onSuccess: () => {
           toast({
             title: 'Password updated',
             description: 'Your password has been reset. You can now log in with your new password.',
           });
           void navigate({ to: '/' });
-        }}
-        testId="reset-password"
-      />
-    </AuthCard>
+        },
+        testId: 'reset-password',
+      }}
+    />
   );
 }
 
 function InvalidResetLink({ message }: { message: string }) {
   return (
-    <AuthCard
-      icon={<CircleAlert aria-hidden="true" className="size-6" />}
-      tone="error"
+    <LinkErrorCard
       title="Reset Link Invalid"
-      description={<p data-testid="reset-invalid-message">{message}</p>}
+      message={message}
       data-testid="reset-invalid"
-    >
-      <div className="flex flex-col gap-3">
+      messageTestId="reset-invalid-message"
+      action={
         <Link
           to="/reset-password"
           className={buttonClass({ size: 'lg', className: 'w-full' })}
@@ -157,10 +143,7 @@ function InvalidResetLink({ message }: { message: string }) {
         >
           Request New Reset Link
         </Link>
-        <Link to="/" className={buttonClass({ size: 'lg', variant: 'outline', className: 'w-full' })}>
-          Return to Home
-        </Link>
-      </div>
-    </AuthCard>
+      }
+    />
   );
 }
