@@ -38,12 +38,17 @@ const addresses = (value: ParsedMail['to']): string[] => {
   return list.flatMap((a) => a.value.map((v) => (v.address ?? '').toLowerCase()));
 };
 
+/** A promise with its `resolve` exposed (`Promise.withResolvers`). */
+type Deferred<T> = ReturnType<typeof Promise.withResolvers<T>>;
+
 /** A real SMTP server on loopback that records every message it accepts (the `smtp-server` package). */
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const messages: ReceivedEmail[] = [];
   let refusals = 0;
-  let stall: { resolveStarted: () => void; released: Promise<void> } | null = null;
-  let hold: { resolveAccepted: (message: ReceivedEmail) => void; released: Promise<void> } | null = null;
+  /** A message to hold before it is accepted: `started` once it is being held, until `released`. */
+  let stall: { started: Deferred<void>; released: Deferred<void> } | null = null;
+  /** A message to accept, then hold before answering: `accepted` once it is recorded, until `released`. */
+  let hold: { accepted: Deferred<ReceivedEmail>; released: Deferred<void> } | null = null;
   const state = { attempts: 0 };
   // Sessions whose client went away: a message held (stalled) in such a session was never acknowledged, so it was
   // never accepted, as with a real SMTP server that loses its client before answering 250.
@@ -76,8 +81,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       const finish = async () => {
         const parsed = await parse;
         if (current) {
-          current.resolveStarted();
-          await current.released;
+          current.started.resolve();
+          await current.released.promise;
           await new Promise((r) => setTimeout(r, 100));
           if (closedSessions.has(session.id)) throw new Error('client went away before the message was accepted');
         }
@@ -94,8 +99,8 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         };
         messages.push(received);
         if (held) {
-          held.resolveAccepted(received);
-          await held.released;
+          held.accepted.resolve(received);
+          await held.released.promise;
         }
       };
       finish().then(
@@ -120,28 +125,12 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
       refusals = count;
     },
     stallNext() {
-      let resolveStarted = () => {};
-      let release = () => {};
-      const started = new Promise<void>((r) => {
-        resolveStarted = r;
-      });
-      const released = new Promise<void>((r) => {
-        release = r;
-      });
-      stall = { resolveStarted, released };
-      return { started, release };
+      stall = { started: Promise.withResolvers(), released: Promise.withResolvers() };
+      return { started: stall.started.promise, release: stall.released.resolve };
     },
     acceptAndHoldNext() {
-      let resolveAccepted: (message: ReceivedEmail) => void = () => {};
-      let release = () => {};
-      const accepted = new Promise<ReceivedEmail>((r) => {
-        resolveAccepted = r;
-      });
-      const released = new Promise<void>((r) => {
-        release = r;
-      });
-      hold = { resolveAccepted, released };
-      return { accepted, release };
+      hold = { accepted: Promise.withResolvers(), released: Promise.withResolvers() };
+      return { accepted: hold.accepted.promise, release: hold.released.resolve };
     },
     to: (address) => messages.filter((m) => m.envelopeTo.includes(address.toLowerCase())),
     async waitFor(predicate, timeoutMs = 15_000) {
