@@ -1,6 +1,11 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import { controlClass } from '../../../components/form/field-shell';
+import { Button, type ButtonProps, type ButtonVariant } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { NativeSelect, type SelectOption } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
+import { ALL } from '../utils/admin-lists';
 
 /** A tab's layout: the list (wide) and, beside it from 1024 px, the form. */
 export function ListWithForm({ list, form }: { list: ReactNode; form?: ReactNode }) {
@@ -35,14 +40,127 @@ export function ListHeader({
   );
 }
 
-/** A labelled filter control (text or select), laid out in the filter grid. */
-export function FilterLabel({ label, htmlFor, children }: { label: string; htmlFor: string; children: ReactNode }) {
+/** One filter of a list: a search box (with its placeholder) or a select (with its options). */
+export type FilterField<F> = { key: keyof F & string; label: string } & (
+  | { placeholder: string }
+  | { options: readonly SelectOption[] }
+);
+
+/**
+ * The choices of a select filter: 'all' first (labelled `allLabel`), then the others, as value → label, or as a list
+ * of values that are their own labels.
+ */
+export const filterChoices = (
+  allLabel: string,
+  choices: Readonly<Record<string, string>> | readonly string[],
+): SelectOption[] => [
+  { value: ALL, label: allLabel },
+  ...(Array.isArray(choices)
+    ? choices.map((value: string) => ({ value, label: value }))
+    : Object.entries(choices).map(([value, label]) => ({ value, label }))),
+];
+
+/** A list's filters, each labelled, in a grid (`className` gives its columns); test ids are `{prefix}-{key}`. */
+export function FilterBar<F extends { [K in keyof F]: string }>({
+  fields,
+  values,
+  onChange,
+  testIdPrefix,
+  className,
+  'data-testid': testId,
+}: {
+  fields: readonly FilterField<F>[];
+  values: F;
+  onChange: (patch: Partial<F>) => void;
+  testIdPrefix: string;
+  className: string;
+  'data-testid': string;
+}) {
+  const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={htmlFor} className="text-xs font-semibold text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
-      {children}
+    <div className={cn('mb-4 grid gap-3', className)} data-testid={testId}>
+      {fields.map((field) => {
+        const control = {
+          id: `${id}-${field.key}`,
+          value: values[field.key],
+          onChange: (event: { target: { value: string } }) =>
+            onChange({ [field.key]: event.target.value } as Partial<F>),
+          'data-testid': `${testIdPrefix}-${field.key}`,
+        };
+        return (
+          <div key={field.key} className="flex flex-col gap-1">
+            <label htmlFor={control.id} className="text-xs font-semibold text-slate-700 dark:text-slate-300">
+              {field.label}
+            </label>
+            {'options' in field ? (
+              <NativeSelect {...control} options={field.options} />
+            ) : (
+              <input {...control} type="search" placeholder={field.placeholder} className={controlClass} />
+            )}
+          </div>
+        );
+      })}
     </div>
+  );
+}
+
+/**
+ * A small button of a table row: `label` shown, `name` for screen readers ('Edit Acme'). The rest goes to the button
+ * (a dialog's trigger adds its own handlers and ref).
+ */
+export function RowButton({
+  label,
+  name,
+  variant = 'outline',
+  ...props
+}: Omit<ButtonProps, 'children' | 'size' | 'aria-label'> & { label: string; name: string; 'data-testid': string }) {
+  return (
+    <Button size="sm" variant={variant} aria-label={name} {...props}>
+      {label}
+    </Button>
+  );
+}
+
+/**
+ * A row's action that asks first (an alertdialog): its button (`label`) opens the question, whose confirm button
+ * says `label` too. `onConfirm` gets `close`, to call when the dialog should go.
+ */
+export function ConfirmAction({
+  label,
+  name,
+  variant,
+  'data-testid': testId,
+  title,
+  question,
+  pendingLabel,
+  pending,
+  onConfirm,
+  dialogTestId,
+}: {
+  label: string;
+  name: string;
+  variant: ButtonVariant;
+  'data-testid': string;
+  title: string;
+  question: string;
+  pendingLabel: string;
+  pending: boolean;
+  onConfirm: (close: () => void) => void;
+  dialogTestId: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={<RowButton label={label} name={name} variant={variant} data-testid={testId} />}
+      title={title}
+      question={question}
+      confirmLabel={label}
+      pendingLabel={pendingLabel}
+      pending={pending}
+      onConfirm={() => onConfirm(() => setOpen(false))}
+      data-testid={dialogTestId}
+    />
   );
 }

@@ -1,13 +1,10 @@
 import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink, User } from '@app/contracts';
-import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyRow, Table, TableScroll, Td, THead, Th, Tr } from '../../../components/ui/table';
+import { type Column, DataTable } from '../../../components/ui/table';
 import { useUnlinkDashboard } from '../api/admin.mutations';
 import { AddOrganizationUserForm } from '../forms/add-organization-user-form';
 import { LinkDashboardForm } from '../forms/link-dashboard-form';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { ListHeader, ListWithForm } from './admin-panel';
+import { ConfirmAction, ListHeader, ListWithForm } from './admin-panel';
 
 const keyOf = (link: OrganizationDashboardLink) => `${link.organizationId}-${link.dashboardId}`;
 
@@ -16,42 +13,45 @@ export const unlinkQuestion = (link: OrganizationDashboardLink) =>
 
 /** The Unlink action of one association row, asked first. */
 function UnlinkButton({ link }: { link: OrganizationDashboardLink }) {
-  const [open, setOpen] = useState(false);
   const unlink = useUnlinkDashboard();
-  const confirm = async () => {
+  const confirm = async (close: () => void) => {
     try {
       await unlink.mutateAsync({ organizationId: link.organizationId, dashboardId: link.dashboardId });
-      setOpen(false);
+      close();
       notifySuccess('Dashboard unlinked from organization');
     } catch (error) {
-      setOpen(false);
+      close();
       notifyFailure('Error unlinking dashboard', error, 'Failed to unlink dashboard');
     }
   };
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      trigger={
-        <Button
-          size="sm"
-          variant="outline"
-          aria-label={`Unlink ${link.dashboardName} from ${link.organizationName}`}
-          data-testid="association-unlink"
-        >
-          Unlink
-        </Button>
-      }
+    <ConfirmAction
+      label="Unlink"
+      name={`Unlink ${link.dashboardName} from ${link.organizationName}`}
+      variant="outline"
+      data-testid="association-unlink"
       title="Unlink Dashboard"
       question={unlinkQuestion(link)}
-      confirmLabel="Unlink"
       pendingLabel="Unlinking..."
       pending={unlink.isPending}
-      onConfirm={() => void confirm()}
-      data-testid="unlink-dashboard-dialog"
+      onConfirm={(close) => void confirm(close)}
+      dialogTestId="unlink-dashboard-dialog"
     />
   );
 }
+
+const columns: Column<OrganizationDashboardLink>[] = [
+  { header: 'Organization', className: 'font-medium', cell: (link) => link.organizationName },
+  { header: 'Dashboard', cell: (link) => link.dashboardName },
+  { header: 'Category', cell: (link) => link.dashboardCategory },
+  { header: 'Type', cell: (link) => link.dashboardType },
+  {
+    header: 'Actions',
+    headerClassName: 'text-right',
+    className: 'text-right',
+    cell: (link) => <UnlinkButton link={link} />,
+  },
+];
 
 /** Associations: which organization sees which dashboard (each link can be undone) and the forms that link them. */
 export function AssociationsTab({
@@ -77,48 +77,29 @@ export function AssociationsTab({
       list={
         <>
           <ListHeader title="Dashboard Associations" count={rows.length} />
-          <TableScroll label="Dashboard associations" data-testid="associations-table">
-            <Table>
-              <THead>
-                <tr>
-                  <Th>Organization</Th>
-                  <Th>Dashboard</Th>
-                  <Th>Category</Th>
-                  <Th>Type</Th>
-                  <Th className="text-right">Actions</Th>
-                </tr>
-              </THead>
-              <tbody>
-                {rows.length === 0 ? (
-                  <EmptyRow colSpan={5} data-testid="associations-empty">
-                    <span className="block font-medium text-slate-800 dark:text-slate-200">
-                      No dashboard associations found
-                    </span>
-                    <span className="mt-1 block">
-                      Use the 'Link Dashboard to Organization' form to give an organization a dashboard.
-                    </span>
-                  </EmptyRow>
-                ) : (
-                  rows.map((link) => (
-                    <Tr
-                      key={keyOf(link)}
-                      data-testid="association-row"
-                      data-organization-id={link.organizationId}
-                      data-dashboard-id={link.dashboardId}
-                    >
-                      <Td className="font-medium">{link.organizationName}</Td>
-                      <Td>{link.dashboardName}</Td>
-                      <Td>{link.dashboardCategory}</Td>
-                      <Td>{link.dashboardType}</Td>
-                      <Td className="text-right">
-                        <UnlinkButton link={link} />
-                      </Td>
-                    </Tr>
-                  ))
-                )}
-              </tbody>
-            </Table>
-          </TableScroll>
+          <DataTable
+            label="Dashboard associations"
+            data-testid="associations-table"
+            columns={columns}
+            rows={rows}
+            rowKey={keyOf}
+            row={(link) => ({
+              'data-testid': 'association-row',
+              'data-organization-id': link.organizationId,
+              'data-dashboard-id': link.dashboardId,
+            })}
+            empty={
+              <>
+                <span className="block font-medium text-slate-800 dark:text-slate-200">
+                  No dashboard associations found
+                </span>
+                <span className="mt-1 block">
+                  Use the 'Link Dashboard to Organization' form to give an organization a dashboard.
+                </span>
+              </>
+            }
+            emptyTestId="associations-empty"
+          />
         </>
       }
       form={

@@ -1,55 +1,81 @@
 import type { AdminDashboard } from '@app/contracts';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/api/dashboards';
-import { useId, useState } from 'react';
-import { controlClass } from '../../../components/form/field-shell';
+import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { NativeSelect } from '../../../components/ui/select';
-import { EmptyRow, SortableTh, Table, TableScroll, Td, THead, Th, Tr } from '../../../components/ui/table';
+import { type Column, DataTable } from '../../../components/ui/table';
 import { useDeleteDashboard } from '../api/admin.mutations';
 import { DashboardForm } from '../forms/dashboard-form';
 import {
-  ALL,
   type DashboardFilters,
   type DashboardSortKey,
   emptyDashboardFilters,
   filterDashboards,
-  nextSort,
-  type SortState,
   sortDashboards,
-  type Visibility,
 } from '../utils/admin-lists';
 import { formatDateTime } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { FilterLabel, ListHeader, ListWithForm } from './admin-panel';
+import { useListView } from '../utils/use-list-view';
+import {
+  ConfirmAction,
+  FilterBar,
+  type FilterField,
+  filterChoices,
+  ListHeader,
+  ListWithForm,
+  RowButton,
+} from './admin-panel';
 
 export const DELETE_DASHBOARD_QUESTION =
   'Are you sure you want to delete this dashboard? This action cannot be undone.';
 
-const columns: { key: DashboardSortKey; label: string }[] = [
-  { key: 'name', label: 'Name' },
-  { key: 'category', label: 'Category' },
-  { key: 'type', label: 'Type' },
-  { key: 'isPublic', label: 'Public' },
+const filterFields: FilterField<DashboardFilters>[] = [
+  { key: 'name', label: 'Search by name', placeholder: 'Dashboard name' },
+  { key: 'category', label: 'Category', options: filterChoices('All categories', DASHBOARD_CATEGORIES) },
+  { key: 'type', label: 'Type', options: filterChoices('All types', DASHBOARD_TYPES) },
+  { key: 'visibility', label: 'Visibility', options: filterChoices('All', { public: 'Public', private: 'Private' }) },
+];
+
+const columns: Column<AdminDashboard, DashboardSortKey>[] = [
+  { header: 'Name', sortKey: 'name', className: 'min-w-36 font-medium', cell: (d) => d.name },
+  { header: 'Category', sortKey: 'category', cell: (d) => d.category },
+  { header: 'Type', sortKey: 'type', cell: (d) => d.type },
+  {
+    header: 'Public',
+    sortKey: 'isPublic',
+    cell: (d) => <Badge variant={d.isPublic ? 'info' : 'neutral'}>{d.isPublic ? 'Public' : 'Private'}</Badge>,
+  },
+  {
+    header: 'Views',
+    className: 'whitespace-nowrap',
+    cell: (d) => (
+      <>
+        <span className="block tabular-nums" data-testid="dashboard-view-count">
+          {d.viewCount}
+        </span>
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
+          Last: <span data-testid="dashboard-last-viewed">{formatDateTime(d.lastViewedAt)}</span>
+        </span>
+      </>
+    ),
+  },
 ];
 
 /** Dashboards: filters, the sortable table (with views, D19) and the create / edit form beside it. */
 export function DashboardsTab({ dashboards }: { dashboards: readonly AdminDashboard[] }) {
-  const [filters, setFilters] = useState<DashboardFilters>(emptyDashboardFilters);
-  const [sort, setSort] = useState<SortState<DashboardSortKey>>({ key: 'name', direction: 'asc' });
+  const list = useListView(dashboards, {
+    filters: emptyDashboardFilters,
+    sort: { key: 'name', direction: 'asc' },
+    filter: filterDashboards,
+    order: sortDashboards,
+  });
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [deletingId, setDeletingId] = useState<number | null>(null);
   const deleteDashboard = useDeleteDashboard();
-  const rows = sortDashboards(filterDashboards(dashboards, filters), sort);
   const editing = dashboards.find((d) => d.id === editingId);
-  const id = useId();
-  const set = (patch: Partial<DashboardFilters>) => setFilters((current) => ({ ...current, ...patch }));
 
-  const remove = async (dashboard: AdminDashboard) => {
+  const remove = async (dashboard: AdminDashboard, close: () => void) => {
     try {
       await deleteDashboard.mutateAsync(dashboard.id);
-      setDeletingId(null);
+      close();
       if (editingId === dashboard.id) setEditingId(null);
       notifySuccess('Dashboard deleted');
     } catch (error) {
@@ -57,142 +83,53 @@ export function DashboardsTab({ dashboards }: { dashboards: readonly AdminDashbo
     }
   };
 
+  const actions = (dashboard: AdminDashboard) => (
+    <div className="flex flex-col items-stretch gap-2">
+      <RowButton
+        label="Edit"
+        name={`Edit ${dashboard.name}`}
+        onClick={() => setEditingId(dashboard.id)}
+        data-testid="dashboard-edit"
+      />
+      <ConfirmAction
+        label="Delete"
+        name={`Delete ${dashboard.name}`}
+        variant="destructive"
+        data-testid="dashboard-delete"
+        title="Delete Dashboard"
+        question={DELETE_DASHBOARD_QUESTION}
+        pendingLabel="Deleting..."
+        pending={deleteDashboard.isPending}
+        onConfirm={(close) => void remove(dashboard, close)}
+        dialogTestId="delete-dashboard-dialog"
+      />
+    </div>
+  );
+
   return (
     <ListWithForm
       list={
         <>
-          <ListHeader title="Dashboards" count={rows.length} />
-          <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4" data-testid="dashboard-filters">
-            <FilterLabel label="Search by name" htmlFor={`${id}-name`}>
-              <input
-                id={`${id}-name`}
-                type="search"
-                value={filters.name}
-                onChange={(event) => set({ name: event.target.value })}
-                placeholder="Dashboard name"
-                className={controlClass}
-                data-testid="dashboard-filter-name"
-              />
-            </FilterLabel>
-            <FilterLabel label="Category" htmlFor={`${id}-category`}>
-              <NativeSelect
-                id={`${id}-category`}
-                value={filters.category}
-                onChange={(event) => set({ category: event.target.value })}
-                options={[
-                  { value: ALL, label: 'All categories' },
-                  ...DASHBOARD_CATEGORIES.map((c) => ({ value: c, label: c })),
-                ]}
-                data-testid="dashboard-filter-category"
-              />
-            </FilterLabel>
-            <FilterLabel label="Type" htmlFor={`${id}-type`}>
-              <NativeSelect
-                id={`${id}-type`}
-                value={filters.type}
-                onChange={(event) => set({ type: event.target.value })}
-                options={[{ value: ALL, label: 'All types' }, ...DASHBOARD_TYPES.map((t) => ({ value: t, label: t }))]}
-                data-testid="dashboard-filter-type"
-              />
-            </FilterLabel>
-            <FilterLabel label="Visibility" htmlFor={`${id}-visibility`}>
-              <NativeSelect
-                id={`${id}-visibility`}
-                value={filters.visibility}
-                onChange={(event) => set({ visibility: event.target.value as Visibility })}
-                options={[
-                  { value: 'all', label: 'All' },
-                  { value: 'public', label: 'Public' },
-                  { value: 'private', label: 'Private' },
-                ]}
-                data-testid="dashboard-filter-visibility"
-              />
-            </FilterLabel>
-          </div>
-          <TableScroll label="Dashboards" data-testid="dashboards-table">
-            <Table>
-              <THead>
-                <tr>
-                  {columns.map((column) => (
-                    <SortableTh
-                      key={column.key}
-                      active={sort.key === column.key}
-                      direction={sort.direction}
-                      onSort={() => setSort((current) => nextSort(current, column.key))}
-                      data-testid={`dashboard-sort-${column.key}`}
-                    >
-                      {column.label}
-                    </SortableTh>
-                  ))}
-                  <Th>Views</Th>
-                  <Th className="text-right">Actions</Th>
-                </tr>
-              </THead>
-              <tbody>
-                {rows.length === 0 ? (
-                  <EmptyRow colSpan={6} data-testid="dashboards-empty">
-                    No dashboards found
-                  </EmptyRow>
-                ) : (
-                  rows.map((dashboard) => (
-                    <Tr key={dashboard.id} data-testid="dashboard-row" data-id={dashboard.id}>
-                      <Td className="min-w-36 font-medium">{dashboard.name}</Td>
-                      <Td>{dashboard.category}</Td>
-                      <Td>{dashboard.type}</Td>
-                      <Td>
-                        <Badge variant={dashboard.isPublic ? 'info' : 'neutral'}>
-                          {dashboard.isPublic ? 'Public' : 'Private'}
-                        </Badge>
-                      </Td>
-                      <Td className="whitespace-nowrap">
-                        <span className="block tabular-nums" data-testid="dashboard-view-count">
-                          {dashboard.viewCount}
-                        </span>
-                        <span className="block text-xs text-slate-600 dark:text-slate-400">
-                          Last:{' '}
-                          <span data-testid="dashboard-last-viewed">{formatDateTime(dashboard.lastViewedAt)}</span>
-                        </span>
-                      </Td>
-                      <Td>
-                        <div className="flex flex-col items-stretch gap-2">
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            onClick={() => setEditingId(dashboard.id)}
-                            aria-label={`Edit ${dashboard.name}`}
-                            data-testid="dashboard-edit"
-                          >
-                            Edit
-                          </Button>
-                          <ConfirmDialog
-                            open={deletingId === dashboard.id}
-                            onOpenChange={(open) => setDeletingId(open ? dashboard.id : null)}
-                            trigger={
-                              <Button
-                                size="sm"
-                                variant="destructive"
-                                aria-label={`Delete ${dashboard.name}`}
-                                data-testid="dashboard-delete"
-                              >
-                                Delete
-                              </Button>
-                            }
-                            title="Delete Dashboard"
-                            question={DELETE_DASHBOARD_QUESTION}
-                            confirmLabel="Delete"
-                            pendingLabel="Deleting..."
-                            pending={deleteDashboard.isPending}
-                            onConfirm={() => void remove(dashboard)}
-                            data-testid="delete-dashboard-dialog"
-                          />
-                        </div>
-                      </Td>
-                    </Tr>
-                  ))
-                )}
-              </tbody>
-            </Table>
-          </TableScroll>
+          <ListHeader title="Dashboards" count={list.rows.length} />
+          <FilterBar
+            fields={filterFields}
+            values={list.filters}
+            onChange={list.setFilters}
+            testIdPrefix="dashboard-filter"
+            className="sm:grid-cols-2 xl:grid-cols-4"
+            data-testid="dashboard-filters"
+          />
+          <DataTable
+            label="Dashboards"
+            data-testid="dashboards-table"
+            columns={[...columns, { header: 'Actions', headerClassName: 'text-right', cell: actions }]}
+            rows={list.rows}
+            rowKey={(d) => d.id}
+            row={(d) => ({ 'data-testid': 'dashboard-row', 'data-id': d.id })}
+            empty="No dashboards found"
+            emptyTestId="dashboards-empty"
+            sort={{ ...list.sort, onSort: list.sortBy, testId: (key) => `dashboard-sort-${key}` }}
+          />
         </>
       }
       form={<DashboardForm key={editing?.id ?? 'new'} dashboard={editing} onDone={() => setEditingId(null)} />}

@@ -1,38 +1,83 @@
 import type { AdminOrganization } from '@app/contracts';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyRow, Table, TableScroll, Td, THead, Th, Tr } from '../../../components/ui/table';
+import { type Column, DataTable } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { useToggleOrganizationStatus } from '../api/admin.mutations';
 import { OrganizationForm } from '../forms/organization-form';
 import { visibleOrganizations } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { ListHeader, ListWithForm } from './admin-panel';
+import { ConfirmAction, ListHeader, ListWithForm, RowButton } from './admin-panel';
 
 export const deactivateOrganizationQuestion = (name: string) =>
   `Deactivate '${name}'? Every member of this organization loses access to its dashboards until it is activated again.`;
+
+const columns: Column<AdminOrganization>[] = [
+  { header: 'ID', className: 'tabular-nums', cell: (o) => o.id },
+  { header: 'Name', className: 'font-medium', cell: (o) => o.name },
+  { header: 'Domain', cell: (o) => o.domain || '-' },
+  {
+    header: 'Status',
+    cell: (o) => <Badge variant={o.isActive ? 'success' : 'neutral'}>{o.isActive ? 'Active' : 'Inactive'}</Badge>,
+  },
+];
 
 /** Organizations: the table (active first, inactive dimmed) and the create / edit form beside it. */
 export function OrganizationsTab({ organizations }: { organizations: readonly AdminOrganization[] }) {
   const [hideInactive, setHideInactive] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
-  const [confirmingId, setConfirmingId] = useState<number | null>(null);
   const toggleStatus = useToggleOrganizationStatus();
   const rows = visibleOrganizations(organizations, { hideInactive });
   const editing = organizations.find((o) => o.id === editingId);
 
-  const toggle = async (organization: AdminOrganization) => {
+  const toggle = async (organization: AdminOrganization, close?: () => void) => {
     try {
       await toggleStatus.mutateAsync(organization.id);
-      setConfirmingId(null);
+      close?.();
       notifySuccess('Organization status updated');
     } catch (error) {
-      setConfirmingId(null);
+      close?.();
       notifyFailure('Error updating organization status', error, 'Failed to update organization status');
     }
+  };
+
+  const actions = (organization: AdminOrganization) => {
+    const pending = toggleStatus.isPending && toggleStatus.variables === organization.id;
+    return (
+      <div className="flex justify-end gap-2">
+        <RowButton
+          label="Edit"
+          name={`Edit ${organization.name}`}
+          onClick={() => setEditingId(organization.id)}
+          data-testid="organization-edit"
+        />
+        {organization.isActive ? (
+          // Deactivating cuts off every member at once: asked first.
+          <ConfirmAction
+            label="Deactivate"
+            name={`Deactivate ${organization.name}`}
+            variant="secondary"
+            data-testid="organization-toggle-status"
+            title="Deactivate Organization"
+            question={deactivateOrganizationQuestion(organization.name)}
+            pendingLabel="Updating..."
+            pending={pending}
+            onConfirm={(close) => void toggle(organization, close)}
+            dialogTestId="deactivate-organization-dialog"
+          />
+        ) : (
+          <RowButton
+            label="Activate"
+            name={`Activate ${organization.name}`}
+            variant="primary"
+            disabled={pending}
+            onClick={() => void toggle(organization)}
+            data-testid="organization-toggle-status"
+          />
+        )}
+      </div>
+    );
   };
 
   return (
@@ -47,96 +92,24 @@ export function OrganizationsTab({ organizations }: { organizations: readonly Ad
               data-testid="organizations-hide-inactive"
             />
           </ListHeader>
-          <TableScroll label="Organizations" data-testid="organizations-table">
-            <Table>
-              <THead>
-                <tr>
-                  <Th>ID</Th>
-                  <Th>Name</Th>
-                  <Th>Domain</Th>
-                  <Th>Status</Th>
-                  <Th className="text-right">Actions</Th>
-                </tr>
-              </THead>
-              <tbody>
-                {rows.length === 0 ? (
-                  <EmptyRow colSpan={5} data-testid="organizations-empty">
-                    No organizations found
-                  </EmptyRow>
-                ) : (
-                  rows.map((organization) => (
-                    <Tr
-                      key={organization.id}
-                      className={cn(
-                        !organization.isActive &&
-                          'bg-slate-50 text-slate-500 dark:bg-slate-950/40 [&_td]:text-slate-500 dark:[&_td]:text-slate-400',
-                      )}
-                      data-testid="organization-row"
-                      data-id={organization.id}
-                      data-active={organization.isActive}
-                    >
-                      <Td className="tabular-nums">{organization.id}</Td>
-                      <Td className="font-medium">{organization.name}</Td>
-                      <Td>{organization.domain || '-'}</Td>
-                      <Td>
-                        <Badge variant={organization.isActive ? 'success' : 'neutral'}>
-                          {organization.isActive ? 'Active' : 'Inactive'}
-                        </Badge>
-                      </Td>
-                      <Td>
-                        <div className="flex justify-end gap-2">
-                          <Button
-                            size="sm"
-                            variant="outline"
-                            onClick={() => setEditingId(organization.id)}
-                            aria-label={`Edit ${organization.name}`}
-                            data-testid="organization-edit"
-                          >
-                            Edit
-                          </Button>
-                          {organization.isActive ? (
-                            // Deactivating cuts off every member at once: asked first.
-                            <ConfirmDialog
-                              open={confirmingId === organization.id}
-                              onOpenChange={(open) => setConfirmingId(open ? organization.id : null)}
-                              trigger={
-                                <Button
-                                  size="sm"
-                                  variant="secondary"
-                                  aria-label={`Deactivate ${organization.name}`}
-                                  data-testid="organization-toggle-status"
-                                >
-                                  Deactivate
-                                </Button>
-                              }
-                              title="Deactivate Organization"
-                              question={deactivateOrganizationQuestion(organization.name)}
-                              confirmLabel="Deactivate"
-                              pendingLabel="Updating..."
-                              pending={toggleStatus.isPending && toggleStatus.variables === organization.id}
-                              onConfirm={() => void toggle(organization)}
-                              data-testid="deactivate-organization-dialog"
-                            />
-                          ) : (
-                            <Button
-                              size="sm"
-                              variant="primary"
-                              disabled={toggleStatus.isPending && toggleStatus.variables === organization.id}
-                              onClick={() => void toggle(organization)}
-                              aria-label={`Activate ${organization.name}`}
-                              data-testid="organization-toggle-status"
-                            >
-                              Activate
-                            </Button>
-                          )}
-                        </div>
-                      </Td>
-                    </Tr>
-                  ))
-                )}
-              </tbody>
-            </Table>
-          </TableScroll>
+          <DataTable
+            label="Organizations"
+            data-testid="organizations-table"
+            columns={[...columns, { header: 'Actions', headerClassName: 'text-right', cell: actions }]}
+            rows={rows}
+            rowKey={(o) => o.id}
+            row={(o) => ({
+              className: cn(
+                !o.isActive &&
+                  'bg-slate-50 text-slate-500 dark:bg-slate-950/40 [&_td]:text-slate-500 dark:[&_td]:text-slate-400',
+              ),
+              'data-testid': 'organization-row',
+              'data-id': o.id,
+              'data-active': o.isActive,
+            })}
+            empty="No organizations found"
+            emptyTestId="organizations-empty"
+          />
         </>
       }
       form={<OrganizationForm key={editing?.id ?? 'new'} organization={editing} onDone={() => setEditingId(null)} />}

@@ -53,7 +53,7 @@ export function visibleOrganizations(
 
 // Dashboards
 
-export type Visibility = 'all' | 'public' | 'private';
+type Visibility = 'all' | 'public' | 'private';
 export const ALL = 'all';
 
 export interface DashboardFilters {
