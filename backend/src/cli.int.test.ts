@@ -1,36 +1,14 @@
 import { existsSync } from 'node:fs';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../testing/app';
+import { bun, root, runCli } from '../testing/cli';
 
-const root = new URL('../../', import.meta.url).pathname;
-const bun = process.execPath.endsWith('bun') ? process.execPath : 'bun';
+const t = useTestApp();
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
-
-/** `bun run cli ...` as an operator runs it, with `stdin` piped in (not a terminal). */
-const cli = async (args: string[], stdin = '', env: Record<string, string | undefined> = {}) => {
-  const proc = Bun.spawn([bun, 'run', 'cli', ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: t.databaseUrl, ...env },
-    stdin: new TextEncoder().encode(stdin),
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const [code, stdout, stderr] = await Promise.all([
-    proc.exited,
-    new Response(proc.stdout).text(),
-    new Response(proc.stderr).text(),
-  ]);
-  return { code, stdout, stderr, all: stdout + stderr };
-};
+const cli = (args: string[], stdin = '', env: Record<string, string | undefined> = {}) =>
+  runCli(t.databaseUrl, args, stdin, env);
 
 /** A stack trace's frames ("    at main (…/cli.ts:12:3)") or Bun's source excerpt of a crash. */
 const STACK = /^\s+at |error: .*\n.*\^|\d+ \| /m;

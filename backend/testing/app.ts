@@ -1,4 +1,4 @@
-import { createTestDatabase } from '@app/db/testing';
+import { createTestDatabase, useFixture } from '@app/db/testing';
 import { type Logger, silentLogger } from '@app/platform/logger';
 import type { Redis } from 'ioredis';
 import { inject } from 'vitest';
@@ -99,3 +99,26 @@ export async function createTestApp(options: TestAppOptions = {}) {
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The test app for the tests of one file (or describe block): started before them, closed after them. */
+export const useTestApp = (options: TestAppOptions = {}) =>
+  useFixture(
+    () => createTestApp(options),
+    (t) => t.close(),
+  );
+
+/** Runs `test` against a test app of its own, closed afterwards whatever happens. */
+export async function withTestApp<T>(options: TestAppOptions, test: (app: TestApp) => Promise<T>): Promise<T> {
+  const app = await createTestApp(options);
+  try {
+    return await test(app);
+  } finally {
+    await app.close();
+  }
+}
+
+/** A clock a test can move: with `clock.offsetMs = 3600_000` it reads an hour from now, until set back to 0. */
+export function movableClock() {
+  const clock = { offsetMs: 0, now: () => new Date(Date.now() + clock.offsetMs) };
+  return clock;
+}

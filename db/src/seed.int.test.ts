@@ -1,19 +1,9 @@
-import { createTestDatabase, type TestDatabase } from '@app/db/testing';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connect, type DatabaseHandle } from './client';
+import { useTestDatabase } from '@app/db/testing';
+import { describe, expect, it } from 'vitest';
 import { dashboards, organizationDashboards, organizations } from './schema';
 import { seed } from './seed';
 
-let database: TestDatabase;
-let handle: DatabaseHandle;
-beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseServerUrl'));
-  handle = connect(database.url, { max: 2 });
-});
-afterAll(async () => {
-  await handle.close();
-  await database.drop();
-});
+const handle = useTestDatabase(2);
 
 describe('make seed', () => {
   it('loads the five public sample dashboards of the home page and a demo organization, once however often it runs', async () => {

@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
+import { inject } from 'vitest';
+import { connect } from '../src/client';
 import { migrationsFolder, runMigrations } from '../src/migrate';
+import { useFixture } from './fixture';
 
 /** The same server, another database. */
 export function withDatabase(url: string, database: string): string {
@@ -82,6 +85,28 @@ export async function createTestDatabase(serverUrl: string): Promise<TestDatabas
     },
   };
 }
+
+/** A fresh database of the test server with a connection (of `max`) to it; `close` ends the connection and drops it. */
+export async function startTestDatabase(max = 4) {
+  const database = await createTestDatabase(inject('databaseServerUrl'));
+  const { db, sql, close } = connect(database.url, { max });
+  return {
+    url: database.url,
+    db,
+    sql,
+    async close() {
+      await close();
+      await database.drop();
+    },
+  };
+}
+
+/** A fresh database for the tests of one file (or describe block), dropped after them. */
+export const useTestDatabase = (max = 4) =>
+  useFixture(
+    () => startTestDatabase(max),
+    (database) => database.close(),
+  );
 
 /** Removes test databases left by earlier runs (older than an hour). */
 export async function dropStaleTestDatabases(serverUrl: string): Promise<void> {

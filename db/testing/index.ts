@@ -1,2 +1,3 @@
 export * from './database';
 export * from './factories';
+export * from './fixture';

@@ -1,10 +1,8 @@
 import { CONSULTATION_MINUTES, zonedTimeToUtc } from '@app/contracts';
-import { connect, type Database, schema } from '@app/db';
-import { createTestDatabase } from '@app/db/testing';
-import { startTestSmtpServer, type TestSmtpServer } from '@app/testing';
+import { type Database, schema } from '@app/db';
+import { startTestDatabase, useFixture } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, inject } from 'vitest';
-import { startTestWorkers } from './index';
+import { startMailingWorkers } from './index';
 
 export type BookingRow = typeof schema.bookings.$inferSelect;
 type NewBooking = typeof schema.bookings.$inferInsert;
@@ -80,35 +78,26 @@ export async function findBookingRow(db: Database, id: number) {
 
 /** A database of its own, an SMTP catcher and the real workers on a queue prefix of their own. */
 export async function startBookingTestBed(env: Record<string, string> = {}) {
-  const database = await createTestDatabase(inject('databaseServerUrl'));
-  const connection = connect(database.url, { max: 4 });
-  const smtp: TestSmtpServer = await startTestSmtpServer();
+  const database = await startTestDatabase();
   const queuePrefix = `test-${crypto.randomUUID().slice(0, 8)}`;
-  const workers = await startTestWorkers({ databaseUrl: database.url, queuePrefix, smtpUrl: smtp.url, env });
+  const mailing = await startMailingWorkers({ databaseUrl: database.url, queuePrefix }, { env });
   return {
-    db: connection.db,
-    smtp,
-    workers,
+    db: database.db,
+    smtp: mailing.smtp,
+    workers: mailing.workers,
     queuePrefix,
     async close() {
-      await workers.close();
-      await smtp.close();
-      await connection.close();
-      await database.drop();
+      await mailing.close();
+      await database.close();
     },
   };
 }
 
 export type BookingTestBed = Awaited<ReturnType<typeof startBookingTestBed>>;
 
-/** A test bed for the tests of one file: started before them, closed after them (its fields are set by then). */
-export function useBookingTestBed(env: Record<string, string> = {}): BookingTestBed {
-  const bed = {} as BookingTestBed;
-  beforeAll(async () => {
-    Object.assign(bed, await startBookingTestBed(env));
-  });
-  afterAll(async () => {
-    await bed.close?.();
-  });
-  return bed;
-}
+/** A test bed for the tests of one file (or describe block): started before them, closed after them. */
+export const useBookingTestBed = (env: Record<string, string> = {}): BookingTestBed =>
+  useFixture(
+    () => startBookingTestBed(env),
+    (bed) => bed.close(),
+  );

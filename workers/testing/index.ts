@@ -1,4 +1,6 @@
 import { connect } from '@app/db';
+import { lazy, useFixture } from '@app/db/testing';
+import { startTestSmtpServer } from '@app/testing';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { loadWorkersConfig, type WorkersConfig } from '../src/env';
@@ -45,12 +47,54 @@ export async function startTestWorkers(options: TestWorkersOptions) {
   return {
     runtime,
     config,
+    /** Every job of the e-mail and domain-event queues, whatever its state (to look for what must not be in one). */
+    jobs: () =>
+      Promise.all(
+        [runtime.queues.emails, runtime.queues.domainEvents].map((queue) =>
+          queue.getJobs(['completed', 'waiting', 'active', 'failed']),
+        ),
+      ),
     async close() {
       await runtime.close();
       await database.close();
     },
   };
 }
+
+/** Where the workers work: a database and a queue prefix (a test app's, or a test bed's). */
+export interface WorkersTarget {
+  databaseUrl: string;
+  queuePrefix: string;
+}
+
+/** An SMTP server that records what it receives, and the real workers (in this process) sending through it. */
+export async function startMailingWorkers(
+  target: WorkersTarget,
+  options: Pick<TestWorkersOptions, 'redisUrl' | 'env'> = {},
+) {
+  const smtp = await startTestSmtpServer();
+  const workers = await startTestWorkers({ ...target, ...options, smtpUrl: smtp.url });
+  return {
+    smtp,
+    workers,
+    async close() {
+      await workers.close();
+      await smtp.close();
+    },
+  };
+}
+
+/** `startMailingWorkers` for the tests of one file (or describe block), on a target read when they start. */
+export function useMailingWorkers(target: WorkersTarget) {
+  const mailing = useFixture(
+    () => startMailingWorkers({ databaseUrl: target.databaseUrl, queuePrefix: target.queuePrefix }),
+    (started) => started.close(),
+  );
+  return { smtp: lazy(() => mailing.smtp), workers: lazy(() => mailing.workers) };
+}
+
+/** A recording SMTP server for the tests of one file (or describe block). */
+export const useTestSmtpServer = () => useFixture(startTestSmtpServer, (smtp) => smtp.close());
 
 /** The workers as a separate process, started the way production starts them (`bun workers/src/main.ts`). */
 export function spawnWorkersProcess(options: TestWorkersOptions) {

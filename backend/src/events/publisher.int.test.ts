@@ -1,6 +1,6 @@
 import { EventTypes, QueueNames } from '@app/contracts';
-import { connect, schema } from '@app/db';
-import { createTestDatabase } from '@app/db/testing';
+import { schema } from '@app/db';
+import { useTestDatabase } from '@app/db/testing';
 import { silentLogger } from '@app/platform/logger';
 import { insertEvent } from '@app/platform/outbox';
 import { Queue } from 'bullmq';
@@ -9,20 +9,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createOutboxPublisher } from './publisher';
 
 describe('the outbox publisher', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let handle: ReturnType<typeof connect>;
+  const handle = useTestDatabase();
   let redis: Redis;
   const prefix = `test-${crypto.randomUUID().slice(0, 8)}`;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(inject('databaseServerUrl'));
-    handle = connect(database.url, { max: 4 });
+  beforeAll(() => {
     redis = new Redis(inject('redisUrl'), { maxRetriesPerRequest: null });
   });
-  afterAll(async () => {
+  afterAll(() => {
     redis.disconnect();
-    await handle.close();
-    await database.drop();
   });
 
   const newEvents = (count: number) =>

@@ -1,18 +1,10 @@
-import { createUser } from '@app/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { hashPassword } from '../modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
+import { accountsWithPassword } from '../../testing/accounts';
+import { type TestApp, useTestApp, withTestApp } from '../../testing/app';
 
 // Sign-in limits (D8, D34) against a crowd: requests sent together, not one after another.
-let t: TestApp;
-let passwordHash: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  passwordHash = await hashPassword('correct horse battery');
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const { newUser } = accountsWithPassword(t, 'correct horse battery');
 
 const login = (app: TestApp, email: string, password: string, ip?: string) =>
   app.post('/api/auth/login', { email, password }, ip ? { 'x-forwarded-for': ip } : {});
@@ -26,7 +18,7 @@ const contact = {
 
 describe('sign-in limits under parallel attempts', () => {
   it('checks at most 10 of 40 parallel attempts for one address, the right password among them; the rest get 429', async () => {
-    const user = await createUser(t.db, { passwordHash, accountSetupComplete: true });
+    const user = await newUser();
     const right = 20 + Math.floor(Math.random() * 20);
     const answers = await statuses(
       Array.from({ length: 40 }, (_, i) => login(t, user.email, i === right ? 'correct horse battery' : `wrong ${i}`)),
@@ -48,7 +40,7 @@ describe('sign-in limits under parallel attempts', () => {
   });
 
   it('gives a successful sign-in its count back, even one sent in parallel with failures', async () => {
-    const user = await createUser(t.db, { passwordHash, accountSetupComplete: true });
+    const user = await newUser();
     const answers = await statuses([
       ...Array.from({ length: 5 }, (_, i) => login(t, user.email, `wrong ${i}`)),
       login(t, user.email, 'correct horse battery'),
@@ -72,8 +64,7 @@ describe('sign-in limits under parallel attempts', () => {
 
 describe('the client address behind a proxy that appends to X-Forwarded-For', () => {
   it('is the entry the proxy added, so a client cannot pick its rate-limit key by writing the header', async () => {
-    const proxied = await createTestApp({ env: { TRUST_PROXY: 'true' } });
-    try {
+    await withTestApp({ env: { TRUST_PROXY: 'true' } }, async (proxied) => {
       const answers = await statuses(
         Array.from({ length: 7 }, (_, i) =>
           proxied.post('/api/contact', contact, { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.77` }),
@@ -81,31 +72,25 @@ describe('the client address behind a proxy that appends to X-Forwarded-For', ()
       );
       expect(answers.filter((s) => s === 201)).toHaveLength(5);
       expect(answers.filter((s) => s === 429)).toHaveLength(2);
-    } finally {
-      await proxied.close();
-    }
+    });
   });
 
   it('counts the entry two places from the right behind two proxies', async () => {
-    const proxied = await createTestApp({ env: { TRUST_PROXY: '2' } });
-    try {
+    await withTestApp({ env: { TRUST_PROXY: '2' } }, async (proxied) => {
       const answers = await statuses(
         Array.from({ length: 6 }, (_, i) =>
           proxied.post('/api/contact', contact, { 'x-forwarded-for': `203.0.113.${i}, 198.51.100.78, 10.0.0.${i}` }),
         ),
       );
       expect(answers.filter((s) => s === 429)).toHaveLength(1);
-    } finally {
-      await proxied.close();
-    }
+    });
   });
 });
 
 describe('while Redis is unreachable', () => {
   it('still accepts requests, and still limits them in the process (D34)', async () => {
-    const offline = await createTestApp({ redisUrl: 'redis://127.0.0.1:1' });
-    try {
-      const user = await createUser(offline.db, { passwordHash, accountSetupComplete: true });
+    await withTestApp({ redisUrl: 'redis://127.0.0.1:1' }, async (offline) => {
+      const user = await accountsWithPassword(offline, 'correct horse battery').newUser();
       const answers = await statuses(Array.from({ length: 15 }, (_, i) => login(offline, user.email, `wrong ${i}`)));
       expect(answers.filter((s) => s === 401)).toHaveLength(10);
       expect(answers.filter((s) => s === 429)).toHaveLength(5);
@@ -116,8 +101,6 @@ describe('while Redis is unreachable', () => {
       );
       expect(contacts.filter((s) => s === 201)).toHaveLength(5);
       expect(contacts.filter((s) => s === 429)).toHaveLength(3);
-    } finally {
-      await offline.close();
-    }
+    });
   });
 });

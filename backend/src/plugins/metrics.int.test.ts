@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('GET /metrics (Prometheus)', () => {
   it('reports request durations by route and status, queue depth by state and the outbox lag', async () => {

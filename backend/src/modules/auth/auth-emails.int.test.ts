@@ -1,29 +1,16 @@
 import { schema } from '@app/db';
 import { createUser } from '@app/db/testing';
-import { startTestSmtpServer, type TestSmtpServer } from '@app/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWorkers } from '../../../../workers/testing';
-import { createTestApp, type TestApp } from '../../../testing/app';
+import { describe, expect, it } from 'vitest';
+import { useMailingWorkers } from '../../../../workers/testing';
+import { cookieOf } from '../../../testing/accounts';
+import { movableClock, useTestApp } from '../../../testing/app';
 import { inviteUser } from '../users/invite.service';
 import { hashPassword } from './auth.service';
 
-let offsetMs = 0;
-const clock = { now: () => new Date(Date.now() + offsetMs) };
-let t: TestApp;
-let smtp: TestSmtpServer;
-let workers: Awaited<ReturnType<typeof startTestWorkers>>;
-
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-  smtp = await startTestSmtpServer();
-  workers = await startTestWorkers({ databaseUrl: t.databaseUrl, queuePrefix: t.queuePrefix, smtpUrl: smtp.url });
-});
-afterAll(async () => {
-  await workers.close();
-  await smtp.close();
-  await t.close();
-});
+const clock = movableClock();
+const t = useTestApp({ clock });
+const { smtp, workers } = useMailingWorkers(t);
 
 /** The token in the link of the newest e-mail to this address. */
 async function linkToken(address: string, path: '/register' | '/reset-password', count = 1) {
@@ -34,7 +21,6 @@ async function linkToken(address: string, path: '/register' | '/reset-password',
   return { token: match![1]!, message: message! };
 }
 
-const cookieOf = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 const login = (email: string, password: string) => t.post('/api/auth/login', { email, password });
 
 describe('password reset by e-mail', () => {
@@ -57,8 +43,7 @@ describe('password reset by e-mail', () => {
     const dump = JSON.stringify([
       await t.db.select().from(schema.userTokens),
       await t.db.select().from(schema.outboxEvents),
-      await workers.runtime.queues.emails.getJobs(['completed', 'waiting', 'active', 'failed']),
-      await workers.runtime.queues.domainEvents.getJobs(['completed', 'waiting', 'active', 'failed']),
+      await workers.jobs(),
     ]);
     expect(dump).not.toContain(token);
 
@@ -93,12 +78,12 @@ describe('password reset by e-mail', () => {
     expect((await (await t.get(`/api/auth/validate-reset-token/${first.token}`)).json()).valid).toBe(false);
     expect((await (await t.get(`/api/auth/validate-reset-token/${second.token}`)).json()).valid).toBe(true);
 
-    offsetMs = 61 * 60_000;
+    clock.offsetMs = 61 * 60_000;
     expect((await (await t.get(`/api/auth/validate-reset-token/${second.token}`)).json()).valid).toBe(false);
     expect(
       (await t.post('/api/auth/reset-password', { token: second.token, newPassword: 'password two' })).status,
     ).toBe(400);
-    offsetMs = 0;
+    clock.offsetMs = 0;
   });
 
   it('sends nothing to an unknown or deactivated address', async () => {
@@ -141,9 +126,9 @@ describe('invitations', () => {
     const user = await createUser(t.db, { email: 'late@example.com' });
     await inviteUser(t.deps, user.id);
     const { token } = await linkToken(user.email, '/register');
-    offsetMs = 73 * 3600_000;
+    clock.offsetMs = 73 * 3600_000;
     expect((await (await t.get(`/api/auth/validate-registration-token/${token}`)).json()).valid).toBe(false);
-    offsetMs = 0;
+    clock.offsetMs = 0;
     await t.db.update(schema.users).set({ isActive: false }).where(eq(schema.users.id, user.id));
     expect((await (await t.get(`/api/auth/validate-registration-token/${token}`)).json()).valid).toBe(false);
     expect((await t.post('/api/auth/complete-registration', { token, password: 'some password' })).status).toBe(400);

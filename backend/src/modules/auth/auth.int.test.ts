@@ -2,32 +2,16 @@ import { hashToken } from '@app/contracts';
 import { schema } from '@app/db';
 import { createUser } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/app';
-import { hashPassword } from './auth.service';
+import { describe, expect, it } from 'vitest';
+import { accountsWithPassword, cookieOf } from '../../../testing/accounts';
+import { movableClock, useTestApp } from '../../../testing/app';
 
-let offsetMs = 0;
-const clock = { now: () => new Date(Date.now() + offsetMs) };
-let t: TestApp;
-let passwordHash: string;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-  passwordHash = await hashPassword('correct horse battery');
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const newUser = (overrides: Parameters<typeof createUser>[1] = {}) =>
-  createUser(t.db, { passwordHash, accountSetupComplete: true, ...overrides });
+const clock = movableClock();
+const t = useTestApp({ clock });
+const { newUser } = accountsWithPassword(t, 'correct horse battery');
 
 const login = (email: string, password = 'correct horse battery', headers: Record<string, string> = {}, extra = {}) =>
   t.post('/api/auth/login', { email, password, ...extra }, headers);
-
-const cookieOf = (response: Response) => {
-  const header = response.headers.get('set-cookie') ?? '';
-  return header.split(';')[0] ?? '';
-};
 
 describe('signing in', () => {
   it('sets an HttpOnly, SameSite=Lax session cookie and answers the user without secrets', async () => {
@@ -148,18 +132,18 @@ describe('sessions', () => {
   it('expire after 30 days and are extended when less than 15 days remain', async () => {
     const user = await newUser();
     const cookie = cookieOf(await login(user.email));
-    offsetMs = 14 * 24 * 3600_000;
+    clock.offsetMs = 14 * 24 * 3600_000;
     const early = await t.get('/api/auth/user', { cookie });
     expect(early.status).toBe(200);
     expect(early.headers.get('set-cookie')).toBeNull();
-    offsetMs = 16 * 24 * 3600_000;
+    clock.offsetMs = 16 * 24 * 3600_000;
     const renewed = await t.get('/api/auth/user', { cookie });
     expect(renewed.status).toBe(200);
     expect(renewed.headers.get('set-cookie')).toMatch(/Max-Age=259\d{4}/);
     // Renewed on day 16 to day 46: still valid on day 45, gone on day 47 without a visit in between.
-    offsetMs = 47 * 24 * 3600_000;
+    clock.offsetMs = 47 * 24 * 3600_000;
     expect((await t.get('/api/auth/user', { cookie })).status).toBe(EXPIRED);
-    offsetMs = 0;
+    clock.offsetMs = 0;
   });
 
   it('end with POST /api/auth/logout and with GET /api/logout, which goes home', async () => {

@@ -1,38 +1,18 @@
 import { hashToken } from '@app/contracts';
 import { schema } from '@app/db';
-import { createUser } from '@app/db/testing';
-import { startTestSmtpServer, type TestSmtpServer } from '@app/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestWorkers } from '../../../../workers/testing';
-import { createTestApp, type TestApp } from '../../../testing/app';
-import { hashPassword } from './auth.service';
+import { describe, expect, it } from 'vitest';
+import { useMailingWorkers } from '../../../../workers/testing';
+import { accountsWithPassword, cookieOf } from '../../../testing/accounts';
+import { movableClock, useTestApp } from '../../../testing/app';
 
 // Issues 12 and 32: a new profile e-mail takes effect only through a link sent to it.
-let offsetMs = 0;
-const clock = { now: () => new Date(Date.now() + offsetMs) };
-let t: TestApp;
-let smtp: TestSmtpServer;
-let workers: Awaited<ReturnType<typeof startTestWorkers>>;
-let passwordHash: string;
 const PASSWORD = 'correct horse battery';
-
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-  smtp = await startTestSmtpServer();
-  workers = await startTestWorkers({ databaseUrl: t.databaseUrl, queuePrefix: t.queuePrefix, smtpUrl: smtp.url });
-  passwordHash = await hashPassword(PASSWORD);
-});
-afterAll(async () => {
-  await workers.close();
-  await smtp.close();
-  await t.close();
-});
-
-const cookieOf = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+const clock = movableClock();
+const t = useTestApp({ clock });
+const { smtp, workers } = useMailingWorkers(t);
+const { newUser } = accountsWithPassword(t, PASSWORD);
 const login = (email: string, password = PASSWORD) => t.post('/api/auth/login', { email, password });
-const newUser = (overrides: Parameters<typeof createUser>[1] = {}) =>
-  createUser(t.db, { passwordHash, accountSetupComplete: true, ...overrides });
 
 async function requestChange(email: string, cookie: string) {
   const response = await t.request(
@@ -54,6 +34,14 @@ async function confirmationToken(address: string, count = 1) {
   return { token: match![1]!, message };
 }
 
+/** A signed-in user at `email` who asked to change it to `newEmail`, and the token of the link sent there. */
+async function pendingChange(email: string, newEmail: string) {
+  const user = await newUser({ email });
+  const cookie = cookieOf(await login(user.email));
+  await requestChange(newEmail, cookie);
+  return { user, ...(await confirmationToken(newEmail)) };
+}
+
 const confirm = (token: string) => t.post('/api/auth/confirm-email-change', { token });
 const userRow = async (id: number) => (await t.db.select().from(schema.users).where(eq(schema.users.id, id)))[0]!;
 
@@ -72,8 +60,7 @@ describe('changing the profile e-mail', () => {
     const dump = JSON.stringify([
       await t.db.select().from(schema.emailChanges),
       await t.db.select().from(schema.outboxEvents),
-      await workers.runtime.queues.emails.getJobs(['completed', 'waiting', 'active', 'failed']),
-      await workers.runtime.queues.domainEvents.getJobs(['completed', 'waiting', 'active', 'failed']),
+      await workers.jobs(),
     ]);
     expect(dump).not.toContain(token);
     const [stored] = await t.db.select().from(schema.emailChanges).where(eq(schema.emailChanges.userId, user.id));
@@ -138,20 +125,17 @@ describe('changing the profile e-mail', () => {
     const second = await confirmationToken('second.choice@example.com');
     expect((await confirm(first.token)).status).toBe(400);
 
-    offsetMs = 24 * 3600_000 + 60_000;
+    clock.offsetMs = 24 * 3600_000 + 60_000;
     try {
       expect((await confirm(second.token)).status).toBe(400);
     } finally {
-      offsetMs = 0;
+      clock.offsetMs = 0;
     }
     expect((await userRow(user.id)).email).toBe('newest@example.com');
   });
 
   it('refuses with a clear 409 when the address was taken by another account meanwhile', async () => {
-    const user = await newUser({ email: 'slow@example.com' });
-    const cookie = cookieOf(await login(user.email));
-    await requestChange('contested@example.com', cookie);
-    const { token } = await confirmationToken('contested@example.com');
+    const { user, token } = await pendingChange('slow@example.com', 'contested@example.com');
     await newUser({ email: 'Contested@example.com' });
     const answer = await confirm(token);
     expect(answer.status).toBe(409);
@@ -162,10 +146,7 @@ describe('changing the profile e-mail', () => {
   });
 
   it('confirms once when the link is opened 10 times in parallel', async () => {
-    const user = await newUser({ email: 'racer@example.com' });
-    const cookie = cookieOf(await login(user.email));
-    await requestChange('racer.new@example.com', cookie);
-    const { token } = await confirmationToken('racer.new@example.com');
+    const { user, token } = await pendingChange('racer@example.com', 'racer.new@example.com');
     const answers = await Promise.all(Array.from({ length: 10 }, () => confirm(token)));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -179,10 +160,7 @@ describe('changing the profile e-mail', () => {
   });
 
   it('stops the links of a pending change once the password is reset, and of old-address links once changed', async () => {
-    const user = await newUser({ email: 'reset.first@example.com' });
-    const cookie = cookieOf(await login(user.email));
-    await requestChange('never.mind@example.com', cookie);
-    const { token } = await confirmationToken('never.mind@example.com');
+    const { user, token } = await pendingChange('reset.first@example.com', 'never.mind@example.com');
     await t.post('/api/auth/request-password-reset', { email: user.email });
     await smtp.waitFor(() => smtp.to(user.email).length >= 1);
     const resetToken = smtp.to(user.email)[0]!.text.match(/reset-password\?token=([a-z2-7]+)/)![1]!;

@@ -2,17 +2,11 @@ import { generateToken, hashToken } from '@app/contracts';
 import { schema } from '@app/db';
 import { createUser } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../testing/app';
 
 // Issue 24: setting a password by any route marks the account set up and retires every invitation and reset link.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** A link as the worker mints it (D7): the raw token for the test, only its hash in the table. */
 async function issue(userId: number, kind: 'registration' | 'password_reset', hours: number) {

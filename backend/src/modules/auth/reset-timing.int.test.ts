@@ -1,15 +1,9 @@
 import { createUser } from '@app/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../testing/app';
 
 // Issue 26 (D6): a reset request must not take longer for an address that has an account.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

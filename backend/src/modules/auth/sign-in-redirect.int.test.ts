@@ -1,28 +1,16 @@
 import { SESSION_HINT_COOKIE } from '@app/contracts';
 import { REDIRECT_BYPASSES, REDIRECT_KEEPS } from '@app/contracts/site-bypasses';
 import { schema } from '@app/db';
-import { createUser } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/app';
-import { hashPassword } from './auth.service';
+import { describe, expect, it } from 'vitest';
+import { accountsWithPassword, cookieOf } from '../../../testing/accounts';
+import { movableClock, useTestApp } from '../../../testing/app';
 
-let offsetMs = 0;
-const clock = { now: () => new Date(Date.now() + offsetMs) };
-let t: TestApp;
-let passwordHash: string;
-beforeAll(async () => {
-  t = await createTestApp({ clock });
-  passwordHash = await hashPassword('correct horse battery');
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const newUser = () => createUser(t.db, { passwordHash, accountSetupComplete: true });
+const clock = movableClock();
+const t = useTestApp({ clock });
+const { newUser } = accountsWithPassword(t, 'correct horse battery');
 const login = (email: string, extra: Record<string, unknown> = {}) =>
   t.post('/api/auth/login', { email, password: 'correct horse battery', ...extra });
-const cookieOf = (response: Response) => (response.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
 /** The `Set-Cookie` headers of a response, by cookie name. */
 const setCookies = (response: Response) =>
   new Map(response.headers.getSetCookie().map((header) => [header.slice(0, header.indexOf('=')), header]));
@@ -106,9 +94,9 @@ describe('the signed-in hint cookie beside the session cookie (issue 12 item 1)'
   it('is renewed with the session', async () => {
     const user = await newUser();
     const cookie = cookieOf(await login(user.email));
-    offsetMs = 16 * 24 * 3600_000;
+    clock.offsetMs = 16 * 24 * 3600_000;
     const renewed = setCookies(await t.get('/api/auth/user', { cookie }));
-    offsetMs = 0;
+    clock.offsetMs = 0;
     expect(renewed.get('session')).toMatch(/Max-Age=259\d{4}/);
     expect(renewed.get(SESSION_HINT_COOKIE)).toMatch(/^signed_in=1; Path=\/; SameSite=Lax; Max-Age=259\d{4}$/);
   });
@@ -128,9 +116,9 @@ describe('the signed-in hint cookie beside the session cookie (issue 12 item 1)'
   it('is cleared when the API finds the session expired or its user deactivated (a stale hint ends)', async () => {
     const user = await newUser();
     const expiredCookie = cookieOf(await login(user.email));
-    offsetMs = 31 * 24 * 3600_000;
+    clock.offsetMs = 31 * 24 * 3600_000;
     const expired = await t.get('/api/auth/user', { cookie: `${expiredCookie}; ${SESSION_HINT_COOKIE}=1` });
-    offsetMs = 0;
+    clock.offsetMs = 0;
     expect(expired.status).toBe(401);
     expect(setCookies(expired).get(SESSION_HINT_COOKIE)).toContain('Max-Age=0');
     expect(setCookies(expired).get('session')).toContain('Max-Age=0');

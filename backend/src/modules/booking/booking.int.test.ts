@@ -2,8 +2,8 @@ import { hashToken } from '@app/contracts';
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../testing/app';
 import { slotInterval } from './booking.service';
 import { signWebhook } from './webhook.service';
 
@@ -11,15 +11,9 @@ import { signWebhook } from './webhook.service';
 const now = new Date('2026-10-28T12:00:00Z');
 const clock = { now: () => now };
 const KEY = 'test-signing-key-123';
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    clock,
-    env: { BOOKING_TIMEZONE: 'America/New_York', SCHEDULING_WEBHOOK_SIGNING_KEY: KEY },
-  });
-});
-afterAll(async () => {
-  await t.close();
+const t = useTestApp({
+  clock,
+  env: { BOOKING_TIMEZONE: 'America/New_York', SCHEDULING_WEBHOOK_SIGNING_KEY: KEY },
 });
 
 const person = { name: 'Mary Jackson', email: 'mary@example.com', businessName: 'NACA', lineOfWork: 'Engineering' };

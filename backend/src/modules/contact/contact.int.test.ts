@@ -3,8 +3,8 @@ import { schema } from '@app/db';
 import { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../testing/app';
 
 const valid = {
   name: 'Ada Lovelace',
@@ -13,13 +13,7 @@ const valid = {
   message: 'We would like a dashboard of our enrollment numbers.',
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('POST /api/contact', () => {
   it.each([
@@ -104,13 +98,7 @@ describe('POST /api/contact', () => {
 });
 
 describe('when Redis is unreachable', () => {
-  let down: TestApp;
-  beforeAll(async () => {
-    down = await createTestApp({ redisUrl: 'redis://127.0.0.1:1' });
-  });
-  afterAll(async () => {
-    await down.close();
-  });
+  const down = useTestApp({ redisUrl: 'redis://127.0.0.1:1' });
 
   it('still answers 201 and keeps the event in the outbox for the sweeper', async () => {
     const started = Date.now();

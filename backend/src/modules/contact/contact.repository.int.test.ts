@@ -1,20 +1,11 @@
-import { connect, schema } from '@app/db';
-import { createTestDatabase } from '@app/db/testing';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { schema } from '@app/db';
+import { useTestDatabase } from '@app/db/testing';
+import { describe, expect, it } from 'vitest';
 import { createBatcher } from '../../lib/batcher';
 import { insertContactMessagesWithEvents, type NewContactMessage } from './contact.repository';
 
 describe('storing contact messages in batches', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let handle: ReturnType<typeof connect>;
-  beforeAll(async () => {
-    database = await createTestDatabase(inject('databaseServerUrl'));
-    handle = connect(database.url, { max: 3 });
-  });
-  afterAll(async () => {
-    await handle.close();
-    await database.drop();
-  });
+  const handle = useTestDatabase(3);
 
   const TRICKY = ['x,"y', 'back\\slash', '{brace}', 'line\nbreak', 'NULL', ' spaced ', 'é🎉', "it's"];
 

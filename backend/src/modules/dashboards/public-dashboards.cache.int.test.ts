@@ -1,19 +1,10 @@
-import { connect, schema } from '@app/db';
-import { createDashboard, createTestDatabase } from '@app/db/testing';
+import { schema } from '@app/db';
+import { createDashboard, useTestDatabase } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPublicDashboardsCache } from './public-dashboards.cache';
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let handle: ReturnType<typeof connect>;
-beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseServerUrl'));
-  handle = connect(database.url, { max: 2 });
-});
-afterAll(async () => {
-  await handle.close();
-  await database.drop();
-});
+const handle = useTestDatabase(2);
 
 const names = (bytes: Uint8Array | null) =>
   bytes ? (JSON.parse(new TextDecoder().decode(bytes)) as { name: string }[]).map((d) => d.name) : null;

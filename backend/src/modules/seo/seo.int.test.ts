@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../testing/app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { APP_URL: 'https://www.lucid-insight.example' } });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: { APP_URL: 'https://www.lucid-insight.example' } });
 
 describe('found by search engines (D25)', () => {
   it('serves robots.txt that keeps crawlers out of private areas and points at the sitemap', async () => {

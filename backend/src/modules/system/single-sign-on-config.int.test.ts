@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../testing/app';
 
 const OIDC = {
   OIDC_ISSUER: 'https://id.example.test/',
@@ -7,13 +7,7 @@ const OIDC = {
   OIDC_CLIENT_SECRET: 'not-a-real-secret',
 };
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: OIDC });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ env: OIDC });
 
 describe('GET /api/config singleSignOn (issue 12 item 7)', () => {
   it('is true when the issuer, client id and client secret are all set, and never gives the secret away', async () => {

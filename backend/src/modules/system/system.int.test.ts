@@ -1,17 +1,9 @@
 import { startTcpProxy } from '@app/testing';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/app';
+import { describe, expect, inject, it } from 'vitest';
+import { useTestApp, withTestApp } from '../../../testing/app';
 
-let t: TestApp;
-let down: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { SCHEDULING_URL: 'https://calendly.com/lucid-insight/30min' } });
-  down = await createTestApp({ redisUrl: 'redis://127.0.0.1:1' });
-});
-afterAll(async () => {
-  await t.close();
-  await down.close();
-});
+const t = useTestApp({ env: { SCHEDULING_URL: 'https://calendly.com/lucid-insight/30min' } });
+const down = useTestApp({ redisUrl: 'redis://127.0.0.1:1' });
 
 describe('health', () => {
   it('answers /healthz while alive', async () => {
@@ -29,25 +21,25 @@ describe('health', () => {
     // load balancer must keep routing to it.
     const redis = new URL(inject('redisUrl'));
     const proxy = await startTcpProxy(redis.hostname, Number(redis.port || 6379));
-    const app = await createTestApp({ redisUrl: proxy.url('redis:') });
     try {
-      expect((await app.get('/readyz')).status).toBe(200);
-      expect(await (await app.get('/metrics')).text()).toMatch(/^redis_up 1$/m);
-      await proxy.cut();
-      const degraded = await app.get('/readyz');
-      expect(degraded.status).toBe(200);
-      expect(degraded.headers.get('cache-control')).toBe('no-store');
-      expect(await degraded.json()).toEqual({ status: 'degraded', checks: { database: 'up', redis: 'down' } });
-      expect(await (await app.get('/metrics')).text()).toMatch(/^redis_up 0$/m);
-      const contact = await app.post('/api/contact', {
-        name: 'During',
-        email: 'during@example.com',
-        subject: 'Redis away',
-        message: 'Sent while Redis is away.',
+      await withTestApp({ redisUrl: proxy.url('redis:') }, async (app) => {
+        expect((await app.get('/readyz')).status).toBe(200);
+        expect(await (await app.get('/metrics')).text()).toMatch(/^redis_up 1$/m);
+        await proxy.cut();
+        const degraded = await app.get('/readyz');
+        expect(degraded.status).toBe(200);
+        expect(degraded.headers.get('cache-control')).toBe('no-store');
+        expect(await degraded.json()).toEqual({ status: 'degraded', checks: { database: 'up', redis: 'down' } });
+        expect(await (await app.get('/metrics')).text()).toMatch(/^redis_up 0$/m);
+        const contact = await app.post('/api/contact', {
+          name: 'During',
+          email: 'during@example.com',
+          subject: 'Redis away',
+          message: 'Sent while Redis is away.',
+        });
+        expect(contact.status).toBe(201);
       });
-      expect(contact.status).toBe(201);
     } finally {
-      await app.close();
       await proxy.close();
     }
     // A Redis that never answered reads the same.
@@ -139,12 +131,9 @@ describe('every response', () => {
   });
 
   it('keeps an incoming request id only from a trusted proxy', async () => {
-    const direct = await createTestApp({ env: { TRUST_PROXY: 'false' } });
-    try {
+    await withTestApp({ env: { TRUST_PROXY: 'false' } }, async (direct) => {
       const response = await direct.get('/healthz', { 'x-request-id': 'chosen-by-the-client-123' });
       expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    } finally {
-      await direct.close();
-    }
+    });
   });
 });

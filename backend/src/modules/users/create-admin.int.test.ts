@@ -1,32 +1,14 @@
 import { schema } from '@app/db';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../testing/app';
+import { runCli } from '../../../testing/cli';
 import { createAdmin } from './create-admin.service';
 
-const root = new URL('../../../../', import.meta.url).pathname;
-const bun = process.execPath.endsWith('bun') ? process.execPath : 'bun';
-
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** The CLI with `stdin` piped in: the password's only way in besides a terminal prompt. */
-const cli = async (args: string[], stdin = '') => {
-  const proc = Bun.spawn([bun, 'run', 'cli', ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: t.databaseUrl },
-    stdin: new TextEncoder().encode(stdin),
-    stdout: 'pipe',
-    stderr: 'pipe',
-  });
-  const code = await proc.exited;
-  return { code, stdout: await new Response(proc.stdout).text(), stderr: await new Response(proc.stderr).text() };
-};
+const cli = (args: string[], stdin = '') => runCli(t.databaseUrl, args, stdin);
 
 describe('bun run cli create-admin', () => {
   it('creates an administrator whose password is stored only as an Argon2id hash', async () => {

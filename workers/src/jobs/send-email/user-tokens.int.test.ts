@@ -1,25 +1,15 @@
 import { hashToken } from '@app/contracts';
-import { connect, schema } from '@app/db';
-import { createTestDatabase, createUser } from '@app/db/testing';
+import { schema } from '@app/db';
+import { createUser, useTestDatabase } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../../emails/define-email';
 import { emails } from '../../emails/index';
 import { issueUserToken } from '../../repositories/users.repository';
 import { mintLink } from './links';
 
 describe('tokens minted for e-mailed links, per request', () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let connection: ReturnType<typeof connect>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(inject('databaseServerUrl'));
-    connection = connect(database.url, { max: 4 });
-  });
-  afterAll(async () => {
-    await connection?.close();
-    await database?.drop();
-  });
+  const connection = useTestDatabase();
 
   const expires = () => new Date(Date.now() + 3600_000);
   // Token hashes are unique across users: each test's tokens get a prefix of their own.
