@@ -1,41 +1,38 @@
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../src/client';
 import { dashboards, memberships, organizationDashboards, organizations, users } from '../src/schema';
 
 let counter = 0;
 const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-export async function createUser(db: Database, overrides: Partial<typeof users.$inferInsert> = {}) {
-  const [user] = await db
-    .insert(users)
-    .values({ email: `user-${next()}@example.com`, firstName: 'Test', lastName: 'User', ...overrides })
-    .returning();
-  if (!user) throw new Error('createUser failed');
-  return user;
+/** A factory of `table`'s rows: inserts one with fresh defaults, then the test's overrides, and returns it. */
+function factory<T extends PgTable>(name: string, table: T, defaults: () => T['$inferInsert']) {
+  return async (db: Database, overrides: Partial<T['$inferInsert']> = {}): Promise<T['$inferSelect']> => {
+    const [row] = await db
+      .insert(table)
+      .values({ ...defaults(), ...overrides })
+      .returning();
+    if (!row) throw new Error(`${name} failed`);
+    return row;
+  };
 }
 
-export async function createOrganization(db: Database, overrides: Partial<typeof organizations.$inferInsert> = {}) {
-  const [org] = await db
-    .insert(organizations)
-    .values({ name: `Organization ${next()}`, ...overrides })
-    .returning();
-  if (!org) throw new Error('createOrganization failed');
-  return org;
-}
+export const createUser = factory('createUser', users, () => ({
+  email: `user-${next()}@example.com`,
+  firstName: 'Test',
+  lastName: 'User',
+}));
 
-export async function createDashboard(db: Database, overrides: Partial<typeof dashboards.$inferInsert> = {}) {
-  const [dashboard] = await db
-    .insert(dashboards)
-    .values({
-      name: `Dashboard ${next()}`,
-      category: 'Sales',
-      type: 'PowerBI',
-      embedUrl: 'https://app.powerbi.com/view?r=test',
-      ...overrides,
-    })
-    .returning();
-  if (!dashboard) throw new Error('createDashboard failed');
-  return dashboard;
-}
+export const createOrganization = factory('createOrganization', organizations, () => ({
+  name: `Organization ${next()}`,
+}));
+
+export const createDashboard = factory('createDashboard', dashboards, () => ({
+  name: `Dashboard ${next()}`,
+  category: 'Sales',
+  type: 'PowerBI',
+  embedUrl: 'https://app.powerbi.com/view?r=test',
+}));
 
 export async function addMembership(db: Database, organizationId: number, userId: number, role = 'Member') {
   await db.insert(memberships).values({ organizationId, userId, role });

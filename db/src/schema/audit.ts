@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { timeOfInsert } from './columns';
 import { users } from './users';
 
 /** Every administrative action (D21): who did what to which record, when, and which fields changed. */
@@ -13,7 +14,7 @@ export const auditLog = pgTable(
     targetType: text().notNull(),
     targetId: text(),
     changes: jsonb().$type<Record<string, unknown>>(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, timeOfInsert, timestamptz } from './columns';
 import { users } from './users';
 
 /** Signed-in sessions (D3): the id is the SHA-256 of the cookie's token, never the token itself. */
@@ -6,11 +7,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    userId: belongsTo(() => users.id),
+    expiresAt: timestamptz().notNull(),
+    createdAt: timeOfInsert(),
     ipAddress: text(),
     userAgent: text(),
   },
@@ -22,15 +21,13 @@ export const userTokens = pgTable(
   'user_tokens',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     kind: text({ enum: ['registration', 'password_reset'] }).notNull(),
     tokenHash: text().notNull(),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz().notNull(),
+    createdAt: timeOfInsert(),
     /** Set when the token is used or replaced by a newer one. */
-    usedAt: timestamp({ withTimezone: true }),
+    usedAt: timestamptz(),
   },
   (t) => [
     uniqueIndex('user_tokens_hash_unique').on(t.tokenHash),
@@ -47,19 +44,17 @@ export const emailChanges = pgTable(
   'email_changes',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo(() => users.id),
     /** The address as typed by the user. */
     newEmail: text().notNull(),
     /** Null until the worker has sent the link. */
     tokenHash: text(),
-    expiresAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz(),
+    createdAt: timeOfInsert(),
     /** Set when the link is used, or the request replaced by a newer one or cancelled by a password reset. */
-    usedAt: timestamp({ withTimezone: true }),
+    usedAt: timestamptz(),
     /** Set when the change took effect: the address the user had before, which is told of the change. */
-    confirmedAt: timestamp({ withTimezone: true }),
+    confirmedAt: timestamptz(),
     previousEmail: text(),
   },
   (t) => [uniqueIndex('email_changes_token_hash_unique').on(t.tokenHash), index('email_changes_user_idx').on(t.userId)],

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timeOfInsert, timestamptz } from './columns';
 
 /**
  * Consultations. Start and end are UTC timestamps beside the label and date in the company's zone (D12, D13). The
@@ -18,8 +19,8 @@ export const bookings = pgTable(
     /** The slot label, e.g. '09:00 AM - 09:30 AM'. */
     timeLabel: text().notNull(),
     timeZone: text().notNull(),
-    startsAt: timestamp({ withTimezone: true }).notNull(),
-    endsAt: timestamp({ withTimezone: true }).notNull(),
+    startsAt: timestamptz().notNull(),
+    endsAt: timestamptz().notNull(),
     status: text({ enum: ['confirmed', 'cancelled'] })
       .notNull()
       .default('confirmed'),
@@ -36,8 +37,8 @@ export const bookings = pgTable(
     /** Where the event lives in the CalDAV calendar once it is there. */
     calendarHref: text(),
     ipAddress: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    cancelledAt: timestamp({ withTimezone: true }),
+    createdAt: timeOfInsert(),
+    cancelledAt: timestamptz(),
   },
   (t) => [
     uniqueIndex('bookings_confirmed_start_unique').on(t.startsAt).where(sql`${t.status} = 'confirmed'`),
@@ -52,11 +53,11 @@ export const calendarBusy = pgTable(
   'calendar_busy',
   {
     id: serial().primaryKey(),
-    startsAt: timestamp({ withTimezone: true }).notNull(),
-    endsAt: timestamp({ withTimezone: true }).notNull(),
+    startsAt: timestamptz().notNull(),
+    endsAt: timestamptz().notNull(),
     /** The calendar event's UID (events we put there ourselves are skipped: their bookings already block). */
     uid: text(),
-    syncedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    syncedAt: timeOfInsert(),
   },
   (t) => [index('calendar_busy_range_idx').on(t.startsAt, t.endsAt)],
 );

@@ -1,4 +1,5 @@
-import { boolean, index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { timeOfInsert } from './columns';
 
 export const contactMessages = pgTable(
   'contact_messages',
@@ -12,7 +13,7 @@ export const contactMessages = pgTable(
     isSpam: boolean().notNull().default(false),
     ipAddress: text(),
     userAgent: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert(),
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
 );

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { belongsTo, timeOfInsert, timestamps } from './columns';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -13,8 +14,7 @@ export const dashboards = pgTable(
     embedUrl: text().notNull(),
     thumbnailUrl: text(),
     isPublic: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('dashboards_public_idx').on(t.isPublic)],
 );
@@ -22,13 +22,9 @@ export const dashboards = pgTable(
 export const organizationDashboards = pgTable(
   'organization_dashboards',
   {
-    organizationId: integer()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    dashboardId: integer()
-      .notNull()
-      .references(() => dashboards.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    organizationId: belongsTo(() => organizations.id),
+    dashboardId: belongsTo(() => dashboards.id),
+    createdAt: timeOfInsert(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.dashboardId] }),
@@ -41,12 +37,10 @@ export const dashboardViews = pgTable(
   'dashboard_views',
   {
     id: serial().primaryKey(),
-    dashboardId: integer()
-      .notNull()
-      .references(() => dashboards.id, { onDelete: 'cascade' }),
+    dashboardId: belongsTo(() => dashboards.id),
     /** Null for an anonymous view of a public dashboard. */
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
-    viewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    viewedAt: timeOfInsert(),
   },
   (t) => [
     index('dashboard_views_dashboard_idx').on(t.dashboardId, t.viewedAt),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timeOfInsert, timestamptz } from './columns';
 
 /**
  * The transactional outbox: every domain event is written here in the same transaction as the change it describes,
@@ -13,8 +14,8 @@ export const outboxEvents = pgTable(
     type: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     requestId: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    publishedAt: timestamp({ withTimezone: true }),
+    createdAt: timeOfInsert(),
+    publishedAt: timestamptz(),
     publishAttempts: integer().notNull().default(0),
     lastError: text(),
   },
@@ -41,8 +42,8 @@ export const emailDeliveries = pgTable(
     attempts: integer().notNull().default(0),
     messageId: text(),
     lastError: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp({ withTimezone: true }),
+    createdAt: timeOfInsert(),
+    sentAt: timestamptz(),
   },
   (t) => [uniqueIndex('email_deliveries_event_template_recipient').on(t.eventId, t.template, t.recipient)],
 );

@@ -1,4 +1,5 @@
-import { boolean, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
 
 export const organizations = pgTable('organizations', {
   id: serial().primaryKey(),
@@ -6,6 +7,5 @@ export const organizations = pgTable('organizations', {
   domain: text(),
   logoUrl: text(),
   isActive: boolean().notNull().default(true),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });

@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, timeOfInsert, timestamps, timestamptz } from './columns';
 import { organizations } from './organizations';
 
 export const users = pgTable(
@@ -25,9 +16,8 @@ export const users = pgTable(
     isActive: boolean().notNull().default(true),
     hasLoggedIn: boolean().notNull().default(false),
     accountSetupComplete: boolean().notNull().default(false),
-    lastLoginAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamptz(),
+    ...timestamps(),
   },
   // E-mail addresses are unique compared case-insensitively (D4).
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
@@ -36,14 +26,10 @@ export const users = pgTable(
 export const memberships = pgTable(
   'memberships',
   {
-    organizationId: integer()
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: belongsTo(() => organizations.id),
+    userId: belongsTo(() => users.id),
     role: text().notNull().default('Member'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timeOfInsert(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.userId] }), index('memberships_user_idx').on(t.userId)],
 );

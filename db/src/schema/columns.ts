@@ -1,0 +1,15 @@
+import { type AnyPgColumn, integer, timestamp } from 'drizzle-orm/pg-core';
+
+/** Column builders every table shares. Each call makes a new builder: Drizzle's builders are not shared between tables. */
+
+/** A point in time with its zone (timestamptz): every time column of the schema. */
+export const timestamptz = () => timestamp({ withTimezone: true });
+
+/** A time the database sets when the row is inserted (created, viewed, synced). */
+export const timeOfInsert = () => timestamptz().notNull().defaultNow();
+
+/** When the row was made and last changed (the rows an administrator edits). */
+export const timestamps = () => ({ createdAt: timeOfInsert(), updatedAt: timeOfInsert() });
+
+/** The row this one belongs to (its user, organization or dashboard): required, and deleted with it. */
+export const belongsTo = (column: () => AnyPgColumn) => integer().notNull().references(column, { onDelete: 'cascade' });
