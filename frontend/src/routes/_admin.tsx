@@ -1,5 +1,5 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { AppLayout } from '../components/layout/app-layout';
+import { createFileRoute } from '@tanstack/react-router';
+import { AppLayoutOutlet } from '../components/layout/app-layout';
 import { requireAdmin } from '../features/auth/api/auth.guards';
 
 /**
@@ -8,14 +8,5 @@ import { requireAdmin } from '../features/auth/api/auth.guards';
  */
 export const Route = createFileRoute('/_admin')({
   beforeLoad: requireAdmin,
-  component: AdminLayout,
+  component: AppLayoutOutlet,
 });
-
-/** The application layout (full width, its own header), not the marketing one. */
-function AdminLayout() {
-  return (
-    <AppLayout>
-      <Outlet />
-    </AppLayout>
-  );
-}

@@ -1,5 +1,5 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { AppLayout } from '../components/layout/app-layout';
+import { createFileRoute } from '@tanstack/react-router';
+import { AppLayoutOutlet } from '../components/layout/app-layout';
 import { requireUser } from '../features/auth/api/auth.guards';
 
 /**
@@ -8,14 +8,5 @@ import { requireUser } from '../features/auth/api/auth.guards';
  */
 export const Route = createFileRoute('/_authenticated')({
   beforeLoad: requireUser,
-  component: AuthenticatedLayout,
+  component: AppLayoutOutlet,
 });
-
-/** The application layout (full width, its own header), not the marketing one. */
-function AuthenticatedLayout() {
-  return (
-    <AppLayout>
-      <Outlet />
-    </AppLayout>
-  );
-}

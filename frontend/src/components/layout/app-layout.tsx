@@ -1,11 +1,12 @@
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, LayoutDashboard, LogIn, LogOut, Settings, ShieldCheck } from 'lucide-react';
+import { Link, Outlet } from '@tanstack/react-router';
+import { ArrowLeft, LogIn, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useCurrentUser } from '../../features/auth/api/auth.queries';
 import { greetingName } from '../../features/portal/utils/greeting';
 import { cn } from '../../lib/cn';
 import { ThemeSwitcher } from '../theme/theme-switcher';
 import { buttonClass } from '../ui/button';
+import { accountLinksFor } from './account-links';
 import { AppLayoutContext } from './app-layout-context';
 import { Logo } from './logo';
 
@@ -46,30 +47,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
                     Back to site
                   </Link>
                 </li>
-                {user ? (
-                  <>
-                    <li>
-                      <Link to="/client/dashboard" className={navLinkClass} data-testid="app-nav-dashboards">
-                        <LayoutDashboard aria-hidden="true" className="size-4" />
-                        My Dashboards
-                      </Link>
-                    </li>
-                    {user.isAdmin ? (
-                      <li>
-                        <Link to="/admin" className={navLinkClass} data-testid="app-nav-admin">
-                          <ShieldCheck aria-hidden="true" className="size-4" />
-                          Admin
+                {user
+                  ? accountLinksFor(user).map(({ to, label, Icon, appTestId }) => (
+                      <li key={to}>
+                        <Link to={to} className={navLinkClass} data-testid={appTestId}>
+                          <Icon aria-hidden="true" className="size-4" />
+                          {label}
                         </Link>
                       </li>
-                    ) : null}
-                    <li>
-                      <Link to="/account" className={navLinkClass} data-testid="app-nav-account">
-                        <Settings aria-hidden="true" className="size-4" />
-                        Account Settings
-                      </Link>
-                    </li>
-                  </>
-                ) : null}
+                    ))
+                  : null}
               </ul>
             </nav>
             <div className="ml-auto flex min-w-0 items-center gap-1 sm:gap-2">
@@ -110,5 +97,14 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </main>
       </div>
     </AppLayoutContext.Provider>
+  );
+}
+
+/** The page of a guarded area's layout route (`_admin`, `_authenticated`): its pages in the application layout. */
+export function AppLayoutOutlet() {
+  return (
+    <AppLayout>
+      <Outlet />
+    </AppLayout>
   );
 }

@@ -1,10 +1,11 @@
 import type { User } from '@app/contracts';
 import { Link } from '@tanstack/react-router';
-import { ChevronDown, CircleUser, LayoutDashboard, LogOut, Settings, ShieldCheck } from 'lucide-react';
+import { ChevronDown, CircleUser, LayoutDashboard, LogOut } from 'lucide-react';
 import { Suspense } from 'react';
 import { displayName } from '../../features/auth/utils/display-name';
 import { lazyWhenIdle } from '../../lib/when-idle';
 import { buttonClass } from '../ui/button';
+import { accountLinksFor } from './account-links';
 
 /**
  * The header's signed-in parts (spec section 2), loaded by the header once it knows a visitor is signed in: most
@@ -70,26 +71,19 @@ export function MobileAccount({ user, onNavigate }: { user: User; onNavigate: ()
         Welcome, {displayName(user)}
       </p>
       <ul className="flex flex-col gap-1">
-        <li>
-          <Link to="/client/dashboard" className={mobileAccountLinkClass} onClick={onNavigate}>
-            <LayoutDashboard aria-hidden="true" className="size-5" />
-            My Dashboards
-          </Link>
-        </li>
-        {user.isAdmin ? (
-          <li>
-            <Link to="/admin" className={mobileAccountLinkClass} onClick={onNavigate} data-testid="mobile-admin-link">
-              <ShieldCheck aria-hidden="true" className="size-5" />
-              Admin
+        {accountLinksFor(user).map(({ to, label, Icon, ...link }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className={mobileAccountLinkClass}
+              onClick={onNavigate}
+              data-testid={'mobileTestId' in link ? link.mobileTestId : undefined}
+            >
+              <Icon aria-hidden="true" className="size-5" />
+              {label}
             </Link>
           </li>
-        ) : null}
-        <li>
-          <Link to="/account" className={mobileAccountLinkClass} onClick={onNavigate}>
-            <Settings aria-hidden="true" className="size-5" />
-            Account Settings
-          </Link>
-        </li>
+        ))}
         <li>
           {/* A full page load: /api/logout ends the session and redirects home (spec section 7, D2). */}
           <a href="/api/logout" className={mobileAccountLinkClass} data-testid="mobile-logout">

@@ -1,28 +1,18 @@
-import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { cancelBookingQueryOptions } from '../../features/booking/api/booking.queries';
 import { CancelBookingScreen } from '../../features/booking/components/cancel-booking-screen';
+import { linkPage, validateLinkSearch } from '../../lib/link-route';
 import { pageTitle } from '../../lib/page-title';
-import { searchToken } from '../../lib/search-token';
 
-export interface CancelBookingSearch {
-  /** The token of the cancel link e-mailed with the confirmation (D15); without it the link is invalid. */
-  token?: string | undefined;
-}
-
+/** The cancel link e-mailed with the confirmation (D15); without its token the link is invalid. */
 export const Route = createFileRoute('/booking/cancel')({
-  validateSearch: (search: Record<string, unknown>): CancelBookingSearch => ({ token: searchToken(search.token) }),
+  validateSearch: validateLinkSearch,
   loaderDeps: ({ search }) => ({ token: search.token }),
-  // Started, not awaited: the page shows its loading state meanwhile.
+  // Started, not awaited: the page shows its loading state meanwhile. Code-split with the page, so the booking
+  // queries stay out of every other page's JavaScript.
   loader: ({ context, deps }) => {
     if (deps.token) void context.queryClient.prefetchQuery(cancelBookingQueryOptions(deps.token));
   },
   head: () => ({ meta: [{ title: pageTitle('Cancel Consultation') }, { name: 'robots', content: 'noindex' }] }),
-  component: CancelBookingPage,
+  component: linkPage(CancelBookingScreen),
 });
-
-function CancelBookingPage() {
-  // Not `Route`: the page's code-split chunk then needs nothing of this file, which stays in the entry.
-  const routeApi = getRouteApi('/booking/cancel');
-  const { token } = routeApi.useSearch();
-  return <CancelBookingScreen token={token} />;
-}
