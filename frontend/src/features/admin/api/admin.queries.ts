@@ -11,34 +11,24 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
 };
 
+/** The options of one admin list: GET `path`, cached under `queryKey`. */
+const adminList = <P extends string>(queryKey: readonly string[], path: P) =>
+  queryOptions({ queryKey, queryFn: getQueryFn(path) });
+
 /** GET /api/admin/organizations */
-export const adminOrganizationsQueryOptions = () =>
-  queryOptions({
-    queryKey: adminKeys.organizations,
-    queryFn: getQueryFn('/api/admin/organizations'),
-  });
+export const adminOrganizationsQueryOptions = () => adminList(adminKeys.organizations, '/api/admin/organizations');
 
 /** GET /api/admin/dashboards-direct (with view count and last view, D19) */
-export const adminDashboardsQueryOptions = () =>
-  queryOptions({
-    queryKey: adminKeys.dashboards,
-    queryFn: getQueryFn('/api/admin/dashboards-direct'),
-  });
+export const adminDashboardsQueryOptions = () => adminList(adminKeys.dashboards, '/api/admin/dashboards-direct');
 
 /** GET /api/admin/users */
-export const adminUsersQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.users, queryFn: getQueryFn('/api/admin/users') });
+export const adminUsersQueryOptions = () => adminList(adminKeys.users, '/api/admin/users');
 
 /** GET /api/admin/organization-dashboards */
-export const adminLinksQueryOptions = () =>
-  queryOptions({
-    queryKey: adminKeys.links,
-    queryFn: getQueryFn('/api/admin/organization-dashboards'),
-  });
+export const adminLinksQueryOptions = () => adminList(adminKeys.links, '/api/admin/organization-dashboards');
 
 /** GET /api/admin/audit: newest first (D21). */
-export const adminAuditQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.audit, queryFn: getQueryFn('/api/admin/audit') });
+export const adminAuditQueryOptions = () => adminList(adminKeys.audit, '/api/admin/audit');
 
 /** The route loader: starts the four lists of the screen (not awaited: the page shows its spinner meanwhile). */
 export function prefetchAdmin(queryClient: QueryClient): void {
