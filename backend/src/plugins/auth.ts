@@ -61,3 +61,9 @@ type AuthPlugin = ReturnType<typeof authPlugin>;
 export interface GuardDeps {
   auth: AuthPlugin;
 }
+
+/**
+ * A module's administration routes: every route added to the instance this returns is behind the admin guard (401
+ * anonymous, 403 non-admin, D10).
+ */
+export const adminOnly = (name: string, { auth }: GuardDeps) => new Elysia({ name }).use(auth).guard({ auth: 'admin' });

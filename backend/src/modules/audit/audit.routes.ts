@@ -2,7 +2,7 @@ import { AuditEntrySchema } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminErrors, adminTags as tags } from '../../lib/admin-route-schemas';
+import { adminRoute } from '../../lib/route-options';
 import type { GuardDeps } from '../../plugins/auth';
 import { listAudit } from './audit.repository';
 
@@ -10,6 +10,5 @@ import { listAudit } from './audit.repository';
 export const auditRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
   new Elysia({ name: 'audit-routes' }).use(deps.auth).get('/api/admin/audit', () => listAudit(deps.db), {
     auth: 'admin',
-    response: { 200: v.array(AuditEntrySchema), ...adminErrors },
-    detail: { tags, summary: 'Admin actions, newest first (D21)' },
+    ...adminRoute('Admin actions, newest first (D21)', { 200: v.array(AuditEntrySchema) }),
   });

@@ -13,7 +13,7 @@ import {
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminErrors, adminTags, NoContent } from '../../lib/admin-route-schemas';
+import { adminNoContentRoute, adminRoute, described, noContent } from '../../lib/route-options';
 import type { GuardDeps } from '../../plugins/auth';
 import { documentedSchema } from '../../plugins/openapi';
 import { listDashboards } from './dashboards.repository';
@@ -32,6 +32,13 @@ const EMBED_WARNING_NOTE =
   'what went wrong (no connection, an invalid certificate, an unknown host, no answer, HTTP 404/410/5xx), else null; ' +
   'it never stops the save.';
 const tags = ['Dashboards'];
+
+/** A route about one dashboard that anyone who may read it may call: 404 for everyone else (D10). */
+const readable = <const R extends v.GenericSchema>(summary: string, description: string, answer: R) => ({
+  optionalAuth: true as const,
+  params: IdParamsSchema,
+  ...described(tags, summary, { 200: answer, 404: ApiErrorSchema }, { description }),
+});
 
 export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'publicDashboards'> & GuardDeps) =>
   new Elysia({ name: 'dashboards-routes' })
@@ -64,16 +71,15 @@ export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' |
       response: { 200: v.array(ClientDashboardSchema), 401: ApiErrorSchema },
       detail: { tags, summary: "The dashboards of the signed-in user's active organizations, recently viewed first" },
     })
-    .get('/api/dashboards/:id', ({ params, viewer }) => viewDashboard(deps, params.id, viewer), {
-      optionalAuth: true,
-      params: IdParamsSchema,
-      response: { 200: DashboardDetailSchema, 404: ApiErrorSchema },
-      detail: {
-        tags,
-        summary: 'One dashboard with its embed URL (admins, members of a linked active organization, or public)',
-        description: 'Records no view: the app may read it to preload a page nobody opens (D33).',
-      },
-    })
+    .get(
+      '/api/dashboards/:id',
+      ({ params, viewer }) => viewDashboard(deps, params.id, viewer),
+      readable(
+        'One dashboard with its embed URL (admins, members of a linked active organization, or public)',
+        'Records no view: the app may read it to preload a page nobody opens (D33).',
+        DashboardDetailSchema,
+      ),
+    )
     .post('/api/dashboards/:id/views', ({ params, user }) => recordDashboardView(deps, params.id, user), {
       auth: 'user',
       params: IdParamsSchema,
@@ -94,63 +100,45 @@ export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' |
           "request does not come from the app's own origin (D9). Any body is ignored (400 when it is sent as JSON and is not valid JSON).",
       },
     })
-    .get('/api/dashboards/:id/embed-status', ({ params, viewer }) => dashboardEmbedStatus(deps, params.id, viewer), {
-      optionalAuth: true,
-      params: IdParamsSchema,
-      response: { 200: EmbedStatusSchema, 404: ApiErrorSchema },
-      detail: {
-        tags,
-        summary: "Whether the server can reach the dashboard's embed URL (for the viewer's 'Work in Progress')",
-        description:
-          "'unreachable' when the host refused the connection or offered an invalid certificate (a browser's frame " +
+    .get(
+      '/api/dashboards/:id/embed-status',
+      ({ params, viewer }) => dashboardEmbedStatus(deps, params.id, viewer),
+      readable(
+        "Whether the server can reach the dashboard's embed URL (for the viewer's 'Work in Progress')",
+        "'unreachable' when the host refused the connection or offered an invalid certificate (a browser's frame " +
           "would fail the same way, yet still fire 'load'); 'unknown' when the server could not resolve the host or " +
           "got no answer in time; 'reachable' on any HTTP answer. Checked at most once a minute per URL. Same " +
           'access as GET /api/dashboards/{id}.',
-      },
-    })
+        EmbedStatusSchema,
+      ),
+    )
     // The administration's routes, behind the admin guard (401 anonymous, 403 non-admin, D10).
     .guard({ auth: 'admin' }, (app) =>
       app
-        .get('/api/admin/dashboards-direct', () => listDashboards(deps.db), {
-          response: { 200: v.array(AdminDashboardSchema), ...adminErrors },
-          detail: { tags: adminTags, summary: 'Every dashboard with its view count and last view (D19)' },
-        })
+        .get(
+          '/api/admin/dashboards-direct',
+          () => listDashboards(deps.db),
+          adminRoute('Every dashboard with its view count and last view (D19)', { 200: v.array(AdminDashboardSchema) }),
+        )
         .post(
           '/api/admin/dashboards',
-          async ({ body, user, set }) => {
-            set.status = 201;
-            return createDashboard(deps, user, body);
-          },
+          async ({ body, user, status }) => status(201, await createDashboard(deps, user, body)),
           {
             body: DashboardInputSchema,
-            response: { 201: SavedDashboardSchema, ...adminErrors },
-            detail: {
-              tags: adminTags,
-              summary: 'Create a dashboard (a pasted iframe keeps only its https src, D18)',
-              description: EMBED_WARNING_NOTE,
-            },
+            ...adminRoute(
+              'Create a dashboard (a pasted iframe keeps only its https src, D18)',
+              { 201: SavedDashboardSchema },
+              { description: EMBED_WARNING_NOTE },
+            ),
           },
         )
         .put('/api/admin/dashboards/:id', ({ params, body, user }) => updateDashboard(deps, user, params.id, body), {
           params: IdParamsSchema,
           body: DashboardInputSchema,
-          response: { 200: SavedDashboardSchema, ...adminErrors },
-          detail: { tags: adminTags, summary: 'Update a dashboard', description: EMBED_WARNING_NOTE },
+          ...adminRoute('Update a dashboard', { 200: SavedDashboardSchema }, { description: EMBED_WARNING_NOTE }),
         })
-        .delete(
-          '/api/admin/dashboards/:id',
-          async ({ params, user, set }) => {
-            await deleteDashboard(deps, user, params.id);
-            set.status = 204;
-          },
-          {
-            params: IdParamsSchema,
-            response: { 204: NoContent, ...adminErrors },
-            detail: {
-              tags: adminTags,
-              summary: 'Delete a dashboard and its links',
-              responses: { 204: { description: 'Deleted' } },
-            },
-          },
-        ),
+        .delete('/api/admin/dashboards/:id', ({ params, user }) => noContent(deleteDashboard(deps, user, params.id)), {
+          params: IdParamsSchema,
+          ...adminNoContentRoute('Delete a dashboard and its links', 'Deleted'),
+        }),
     );

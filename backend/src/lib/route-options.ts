@@ -1,0 +1,50 @@
+import { ApiErrorSchema } from '@app/contracts';
+import { status } from 'elysia';
+import * as v from 'valibot';
+
+/**
+ * What the API's routes share: how a route that creates, accepts or removes something answers, and how the OpenAPI
+ * document describes a route (its answers, tags and summary), declared once here instead of in every route.
+ */
+
+/** A 204 has no body. */
+const NoContent = v.pipe(v.undefined(), v.description('No content'));
+
+/** What every administration route may answer besides its own answers (each one is behind the admin guard, D10). */
+const adminErrors = {
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+  422: ApiErrorSchema,
+};
+
+/** What the document says of a route besides its tags and summary. */
+interface MoreDetail {
+  description?: string;
+  /** The description of an answer without a body (the document takes the others from their schemas). */
+  responses?: Record<number, { description: string }>;
+}
+
+/** A route's answers (one schema, or one per status) and its description in the document. */
+export const described = <const R>(tags: string[], summary: string, response: R, more: MoreDetail = {}) => ({
+  response,
+  detail: { tags, summary, ...more },
+});
+
+/** An administration route: its own answers, the errors every one of them may give, and the Admin tag. */
+export const adminRoute = <const R extends Record<number, v.GenericSchema>>(
+  summary: string,
+  response: R,
+  more: MoreDetail = {},
+) => described(['Admin'], summary, { ...response, ...adminErrors }, more);
+
+/** An administration route that answers 204, no body, once done (`done` describes that answer). */
+export const adminNoContentRoute = (summary: string, done: string) =>
+  adminRoute(summary, { 204: NoContent }, { responses: { 204: { description: done } } });
+
+/** 204, no body, once the change is made. */
+export const noContent = async (change: Promise<unknown>) => {
+  await change;
+  return status(204, undefined);
+};
