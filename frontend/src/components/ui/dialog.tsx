@@ -1,7 +1,7 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { X } from 'lucide-react';
-import type { ReactElement, ReactNode } from 'react';
+import type { ComponentProps, ReactElement, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export interface DialogProps {
@@ -94,17 +94,24 @@ export function Dialog({
             {actions ? (
               <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{actions}</div>
             ) : null}
-            <ArkDialog.CloseTrigger
+            <DialogCloseButton
               aria-label="Close dialog"
               disabled={busy}
               className="absolute top-4 right-4 rounded-md p-1 text-slate-500 transition hover:bg-slate-100 hover:text-slate-900 disabled:opacity-50 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </ArkDialog.CloseTrigger>
+            />
           </ArkDialog.Content>
         </ArkDialog.Positioner>
       </Portal>
     </ArkDialog.Root>
+  );
+}
+
+/** The X in a dialog's corner that closes it; its name (`aria-label`) says what it closes. */
+export function DialogCloseButton(props: ComponentProps<typeof ArkDialog.CloseTrigger> & { 'aria-label': string }) {
+  return (
+    <ArkDialog.CloseTrigger {...props}>
+      <X aria-hidden="true" className="size-5" />
+    </ArkDialog.CloseTrigger>
   );
 }
 

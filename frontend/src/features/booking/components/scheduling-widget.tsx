@@ -1,8 +1,9 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
-import { CalendarClock, X } from 'lucide-react';
+import { CalendarClock } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Button, type ButtonProps } from '../../../components/ui/button';
+import { DialogCloseButton } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import type { SchedulingEvent } from '../scheduling/scheduling-events';
@@ -43,16 +44,32 @@ function useEmbedUrl(url: string, embedType: SchedulingEmbedType, props: Schedul
   );
 }
 
-function LoadingCalendar() {
+/** The service's page in a frame filling its box, with 'Loading calendar...' over it until that page has loaded. */
+function SchedulingFrame({ src, 'data-testid': testId }: { src: string; 'data-testid': string }) {
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   return (
-    <div
-      role="status"
-      className="absolute inset-0 flex items-center justify-center gap-2 bg-white text-sm text-slate-600 dark:bg-slate-900 dark:text-slate-300"
-      data-testid="scheduling-loading"
-    >
-      <Spinner className="size-5" />
-      Loading calendar...
-    </div>
+    <>
+      <iframe
+        key={src}
+        src={src}
+        title={FRAME_TITLE}
+        width="100%"
+        height="100%"
+        className="block size-full border-0"
+        onLoad={() => setLoadedSrc(src)}
+        data-testid={testId}
+      />
+      {loadedSrc === src ? null : (
+        <div
+          role="status"
+          className="absolute inset-0 flex items-center justify-center gap-2 bg-white text-sm text-slate-600 dark:bg-slate-900 dark:text-slate-300"
+          data-testid="scheduling-loading"
+        >
+          <Spinner className="size-5" />
+          Loading calendar...
+        </div>
+      )}
+    </>
   );
 }
 
@@ -64,7 +81,6 @@ export function InlineSchedulingWidget({
 }: SchedulingEmbedProps & { url: string; className?: string }) {
   const src = useEmbedUrl(url, 'Inline', props);
   const [height, setHeight] = useState(INLINE_WIDGET_HEIGHT);
-  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   useSchedulingEvents({
     onEventScheduled: props.onEventScheduled,
     onEventCanceled: props.onEventCanceled,
@@ -73,17 +89,7 @@ export function InlineSchedulingWidget({
 
   return (
     <div className={cn('relative w-full min-w-[320px]', className)} style={{ height }} data-testid="scheduling-inline">
-      <iframe
-        key={src}
-        src={src}
-        title={FRAME_TITLE}
-        width="100%"
-        height="100%"
-        className="block size-full border-0"
-        onLoad={() => setLoadedSrc(src)}
-        data-testid="scheduling-frame"
-      />
-      {loadedSrc === src ? null : <LoadingCalendar />}
+      <SchedulingFrame src={src} data-testid="scheduling-frame" />
     </div>
   );
 }
@@ -113,8 +119,6 @@ export function SchedulingPopupButton({
   ...props
 }: SchedulingPopupButtonProps) {
   const root = rootElement === undefined ? (typeof document === 'undefined' ? null : document.body) : rootElement;
-  const [open, setOpen] = useState(false);
-  const [loaded, setLoaded] = useState(false);
   const src = useEmbedUrl(url, 'PopupWidget', props);
   const container = useMemo(() => ({ current: root ?? null }), [root]);
   useSchedulingEvents({
@@ -125,15 +129,8 @@ export function SchedulingPopupButton({
     throw new Error('SchedulingPopupButton needs a root element to render the popup into (rootElement is missing).');
 
   return (
-    <ArkDialog.Root
-      open={open}
-      onOpenChange={(details) => {
-        setOpen(details.open);
-        if (!details.open) setLoaded(false);
-      }}
-      lazyMount
-      unmountOnExit
-    >
+    // Unmounted on close: a reopened popup loads the page again, 'Loading calendar...' first.
+    <ArkDialog.Root lazyMount unmountOnExit>
       <ArkDialog.Trigger asChild>
         <Button variant={variant} size={size} {...(className && { className })} data-testid="scheduling-popup-button">
           <CalendarClock aria-hidden="true" className="size-5" />
@@ -148,23 +145,12 @@ export function SchedulingPopupButton({
             data-testid="scheduling-popup"
           >
             <ArkDialog.Title className="sr-only">{FRAME_TITLE}</ArkDialog.Title>
-            <iframe
-              src={src}
-              title={FRAME_TITLE}
-              width="100%"
-              height="100%"
-              className="block size-full border-0"
-              onLoad={() => setLoaded(true)}
-              data-testid="scheduling-popup-frame"
-            />
-            {loaded ? null : <LoadingCalendar />}
-            <ArkDialog.CloseTrigger
+            <SchedulingFrame src={src} data-testid="scheduling-popup-frame" />
+            <DialogCloseButton
               aria-label="Close the scheduling popup"
               className="absolute top-3 right-3 z-10 rounded-full bg-slate-900/80 p-2 text-white transition hover:bg-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
               data-testid="scheduling-popup-close"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </ArkDialog.CloseTrigger>
+            />
           </ArkDialog.Content>
         </ArkDialog.Positioner>
       </Portal>
