@@ -73,7 +73,8 @@ export async function startMailingWorkers(
   options: Pick<TestWorkersOptions, 'redisUrl' | 'env'> = {},
 ) {
   const smtp = await startTestSmtpServer();
-  const workers = await startTestWorkers({ ...target, ...options, smtpUrl: smtp.url });
+  const { databaseUrl, queuePrefix } = target;
+  const workers = await startTestWorkers({ databaseUrl, queuePrefix, ...options, smtpUrl: smtp.url });
   return {
     smtp,
     workers,
@@ -87,7 +88,7 @@ export async function startMailingWorkers(
 /** `startMailingWorkers` for the tests of one file (or describe block), on a target read when they start. */
 export function useMailingWorkers(target: WorkersTarget) {
   const mailing = useFixture(
-    () => startMailingWorkers({ databaseUrl: target.databaseUrl, queuePrefix: target.queuePrefix }),
+    () => startMailingWorkers(target),
     (started) => started.close(),
   );
   return { smtp: lazy(() => mailing.smtp), workers: lazy(() => mailing.workers) };
@@ -106,4 +107,31 @@ export function spawnWorkersProcess(options: TestWorkersOptions) {
     stdout: 'ignore',
     stderr: 'inherit',
   });
+}
+
+/**
+ * An SMTP server and the workers as a separate process on a target, for what happens when that process dies: `kill`
+ * ends it at once (as a crash would), `startAnother` starts a second one.
+ */
+export async function startWorkersProcess(target: WorkersTarget) {
+  const smtp = await startTestSmtpServer();
+  const options = { databaseUrl: target.databaseUrl, queuePrefix: target.queuePrefix, smtpUrl: smtp.url };
+  const first = spawnWorkersProcess(options);
+  let second: ReturnType<typeof spawnWorkersProcess> | undefined;
+  return {
+    smtp,
+    async kill() {
+      first.kill('SIGKILL');
+      await first.exited;
+    },
+    startAnother() {
+      second = spawnWorkersProcess(options);
+    },
+    async close() {
+      first.kill('SIGKILL');
+      second?.kill('SIGTERM');
+      await second?.exited;
+      await smtp.close();
+    },
+  };
 }

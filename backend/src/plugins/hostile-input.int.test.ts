@@ -1,10 +1,8 @@
-import { createUser } from '@app/db/testing';
 import { sql } from 'drizzle-orm';
 import { Elysia } from 'elysia';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/app';
-import { hashPassword } from '../modules/auth/auth.service';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useAdminTestApp } from '../../testing/admin';
 import { DEEP_JSON_MESSAGE, TOO_LARGE_MESSAGE, UNSAFE_TEXT_MESSAGE } from './body-guard';
 import { errorPlugin } from './errors';
 
@@ -12,21 +10,7 @@ const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
 const logger = pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
 const errorLines = () => lines.filter((line) => line.level >= 50);
 
-let t: TestApp;
-let cookie: string;
-beforeAll(async () => {
-  t = await createTestApp({ logger });
-  const admin = await createUser(t.db, {
-    passwordHash: await hashPassword('admin password 1'),
-    accountSetupComplete: true,
-    isAdmin: true,
-  });
-  const response = await t.post('/api/auth/login', { email: admin.email, password: 'admin password 1' });
-  cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-});
-afterAll(async () => {
-  await t.close();
-});
+const { t, admin } = useAdminTestApp({ logger });
 beforeEach(() => {
   lines.length = 0;
 });
@@ -228,7 +212,7 @@ const cases: [string, string, string, string, string, number, RegExp | string][]
 describe('hostile input gets a 4xx with a clear message and no error log line (issue 12, item 30)', () => {
   it.each(cases)('%s', async (_, method, path, body, type, status, message) => {
     const response = await t.request(method, path, body === '' ? undefined : body, {
-      cookie,
+      cookie: admin.cookie,
       ...(type ? { 'content-type': type } : {}),
       // As a client sends it (a Request built here has none of its own).
       ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}),

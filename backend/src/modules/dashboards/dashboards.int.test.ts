@@ -1,28 +1,14 @@
 import { schema } from '@app/db';
-import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
+import { addMembership, createDashboard, createOrganization, linkDashboard } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/app';
-import { hashPassword } from '../auth/auth.service';
+import { describe, expect, it } from 'vitest';
+import { accountsWithPassword } from '../../../testing/accounts';
+import { useTestApp } from '../../../testing/app';
 import { createPublicDashboardsCache, PUBLIC_LIST_TTL_MS } from './public-dashboards.cache';
 
-let t: TestApp;
-let passwordHash: string;
 let now = new Date('2026-11-20T10:00:00Z');
-beforeAll(async () => {
-  t = await createTestApp({ clock: { now: () => now } });
-  passwordHash = await hashPassword('a fine password');
-});
-afterAll(async () => {
-  await t.close();
-});
-
-async function signedIn(overrides: Parameters<typeof createUser>[1] = {}) {
-  const user = await createUser(t.db, { passwordHash, accountSetupComplete: true, ...overrides });
-  const response = await t.post('/api/auth/login', { email: user.email, password: 'a fine password' });
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-  return { user, cookie };
-}
+const t = useTestApp({ clock: { now: () => now } });
+const { signIn: signedIn } = accountsWithPassword(t, 'a fine password');
 
 describe('GET /api/dashboards/public', () => {
   it('lists only public dashboards, with id, name, category and type and nothing else', async () => {

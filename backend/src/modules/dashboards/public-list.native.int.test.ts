@@ -2,7 +2,7 @@ import { schema } from '@app/db';
 import { createDashboard } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../testing/app';
+import { useTestApp } from '../../../testing/app';
 import { createApp } from '../../app';
 import { createRequestMetrics } from '../../plugins/metrics';
 import { servePublicListNatively } from './public-list.native';
@@ -12,12 +12,11 @@ import { servePublicListNatively } from './public-list.native';
  * cache (public-list.native.ts), and through `app.handle`, where the app's route always answers.
  */
 describe('GET /api/dashboards/public on the listening server', () => {
-  let t: TestApp;
+  // Behind a trusted proxy: the app's route keeps the proxy's request id, an answer from the cache gives its own.
+  const t = useTestApp({ env: { TRUST_PROXY: 'true' } });
   let app: ReturnType<typeof createApp>;
   let url: string;
   beforeAll(async () => {
-    // Behind a trusted proxy: the app's route keeps the proxy's request id, an answer from the cache gives its own.
-    t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     await createDashboard(t.db, { name: 'Sales overview', isPublic: true });
     await createDashboard(t.db, { name: 'Private board', isPublic: false });
     const requestMetrics = createRequestMetrics();
@@ -29,7 +28,6 @@ describe('GET /api/dashboards/public on the listening server', () => {
   });
   afterAll(async () => {
     await app.stop();
-    await t.close();
   });
 
   const names = async (response: Response) => ((await response.json()) as { name: string }[]).map((d) => d.name);

@@ -1,11 +1,10 @@
 import { QueueNames } from '@app/contracts';
-import { connect } from '@app/db';
-import { createTestDatabase } from '@app/db/testing';
-import { sleep, startTestSmtpServer, waitUntil } from '@app/testing';
+import { useTestDatabase } from '@app/db/testing';
+import { sleep, waitUntil } from '@app/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { spawnWorkersProcess } from '../../../testing';
+import { spawnWorkersProcess, useTestSmtpServer } from '../../../testing';
 import { emitBookingEvent, insertBooking } from '../../../testing/bookings';
 
 /**
@@ -55,21 +54,17 @@ function startRecordingCalDav(delayMs: number) {
 
 describe('calendar jobs with two worker processes', () => {
   const caldav = startRecordingCalDav(250);
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let connection: ReturnType<typeof connect>;
-  let smtp: Awaited<ReturnType<typeof startTestSmtpServer>>;
+  const connection = useTestDatabase();
+  const smtp = useTestSmtpServer();
   let redis: Redis;
   let calendarQueue: Queue;
   const processes: ReturnType<typeof spawnWorkersProcess>[] = [];
   const queuePrefix = `test-${crypto.randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
-    database = await createTestDatabase(inject('databaseServerUrl'));
-    connection = connect(database.url, { max: 4 });
-    smtp = await startTestSmtpServer();
     redis = new Redis(inject('redisUrl'), { maxRetriesPerRequest: null });
     calendarQueue = new Queue(QueueNames.calendar, { connection: redis, prefix: queuePrefix });
-    const options = { databaseUrl: database.url, queuePrefix, smtpUrl: smtp.url, env: { CALDAV_URL: caldav.url } };
+    const options = { databaseUrl: connection.url, queuePrefix, smtpUrl: smtp.url, env: { CALDAV_URL: caldav.url } };
     processes.push(spawnWorkersProcess(options), spawnWorkersProcess(options));
     await waitUntil(async () => (await calendarQueue.getWorkersCount()) >= 2, 30_000, 'both worker processes');
   }, 60_000);
@@ -78,10 +73,7 @@ describe('calendar jobs with two worker processes', () => {
     await Promise.all(processes.map((child) => child.exited));
     await calendarQueue?.close();
     redis?.disconnect();
-    await smtp?.close();
     caldav.stop();
-    await connection?.close();
-    await database?.drop();
   });
 
   it('never runs two jobs of the same booking at once, while different bookings run side by side', async () => {

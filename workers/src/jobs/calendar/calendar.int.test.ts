@@ -30,8 +30,8 @@ describe('the company calendar over CalDAV (Radicale)', () => {
   let bed: Awaited<ReturnType<typeof startBookingTestBed>>;
 
   const get = (href: string) => fetch(new URL(href, calendarUrl), { headers: { authorization: radicale.authHeader } });
-  /** Puts an event into the calendar by hand, as a calendar app would. */
-  const putEvent = (name: string, event: string[]) =>
+  /** Puts an event (its UID, summary and times) into the calendar by hand, as a calendar app would. */
+  const putEvent = (name: string, uid: string, summary: string, times: readonly string[]) =>
     fetch(`${calendarUrl}${name}.ics`, {
       method: 'PUT',
       headers: { authorization: radicale.authHeader, 'content-type': 'text/calendar; charset=utf-8' },
@@ -40,7 +40,10 @@ describe('the company calendar over CalDAV (Radicale)', () => {
         'VERSION:2.0',
         'PRODID:-//Hand//Made//EN',
         'BEGIN:VEVENT',
-        ...event,
+        `UID:${uid}`,
+        'DTSTAMP:20260101T000000Z',
+        ...times,
+        `SUMMARY:${summary}`,
         'END:VEVENT',
         'END:VCALENDAR',
         '',
@@ -102,34 +105,22 @@ describe('the company calendar over CalDAV (Radicale)', () => {
   it('copies an event put into the calendar by hand into calendar_busy, so its slot is blocked', async () => {
     const date = weekdayFromNow(10);
     const compact = date.replaceAll('-', '');
-    const uid = `dentist-${crypto.randomUUID()}@example.com`;
-    // As a calendar app would write it: a local time with a TZID (no VTIMEZONE: ical.js cannot resolve it alone).
-    const put = await putEvent('hand-made', [
-      `UID:${uid}`,
-      'DTSTAMP:20260101T000000Z',
-      `DTSTART;TZID=${ZONE}:${compact}T100000`,
-      `DTEND;TZID=${ZONE}:${compact}T103000`,
-      'SUMMARY:Dentist',
-    ]);
-    expect(put.status).toBe(201);
-    const free = await putEvent('free', [
-      `UID:free-${uid}`,
-      'DTSTAMP:20260101T000000Z',
-      `DTSTART:${compact}T200000Z`,
-      `DTEND:${compact}T210000Z`,
-      'TRANSP:TRANSPARENT',
-      'SUMMARY:Free time, not busy',
-    ]);
-    expect(free.status).toBe(201);
-    const weekly = await putEvent('weekly', [
-      `UID:weekly-${uid}`,
-      'DTSTAMP:20260101T000000Z',
-      `DTSTART:${compact}T160000Z`,
-      `DTEND:${compact}T170000Z`,
-      'RRULE:FREQ=WEEKLY;COUNT=3',
-      'SUMMARY:Weekly team call',
-    ]);
-    expect(weekly.status).toBe(201);
+    const id = `${crypto.randomUUID()}@example.com`;
+    const uid = `dentist-${id}`;
+    const events = [
+      // As a calendar app would write it: a local time with a TZID (no VTIMEZONE: ical.js cannot resolve it alone).
+      ['dentist', 'Dentist', `DTSTART;TZID=${ZONE}:${compact}T100000`, `DTEND;TZID=${ZONE}:${compact}T103000`],
+      ['free', 'Free time, not busy', `DTSTART:${compact}T200000Z`, `DTEND:${compact}T210000Z`, 'TRANSP:TRANSPARENT'],
+      [
+        'weekly',
+        'Weekly team call',
+        `DTSTART:${compact}T160000Z`,
+        `DTEND:${compact}T170000Z`,
+        'RRULE:FREQ=WEEKLY;COUNT=3',
+      ],
+    ] as const;
+    for (const [name, summary, ...times] of events)
+      expect((await putEvent(name, `${name}-${id}`, summary, times)).status, name).toBe(201);
 
     // A booking of ours in the same calendar stays out of the copy.
     const booking = await insertBooking(bed.db, { date, hour: 9 });
@@ -140,7 +131,7 @@ describe('the company calendar over CalDAV (Radicale)', () => {
     const rows = await waitUntil(
       async () => {
         const all = await busyRows();
-        return all.some((row) => row.uid === uid) && all.filter((row) => row.uid === `weekly-${uid}`).length === 3
+        return all.some((row) => row.uid === uid) && all.filter((row) => row.uid === `weekly-${id}`).length === 3
           ? all
           : null;
       },
@@ -152,10 +143,10 @@ describe('the company calendar over CalDAV (Radicale)', () => {
     expect(dentist!.endsAt.toISOString()).toBe(new Date(startsAt.getTime() + 30 * 60_000).toISOString());
     expect(
       rows!
-        .filter((row) => row.uid === `weekly-${uid}`)
+        .filter((row) => row.uid === `weekly-${id}`)
         .map((row) => row.startsAt.getTime() - new Date(`${date}T16:00:00Z`).getTime()),
     ).toEqual([0, 7 * DAY, 14 * DAY]);
-    expect(rows!.some((row) => row.uid === `free-${uid}`)).toBe(false);
+    expect(rows!.some((row) => row.uid === `free-${id}`)).toBe(false);
     expect(rows!.some((row) => row.uid === booking.calendarUid)).toBe(false);
 
     // What the API's availability asks (D12): does any busy time overlap the 10:00-10:30 slot?
@@ -163,7 +154,7 @@ describe('the company calendar over CalDAV (Radicale)', () => {
     expect(rows!.some((row) => row.startsAt < slotEnd && row.endsAt > startsAt)).toBe(true);
 
     // Removed from the calendar by hand: gone from the copy after the next sync.
-    await fetch(`${calendarUrl}hand-made.ics`, { method: 'DELETE', headers: { authorization: radicale.authHeader } });
+    await fetch(`${calendarUrl}dentist.ics`, { method: 'DELETE', headers: { authorization: radicale.authHeader } });
     await waitUntil(async () => !(await busyRows()).some((row) => row.uid === uid), 15_000, 'the next sync');
   });
 });

@@ -1,8 +1,8 @@
 import { schema } from '@app/db';
-import { sleep, startTcpProxy, startTestSmtpServer, type TestSmtpServer, waitUntil } from '@app/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../backend/testing/app';
-import { spawnWorkersProcess, startTestWorkers } from '../../../testing';
+import { sleep, startTcpProxy, waitUntil } from '@app/testing';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { createTestApp, type TestApp, useTestApp } from '../../../../backend/testing/app';
+import { startMailingWorkers, startWorkersProcess, useMailingWorkers } from '../../../testing';
 
 const COMPANY = 'hello@lucid-insight.test';
 let contactCount = 0;
@@ -20,20 +20,8 @@ const contact = (overrides: Record<string, string> = {}) => {
 const deliveries = (t: TestApp) => t.db.select().from(schema.emailDeliveries);
 
 describe('contact e-mails', () => {
-  let t: TestApp;
-  let smtp: TestSmtpServer;
-  let workers: Awaited<ReturnType<typeof startTestWorkers>>;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    smtp = await startTestSmtpServer();
-    workers = await startTestWorkers({ databaseUrl: t.databaseUrl, queuePrefix: t.queuePrefix, smtpUrl: smtp.url });
-  });
-  afterAll(async () => {
-    await workers.close();
-    await smtp.close();
-    await t.close();
-  });
+  const t = useTestApp();
+  const { smtp } = useMailingWorkers(t);
   afterEach(() => {
     smtp.messages.length = 0;
   });
@@ -113,13 +101,8 @@ describe('Redis going away and coming back', () => {
     const redisUrl = new URL(inject('redisUrl'));
     const proxy = await startTcpProxy(redisUrl.hostname, Number(redisUrl.port || 6379));
     const t = await createTestApp({ redisUrl: proxy.url('redis:') });
-    const smtp = await startTestSmtpServer();
-    const workers = await startTestWorkers({
-      databaseUrl: t.databaseUrl,
-      queuePrefix: t.queuePrefix,
-      smtpUrl: smtp.url,
-      redisUrl: proxy.url('redis:'),
-    });
+    const mailing = await startMailingWorkers(t, { redisUrl: proxy.url('redis:') });
+    const { smtp } = mailing;
     try {
       await proxy.cut();
       const inputs = [contact(), contact(), contact()];
@@ -136,8 +119,7 @@ describe('Redis going away and coming back', () => {
       for (const input of inputs) expect(smtp.to(input.email)).toHaveLength(1);
       expect(smtp.to(COMPANY)).toHaveLength(3);
     } finally {
-      await workers.close();
-      await smtp.close();
+      await mailing.close();
       await t.close();
       await proxy.close();
     }
@@ -147,10 +129,8 @@ describe('Redis going away and coming back', () => {
 describe('a worker process that dies in the middle of a job', () => {
   it('leads to each e-mail arriving exactly once after a restart', async () => {
     const t = await createTestApp();
-    const smtp = await startTestSmtpServer();
-    const options = { databaseUrl: t.databaseUrl, queuePrefix: t.queuePrefix, smtpUrl: smtp.url };
-    const first = spawnWorkersProcess(options);
-    let second: ReturnType<typeof spawnWorkersProcess> | undefined;
+    const workers = await startWorkersProcess(t);
+    const { smtp } = workers;
     try {
       const stall = smtp.stallNext();
       const input = contact();
@@ -159,11 +139,10 @@ describe('a worker process that dies in the middle of a job', () => {
       // e-mail of the event has gone out and been recorded).
       await stall.started;
       await waitUntil(async () => (await deliveries(t)).some((d) => d.status === 'sent'), 10_000, 'the other e-mail');
-      first.kill('SIGKILL');
-      await first.exited;
+      await workers.kill();
       stall.release();
 
-      second = spawnWorkersProcess(options);
+      workers.startAnother();
       await smtp.waitFor((m) => m.length >= 2, 30_000);
       await sleep(1000);
       expect(smtp.to(COMPANY)).toHaveLength(1);
@@ -174,10 +153,7 @@ describe('a worker process that dies in the middle of a job', () => {
       const rows = await deliveries(t);
       expect(Math.max(...rows.map((d) => d.attempts))).toBe(2);
     } finally {
-      first.kill('SIGKILL');
-      second?.kill('SIGTERM');
-      await second?.exited;
-      await smtp.close();
+      await workers.close();
       await t.close();
     }
   }, 60_000);
@@ -186,12 +162,7 @@ describe('a worker process that dies in the middle of a job', () => {
 describe('graceful shutdown', () => {
   it('lets a job in progress finish when the workers are closed', async () => {
     const t = await createTestApp();
-    const smtp = await startTestSmtpServer();
-    const workers = await startTestWorkers({
-      databaseUrl: t.databaseUrl,
-      queuePrefix: t.queuePrefix,
-      smtpUrl: smtp.url,
-    });
+    const { smtp, workers } = await startMailingWorkers(t);
     try {
       const stall = smtp.stallNext();
       await t.post('/api/contact', contact());

@@ -1,10 +1,10 @@
 import { schema } from '@app/db';
 import { createUser } from '@app/db/testing';
-import { type ReceivedEmail, startTestSmtpServer } from '@app/testing';
+import type { ReceivedEmail } from '@app/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../../backend/testing/app';
-import { spawnWorkersProcess } from '../../../testing';
+import { startWorkersProcess } from '../../../testing';
 
 const cases = [
   {
@@ -34,10 +34,8 @@ describe('a worker killed between the SMTP server accepting an e-mail and record
     'resends the $template e-mail with the same Message-ID, and both copies carry a link that works (once)',
     async ({ template, event, path, validate, use }) => {
       const t = await createTestApp();
-      const smtp = await startTestSmtpServer();
-      const options = { databaseUrl: t.databaseUrl, queuePrefix: t.queuePrefix, smtpUrl: smtp.url };
-      const first = spawnWorkersProcess(options);
-      let second: ReturnType<typeof spawnWorkersProcess> | undefined;
+      const workers = await startWorkersProcess(t);
+      const { smtp } = workers;
       try {
         const user = await createUser(t.db);
         const hold = smtp.acceptAndHoldNext();
@@ -47,13 +45,12 @@ describe('a worker killed between the SMTP server accepting an e-mail and record
           .returning();
         // The message is delivered, but the worker has not had the server's 250 yet: killed now, it cannot record it.
         const firstCopy = await hold.accepted;
-        first.kill('SIGKILL');
-        await first.exited;
+        await workers.kill();
         hold.release();
         const [pending] = await t.db.select().from(schema.emailDeliveries);
         expect(pending).toMatchObject({ status: 'pending', attempts: 1, messageId: firstCopy.messageId });
 
-        second = spawnWorkersProcess(options);
+        workers.startAnother();
         await smtp.waitFor((messages) => messages.length >= 2, 30_000);
         const [a, b] = smtp.to(user.email);
         expect(a).toBe(firstCopy);
@@ -79,10 +76,7 @@ describe('a worker killed between the SMTP server accepting an e-mail and record
         const tokens = await t.db.select().from(schema.userTokens).where(eq(schema.userTokens.userId, user.id));
         expect(tokens.every((row) => row.usedAt !== null)).toBe(true);
       } finally {
-        first.kill('SIGKILL');
-        second?.kill('SIGTERM');
-        await second?.exited;
-        await smtp.close();
+        await workers.close();
         await t.close();
       }
     },
