@@ -15,24 +15,47 @@ import {
   TokenValidationSchema,
   UserSchema,
 } from '@app/contracts';
-import { Elysia } from 'elysia';
+import { Elysia, status } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { clearSessionCookies, readCookie, SESSION_COOKIE, setSessionCookies } from '../../lib/cookies';
+import { described } from '../../lib/route-options';
 import type { GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
 import * as auth from './auth.service';
 
 const tags = ['Auth'];
 
+/** Who asks, as the request context tells (the address its proxies vouch for, D8). */
+interface Asker {
+  request: Request;
+  clientIp: () => string | null;
+  requestId: string;
+}
+
 export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & GuardDeps) => {
   const secure = new URL(deps.config.APP_URL).protocol === 'https:';
   // Return addresses after signing in are paths of this origin only (contracts/src/site.ts, shared with the SPA).
   const appOrigin = new URL(deps.config.APP_URL).origin;
-  const info = (request: Request, clientIp: string | null, requestId: string): auth.RequestInfo => ({
-    ip: clientIp ?? 'unknown',
+  const info = ({ request, clientIp, requestId }: Asker): auth.RequestInfo => ({
+    ip: clientIp() ?? 'unknown',
     userAgent: request.headers.get('user-agent'),
     requestId,
   });
+  /** A reset link asked for, from the reset page or the account page: 202, whether or not the address is known (D6). */
+  const requestReset = async (asker: Asker & { body: { email: string } }) =>
+    status(202, await auth.requestPasswordReset(deps, asker.body.email, info(asker)));
+  const resetRequest = (summary: string) => ({
+    body: RequestPasswordResetSchema,
+    ...described(tags, summary, { 202: MessageSchema, 429: ApiErrorSchema }),
+  });
+  /** The page of an e-mailed link checks it before asking for a password (D5, D6). */
+  const linkCheck = (summary: string) => ({
+    params: TokenParamsSchema,
+    ...described(tags, summary, TokenValidationSchema),
+  });
+  /** The password set with an e-mailed link (once). */
+  const passwordSet = (summary: string) =>
+    described(tags, summary, { 200: MessageSchema, 400: ApiErrorSchema, 422: ApiErrorSchema });
 
   return new Elysia({ name: 'auth-routes' })
     .use(requestContext(deps.config.TRUST_PROXY))
@@ -44,8 +67,9 @@ export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & Guard
     })
     .post(
       '/api/auth/login',
-      async ({ body, request, set, clientIp, requestId }) => {
-        const { session, ...result } = await auth.login(deps, body, info(request, clientIp(), requestId));
+      async (context) => {
+        const { body, set } = context;
+        const { session, ...result } = await auth.login(deps, body, info(context));
         setSessionCookies(set, session.token, secure);
         const redirectUrl = safeRedirectPath(body.redirectUrl, appOrigin);
         return { ...result, ...(redirectUrl ? { redirectUrl } : {}) };
@@ -122,63 +146,34 @@ export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & Guard
     )
     .post(
       '/api/auth/request-password-reset',
-      async ({ body, request, set, clientIp, requestId }) => {
-        set.status = 202;
-        return auth.requestPasswordReset(deps, body.email, info(request, clientIp(), requestId));
-      },
-      {
-        body: RequestPasswordResetSchema,
-        response: { 202: MessageSchema, 429: ApiErrorSchema },
-        detail: { tags, summary: 'E-mail a reset link; the same answer whether or not the address is known' },
-      },
+      requestReset,
+      resetRequest('E-mail a reset link; the same answer whether or not the address is known'),
     )
-    .post(
-      '/api/auth/password-reset-request',
-      async ({ body, request, set, clientIp, requestId }) => {
-        set.status = 202;
-        return auth.requestPasswordReset(deps, body.email, info(request, clientIp(), requestId));
-      },
-      {
-        auth: 'user',
-        body: RequestPasswordResetSchema,
-        response: { 202: MessageSchema, 429: ApiErrorSchema },
-        detail: { tags, summary: 'From the account page: e-mail a reset link' },
-      },
-    )
+    .post('/api/auth/password-reset-request', requestReset, {
+      auth: 'user',
+      ...resetRequest('From the account page: e-mail a reset link'),
+    })
     .get(
       '/api/auth/validate-registration-token/:token',
       ({ params }) => auth.validateToken(deps, 'registration', params.token),
-      {
-        params: TokenParamsSchema,
-        response: TokenValidationSchema,
-        detail: { tags, summary: 'Check an invitation link' },
-      },
+      linkCheck('Check an invitation link'),
     )
     .get(
       '/api/auth/validate-reset-token/:token',
       ({ params }) => auth.validateToken(deps, 'password_reset', params.token),
-      {
-        params: TokenParamsSchema,
-        response: TokenValidationSchema,
-        detail: { tags, summary: 'Check a password-reset link' },
-      },
+      linkCheck('Check a password-reset link'),
     )
     .post(
       '/api/auth/complete-registration',
       ({ body }) => auth.usePasswordToken(deps, 'registration', body.token, body.password),
-      {
-        body: CompleteRegistrationSchema,
-        response: { 200: MessageSchema, 400: ApiErrorSchema, 422: ApiErrorSchema },
-        detail: { tags, summary: 'Set the password of an invited user (once)' },
-      },
+      { body: CompleteRegistrationSchema, ...passwordSet('Set the password of an invited user (once)') },
     )
     .post(
       '/api/auth/reset-password',
       ({ body }) => auth.usePasswordToken(deps, 'password_reset', body.token, body.newPassword),
       {
         body: ResetPasswordSchema,
-        response: { 200: MessageSchema, 400: ApiErrorSchema, 422: ApiErrorSchema },
-        detail: { tags, summary: 'Set a new password with a reset link; ends every session of the user' },
+        ...passwordSet('Set a new password with a reset link; ends every session of the user'),
       },
     )
     .get(
