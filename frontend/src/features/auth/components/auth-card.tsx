@@ -3,7 +3,7 @@ import { CircleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingStatus } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 
 const tones = {
@@ -78,10 +78,9 @@ export const authLinkClass = 'font-medium text-blue-700 underline-offset-4 hover
 export function CheckingCard({ icon, title, text }: { icon: ReactNode; title: ReactNode; text: string }) {
   return (
     <AuthCard icon={icon} title={title} data-testid="token-validating">
-      <p role="status" className="flex items-center justify-center gap-2 text-sm text-slate-600 dark:text-slate-300">
-        <Spinner className="text-blue-700 dark:text-blue-400" />
+      <LoadingStatus className="justify-center text-sm" spinnerClassName="text-blue-700 dark:text-blue-400">
         {text}
-      </p>
+      </LoadingStatus>
     </AuthCard>
   );
 }

@@ -6,7 +6,7 @@ import { CalendarX2, CircleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingStatus, Spinner } from '../../../components/ui/spinner';
 import { failureMessage, isApiRequestError } from '../../../lib/api';
 import { useCancelBooking } from '../api/booking.mutations';
 import { cancelBookingQueryOptions } from '../api/booking.queries';
@@ -93,14 +93,9 @@ function CancelBooking({ token }: { token: string }) {
 
   if (booking.isPending)
     return (
-      <p
-        role="status"
-        className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300"
-        data-testid="cancel-loading"
-      >
-        <Spinner className="size-5" />
+      <LoadingStatus className="text-sm" spinnerClassName="size-5" data-testid="cancel-loading">
         Loading your booking...
-      </p>
+      </LoadingStatus>
     );
 
   if (booking.isError) {

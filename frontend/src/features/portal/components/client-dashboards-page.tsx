@@ -7,10 +7,10 @@ import { PageContainer } from '../../../components/layout/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingStatus } from '../../../components/ui/spinner';
 import { organizationDashboardsQueryOptions } from '../api/portal.queries';
 import type { PortalUser } from '../utils/greeting';
-import { Badge, PortalWelcome } from './portal-header';
+import { Badge, DashboardDescription, PortalWelcome } from './portal-header';
 
 /** /client/dashboard (spec section 2): the dashboards of the client's organizations. */
 export function ClientDashboardsPage({ user }: { user: PortalUser | null }) {
@@ -38,14 +38,9 @@ export function ClientDashboardsPage({ user }: { user: PortalUser | null }) {
 function DashboardsContent({ query }: { query: UseQueryResult<ClientDashboard[]> }) {
   if (query.isPending)
     return (
-      <p
-        role="status"
-        className="flex items-center justify-center gap-2 py-16 text-slate-600 dark:text-slate-300"
-        data-testid="dashboards-loading"
-      >
-        <Spinner className="size-5" />
+      <LoadingStatus className="justify-center py-16" spinnerClassName="size-5" data-testid="dashboards-loading">
         Loading your dashboards...
-      </p>
+      </LoadingStatus>
     );
   if (query.isError)
     return (
@@ -99,16 +94,11 @@ function DashboardCard({ dashboard }: { dashboard: ClientDashboard }) {
       >
         {dashboard.name}
       </h2>
-      <p
-        className={
-          dashboard.description?.trim()
-            ? 'mt-2 flex-1 text-sm leading-6 text-slate-600 dark:text-slate-300'
-            : 'mt-2 flex-1 text-sm leading-6 text-slate-500 italic dark:text-slate-400'
-        }
+      <DashboardDescription
+        description={dashboard.description}
+        className="mt-2 flex-1 text-sm leading-6"
         data-testid="dashboard-card-description"
-      >
-        {dashboard.description?.trim() || 'No description available'}
-      </p>
+      />
       <Link
         to="/client/dashboard/$id"
         params={{ id: String(dashboard.id) }}

@@ -9,7 +9,7 @@ import { embedStatusQueryOptions, recordDashboardView } from '../api/portal.quer
 import { isHttpsUrl, isImageUrl } from '../utils/embed-url';
 import { isPowerBiType, type PortalUser } from '../utils/greeting';
 import { EmbedViewer } from './embed-viewer';
-import { Badge, PortalWelcome } from './portal-header';
+import { Badge, DashboardDescription, PortalWelcome } from './portal-header';
 
 export interface DashboardViewPageProps {
   dashboard: DashboardDetail;
@@ -47,16 +47,11 @@ export function DashboardViewPage({ dashboard, user, loadTimeoutMs }: DashboardV
         >
           {dashboard.name}
         </h1>
-        <p
-          className={
-            dashboard.description?.trim()
-              ? 'mt-3 max-w-3xl text-base leading-7 text-slate-600 dark:text-slate-300'
-              : 'mt-3 max-w-3xl text-base leading-7 text-slate-500 italic dark:text-slate-400'
-          }
+        <DashboardDescription
+          description={dashboard.description}
+          className="mt-3 max-w-3xl text-base leading-7"
           data-testid="dashboard-description"
-        >
-          {dashboard.description?.trim() || 'No description available'}
-        </p>
+        />
       </Card>
 
       {isPowerBiType(dashboard.type) ? <PowerBiTip /> : null}

@@ -24,3 +24,24 @@ export function Badge({ children, tone = 'blue' }: { children: ReactNode; tone?:
     </span>
   );
 }
+
+/** A dashboard's description, or 'No description available' in grey italics; `className` sets its size and place. */
+export function DashboardDescription({
+  description,
+  className,
+  'data-testid': testId,
+}: {
+  description: string | null | undefined;
+  className: string;
+  'data-testid': string;
+}) {
+  const text = description?.trim();
+  return (
+    <p
+      className={`${className} ${text ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 italic dark:text-slate-400'}`}
+      data-testid={testId}
+    >
+      {text || 'No description available'}
+    </p>
+  );
+}

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, getRouteApi, notFound } from '@tanstack/react-router';
 import { PageContainer } from '../../../components/layout/page-header';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingStatus } from '../../../components/ui/spinner';
 import { useCurrentUser } from '../../../features/auth/api/auth.queries';
 import { dashboardDetailQueryOptions, loadDashboardDetail } from '../../../features/portal/api/portal.queries';
 import { DashboardViewPage } from '../../../features/portal/components/dashboard-view-page';
@@ -37,10 +37,7 @@ function DashboardRoute() {
 function DashboardPending() {
   return (
     <PageContainer>
-      <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
-        <Spinner />
-        Loading dashboard...
-      </p>
+      <LoadingStatus>Loading dashboard...</LoadingStatus>
     </PageContainer>
   );
 }

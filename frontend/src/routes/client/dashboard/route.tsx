@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { AppLayout } from '../../../components/layout/app-layout';
 import { PageContainer } from '../../../components/layout/page-header';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadingStatus } from '../../../components/ui/spinner';
 import { loadCurrentUser, useCurrentUser } from '../../../features/auth/api/auth.queries';
 import { AccessRequired } from '../../../features/auth/components/access-required';
 
@@ -30,10 +30,7 @@ function ClientPortalContent() {
   if (isLoading)
     return (
       <PageContainer>
-        <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
-          <Spinner />
-          Loading...
-        </p>
+        <LoadingStatus>Loading...</LoadingStatus>
       </PageContainer>
     );
   return user ? <Outlet /> : <AccessRequired />;
