@@ -10,3 +10,13 @@ export function firstErrorMessage(errors: readonly unknown[]): string | undefine
   }
   return undefined;
 }
+
+/** The first message of the first invalid field of `fields` (a form's fields in screen order). */
+export function firstFieldError(fieldMeta: object, fields: readonly string[]): string | undefined {
+  const meta = fieldMeta as Record<string, { errors?: unknown[] } | undefined>;
+  for (const name of fields) {
+    const message = firstErrorMessage(meta[name]?.errors ?? []);
+    if (message) return message;
+  }
+  return undefined;
+}

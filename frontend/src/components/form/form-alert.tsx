@@ -1,6 +1,6 @@
 import { useStore } from '@tanstack/react-form';
 import { Alert } from '../ui/alert';
-import { firstErrorMessage } from './field-error';
+import { firstFieldError } from './field-error';
 import { useFormContext } from './form-context';
 
 export interface FormAlertProps {
@@ -19,14 +19,7 @@ export interface FormAlertProps {
  */
 export function FormAlert({ id, fields, serverError, 'data-testid': testId }: FormAlertProps) {
   const form = useFormContext();
-  const validationError = useStore(form.store, (state) => {
-    for (const name of fields) {
-      const meta = (state.fieldMeta as Record<string, { errors?: unknown[] } | undefined>)[name];
-      const message = meta?.errors ? firstErrorMessage(meta.errors) : undefined;
-      if (message) return message;
-    }
-    return undefined;
-  });
+  const validationError = useStore(form.store, (state) => firstFieldError(state.fieldMeta, fields));
   const message = validationError ?? serverError ?? undefined;
   if (!message) return null;
   return (

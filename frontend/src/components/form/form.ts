@@ -1,23 +1,23 @@
 import { createFormHook } from '@tanstack/react-form';
 import { CheckboxField } from './checkbox-field';
 import { CheckboxGroupField } from './checkbox-group-field';
+import { FormActions } from './form-actions';
 import { FormAlert } from './form-alert';
 import { fieldContext, formContext } from './form-context';
+import { FormElement } from './form-element';
 import { SelectField } from './select-field';
-import { SubmitButton } from './submit-button';
-import { TextField } from './text-field';
-import { TextareaField } from './textarea-field';
+import { TextareaField, TextField } from './text-field';
 
 /**
- * The one form hook of the app (TanStack Form's composition pattern): fields are `<form.AppField name="x">{(field) =>
- * <field.TextField label="..." />}</form.AppField>`, the button `<form.AppForm><form.SubmitButton .../></form.AppForm>`,
- * the form's red alert (spec section 8) `<form.FormAlert id fields serverError />` inside `form.AppForm`.
- * Every field kind bound to a value is registered here (text, multi-line, select, checkbox, checkbox group); the submit
- * flow is `useSchemaForm`.
+ * The one form hook of the app (TanStack Form's composition pattern). A form is `<form.AppForm><form.FormElement
+ * aria-label=...>`, then its fields `<form.AppField name="x">{(field) => <field.TextField label="..." />}</form.AppField>`,
+ * its red alert (spec section 8) `<form.FormAlert id fields serverError />` and its buttons `<form.FormActions
+ * pendingLabel=... cancel=...>Save</form.FormActions>`. Every field kind bound to a value is registered here (text,
+ * multi-line, select, checkbox, checkbox group); the submit flow is `useSchemaForm`.
  */
-export const { useAppForm } = createFormHook({
+export const { useAppForm, withFieldGroup } = createFormHook({
   fieldContext,
   formContext,
   fieldComponents: { TextField, TextareaField, SelectField, CheckboxField, CheckboxGroupField },
-  formComponents: { SubmitButton, FormAlert },
+  formComponents: { FormElement, FormActions, FormAlert },
 });

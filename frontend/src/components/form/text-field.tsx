@@ -1,9 +1,8 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { ChangeEvent, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
 import { controlClass, FieldShell } from './field-shell';
 import { useFieldControl } from './use-field-control';
 
-export interface TextFieldProps
-  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id'> {
+interface TextShellProps {
   label: ReactNode;
   description?: ReactNode;
   /**
@@ -13,19 +12,37 @@ export interface TextFieldProps
   formErrorId?: string;
 }
 
+type Bound = 'value' | 'onChange' | 'onBlur' | 'name' | 'id';
+
+export interface TextFieldProps extends TextShellProps, Omit<InputHTMLAttributes<HTMLInputElement>, Bound> {}
+
+export interface TextareaFieldProps extends TextShellProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Bound> {}
+
+/** The one shell of the typed-in kinds: label, hint and error around the control, bound to the surrounding field. */
+function useTextControl({ label, description, formErrorId }: TextShellProps) {
+  const { field, shell, control } = useFieldControl<string>(label, description, formErrorId);
+  const value = field.state.value ?? '';
+  const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    field.handleChange(event.target.value);
+  return { shell, control: { ...control, value, onChange } };
+}
+
 /** A labelled text input bound to the surrounding `form.AppField`. */
 export function TextField({ label, description, formErrorId, type = 'text', ...inputProps }: TextFieldProps) {
-  const { field, shell, control } = useFieldControl<string>(label, description, formErrorId);
+  const { shell, control } = useTextControl({ label, description, formErrorId });
   return (
     <FieldShell {...shell}>
-      <input
-        {...inputProps}
-        {...control}
-        type={type}
-        value={field.state.value ?? ''}
-        onChange={(event) => field.handleChange(event.target.value)}
-        className={controlClass}
-      />
+      <input {...inputProps} {...control} type={type} className={controlClass} />
+    </FieldShell>
+  );
+}
+
+/** A labelled multi-line input bound to the surrounding `form.AppField`. */
+export function TextareaField({ label, description, formErrorId, rows = 5, ...textareaProps }: TextareaFieldProps) {
+  const { shell, control } = useTextControl({ label, description, formErrorId });
+  return (
+    <FieldShell {...shell}>
+      <textarea {...textareaProps} {...control} rows={rows} className={`${controlClass} min-h-32 resize-y`} />
     </FieldShell>
   );
 }

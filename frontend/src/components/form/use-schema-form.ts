@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { type ApiRequestError, isApiRequestError } from '../../lib/api';
 import { focusFirstInvalid } from './focus-first-invalid';
 import { useAppForm } from './form';
+import { bindFormElement } from './form-element';
 import { applyServerIssues } from './server-errors';
 
 /** Which issues of a refused request belong under fields. */
@@ -40,7 +41,7 @@ export interface SchemaFormOptions<TValues> {
 /**
  * The one submit flow of the app's forms (spec section 8): validate with the schema, focus the first invalid field,
  * send, and on a refusal put the server's issues under their fields (they clear when the field changes) and show the
- * form's failure text. Returns the form and the ref its `FormElement` takes.
+ * form's failure text. Returns the form; its `form.FormElement` is where the first invalid field is looked for.
  */
 export function useSchemaForm<TValues>({
   defaultValues,
@@ -76,5 +77,6 @@ export function useSchemaForm<TValues>({
       }
     },
   });
-  return { form, formRef };
+  bindFormElement(form, formRef);
+  return form;
 }

@@ -1,6 +1,5 @@
 import type { AdminOrganization, User } from '@app/contracts';
 import * as v from 'valibot';
-import { FormElement } from '../../../components/form/form-element';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useAddOrganizationUser } from '../api/admin.mutations';
 import { fullName } from '../utils/admin-lists';
@@ -20,7 +19,7 @@ export function AddOrganizationUserForm({
   users: readonly User[];
 }) {
   const add = useAddOrganizationUser();
-  const { form, formRef } = useSchemaForm({
+  const form = useSchemaForm({
     defaultValues: { organizationId: '', userId: '' },
     schema: AddUserSchema,
     onSubmit: async (value, formApi) => {
@@ -36,46 +35,42 @@ export function AddOrganizationUserForm({
   });
 
   return (
-    <FormElement
-      ref={formRef}
-      aria-label="Add User to Organization"
-      data-testid="add-organization-user-form"
-      className="flex flex-col gap-4"
-      onSubmit={() => form.handleSubmit()}
-    >
-      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Add User to Organization</h2>
-      <form.AppField name="organizationId">
-        {(field) => (
-          <field.SelectField
-            label="Organization"
-            placeholder="Select an organization"
-            options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
-            required
-            data-testid="member-organization"
-          />
-        )}
-      </form.AppField>
-      <form.AppField name="userId">
-        {(field) => (
-          <field.SelectField
-            label="User"
-            placeholder="Select a user"
-            options={users.map((u) => ({
-              value: String(u.id),
-              label: fullName(u) ? `${fullName(u)} (${u.email})` : u.email,
-            }))}
-            required
-            data-testid="member-user"
-          />
-        )}
-      </form.AppField>
-      <div>
-        <form.AppForm>
-          <form.SubmitButton pendingLabel="Adding..." variant="outline" data-testid="member-submit">
-            Add User
-          </form.SubmitButton>
-        </form.AppForm>
-      </div>
-    </FormElement>
+    <form.AppForm>
+      <form.FormElement
+        aria-label="Add User to Organization"
+        data-testid="add-organization-user-form"
+        className="flex flex-col gap-4"
+      >
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Add User to Organization</h2>
+        <form.AppField name="organizationId">
+          {(field) => (
+            <field.SelectField
+              label="Organization"
+              placeholder="Select an organization"
+              options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
+              required
+              data-testid="member-organization"
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="userId">
+          {(field) => (
+            <field.SelectField
+              label="User"
+              placeholder="Select a user"
+              options={users.map((u) => ({
+                value: String(u.id),
+                label: fullName(u) ? `${fullName(u)} (${u.email})` : u.email,
+              }))}
+              required
+              data-testid="member-user"
+            />
+          )}
+        </form.AppField>
+        <form.FormActions pendingLabel="Adding..." variant="outline" data-testid="member-submit">
+          Add User
+        </form.FormActions>
+      </form.FormElement>
+    </form.AppForm>
   );
 }

@@ -2,9 +2,7 @@ import type { AdminDashboard, DashboardInput } from '@app/contracts';
 import { DashboardInputSchema } from '@app/contracts/api/admin';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/api/dashboards';
 import * as v from 'valibot';
-import { FormElement } from '../../../components/form/form-element';
 import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
-import { Button } from '../../../components/ui/button';
 import { useSaveDashboard } from '../api/admin.mutations';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 
@@ -29,7 +27,7 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
   const save = useSaveDashboard();
   const editing = dashboard !== undefined;
 
-  const { form, formRef } = useSchemaForm({
+  const form = useSchemaForm({
     defaultValues: valuesOf(dashboard),
     schema: DashboardInputSchema,
     fieldIssues: validationIssues,
@@ -50,74 +48,65 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
 
   const title = editing ? 'Edit Dashboard' : 'Create Dashboard';
   return (
-    <FormElement
-      ref={formRef}
-      aria-label={title}
-      data-testid="dashboard-form"
-      className="flex flex-col gap-4"
-      onSubmit={() => form.handleSubmit()}
-    >
-      <h2 className="text-lg font-semibold text-slate-900 dark:text-white" data-testid="dashboard-form-title">
-        {title}
-      </h2>
-      <form.AppField name="name">
-        {(field) => <field.TextField label="Name" required data-testid="dashboard-name" />}
-      </form.AppField>
-      <form.AppField name="description">
-        {(field) => <field.TextareaField label="Description" rows={3} data-testid="dashboard-description" />}
-      </form.AppField>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
-        <form.AppField name="category">
+    <form.AppForm>
+      <form.FormElement aria-label={title} data-testid="dashboard-form" className="flex flex-col gap-4">
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white" data-testid="dashboard-form-title">
+          {title}
+        </h2>
+        <form.AppField name="name">
+          {(field) => <field.TextField label="Name" required data-testid="dashboard-name" />}
+        </form.AppField>
+        <form.AppField name="description">
+          {(field) => <field.TextareaField label="Description" rows={3} data-testid="dashboard-description" />}
+        </form.AppField>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+          <form.AppField name="category">
+            {(field) => (
+              <field.SelectField
+                label="Category"
+                options={categoryOptions}
+                placeholder="Select a category"
+                required
+                data-testid="dashboard-category"
+              />
+            )}
+          </form.AppField>
+          <form.AppField name="type">
+            {(field) => <field.SelectField label="Type" options={typeOptions} required data-testid="dashboard-type" />}
+          </form.AppField>
+        </div>
+        <form.AppField name="embedUrl">
           {(field) => (
-            <field.SelectField
-              label="Category"
-              options={categoryOptions}
-              placeholder="Select a category"
+            <field.TextareaField
+              label="Embed URL or iframe code"
+              description={EMBED_HINT}
+              rows={4}
               required
-              data-testid="dashboard-category"
+              spellCheck={false}
+              data-testid="dashboard-embed-url"
             />
           )}
         </form.AppField>
-        <form.AppField name="type">
-          {(field) => <field.SelectField label="Type" options={typeOptions} required data-testid="dashboard-type" />}
+        <form.AppField name="thumbnailUrl">
+          {(field) => (
+            <field.TextField
+              label="Thumbnail URL (optional)"
+              placeholder="https:// or /images/..."
+              data-testid="dashboard-thumbnail-url"
+            />
+          )}
         </form.AppField>
-      </div>
-      <form.AppField name="embedUrl">
-        {(field) => (
-          <field.TextareaField
-            label="Embed URL or iframe code"
-            description={EMBED_HINT}
-            rows={4}
-            required
-            spellCheck={false}
-            data-testid="dashboard-embed-url"
-          />
-        )}
-      </form.AppField>
-      <form.AppField name="thumbnailUrl">
-        {(field) => (
-          <field.TextField
-            label="Thumbnail URL (optional)"
-            placeholder="https:// or /images/..."
-            data-testid="dashboard-thumbnail-url"
-          />
-        )}
-      </form.AppField>
-      <form.AppField name="isPublic">
-        {(field) => <field.CheckboxField label="Publicly viewable" data-testid="dashboard-is-public" />}
-      </form.AppField>
-      <div className="flex flex-wrap gap-3">
-        <form.AppForm>
-          <form.SubmitButton pendingLabel={editing ? 'Updating...' : 'Creating...'} data-testid="dashboard-submit">
-            {editing ? 'Update Dashboard' : 'Create Dashboard'}
-          </form.SubmitButton>
-        </form.AppForm>
-        {editing ? (
-          <Button variant="outline" onClick={onDone} data-testid="dashboard-cancel">
-            Cancel
-          </Button>
-        ) : null}
-      </div>
-    </FormElement>
+        <form.AppField name="isPublic">
+          {(field) => <field.CheckboxField label="Publicly viewable" data-testid="dashboard-is-public" />}
+        </form.AppField>
+        <form.FormActions
+          pendingLabel={editing ? 'Updating...' : 'Creating...'}
+          cancel={editing ? { onClick: onDone, 'data-testid': 'dashboard-cancel' } : undefined}
+          data-testid="dashboard-submit"
+        >
+          {editing ? 'Update Dashboard' : 'Create Dashboard'}
+        </form.FormActions>
+      </form.FormElement>
+    </form.AppForm>
   );
 }

@@ -1,7 +1,6 @@
 import type { AdminDashboard, AdminOrganization } from '@app/contracts';
 import { OrganizationDashboardSchema } from '@app/contracts/api/admin';
 import * as v from 'valibot';
-import { FormElement } from '../../../components/form/form-element';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useLinkDashboard } from '../api/admin.mutations';
 import { organizationOptions } from '../utils/admin-lists';
@@ -16,7 +15,7 @@ export function LinkDashboardForm({
   dashboards: readonly AdminDashboard[];
 }) {
   const link = useLinkDashboard();
-  const { form, formRef } = useSchemaForm({
+  const form = useSchemaForm({
     defaultValues: { organizationId: '', dashboardId: '' } as v.InferInput<typeof OrganizationDashboardSchema>,
     schema: OrganizationDashboardSchema,
     onSubmit: async (value, formApi) => {
@@ -32,43 +31,39 @@ export function LinkDashboardForm({
   });
 
   return (
-    <FormElement
-      ref={formRef}
-      aria-label="Link Dashboard to Organization"
-      data-testid="link-dashboard-form"
-      className="flex flex-col gap-4"
-      onSubmit={() => form.handleSubmit()}
-    >
-      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Link Dashboard to Organization</h2>
-      <form.AppField name="organizationId">
-        {(field) => (
-          <field.SelectField
-            label="Organization"
-            placeholder="Select an organization"
-            options={organizationOptions(organizations)}
-            required
-            data-testid="link-organization"
-          />
-        )}
-      </form.AppField>
-      <form.AppField name="dashboardId">
-        {(field) => (
-          <field.SelectField
-            label="Dashboard"
-            placeholder="Select a dashboard"
-            options={dashboards.map((d) => ({ value: String(d.id), label: `${d.name} (${d.category})` }))}
-            required
-            data-testid="link-dashboard"
-          />
-        )}
-      </form.AppField>
-      <div>
-        <form.AppForm>
-          <form.SubmitButton pendingLabel="Linking..." data-testid="link-submit">
-            Link Dashboard
-          </form.SubmitButton>
-        </form.AppForm>
-      </div>
-    </FormElement>
+    <form.AppForm>
+      <form.FormElement
+        aria-label="Link Dashboard to Organization"
+        data-testid="link-dashboard-form"
+        className="flex flex-col gap-4"
+      >
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Link Dashboard to Organization</h2>
+        <form.AppField name="organizationId">
+          {(field) => (
+            <field.SelectField
+              label="Organization"
+              placeholder="Select an organization"
+              options={organizationOptions(organizations)}
+              required
+              data-testid="link-organization"
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="dashboardId">
+          {(field) => (
+            <field.SelectField
+              label="Dashboard"
+              placeholder="Select a dashboard"
+              options={dashboards.map((d) => ({ value: String(d.id), label: `${d.name} (${d.category})` }))}
+              required
+              data-testid="link-dashboard"
+            />
+          )}
+        </form.AppField>
+        <form.FormActions pendingLabel="Linking..." data-testid="link-submit">
+          Link Dashboard
+        </form.FormActions>
+      </form.FormElement>
+    </form.AppForm>
   );
 }

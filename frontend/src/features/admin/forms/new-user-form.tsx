@@ -1,13 +1,12 @@
 import type { AdminOrganization, NewUserInput } from '@app/contracts';
 import { NewUserSchema } from '@app/contracts/api/admin';
 import * as v from 'valibot';
-import { FormElement } from '../../../components/form/form-element';
 import { emailConflictOrValidationIssues, useSchemaForm } from '../../../components/form/use-schema-form';
-import { Button } from '../../../components/ui/button';
 import { useCreateUser } from '../api/admin.mutations';
 import { organizationOptions } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { toastFirstFieldError } from './first-error';
+import { USER_DETAILS, UserDetailsFields } from './user-details-fields';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'organizationId'] as const;
 
@@ -36,7 +35,7 @@ export function NewUserForm({
 }) {
   const createUser = useCreateUser();
 
-  const { form, formRef } = useSchemaForm({
+  const form = useSchemaForm({
     defaultValues: emptyUser,
     schema: NewUserSchema,
     fieldIssues: emailConflictOrValidationIssues,
@@ -53,58 +52,41 @@ export function NewUserForm({
   });
 
   return (
-    <FormElement
-      ref={formRef}
-      aria-label="Create New User"
-      data-testid="new-user-form"
-      className="flex flex-col gap-4"
-      onSubmit={() => form.handleSubmit()}
-    >
-      <form.AppField name="email">
-        {(field) => (
-          <field.TextField label="Email" type="email" autoComplete="off" required data-testid="new-user-email" />
-        )}
-      </form.AppField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <form.AppField name="firstName">
-          {(field) => <field.TextField label="First Name" autoComplete="off" data-testid="new-user-first-name" />}
+    <form.AppForm>
+      <form.FormElement aria-label="Create New User" data-testid="new-user-form" className="flex flex-col gap-4">
+        <UserDetailsFields form={form} fields={USER_DETAILS} testIdPrefix="new-user" />
+        <form.AppField name="organizationId">
+          {(field) => (
+            <field.SelectField
+              label="Organization"
+              options={organizationOptions(organizations)}
+              placeholder="No organization"
+              data-testid="new-user-organization"
+            />
+          )}
         </form.AppField>
-        <form.AppField name="lastName">
-          {(field) => <field.TextField label="Last Name" autoComplete="off" data-testid="new-user-last-name" />}
+        <form.AppField name="isAdmin">
+          {(field) => <field.CheckboxField label="Admin User" data-testid="new-user-is-admin" />}
         </form.AppField>
-      </div>
-      <form.AppField name="organizationId">
-        {(field) => (
-          <field.SelectField
-            label="Organization"
-            options={organizationOptions(organizations)}
-            placeholder="No organization"
-            data-testid="new-user-organization"
-          />
-        )}
-      </form.AppField>
-      <form.AppField name="isAdmin">
-        {(field) => <field.CheckboxField label="Admin User" data-testid="new-user-is-admin" />}
-      </form.AppField>
-      <form.AppField name="sendRegistrationEmail">
-        {(field) => (
-          <field.CheckboxField
-            label="Send registration email"
-            description="The user gets a link to set their password (valid 72 hours)."
-            data-testid="new-user-send-email"
-          />
-        )}
-      </form.AppField>
-      <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel} data-testid="new-user-cancel">
-          Cancel
-        </Button>
-        <form.AppForm>
-          <form.SubmitButton pendingLabel="Creating..." data-testid="new-user-submit">
-            Create User
-          </form.SubmitButton>
-        </form.AppForm>
-      </div>
-    </FormElement>
+        <form.AppField name="sendRegistrationEmail">
+          {(field) => (
+            <field.CheckboxField
+              label="Send registration email"
+              description="The user gets a link to set their password (valid 72 hours)."
+              data-testid="new-user-send-email"
+            />
+          )}
+        </form.AppField>
+        <form.FormActions
+          layout="dialog"
+          rowClassName="mt-2"
+          cancel={{ onClick: onCancel, 'data-testid': 'new-user-cancel' }}
+          pendingLabel="Creating..."
+          data-testid="new-user-submit"
+        >
+          Create User
+        </form.FormActions>
+      </form.FormElement>
+    </form.AppForm>
   );
 }

@@ -1,9 +1,7 @@
 import type { AdminOrganization, OrganizationInput } from '@app/contracts';
 import { OrganizationInputSchema } from '@app/contracts/api/admin';
 import * as v from 'valibot';
-import { FormElement } from '../../../components/form/form-element';
 import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
-import { Button } from '../../../components/ui/button';
 import { useSaveOrganization } from '../api/admin.mutations';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 
@@ -27,7 +25,7 @@ export function OrganizationForm({
   const save = useSaveOrganization();
   const editing = organization !== undefined;
 
-  const { form, formRef } = useSchemaForm({
+  const form = useSchemaForm({
     defaultValues: valuesOf(organization),
     schema: OrganizationInputSchema,
     fieldIssues: validationIssues,
@@ -47,39 +45,30 @@ export function OrganizationForm({
 
   const title = editing ? 'Edit Organization' : 'Create Organization';
   return (
-    <FormElement
-      ref={formRef}
-      aria-label={title}
-      data-testid="organization-form"
-      className="flex flex-col gap-4"
-      onSubmit={() => form.handleSubmit()}
-    >
-      <h2 className="text-lg font-semibold text-slate-900 dark:text-white" data-testid="organization-form-title">
-        {title}
-      </h2>
-      <form.AppField name="name">
-        {(field) => <field.TextField label="Name" required data-testid="organization-name" />}
-      </form.AppField>
-      <form.AppField name="domain">
-        {(field) => <field.TextField label="Domain" placeholder="example.com" data-testid="organization-domain" />}
-      </form.AppField>
-      <form.AppField name="logoUrl">
-        {(field) => (
-          <field.TextField label="Logo URL" type="url" placeholder="https://" data-testid="organization-logo-url" />
-        )}
-      </form.AppField>
-      <div className="flex flex-wrap gap-3">
-        <form.AppForm>
-          <form.SubmitButton pendingLabel={editing ? 'Updating...' : 'Creating...'} data-testid="organization-submit">
-            {editing ? 'Update Organization' : 'Create Organization'}
-          </form.SubmitButton>
-        </form.AppForm>
-        {editing ? (
-          <Button variant="outline" onClick={onDone} data-testid="organization-cancel">
-            Cancel
-          </Button>
-        ) : null}
-      </div>
-    </FormElement>
+    <form.AppForm>
+      <form.FormElement aria-label={title} data-testid="organization-form" className="flex flex-col gap-4">
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white" data-testid="organization-form-title">
+          {title}
+        </h2>
+        <form.AppField name="name">
+          {(field) => <field.TextField label="Name" required data-testid="organization-name" />}
+        </form.AppField>
+        <form.AppField name="domain">
+          {(field) => <field.TextField label="Domain" placeholder="example.com" data-testid="organization-domain" />}
+        </form.AppField>
+        <form.AppField name="logoUrl">
+          {(field) => (
+            <field.TextField label="Logo URL" type="url" placeholder="https://" data-testid="organization-logo-url" />
+          )}
+        </form.AppField>
+        <form.FormActions
+          pendingLabel={editing ? 'Updating...' : 'Creating...'}
+          cancel={editing ? { onClick: onDone, 'data-testid': 'organization-cancel' } : undefined}
+          data-testid="organization-submit"
+        >
+          {editing ? 'Update Organization' : 'Create Organization'}
+        </form.FormActions>
+      </form.FormElement>
+    </form.AppForm>
   );
 }

@@ -1,7 +1,7 @@
 import type { NewPasswordForm as NewPasswordValues } from '@app/contracts';
 import { NewPasswordFormSchema } from '@app/contracts/api/auth';
 import { useId, useState } from 'react';
-import { FormElement } from '../../../components/form/form-element';
+import { passwordInput } from '../../../components/form/field-presets';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { failureMessage } from '../../../lib/api';
@@ -44,7 +44,7 @@ export function NewPasswordForm({
   const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
-  const { form, formRef } = useSchemaForm({
+  const form = useSchemaForm({
     defaultValues: emptyPasswords,
     schema: NewPasswordFormSchema,
     onAttempt: () => setServerError(null),
@@ -57,50 +57,45 @@ export function NewPasswordForm({
   });
 
   return (
-    <FormElement
-      ref={formRef}
-      data-testid={`${testId}-form`}
-      className="flex flex-col gap-5"
-      onSubmit={() => form.handleSubmit()}
-    >
-      <form.AppForm>
+    <form.AppForm>
+      <form.FormElement data-testid={`${testId}-form`} className="flex flex-col gap-5">
         <form.FormAlert
           id={alertId}
           fields={['password', 'confirmPassword']}
           serverError={serverError}
           data-testid={`${testId}-error`}
         />
-      </form.AppForm>
-      <ReadOnlyField label="Email" type="email" value={email} autoComplete="username" data-testid={`${testId}-email`} />
-      <form.AppField name="password">
-        {(field) => (
-          <field.TextField
-            label={passwordLabel}
-            type="password"
-            autoComplete="new-password"
-            placeholder="At least 8 characters"
-            required
-            minLength={8}
-            formErrorId={alertId}
-            data-testid={`${testId}-password`}
-          />
-        )}
-      </form.AppField>
-      <form.AppField name="confirmPassword">
-        {(field) => (
-          <field.TextField
-            label={confirmLabel}
-            type="password"
-            autoComplete="new-password"
-            placeholder="Type the password again"
-            required
-            formErrorId={alertId}
-            data-testid={`${testId}-confirm-password`}
-          />
-        )}
-      </form.AppField>
-      <form.AppForm>
-        <form.SubmitButton
+        <ReadOnlyField
+          label="Email"
+          type="email"
+          value={email}
+          autoComplete="username"
+          data-testid={`${testId}-email`}
+        />
+        <form.AppField name="password">
+          {(field) => (
+            <field.TextField
+              label={passwordLabel}
+              {...passwordInput('new-password')}
+              placeholder="At least 8 characters"
+              minLength={8}
+              formErrorId={alertId}
+              data-testid={`${testId}-password`}
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="confirmPassword">
+          {(field) => (
+            <field.TextField
+              label={confirmLabel}
+              {...passwordInput('new-password')}
+              placeholder="Type the password again"
+              formErrorId={alertId}
+              data-testid={`${testId}-confirm-password`}
+            />
+          )}
+        </form.AppField>
+        <form.FormActions
           size="lg"
           pendingLabel={pendingLabel}
           pending={done}
@@ -108,8 +103,8 @@ export function NewPasswordForm({
           data-testid={`${testId}-submit`}
         >
           {submitLabel}
-        </form.SubmitButton>
-      </form.AppForm>
-    </FormElement>
+        </form.FormActions>
+      </form.FormElement>
+    </form.AppForm>
   );
 }

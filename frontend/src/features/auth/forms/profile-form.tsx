@@ -2,7 +2,7 @@ import type { ProfileInput, User } from '@app/contracts';
 import { ProfileSchema } from '@app/contracts/api/auth';
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
-import { FormElement } from '../../../components/form/form-element';
+import { emailInput, passwordInput } from '../../../components/form/field-presets';
 import { emailConflictOrValidationIssues, useSchemaForm } from '../../../components/form/use-schema-form';
 import { toast } from '../../../components/ui/toast';
 import { failureMessage } from '../../../lib/api';
@@ -50,7 +50,7 @@ export function ProfileForm({ user }: { user: User }) {
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const schema = useMemo(() => profileFormSchema(user.email), [user.email]);
 
-  const { form, formRef } = useSchemaForm({
+  const form = useSchemaForm({
     defaultValues: profileOf(user),
     schema,
     fieldIssues: (error) => (error.status === 403 ? error.issues : emailConflictOrValidationIssues(error)),
@@ -76,72 +76,55 @@ export function ProfileForm({ user }: { user: User }) {
   });
 
   return (
-    <FormElement
-      ref={formRef}
-      aria-label="Profile information"
-      data-testid="profile-form"
-      className="flex flex-col gap-5"
-      onSubmit={() => form.handleSubmit()}
-    >
-      <div className="grid gap-5 sm:grid-cols-2">
-        <form.AppField name="firstName">
+    <form.AppForm>
+      <form.FormElement aria-label="Profile information" data-testid="profile-form" className="flex flex-col gap-5">
+        <div className="grid gap-5 sm:grid-cols-2">
+          <form.AppField name="firstName">
+            {(field) => (
+              <field.TextField label="First Name" autoComplete="given-name" required data-testid="profile-first-name" />
+            )}
+          </form.AppField>
+          <form.AppField name="lastName">
+            {(field) => (
+              <field.TextField label="Last Name" autoComplete="family-name" required data-testid="profile-last-name" />
+            )}
+          </form.AppField>
+        </div>
+        <form.AppField name="email">
           {(field) => (
-            <field.TextField label="First Name" autoComplete="given-name" required data-testid="profile-first-name" />
+            <field.TextField label="Email" {...emailInput} autoComplete="email" data-testid="profile-email" />
           )}
         </form.AppField>
-        <form.AppField name="lastName">
-          {(field) => (
-            <field.TextField label="Last Name" autoComplete="family-name" required data-testid="profile-last-name" />
-          )}
-        </form.AppField>
-      </div>
-      <form.AppField name="email">
-        {(field) => (
-          <field.TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            data-testid="profile-email"
-          />
-        )}
-      </form.AppField>
-      <form.Subscribe selector={(state) => !sameAddress(state.values.email ?? '', user.email)}>
-        {(changing) =>
-          changing ? (
-            <form.AppField name="currentPassword">
-              {(field) => (
-                <field.TextField
-                  label="Current Password"
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  description="Needed to change your email address. We'll send a confirmation link to the new address."
-                  data-testid="profile-current-password"
-                />
-              )}
-            </form.AppField>
-          ) : null
-        }
-      </form.Subscribe>
-      {pendingEmail ? (
-        <p
-          role="status"
-          className="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
-          data-testid="profile-email-pending"
-        >
-          We sent a confirmation link to <strong className="break-all">{pendingEmail}</strong>. Your email address
-          changes once you open it (within 24 hours).
-        </p>
-      ) : null}
-      <div>
-        <form.AppForm>
-          <form.SubmitButton pendingLabel="Updating..." className="w-full sm:w-auto" data-testid="profile-submit">
-            Update Profile
-          </form.SubmitButton>
-        </form.AppForm>
-      </div>
-    </FormElement>
+        <form.Subscribe selector={(state) => !sameAddress(state.values.email ?? '', user.email)}>
+          {(changing) =>
+            changing ? (
+              <form.AppField name="currentPassword">
+                {(field) => (
+                  <field.TextField
+                    label="Current Password"
+                    {...passwordInput('current-password')}
+                    description="Needed to change your email address. We'll send a confirmation link to the new address."
+                    data-testid="profile-current-password"
+                  />
+                )}
+              </form.AppField>
+            ) : null
+          }
+        </form.Subscribe>
+        {pendingEmail ? (
+          <p
+            role="status"
+            className="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
+            data-testid="profile-email-pending"
+          >
+            We sent a confirmation link to <strong className="break-all">{pendingEmail}</strong>. Your email address
+            changes once you open it (within 24 hours).
+          </p>
+        ) : null}
+        <form.FormActions pendingLabel="Updating..." className="w-full sm:w-auto" data-testid="profile-submit">
+          Update Profile
+        </form.FormActions>
+      </form.FormElement>
+    </form.AppForm>
   );
 }

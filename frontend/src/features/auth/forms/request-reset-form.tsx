@@ -1,7 +1,7 @@
 import { AuthMessages, RequestPasswordResetSchema } from '@app/contracts/api/auth';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
-import { FormElement } from '../../../components/form/form-element';
+import { emailInput } from '../../../components/form/field-presets';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { toast } from '../../../components/ui/toast';
 import { failureMessage } from '../../../lib/api';
@@ -20,7 +20,7 @@ export function RequestResetForm({ initialEmail = '', onSent }: RequestResetForm
   const alertId = `${useId()}-reset-request-error`;
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const { form, formRef } = useSchemaForm({
+  const form = useSchemaForm({
     defaultValues: { email: initialEmail } as v.InferInput<typeof RequestPasswordResetSchema>,
     schema: RequestPasswordResetSchema,
     onAttempt: () => setServerError(null),
@@ -34,40 +34,34 @@ export function RequestResetForm({ initialEmail = '', onSent }: RequestResetForm
   });
 
   return (
-    <FormElement
-      ref={formRef}
-      aria-label="Request a password reset link"
-      data-testid="reset-request-form"
-      className="flex flex-col gap-5"
-      onSubmit={() => form.handleSubmit()}
-    >
-      <form.AppForm>
+    <form.AppForm>
+      <form.FormElement
+        aria-label="Request a password reset link"
+        data-testid="reset-request-form"
+        className="flex flex-col gap-5"
+      >
         <form.FormAlert id={alertId} fields={['email']} serverError={serverError} data-testid="reset-request-error" />
-      </form.AppForm>
-      <form.AppField name="email">
-        {(field) => (
-          <field.TextField
-            label="Email"
-            type="email"
-            placeholder="you@example.com"
-            autoComplete="email"
-            inputMode="email"
-            required
-            formErrorId={alertId}
-            data-testid="reset-request-email"
-          />
-        )}
-      </form.AppField>
-      <form.AppForm>
-        <form.SubmitButton
+        <form.AppField name="email">
+          {(field) => (
+            <field.TextField
+              label="Email"
+              {...emailInput}
+              placeholder="you@example.com"
+              autoComplete="email"
+              formErrorId={alertId}
+              data-testid="reset-request-email"
+            />
+          )}
+        </form.AppField>
+        <form.FormActions
           size="lg"
           pendingLabel="Sending reset link..."
           className="w-full"
           data-testid="reset-request-submit"
         >
           Send Reset Link
-        </form.SubmitButton>
-      </form.AppForm>
-    </FormElement>
+        </form.FormActions>
+      </form.FormElement>
+    </form.AppForm>
   );
 }

@@ -3,7 +3,7 @@ import { LoginSchema } from '@app/contracts/api/auth';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import * as v from 'valibot';
-import { FormElement } from '../../../components/form/form-element';
+import { emailInput, passwordInput } from '../../../components/form/field-presets';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { failureMessage } from '../../../lib/api';
 import { useLogin } from '../api/auth.mutations';
@@ -49,7 +49,7 @@ export function SignInForm({
   const alertId = `${useId()}-${testId}-error`;
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const { form, formRef } = useSchemaForm({
+  const form = useSchemaForm({
     defaultValues: emptyCredentials,
     schema: LoginSchema,
     onAttempt: () => setServerError(null),
@@ -61,51 +61,43 @@ export function SignInForm({
   });
 
   return (
-    <FormElement
-      ref={formRef}
-      aria-label={ariaLabel}
-      data-testid={`${testId}-form`}
-      className="flex flex-col gap-5"
-      {...(browserValidation && { noValidate: false })}
-      onSubmit={() => form.handleSubmit()}
-    >
-      <form.AppForm>
+    <form.AppForm>
+      <form.FormElement
+        aria-label={ariaLabel}
+        data-testid={`${testId}-form`}
+        className="flex flex-col gap-5"
+        {...(browserValidation && { noValidate: false })}
+      >
         <form.FormAlert
           id={alertId}
           fields={['email', 'password']}
           serverError={serverError}
           data-testid={`${testId}-error`}
         />
-      </form.AppForm>
-      <form.AppField name="email">
-        {(field) => (
-          <field.TextField
-            label="Email"
-            type="email"
-            placeholder={emailPlaceholder}
-            autoComplete="username"
-            inputMode="email"
-            required
-            formErrorId={alertId}
-            data-testid={`${testId}-email`}
-          />
-        )}
-      </form.AppField>
-      <form.AppField name="password">
-        {(field) => (
-          <field.TextField
-            label="Password"
-            type="password"
-            placeholder="Enter your password"
-            autoComplete="current-password"
-            required
-            formErrorId={alertId}
-            data-testid={`${testId}-password`}
-          />
-        )}
-      </form.AppField>
-      <form.AppForm>
-        <form.SubmitButton
+        <form.AppField name="email">
+          {(field) => (
+            <field.TextField
+              label="Email"
+              {...emailInput}
+              placeholder={emailPlaceholder}
+              autoComplete="username"
+              formErrorId={alertId}
+              data-testid={`${testId}-email`}
+            />
+          )}
+        </form.AppField>
+        <form.AppField name="password">
+          {(field) => (
+            <field.TextField
+              label="Password"
+              {...passwordInput('current-password')}
+              placeholder="Enter your password"
+              formErrorId={alertId}
+              data-testid={`${testId}-password`}
+            />
+          )}
+        </form.AppField>
+        <form.FormActions
           size="lg"
           pendingLabel={pendingLabel}
           pending={leaving}
@@ -113,13 +105,13 @@ export function SignInForm({
           data-testid={`${testId}-submit`}
         >
           {submitLabel}
-        </form.SubmitButton>
-      </form.AppForm>
-      <p className="text-center text-sm">
-        <Link to="/reset-password" className={authLinkClass} data-testid={forgotPasswordTestId}>
-          Forgot your password?
-        </Link>
-      </p>
-    </FormElement>
+        </form.FormActions>
+        <p className="text-center text-sm">
+          <Link to="/reset-password" className={authLinkClass} data-testid={forgotPasswordTestId}>
+            Forgot your password?
+          </Link>
+        </p>
+      </form.FormElement>
+    </form.AppForm>
   );
 }

@@ -2,7 +2,7 @@ import type { ContactMessageInput } from '@app/contracts';
 import { ContactMessageSchema } from '@app/contracts/api/contact';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { FormElement } from '../../../components/form/form-element';
+import { visitorEmail, visitorName } from '../../../components/form/field-presets';
 import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
 import { Alert } from '../../../components/ui/alert';
 import { toast } from '../../../components/ui/toast';
@@ -20,7 +20,7 @@ export function ContactForm() {
   const [banner, setBanner] = useState<Banner>('none');
   const sendMessage = useSendContactMessage();
 
-  const { form, formRef } = useSchemaForm({
+  const form = useSchemaForm({
     defaultValues: emptyMessage,
     schema: ContactMessageSchema,
     fieldIssues: validationIssues,
@@ -43,78 +43,52 @@ export function ContactForm() {
   });
 
   return (
-    <FormElement
-      ref={formRef}
-      aria-label="Contact form"
-      data-testid="contact-form"
-      className="flex flex-col gap-5"
-      onSubmit={() => form.handleSubmit()}
-    >
-      {banner === 'success' ? (
-        <Alert variant="success" data-testid="contact-success">
-          {CONTACT_SUCCESS_BANNER}
-        </Alert>
-      ) : null}
-      {banner === 'error' ? (
-        <Alert variant="error" data-testid="contact-error">
-          {CONTACT_ERROR_BANNER}
-        </Alert>
-      ) : null}
+    <form.AppForm>
+      <form.FormElement aria-label="Contact form" data-testid="contact-form" className="flex flex-col gap-5">
+        {banner === 'success' ? (
+          <Alert variant="success" data-testid="contact-success">
+            {CONTACT_SUCCESS_BANNER}
+          </Alert>
+        ) : null}
+        {banner === 'error' ? (
+          <Alert variant="error" data-testid="contact-error">
+            {CONTACT_ERROR_BANNER}
+          </Alert>
+        ) : null}
 
-      <div className="grid gap-5 sm:grid-cols-2">
-        <form.AppField name="name">
-          {(field) => <field.TextField label="Your Name" placeholder="Enter your name" autoComplete="name" required />}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <form.AppField name="name">{(field) => <field.TextField {...visitorName} />}</form.AppField>
+          <form.AppField name="email">{(field) => <field.TextField {...visitorEmail} />}</form.AppField>
+        </div>
+        <form.AppField name="subject">
+          {(field) => <field.TextField label="Subject" placeholder="What's this about?" required />}
         </form.AppField>
-        <form.AppField name="email">
+        <form.AppField name="message">
+          {(field) => <field.TextareaField label="Message" placeholder="Your message here..." rows={6} required />}
+        </form.AppField>
+
+        {/* Honeypot (D11): people never see or reach it, robots fill it in. */}
+        <form.Field name="website">
           {(field) => (
-            <field.TextField
-              label="Your Email"
-              type="email"
-              placeholder="Enter your email"
-              autoComplete="email"
-              inputMode="email"
-              required
-            />
+            <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+              <label htmlFor="contact-website">Website</label>
+              <input
+                id="contact-website"
+                name="website"
+                type="text"
+                tabIndex={-1}
+                autoComplete="off"
+                value={field.state.value ?? ''}
+                onChange={(event) => field.handleChange(event.target.value)}
+              />
+            </div>
           )}
-        </form.AppField>
-      </div>
-      <form.AppField name="subject">
-        {(field) => <field.TextField label="Subject" placeholder="What's this about?" required />}
-      </form.AppField>
-      <form.AppField name="message">
-        {(field) => <field.TextareaField label="Message" placeholder="Your message here..." rows={6} required />}
-      </form.AppField>
+        </form.Field>
 
-      {/* Honeypot (D11): people never see or reach it, robots fill it in. */}
-      <form.Field name="website">
-        {(field) => (
-          <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-            <label htmlFor="contact-website">Website</label>
-            <input
-              id="contact-website"
-              name="website"
-              type="text"
-              tabIndex={-1}
-              autoComplete="off"
-              value={field.state.value ?? ''}
-              onChange={(event) => field.handleChange(event.target.value)}
-            />
-          </div>
-        )}
-      </form.Field>
-
-      <div>
-        <form.AppForm>
-          <form.SubmitButton
-            size="lg"
-            pendingLabel="Sending..."
-            className="w-full sm:w-auto"
-            data-testid="contact-submit"
-          >
-            Send Message
-          </form.SubmitButton>
-        </form.AppForm>
-      </div>
-    </FormElement>
+        <form.FormActions size="lg" pendingLabel="Sending..." className="w-full sm:w-auto" data-testid="contact-submit">
+          Send Message
+        </form.FormActions>
+      </form.FormElement>
+    </form.AppForm>
   );
 }

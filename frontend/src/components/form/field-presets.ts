@@ -1,0 +1,28 @@
+import type { TextFieldProps } from './text-field';
+
+/** An e-mail address typed in: the address keyboard on phones; required. */
+export const emailInput = {
+  type: 'email',
+  inputMode: 'email',
+  required: true,
+} as const satisfies Partial<TextFieldProps>;
+
+/** A password typed in (`current-password` to sign in or confirm, `new-password` to choose one); required. */
+export const passwordInput = (autoComplete: 'current-password' | 'new-password') =>
+  ({ type: 'password', autoComplete, required: true }) as const satisfies Partial<TextFieldProps>;
+
+/** The visitor's name on the public forms (contact, booking). */
+export const visitorName: TextFieldProps = {
+  label: 'Your Name',
+  placeholder: 'Enter your name',
+  autoComplete: 'name',
+  required: true,
+};
+
+/** The visitor's e-mail address on the public forms (contact, booking). */
+export const visitorEmail: TextFieldProps = {
+  label: 'Your Email',
+  placeholder: 'Enter your email',
+  autoComplete: 'email',
+  ...emailInput,
+};

@@ -1,0 +1,40 @@
+import type { EditUserInput, NewUserInput } from '@app/contracts';
+import { withFieldGroup } from '../../../components/form/form';
+
+type UserDetails = Pick<NewUserInput & EditUserInput, 'email' | 'firstName' | 'lastName'>;
+
+/** The form fields the group binds to, the same names in both user dialogs. */
+export const USER_DETAILS = { email: 'email', firstName: 'firstName', lastName: 'lastName' } as const;
+
+/** A user's e-mail address and name, in the 'Create New User' and 'Edit User' dialogs (spec section 3). */
+export const UserDetailsFields = withFieldGroup({
+  defaultValues: { email: '', firstName: '', lastName: '' } as UserDetails,
+  props: { testIdPrefix: '' as 'new-user' | 'edit-user' },
+  render: ({ group, testIdPrefix }) => (
+    <>
+      <group.AppField name="email">
+        {(field) => (
+          <field.TextField
+            label="Email"
+            type="email"
+            autoComplete="off"
+            required
+            data-testid={`${testIdPrefix}-email`}
+          />
+        )}
+      </group.AppField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <group.AppField name="firstName">
+          {(field) => (
+            <field.TextField label="First Name" autoComplete="off" data-testid={`${testIdPrefix}-first-name`} />
+          )}
+        </group.AppField>
+        <group.AppField name="lastName">
+          {(field) => (
+            <field.TextField label="Last Name" autoComplete="off" data-testid={`${testIdPrefix}-last-name`} />
+          )}
+        </group.AppField>
+      </div>
+    </>
+  ),
+});
