@@ -40,7 +40,7 @@ function testWorkersEnv(options: TestWorkersOptions): Record<string, string> {
 }
 
 /** The real workers, in this process, on the test database and queue prefix. */
-export async function startTestWorkers(options: TestWorkersOptions) {
+async function startTestWorkers(options: TestWorkersOptions) {
   const config: WorkersConfig = loadWorkersConfig(testWorkersEnv(options));
   const database = connect(config.DATABASE_URL, { max: 6 });
   const runtime = await startWorkers({ config, db: database.db, logger: pino({ level: 'silent' }) });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountsWithPassword } from '../../testing/accounts';
 import { type TestApp, useTestApp, withTestApp } from '../../testing/app';
+import { contactMessage } from '../../testing/contact';
 
 // Sign-in limits (D8, D34) against a crowd: requests sent together, not one after another.
 const t = useTestApp();
@@ -9,12 +10,7 @@ const { newUser } = accountsWithPassword(t, 'correct horse battery');
 const login = (app: TestApp, email: string, password: string, ip?: string) =>
   app.post('/api/auth/login', { email, password }, ip ? { 'x-forwarded-for': ip } : {});
 const statuses = async (responses: Promise<Response>[]) => (await Promise.all(responses)).map((r) => r.status);
-const contact = {
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  subject: 'Dashboards',
-  message: 'Hello there, world.',
-};
+const contact = contactMessage();
 
 describe('sign-in limits under parallel attempts', () => {
   it('checks at most 10 of 40 parallel attempts for one address, the right password among them; the rest get 429', async () => {

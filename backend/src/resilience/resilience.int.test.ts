@@ -1,9 +1,10 @@
 import { DEFAULT_TIME_SLOTS } from '@app/contracts';
 import { withDatabase } from '@app/db/testing';
-import { sleep, startTcpProxy, startTestSmtpServer, waitUntil } from '@app/testing';
+import { sleep, startTcpProxy, waitUntil } from '@app/testing';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { startTestWorkers } from '../../../workers/testing';
+import { startMailingWorkers } from '../../../workers/testing';
 import { createTestApp } from '../../testing/app';
+import { contactMessage } from '../../testing/contact';
 
 const COMPANY = 'hello@lucid-insight.test';
 
@@ -34,15 +35,8 @@ describe('Redis stopped for 30 s under steady contact and booking traffic', () =
     cleanup.push(() => proxy.close());
     const t = await createTestApp({ redisUrl: proxy.url('redis:') });
     cleanup.push(() => t.close());
-    const smtp = await startTestSmtpServer();
-    cleanup.push(() => smtp.close());
-    const workers = await startTestWorkers({
-      databaseUrl: t.databaseUrl,
-      queuePrefix: t.queuePrefix,
-      smtpUrl: smtp.url,
-      redisUrl: proxy.url('redis:'),
-    });
-    cleanup.push(() => workers.close());
+    const { smtp, close } = await startMailingWorkers(t, { redisUrl: proxy.url('redis:') });
+    cleanup.push(close);
 
     const free = slots(30);
     const statuses: number[] = [];
@@ -56,12 +50,7 @@ describe('Redis stopped for 30 s under steady contact and booking traffic', () =
         const booker = `booker${n}@example.com`;
         const slot = free.shift()!;
         const [contact, booking] = await Promise.all([
-          t.post('/api/contact', {
-            name: 'Steady',
-            email: visitor,
-            subject: 'Steady traffic',
-            message: 'A message while Redis may be down.',
-          }),
+          t.post('/api/contact', contactMessage({ email: visitor, message: 'A message while Redis may be down.' })),
           t.post('/api/booking', { name: 'Steady', email: booker, ...slot }),
         ]);
         statuses.push(contact.status, booking.status);
@@ -108,12 +97,7 @@ describe('PostgreSQL restarted', () => {
     const down = await t.get('/readyz');
     expect(down.status).toBe(503);
     expect(await down.json()).toEqual({ status: 'unavailable', checks: { database: 'down', redis: 'up' } });
-    const during = await t.post('/api/contact', {
-      name: 'During',
-      email: 'during@example.com',
-      subject: 'Outage',
-      message: 'Sent while the database is away.',
-    });
+    const during = await t.post('/api/contact', contactMessage({ message: 'Sent while the database is away.' }));
     expect(during.status).toBe(503);
 
     await proxy.restore();
@@ -123,12 +107,7 @@ describe('PostgreSQL restarted', () => {
       'the API to be ready again',
     );
     expect(ready).toBe(true);
-    const after = await t.post('/api/contact', {
-      name: 'After',
-      email: 'after@example.com',
-      subject: 'Back',
-      message: 'Sent after the database returned.',
-    });
+    const after = await t.post('/api/contact', contactMessage({ message: 'Sent after the database returned.' }));
     expect(after.status).toBe(201);
   }, 60_000);
 });

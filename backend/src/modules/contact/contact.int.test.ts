@@ -5,13 +5,9 @@ import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../testing/app';
+import { contactMessage } from '../../../testing/contact';
 
-const valid = {
-  name: 'Ada Lovelace',
-  email: 'ada@example.com',
-  subject: 'Enrollment dashboard',
-  message: 'We would like a dashboard of our enrollment numbers.',
-};
+const valid = contactMessage();
 
 const t = useTestApp();
 

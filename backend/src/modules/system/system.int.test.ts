@@ -1,6 +1,7 @@
 import { startTcpProxy } from '@app/testing';
 import { describe, expect, inject, it } from 'vitest';
 import { useTestApp, withTestApp } from '../../../testing/app';
+import { contactMessage } from '../../../testing/contact';
 
 const t = useTestApp({ env: { SCHEDULING_URL: 'https://calendly.com/lucid-insight/30min' } });
 const down = useTestApp({ redisUrl: 'redis://127.0.0.1:1' });
@@ -31,12 +32,7 @@ describe('health', () => {
         expect(degraded.headers.get('cache-control')).toBe('no-store');
         expect(await degraded.json()).toEqual({ status: 'degraded', checks: { database: 'up', redis: 'down' } });
         expect(await (await app.get('/metrics')).text()).toMatch(/^redis_up 0$/m);
-        const contact = await app.post('/api/contact', {
-          name: 'During',
-          email: 'during@example.com',
-          subject: 'Redis away',
-          message: 'Sent while Redis is away.',
-        });
+        const contact = await app.post('/api/contact', contactMessage({ message: 'Sent while Redis is away.' }));
         expect(contact.status).toBe(201);
       });
     } finally {
