@@ -1,12 +1,13 @@
 import { connect, type DatabaseHandle, schema } from '@app/db';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
-import type { ReceivedEmail } from '@app/testing/smtp';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
-import { screenshot, useBrowserSuite, viewports } from './harness';
-import { presetTheme, seriousAxeViolations } from './marketing-helpers';
+import { closeToast, completeRegistration, signIn, signInAsClient, toast } from './account-helpers';
+import { linkIn, uniqueEmail, waitForEmail } from './email-helpers';
+import { screenshot, themedPage, useBrowserSuite, viewports } from './harness';
+import { seriousAxeViolations } from './marketing-helpers';
 
 const suite = useBrowserSuite();
 
@@ -24,7 +25,6 @@ afterAll(async () => {
 });
 
 const unique = () => crypto.randomUUID().slice(0, 8);
-const uniqueEmail = (who: string) => `${who}-${unique()}@example.com`;
 
 function createAdmin(firstName = 'Alma') {
   return createUser(database.db, {
@@ -37,24 +37,6 @@ function createAdmin(firstName = 'Alma') {
   });
 }
 
-const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
-
-/** Waits for a toast and closes it: one shows at a time, so the next one is not held back. */
-async function closeToast(page: Page, title: string) {
-  const shown = toast(page, title);
-  await shown.waitFor();
-  await shown.getByRole('button', { name: 'Close notification' }).click();
-  await shown.waitFor({ state: 'detached' });
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('header-welcome').waitFor({ state: 'attached' });
-}
-
 const currentTab = (page: Page) => new URL(page.url()).searchParams.get('tab');
 const selectedTab = (page: Page) => page.getByRole('tab', { selected: true }).textContent();
 
@@ -64,17 +46,19 @@ async function openTab(page: Page, name: 'Organizations' | 'Dashboards' | 'Users
   await page.getByTestId(`admin-panel-${name.toLowerCase()}`).waitFor();
 }
 
-async function waitForEmail(address: string, subject: RegExp): Promise<ReceivedEmail> {
-  const matching = () => suite.smtp.to(address).filter((m) => subject.test(m.subject));
-  await suite.smtp.waitFor(() => matching().length >= 1, 20_000);
-  return matching()[0]!;
+/** Waits for the server's refusal, an error toast with its message. */
+async function refusal(page: Page, title: string, message: string) {
+  const refused = toast(page, title);
+  await refused.waitFor();
+  expect(await refused.textContent()).toContain(message);
+  return refused;
 }
 
-function registerLink(email: ReceivedEmail): string {
-  const match = email.text.match(/https?:\/\/[^\s"'<>]+\/register\?token=[\w.~%-]+/);
-  if (!match) throw new Error(`No /register?token= link in the e-mail:\n${email.text}`);
-  const url = new URL(match[0]);
-  return `${url.pathname}${url.search}`;
+/** Answers a confirmation dialog's question with its confirm button. */
+async function confirmIn(page: Page, dialog: string, question: string) {
+  const shown = page.getByTestId(dialog);
+  await shown.getByText(question).waitFor();
+  await shown.getByTestId('confirm-action').click();
 }
 
 const IFRAME_CODE =
@@ -91,7 +75,7 @@ describe('/admin', () => {
     await linkDashboard(database.db, otherOrg.id, otherDashboard.id);
 
     const page = await suite.newPage();
-    await signIn(page, admin.email);
+    await signIn(page, admin.email, PASSWORD);
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     await page.getByTestId('admin-panel-organizations').waitFor();
@@ -151,8 +135,8 @@ describe('/admin', () => {
     expect(await userRow.getByTestId('user-status').textContent()).toContain('Setup Pending');
     expect(await userRow.textContent()).toContain(orgName);
     expect(await userRow.getByTestId('user-last-login').textContent()).toBe('Never');
-    const invitation = await waitForEmail(clientEmail, /invited/i);
-    const link = registerLink(invitation);
+    const invitation = await waitForEmail(suite.smtp, clientEmail, /invited/i);
+    const link = linkIn(invitation, '/register');
 
     // Associations: link the dashboard to the organization; a second time is refused with the server's message.
     await openTab(page, 'Associations');
@@ -166,9 +150,11 @@ describe('/admin', () => {
     await page.getByTestId('link-organization').selectOption({ label: orgName });
     await page.getByTestId('link-dashboard').selectOption({ label: `${dashboardName} (Research)` });
     await page.getByTestId('link-submit').click();
-    const refused = toast(page, 'Error linking dashboard');
-    await refused.waitFor();
-    expect(await refused.textContent()).toContain('This dashboard is already linked to this organization');
+    const refused = await refusal(
+      page,
+      'Error linking dashboard',
+      'This dashboard is already linked to this organization',
+    );
     expect(await refused.getAttribute('data-variant')).toBe('destructive');
     await closeToast(page, 'Error linking dashboard');
 
@@ -214,16 +200,8 @@ describe('/admin', () => {
     await client.goto(link);
     await client.getByTestId('register-card').waitFor();
     const clientPassword = 'Client-pass-123';
-    await client.getByTestId('register-password').fill(clientPassword);
-    await client.getByTestId('register-confirm-password').fill(clientPassword);
-    await client.getByTestId('register-submit').click();
-    await toast(client, 'Registration completed').waitFor();
-    await client.waitForURL(`${suite.baseUrl}/login`);
-    await client.goto('/client/login');
-    await client.getByTestId('client-login-email').fill(clientEmail);
-    await client.getByTestId('client-login-password').fill(clientPassword);
-    await client.getByTestId('client-login-submit').click();
-    await client.waitForURL(`${suite.baseUrl}/client/dashboard`);
+    await completeRegistration(client, clientPassword);
+    await signInAsClient(client, clientEmail, clientPassword);
     await client.getByTestId('dashboards-grid').waitFor();
     expect(await client.getByTestId('dashboard-card-name').allTextContents()).toEqual([dashboardName]);
 
@@ -244,7 +222,7 @@ describe('/admin', () => {
   it("refuses the admin's own admin rights, deactivation and deletion with the server's messages", async () => {
     const admin = await createAdmin('Selma');
     const page = await suite.newPage();
-    await signIn(page, admin.email);
+    await signIn(page, admin.email, PASSWORD);
     await page.goto('/admin?tab=users');
     await page.getByTestId('user-filter-email').fill(admin.email);
     const own = page.getByTestId('user-row').filter({ hasText: admin.email });
@@ -252,32 +230,24 @@ describe('/admin', () => {
     expect(await page.getByTestId('user-row').count()).toBe(1);
 
     await own.getByTestId('user-toggle-admin').click();
-    const refused = toast(page, 'Error updating user admin status');
-    await refused.waitFor();
-    expect(await refused.textContent()).toContain('Cannot remove own admin privileges');
+    await refusal(page, 'Error updating user admin status', 'Cannot remove own admin privileges');
     await closeToast(page, 'Error updating user admin status');
 
     await own.getByTestId('user-edit').click();
     const overlay = page.getByTestId('edit-user-dialog');
     await overlay.waitFor();
     await page.getByTestId('edit-user-toggle-status').click();
-    const confirm = page.getByTestId('toggle-user-status-dialog');
-    await confirm.getByText('Are you sure you want to deactivate this user?').waitFor();
-    await confirm.getByTestId('confirm-action').click();
-    const statusRefused = toast(page, 'Error updating user status');
-    await statusRefused.waitFor();
-    expect(await statusRefused.textContent()).toContain('You cannot deactivate your own account');
+    await confirmIn(page, 'toggle-user-status-dialog', 'Are you sure you want to deactivate this user?');
+    await refusal(page, 'Error updating user status', 'You cannot deactivate your own account');
     await closeToast(page, 'Error updating user status');
 
     await page.getByTestId('edit-user-delete').click();
-    const deleteConfirm = page.getByTestId('delete-user-dialog');
-    await deleteConfirm
-      .getByText('Are you sure you want to permanently delete this user? This action cannot be undone.')
-      .waitFor();
-    await deleteConfirm.getByTestId('confirm-action').click();
-    const deleteRefused = toast(page, 'Error deleting user');
-    await deleteRefused.waitFor();
-    expect(await deleteRefused.textContent()).toContain('You cannot delete your own account');
+    await confirmIn(
+      page,
+      'delete-user-dialog',
+      'Are you sure you want to permanently delete this user? This action cannot be undone.',
+    );
+    await refusal(page, 'Error deleting user', 'You cannot delete your own account');
 
     const [stored] = await database.db.select().from(schema.users).where(eq(schema.users.id, admin.id));
     expect(stored).toMatchObject({ isAdmin: true, isActive: true });
@@ -286,7 +256,7 @@ describe('/admin', () => {
   it('sends the corrected dashboard after a 422 on its embed URL, without a reload (issue 12, item 9)', async () => {
     const admin = await createAdmin('Rhea');
     const page = await suite.newPage();
-    await signIn(page, admin.email);
+    await signIn(page, admin.email, PASSWORD);
     await page.goto('/admin?tab=dashboards');
     const name = `Corrected ${unique()}`;
     await page.getByTestId('dashboard-name').fill(name);
@@ -318,7 +288,7 @@ describe('/admin', () => {
     await addMembership(database.db, org.id, member.id);
 
     const page = await suite.newPage();
-    await signIn(page, admin.email);
+    await signIn(page, admin.email, PASSWORD);
     await page.goto('/admin?tab=associations');
     const association = page.getByTestId('association-row').filter({ hasText: org.name });
     await association.getByRole('button', { name: `Unlink ${dashboard.name} from ${org.name}` }).click();
@@ -404,10 +374,8 @@ describe('/admin', () => {
         for (const v of await seriousAxeViolations(page))
           problems.push(`${what}: ${v.id} ${v.help} ${JSON.stringify(v.nodes)}`);
       };
-      const context = await suite.newContext({ viewport, bypassCSP: true });
-      await presetTheme(context, theme);
-      const page = await context.newPage();
-      await signIn(page, admin.email);
+      const page = await themedPage(suite, theme, { viewport, bypassCSP: true });
+      await signIn(page, admin.email, PASSWORD);
       await page.goto('/admin');
       await page.getByTestId('admin-panel-organizations').waitFor();
       await closeToast(page, 'Login successful').catch(() => {});

@@ -3,6 +3,7 @@ import { addMembership, createDashboard, createOrganization, createUser, linkDas
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { signIn } from './account-helpers';
 import { screenshot, useBrowserSuite } from './harness';
 
 // Issue 12, item 10: admin and portal pages use the whole window in an application layout of their own (not the
@@ -73,14 +74,6 @@ afterAll(async () => {
   await database?.close().catch(() => {});
 });
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(PASSWORD);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('header-welcome').waitFor({ state: 'attached' });
-}
-
 /** The page's own chrome: the application header, not the marketing one, 'Welcome' and 'Log Out' once. */
 async function expectAppChrome(page: Page, firstName: string) {
   await page.getByTestId('app-header').waitFor();
@@ -135,7 +128,7 @@ describe('the application layout', () => {
   for (const width of [1280, 1920])
     it(`fits every admin table in its box at ${width} px, every action in view`, async () => {
       const page = await suite.newPage({ viewport: { width, height: 900 } });
-      await signIn(page, admin.email);
+      await signIn(page, admin.email, PASSWORD);
       // Something in the audit log.
       await page.goto('/admin?tab=organizations');
       await page.getByTestId('organizations-table').waitFor();
@@ -167,7 +160,7 @@ describe('the application layout', () => {
 
   it('is usable at 375 px: no sideways page scroll, tables scroll inside themselves with every action reachable', async () => {
     const page = await suite.newPage({ viewport: { width: 375, height: 812 } });
-    await signIn(page, admin.email);
+    await signIn(page, admin.email, PASSWORD);
     for (const [tab, testId] of Object.entries(TABLES)) {
       await page.goto(`/admin?tab=${tab}`);
       await page.getByTestId(testId).locator('tbody tr').first().waitFor();
@@ -200,7 +193,7 @@ describe('the application layout', () => {
 
   it("greets a client once on their dashboard's page and offers no Admin link", async () => {
     const page = await suite.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, client.email);
+    await signIn(page, client.email, PASSWORD);
     await page.goto('/client/dashboard');
     await page.getByTestId('dashboard-card').first().waitFor();
     await expectAppChrome(page, 'Maximiliana0');

@@ -1,7 +1,6 @@
 import { connect, type DatabaseHandle, schema } from '@app/db';
 import { addMembership, createOrganization, createUser } from '@app/db/testing';
 import { silentLogger } from '@app/platform/logger';
-import type { ReceivedEmail } from '@app/testing/smtp';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
@@ -9,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxPublisher, type EventPublisher } from '../backend/src/events/publisher';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { inviteUser } from '../backend/src/modules/users/invite.service';
+import { closeToast, completeRegistration, fillLogin, signIn, signInAsClient, toast } from './account-helpers';
+import { linkIn, uniqueEmail, waitForEmail } from './email-helpers';
 import { useBrowserSuite, viewports } from './harness';
 
 const suite = useBrowserSuite();
@@ -38,8 +39,6 @@ afterAll(async () => {
   await database?.close().catch(() => {});
 });
 
-const uniqueEmail = (who: string) => `${who}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-
 /** A user who can sign in with PASSWORD (unless overridden), set up and active. */
 function createAccount(overrides: Partial<typeof schema.users.$inferInsert> = {}) {
   return createUser(database.db, {
@@ -50,48 +49,7 @@ function createAccount(overrides: Partial<typeof schema.users.$inferInsert> = {}
   });
 }
 
-/** The path and query of the first link to `path` in an e-mail's text part (opened relative to the product). */
-function linkIn(email: ReceivedEmail, path: '/reset-password' | '/register'): string {
-  const match = email.text.match(new RegExp(`https?://[^\\s"'<>]+${path.replace('/', '\\/')}\\?token=[\\w.~%-]+`));
-  if (!match) throw new Error(`No ${path}?token= link in the e-mail:\n${email.text}`);
-  const url = new URL(match[0]);
-  return `${url.pathname}${url.search}`;
-}
-
-async function waitForEmail(address: string, subject: RegExp, count = 1): Promise<ReceivedEmail> {
-  const { smtp } = suite;
-  const matching = () => smtp.to(address).filter((m) => subject.test(m.subject));
-  await smtp.waitFor(() => matching().length >= count, 20_000);
-  return matching()[count - 1]!;
-}
-
-const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
-
-/**
- * Waits for a toast and closes it, as a person would: only one toast shows at a time and the next one waits until
- * this one is gone (5 s), so a test that expects another toast soon closes the one on screen first.
- */
-async function closeToast(page: Page, title: string) {
-  const shown = toast(page, title);
-  await shown.waitFor();
-  await shown.getByRole('button', { name: 'Close notification' }).click();
-  await shown.waitFor({ state: 'detached' });
-}
-
 const textOf = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();
-
-/** Signs in through /login (a full page load follows); waits for the signed-in header. */
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login');
-  await fillLogin(page, email, password);
-  await page.getByTestId('header-welcome').waitFor();
-}
-
-async function fillLogin(page: Page, email: string, password: string) {
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-}
 
 /** The status of GET /api/auth/user with the page's cookies. */
 const sessionStatus = async (page: Page) => (await page.request.get('/api/auth/user')).status();
@@ -119,7 +77,7 @@ describe('password reset (/reset-password)', () => {
     expect(await textOf(page, 'reset-expiry-note')).toContain('expires in 1 hour');
     expect(await page.getByTestId('reset-send-another').isVisible()).toBe(true);
 
-    const email = await waitForEmail(user.email, /reset/i);
+    const email = await waitForEmail(suite.smtp, user.email, /reset/i);
     expect(email.to).toEqual([user.email]);
     const link = linkIn(email, '/reset-password');
     expect(email.html).toContain('/reset-password?token=');
@@ -144,7 +102,7 @@ describe('password reset (/reset-password)', () => {
     await page.waitForURL(`${suite.baseUrl}/`);
 
     // The new password signs in.
-    await signIn(page, user.email, newPassword);
+    await signIn(page, user.email, newPassword, 'visible');
     // A client who signs in at /login without a return address lands in the client portal (issue 12 item 8).
     expect(new URL(page.url()).pathname).toBe('/client/dashboard');
     expect(await textOf(page, 'header-welcome')).toBe('Welcome, Ada');
@@ -174,7 +132,7 @@ describe('registration (/register)', () => {
     await addMembership(database.db, organization.id, user.id);
     await inviteUser({ db: database.db, publisher, logger: silentLogger }, user.id);
 
-    const email = await waitForEmail(user.email, /invited/i);
+    const email = await waitForEmail(suite.smtp, user.email, /invited/i);
     const link = linkIn(email, '/register');
     const page = await suite.newPage();
     await page.goto(link);
@@ -188,18 +146,10 @@ describe('registration (/register)', () => {
     expect(await emailField.isEditable()).toBe(false);
 
     const password = 'Invited-and-set-9';
-    await page.getByTestId('register-password').fill(password);
-    await page.getByTestId('register-confirm-password').fill(password);
-    await page.getByTestId('register-submit').click();
-    await toast(page, 'Registration completed').waitFor();
     // Completing the invitation signs nobody in: on to the sign-in (issue 12 item 8).
-    await page.waitForURL(`${suite.baseUrl}/login`);
+    await completeRegistration(page, password);
 
-    await page.goto('/client/login');
-    await page.getByTestId('client-login-email').fill(user.email);
-    await page.getByTestId('client-login-password').fill(password);
-    await page.getByTestId('client-login-submit').click();
-    await page.waitForURL(`${suite.baseUrl}/client/dashboard`);
+    await signInAsClient(page, user.email, password);
     await page.getByTestId('header-welcome').waitFor();
     expect(await textOf(page, 'header-welcome')).toBe('Welcome, Grace');
 
@@ -271,7 +221,7 @@ describe('account settings (/account)', () => {
     await page.getByTestId('reset-dialog-confirm').click();
     await toast(page, 'Password Reset Email Sent').waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    const email = await waitForEmail(user.email, /reset/i);
+    const email = await waitForEmail(suite.smtp, user.email, /reset/i);
     expect(linkIn(email, '/reset-password')).toMatch(/^\/reset-password\?token=/);
   });
 });
@@ -280,7 +230,7 @@ describe('signing out', () => {
   it('signs out from the desktop account menu: the Login button is back and /api/auth/user answers 401', async () => {
     const user = await createAccount({ firstName: 'Mary', lastName: 'Jackson' });
     const page = await suite.newPage();
-    await signIn(page, user.email);
+    await signIn(page, user.email, PASSWORD, 'visible');
     await page.goto('/');
     await page.getByTestId('header-welcome').waitFor();
     expect(await textOf(page, 'header-welcome')).toBe('Welcome, Mary');
@@ -336,7 +286,7 @@ describe('who may go where', () => {
     ]);
 
     const clientPage = await suite.newPage();
-    await signIn(clientPage, client.email);
+    await signIn(clientPage, client.email, PASSWORD, 'visible');
     await clientPage.goto('/admin');
     await clientPage.waitForURL(`${suite.baseUrl}/`);
     expect(await clientPage.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
@@ -345,7 +295,7 @@ describe('who may go where', () => {
     expect(await clientMenu.getByTestId('header-admin-link').count()).toBe(0);
 
     const adminPage = await suite.newPage();
-    await signIn(adminPage, admin.email);
+    await signIn(adminPage, admin.email, PASSWORD, 'visible');
     await adminPage.goto('/admin');
     await adminPage.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     expect(new URL(adminPage.url()).pathname).toBe('/admin');

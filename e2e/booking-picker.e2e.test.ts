@@ -5,8 +5,10 @@ import ICAL from 'ical.js';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
-import { screenshot, useBrowserSuite, viewports } from './harness';
-import { seriousAxeViolations, waitForApp } from './marketing-helpers';
+import { signIn } from './account-helpers';
+import { uniqueEmail, waitForInvite } from './email-helpers';
+import { forEachThemeAndViewport, screenshot, useBrowserSuite, viewports } from './harness';
+import { openMarketingPage, seriousAxeViolations } from './marketing-helpers';
 
 /** Issue 12, items 4 and 5 (D32): our own date picker in the calendar tab, and the confirmation in place. */
 
@@ -16,13 +18,7 @@ const PASSWORD = 'Admin-secret-42';
 /** The visitor's browser is in another zone than the company's (America/New_York by default). */
 const VISITOR_ZONE = 'Asia/Tokyo';
 
-const uniqueEmail = (who: string) => `${who}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-
-async function openBookingPage(page: Page) {
-  await page.goto('/book-consultation');
-  await page.getByRole('heading', { level: 1, name: 'Book a Free Consultation' }).waitFor();
-  await waitForApp(page);
-}
+const openBookingPage = (page: Page) => openMarketingPage(page, '/book-consultation');
 
 /** The first day of the picker's month (or the next ones) marked as having free times. */
 async function firstFreeDay(page: Page): Promise<Locator> {
@@ -163,22 +159,18 @@ describe('/book-consultation without a scheduling URL: the date picker (D32)', (
     expect(event.endDate.toJSDate().toISOString()).toBe(answer.endsAt);
 
     // The e-mailed invite carries the same UID.
-    const { smtp } = suite;
-    const hasInvite = () =>
-      smtp.to(email).find((m) => m.parsed.attachments.some((a) => a.contentType.startsWith('text/calendar')));
-    await smtp.waitFor(() => hasInvite() !== undefined, 30_000);
-    const invite = hasInvite()!.parsed.attachments.find((a) => a.contentType.startsWith('text/calendar'))!;
-    const invited = new ICAL.Event(
-      new ICAL.Component(ICAL.parse(invite.content.toString('utf8'))).getFirstSubcomponent('vevent') ?? undefined,
+    const invited = await waitForInvite(suite.smtp, email);
+    const invitedEvent = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(invited.invite)).getFirstSubcomponent('vevent') ?? undefined,
     );
-    expect(event.uid).toBe(invited.uid);
+    expect(event.uid).toBe(invitedEvent.uid);
 
     // The cancel link works (and the e-mail's own link still does: the worker minted it after the answer).
     await page.getByTestId('picker-cancel-link').click();
     await page.waitForURL(/\/booking\/cancel\?token=/);
     await page.getByRole('button', { name: 'Cancel consultation' }).click();
     await page.getByText('Your consultation has been cancelled', { exact: false }).waitFor();
-    const emailLink = /\/booking\/cancel\?token=([a-z0-9]+)/.exec(hasInvite()!.parsed.text ?? '')?.[1];
+    const emailLink = /\/booking\/cancel\?token=([a-z0-9]+)/.exec(invited.email.parsed.text ?? '')?.[1];
     expect(emailLink).toBeTruthy();
     const shown = await page.request.get(`/api/booking/cancel/${emailLink}`);
     expect(shown.status()).toBe(200);
@@ -219,11 +211,7 @@ describe('/book-consultation without a scheduling URL: the date picker (D32)', (
       accountSetupComplete: true,
     });
     const page = await suite.newPage();
-    await page.goto('/login');
-    await page.getByTestId('login-email').fill(admin.email);
-    await page.getByTestId('login-password').fill(PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('header-welcome').waitFor({ state: 'attached' });
+    await signIn(page, admin.email, PASSWORD);
     await openBookingPage(page);
     const panel = page.getByTestId('scheduling-setup');
     await panel.waitFor();
@@ -235,24 +223,19 @@ describe('/book-consultation without a scheduling URL: the date picker (D32)', (
 
   it('passes axe-core with a day chosen, light and dark, and is captured at 375 and 1280 px into e2e/output/', async () => {
     const problems: string[] = [];
-    for (const theme of ['light', 'dark'] as const) {
-      for (const viewport of Object.values(viewports)) {
-        // bypassCSP: axe-core is injected as an inline script, which the site's policy rightly refuses.
-        const context = await suite.newContext({ viewport, bypassCSP: true });
-        await context.addInitScript((value) => {
-          if (location.protocol.startsWith('http') && !localStorage.getItem('theme'))
-            localStorage.setItem('theme', value);
-        }, theme);
-        const page = await context.newPage();
+    // bypassCSP: axe-core is injected as an inline script, which the site's policy rightly refuses.
+    await forEachThemeAndViewport(
+      suite,
+      async (page, theme, viewport) => {
         await openBookingPage(page);
         await (await firstFreeDay(page)).click();
         await page.getByTestId('picker-slot').first().waitFor();
         await screenshot(page, `booking-picker-${viewport.width}-${theme}`);
         for (const v of await seriousAxeViolations(page))
           problems.push(`${theme} ${viewport.width}px: ${v.id} (${v.impact}) ${v.help} ${JSON.stringify(v.nodes)}`);
-        await context.close();
-      }
-    }
+      },
+      { context: { bypassCSP: true } },
+    );
     expect(problems).toEqual([]);
   });
 });

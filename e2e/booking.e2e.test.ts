@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, useBrowserSuite, viewports } from './harness';
-import { waitForApp } from './marketing-helpers';
+import { uniqueEmail, waitForInvite } from './email-helpers';
+import { forEachThemeAndViewport, screenshot, useBrowserSuite } from './harness';
+import { openMarketingPage } from './marketing-helpers';
 
 const SUCCESS_BANNER = 'Your consultation is booked! Check your email for confirmation details.';
 const SCHEDULING_URL = 'https://calendly.com/lucid-insight/30min';
-
-const uniqueEmail = (who: string) => `${who}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 /** yyyy-MM-dd of a date as the clock of `timeZone` shows it. */
 function dateIn(timeZone: string, instant: Date): string {
@@ -37,12 +36,8 @@ async function companyTimeZone(page: Page): Promise<string> {
   return ((await config.json()) as { bookingTimeZone: string }).bookingTimeZone;
 }
 
-async function openBookingPage(page: Page) {
-  await page.goto('/book-consultation');
-  await page.getByRole('heading', { level: 1, name: 'Book a Free Consultation' }).waitFor();
-  // The page is prerendered: act only once the app has taken it over.
-  await waitForApp(page);
-}
+/** The page is prerendered: act only once the app has taken it over. */
+const openBookingPage = (page: Page) => openMarketingPage(page, '/book-consultation');
 
 async function openFormTab(page: Page) {
   await page.getByTestId('booking-tab-form').click();
@@ -105,17 +100,9 @@ describe('/book-consultation without a scheduling URL', () => {
     const box = await page.getByTestId('booking-confirmation').boundingBox();
     expect(box && box.y >= 0 && box.y < (page.viewportSize()?.height ?? 0)).toBe(true);
 
-    const { smtp } = suite;
-    await smtp.waitFor(
-      () => smtp.to(email).some((m) => m.parsed.attachments.some((a) => a.contentType.startsWith('text/calendar'))),
-      30_000,
-    );
-    const confirmation = smtp
-      .to(email)
-      .find((m) => m.parsed.attachments.some((a) => a.contentType.startsWith('text/calendar')))!;
-    const invite = confirmation.parsed.attachments.find((a) => a.contentType.startsWith('text/calendar'))!;
-    expect(invite.content.toString()).toContain('BEGIN:VCALENDAR');
-    expect(invite.content.toString()).toContain('METHOD:REQUEST');
+    const { invite } = await waitForInvite(suite.smtp, email);
+    expect(invite).toContain('BEGIN:VCALENDAR');
+    expect(invite).toContain('METHOD:REQUEST');
   });
 
   it('does not let a weekend day be picked', async () => {
@@ -170,24 +157,15 @@ describe('/book-consultation without a scheduling URL', () => {
   });
 
   it('captures the page at 375 and 1280 px, light and dark, into e2e/output/', async () => {
-    for (const theme of ['light', 'dark'] as const) {
-      for (const viewport of Object.values(viewports)) {
-        const context = await suite.newContext({ viewport });
-        await context.addInitScript((value) => {
-          if (location.protocol.startsWith('http') && !localStorage.getItem('theme'))
-            localStorage.setItem('theme', value);
-        }, theme);
-        const page = await context.newPage();
-        await openBookingPage(page);
-        await page.getByTestId('picker-form').waitFor();
-        await screenshot(page, `booking-calendar-${viewport.width}-${theme}`);
-        await openFormTab(page);
-        await page.getByTestId('booking-submit').click();
-        await page.locator('[data-field-error]').first().waitFor();
-        await screenshot(page, `booking-form-${viewport.width}-${theme}`);
-        await context.close();
-      }
-    }
+    await forEachThemeAndViewport(suite, async (page, theme, viewport) => {
+      await openBookingPage(page);
+      await page.getByTestId('picker-form').waitFor();
+      await screenshot(page, `booking-calendar-${viewport.width}-${theme}`);
+      await openFormTab(page);
+      await page.getByTestId('booking-submit').click();
+      await page.locator('[data-field-error]').first().waitFor();
+      await screenshot(page, `booking-form-${viewport.width}-${theme}`);
+    });
   });
 });
 

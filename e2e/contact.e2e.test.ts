@@ -1,14 +1,13 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { uniqueEmail } from './email-helpers';
 import { COMPANY_EMAIL, useBrowserSuite } from './harness';
-import { waitForApp } from './marketing-helpers';
+import { openMarketingPage } from './marketing-helpers';
 
 const SUCCESS_BANNER = "Your message has been sent successfully! We'll get back to you within 24 hours.";
 const ERROR_BANNER = 'There was an error sending your message. Please try again.';
 
 const suite = useBrowserSuite();
-
-const uniqueEmail = (who: string) => `${who}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 /** The four fields, found the way a person finds them: by their labels. */
 const fields = (page: Page) => ({
@@ -18,11 +17,9 @@ const fields = (page: Page) => ({
   message: page.getByLabel('Message', { exact: true }),
 });
 
+/** The page is prerendered: type only once the app has taken it over. */
 async function openContactPage(page: Page) {
-  await page.goto('/contact');
-  await page.getByRole('heading', { name: 'Get in Touch' }).waitFor();
-  // The page is prerendered: type only once the app has taken it over.
-  await waitForApp(page);
+  await openMarketingPage(page, '/contact');
   return fields(page);
 }
 

@@ -1,10 +1,10 @@
 import { connect, type DatabaseHandle, schema } from '@app/db';
 import { createUser } from '@app/db/testing';
-import type { ReceivedEmail } from '@app/testing/smtp';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { fillLogin, signIn } from './account-helpers';
+import { linkIn, uniqueEmail, waitForEmail } from './email-helpers';
 import { useBrowserSuite } from './harness';
 
 // Issue 12: a new profile e-mail takes effect only when the link sent to it is opened; the old address is told.
@@ -19,22 +19,6 @@ afterAll(async () => {
   await database?.close().catch(() => {});
 });
 
-const uniqueEmail = (who: string) => `${who}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-
-async function waitForEmail(address: string, subject: RegExp): Promise<ReceivedEmail> {
-  const matching = () => suite.smtp.to(address).filter((m) => subject.test(m.subject));
-  await suite.smtp.waitFor(() => matching().length >= 1, 20_000);
-  return matching()[0]!;
-}
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(email);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('header-welcome').waitFor();
-}
-
 describe('changing the e-mail address (/account)', () => {
   it('sends a link to the new address, changes it only when confirmed there, tells the old address, and signs in with the new one', async () => {
     const oldEmail = uniqueEmail('grace');
@@ -47,7 +31,7 @@ describe('changing the e-mail address (/account)', () => {
       accountSetupComplete: true,
     });
     const page = await suite.newPage();
-    await signIn(page, oldEmail);
+    await signIn(page, oldEmail, PASSWORD, 'visible');
     await page.goto('/account');
     await page.getByTestId('profile-form').waitFor();
 
@@ -69,11 +53,9 @@ describe('changing the e-mail address (/account)', () => {
     expect(before?.email).toBe(oldEmail);
 
     // The e-mail arrives at the new address; opening its link changes nothing until the button is pressed.
-    const email = await waitForEmail(newEmail, /Confirm your new/);
-    const match = email.text.match(/https?:\/\/[^\s"'<>]+\/confirm-email\?token=[a-z2-7]+/);
-    expect(match, email.text).toBeTruthy();
-    const link = new URL(match![0]);
-    await page.goto(`${link.pathname}${link.search}`);
+    const email = await waitForEmail(suite.smtp, newEmail, /Confirm your new/);
+    const link = linkIn(email, '/confirm-email');
+    await page.goto(link);
     await page.getByTestId('confirm-email-submit').waitFor();
     const [opened] = await database.db.select().from(schema.users).where(eq(schema.users.id, user.id));
     expect(opened?.email).toBe(oldEmail);
@@ -82,22 +64,20 @@ describe('changing the e-mail address (/account)', () => {
     expect(await page.getByTestId('confirm-email-done').textContent()).toContain(newEmail);
 
     // The old address is told; every session ended, this one too.
-    const notice = await waitForEmail(oldEmail, /e-mail address was changed/);
+    const notice = await waitForEmail(suite.smtp, oldEmail, /e-mail address was changed/);
     expect(notice.text).toContain(newEmail);
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 
     // Signing in works with the new address only.
     await page.getByTestId('confirm-email-login').click();
     await page.waitForURL((url) => url.pathname === '/login');
-    await page.getByTestId('login-email').fill(oldEmail);
-    await page.getByTestId('login-password').fill(PASSWORD);
-    await page.getByTestId('login-submit').click();
+    await fillLogin(page, oldEmail, PASSWORD);
     await page.getByText('Invalid email or password').first().waitFor();
-    await signIn(page, newEmail);
+    await signIn(page, newEmail, PASSWORD, 'visible');
     expect((await (await page.request.get('/api/auth/user')).json()).email).toBe(newEmail);
 
     // The link is spent.
-    await page.goto(`${link.pathname}${link.search}`);
+    await page.goto(link);
     await page.getByTestId('confirm-email-submit').click();
     await page.getByTestId('confirm-email-invalid').waitFor();
   });

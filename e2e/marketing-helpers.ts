@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 /** The marketing pages of D25, prerendered at build time, with their h1 and document title. */
 export const prerenderedPages = [
@@ -40,16 +40,17 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
     }));
 }
 
-/** Stores the theme before any script of the site runs, so the first paint already has it. */
-export async function presetTheme(context: BrowserContext, theme: 'light' | 'dark'): Promise<void> {
-  await context.addInitScript((value) => {
-    if (location.protocol.startsWith('http') && !localStorage.getItem('theme')) localStorage.setItem('theme', value);
-  }, theme);
-}
-
 /** The app has taken over the page (hydrated or rendered: main.tsx marks <html>). */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+}
+
+/** Opens a prerendered page and waits for its h1, then for the app to take it over: a person acts only then. */
+export async function openMarketingPage(page: Page, path: (typeof prerenderedPages)[number]['path']): Promise<void> {
+  const { h1 } = prerenderedPages.find((p) => p.path === path)!;
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: h1 }).waitFor();
+  await waitForApp(page);
 }
 
 /** Pictures loaded and fonts ready (3 s at most), for screenshots. */

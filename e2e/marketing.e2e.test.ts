@@ -5,11 +5,10 @@ import { createUser } from '@app/db/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
-import { screenshot, useBrowserSuite, viewports } from './harness';
+import { forEachThemeAndViewport, screenshot, useBrowserSuite, viewports } from './harness';
 import {
   horizontalOverflow,
   prerenderedPages,
-  presetTheme,
   seriousAxeViolations,
   settleImages,
   waitForApp,
@@ -461,15 +460,10 @@ describe('every page: axe-core, no horizontal scroll, screenshots (D26)', () => 
       ['book-consultation', '/book-consultation'],
     ] as const;
     const problems: string[] = [];
-    for (const theme of ['light', 'dark'] as const) {
-      for (const width of [375, 768, 1280]) {
-        // bypassCSP: axe-core is injected as an inline script, which the site's policy rightly refuses.
-        const context = await suite.newContext({
-          viewport: { width, height: width < 768 ? 812 : 900 },
-          bypassCSP: true,
-        });
-        await presetTheme(context, theme);
-        const page = await context.newPage();
+    // bypassCSP: axe-core is injected as an inline script, which the site's policy rightly refuses.
+    await forEachThemeAndViewport(
+      suite,
+      async (page, theme, { width }) => {
         for (const [name, path] of pages) {
           await page.goto(path);
           await waitForApp(page);
@@ -490,9 +484,12 @@ describe('every page: axe-core, no horizontal scroll, screenshots (D26)', () => 
             await page.setViewportSize({ width, height: 812 });
           }
         }
-        await context.close();
-      }
-    }
+      },
+      {
+        viewports: [375, 768, 1280].map((width) => ({ width, height: width < 768 ? 812 : 900 })),
+        context: { bypassCSP: true },
+      },
+    );
     expect(problems).toEqual([]);
   }, 120_000);
 });

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { signInAsClient } from './account-helpers';
 import { freePorts, useBrowserSuite } from './harness';
 
 /**
@@ -71,11 +72,7 @@ async function signedInPage() {
   await page.route('https://app.powerbi.com/**', (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: FAKE_REPORT }),
   );
-  await page.goto('/client/login');
-  await page.getByTestId('client-login-email').fill(email);
-  await page.getByTestId('client-login-password').fill(PASSWORD);
-  await page.getByTestId('client-login-submit').click();
-  await page.waitForURL(`${suite.baseUrl}/client/dashboard`);
+  await signInAsClient(page, email, PASSWORD);
   await page.getByTestId('dashboards-grid').waitFor();
   return page;
 }

@@ -4,8 +4,9 @@ import { addMembership, createDashboard, createOrganization, createUser, linkDas
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
-import { repoRoot, screenshot, useBrowserSuite, viewports } from './harness';
-import { seriousAxeViolations } from './marketing-helpers';
+import { signInAsClient } from './account-helpers';
+import { forEachThemeAndViewport, repoRoot, screenshot, useBrowserSuite } from './harness';
+import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
 
 const suite = useBrowserSuite();
 
@@ -109,13 +110,9 @@ async function fakeEmbedHosts(target: Page | BrowserContext) {
   return requests;
 }
 
-/** Signs in on /client/login, which goes to /client/dashboard. */
+/** Signs in on /client/login, which goes to /client/dashboard and its grid of cards. */
 async function signIn(page: Page) {
-  await page.goto('/client/login');
-  await page.getByTestId('client-login-email').fill(fixture.email);
-  await page.getByTestId('client-login-password').fill(PASSWORD);
-  await page.getByTestId('client-login-submit').click();
-  await page.waitForURL(`${suite.baseUrl}/client/dashboard`);
+  await signInAsClient(page, fixture.email, PASSWORD);
   await page.getByTestId('dashboards-grid').waitFor();
 }
 
@@ -276,35 +273,30 @@ describe('client portal', () => {
     'captures both pages at 375 and 1280 px in the %s theme into e2e/output/, without serious axe violations',
     { timeout: 120_000 },
     async (theme) => {
-      for (const viewport of Object.values(viewports)) {
-        // bypassCSP: axe-core is injected as an inline script, which the site's policy rightly refuses. (The tests
-        // above keep the policy, so the frames there are loaded under it.)
-        const context = await suite.newContext({ viewport, bypassCSP: true });
-        await context.addInitScript((value) => {
-          if (window === window.top && location.protocol.startsWith('http') && !localStorage.getItem('theme'))
-            localStorage.setItem('theme', value);
-        }, theme);
-        await fakeEmbedHosts(context);
-        const page = await context.newPage();
-        await signIn(page);
-        // The pointer rests where 'Login to Dashboard' was: away from the cards, so none shows its hover colour.
-        await page.mouse.move(0, 0);
-        await screenshot(page, `portal-list-${viewport.width}-${theme}`);
-        expect(await seriousAxeViolations(page)).toEqual([]);
-        const overflow = () =>
-          page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(await overflow()).toBe(0);
-        await openCard(page, fixture.sales.name, fixture.sales.id);
-        await expect.poll(() => viewerStatus(page)).toBe('loaded');
-        await page.mouse.move(0, 0);
-        await screenshot(page, `portal-dashboard-${viewport.width}-${theme}`);
-        expect(await seriousAxeViolations(page)).toEqual([]);
-        expect(await overflow()).toBe(0);
-        await page.goto(`/client/dashboard/${fixture.legacy.id}`);
-        await page.getByTestId('viewer-unavailable').waitFor();
-        await screenshot(page, `portal-dashboard-unavailable-${viewport.width}-${theme}`);
-        await context.close();
-      }
+      // bypassCSP: axe-core is injected as an inline script, which the site's policy rightly refuses. (The tests
+      // above keep the policy, so the frames there are loaded under it.)
+      await forEachThemeAndViewport(
+        suite,
+        async (page, _theme, viewport) => {
+          await fakeEmbedHosts(page.context());
+          await signIn(page);
+          // The pointer rests where 'Login to Dashboard' was: away from the cards, so none shows its hover colour.
+          await page.mouse.move(0, 0);
+          await screenshot(page, `portal-list-${viewport.width}-${theme}`);
+          expect(await seriousAxeViolations(page)).toEqual([]);
+          expect(await horizontalOverflow(page)).toBe(0);
+          await openCard(page, fixture.sales.name, fixture.sales.id);
+          await expect.poll(() => viewerStatus(page)).toBe('loaded');
+          await page.mouse.move(0, 0);
+          await screenshot(page, `portal-dashboard-${viewport.width}-${theme}`);
+          expect(await seriousAxeViolations(page)).toEqual([]);
+          expect(await horizontalOverflow(page)).toBe(0);
+          await page.goto(`/client/dashboard/${fixture.legacy.id}`);
+          await page.getByTestId('viewer-unavailable').waitFor();
+          await screenshot(page, `portal-dashboard-unavailable-${viewport.width}-${theme}`);
+        },
+        { themes: [theme], context: { bypassCSP: true } },
+      );
     },
   );
 });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, useBrowserSuite, viewports } from './harness';
+import { forEachThemeAndViewport, screenshot, useBrowserSuite, viewports } from './harness';
+import { settleImages } from './marketing-helpers';
 
 const suite = useBrowserSuite();
 
@@ -127,13 +128,17 @@ describe('theme (D24)', () => {
   });
 });
 
+/** The home page on a 375 px phone, with the mobile menu's toggle and the menu. */
+async function homeOnPhone() {
+  const page = await suite.newPage({ viewport: viewports.mobile });
+  await page.goto('/');
+  return { page, toggle: page.getByTestId('mobile-menu-toggle'), menu: page.locator('#mobile-menu') };
+}
+
 describe('mobile menu (375 px)', () => {
   it('opens from the toggle with Client Login (to /api/login) and Book Consultation', async () => {
-    const page = await suite.newPage({ viewport: viewports.mobile });
-    await page.goto('/');
-    const toggle = page.getByTestId('mobile-menu-toggle');
+    const { page, toggle, menu } = await homeOnPhone();
     await toggle.waitFor();
-    const menu = page.locator('#mobile-menu');
     expect(await menu.isVisible()).toBe(false);
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     // The desktop buttons are hidden at this width.
@@ -161,11 +166,8 @@ describe('mobile menu (375 px)', () => {
   });
 
   it('closes with Escape and gives the focus back to the toggle', async () => {
-    const page = await suite.newPage({ viewport: viewports.mobile });
-    await page.goto('/');
-    const toggle = page.getByTestId('mobile-menu-toggle');
+    const { page, toggle, menu } = await homeOnPhone();
     await toggle.click();
-    const menu = page.locator('#mobile-menu');
     await menu.waitFor({ state: 'visible' });
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
@@ -216,40 +218,18 @@ describe('HTTP caching', () => {
 
 describe('screenshots (for people to look at, not asserted)', () => {
   it('captures / and /contact at 375 and 1280 px, light and dark, into e2e/output/', async () => {
-    for (const theme of ['light', 'dark'] as const) {
-      for (const viewport of Object.values(viewports)) {
-        const context = await suite.newContext({ viewport });
-        await context.addInitScript((value) => {
-          // Runs in every frame, about:blank included, where storage is off limits.
-          if (location.protocol.startsWith('http') && !localStorage.getItem('theme'))
-            localStorage.setItem('theme', value);
-        }, theme);
-        const page = await context.newPage();
-        for (const [name, path] of [
-          ['home', '/'],
-          ['contact', '/contact'],
-        ] as const) {
-          await page.goto(path);
-          await page.getByTestId('site-header').waitFor();
-          if (name === 'contact') await page.getByTestId('contact-email').waitFor();
-          // Pictures and fonts in place before the shot (lazy images below the fold may never load: 3 s at most).
-          await page.evaluate(async () => {
-            const loaded = (img: HTMLImageElement) =>
-              img.complete
-                ? null
-                : new Promise((resolve) => {
-                    img.addEventListener('load', resolve, { once: true });
-                    img.addEventListener('error', resolve, { once: true });
-                  });
-            await Promise.race([
-              Promise.all([document.fonts.ready, ...[...document.images].map(loaded)]),
-              new Promise((resolve) => setTimeout(resolve, 3_000)),
-            ]);
-          });
-          await screenshot(page, `${name}-${viewport.width}-${theme}`);
-        }
-        await context.close();
+    await forEachThemeAndViewport(suite, async (page, theme, viewport) => {
+      for (const [name, path] of [
+        ['home', '/'],
+        ['contact', '/contact'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByTestId('site-header').waitFor();
+        if (name === 'contact') await page.getByTestId('contact-email').waitFor();
+        // Pictures and fonts in place before the shot (lazy images below the fold may never load: 3 s at most).
+        await settleImages(page);
+        await screenshot(page, `${name}-${viewport.width}-${theme}`);
       }
-    }
+    });
   });
 });

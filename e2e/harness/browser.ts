@@ -58,3 +58,44 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   return path;
 }
+
+export type Theme = 'light' | 'dark';
+export type Viewport = { readonly width: number; readonly height: number };
+
+/** Stores the theme before any script of the site runs (top frame only), so the first paint already has it. */
+async function presetTheme(context: BrowserContext, theme: Theme): Promise<void> {
+  await context.addInitScript((value) => {
+    // Runs in every frame, about:blank included, where storage is off limits.
+    if (window === window.top && location.protocol.startsWith('http') && !localStorage.getItem('theme'))
+      localStorage.setItem('theme', value);
+  }, theme);
+}
+
+/** What opens browser contexts: the browser suite. */
+interface ContextOpener {
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+/** A page in a fresh context whose theme is stored before any script of the site runs. */
+export async function themedPage(suite: ContextOpener, theme: Theme, options: BrowserContextOptions = {}) {
+  const context = await suite.newContext(options);
+  await presetTheme(context, theme);
+  return context.newPage();
+}
+
+/**
+ * Runs `look` once per theme and viewport (light and dark, at 375 and 1280 px unless told), theme by theme, each in a
+ * themed page of its own whose context is closed afterwards.
+ */
+export async function forEachThemeAndViewport(
+  suite: ContextOpener,
+  look: (page: Page, theme: Theme, viewport: Viewport) => Promise<void>,
+  options: { themes?: readonly Theme[]; viewports?: readonly Viewport[]; context?: BrowserContextOptions } = {},
+): Promise<void> {
+  for (const theme of options.themes ?? (['light', 'dark'] as const))
+    for (const viewport of options.viewports ?? Object.values(viewports)) {
+      const page = await themedPage(suite, theme, { ...options.context, viewport });
+      await look(page, theme, viewport);
+      await page.context().close();
+    }
+}
