@@ -1,5 +1,5 @@
 import { tmpdir } from 'node:os';
-import { createTestDatabase, type TestDatabase, withDatabase } from '@app/db/testing';
+import { useTestDatabase, withDatabase } from '@app/db/testing';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { assertMigrated, runMigrations, UnmigratedDatabaseError } from './migrate';
@@ -81,28 +81,20 @@ describe('starting with a bad configuration', () => {
 });
 
 describe('users', () => {
-  let db: TestDatabase;
-  beforeAll(async () => {
-    db = await createTestDatabase(serverUrl());
-  });
-  afterAll(async () => {
-    await db.drop();
-  });
+  const database = useTestDatabase(1);
 
   it('have unique e-mail addresses, compared case-insensitively', async () => {
-    const sql = postgres(db.url, { max: 1 });
+    const { sql } = database;
     await sql`insert into users (email) values ('Ada@Example.com')`;
     await expect(sql`insert into users (email) values ('ada@example.COM')`).rejects.toThrow(/users_email_lower_unique/);
-    await sql.end();
   });
 
   it('join organizations as Member unless told otherwise', async () => {
-    const sql = postgres(db.url, { max: 1 });
+    const { sql } = database;
     const [org] = await sql`insert into organizations (name) values ('Acme') returning id`;
     const [user] = await sql`insert into users (email) values ('member@example.com') returning id`;
     await sql`insert into memberships (organization_id, user_id) values (${org!.id}, ${user!.id})`;
     const [membership] = await sql`select role from memberships`;
     expect(membership?.role).toBe('Member');
-    await sql.end();
   });
 });

@@ -3,10 +3,9 @@ import { createUser } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useMailingWorkers } from '../../../../workers/testing';
-import { cookieOf } from '../../../testing/accounts';
+import { accountsWithPassword, cookieOf } from '../../../testing/accounts';
 import { movableClock, useTestApp } from '../../../testing/app';
 import { inviteUser } from '../users/invite.service';
-import { hashPassword } from './auth.service';
 
 const clock = movableClock();
 const t = useTestApp({ clock });
@@ -25,11 +24,7 @@ const login = (email: string, password: string) => t.post('/api/auth/login', { e
 
 describe('password reset by e-mail', () => {
   it('e-mails a one-hour link whose token is stored only as a hash, works once, and ends every other session', async () => {
-    const user = await createUser(t.db, {
-      firstName: 'Katherine',
-      passwordHash: await hashPassword('old password 1'),
-      accountSetupComplete: true,
-    });
+    const user = await accountsWithPassword(t, 'old password 1').newUser({ firstName: 'Katherine' });
     const oldSession = cookieOf(await login(user.email, 'old password 1'));
     expect((await t.post('/api/auth/request-password-reset', { email: user.email })).status).toBe(202);
 
@@ -66,10 +61,7 @@ describe('password reset by e-mail', () => {
   });
 
   it('keeps only the newest link valid, and a link expires after an hour', async () => {
-    const user = await createUser(t.db, {
-      passwordHash: await hashPassword('password one'),
-      accountSetupComplete: true,
-    });
+    const user = await accountsWithPassword(t, 'password one').newUser();
     await t.post('/api/auth/request-password-reset', { email: user.email });
     const first = await linkToken(user.email, '/reset-password', 1);
     await t.post('/api/auth/request-password-reset', { email: user.email });
@@ -87,7 +79,10 @@ describe('password reset by e-mail', () => {
   });
 
   it('sends nothing to an unknown or deactivated address', async () => {
-    const inactive = await createUser(t.db, { isActive: false, passwordHash: await hashPassword('password one') });
+    const inactive = await accountsWithPassword(t, 'password one').newUser({
+      isActive: false,
+      accountSetupComplete: false,
+    });
     await t.post('/api/auth/request-password-reset', { email: inactive.email });
     await t.post('/api/auth/request-password-reset', { email: 'ghost@example.com' });
     await new Promise((r) => setTimeout(r, 500));
