@@ -53,37 +53,29 @@ export const calendarJobId = (eventId: string, name: CalendarJobName) => `${even
 export const emailJobId = (eventId: string, template: EmailTemplate) => `${eventId}__${template}`;
 
 /**
- * Job options every producer of domain-event jobs uses (the API and the outbox sweeper): retried with exponential
- * backoff, kept when they finally fail (visible and retryable on the queue board), trimmed once done.
+ * The options every job of a queue is added with: retried with exponential backoff from `firstDelayMs` (a server that
+ * is down comes back), kept when they finally fail (visible and retryable on the queue board), trimmed once done.
  */
-export const domainEventJobOptions = {
+const retriedJobOptions = (firstDelayMs: number) => ({
   attempts: 10,
-  backoff: { type: 'exponential', delay: 1000 },
+  backoff: { type: 'exponential' as const, delay: firstDelayMs },
   removeOnComplete: { age: 24 * 3600, count: 5000 },
   removeOnFail: false,
-} as const;
+});
+
+/** Job options every producer of domain-event jobs uses (the API and the outbox sweeper). */
+export const domainEventJobOptions = retriedJobOptions(1000);
 
 /**
- * E-mail and calendar jobs: retried with exponential backoff (a mail or calendar server that is down comes back),
- * kept when they finally fail (visible and retryable on the queue board), trimmed once done. The workers take the
- * number of attempts and the first delay from EMAIL_ATTEMPTS and EMAIL_BACKOFF_MS (these are their defaults).
+ * E-mail and calendar jobs. The workers take the number of attempts and the first delay from EMAIL_ATTEMPTS and
+ * EMAIL_BACKOFF_MS (these are their defaults).
  */
-const retriedJobOptions = {
-  attempts: 10,
-  backoff: { type: 'exponential', delay: 2000 },
-  removeOnComplete: { age: 24 * 3600, count: 5000 },
-  removeOnFail: false,
-} as const;
+const deliveryJobOptions = retriedJobOptions(2000);
 
 /** One queue: its name, the type of its jobs' data, and the options every job of it is added with. */
 export interface QueueDefinition<Data> {
   name: QueueName;
-  defaultJobOptions: {
-    attempts: number;
-    backoff: { type: 'exponential'; delay: number };
-    removeOnComplete: { age: number; count: number };
-    removeOnFail: boolean;
-  };
+  defaultJobOptions: ReturnType<typeof retriedJobOptions>;
   /** Never set: carries the type of the jobs' data. */
   readonly data?: Data;
 }
@@ -94,6 +86,6 @@ const defineQueue = <Data>(name: QueueName, defaultJobOptions: QueueDefinition<D
 /** Every queue of the product, for producers (the API, the sweeper, the fan-out) and the workers alike. */
 export const Queues = {
   domainEvents: defineQueue<DomainEventJob>(QueueNames.domainEvents, domainEventJobOptions),
-  emails: defineQueue<EmailJob>(QueueNames.emails, retriedJobOptions),
-  calendar: defineQueue<CalendarJob>(QueueNames.calendar, retriedJobOptions),
+  emails: defineQueue<EmailJob>(QueueNames.emails, deliveryJobOptions),
+  calendar: defineQueue<CalendarJob>(QueueNames.calendar, deliveryJobOptions),
 } as const;

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { filledIn, filledInText, requiredEmail, requiredText } from './common';
 import { EmailSchema } from './contact';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from './dashboards';
 
@@ -10,17 +11,13 @@ const optionalText = (max: number, message: string) =>
     v.maxLength(max, message),
   );
 
-const required = (message: string, max = 200) =>
-  v.pipe(
-    v.optional(v.string(message), ''),
-    v.trim(),
-    v.minLength(1, message),
-    v.maxLength(max, `${message.replace(' is required', '')} must be at most ${max} characters`),
-  );
+/** One of a fixed list: `{label} is required` when empty, the list in the message otherwise. */
+const oneOf = <const Options extends readonly string[]>(label: string, options: Options) =>
+  v.pipe(filledIn(`${label} is required`), v.picklist(options, `${label} must be one of ${options.join(', ')}`));
 
 /** POST /api/admin/organizations and PUT /api/admin/organizations/{id} */
 export const OrganizationInputSchema = v.object({
-  name: required('Organization name is required'),
+  name: requiredText('Organization name is required'),
   domain: optionalText(253, 'Domain must be at most 253 characters'),
   logoUrl: optionalText(2000, 'Logo URL must be at most 2,000 characters'),
 });
@@ -32,24 +29,11 @@ export type OrganizationValues = v.InferOutput<typeof OrganizationInputSchema>;
  * the server keeps only the https `src` (D18).
  */
 export const DashboardInputSchema = v.object({
-  name: required('Dashboard name is required'),
+  name: requiredText('Dashboard name is required'),
   description: optionalText(2000, 'Description must be at most 2,000 characters'),
-  category: v.pipe(
-    v.optional(v.string('Category is required'), ''),
-    v.minLength(1, 'Category is required'),
-    v.picklist(DASHBOARD_CATEGORIES, `Category must be one of ${DASHBOARD_CATEGORIES.join(', ')}`),
-  ),
-  type: v.pipe(
-    v.optional(v.string('Type is required'), ''),
-    v.minLength(1, 'Type is required'),
-    v.picklist(DASHBOARD_TYPES, `Type must be one of ${DASHBOARD_TYPES.join(', ')}`),
-  ),
-  embedUrl: v.pipe(
-    v.optional(v.string('Embed URL is required'), ''),
-    v.trim(),
-    v.minLength(1, 'Embed URL is required'),
-    v.maxLength(10_000, 'Embed code is too long'),
-  ),
+  category: oneOf('Category', DASHBOARD_CATEGORIES),
+  type: oneOf('Type', DASHBOARD_TYPES),
+  embedUrl: v.pipe(filledInText('Embed URL is required'), v.maxLength(10_000, 'Embed code is too long')),
   thumbnailUrl: optionalText(2000, 'Thumbnail URL must be at most 2,000 characters'),
   isPublic: v.optional(v.boolean(), false),
 });
@@ -85,13 +69,7 @@ const optionalId = v.optional(
   null,
 );
 
-const adminEmail = v.pipe(
-  v.optional(v.string('Email is required'), ''),
-  v.trim(),
-  v.minLength(1, 'Email is required'),
-  v.email('Please enter a valid email address'),
-  v.maxLength(254, 'Please enter a valid email address'),
-);
+const adminEmail = requiredEmail('Email is required');
 
 /** POST /api/admin/users (spec section 3: new user form). */
 export const NewUserSchema = v.object({

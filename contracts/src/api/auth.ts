@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { bodyToken, filledIn, filledInText, requiredEmail, requiredText } from './common';
 import { EmailSchema } from './contact';
 import { UserSchema } from './users';
 
@@ -9,22 +10,15 @@ const PASSWORD_MAX = 128;
 const FILL_IN = 'Please fill in all fields';
 
 export const PasswordSchema = v.pipe(
-  v.optional(v.string(FILL_IN), ''),
-  v.minLength(1, FILL_IN),
+  filledIn(FILL_IN),
   v.minLength(PASSWORD_MIN, 'Password must be at least 8 characters long'),
   v.maxLength(PASSWORD_MAX, 'Password must be at most 128 characters long'),
 );
 
-const required = (message: string) => v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message));
-
 /** POST /api/auth/login. The e-mail is not checked for shape here: a wrong one simply fails to sign in. */
 export const LoginSchema = v.object({
-  email: v.pipe(required(FILL_IN), v.maxLength(254, 'Invalid email or password')),
-  password: v.pipe(
-    v.optional(v.string(FILL_IN), ''),
-    v.minLength(1, FILL_IN),
-    v.maxLength(PASSWORD_MAX, 'Invalid email or password'),
-  ),
+  email: v.pipe(filledInText(FILL_IN), v.maxLength(254, 'Invalid email or password')),
+  password: v.pipe(filledIn(FILL_IN), v.maxLength(PASSWORD_MAX, 'Invalid email or password')),
   /** Where to go after signing in: only a path of this site is honoured. */
   redirectUrl: v.optional(v.pipe(v.string(), v.maxLength(2000))),
 });
@@ -35,8 +29,8 @@ export type LoginValues = v.InferOutput<typeof LoginSchema>;
 /** The form of /register and of the token step of /reset-password: the two passwords must match. */
 export const NewPasswordFormSchema = v.pipe(
   v.object({
-    password: v.pipe(v.optional(v.string(FILL_IN), ''), v.minLength(1, FILL_IN)),
-    confirmPassword: v.pipe(v.optional(v.string(FILL_IN), ''), v.minLength(1, FILL_IN)),
+    password: filledIn(FILL_IN),
+    confirmPassword: filledIn(FILL_IN),
   }),
   v.forward(
     v.check((input) => input.password.length >= PASSWORD_MIN, 'Password must be at least 8 characters long'),
@@ -53,11 +47,7 @@ export const NewPasswordFormSchema = v.pipe(
 );
 export type NewPasswordForm = v.InferInput<typeof NewPasswordFormSchema>;
 
-const TokenSchema = v.pipe(
-  v.optional(v.string('Invalid token'), ''),
-  v.minLength(1, 'Invalid token'),
-  v.maxLength(200, 'Invalid token'),
-);
+const TokenSchema = bodyToken('Invalid token');
 
 /** POST /api/auth/complete-registration */
 export const CompleteRegistrationSchema = v.object({ token: TokenSchema, password: PasswordSchema });
@@ -69,20 +59,12 @@ export const ConfirmEmailChangeSchema = v.object({ token: TokenSchema });
 export const ResetPasswordSchema = v.object({ token: TokenSchema, newPassword: PasswordSchema });
 
 /** POST /api/auth/request-password-reset and /api/auth/password-reset-request */
-export const RequestPasswordResetSchema = v.object({
-  email: v.pipe(
-    v.optional(v.string('Please enter your email address'), ''),
-    v.trim(),
-    v.minLength(1, 'Please enter your email address'),
-    v.email('Please enter a valid email address'),
-    v.maxLength(254, 'Please enter a valid email address'),
-  ),
-});
+export const RequestPasswordResetSchema = v.object({ email: requiredEmail('Please enter your email address') });
 
 /** PUT /api/auth/profile */
 export const ProfileSchema = v.object({
-  firstName: v.pipe(required('First name is required'), v.maxLength(100, 'First name must be at most 100 characters')),
-  lastName: v.pipe(required('Last name is required'), v.maxLength(100, 'Last name must be at most 100 characters')),
+  firstName: requiredText('First name is required', 100),
+  lastName: requiredText('Last name is required', 100),
   email: EmailSchema,
   /** Needed only when the e-mail changes (issue 32). */
   currentPassword: v.optional(v.pipe(v.string(), v.maxLength(PASSWORD_MAX, 'Incorrect password'))),

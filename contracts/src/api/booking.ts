@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { EmailSchema } from './contact';
+import { bodyToken, filledIn } from './common';
+import { EmailSchema, NameSchema } from './contact';
 
 /** The half-hour slots offered every weekday, in the company's time zone (spec section 7). */
 export const DEFAULT_TIME_SLOTS = [
@@ -22,26 +23,17 @@ export function slotStart(label: string): { hour: number; minute: number } | nul
   return { hour: match[3] === 'PM' ? hour12 + 12 : hour12, minute: Number(match[2]) };
 }
 
-const DateSchema = v.pipe(
-  v.optional(v.string('Please select a date'), ''),
-  v.minLength(1, 'Please select a date'),
-  v.isoDate('Please select a valid date'),
-);
+const DateSchema = v.pipe(filledIn('Please select a date'), v.isoDate('Please select a valid date'));
 
 /** POST /api/booking (spec section 5). Weekends, past dates and taken slots are refused by the API too (D12). */
 export const BookingRequestSchema = v.object({
-  name: v.pipe(
-    v.optional(v.string('Name must be at least 2 characters'), ''),
-    v.trim(),
-    v.minLength(2, 'Name must be at least 2 characters'),
-    v.maxLength(100, 'Name must be at most 100 characters'),
-  ),
+  name: NameSchema,
   email: EmailSchema,
   businessName: v.optional(
     v.pipe(v.string(), v.trim(), v.maxLength(200, 'Business name must be at most 200 characters')),
   ),
   date: DateSchema,
-  time: v.pipe(v.optional(v.string('Please select a time'), ''), v.minLength(1, 'Please select a time')),
+  time: filledIn('Please select a time'),
   lineOfWork: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Line of work must be at most 200 characters'))),
 });
 export type BookingRequestInput = v.InferInput<typeof BookingRequestSchema>;
@@ -60,8 +52,7 @@ export type Availability = v.InferOutput<typeof AvailabilitySchema>;
 /** GET /api/booking/availability/month?month=yyyy-MM: the days of a month that still have a free slot. */
 export const MonthAvailabilityQuerySchema = v.object({
   month: v.pipe(
-    v.optional(v.string('Please select a month'), ''),
-    v.minLength(1, 'Please select a month'),
+    filledIn('Please select a month'),
     v.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Please select a valid month (yyyy-MM)'),
   ),
 });
@@ -109,13 +100,7 @@ export type BookingSummary = v.InferOutput<typeof BookingSummarySchema>;
 /** POST /api/booking/webhook: the scheduling service's event was taken. */
 export const WebhookAcceptedSchema = v.object({ status: v.string() });
 
-export const CancelBookingSchema = v.object({
-  token: v.pipe(
-    v.optional(v.string('Invalid link'), ''),
-    v.minLength(1, 'Invalid link'),
-    v.maxLength(200, 'Invalid link'),
-  ),
-});
+export const CancelBookingSchema = v.object({ token: bodyToken('Invalid link') });
 
 export const BookingMessages = {
   taken: 'This time is no longer available. Please choose another time.',

@@ -9,6 +9,32 @@ export type ApiIssue = v.InferOutput<typeof ApiIssueSchema>;
 export const ApiErrorSchema = v.object({ message: v.string(), issues: v.array(ApiIssueSchema) });
 export type ApiError = v.InferOutput<typeof ApiErrorSchema>;
 
+/**
+ * A field a form must fill in. A missing field counts as empty, so it gets the field's own message rather than
+ * valibot's generic 'Invalid key'; missing, not text and empty all say `message`. Further checks pipe after it.
+ */
+export const filledIn = (message: string) => v.pipe(v.optional(v.string(message), ''), v.minLength(1, message));
+
+/** The same for text that is trimmed first (only spaces count as empty), at least `min` characters long. */
+export const filledInText = (message: string, min = 1) =>
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(min, message));
+
+/** Text a form must fill in, at most `max` characters ('First name is required', 'First name must be at most 100 characters'). */
+export const requiredText = (message: string, max = 200) =>
+  v.pipe(
+    filledInText(message),
+    v.maxLength(max, `${message.replace(' is required', '')} must be at most ${max} characters`),
+  );
+
+const INVALID_EMAIL = 'Please enter a valid email address';
+
+/** An e-mail address a form must fill in: `missing` when it is empty, one message for any address that is not one. */
+export const requiredEmail = (missing: string) =>
+  v.pipe(filledInText(missing), v.email(INVALID_EMAIL), v.maxLength(254, INVALID_EMAIL));
+
+/** A link's token sent in a body: missing, empty and too long (longer ones are no token of ours) all say `message`. */
+export const bodyToken = (message: string) => v.pipe(filledIn(message), v.maxLength(200, message));
+
 /** A plain confirmation (`{ message }`). */
 export const MessageSchema = v.object({ message: v.string() });
 

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
+import { filledInText } from './common';
 
 /** Limits of D11; the minimums and their messages are the spec's (section 5). */
 const CONTACT_LIMITS = { name: 100, subject: 200, message: 5000 } as const;
 
-// A missing field is treated as empty, so it gets the field's own message rather than a generic 'Invalid key'.
 const text = (min: number, minMessage: string, max: number, maxMessage: string) =>
-  v.pipe(v.optional(v.string(minMessage), ''), v.trim(), v.minLength(min, minMessage), v.maxLength(max, maxMessage));
+  v.pipe(filledInText(minMessage, min), v.maxLength(max, maxMessage));
 
 export const EmailSchema = v.pipe(
   v.optional(v.string('Please enter a valid email address'), ''),
@@ -14,8 +14,16 @@ export const EmailSchema = v.pipe(
   v.maxLength(254, 'Email must be at most 254 characters'),
 );
 
+/** A person's name, as the contact and booking forms ask for it. */
+export const NameSchema = text(
+  2,
+  'Name must be at least 2 characters',
+  CONTACT_LIMITS.name,
+  'Name must be at most 100 characters',
+);
+
 export const ContactMessageSchema = v.object({
-  name: text(2, 'Name must be at least 2 characters', CONTACT_LIMITS.name, 'Name must be at most 100 characters'),
+  name: NameSchema,
   email: EmailSchema,
   subject: text(2, 'Subject is required', CONTACT_LIMITS.subject, 'Subject must be at most 200 characters'),
   message: text(
