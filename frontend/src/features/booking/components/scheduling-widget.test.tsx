@@ -1,22 +1,15 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster, toaster } from '../../../components/ui/toaster';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../../components/ui/toaster';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { quietFrameErrors } from '../../../testing/quiet-frames';
 import { SchedulingPopupButton, SchedulingWidget } from './scheduling-widget';
 
 const URL_OK = 'https://calendly.com/lucid-insight/30min';
 
-// happy-dom does not load frames and says so on the console for each one.
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(window.console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  toaster.remove();
-  vi.restoreAllMocks();
-});
+quietFrameErrors();
+cleanUpAfterEachTest();
 
 const post = (origin: string, data: unknown) =>
   act(() => {

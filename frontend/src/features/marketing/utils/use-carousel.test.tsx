@@ -60,27 +60,31 @@ describe('useCarousel (spec sections 4 and 9)', () => {
   });
 });
 
+/** The home page's carousel, in a router, for a visitor who prefers reduced motion or not. */
+async function renderPreview({ reducedMotion }: { reducedMotion: boolean }) {
+  vi.stubGlobal(
+    'matchMedia',
+    (query: string) =>
+      ({
+        matches: reducedMotion && query.includes('reduced-motion'),
+        media: query,
+        addEventListener() {},
+        removeEventListener() {},
+      }) as unknown as MediaQueryList,
+  );
+  const { DashboardPreview } = await import('../components/dashboard-preview');
+  const { RouterContextProvider, createRootRoute, createRouter } = await import('@tanstack/react-router');
+  const router = createRouter({ routeTree: createRootRoute() });
+  render(
+    <RouterContextProvider router={router}>
+      <DashboardPreview />
+    </RouterContextProvider>,
+  );
+}
+
 describe('DashboardPreview', () => {
   it('labels the carousel and its slides, fades over 800 ms and moves on after 10 s', async () => {
-    // Motion allowed.
-    vi.stubGlobal(
-      'matchMedia',
-      (query: string) =>
-        ({
-          matches: false,
-          media: query,
-          addEventListener() {},
-          removeEventListener() {},
-        }) as unknown as MediaQueryList,
-    );
-    const { DashboardPreview } = await import('../components/dashboard-preview');
-    const { RouterContextProvider, createRootRoute, createRouter } = await import('@tanstack/react-router');
-    const router = createRouter({ routeTree: createRootRoute() });
-    render(
-      <RouterContextProvider router={router}>
-        <DashboardPreview />
-      </RouterContextProvider>,
-    );
+    await renderPreview({ reducedMotion: false });
     const carousel = screen.getByRole('region', { name: 'Sample dashboard previews' });
     expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
     const active = () => carousel.querySelector('img[data-active="true"]') as HTMLImageElement;
@@ -97,24 +101,7 @@ describe('DashboardPreview', () => {
   });
 
   it('does not move for visitors who prefer reduced motion', async () => {
-    vi.stubGlobal(
-      'matchMedia',
-      (query: string) =>
-        ({
-          matches: query.includes('reduced-motion'),
-          media: query,
-          addEventListener() {},
-          removeEventListener() {},
-        }) as unknown as MediaQueryList,
-    );
-    const { DashboardPreview } = await import('../components/dashboard-preview');
-    const { RouterContextProvider, createRootRoute, createRouter } = await import('@tanstack/react-router');
-    const router = createRouter({ routeTree: createRootRoute() });
-    render(
-      <RouterContextProvider router={router}>
-        <DashboardPreview />
-      </RouterContextProvider>,
-    );
+    await renderPreview({ reducedMotion: true });
     act(() => vi.advanceTimersByTime(30_000));
     expect(screen.getByTestId('dashboard-carousel').getAttribute('data-index')).toBe('0');
     expect(screen.getByTestId('dashboard-carousel').getAttribute('data-paused')).toBe('true');

@@ -1,23 +1,17 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { quietFrameErrors } from '../../../testing/quiet-frames';
 import { EmbedViewer, FRAME_SANDBOX } from './embed-viewer';
 
 const POWER_BI = 'https://app.powerbi.com/view?r=eyJrIjoiYWJj';
 const LOOKER = 'https://lookerstudio.google.com/embed/reporting/1/page/2';
 const PICTURE = 'https://images.example.com/sales.PNG?v=2';
 
-// happy-dom does not load frames and says so on the console for each one.
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-  vi.spyOn(window.console, 'error').mockImplementation(() => {});
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+quietFrameErrors();
+cleanUpAfterEachTest();
+afterEach(() => vi.useRealTimers());
 
 const frame = () => screen.getByTestId('viewer-frame') as HTMLIFrameElement;
 const fullscreenButton = () => screen.getByTestId('viewer-fullscreen');

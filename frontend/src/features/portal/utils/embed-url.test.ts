@@ -3,54 +3,64 @@ import { isHttpsUrl, isImageUrl, isPowerBiUrl, withPowerBiParams } from './embed
 
 const paramsOf = (url: string) => [...new URL(url).searchParams.entries()];
 
-describe('isImageUrl', () => {
-  it.each([
-    'https://images.example.com/report.png',
-    'https://images.example.com/report.PNG',
-    'https://images.example.com/report.Jpeg',
-    'https://images.example.com/report.jpg',
-    'https://images.example.com/report.GIF',
-    'https://images.example.com/report.png?v=3&size=large',
-    'https://images.example.com/report.JPG#top',
-    '/images/dashboards/sales.png',
-  ])('takes %s for a picture', (url) => {
-    expect(isImageUrl(url)).toBe(true);
+/** The URL predicates: the URLs each takes, then the ones it refuses, with the words of each test. */
+const predicates = [
+  {
+    name: 'isImageUrl',
+    predicate: isImageUrl,
+    accepted: [
+      'https://images.example.com/report.png',
+      'https://images.example.com/report.PNG',
+      'https://images.example.com/report.Jpeg',
+      'https://images.example.com/report.jpg',
+      'https://images.example.com/report.GIF',
+      'https://images.example.com/report.png?v=3&size=large',
+      'https://images.example.com/report.JPG#top',
+      '/images/dashboards/sales.png',
+    ],
+    acceptedTitle: 'takes %s for a picture',
+    refused: [
+      'https://app.powerbi.com/view?r=abc',
+      'https://lookerstudio.google.com/embed/reporting/1/page/2',
+      'https://public.tableau.com/views/Sales/Overview?:embed=y',
+      'https://example.com/report.png.html',
+      'https://example.com/view?image=chart.png',
+      'https://example.com/pngs',
+      'https://example.com/report.svg',
+      'https://example.com/report.webp',
+      '',
+    ],
+    refusedTitle: 'takes %s for a frame',
+  },
+  {
+    name: 'isPowerBiUrl',
+    predicate: isPowerBiUrl,
+    accepted: [
+      'https://app.powerbi.com/view?r=abc',
+      'https://APP.PowerBI.com/reportEmbed?reportId=1',
+      'https://msit.powerbi.com/view?r=abc',
+    ],
+    acceptedTitle: 'recognises %s',
+    refused: [
+      'https://lookerstudio.google.com/embed/reporting/1',
+      'https://powerbi.com.evil.test/view',
+      'https://notpowerbi.com/view',
+      'javascript:alert(1)//app.powerbi.com',
+      'not a url',
+      '/relative/app.powerbi.com',
+      '',
+    ],
+    refusedTitle: 'refuses %s',
+  },
+];
+
+describe.each(predicates)('$name', ({ predicate, accepted, acceptedTitle, refused, refusedTitle }) => {
+  it.each(accepted)(acceptedTitle, (url) => {
+    expect(predicate(url)).toBe(true);
   });
 
-  it.each([
-    'https://app.powerbi.com/view?r=abc',
-    'https://lookerstudio.google.com/embed/reporting/1/page/2',
-    'https://public.tableau.com/views/Sales/Overview?:embed=y',
-    'https://example.com/report.png.html',
-    'https://example.com/view?image=chart.png',
-    'https://example.com/pngs',
-    'https://example.com/report.svg',
-    'https://example.com/report.webp',
-    '',
-  ])('takes %s for a frame', (url) => {
-    expect(isImageUrl(url)).toBe(false);
-  });
-});
-
-describe('isPowerBiUrl', () => {
-  it.each([
-    'https://app.powerbi.com/view?r=abc',
-    'https://APP.PowerBI.com/reportEmbed?reportId=1',
-    'https://msit.powerbi.com/view?r=abc',
-  ])('recognises %s', (url) => {
-    expect(isPowerBiUrl(url)).toBe(true);
-  });
-
-  it.each([
-    'https://lookerstudio.google.com/embed/reporting/1',
-    'https://powerbi.com.evil.test/view',
-    'https://notpowerbi.com/view',
-    'javascript:alert(1)//app.powerbi.com',
-    'not a url',
-    '/relative/app.powerbi.com',
-    '',
-  ])('refuses %s', (url) => {
-    expect(isPowerBiUrl(url)).toBe(false);
+  it.each(refused)(refusedTitle, (url) => {
+    expect(predicate(url)).toBe(false);
   });
 });
 
