@@ -60,32 +60,26 @@ export const filterChoices = (
     : Object.entries(choices).map(([value, label]) => ({ value, label }))),
 ];
 
-/** A list's filters, each labelled, in a grid (`className` gives its columns); test ids are `{prefix}-{key}`. */
+/** A list's filters, each labelled, in a grid (`className` gives its columns); test ids are `{list name}-filter-{key}`. */
 export function FilterBar<F extends { [K in keyof F]: string }>({
   fields,
-  values,
-  onChange,
-  testIdPrefix,
+  list,
   className,
-  'data-testid': testId,
 }: {
   fields: readonly FilterField<F>[];
-  values: F;
-  onChange: (patch: Partial<F>) => void;
-  testIdPrefix: string;
+  list: { name: string; filters: F; setFilters: (patch: Partial<F>) => void };
   className: string;
-  'data-testid': string;
 }) {
   const id = useId();
   return (
-    <div className={cn('mb-4 grid gap-3', className)} data-testid={testId}>
+    <div className={cn('mb-4 grid gap-3', className)} data-testid={`${list.name}-filters`}>
       {fields.map((field) => {
         const control = {
           id: `${id}-${field.key}`,
-          value: values[field.key],
+          value: list.filters[field.key],
           onChange: (event: { target: { value: string } }) =>
-            onChange({ [field.key]: event.target.value } as Partial<F>),
-          'data-testid': `${testIdPrefix}-${field.key}`,
+            list.setFilters({ [field.key]: event.target.value } as Partial<F>),
+          'data-testid': `${list.name}-filter-${field.key}`,
         };
         return (
           <div key={field.key} className="flex flex-col gap-1">
@@ -104,16 +98,21 @@ export function FilterBar<F extends { [K in keyof F]: string }>({
   );
 }
 
+/** What a row's button is named for screen readers: `label` and the row's `target` ('Edit Acme'), or its own `name`. */
+type RowButtonName = { target: string; name?: never } | { name: string; target?: never };
+
 /**
- * A small button of a table row: `label` shown, `name` for screen readers ('Edit Acme'). The rest goes to the button
- * (a dialog's trigger adds its own handlers and ref).
+ * A small button of a table row: `label` shown, named for its row. The rest goes to the button (a dialog's trigger
+ * adds its own handlers and ref).
  */
 export function RowButton({
   label,
-  name,
+  target,
+  name = `${label} ${target}`,
   variant = 'outline',
   ...props
-}: Omit<ButtonProps, 'children' | 'size' | 'aria-label'> & { label: string; name: string; 'data-testid': string }) {
+}: Omit<ButtonProps, 'children' | 'size' | 'aria-label' | 'name'> &
+  RowButtonName & { label: string; 'data-testid': string }) {
   return (
     <Button size="sm" variant={variant} aria-label={name} {...props}>
       {label}
@@ -122,12 +121,12 @@ export function RowButton({
 }
 
 /**
- * A row's action that asks first (an alertdialog): its button (`label`) opens the question, whose confirm button
- * says `label` too. `onConfirm` gets `close`, to call when the dialog should go.
+ * A row's action that asks first (an alertdialog): its button (`label` `target`) opens the question, whose confirm
+ * button says `label` too. `onConfirm` gets `close`, to call when the dialog should go.
  */
 export function ConfirmAction({
   label,
-  name,
+  target,
   variant,
   'data-testid': testId,
   title,
@@ -138,7 +137,7 @@ export function ConfirmAction({
   dialogTestId,
 }: {
   label: string;
-  name: string;
+  target: string;
   variant: ButtonVariant;
   'data-testid': string;
   title: string;
@@ -153,7 +152,7 @@ export function ConfirmAction({
     <ConfirmDialog
       open={open}
       onOpenChange={setOpen}
-      trigger={<RowButton label={label} name={name} variant={variant} data-testid={testId} />}
+      trigger={<RowButton label={label} target={target} variant={variant} data-testid={testId} />}
       title={title}
       question={question}
       confirmLabel={label}

@@ -57,11 +57,50 @@ function openAdmin(path = '/admin', routes: Record<string, FakeRoute> = {}) {
 }
 
 const tab = (name: string) => screen.getByRole('tab', { name });
+const press = (scope: HTMLElement, name: string) => fireEvent.click(within(scope).getByRole('button', { name }));
+/** The body of the first request to 'METHOD /path'. */
+const sentBody = (api: ReturnType<typeof stubApi>, route: string) => requestsTo(api, route)[0]?.body;
+const userRow = async (id: number) =>
+  (await screen.findAllByTestId('user-row')).find((r) => r.getAttribute('data-id') === String(id))!;
+/** Answers a confirmation (an alertdialog) with its action. */
+const confirmIn = (dialog: HTMLElement) => act(() => fireEvent.click(within(dialog).getByTestId('confirm-action')));
+/**
+ * Presses `button` in `row`: an alertdialog (`dialog`) asks `question` and nothing goes to `route` yet; its action
+ * sends the request once and toasts `done`.
+ */
+async function asksFirst(
+  api: ReturnType<typeof stubApi>,
+  row: HTMLElement,
+  { button, dialog, question, route, done }: Record<'button' | 'dialog' | 'question' | 'route' | 'done', string>,
+) {
+  act(() => press(row, button));
+  const shown = await screen.findByTestId(dialog);
+  expect(shown.getAttribute('role')).toBe('alertdialog');
+  expect(within(shown).getByText(question)).toBeTruthy();
+  expect(requestsTo(api, route)).toHaveLength(0);
+  confirmIn(shown);
+  await toastWith(done);
+  expect(requestsTo(api, route)).toHaveLength(1);
+}
+/** Opens the user overlay from the user's row. */
+const editUser = async (id: number, email: string) => {
+  const row = await userRow(id);
+  act(() => press(row, `Edit ${email}`));
+  return screen.findByTestId('edit-user-dialog');
+};
 const toastWith = async (title: string) => {
   const shown = await screen.findByTestId('toast');
   await waitFor(() => expect(within(shown).getByText(title)).toBeTruthy());
   return screen.getByTestId('toast');
 };
+/** Types each value into the field its key labels, inside `scope`, presses `button` and waits for the toast `title`. */
+async function submit(scope: HTMLElement, values: Record<string, string>, button: string, title: string) {
+  for (const [label, value] of Object.entries(values)) {
+    fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
+  }
+  press(scope, button);
+  return toastWith(title);
+}
 
 describe('/admin', () => {
   it("shows 'Loading admin dashboard...' until the lists are in, then the Organizations tab", async () => {
@@ -116,15 +155,12 @@ describe('/admin', () => {
     const { api } = openAdmin('/admin', { 'POST /api/admin/organizations': reply(created, 201) });
     const form = await screen.findByTestId('organization-form');
     expect(within(form).getByRole('heading', { name: 'Create Organization' })).toBeTruthy();
-    fireEvent.click(within(form).getByRole('button', { name: 'Create Organization' }));
+    press(form, 'Create Organization');
     expect(await within(form).findByText('Organization name is required')).toBeTruthy();
     expect(requestsTo(api, 'POST /api/admin/organizations')).toHaveLength(0);
 
-    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: '  Initech ' } });
-    fireEvent.change(within(form).getByLabelText('Domain'), { target: { value: 'initech.test' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Create Organization' }));
-    await toastWith('Organization created');
-    expect(requestsTo(api, 'POST /api/admin/organizations')[0]?.body).toEqual({
+    await submit(form, { Name: '  Initech ', Domain: 'initech.test' }, 'Create Organization', 'Organization created');
+    expect(sentBody(api, 'POST /api/admin/organizations')).toEqual({
       name: 'Initech',
       domain: 'initech.test',
       logoUrl: '',
@@ -140,17 +176,15 @@ describe('/admin', () => {
       ),
     });
     const [row] = await screen.findAllByTestId('organization-row');
-    fireEvent.click(within(row!).getByRole('button', { name: 'Edit Acme' }));
+    press(row!, 'Edit Acme');
     const form = await screen.findByTestId('organization-form');
     await waitFor(() => expect(within(form).getByRole('heading', { name: 'Edit Organization' })).toBeTruthy());
     expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('Acme');
-    fireEvent.change(within(form).getByLabelText('Logo URL'), { target: { value: 'http://x' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Update Organization' }));
-    const shown = await toastWith('Error updating organization');
+    const shown = await submit(form, { 'Logo URL': 'http://x' }, 'Update Organization', 'Error updating organization');
     expect(shown.getAttribute('data-variant')).toBe('destructive');
     expect(within(shown).getByText(AdminMessagesLogo)).toBeTruthy();
     expect(within(form).getByText(AdminMessagesLogo)).toBeTruthy();
-    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    press(form, 'Cancel');
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Create Organization' })).toBeTruthy());
   });
 
@@ -159,15 +193,13 @@ describe('/admin', () => {
     const row = await screen.findByTestId('dashboard-row');
     expect(within(row).getByTestId('dashboard-view-count').textContent).toBe('3');
     expect(within(row).getByTestId('dashboard-last-viewed').textContent).not.toBe('Never');
-    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Delete Sales Overview' })));
-    const dialog = await screen.findByTestId('delete-dashboard-dialog');
-    expect(dialog.getAttribute('role')).toBe('alertdialog');
-    expect(within(dialog).getByText(DELETE_DASHBOARD_QUESTION)).toBeTruthy();
-    expect(requestsTo(api, 'DELETE /api/admin/dashboards/10')).toHaveLength(0);
-
-    act(() => fireEvent.click(within(dialog).getByTestId('confirm-action')));
-    await toastWith('Dashboard deleted');
-    expect(requestsTo(api, 'DELETE /api/admin/dashboards/10')).toHaveLength(1);
+    await asksFirst(api, row, {
+      button: 'Delete Sales Overview',
+      dialog: 'delete-dashboard-dialog',
+      question: DELETE_DASHBOARD_QUESTION,
+      route: 'DELETE /api/admin/dashboards/10',
+      done: 'Dashboard deleted',
+    });
     await waitFor(() => expect(screen.queryByTestId('delete-dashboard-dialog')).toBeNull());
   });
 
@@ -191,12 +223,12 @@ describe('/admin', () => {
     const { api } = openAdmin('/admin?tab=users', {
       'POST /api/admin/users/1/toggle-admin': reply({ message: 'Cannot remove own admin privileges', issues: [] }, 403),
     });
-    const own = (await screen.findAllByTestId('user-row')).find((r) => r.getAttribute('data-id') === '1')!;
-    fireEvent.click(within(own).getByRole('button', { name: 'Remove Admin: root@example.com' }));
+    const own = await userRow(1);
+    press(own, 'Remove Admin: root@example.com');
     const shown = await toastWith('Error updating user admin status');
     expect(shown.getAttribute('data-variant')).toBe('destructive');
     expect(within(shown).getByText('Cannot remove own admin privileges')).toBeTruthy();
-    expect(requestsTo(api, 'POST /api/admin/users/1/toggle-admin')[0]?.body).toEqual({ isAdmin: false });
+    expect(sentBody(api, 'POST /api/admin/users/1/toggle-admin')).toEqual({ isAdmin: false });
   });
 
   it("toasts 'Validation error' with the first message in the new user dialog", async () => {
@@ -204,9 +236,7 @@ describe('/admin', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Create New User' }));
     const dialog = await screen.findByTestId('create-user-dialog');
     expect((within(dialog).getByLabelText('Send registration email') as HTMLInputElement).checked).toBe(true);
-    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'not-an-email' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
-    const shown = await toastWith('Validation error');
+    const shown = await submit(dialog, { Email: 'not-an-email' }, 'Create User', 'Validation error');
     expect(within(shown).getByText('Please enter a valid email address')).toBeTruthy();
     expect(requestsTo(api, 'POST /api/admin/users')).toHaveLength(0);
   });
@@ -217,12 +247,13 @@ describe('/admin', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Create New User' }));
     const dialog = await screen.findByTestId('create-user-dialog');
-    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'new@acme.test' } });
-    fireEvent.change(within(dialog).getByLabelText('First Name'), { target: { value: 'Nia' } });
-    fireEvent.change(within(dialog).getByLabelText('Organization'), { target: { value: '1' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
-    await toastWith('User created');
-    expect(requestsTo(api, 'POST /api/admin/users')[0]?.body).toEqual({
+    await submit(
+      dialog,
+      { Email: 'new@acme.test', 'First Name': 'Nia', Organization: '1' },
+      'Create User',
+      'User created',
+    );
+    expect(sentBody(api, 'POST /api/admin/users')).toEqual({
       email: 'new@acme.test',
       firstName: 'Nia',
       lastName: '',
@@ -237,18 +268,14 @@ describe('/admin', () => {
     const { api } = openAdmin('/admin?tab=users', {
       'PUT /api/admin/users/2': reply({ message: 'A user with this email already exists', issues: [] }, 409),
     });
-    const row = (await screen.findAllByTestId('user-row')).find((r) => r.getAttribute('data-id') === '2')!;
-    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Edit client@acme.test' })));
-    const dialog = await screen.findByTestId('edit-user-dialog');
+    const dialog = await editUser(2, 'client@acme.test');
     const acme = within(dialog).getByLabelText('Acme') as HTMLInputElement;
     expect(acme.checked).toBe(true);
     fireEvent.click(acme);
     fireEvent.click(within(dialog).getByLabelText('Dormant Co (inactive)'));
-    fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'root@example.com' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Update User' }));
-    const shown = await toastWith('Error updating user');
+    const shown = await submit(dialog, { Email: 'root@example.com' }, 'Update User', 'Error updating user');
     expect(within(shown).getByText('A user with this email already exists')).toBeTruthy();
-    expect(requestsTo(api, 'PUT /api/admin/users/2')[0]?.body).toEqual({
+    expect(sentBody(api, 'PUT /api/admin/users/2')).toEqual({
       email: 'root@example.com',
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -261,15 +288,13 @@ describe('/admin', () => {
     const { api } = openAdmin('/admin?tab=users', {
       'POST /api/admin/users/2/toggle-status': reply({ ...users[1], isActive: false }),
     });
-    const row = (await screen.findAllByTestId('user-row')).find((r) => r.getAttribute('data-id') === '2')!;
-    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Edit client@acme.test' })));
-    const dialog = await screen.findByTestId('edit-user-dialog');
-    act(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate User' })));
+    const dialog = await editUser(2, 'client@acme.test');
+    act(() => press(dialog, 'Deactivate User'));
     const confirm = await screen.findByTestId('toggle-user-status-dialog');
     expect(within(confirm).getByText('Are you sure you want to deactivate this user?')).toBeTruthy();
-    act(() => fireEvent.click(within(confirm).getByTestId('confirm-action')));
+    confirmIn(confirm);
     await toastWith('User status updated');
-    expect(requestsTo(api, 'POST /api/admin/users/2/toggle-status')[0]?.body).toEqual({ isActive: false });
+    expect(sentBody(api, 'POST /api/admin/users/2/toggle-status')).toEqual({ isActive: false });
   });
 
   it("shows the empty associations text and toasts 'Error linking dashboard' with the server's message", async () => {
@@ -281,14 +306,16 @@ describe('/admin', () => {
     });
     expect((await screen.findByTestId('associations-empty')).textContent).toContain('No dashboard associations found');
     const form = screen.getByTestId('link-dashboard-form');
-    fireEvent.click(within(form).getByRole('button', { name: 'Link Dashboard' }));
+    press(form, 'Link Dashboard');
     expect(await within(form).findByText('Please choose an organization')).toBeTruthy();
-    fireEvent.change(within(form).getByLabelText('Organization'), { target: { value: '1' } });
-    fireEvent.change(within(form).getByLabelText('Dashboard'), { target: { value: '10' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Link Dashboard' }));
-    const shown = await toastWith('Error linking dashboard');
+    const shown = await submit(
+      form,
+      { Organization: '1', Dashboard: '10' },
+      'Link Dashboard',
+      'Error linking dashboard',
+    );
     expect(within(shown).getByText('This dashboard is already linked to this organization')).toBeTruthy();
-    expect(requestsTo(api, 'POST /api/admin/organization-dashboards')[0]?.body).toEqual({
+    expect(sentBody(api, 'POST /api/admin/organization-dashboards')).toEqual({
       organizationId: 1,
       dashboardId: 10,
     });
@@ -339,14 +366,13 @@ describe('/admin', () => {
       'POST /api/admin/organizations/1/toggle-status': reply({ ...organizations[0], isActive: false }),
     });
     const [row] = await screen.findAllByTestId('organization-row');
-    act(() => fireEvent.click(within(row!).getByRole('button', { name: 'Deactivate Acme' })));
-    const dialog = await screen.findByTestId('deactivate-organization-dialog');
-    expect(dialog.getAttribute('role')).toBe('alertdialog');
-    expect(within(dialog).getByText(deactivateOrganizationQuestion('Acme'))).toBeTruthy();
-    expect(requestsTo(api, 'POST /api/admin/organizations/1/toggle-status')).toHaveLength(0);
-    act(() => fireEvent.click(within(dialog).getByTestId('confirm-action')));
-    await toastWith('Organization status updated');
-    expect(requestsTo(api, 'POST /api/admin/organizations/1/toggle-status')).toHaveLength(1);
+    await asksFirst(api, row!, {
+      button: 'Deactivate Acme',
+      dialog: 'deactivate-organization-dialog',
+      question: deactivateOrganizationQuestion('Acme'),
+      route: 'POST /api/admin/organizations/1/toggle-status',
+      done: 'Organization status updated',
+    });
   });
 
   it('activates an inactive organization without asking', async () => {
@@ -354,7 +380,7 @@ describe('/admin', () => {
       'POST /api/admin/organizations/2/toggle-status': reply({ ...organizations[1], isActive: true }),
     });
     const rows = await screen.findAllByTestId('organization-row');
-    act(() => fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Activate Dormant Co' })));
+    act(() => press(rows[1]!, 'Activate Dormant Co'));
     await toastWith('Organization status updated');
     expect(requestsTo(api, 'POST /api/admin/organizations/2/toggle-status')).toHaveLength(1);
   });
@@ -373,13 +399,13 @@ describe('/admin', () => {
       'DELETE /api/admin/organization-dashboards/1/10': reply(null, 204),
     });
     const row = await screen.findByTestId('association-row');
-    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Unlink Sales Overview from Acme' })));
-    const dialog = await screen.findByTestId('unlink-dashboard-dialog');
-    expect(within(dialog).getByText(unlinkQuestion(link))).toBeTruthy();
-    expect(requestsTo(api, 'DELETE /api/admin/organization-dashboards/1/10')).toHaveLength(0);
-    act(() => fireEvent.click(within(dialog).getByTestId('confirm-action')));
-    await toastWith('Dashboard unlinked from organization');
-    expect(requestsTo(api, 'DELETE /api/admin/organization-dashboards/1/10')).toHaveLength(1);
+    await asksFirst(api, row, {
+      button: 'Unlink Sales Overview from Acme',
+      dialog: 'unlink-dashboard-dialog',
+      question: unlinkQuestion(link),
+      route: 'DELETE /api/admin/organization-dashboards/1/10',
+      done: 'Dashboard unlinked from organization',
+    });
   });
 
   it('removes a user from an organization in the user editor, and the later update keeps it removed', async () => {
@@ -387,19 +413,17 @@ describe('/admin', () => {
       'DELETE /api/admin/organization-users/1/2': reply(null, 204),
       'PUT /api/admin/users/2': reply({ ...users[1], organizations: [] }),
     });
-    const row = (await screen.findAllByTestId('user-row')).find((r) => r.getAttribute('data-id') === '2')!;
-    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Edit client@acme.test' })));
-    const editor = await screen.findByTestId('edit-user-dialog');
-    act(() => fireEvent.click(within(editor).getByRole('button', { name: 'Remove from Acme' })));
+    const editor = await editUser(2, 'client@acme.test');
+    act(() => press(editor, 'Remove from Acme'));
     const confirm = await screen.findByTestId('remove-membership-dialog');
     expect(within(confirm).getByText(removeFromOrganizationQuestion('client@acme.test', 'Acme'))).toBeTruthy();
-    act(() => fireEvent.click(within(confirm).getByTestId('confirm-action')));
+    confirmIn(confirm);
     await toastWith('User removed from organization');
     expect(requestsTo(api, 'DELETE /api/admin/organization-users/1/2')).toHaveLength(1);
     await waitFor(() => expect((within(editor).getByLabelText('Acme') as HTMLInputElement).checked).toBe(false));
-    fireEvent.click(within(editor).getByRole('button', { name: 'Update User' }));
+    press(editor, 'Update User');
     await waitFor(() => expect(requestsTo(api, 'PUT /api/admin/users/2')).toHaveLength(1));
-    expect(requestsTo(api, 'PUT /api/admin/users/2')[0]?.body).toMatchObject({ organizationIds: [] });
+    expect(sentBody(api, 'PUT /api/admin/users/2')).toMatchObject({ organizationIds: [] });
   });
 
   it('sends a non-admin home', async () => {

@@ -27,7 +27,7 @@ function UnlinkButton({ link }: { link: OrganizationDashboardLink }) {
   return (
     <ConfirmAction
       label="Unlink"
-      name={`Unlink ${link.dashboardName} from ${link.organizationName}`}
+      target={`${link.dashboardName} from ${link.organizationName}`}
       variant="outline"
       data-testid="association-unlink"
       title="Unlink Dashboard"

@@ -62,7 +62,7 @@ const columns: Column<AdminDashboard, DashboardSortKey>[] = [
 
 /** Dashboards: filters, the sortable table (with views, D19) and the create / edit form beside it. */
 export function DashboardsTab({ dashboards }: { dashboards: readonly AdminDashboard[] }) {
-  const list = useListView(dashboards, {
+  const list = useListView('dashboard', dashboards, {
     filters: emptyDashboardFilters,
     sort: { key: 'name', direction: 'asc' },
     filter: filterDashboards,
@@ -87,13 +87,13 @@ export function DashboardsTab({ dashboards }: { dashboards: readonly AdminDashbo
     <div className="flex flex-col items-stretch gap-2">
       <RowButton
         label="Edit"
-        name={`Edit ${dashboard.name}`}
+        target={dashboard.name}
         onClick={() => setEditingId(dashboard.id)}
         data-testid="dashboard-edit"
       />
       <ConfirmAction
         label="Delete"
-        name={`Delete ${dashboard.name}`}
+        target={dashboard.name}
         variant="destructive"
         data-testid="dashboard-delete"
         title="Delete Dashboard"
@@ -111,14 +111,7 @@ export function DashboardsTab({ dashboards }: { dashboards: readonly AdminDashbo
       list={
         <>
           <ListHeader title="Dashboards" count={list.rows.length} />
-          <FilterBar
-            fields={filterFields}
-            values={list.filters}
-            onChange={list.setFilters}
-            testIdPrefix="dashboard-filter"
-            className="sm:grid-cols-2 xl:grid-cols-4"
-            data-testid="dashboard-filters"
-          />
+          <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 xl:grid-cols-4" />
           <DataTable
             label="Dashboards"
             data-testid="dashboards-table"
@@ -128,7 +121,7 @@ export function DashboardsTab({ dashboards }: { dashboards: readonly AdminDashbo
             row={(d) => ({ 'data-testid': 'dashboard-row', 'data-id': d.id })}
             empty="No dashboards found"
             emptyTestId="dashboards-empty"
-            sort={{ ...list.sort, onSort: list.sortBy, testId: (key) => `dashboard-sort-${key}` }}
+            sort={list.sort}
           />
         </>
       }

@@ -48,7 +48,7 @@ export function OrganizationsTab({ organizations }: { organizations: readonly Ad
       <div className="flex justify-end gap-2">
         <RowButton
           label="Edit"
-          name={`Edit ${organization.name}`}
+          target={organization.name}
           onClick={() => setEditingId(organization.id)}
           data-testid="organization-edit"
         />
@@ -56,7 +56,7 @@ export function OrganizationsTab({ organizations }: { organizations: readonly Ad
           // Deactivating cuts off every member at once: asked first.
           <ConfirmAction
             label="Deactivate"
-            name={`Deactivate ${organization.name}`}
+            target={organization.name}
             variant="secondary"
             data-testid="organization-toggle-status"
             title="Deactivate Organization"
@@ -69,7 +69,7 @@ export function OrganizationsTab({ organizations }: { organizations: readonly Ad
         ) : (
           <RowButton
             label="Activate"
-            name={`Activate ${organization.name}`}
+            target={organization.name}
             variant="primary"
             disabled={pending}
             onClick={() => void toggle(organization)}

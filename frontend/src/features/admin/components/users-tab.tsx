@@ -72,7 +72,7 @@ export function UsersTab({
   organizations: readonly AdminOrganization[];
   currentUserId: number | undefined;
 }) {
-  const list = useListView(users, {
+  const list = useListView('user', users, {
     filters: emptyUserFilters,
     sort: { key: 'email', direction: 'asc' },
     filter: filterUsers,
@@ -140,7 +140,7 @@ export function UsersTab({
         <div className="flex flex-col items-stretch gap-2">
           <RowButton
             label="Edit"
-            name={`Edit ${user.email}`}
+            target={user.email}
             onClick={(event) => {
               lastEditButton.current = event.currentTarget;
               setEditingId(user.id);
@@ -168,14 +168,7 @@ export function UsersTab({
           Create New User
         </Button>
       </ListHeader>
-      <FilterBar
-        fields={filterFields}
-        values={list.filters}
-        onChange={list.setFilters}
-        testIdPrefix="user-filter"
-        className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6"
-        data-testid="user-filters"
-      />
+      <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6" />
       <DataTable
         label="Users"
         data-testid="users-table"
@@ -190,7 +183,7 @@ export function UsersTab({
         })}
         empty="No users found"
         emptyTestId="users-empty"
-        sort={{ ...list.sort, onSort: list.sortBy, testId: (key) => `user-sort-${key}` }}
+        sort={list.sort}
       />
 
       <Dialog

@@ -1,5 +1,6 @@
 import type { AdminDashboard, AdminOrganization, User } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeUser } from '../../../testing/fake-api';
 import {
   type DashboardFilters,
   emptyDashboardFilters,
@@ -38,20 +39,19 @@ const dash = (id: number, over: Partial<AdminDashboard> = {}): AdminDashboard =>
   ...over,
 });
 
-const user = (id: number, over: Partial<User> = {}): User => ({
-  id,
-  email: `user${id}@example.com`,
-  firstName: null,
-  lastName: null,
-  isAdmin: false,
-  isActive: true,
-  hasLoggedIn: false,
-  accountSetupComplete: false,
-  lastLoginAt: null,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  organizations: [],
-  ...over,
-});
+/** The app's test user, as one who has done nothing yet: no name, never signed in, in no organization. */
+const user = (id: number, over: Partial<User> = {}): User =>
+  makeUser({
+    id,
+    email: `user${id}@example.com`,
+    firstName: null,
+    lastName: null,
+    hasLoggedIn: false,
+    accountSetupComplete: false,
+    lastLoginAt: null,
+    organizations: [],
+    ...over,
+  });
 
 const ids = (items: { id: number }[]) => items.map((i) => i.id);
 
@@ -136,24 +136,19 @@ describe('sortDashboards', () => {
   const sorted = (key: Parameters<typeof sortDashboards>[1]['key'], direction: 'asc' | 'desc') =>
     ids(sortDashboards(list, { key, direction }));
 
-  it('sorts by name case-insensitively, both ways, ties by id', () => {
-    expect(sorted('name', 'asc')).toEqual([1, 4, 3, 2]);
-    expect(sorted('name', 'desc')).toEqual([2, 3, 1, 4]);
-  });
-
-  it('sorts by category, both ways, ties by id', () => {
-    expect(sorted('category', 'asc')).toEqual([2, 1, 3, 4]);
-    expect(sorted('category', 'desc')).toEqual([3, 4, 1, 2]);
-  });
-
-  it('sorts by type, both ways, ties by id', () => {
-    expect(sorted('type', 'asc')).toEqual([2, 1, 4, 3]);
-    expect(sorted('type', 'desc')).toEqual([3, 1, 4, 2]);
-  });
-
-  it('sorts by Public: private first ascending, public first descending, ties by id', () => {
-    expect(sorted('isPublic', 'asc')).toEqual([1, 4, 2, 3]);
-    expect(sorted('isPublic', 'desc')).toEqual([2, 3, 1, 4]);
+  it.each([
+    ['sorts by name case-insensitively, both ways, ties by id', 'name', [1, 4, 3, 2], [2, 3, 1, 4]],
+    ['sorts by category, both ways, ties by id', 'category', [2, 1, 3, 4], [3, 4, 1, 2]],
+    ['sorts by type, both ways, ties by id', 'type', [2, 1, 4, 3], [3, 1, 4, 2]],
+    [
+      'sorts by Public: private first ascending, public first descending, ties by id',
+      'isPublic',
+      [1, 4, 2, 3],
+      [2, 3, 1, 4],
+    ],
+  ] as const)('%s', (_, key, ascending, descending) => {
+    expect(sorted(key, 'asc')).toEqual(ascending);
+    expect(sorted(key, 'desc')).toEqual(descending);
   });
 
   it('does not change its input', () => {
@@ -204,28 +199,21 @@ describe('filterUsers', () => {
     expect(filter({ name: 'a' })).toEqual([1, 2, 3]);
   });
 
-  it('filters by user type All / Admin / User', () => {
-    expect(filter({ userType: 'all' })).toEqual([1, 2, 3, 4]);
-    expect(filter({ userType: 'admin' })).toEqual([1]);
-    expect(filter({ userType: 'user' })).toEqual([2, 3, 4]);
-  });
-
-  it('filters by login All / Has logged in / Never logged in', () => {
-    expect(filter({ login: 'all' })).toEqual([1, 2, 3, 4]);
-    expect(filter({ login: 'logged-in' })).toEqual([1, 4]);
-    expect(filter({ login: 'never' })).toEqual([2, 3]);
-  });
-
-  it('filters by account setup All / Setup complete / Setup pending', () => {
-    expect(filter({ setup: 'all' })).toEqual([1, 2, 3, 4]);
-    expect(filter({ setup: 'complete' })).toEqual([1, 3, 4]);
-    expect(filter({ setup: 'pending' })).toEqual([2]);
-  });
-
-  it('filters by status All / Active / Inactive', () => {
-    expect(filter({ status: 'all' })).toEqual([1, 2, 3, 4]);
-    expect(filter({ status: 'active' })).toEqual([1, 3, 4]);
-    expect(filter({ status: 'inactive' })).toEqual([2]);
+  it.each([
+    ['filters by user type All / Admin / User', 'userType', { all: [1, 2, 3, 4], admin: [1], user: [2, 3, 4] }],
+    [
+      'filters by login All / Has logged in / Never logged in',
+      'login',
+      { all: [1, 2, 3, 4], 'logged-in': [1, 4], never: [2, 3] },
+    ],
+    [
+      'filters by account setup All / Setup complete / Setup pending',
+      'setup',
+      { all: [1, 2, 3, 4], complete: [1, 3, 4], pending: [2] },
+    ],
+    ['filters by status All / Active / Inactive', 'status', { all: [1, 2, 3, 4], active: [1, 3, 4], inactive: [2] }],
+  ] as const)('%s', (_, key, expected) => {
+    for (const [value, kept] of Object.entries(expected)) expect(filter({ [key]: value })).toEqual(kept);
   });
 
   it('combines the six filters', () => {
@@ -251,24 +239,24 @@ describe('sortUsers', () => {
   const sorted = (key: Parameters<typeof sortUsers>[1]['key'], direction: 'asc' | 'desc') =>
     ids(sortUsers(list, { key, direction }));
 
-  it('sorts by e-mail case-insensitively, both ways', () => {
-    expect(sorted('email', 'asc')).toEqual([2, 5, 9, 1, 7]);
-    expect(sorted('email', 'desc')).toEqual([7, 1, 9, 5, 2]);
-  });
-
-  it('sorts by name (no name first ascending), both ways, equal names by id', () => {
-    expect(sorted('name', 'asc')).toEqual([1, 2, 9, 7, 5]);
-    expect(sorted('name', 'desc')).toEqual([5, 7, 2, 9, 1]);
-  });
-
-  it("sorts by last login ('Never' oldest), both ways, equal times by id", () => {
-    expect(sorted('lastLoginAt', 'asc')).toEqual([1, 2, 5, 7, 9]);
-    expect(sorted('lastLoginAt', 'desc')).toEqual([9, 5, 7, 1, 2]);
-  });
-
-  it('sorts by admin: users first ascending, admins first descending, ties by id', () => {
-    expect(sorted('isAdmin', 'asc')).toEqual([1, 5, 7, 2, 9]);
-    expect(sorted('isAdmin', 'desc')).toEqual([2, 9, 1, 5, 7]);
+  it.each([
+    ['sorts by e-mail case-insensitively, both ways', 'email', [2, 5, 9, 1, 7], [7, 1, 9, 5, 2]],
+    ['sorts by name (no name first ascending), both ways, equal names by id', 'name', [1, 2, 9, 7, 5], [5, 7, 2, 9, 1]],
+    [
+      "sorts by last login ('Never' oldest), both ways, equal times by id",
+      'lastLoginAt',
+      [1, 2, 5, 7, 9],
+      [9, 5, 7, 1, 2],
+    ],
+    [
+      'sorts by admin: users first ascending, admins first descending, ties by id',
+      'isAdmin',
+      [1, 5, 7, 2, 9],
+      [2, 9, 1, 5, 7],
+    ],
+  ] as const)('%s', (_, key, ascending, descending) => {
+    expect(sorted(key, 'asc')).toEqual(ascending);
+    expect(sorted(key, 'desc')).toEqual(descending);
   });
 
   it('does not change its input', () => {
