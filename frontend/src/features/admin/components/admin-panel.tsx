@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type MouseEvent, type ReactNode, useId, useState } from 'react';
 import { controlClass } from '../../../components/form/field-shell';
 import { Button, type ButtonProps, type ButtonVariant } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -162,4 +162,27 @@ export function ConfirmAction({
       data-testid={dialogTestId}
     />
   );
+}
+
+/**
+ * Which item of a list is being edited (none at first), `stop` to close the editor, and an item's Edit button
+ * ('Edit {target}', test id `{name}-edit`); `onEdit` sees the click first (the button to give focus back to).
+ */
+export function useEditing<T extends { id: number }>(items: readonly T[], name: string) {
+  const [editingId, setEditingId] = useState<number | null>(null);
+  return {
+    editing: items.find((item) => item.id === editingId),
+    stop: () => setEditingId(null),
+    button: (item: T, target: string, onEdit?: (event: MouseEvent<HTMLButtonElement>) => void) => (
+      <RowButton
+        label="Edit"
+        target={target}
+        onClick={(event) => {
+          onEdit?.(event);
+          setEditingId(item.id);
+        }}
+        data-testid={`${name}-edit`}
+      />
+    ),
+  };
 }

@@ -1,6 +1,5 @@
 import type { AdminDashboard } from '@app/contracts';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/api/dashboards';
-import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { type Column, DataTable } from '../../../components/ui/table';
 import { useDeleteDashboard } from '../api/admin.mutations';
@@ -22,7 +21,7 @@ import {
   filterChoices,
   ListHeader,
   ListWithForm,
-  RowButton,
+  useEditing,
 } from './admin-panel';
 
 export const DELETE_DASHBOARD_QUESTION =
@@ -68,15 +67,14 @@ export function DashboardsTab({ dashboards }: { dashboards: readonly AdminDashbo
     filter: filterDashboards,
     order: sortDashboards,
   });
-  const [editingId, setEditingId] = useState<number | null>(null);
+  const edit = useEditing(dashboards, 'dashboard');
   const deleteDashboard = useDeleteDashboard();
-  const editing = dashboards.find((d) => d.id === editingId);
 
   const remove = async (dashboard: AdminDashboard, close: () => void) => {
     try {
       await deleteDashboard.mutateAsync(dashboard.id);
       close();
-      if (editingId === dashboard.id) setEditingId(null);
+      if (edit.editing?.id === dashboard.id) edit.stop();
       notifySuccess('Dashboard deleted');
     } catch (error) {
       notifyFailure('Error deleting dashboard', error, 'Failed to delete dashboard');
@@ -85,12 +83,7 @@ export function DashboardsTab({ dashboards }: { dashboards: readonly AdminDashbo
 
   const actions = (dashboard: AdminDashboard) => (
     <div className="flex flex-col items-stretch gap-2">
-      <RowButton
-        label="Edit"
-        target={dashboard.name}
-        onClick={() => setEditingId(dashboard.id)}
-        data-testid="dashboard-edit"
-      />
+      {edit.button(dashboard, dashboard.name)}
       <ConfirmAction
         label="Delete"
         target={dashboard.name}
@@ -125,7 +118,7 @@ export function DashboardsTab({ dashboards }: { dashboards: readonly AdminDashbo
           />
         </>
       }
-      form={<DashboardForm key={editing?.id ?? 'new'} dashboard={editing} onDone={() => setEditingId(null)} />}
+      form={<DashboardForm key={edit.editing?.id ?? 'new'} dashboard={edit.editing} onDone={edit.stop} />}
     />
   );
 }

@@ -8,7 +8,7 @@ import { useToggleOrganizationStatus } from '../api/admin.mutations';
 import { OrganizationForm } from '../forms/organization-form';
 import { visibleOrganizations } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { ConfirmAction, ListHeader, ListWithForm, RowButton } from './admin-panel';
+import { ConfirmAction, ListHeader, ListWithForm, RowButton, useEditing } from './admin-panel';
 
 export const deactivateOrganizationQuestion = (name: string) =>
   `Deactivate '${name}'? Every member of this organization loses access to its dashboards until it is activated again.`;
@@ -26,10 +26,9 @@ const columns: Column<AdminOrganization>[] = [
 /** Organizations: the table (active first, inactive dimmed) and the create / edit form beside it. */
 export function OrganizationsTab({ organizations }: { organizations: readonly AdminOrganization[] }) {
   const [hideInactive, setHideInactive] = useState(false);
-  const [editingId, setEditingId] = useState<number | null>(null);
+  const edit = useEditing(organizations, 'organization');
   const toggleStatus = useToggleOrganizationStatus();
   const rows = visibleOrganizations(organizations, { hideInactive });
-  const editing = organizations.find((o) => o.id === editingId);
 
   const toggle = async (organization: AdminOrganization, close?: () => void) => {
     try {
@@ -46,12 +45,7 @@ export function OrganizationsTab({ organizations }: { organizations: readonly Ad
     const pending = toggleStatus.isPending && toggleStatus.variables === organization.id;
     return (
       <div className="flex justify-end gap-2">
-        <RowButton
-          label="Edit"
-          target={organization.name}
-          onClick={() => setEditingId(organization.id)}
-          data-testid="organization-edit"
-        />
+        {edit.button(organization, organization.name)}
         {organization.isActive ? (
           // Deactivating cuts off every member at once: asked first.
           <ConfirmAction
@@ -112,7 +106,7 @@ export function OrganizationsTab({ organizations }: { organizations: readonly Ad
           />
         </>
       }
-      form={<OrganizationForm key={editing?.id ?? 'new'} organization={editing} onDone={() => setEditingId(null)} />}
+      form={<OrganizationForm key={edit.editing?.id ?? 'new'} organization={edit.editing} onDone={edit.stop} />}
     />
   );
 }

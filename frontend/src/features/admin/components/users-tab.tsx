@@ -20,7 +20,7 @@ import {
 import { formatDateTime } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { useListView } from '../utils/use-list-view';
-import { FilterBar, type FilterField, filterChoices, ListHeader, RowButton } from './admin-panel';
+import { FilterBar, type FilterField, filterChoices, ListHeader, RowButton, useEditing } from './admin-panel';
 
 const filterFields: FilterField<UserFilters>[] = [
   { key: 'email', label: 'Email', placeholder: 'Search email' },
@@ -79,11 +79,11 @@ export function UsersTab({
     order: sortUsers,
   });
   const [creating, setCreating] = useState(false);
-  const [editingId, setEditingId] = useState<number | null>(null);
+  const edit = useEditing(users, 'user');
   const createButton = useRef<HTMLButtonElement>(null);
   const lastEditButton = useRef<HTMLElement | null>(null);
   const toggleAdmin = useToggleUserAdmin();
-  const editing = users.find((u) => u.id === editingId);
+  const { editing } = edit;
 
   const flipAdmin = async (user: User) => {
     try {
@@ -138,15 +138,9 @@ export function UsersTab({
       cell: (user) => (
         // Stacked, so the table fits the window from 1280 px (issue 12, item 10).
         <div className="flex flex-col items-stretch gap-2">
-          <RowButton
-            label="Edit"
-            target={user.email}
-            onClick={(event) => {
-              lastEditButton.current = event.currentTarget;
-              setEditingId(user.id);
-            }}
-            data-testid="user-edit"
-          />
+          {edit.button(user, user.email, (event) => {
+            lastEditButton.current = event.currentTarget;
+          })}
           <RowButton
             label={user.isAdmin ? 'Remove Admin' : 'Make Admin'}
             name={`${user.isAdmin ? 'Remove Admin' : 'Make Admin'}: ${user.email}`}
@@ -204,7 +198,7 @@ export function UsersTab({
       <Dialog
         open={editing !== undefined}
         onOpenChange={(open) => {
-          if (!open) setEditingId(null);
+          if (!open) edit.stop();
         }}
         title="Edit User"
         description={editing?.email}
@@ -213,12 +207,7 @@ export function UsersTab({
         data-testid="edit-user-dialog"
       >
         {editing ? (
-          <EditUserForm
-            key={editing.id}
-            user={editing}
-            organizations={organizations}
-            onClose={() => setEditingId(null)}
-          />
+          <EditUserForm key={editing.id} user={editing} organizations={organizations} onClose={edit.stop} />
         ) : null}
       </Dialog>
     </section>
