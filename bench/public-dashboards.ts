@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@app/db';
 import { createUser } from '@app/db/testing';
-import { APP_URL, uniquePrefix } from './lib/env';
+import { APP_URL } from './lib/env';
 import { closedLoad, type LoadResult } from './lib/load';
-import { freePort, spawnBun, waitForHttp } from './lib/process';
+import { compareThroughput, ratioFigure } from './lib/ratio';
 import { type Figure, figure } from './lib/report';
-import { forwardedFor, freshDatabase, startApi } from './lib/stack';
+import { forwardedFor, withStack } from './lib/stack';
 import { percentile, round } from './lib/stats';
 
 const CONNECTIONS = 64;
@@ -24,78 +24,49 @@ const load = (url: string, durationMs: number): Promise<LoadResult> =>
   closedLoad({ concurrency: CONNECTIONS, durationMs, maxRequests: MAX_REQUESTS, request: () => new Request(url) });
 
 export async function publicDashboards(): Promise<Figure[]> {
-  const database = await freshDatabase({ seed: true });
   const bodyFile = join(tmpdir(), `bench-public-${crypto.randomUUID()}.json`);
-  const api = await startApi({
-    databaseUrl: database.url,
-    queuePrefix: uniquePrefix('public'),
-    env: { TRUST_PROXY: 'true' },
-  }).catch(async (error) => {
-    await database.drop();
-    throw error;
-  });
-  let baseline: ReturnType<typeof spawnBun> | undefined;
   try {
-    const path = '/api/dashboards/public';
-    const first = await fetch(api.url + path);
-    const bytes = await first.bytes();
-    const contentType = first.headers.get('content-type') ?? 'application/json';
-    if (first.status !== 200) throw new Error(`${path} answered ${first.status}`);
-    writeFileSync(bodyFile, bytes);
-    const port = freePort();
-    baseline = spawnBun(
-      ['bench/baselines/static-server.ts'],
-      { BODY_FILE: bodyFile, CONTENT_TYPE: contentType, PORT: String(port) },
-      'baseline',
-    );
-    const baselineUrl = `http://127.0.0.1:${port}${path}`;
-    await waitForHttp(baselineUrl, baseline);
+    return await withStack({ name: 'public', seed: true }, async ({ database, api, startBaseline }) => {
+      const path = '/api/dashboards/public';
+      const first = await fetch(api.url + path);
+      const bytes = await first.bytes();
+      const contentType = first.headers.get('content-type') ?? 'application/json';
+      if (first.status !== 200) throw new Error(`${path} answered ${first.status}`);
+      writeFileSync(bodyFile, bytes);
+      const baselineUrl = await startBaseline(
+        'static-server.ts',
+        { BODY_FILE: bodyFile, CONTENT_TYPE: contentType },
+        path,
+      );
 
-    // Warm both, then alternate rounds so a noisy neighbour hurts both alike; keep each side's best round.
-    await load(api.url + path, WARMUP_MS);
-    await load(baselineUrl, WARMUP_MS);
-    const apiRounds: LoadResult[] = [];
-    const baseRounds: LoadResult[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      apiRounds.push(await load(api.url + path, ROUND_MS));
-      baseRounds.push(await load(baselineUrl, ROUND_MS));
-    }
-    const best = (rounds: LoadResult[]) => rounds.reduce((a, b) => (b.perSecond > a.perSecond ? b : a));
-    const apiBest = best(apiRounds);
-    const baseBest = best(baseRounds);
-    const errors = apiRounds.reduce((n, r) => n + r.errors, 0);
-    const ratio = apiBest.perSecond / baseBest.perSecond;
-    const p99 = percentile(apiBest.latencies, 99);
-    const baseP99 = percentile(baseBest.latencies, 99);
+      const comparison = await compareThroughput(
+        load,
+        { api: api.url + path, baseline: baselineUrl + path },
+        { warmupMs: WARMUP_MS, roundMs: ROUND_MS, rounds: ROUNDS },
+      );
+      const p99 = percentile(comparison.api.latencies, 99);
+      const baseP99 = percentile(comparison.baseline.latencies, 99);
 
-    const changed = await changeShows(api.url, database.url, bytes);
-    return [
-      figure(
-        'public dashboards: API req/s ÷ bare Bun.serve (64 conn)',
-        round(ratio).toFixed(2),
-        '>= 0.80',
-        ratio >= 0.8 && errors === 0,
-        `${Math.round(apiBest.perSecond)} vs ${Math.round(baseBest.perSecond)} req/s${errors ? `, ${errors} errors: ${apiRounds.find((r) => r.firstError)?.firstError}` : ''}`,
-      ),
-      figure(
-        'public dashboards: API p99 latency (64 conn)',
-        `${round(p99, 1)} ms`,
-        '< 10 ms',
-        p99 < 10,
-        `p50 ${round(percentile(apiBest.latencies, 50), 1)} ms; bare Bun.serve p99 ${round(baseP99, 1)} ms`,
-      ),
-      figure(
-        'public dashboards: a changed dashboard shows',
-        changed.ok ? 'yes' : 'no',
-        'yes',
-        changed.ok,
-        changed.detail,
-      ),
-    ];
+      const changed = await changeShows(api.url, database.url, bytes);
+      return [
+        ratioFigure('public dashboards: API req/s ÷ bare Bun.serve (64 conn)', comparison, 0.8),
+        figure(
+          'public dashboards: API p99 latency (64 conn)',
+          `${round(p99, 1)} ms`,
+          '< 10 ms',
+          p99 < 10,
+          `p50 ${round(percentile(comparison.api.latencies, 50), 1)} ms; bare Bun.serve p99 ${round(baseP99, 1)} ms`,
+        ),
+        figure(
+          'public dashboards: a changed dashboard shows',
+          changed.ok ? 'yes' : 'no',
+          'yes',
+          changed.ok,
+          changed.detail,
+        ),
+      ];
+    });
   } finally {
-    await baseline?.stop();
-    await api.stop();
-    await database.drop();
     rmSync(bodyFile, { force: true });
   }
 }

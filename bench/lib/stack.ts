@@ -1,7 +1,7 @@
 import { connect } from '@app/db';
 import { seed } from '@app/db/seed';
 import { createTestDatabase, type TestDatabase } from '@app/db/testing';
-import { APP_URL, COMPANY_EMAIL, DATABASE_SERVER_URL, EMAIL_FROM, REDIS_URL } from './env';
+import { APP_URL, COMPANY_EMAIL, DATABASE_SERVER_URL, EMAIL_FROM, REDIS_URL, uniquePrefix } from './env';
 import { type Child, freePort, spawnBun, waitForHttp } from './process';
 
 /** A fresh migrated database (dropped by `drop()`), optionally with the sample dashboards. */
@@ -22,6 +22,30 @@ export interface ApiProcess extends Child {
   url: string;
 }
 
+/**
+ * `bun <script>` as production starts it (NODE_ENV=production, warnings only), with the shared settings and `env`
+ * added; ready once `healthUrl` answers, stopped again if it never does.
+ */
+async function startService(
+  script: string,
+  name: string,
+  env: Record<string, string>,
+  healthUrl: string,
+): Promise<Child> {
+  const child = spawnBun(
+    [script],
+    { REDIS_URL, APP_URL, COMPANY_EMAIL, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+    name,
+  );
+  try {
+    await waitForHttp(healthUrl, child);
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+  return child;
+}
+
 /** The API as production starts it: `bun backend/src/server.ts`, configured by its environment. */
 export async function startApi(options: {
   databaseUrl: string;
@@ -29,33 +53,22 @@ export async function startApi(options: {
   env?: Record<string, string>;
 }): Promise<ApiProcess> {
   const port = freePort();
-  const child = spawnBun(
-    ['backend/src/server.ts'],
-    {
-      DATABASE_URL: options.databaseUrl,
-      REDIS_URL,
-      APP_URL,
-      COMPANY_EMAIL,
-      PORT: String(port),
-      QUEUE_PREFIX: options.queuePrefix,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      METRICS_TOKEN: 'bench-metrics-token-0123456789',
-      ...options.env,
-    },
-    'API',
-  );
   const url = `http://127.0.0.1:${port}`;
+  const env = {
+    DATABASE_URL: options.databaseUrl,
+    PORT: String(port),
+    QUEUE_PREFIX: options.queuePrefix,
+    METRICS_TOKEN: 'bench-metrics-token-0123456789',
+    ...options.env,
+  };
+  const child = await startService('backend/src/server.ts', 'API', env, `${url}/healthz`).catch(async (error) => {
+    await removeRedisKeys(options.queuePrefix);
+    throw error;
+  });
   const stop = async () => {
     await child.stop();
     await removeRedisKeys(options.queuePrefix);
   };
-  try {
-    await waitForHttp(`${url}/healthz`, child);
-  } catch (error) {
-    await stop();
-    throw error;
-  }
   return { ...child, stop, url };
 }
 
@@ -88,30 +101,60 @@ export async function startWorkersProcess(options: {
   env?: Record<string, string>;
 }): Promise<Child> {
   const healthPort = freePort();
-  const child = spawnBun(
-    ['workers/src/main.ts'],
-    {
-      DATABASE_URL: options.databaseUrl,
-      REDIS_URL,
-      SMTP_URL: options.smtpUrl,
-      EMAIL_FROM,
-      COMPANY_EMAIL,
-      APP_URL,
-      QUEUE_PREFIX: options.queuePrefix,
-      WORKERS_HEALTH_PORT: String(healthPort),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      ...options.env,
-    },
-    'workers',
-  );
-  try {
-    await waitForHttp(`http://127.0.0.1:${healthPort}/healthz`, child);
-  } catch (error) {
-    await child.stop();
+  const env = {
+    DATABASE_URL: options.databaseUrl,
+    SMTP_URL: options.smtpUrl,
+    EMAIL_FROM,
+    QUEUE_PREFIX: options.queuePrefix,
+    WORKERS_HEALTH_PORT: String(healthPort),
+    ...options.env,
+  };
+  return startService('workers/src/main.ts', 'workers', env, `http://127.0.0.1:${healthPort}/healthz`);
+}
+
+export interface BenchStack {
+  database: TestDatabase;
+  api: ApiProcess;
+  /** Starts bench/baselines/<script> on a free port beside the API (stopped with it); its URL once `readyPath` answers. */
+  startBaseline(script: string, env: Record<string, string>, readyPath: string): Promise<string>;
+}
+
+/**
+ * A fresh database (seeded or not) and the API on it behind a trusted proxy (TRUST_PROXY=true), for `run`; then the
+ * baselines and the API are stopped and the database dropped, whatever happened.
+ */
+export async function withStack<T>(
+  options: { name: string; seed?: boolean },
+  run: (stack: BenchStack) => Promise<T>,
+): Promise<T> {
+  const database = await freshDatabase({ seed: options.seed });
+  const api = await startApi({
+    databaseUrl: database.url,
+    queuePrefix: uniquePrefix(options.name),
+    env: { TRUST_PROXY: 'true' },
+  }).catch(async (error) => {
+    await database.drop();
     throw error;
+  });
+  const baselines: Child[] = [];
+  try {
+    return await run({
+      database,
+      api,
+      async startBaseline(script, env, readyPath) {
+        const port = freePort();
+        const child = spawnBun([`bench/baselines/${script}`], { ...env, PORT: String(port) }, 'baseline');
+        baselines.push(child);
+        const url = `http://127.0.0.1:${port}`;
+        await waitForHttp(`${url}${readyPath}`, child);
+        return url;
+      },
+    });
+  } finally {
+    for (const baseline of baselines) await baseline.stop();
+    await api.stop();
+    await database.drop();
   }
-  return child;
 }
 
 /** Each request from its own address (the API runs with TRUST_PROXY=true), so the per-IP limit stays out of the way. */
