@@ -7,3 +7,13 @@ import { safeRedirectPath as sitePath } from '@app/contracts/site';
 export function safeRedirectPath(value: unknown): string | undefined {
   return sitePath(value, typeof location === 'undefined' ? undefined : location.origin);
 }
+
+export interface RedirectSearch {
+  /** Where to go after signing in (the page that sent the visitor here); a path of this site only. */
+  redirect?: string | undefined;
+}
+
+/** `validateSearch` of the sign-in pages. Always the key, so an unsafe value of the URL cannot show through from the parent's raw search. */
+export const validateRedirectSearch = (search: Record<string, unknown>): RedirectSearch => ({
+  redirect: safeRedirectPath(search.redirect),
+});

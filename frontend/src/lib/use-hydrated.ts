@@ -14,3 +14,15 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * A query's answer on a prerendered page: none, and no failure, until the page has hydrated (the HTML was built
+ * without the API); then the query's own.
+ */
+export function useHydratedQuery<Data>(query: { data: Data | undefined; isError: boolean }): {
+  data: Data | undefined;
+  isError: boolean;
+} {
+  const hydrated = useHydrated();
+  return hydrated ? { data: query.data, isError: query.isError } : { data: undefined, isError: false };
+}

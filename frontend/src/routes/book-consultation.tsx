@@ -4,20 +4,19 @@ import { useCurrentUser } from '../features/auth/api/auth.queries';
 import { BookingSection } from '../features/booking/components/booking-section';
 import { configQueryOptions } from '../features/config/api/config.queries';
 import { marketingHead } from '../lib/seo';
-import { useHydrated } from '../lib/use-hydrated';
+import { useHydrated, useHydratedQuery } from '../lib/use-hydrated';
 
 export const Route = createFileRoute('/book-consultation')({
   head: () => marketingHead('/book-consultation'),
   component: BookConsultationPage,
 });
 
+/** Prerendered without the API (D25): the runtime settings and the visitor come in once the page has hydrated. */
 function BookConsultationPage() {
-  const query = useQuery(configQueryOptions());
   const current = useCurrentUser();
-  // Prerendered without the API (D25): the runtime settings and the visitor come in once the page has hydrated.
   const hydrated = useHydrated();
-  const config = hydrated ? query : { data: undefined, isError: false };
   const user = hydrated ? current.user : null;
+  const config = useHydratedQuery(useQuery(configQueryOptions()));
   const visitor = user
     ? { name: [user.firstName, user.lastName].filter(Boolean).join(' ') || undefined, email: user.email }
     : null;

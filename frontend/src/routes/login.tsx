@@ -5,18 +5,10 @@ import { AuthCard } from '../features/auth/components/auth-card';
 import { LoginForm } from '../features/auth/forms/login-form';
 import { afterSignInPath } from '../features/auth/utils/after-sign-in';
 import { pageTitle } from '../lib/page-title';
-import { safeRedirectPath } from '../lib/safe-redirect';
-
-export interface LoginSearch {
-  /** Where to go after signing in (the guarded page that sent the visitor here); a path of this site only. */
-  redirect?: string | undefined;
-}
+import { validateRedirectSearch } from '../lib/safe-redirect';
 
 export const Route = createFileRoute('/login')({
-  validateSearch: (search: Record<string, unknown>): LoginSearch => {
-    // Always the key, so an unsafe value of the URL cannot show through from the parent's raw search.
-    return { redirect: safeRedirectPath(search.redirect) };
-  },
+  validateSearch: validateRedirectSearch,
   // Already signed in: where the visitor was heading, else the client portal (a client) or home (an administrator).
   beforeLoad: ({ context, search }) =>
     redirectIfSignedIn({ context }, (user) => afterSignInPath(user, search.redirect)),
@@ -26,8 +18,7 @@ export const Route = createFileRoute('/login')({
 
 function LoginPage() {
   // Not `Route`: the page's code-split chunk then needs nothing of this file, which stays in the entry.
-  const routeApi = getRouteApi('/login');
-  const { redirect } = routeApi.useSearch();
+  const { redirect } = getRouteApi('/login').useSearch();
   return (
     <AuthCard
       icon={<LogIn aria-hidden="true" className="size-6" />}

@@ -8,18 +8,11 @@ import { ClientLoginForm } from '../../features/auth/forms/client-login-form';
 import { CLIENT_HOME } from '../../features/auth/utils/after-sign-in';
 import { configQueryOptions } from '../../features/config/api/config.queries';
 import { pageTitle } from '../../lib/page-title';
-import { safeRedirectPath } from '../../lib/safe-redirect';
-
-export interface ClientLoginSearch {
-  /** Kept by GET /api/login (D2): where to go instead of /client/dashboard. */
-  redirect?: string | undefined;
-}
+import { validateRedirectSearch } from '../../lib/safe-redirect';
 
 export const Route = createFileRoute('/client/login')({
-  validateSearch: (search: Record<string, unknown>): ClientLoginSearch => {
-    // Always the key, so an unsafe value of the URL cannot show through from the parent's raw search.
-    return { redirect: safeRedirectPath(search.redirect) };
-  },
+  // `redirect` is kept by GET /api/login (D2): where to go instead of /client/dashboard.
+  validateSearch: validateRedirectSearch,
   // Spec section 2: already signed in, straight to the dashboards.
   beforeLoad: ({ context, search }) => redirectIfSignedIn({ context }, search.redirect ?? CLIENT_HOME),
   head: () => ({
@@ -37,8 +30,7 @@ export const Route = createFileRoute('/client/login')({
 
 function ClientLoginPage() {
   // Not `Route`: the page's code-split chunk then needs nothing of this file, which stays in the entry.
-  const routeApi = getRouteApi('/client/login');
-  const { redirect } = routeApi.useSearch();
+  const { redirect } = getRouteApi('/client/login').useSearch();
   return (
     <AuthCard
       icon={<LayoutDashboard aria-hidden="true" className="size-6" />}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CircleCheck, LayoutDashboard, LogIn, Mail } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/button';
-import { useHydrated } from '../../../lib/use-hydrated';
+import { useHydrated, useHydratedQuery } from '../../../lib/use-hydrated';
 import { publicDashboardsQueryOptions } from '../api/public-dashboards.queries';
 import { dashboardBlurbs } from '../data/dashboard-blurbs';
 import { CardGrid, MarketingHero, PageSection } from './content-card';
@@ -18,11 +18,9 @@ export interface SampleDashboardsPageProps {
 
 /** /dashboards and /dashboard/{id} (spec section 2). */
 export function SampleDashboardsPage({ routeId, signedIn }: SampleDashboardsPageProps) {
-  const query = useQuery(publicDashboardsQueryOptions());
   // Prerendered without data (D25): the skeleton stays until the page has hydrated.
+  const { data: dashboards, isError: failed } = useHydratedQuery(useQuery(publicDashboardsQueryOptions()));
   const hydrated = useHydrated();
-  const dashboards = hydrated ? query.data : undefined;
-  const failed = hydrated && query.isError;
 
   return (
     <>
