@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import type { AdminDashboard, AdminOrganization, User } from '@app/contracts';
+import type { User } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeDashboard, makeOrganization } from '../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../testing/clean-up';
 import { type FakeRoute, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
@@ -22,173 +23,159 @@ function failsOnceOn(path: string, message: string, then: FakeRoute): FakeRoute 
 }
 
 const admin = makeUser({ id: 1, email: 'root@example.com', firstName: 'Root', isAdmin: true });
-const organizations: AdminOrganization[] = [
-  { id: 1, name: 'Acme', domain: 'acme.test', logoUrl: null, isActive: true, createdAt: '2025-01-01T00:00:00Z' },
-];
-const dashboard: AdminDashboard = {
-  id: 10,
-  name: 'Sales Overview',
-  description: null,
-  category: 'Sales',
-  type: 'PowerBI',
-  embedUrl: 'https://app.powerbi.com/view?r=1',
-  thumbnailUrl: null,
-  isPublic: true,
-  viewCount: 0,
-  lastViewedAt: null,
-};
+const organization = makeOrganization();
+const dashboard = makeDashboard();
 const users: User[] = [
   { ...admin, organizations: [] },
   makeUser({ id: 2, email: 'client@acme.test', isAdmin: false, organizations: [{ id: 1, name: 'Acme' }] }),
 ];
 
-function openAdmin(path: string, routes: Record<string, FakeRoute>) {
-  const api = stubApi({
-    'GET /api/auth/user': reply(admin),
-    'GET /api/admin/organizations': reply(organizations),
-    'GET /api/admin/dashboards-direct': reply([dashboard]),
-    'GET /api/admin/users': reply(users),
-    'GET /api/admin/organization-dashboards': reply([]),
-    'GET /api/admin/audit': reply([]),
-    ...routes,
-  });
-  return { ...renderApp(path), api };
-}
+const adminRoutes: Record<string, FakeRoute> = {
+  'GET /api/auth/user': reply(admin),
+  'GET /api/admin/organizations': reply([organization]),
+  'GET /api/admin/dashboards-direct': reply([dashboard]),
+  'GET /api/admin/users': reply(users),
+  'GET /api/admin/organization-dashboards': reply([]),
+  'GET /api/admin/audit': reply([]),
+};
 
 const change = (scope: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 
-/** Submits, waits for the field's server message, corrects the field, submits again: the request is sent twice. */
-async function correctAndResubmit(options: {
-  api: ReturnType<typeof stubApi>;
-  scope: HTMLElement;
-  request: string;
-  submit: string;
-  label: string;
-  message: string;
-  corrected: string;
-}) {
-  const { api, scope, request, submit, label, message, corrected } = options;
-  act(() => fireEvent.click(within(scope).getByRole('button', { name: submit })));
-  expect(await within(scope).findByText(message)).toBeTruthy();
-  await waitFor(() => expect(within(scope).getByLabelText(label).getAttribute('aria-invalid')).toBe('true'));
-  expect(requestsTo(api, request)).toHaveLength(1);
-
-  change(scope, label, corrected);
-  // The server's message goes as soon as the field changes, before any new answer.
-  await waitFor(() => expect(within(scope).queryByText(message)).toBeNull());
-  expect(within(scope).getByLabelText(label).getAttribute('aria-invalid')).toBeNull();
-  act(() => fireEvent.click(within(scope).getByRole('button', { name: submit })));
-  await waitFor(() => expect(requestsTo(api, request)).toHaveLength(2));
+/** Opens a dialog with the button `name` (inside `scope`, else the page) and returns it by its test id. */
+async function openDialog(name: string, testId: string, scope?: HTMLElement) {
+  const button = scope ? within(scope).getByRole('button', { name }) : await screen.findByRole('button', { name });
+  act(() => fireEvent.click(button));
+  return screen.findByTestId(testId);
 }
 
+interface FormCase {
+  form: string;
+  page: string;
+  /** The page's other routes. */
+  routes: Record<string, FakeRoute>;
+  request: string;
+  /** The field the 422 names, and its label. */
+  field: string;
+  label: string;
+  message: string;
+  /** The second answer, once the field is corrected. */
+  answer: FakeRoute;
+  /** The form (or the dialog holding it). */
+  scope: () => Promise<HTMLElement>;
+  /** Typed before the first submit, by label. */
+  typed: Record<string, string>;
+  submit: string;
+  corrected: string;
+  /** What the second request sent, when the case checks it. */
+  sent?: Record<string, string>;
+  success: string;
+}
+
+const cases: FormCase[] = [
+  {
+    form: 'admin organization form',
+    page: '/admin',
+    routes: adminRoutes,
+    request: 'POST /api/admin/organizations',
+    field: 'logoUrl',
+    label: 'Logo URL',
+    message: 'The logo URL must be an https address or a path on this site',
+    answer: reply({ ...organization, id: 3 }, 201),
+    scope: () => screen.findByTestId('organization-form'),
+    typed: { Name: 'Initech', 'Logo URL': 'http://initech.test/logo.png' },
+    submit: 'Create Organization',
+    corrected: 'https://initech.test/logo.png',
+    sent: { logoUrl: 'https://initech.test/logo.png' },
+    success: 'Organization created',
+  },
+  {
+    form: 'admin dashboard form (http embed URL, then https)',
+    page: '/admin?tab=dashboards',
+    routes: adminRoutes,
+    request: 'POST /api/admin/dashboards',
+    field: 'embedUrl',
+    label: 'Embed URL or iframe code',
+    message: 'The embed URL must be an https address',
+    answer: reply({ ...dashboard, id: 11 }, 201),
+    scope: () => screen.findByTestId('dashboard-form'),
+    typed: { Name: 'Report', Category: 'Sales', 'Embed URL or iframe code': 'http://example.com/report' },
+    submit: 'Create Dashboard',
+    corrected: 'https://example.com/report',
+    sent: { embedUrl: 'https://example.com/report' },
+    success: 'Dashboard created',
+  },
+  {
+    form: 'admin new user form',
+    page: '/admin?tab=users',
+    routes: adminRoutes,
+    request: 'POST /api/admin/users',
+    field: 'email',
+    label: 'Email',
+    message: 'Please enter a valid email address',
+    answer: reply(makeUser({ id: 5, email: 'new@acme.test' }), 201),
+    scope: () => openDialog('Create New User', 'create-user-dialog'),
+    typed: { Email: 'new@acme.tes' },
+    submit: 'Create User',
+    corrected: 'new@acme.test',
+    success: 'User created',
+  },
+  {
+    form: 'admin edit user form',
+    page: '/admin?tab=users',
+    routes: adminRoutes,
+    request: 'PUT /api/admin/users/2',
+    field: 'email',
+    label: 'Email',
+    message: 'Please enter a valid email address',
+    answer: reply(users[1]),
+    scope: async () => {
+      const row = (await screen.findAllByTestId('user-row')).find((r) => r.getAttribute('data-id') === '2')!;
+      return openDialog('Edit client@acme.test', 'edit-user-dialog', row);
+    },
+    typed: { Email: 'client@acme.tes' },
+    submit: 'Update User',
+    corrected: 'client@acme.test',
+    success: 'User updated',
+  },
+  {
+    form: 'account profile form',
+    page: '/account',
+    routes: { 'GET /api/auth/user': reply(makeUser()) },
+    request: 'PUT /api/auth/profile',
+    field: 'firstName',
+    label: 'First Name',
+    message: 'First name is too long',
+    answer: reply(makeUser({ firstName: 'Augusta' })),
+    scope: () => screen.findByTestId('profile-form'),
+    typed: { 'First Name': 'Augustaaaaaaaaaaaaaaaa' },
+    submit: 'Update Profile',
+    corrected: 'Augusta',
+    success: 'Profile Updated',
+  },
+];
+
 describe('a server error on a field clears when the field changes, and the form submits again', () => {
-  it('admin organization form', async () => {
-    const message = 'The logo URL must be an https address or a path on this site';
-    const { api } = openAdmin('/admin', {
-      'POST /api/admin/organizations': failsOnceOn('logoUrl', message, reply({ ...organizations[0], id: 3 }, 201)),
-    });
-    const form = await screen.findByTestId('organization-form');
-    change(form, 'Name', 'Initech');
-    change(form, 'Logo URL', 'http://initech.test/logo.png');
-    await correctAndResubmit({
-      api,
-      scope: form,
-      request: 'POST /api/admin/organizations',
-      submit: 'Create Organization',
-      label: 'Logo URL',
-      message,
-      corrected: 'https://initech.test/logo.png',
-    });
-    expect(requestsTo(api, 'POST /api/admin/organizations')[1]?.body).toMatchObject({
-      logoUrl: 'https://initech.test/logo.png',
-    });
-    expect(await screen.findByText('Organization created')).toBeTruthy();
-  });
+  it.each(cases)('$form', async (c) => {
+    const api = stubApi({ ...c.routes, [c.request]: failsOnceOn(c.field, c.message, c.answer) });
+    renderApp(c.page);
+    const scope = await c.scope();
+    for (const [label, value] of Object.entries(c.typed)) change(scope, label, value);
 
-  it('admin dashboard form (http embed URL, then https)', async () => {
-    const message = 'The embed URL must be an https address';
-    const { api } = openAdmin('/admin?tab=dashboards', {
-      'POST /api/admin/dashboards': failsOnceOn('embedUrl', message, reply({ ...dashboard, id: 11 }, 201)),
-    });
-    const form = await screen.findByTestId('dashboard-form');
-    change(form, 'Name', 'Report');
-    change(form, 'Category', 'Sales');
-    change(form, 'Embed URL or iframe code', 'http://example.com/report');
-    await correctAndResubmit({
-      api,
-      scope: form,
-      request: 'POST /api/admin/dashboards',
-      submit: 'Create Dashboard',
-      label: 'Embed URL or iframe code',
-      message,
-      corrected: 'https://example.com/report',
-    });
-    expect(requestsTo(api, 'POST /api/admin/dashboards')[1]?.body).toMatchObject({
-      embedUrl: 'https://example.com/report',
-    });
-    expect(await screen.findByText('Dashboard created')).toBeTruthy();
-  });
+    // Submits, waits for the field's server message, corrects the field, submits again: the request is sent twice.
+    act(() => fireEvent.click(within(scope).getByRole('button', { name: c.submit })));
+    expect(await within(scope).findByText(c.message)).toBeTruthy();
+    await waitFor(() => expect(within(scope).getByLabelText(c.label).getAttribute('aria-invalid')).toBe('true'));
+    expect(requestsTo(api, c.request)).toHaveLength(1);
 
-  it('admin new user form', async () => {
-    const message = 'Please enter a valid email address';
-    const { api } = openAdmin('/admin?tab=users', {
-      'POST /api/admin/users': failsOnceOn('email', message, reply(makeUser({ id: 5, email: 'new@acme.test' }), 201)),
-    });
-    fireEvent.click(await screen.findByRole('button', { name: 'Create New User' }));
-    const dialog = await screen.findByTestId('create-user-dialog');
-    change(dialog, 'Email', 'new@acme.tes');
-    await correctAndResubmit({
-      api,
-      scope: dialog,
-      request: 'POST /api/admin/users',
-      submit: 'Create User',
-      label: 'Email',
-      message,
-      corrected: 'new@acme.test',
-    });
-    expect(await screen.findByText('User created')).toBeTruthy();
-  });
+    change(scope, c.label, c.corrected);
+    // The server's message goes as soon as the field changes, before any new answer.
+    await waitFor(() => expect(within(scope).queryByText(c.message)).toBeNull());
+    expect(within(scope).getByLabelText(c.label).getAttribute('aria-invalid')).toBeNull();
+    act(() => fireEvent.click(within(scope).getByRole('button', { name: c.submit })));
+    await waitFor(() => expect(requestsTo(api, c.request)).toHaveLength(2));
 
-  it('admin edit user form', async () => {
-    const message = 'Please enter a valid email address';
-    const { api } = openAdmin('/admin?tab=users', {
-      'PUT /api/admin/users/2': failsOnceOn('email', message, reply(users[1])),
-    });
-    const row = (await screen.findAllByTestId('user-row')).find((r) => r.getAttribute('data-id') === '2')!;
-    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Edit client@acme.test' })));
-    const dialog = await screen.findByTestId('edit-user-dialog');
-    change(dialog, 'Email', 'client@acme.tes');
-    await correctAndResubmit({
-      api,
-      scope: dialog,
-      request: 'PUT /api/admin/users/2',
-      submit: 'Update User',
-      label: 'Email',
-      message,
-      corrected: 'client@acme.test',
-    });
-    expect(await screen.findByText('User updated')).toBeTruthy();
-  });
-
-  it('account profile form', async () => {
-    const message = 'First name is too long';
-    const api = stubApi({
-      'GET /api/auth/user': reply(makeUser()),
-      'PUT /api/auth/profile': failsOnceOn('firstName', message, reply(makeUser({ firstName: 'Augusta' }))),
-    });
-    renderApp('/account');
-    const form = await screen.findByTestId('profile-form');
-    change(form, 'First Name', 'Augustaaaaaaaaaaaaaaaa');
-    await correctAndResubmit({
-      api,
-      scope: form,
-      request: 'PUT /api/auth/profile',
-      submit: 'Update Profile',
-      label: 'First Name',
-      message,
-      corrected: 'Augusta',
-    });
-    expect(await screen.findByText('Profile Updated')).toBeTruthy();
+    if (c.sent) expect(requestsTo(api, c.request)[1]?.body).toMatchObject(c.sent);
+    expect(await screen.findByText(c.success)).toBeTruthy();
   });
 });

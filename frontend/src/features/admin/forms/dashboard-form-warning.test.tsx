@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import type { AdminDashboard } from '@app/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeDashboard } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -15,18 +15,7 @@ beforeEach(() => {
 
 cleanUpAfterEachTest();
 
-const saved: AdminDashboard = {
-  id: 11,
-  name: 'Report',
-  description: null,
-  category: 'Sales',
-  type: 'PowerBI',
-  embedUrl: 'https://127.0.0.1:9/report',
-  thumbnailUrl: null,
-  isPublic: false,
-  viewCount: 0,
-  lastViewedAt: null,
-};
+const saved = makeDashboard({ id: 11, name: 'Report', embedUrl: 'https://127.0.0.1:9/report', isPublic: false });
 
 function createDashboard(embedUrlWarning: string | null) {
   const api = stubApi({

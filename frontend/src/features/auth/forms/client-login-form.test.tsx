@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { AuthMessages } from '@app/contracts/api/auth';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, publicConfig, reply, requestsTo, stubApi } from '../../../testing/fake-api';
-import { renderApp } from '../../../testing/render-app';
+import { signInPage } from './sign-in-page.testing';
 
 afterEach(() => {
   cleanup();
@@ -11,15 +11,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Login to Dashboard' }));
-
-async function openClientLogin(path = '/client/login') {
-  const app = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: 'Client Dashboard Login' });
-  return app;
-}
+const {
+  field,
+  type,
+  submit,
+  open: openClientLogin,
+} = signInPage({
+  path: '/client/login',
+  heading: 'Client Dashboard Login',
+  submitLabel: 'Login to Dashboard',
+});
 
 describe('ClientLoginForm (/client/login)', () => {
   it('has browser-required fields, a forgotten-password link and a contact link', async () => {

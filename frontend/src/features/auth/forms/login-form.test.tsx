@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { browserLocation } from '../../../lib/browser-location';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
-import { renderApp } from '../../../testing/render-app';
+import { signInPage } from './sign-in-page.testing';
 
 let assign: MockInstance<(url: string) => void>;
 
@@ -15,16 +15,17 @@ beforeEach(() => {
 
 cleanUpAfterEachTest();
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
-const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+const {
+  field,
+  type,
+  submit,
+  open: openLogin,
+} = signInPage({
+  path: '/login',
+  heading: 'Sign In',
+  submitLabel: 'Sign In',
+});
 const alert = () => screen.getByTestId('login-error');
-
-async function openLogin(path = '/login') {
-  const app = renderApp(path);
-  await screen.findByRole('heading', { level: 1, name: 'Sign In' });
-  return app;
-}
 
 describe('LoginForm (/login)', () => {
   it("asks to fill in all fields in the form's red alert and sends nothing", async () => {

@@ -32,37 +32,35 @@ const type = (label: string, value: string) => fireEvent.change(field(label), { 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Complete Registration' }));
 const alertText = () => screen.queryByTestId('register-error')?.textContent;
 
+/** Types `typed` (by label) and submits: the alert says `message`, the field `invalid` is marked, nothing is sent. */
+async function expectRefused(typed: Record<string, string>, message: string, invalid: string) {
+  for (const [label, value] of Object.entries(typed)) type(label, value);
+  submit();
+  await waitFor(() => expect(alertText()).toBe(message));
+  expect(field(invalid).getAttribute('aria-invalid')).toBe('true');
+  expect(onSubmit).not.toHaveBeenCalled();
+}
+
 describe('NewPasswordForm', () => {
   it('shows the e-mail address read-only', () => {
     expect(field('Email').value).toBe('ada@example.com');
     expect(field('Email').readOnly).toBe(true);
   });
 
-  it('asks to fill in all fields when one is empty, and submits nothing', async () => {
-    type('Password', 'long enough password');
-    submit();
-    await waitFor(() => expect(alertText()).toBe('Please fill in all fields'));
-    expect(field('Confirm Password').getAttribute('aria-invalid')).toBe('true');
-    expect(onSubmit).not.toHaveBeenCalled();
-  });
+  it('asks to fill in all fields when one is empty, and submits nothing', () =>
+    expectRefused({ Password: 'long enough password' }, 'Please fill in all fields', 'Confirm Password'));
 
-  it('refuses a password shorter than 8 characters', async () => {
-    type('Password', 'short');
-    type('Confirm Password', 'short');
-    submit();
-    await waitFor(() => expect(alertText()).toBe('Password must be at least 8 characters long'));
-    expect(field('Password').getAttribute('aria-invalid')).toBe('true');
-    expect(onSubmit).not.toHaveBeenCalled();
-  });
+  it('refuses a password shorter than 8 characters', () =>
+    expectRefused(
+      { Password: 'short', 'Confirm Password': 'short' },
+      'Password must be at least 8 characters long',
+      'Password',
+    ));
 
   it('refuses two passwords that differ, then clears the message once they match', async () => {
-    type('Password', 'long enough password');
-    type('Confirm Password', 'long enough passw0rd');
-    submit();
-    await waitFor(() => expect(alertText()).toBe('Passwords do not match'));
+    const typed = { Password: 'long enough password', 'Confirm Password': 'long enough passw0rd' };
+    await expectRefused(typed, 'Passwords do not match', 'Confirm Password');
     expect(screen.getByTestId('register-error').getAttribute('role')).toBe('alert');
-    expect(field('Confirm Password').getAttribute('aria-invalid')).toBe('true');
-    expect(onSubmit).not.toHaveBeenCalled();
 
     type('Confirm Password', 'long enough password');
     await waitFor(() => expect(alertText()).toBeUndefined());

@@ -55,6 +55,44 @@ async function pickDate(date: string) {
   await waitFor(() => expect(screen.getByTestId(`booking-day-${date}`).hasAttribute('data-selected')).toBe(true));
 }
 
+/** The day's free times, as the API answers them. */
+const slotsOn = (date: string, availableTimes: string[]) => ({
+  [`GET /api/booking/availability?date=${date}`]: reply({ date, timeZone: ZONE, availableTimes }),
+});
+
+/** Types `typed` (by label), picks `date`, then `time` once the day's times are offered, and submits. */
+async function book(date: string, time: string, typed: Record<string, string>) {
+  for (const [label, value] of Object.entries(typed)) type(label, value);
+  await pickDate(date);
+  await waitFor(() => expect(timeSelect().disabled).toBe(false));
+  fireEvent.change(timeSelect(), { target: { value: time } });
+  submit();
+}
+
+const ada = { 'Your Name': 'Ada Lovelace', 'Your Email': 'ada@example.com' };
+
+/** The API's 201 for a booking on `date` at `time`, with or without its own links. */
+const confirmed = (
+  date: string,
+  time: string,
+  rest: { id: number; startsAt: string; endsAt: string; links: boolean },
+) =>
+  jsonResponse(
+    {
+      id: rest.id,
+      date,
+      time,
+      timeZone: ZONE,
+      startsAt: rest.startsAt,
+      endsAt: rest.endsAt,
+      email: 'ada@example.com',
+      cancelUrl: rest.links ? '/booking/cancel?token=abc' : null,
+      calendarUrl: rest.links ? '/api/booking/calendar/abc' : null,
+      message: 'ok',
+    },
+    201,
+  );
+
 describe('BookingForm', () => {
   it('shows the schema messages when empty and sends nothing', async () => {
     const api = stubApi();
@@ -116,20 +154,14 @@ describe('BookingForm', () => {
     const date = firstSelectableDay();
     const booking = deferred();
     const api = stubApi({
-      [`GET /api/booking/availability?date=${date}`]: reply({
-        date,
-        timeZone: ZONE,
-        availableTimes: ['10:00 AM - 10:30 AM', '02:00 PM - 02:30 PM'],
-      }),
+      ...slotsOn(date, ['10:00 AM - 10:30 AM', '02:00 PM - 02:30 PM']),
       'POST /api/booking': booking,
     });
-    type('Your Name', ' Ada Lovelace ');
-    type('Your Email', 'ada@example.com');
-    type('Business Name (optional)', 'Analytical Engines');
-    await pickDate(date);
-    await waitFor(() => expect(timeSelect().disabled).toBe(false));
-    fireEvent.change(timeSelect(), { target: { value: '02:00 PM - 02:30 PM' } });
-    submit();
+    await book(date, '02:00 PM - 02:30 PM', {
+      'Your Name': ' Ada Lovelace ',
+      'Your Email': 'ada@example.com',
+      'Business Name (optional)': 'Analytical Engines',
+    });
 
     const busy = await screen.findByRole('button', { name: 'Processing...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
@@ -142,21 +174,12 @@ describe('BookingForm', () => {
     });
 
     booking.respond(
-      jsonResponse(
-        {
-          id: 1,
-          date,
-          time: '02:00 PM - 02:30 PM',
-          timeZone: ZONE,
-          startsAt: '2031-06-02T18:00:00.000Z',
-          endsAt: '2031-06-02T18:30:00.000Z',
-          email: 'ada@example.com',
-          cancelUrl: '/booking/cancel?token=abc',
-          calendarUrl: '/api/booking/calendar/abc',
-          message: 'ok',
-        },
-        201,
-      ),
+      confirmed(date, '02:00 PM - 02:30 PM', {
+        id: 1,
+        startsAt: '2031-06-02T18:00:00.000Z',
+        endsAt: '2031-06-02T18:30:00.000Z',
+        links: true,
+      }),
     );
     const confirmation = await screen.findByTestId('booking-confirmation');
     expect(screen.getByTestId('booking-success').textContent).toBe(BOOKING_SUCCESS_BANNER);
@@ -189,33 +212,16 @@ describe('BookingForm', () => {
     renderForm();
     const date = firstSelectableDay();
     stubApi({
-      [`GET /api/booking/availability?date=${date}`]: reply({
-        date,
-        timeZone: ZONE,
-        availableTimes: [DEFAULT_TIME_SLOTS[0]],
-      }),
-      'POST /api/booking': reply(
-        {
+      ...slotsOn(date, [DEFAULT_TIME_SLOTS[0]]),
+      'POST /api/booking': () =>
+        confirmed(date, DEFAULT_TIME_SLOTS[0], {
           id: 2,
-          date,
-          time: DEFAULT_TIME_SLOTS[0],
-          timeZone: ZONE,
           startsAt: '2031-06-02T13:00:00.000Z',
           endsAt: '2031-06-02T13:30:00.000Z',
-          email: 'ada@example.com',
-          cancelUrl: null,
-          calendarUrl: null,
-          message: 'ok',
-        },
-        201,
-      ),
+          links: false,
+        }),
     });
-    type('Your Name', 'Ada Lovelace');
-    type('Your Email', 'ada@example.com');
-    await pickDate(date);
-    await waitFor(() => expect(timeSelect().disabled).toBe(false));
-    fireEvent.change(timeSelect(), { target: { value: DEFAULT_TIME_SLOTS[0] } });
-    submit();
+    await book(date, DEFAULT_TIME_SLOTS[0], ada);
     const confirmation = await screen.findByTestId('booking-confirmation');
     expect(screen.queryByTestId('booking-add-to-calendar')).toBeNull();
     expect(screen.queryByTestId('booking-cancel-link')).toBeNull();
@@ -235,12 +241,7 @@ describe('BookingForm', () => {
         return jsonResponse({ message: BookingMessages.taken }, 409);
       },
     });
-    type('Your Name', 'Ada Lovelace');
-    type('Your Email', 'ada@example.com');
-    await pickDate(date);
-    await waitFor(() => expect(timeSelect().disabled).toBe(false));
-    fireEvent.change(timeSelect(), { target: { value: '02:00 PM - 02:30 PM' } });
-    submit();
+    await book(date, '02:00 PM - 02:30 PM', ada);
 
     expect((await screen.findByTestId('booking-error')).textContent).toBe(BOOKING_ERROR_BANNER);
     expect(await screen.findByText('Booking failed')).toBeTruthy();
@@ -257,19 +258,10 @@ describe('BookingForm', () => {
     renderForm();
     const date = firstSelectableDay();
     stubApi({
-      [`GET /api/booking/availability?date=${date}`]: reply({
-        date,
-        timeZone: ZONE,
-        availableTimes: ['10:00 AM - 10:30 AM'],
-      }),
+      ...slotsOn(date, ['10:00 AM - 10:30 AM']),
       'POST /api/booking': reply({ message: 'Too many requests. Please try again later.' }, 429),
     });
-    type('Your Name', 'Ada Lovelace');
-    type('Your Email', 'ada@example.com');
-    await pickDate(date);
-    await waitFor(() => expect(timeSelect().disabled).toBe(false));
-    fireEvent.change(timeSelect(), { target: { value: '10:00 AM - 10:30 AM' } });
-    submit();
+    await book(date, '10:00 AM - 10:30 AM', ada);
     expect((await screen.findByTestId('booking-server-error')).textContent).toBe(
       'Too many requests. Please try again later.',
     );
