@@ -1,7 +1,8 @@
 import type { BookingConfirmation as Confirmation } from '@app/contracts';
 import { CalendarPlus, CircleCheck, XCircle } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 import { formatSlot, timeZoneLabel, visitorTimeZone } from '../utils/booking-dates';
 
 const BOOKING_CONFIRMED_HEADING = 'Your consultation is booked';
@@ -75,37 +76,27 @@ export function BookingConfirmation({
       </div>
 
       <dl className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm sm:p-5 dark:border-slate-700 dark:bg-slate-800/60">
-        <div>
-          <dt className="font-medium text-slate-600 dark:text-slate-400">
-            Our time: {timeZoneLabel(confirmation.timeZone)}
-          </dt>
-          <dd
-            className="mt-0.5 text-base font-semibold text-slate-900 dark:text-white"
-            data-testid={`${testIdPrefix}-confirmation-company-time`}
-          >
-            {companyWhen}
-          </dd>
-        </div>
+        <Fact
+          term={`Our time: ${timeZoneLabel(confirmation.timeZone)}`}
+          data-testid={`${testIdPrefix}-confirmation-company-time`}
+        >
+          {companyWhen}
+        </Fact>
         {visitorWhen ? (
-          <div>
-            <dt className="font-medium text-slate-600 dark:text-slate-400">Your time: {timeZoneLabel(visitorZone)}</dt>
-            <dd
-              className="mt-0.5 text-base font-semibold text-slate-900 dark:text-white"
-              data-testid={`${testIdPrefix}-confirmation-visitor-time`}
-            >
-              {visitorWhen}
-            </dd>
-          </div>
-        ) : null}
-        <div>
-          <dt className="font-medium text-slate-600 dark:text-slate-400">Confirmation e-mail sent to</dt>
-          <dd
-            className="mt-0.5 break-all text-base font-semibold text-slate-900 dark:text-white"
-            data-testid={`${testIdPrefix}-confirmation-email`}
+          <Fact
+            term={`Your time: ${timeZoneLabel(visitorZone)}`}
+            data-testid={`${testIdPrefix}-confirmation-visitor-time`}
           >
-            {confirmation.email}
-          </dd>
-        </div>
+            {visitorWhen}
+          </Fact>
+        ) : null}
+        <Fact
+          term="Confirmation e-mail sent to"
+          className="break-all"
+          data-testid={`${testIdPrefix}-confirmation-email`}
+        >
+          {confirmation.email}
+        </Fact>
       </dl>
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
@@ -140,5 +131,30 @@ export function BookingConfirmation({
           : 'The e-mail has the calendar invite and a link to cancel.'}
       </p>
     </section>
+  );
+}
+
+/** One fact of the booking: what it is, then its value. */
+function Fact({
+  term,
+  className,
+  children,
+  'data-testid': testId,
+}: {
+  term: string;
+  className?: string;
+  children: ReactNode;
+  'data-testid': string;
+}) {
+  return (
+    <div>
+      <dt className="font-medium text-slate-600 dark:text-slate-400">{term}</dt>
+      <dd
+        className={cn('mt-0.5', className, 'text-base font-semibold text-slate-900 dark:text-white')}
+        data-testid={testId}
+      >
+        {children}
+      </dd>
+    </div>
   );
 }
