@@ -10,6 +10,14 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** Still on slide `from` 1 ms before a full 10 s, on the next one at 10 s. */
+function expectNextSlideAfterFullWait(result: { current: { index: number } }, from: number) {
+  act(() => vi.advanceTimersByTime(9_999));
+  expect(result.current.index).toBe(from);
+  act(() => vi.advanceTimersByTime(1));
+  expect(result.current.index).toBe(from + 1);
+}
+
 describe('useCarousel (spec sections 4 and 9)', () => {
   it('uses the spec timing: 10 s between slides, an 800 ms fade', () => {
     expect(CAROUSEL_INTERVAL_MS).toBe(10_000);
@@ -19,10 +27,7 @@ describe('useCarousel (spec sections 4 and 9)', () => {
   it('advances every 10 s, not before', () => {
     const { result } = renderHook(() => useCarousel(5));
     expect(result.current.index).toBe(0);
-    act(() => vi.advanceTimersByTime(9_999));
-    expect(result.current.index).toBe(0);
-    act(() => vi.advanceTimersByTime(1));
-    expect(result.current.index).toBe(1);
+    expectNextSlideAfterFullWait(result, 0);
     act(() => vi.advanceTimersByTime(10_000));
     expect(result.current.index).toBe(2);
   });
@@ -42,10 +47,7 @@ describe('useCarousel (spec sections 4 and 9)', () => {
     act(() => vi.advanceTimersByTime(60_000));
     expect(result.current.index).toBe(0);
     rerender({ paused: false });
-    act(() => vi.advanceTimersByTime(9_999));
-    expect(result.current.index).toBe(0);
-    act(() => vi.advanceTimersByTime(1));
-    expect(result.current.index).toBe(1);
+    expectNextSlideAfterFullWait(result, 0);
   });
 
   it('goes to a chosen slide and waits 10 s from there', () => {
