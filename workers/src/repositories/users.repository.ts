@@ -1,7 +1,8 @@
 import { hashToken } from '@app/contracts';
 import type { Database } from '@app/db';
 import { schema } from '@app/db';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { outstandingTokens } from '@app/db/queries/users';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 
 const { users, userTokens } = schema;
 
@@ -50,14 +51,7 @@ export async function issueUserToken(
     await tx
       .update(userTokens)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(userTokens.userId, userId),
-          eq(userTokens.kind, kind),
-          isNull(userTokens.usedAt),
-          lt(userTokens.createdAt, requestedAt),
-        ),
-      );
+      .where(outstandingTokens(kind, eq(userTokens.userId, userId), lt(userTokens.createdAt, requestedAt)));
     await tx.insert(userTokens).values({
       userId,
       kind,

@@ -34,6 +34,13 @@ export async function insertAudit(db: Db, entry: AuditRow) {
   });
 }
 
+/** Where the current name of each kind of target is read: an organization's and a dashboard's name, a user's e-mail. */
+const CURRENT_NAMES = [
+  ['organization', organizations, organizations.name],
+  ['dashboard', dashboards, dashboards.name],
+  ['user', users, users.email],
+] as const;
+
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 
 /**
@@ -59,23 +66,13 @@ export async function listAudit(db: Db, limit = 500): Promise<AuditEntry[]> {
         .map(({ entry }) => Number(entry.targetId)),
     ),
   ];
-  const [organizationIds, dashboardIds, userIds] = [idsOf('organization'), idsOf('dashboard'), idsOf('user')];
   const current = new Map<string, string>();
-  if (organizationIds.length)
-    for (const o of await db
-      .select({ id: organizations.id, name: organizations.name })
-      .from(organizations)
-      .where(inArray(organizations.id, organizationIds)))
-      current.set(`organization:${o.id}`, o.name);
-  if (dashboardIds.length)
-    for (const d of await db
-      .select({ id: dashboards.id, name: dashboards.name })
-      .from(dashboards)
-      .where(inArray(dashboards.id, dashboardIds)))
-      current.set(`dashboard:${d.id}`, d.name);
-  if (userIds.length)
-    for (const u of await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, userIds)))
-      current.set(`user:${u.id}`, u.email);
+  for (const [type, table, name] of CURRENT_NAMES) {
+    const ids = idsOf(type);
+    if (!ids.length) continue;
+    for (const row of await db.select({ id: table.id, name }).from(table).where(inArray(table.id, ids)))
+      current.set(`${type}:${row.id}`, row.name);
+  }
 
   return rows.map(({ entry, actorFirstName, actorLastName }) => {
     const { [TARGET_NAME]: recorded, ...changes } = entry.changes ?? {};

@@ -1,7 +1,8 @@
 import type { User } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import { schema } from '@app/db';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { outstandingTokens } from '@app/db/queries/users';
+import { asc, eq, gt } from 'drizzle-orm';
 import { userView } from '../users/users.repository';
 
 const { users, sessions, userTokens, memberships, organizations } = schema;
@@ -96,14 +97,7 @@ export async function findUsableToken(
     .select({ token: userTokens, user: users })
     .from(userTokens)
     .innerJoin(users, eq(users.id, userTokens.userId))
-    .where(
-      and(
-        eq(userTokens.tokenHash, tokenHash),
-        eq(userTokens.kind, kind),
-        isNull(userTokens.usedAt),
-        gt(userTokens.expiresAt, now),
-      ),
-    );
+    .where(outstandingTokens(kind, eq(userTokens.tokenHash, tokenHash), gt(userTokens.expiresAt, now)));
   const [row] = lock ? await query.for('update', { of: userTokens }) : await query;
   return row ?? null;
 }

@@ -1,6 +1,7 @@
 import type { Transaction } from '@app/db';
 import { schema } from '@app/db';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { outstandingTokens } from '@app/db/queries/users';
+import { and, eq, isNull } from 'drizzle-orm';
 
 const { users, userTokens, emailChanges } = schema;
 
@@ -48,13 +49,7 @@ export async function retireUserTokens(tx: Transaction, userId: number, at: Date
   await tx
     .update(userTokens)
     .set({ usedAt: at })
-    .where(
-      and(
-        eq(userTokens.userId, userId),
-        inArray(userTokens.kind, ['registration', 'password_reset']),
-        isNull(userTokens.usedAt),
-      ),
-    );
+    .where(outstandingTokens(['registration', 'password_reset'], eq(userTokens.userId, userId)));
 }
 
 /** Serialises everything that sets a password or an address of one user (parallel links of both kinds). */

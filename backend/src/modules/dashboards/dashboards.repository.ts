@@ -19,12 +19,11 @@ export const dashboardDetail = (row: typeof dashboards.$inferSelect): DashboardD
   isPublic: row.isPublic,
 });
 
+/** The columns of a dashboard as the public list shows it; the other lists show more (contracts' PublicDashboard). */
+const listed = { id: dashboards.id, name: dashboards.name, category: dashboards.category, type: dashboards.type };
+
 export function listPublicDashboards(db: Database) {
-  return db
-    .select({ id: dashboards.id, name: dashboards.name, category: dashboards.category, type: dashboards.type })
-    .from(dashboards)
-    .where(eq(dashboards.isPublic, true))
-    .orderBy(asc(dashboards.id));
+  return db.select(listed).from(dashboards).where(eq(dashboards.isPublic, true)).orderBy(asc(dashboards.id));
 }
 
 /** Ids of the dashboards linked to the user's active organizations. */
@@ -50,10 +49,7 @@ export async function listDashboardsOfUser(db: Database, userId: number) {
     .as('last_views');
   return db
     .select({
-      id: dashboards.id,
-      name: dashboards.name,
-      category: dashboards.category,
-      type: dashboards.type,
+      ...listed,
       description: dashboards.description,
       thumbnailUrl: dashboards.thumbnailUrl,
       lastViewedAt: lastViews.lastViewedAt,

@@ -2,6 +2,7 @@ import type { OrganizationDashboardLink } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import { schema } from '@app/db';
 import { and, asc, eq } from 'drizzle-orm';
+import { deleteRow, insertIfAbsent } from '../../lib/association-rows';
 
 const { organizations, dashboards, organizationDashboards } = schema;
 
@@ -33,27 +34,13 @@ export async function listLinks(db: Db, only?: { organizationId: number; dashboa
   return rows;
 }
 
-export async function insertLink(db: Db, organizationId: number, dashboardId: number) {
-  const rows = await db
-    .insert(organizationDashboards)
-    .values({ organizationId, dashboardId })
-    .onConflictDoNothing()
-    .returning();
-  return rows.length > 0;
-}
+/** False when the dashboard already is linked to the organization. */
+export const insertLink = (db: Db, organizationId: number, dashboardId: number) =>
+  insertIfAbsent(db, organizationDashboards, { organizationId, dashboardId });
 
 /** Removes one link; returns the names of both sides, or null when there was no such link. */
 export async function deleteLink(db: Db, organizationId: number, dashboardId: number) {
-  const [row] = await db
-    .delete(organizationDashboards)
-    .where(
-      and(
-        eq(organizationDashboards.organizationId, organizationId),
-        eq(organizationDashboards.dashboardId, dashboardId),
-      ),
-    )
-    .returning({ organizationId: organizationDashboards.organizationId });
-  if (!row) return null;
+  if (!(await deleteRow(db, organizationDashboards, { organizationId, dashboardId }))) return null;
   const [names] = await db
     .select({ organizationName: organizations.name, dashboardName: dashboards.name })
     .from(organizations)

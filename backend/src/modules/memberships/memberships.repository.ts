@@ -1,6 +1,7 @@
 import type { Database, Transaction } from '@app/db';
 import { schema } from '@app/db';
 import { and, eq, inArray } from 'drizzle-orm';
+import { deleteRow, insertIfAbsent } from '../../lib/association-rows';
 
 const { organizations, users, memberships } = schema;
 
@@ -15,10 +16,8 @@ export async function organizationIdsOf(db: Db, userId: number) {
 }
 
 /** False when the user already is a member. */
-export async function addMembership(db: Db, organizationId: number, userId: number, role: string) {
-  const rows = await db.insert(memberships).values({ organizationId, userId, role }).onConflictDoNothing().returning();
-  return rows.length > 0;
-}
+export const addMembership = (db: Db, organizationId: number, userId: number, role: string) =>
+  insertIfAbsent(db, memberships, { organizationId, userId, role });
 
 export async function removeMemberships(db: Db, userId: number, organizationIds: number[]) {
   if (!organizationIds.length) return;
@@ -29,10 +28,7 @@ export async function removeMemberships(db: Db, userId: number, organizationIds:
 
 /** Removes one membership; returns the organization's name, the user's e-mail and the role, or null when none. */
 export async function deleteMembership(db: Db, organizationId: number, userId: number) {
-  const [row] = await db
-    .delete(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
-    .returning({ role: memberships.role });
+  const row = await deleteRow(db, memberships, { organizationId, userId });
   if (!row) return null;
   const [names] = await db
     .select({ organizationName: organizations.name, userEmail: users.email })
