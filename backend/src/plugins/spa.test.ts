@@ -35,6 +35,12 @@ beforeAll(() => {
 const get = (path: string, headers: Record<string, string> = {}) =>
   app.handle(new Request(`http://localhost${path}`, { headers }));
 
+/** The answer is the bare app shell with this status (the SPA shows the page, or its not-found page). */
+async function expectAppShell(response: Response, status: 200 | 404, path: string) {
+  expect(response.status, path).toBe(status);
+  expect(await response.text(), path).toBe('<html>app shell</html>');
+}
+
 describe('with a prerendered home page', () => {
   it('answers other paths with the bare app shell, and / with the prerendered home', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'spa-shell-'));
@@ -74,8 +80,7 @@ describe('serving the built SPA', () => {
   it('answers every page of the SPA with the app (history fallback), any case, trailing slash or not, never cached', async () => {
     for (const path of ['/', '/contact', '/Client/Dashboard/5/', '/dashboard/abc', '/booking/cancel?token=x']) {
       const response = await get(path);
-      expect(response.status, path).toBe(200);
-      expect(await response.text()).toBe('<html>app shell</html>');
+      await expectAppShell(response, 200, path);
       expect(response.headers.get('cache-control')).toBe('no-cache');
     }
   });
@@ -83,8 +88,7 @@ describe('serving the built SPA', () => {
   it('answers a path that names no page with 404 and the app, which shows its not-found page (no soft 404)', async () => {
     for (const path of ['/no/such/page', '/contactx', '/client/dashboard/5/extra', '/assets/missing.js', '/%E0%A4%A']) {
       const response = await get(path);
-      expect(response.status, path).toBe(404);
-      expect(await response.text()).toBe('<html>app shell</html>');
+      await expectAppShell(response, 404, path);
       expect(response.headers.get('etag'), path).toBeNull();
     }
   });
@@ -97,9 +101,7 @@ describe('serving the built SPA', () => {
     writeFileSync(join(parent, 'dist-private', 'index.html'), '<html>secret</html>');
     const sibling = new Elysia().use(spaPlugin(join(parent, 'dist')));
     for (const path of ['/..%2fdist-private%2f', '/..%2fdist-private', '/..%2fdist-private%2findex.html']) {
-      const response = await sibling.handle(new Request(`http://localhost${path}`));
-      expect(await response.text(), path).toBe('<html>app shell</html>');
-      expect(response.status, path).toBe(404);
+      await expectAppShell(await sibling.handle(new Request(`http://localhost${path}`)), 404, path);
     }
   });
 
@@ -122,9 +124,7 @@ describe('serving the built SPA', () => {
     const api = await get('/api/nothing-here');
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ message: 'Not found', issues: [] });
-    const traversal = await get('/assets/..%2f..%2f..%2fetc%2fpasswd');
-    expect(await traversal.text()).toBe('<html>app shell</html>');
-    expect(traversal.status).toBe(404);
+    await expectAppShell(await get('/assets/..%2f..%2f..%2fetc%2fpasswd'), 404, 'traversal');
   });
 });
 

@@ -34,6 +34,12 @@ export function preferredEncoding(acceptEncoding: string | null): Encoding | nul
   return null;
 }
 
+/** Compressed with Brotli or gzip: at their best levels for a page compressed once, else at fast ones. */
+const compress = (data: Uint8Array, encoding: Encoding, best: boolean) =>
+  (encoding === 'br'
+    ? brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: best ? 11 : 5 } })
+    : Bun.gzipSync(data, { level: best ? 9 : 6 })) as Uint8Array<ArrayBuffer>;
+
 /**
  * The file compressed, once per version of it: a sibling the build wrote (`.br`, `.gz`), else compressed here (always
  * here for a page rewritten in memory).
@@ -53,11 +59,7 @@ function compressor() {
     // A page rewritten here (absolute URLs) is compressed here, once, at the best level: the build's copies are of
     // the file as it was.
     if (rewritten) {
-      const body = (
-        encoding === 'br'
-          ? brotliCompressSync(rewritten, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } })
-          : Bun.gzipSync(rewritten, { level: 9 })
-      ) as Uint8Array<ArrayBuffer>;
+      const body = compress(rewritten, encoding, true);
       cache.set(key, { version, body });
       return body;
     }
@@ -67,12 +69,7 @@ function compressor() {
       if (statSync(sibling).mtimeMs < statSync(path).mtimeMs) throw new Error('stale');
       body = readFileSync(sibling) as Uint8Array<ArrayBuffer>;
     } catch {
-      const raw = readFileSync(path);
-      body = (
-        encoding === 'br'
-          ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-          : Bun.gzipSync(raw, { level: 6 })
-      ) as Uint8Array<ArrayBuffer>;
+      body = compress(readFileSync(path), encoding, false);
     }
     cache.set(key, { version, body });
     return body;
