@@ -4,7 +4,7 @@ import { LayoutDashboard, Settings, ShieldCheck } from 'lucide-react';
  * The signed-in user's pages, in the application header and in the marketing header's mobile menu; 'Admin' for
  * administrators only. Not in nav-links.ts: the marketing pages load that file, and these icons only once signed in.
  */
-export const accountLinks = [
+const accountLinks = [
   { to: '/client/dashboard', label: 'My Dashboards', Icon: LayoutDashboard, appTestId: 'app-nav-dashboards' },
   {
     to: '/admin',
