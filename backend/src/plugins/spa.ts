@@ -35,7 +35,7 @@ export function preferredEncoding(acceptEncoding: string | null): Encoding | nul
 }
 
 /** Compressed with Brotli or gzip: at their best levels for a page compressed once, else at fast ones. */
-const compress = (data: Uint8Array, encoding: Encoding, best: boolean) =>
+const compress = (data: Uint8Array<ArrayBuffer>, encoding: Encoding, best: boolean) =>
   (encoding === 'br'
     ? brotliCompressSync(data, { params: { [zlib.BROTLI_PARAM_QUALITY]: best ? 11 : 5 } })
     : Bun.gzipSync(data, { level: best ? 9 : 6 })) as Uint8Array<ArrayBuffer>;
