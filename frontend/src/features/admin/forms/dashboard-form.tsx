@@ -1,10 +1,8 @@
 import type { AdminDashboard, DashboardInput } from '@app/contracts';
 import { DashboardInputSchema } from '@app/contracts/api/admin';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/api/dashboards';
-import * as v from 'valibot';
-import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
 import { useSaveDashboard } from '../api/admin.mutations';
-import { notifyFailure, notifySuccess } from '../utils/notify';
+import { SavePanel, useSavePanel } from './save-panel';
 
 const valuesOf = (dashboard?: AdminDashboard): DashboardInput => ({
   name: dashboard?.name ?? '',
@@ -25,34 +23,20 @@ const EMBED_HINT =
 /** 'Create Dashboard', or 'Edit Dashboard' with Cancel when `dashboard` is given (key it by the id). */
 export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboard | undefined; onDone: () => void }) {
   const save = useSaveDashboard();
-  const editing = dashboard !== undefined;
-
-  const form = useSchemaForm({
-    defaultValues: valuesOf(dashboard),
+  const { form, panel } = useSavePanel({
+    thing: 'Dashboard',
+    item: dashboard,
+    valuesOf,
     schema: DashboardInputSchema,
-    fieldIssues: validationIssues,
-    onSubmit: async (value, formApi) => {
-      const saved = await save.mutateAsync({ id: dashboard?.id, input: v.parse(DashboardInputSchema, value) });
-      // The server could not reach the embed URL: saved all the same, and the admin is told (issue 12, item 3).
-      notifySuccess(editing ? 'Dashboard updated' : 'Dashboard created', saved?.embedUrlWarning ?? undefined);
-      if (!editing) formApi.reset(valuesOf());
-      onDone();
-    },
-    onFailure: (error) =>
-      notifyFailure(
-        editing ? 'Error updating dashboard' : 'Error creating dashboard',
-        error,
-        editing ? 'Failed to update dashboard' : 'Failed to create dashboard',
-      ),
+    save: save.mutateAsync,
+    // The server could not reach the embed URL: saved all the same, and the admin is told (issue 12, item 3).
+    detail: (saved) => saved?.embedUrlWarning ?? undefined,
+    onDone,
   });
 
-  const title = editing ? 'Edit Dashboard' : 'Create Dashboard';
   return (
     <form.AppForm>
-      <form.FormElement aria-label={title} data-testid="dashboard-form" className="flex flex-col gap-4">
-        <h2 className="text-lg font-semibold text-slate-900 dark:text-white" data-testid="dashboard-form-title">
-          {title}
-        </h2>
+      <SavePanel {...panel}>
         <form.AppField name="name">
           {(field) => <field.TextField label="Name" required data-testid="dashboard-name" />}
         </form.AppField>
@@ -99,14 +83,7 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
         <form.AppField name="isPublic">
           {(field) => <field.CheckboxField label="Publicly viewable" data-testid="dashboard-is-public" />}
         </form.AppField>
-        <form.FormActions
-          pendingLabel={editing ? 'Updating...' : 'Creating...'}
-          cancel={editing ? { onClick: onDone, 'data-testid': 'dashboard-cancel' } : undefined}
-          data-testid="dashboard-submit"
-        >
-          {editing ? 'Update Dashboard' : 'Create Dashboard'}
-        </form.FormActions>
-      </form.FormElement>
+      </SavePanel>
     </form.AppForm>
   );
 }

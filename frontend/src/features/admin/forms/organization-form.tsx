@@ -1,9 +1,7 @@
 import type { AdminOrganization, OrganizationInput } from '@app/contracts';
 import { OrganizationInputSchema } from '@app/contracts/api/admin';
-import * as v from 'valibot';
-import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
 import { useSaveOrganization } from '../api/admin.mutations';
-import { notifyFailure, notifySuccess } from '../utils/notify';
+import { SavePanel, useSavePanel } from './save-panel';
 
 const valuesOf = (organization?: AdminOrganization): OrganizationInput => ({
   name: organization?.name ?? '',
@@ -23,33 +21,18 @@ export function OrganizationForm({
   onDone: () => void;
 }) {
   const save = useSaveOrganization();
-  const editing = organization !== undefined;
-
-  const form = useSchemaForm({
-    defaultValues: valuesOf(organization),
+  const { form, panel } = useSavePanel({
+    thing: 'Organization',
+    item: organization,
+    valuesOf,
     schema: OrganizationInputSchema,
-    fieldIssues: validationIssues,
-    onSubmit: async (value, formApi) => {
-      await save.mutateAsync({ id: organization?.id, input: v.parse(OrganizationInputSchema, value) });
-      notifySuccess(editing ? 'Organization updated' : 'Organization created');
-      if (!editing) formApi.reset(valuesOf());
-      onDone();
-    },
-    onFailure: (error) =>
-      notifyFailure(
-        editing ? 'Error updating organization' : 'Error creating organization',
-        error,
-        editing ? 'Failed to update organization' : 'Failed to create organization',
-      ),
+    save: save.mutateAsync,
+    onDone,
   });
 
-  const title = editing ? 'Edit Organization' : 'Create Organization';
   return (
     <form.AppForm>
-      <form.FormElement aria-label={title} data-testid="organization-form" className="flex flex-col gap-4">
-        <h2 className="text-lg font-semibold text-slate-900 dark:text-white" data-testid="organization-form-title">
-          {title}
-        </h2>
+      <SavePanel {...panel}>
         <form.AppField name="name">
           {(field) => <field.TextField label="Name" required data-testid="organization-name" />}
         </form.AppField>
@@ -61,14 +44,7 @@ export function OrganizationForm({
             <field.TextField label="Logo URL" type="url" placeholder="https://" data-testid="organization-logo-url" />
           )}
         </form.AppField>
-        <form.FormActions
-          pendingLabel={editing ? 'Updating...' : 'Creating...'}
-          cancel={editing ? { onClick: onDone, 'data-testid': 'organization-cancel' } : undefined}
-          data-testid="organization-submit"
-        >
-          {editing ? 'Update Organization' : 'Create Organization'}
-        </form.FormActions>
-      </form.FormElement>
+      </SavePanel>
     </form.AppForm>
   );
 }
