@@ -10,6 +10,11 @@ cleanUpAfterEachTest();
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const submitProfile = () => fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+/** The names the profile tests send: Ada renamed Augusta. */
+const renamed = { firstName: 'Augusta', lastName: 'Lovelace' };
+/** The body of the first PUT /api/auth/profile. */
+const sentProfile = (api: ReturnType<typeof stubApi>) => requestsTo(api, 'PUT /api/auth/profile')[0]?.body;
 
 async function openAccount(overrides: Parameters<typeof makeUser>[0] = {}, routes = {}) {
   const api = stubApi({ 'GET /api/auth/user': reply(makeUser(overrides)), ...routes });
@@ -41,7 +46,7 @@ describe('/account', () => {
     type('First Name', ' ');
     type('Last Name', '');
     type('Email', 'nope');
-    fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    submitProfile();
     expect(await screen.findByText('First name is required')).toBeTruthy();
     expect(screen.getByText('Last name is required')).toBeTruthy();
     expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
@@ -55,14 +60,10 @@ describe('/account', () => {
     );
     type('First Name', 'Augusta ');
     type('Email', 'Ada@Example.com');
-    fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    submitProfile();
 
     expect(await screen.findByText('Profile Updated')).toBeTruthy();
-    expect(requestsTo(api, 'PUT /api/auth/profile')[0]?.body).toEqual({
-      firstName: 'Augusta',
-      lastName: 'Lovelace',
-      email: 'Ada@Example.com',
-    });
+    expect(sentProfile(api)).toEqual({ ...renamed, email: 'Ada@Example.com' });
     await waitFor(() => expect(screen.getByTestId('header-welcome').textContent).toBe('Welcome, Augusta'));
     expect(queryClient.getQueryData<{ email: string }>(['auth', 'user'])?.email).toBe('Ada@Example.com');
     expect(field('First Name').value).toBe('Augusta');
@@ -82,19 +83,14 @@ describe('/account', () => {
     type('First Name', 'Augusta');
     type('Email', 'ada.new@example.com');
     expect(field('Current Password')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    submitProfile();
     expect(await screen.findByText('Please enter your current password to change your email address')).toBeTruthy();
     expect(requestsTo(api, 'PUT /api/auth/profile')).toHaveLength(0);
 
     type('Current Password', 'my password');
-    fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    submitProfile();
     expect(await screen.findByText('Confirm Your New Email')).toBeTruthy();
-    expect(requestsTo(api, 'PUT /api/auth/profile')[0]?.body).toEqual({
-      firstName: 'Augusta',
-      lastName: 'Lovelace',
-      email: 'ada.new@example.com',
-      currentPassword: 'my password',
-    });
+    expect(sentProfile(api)).toEqual({ ...renamed, email: 'ada.new@example.com', currentPassword: 'my password' });
     const note = screen.getByTestId('profile-email-pending');
     expect(note.getAttribute('role')).toBe('status');
     expect(note.textContent).toContain('We sent a confirmation link to ada.new@example.com');
@@ -115,7 +111,7 @@ describe('/account', () => {
     await openAccount({}, { 'PUT /api/auth/profile': reply(wrong, 403) });
     type('Email', 'ada.new@example.com');
     type('Current Password', 'not it');
-    fireEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    submitProfile();
     expect(await screen.findByText('Update Failed')).toBeTruthy();
     await waitFor(() => expect(field('Current Password').getAttribute('aria-invalid')).toBe('true'));
   });
