@@ -27,6 +27,10 @@ export const layoutVars = (ctx: Pick<MessageContext, 'appUrl' | 'companyEmail'>)
   companyEmail: ctx.companyEmail,
 });
 
+/** A message to someone outside, whose answer comes to the company; and one to the company, answered to them. */
+const toVisitor = (email: string, ctx: MessageContext) => ({ to: email, replyTo: ctx.companyEmail });
+const toCompany = (email: string, ctx: MessageContext) => ({ to: ctx.companyEmail, replyTo: email });
+
 async function contactMessage(ctx: MessageContext, event: StoredEvent) {
   const { contactMessageId } = v.parse(EventPayloadSchemas['contact.received'], event.payload);
   const message = await findContactMessage(ctx.db, contactMessageId);
@@ -81,6 +85,10 @@ function bookingWhen(booking: Pick<Booking, 'startsAt' | 'endsAt' | 'timeZone'>)
   };
 }
 
+/** A booking made with our form, in this state: the scheduling service writes to its own bookers (D17). */
+const ourBooking = (booking: Booking, status: Booking['status']) =>
+  booking.source === 'form' && booking.status === status;
+
 const SOURCES: Record<Booking['source'], string> = {
   form: 'Booking form on the website',
   scheduling_service: 'Scheduling widget (the service sent its own confirmation)',
@@ -115,8 +123,7 @@ export const messageEmails = {
     variables: ['name', 'email', 'messageSubject', 'message', 'receivedAt'],
     load: contactMessage,
     content: ({ message, vars }, ctx) => ({
-      to: ctx.companyEmail,
-      replyTo: message.email,
+      ...toCompany(message.email, ctx),
       subject: `New contact message: ${message.subject}`,
       preview: `${message.name} <${message.email}> wrote through the contact form.`,
       vars,
@@ -129,8 +136,7 @@ export const messageEmails = {
     variables: ['name', 'messageSubject', 'message'],
     load: contactMessage,
     content: ({ message, vars }, ctx) => ({
-      to: message.email,
-      replyTo: ctx.companyEmail,
+      ...toVisitor(message.email, ctx),
       subject: `We received your message: ${message.subject}`,
       preview: "Thanks for getting in touch. We'll get back to you within 24 hours.",
       vars,
@@ -181,12 +187,9 @@ export const messageEmails = {
     variables: ['name', 'date', 'time', 'timeZone', 'cancelLink'],
     load: (ctx, event) => bookingEvent(ctx, event, 'booking.created'),
     content: ({ booking, when, vars }, ctx) =>
-      // The scheduling service confirms its own bookings (D17).
-      booking.source !== 'form' || booking.status !== 'confirmed'
-        ? null
-        : {
-            to: booking.email,
-            replyTo: ctx.companyEmail,
+      ourBooking(booking, 'confirmed')
+        ? {
+            ...toVisitor(booking.email, ctx),
             subject: `Your consultation with ${COMPANY_NAME} is booked: ${when.startShort}`,
             preview: `Free 30-minute consultation on ${when.when}. The calendar invite is attached.`,
             link: { kind: 'booking-cancel', bookingId: booking.id },
@@ -202,7 +205,8 @@ export const messageEmails = {
                 }),
               },
             ],
-          },
+          }
+        : null,
   }),
 
   'booking-notification': defineEmail({
@@ -210,8 +214,7 @@ export const messageEmails = {
     variables: ['name', 'email', 'businessName', 'lineOfWork', 'date', 'time', 'timeZone', 'source', 'bookedAt'],
     load: (ctx, event) => bookingEvent(ctx, event, 'booking.created'),
     content: ({ booking, when, vars }, ctx) => ({
-      to: ctx.companyEmail,
-      replyTo: booking.email,
+      ...toCompany(booking.email, ctx),
       subject: `New consultation booked: ${booking.name}, ${when.startShort}`,
       preview: `${booking.name} <${booking.email}> booked a free consultation.`,
       vars,
@@ -223,16 +226,15 @@ export const messageEmails = {
     variables: ['name', 'date', 'time', 'timeZone'],
     load: (ctx, event) => bookingEvent(ctx, event, 'booking.created'),
     content: ({ booking, when, vars }, ctx) =>
-      // Nothing to remind of once cancelled or over; the scheduling service reminds its own bookings (D17).
-      booking.status !== 'confirmed' || booking.source !== 'form' || booking.startsAt.getTime() <= Date.now()
-        ? null
-        : {
-            to: booking.email,
-            replyTo: ctx.companyEmail,
+      // Nothing to remind of once cancelled or over.
+      ourBooking(booking, 'confirmed') && booking.startsAt.getTime() > Date.now()
+        ? {
+            ...toVisitor(booking.email, ctx),
             subject: `Reminder: your consultation with ${COMPANY_NAME} is tomorrow, ${when.startShort}`,
             preview: `Your free 30-minute consultation is on ${when.when}.`,
             vars,
-          },
+          }
+        : null,
   }),
 
   'booking-cancelled': defineEmail({
@@ -240,17 +242,16 @@ export const messageEmails = {
     variables: ['name', 'when'],
     load: (ctx, event) => bookingEvent(ctx, event, 'booking.cancelled'),
     content: ({ booking, when, vars }, ctx) =>
-      booking.status !== 'cancelled' || booking.source !== 'form'
-        ? null
-        : {
-            to: booking.email,
-            replyTo: ctx.companyEmail,
+      ourBooking(booking, 'cancelled')
+        ? {
+            ...toVisitor(booking.email, ctx),
             subject: `Your consultation on ${when.startShort} is cancelled`,
             preview: 'Your consultation is cancelled. You are welcome to book another time.',
             vars,
             // Takes the invite's event out of the visitor's calendar (same UID, higher SEQUENCE).
             attachments: [bookingCancellationAttachment(booking, ctx)],
-          },
+          }
+        : null,
   }),
 
   'booking-cancelled-notification': defineEmail({
@@ -269,15 +270,14 @@ export const messageEmails = {
     ],
     load: (ctx, event) => bookingEvent(ctx, event, 'booking.cancelled'),
     content: ({ booking, when, vars }, ctx) =>
-      booking.status !== 'cancelled'
-        ? null
-        : {
-            to: ctx.companyEmail,
-            replyTo: booking.email,
+      booking.status === 'cancelled'
+        ? {
+            ...toCompany(booking.email, ctx),
             subject: `Consultation cancelled: ${booking.name}, ${when.startShort}`,
             preview: `${booking.name} <${booking.email}> cancelled their consultation.`,
             vars,
             attachments: [bookingCancellationAttachment(booking, ctx)],
-          },
+          }
+        : null,
   }),
 } as const;
