@@ -24,6 +24,8 @@ export interface FormActionsProps extends Omit<ButtonProps, 'type' | 'children'>
   layout?: 'row' | 'dialog';
   /** More classes of the row (the submit button's are `className`). */
   rowClassName?: string;
+  /** The submit button's. */
+  'data-testid'?: string;
 }
 
 /** The form's buttons: the submit (disabled, with a spinner and the pending label, while submitting) and Cancel. */

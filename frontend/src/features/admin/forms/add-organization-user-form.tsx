@@ -1,9 +1,8 @@
 import type { AdminOrganization, User } from '@app/contracts';
 import * as v from 'valibot';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useAddOrganizationUser } from '../api/admin.mutations';
 import { fullName } from '../utils/admin-lists';
-import { notifyFailure, notifySuccess } from '../utils/notify';
+import { PanelForm, useLinkPanel } from './panel-form';
 
 const AddUserSchema = v.object({
   organizationId: v.pipe(v.string(), v.minLength(1, 'Please choose an organization')),
@@ -19,29 +18,23 @@ export function AddOrganizationUserForm({
   users: readonly User[];
 }) {
   const add = useAddOrganizationUser();
-  const form = useSchemaForm({
+  const form = useLinkPanel({
     defaultValues: { organizationId: '', userId: '' },
     schema: AddUserSchema,
-    onSubmit: async (value, formApi) => {
-      await add.mutateAsync({
-        organizationId: Number(value.organizationId),
-        userId: Number(value.userId),
-        role: 'Member',
-      });
-      notifySuccess('User added to organization');
-      formApi.reset();
-    },
-    onFailure: (error) => notifyFailure('Error adding user', error, 'Failed to add user to organization'),
+    link: (value) =>
+      add.mutateAsync({ organizationId: Number(value.organizationId), userId: Number(value.userId), role: 'Member' }),
+    done: 'User added to organization',
+    failed: ['Error adding user', 'Failed to add user to organization'],
   });
 
   return (
     <form.AppForm>
-      <form.FormElement
-        aria-label="Add User to Organization"
+      <PanelForm
+        title="Add User to Organization"
         data-testid="add-organization-user-form"
-        className="flex flex-col gap-4"
+        submit="Add User"
+        actions={{ pendingLabel: 'Adding...', variant: 'outline', 'data-testid': 'member-submit' }}
       >
-        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Add User to Organization</h2>
         <form.AppField name="organizationId">
           {(field) => (
             <field.SelectField
@@ -67,10 +60,7 @@ export function AddOrganizationUserForm({
             />
           )}
         </form.AppField>
-        <form.FormActions pendingLabel="Adding..." variant="outline" data-testid="member-submit">
-          Add User
-        </form.FormActions>
-      </form.FormElement>
+      </PanelForm>
     </form.AppForm>
   );
 }

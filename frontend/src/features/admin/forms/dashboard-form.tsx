@@ -2,7 +2,7 @@ import type { AdminDashboard, DashboardInput } from '@app/contracts';
 import { DashboardInputSchema } from '@app/contracts/api/admin';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/api/dashboards';
 import { useSaveDashboard } from '../api/admin.mutations';
-import { SavePanel, useSavePanel } from './save-panel';
+import { SavePanel, useSavePanel } from './panel-form';
 
 const valuesOf = (dashboard?: AdminDashboard): DashboardInput => ({
   name: dashboard?.name ?? '',

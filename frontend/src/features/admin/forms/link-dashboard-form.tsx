@@ -1,10 +1,9 @@
 import type { AdminDashboard, AdminOrganization } from '@app/contracts';
 import { OrganizationDashboardSchema } from '@app/contracts/api/admin';
 import * as v from 'valibot';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { useLinkDashboard } from '../api/admin.mutations';
 import { organizationOptions } from '../utils/admin-lists';
-import { notifyFailure, notifySuccess } from '../utils/notify';
+import { PanelForm, useLinkPanel } from './panel-form';
 
 /** 'Link Dashboard to Organization' (spec section 2, Associations). */
 export function LinkDashboardForm({
@@ -15,29 +14,28 @@ export function LinkDashboardForm({
   dashboards: readonly AdminDashboard[];
 }) {
   const link = useLinkDashboard();
-  const form = useSchemaForm({
+  const form = useLinkPanel({
     defaultValues: { organizationId: '', dashboardId: '' } as v.InferInput<typeof OrganizationDashboardSchema>,
     schema: OrganizationDashboardSchema,
-    onSubmit: async (value, formApi) => {
+    link: (value) => {
       const parsed = v.parse(OrganizationDashboardSchema, value);
-      await link.mutateAsync({
+      return link.mutateAsync({
         organizationId: Number(parsed.organizationId),
         dashboardId: Number(parsed.dashboardId),
       });
-      notifySuccess('Dashboard linked to organization');
-      formApi.reset();
     },
-    onFailure: (error) => notifyFailure('Error linking dashboard', error, 'Failed to link dashboard'),
+    done: 'Dashboard linked to organization',
+    failed: ['Error linking dashboard', 'Failed to link dashboard'],
   });
 
   return (
     <form.AppForm>
-      <form.FormElement
-        aria-label="Link Dashboard to Organization"
+      <PanelForm
+        title="Link Dashboard to Organization"
         data-testid="link-dashboard-form"
-        className="flex flex-col gap-4"
+        submit="Link Dashboard"
+        actions={{ pendingLabel: 'Linking...', 'data-testid': 'link-submit' }}
       >
-        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Link Dashboard to Organization</h2>
         <form.AppField name="organizationId">
           {(field) => (
             <field.SelectField
@@ -60,10 +58,7 @@ export function LinkDashboardForm({
             />
           )}
         </form.AppField>
-        <form.FormActions pendingLabel="Linking..." data-testid="link-submit">
-          Link Dashboard
-        </form.FormActions>
-      </form.FormElement>
+      </PanelForm>
     </form.AppForm>
   );
 }

@@ -1,7 +1,7 @@
 import type { AdminOrganization, OrganizationInput } from '@app/contracts';
 import { OrganizationInputSchema } from '@app/contracts/api/admin';
 import { useSaveOrganization } from '../api/admin.mutations';
-import { SavePanel, useSavePanel } from './save-panel';
+import { SavePanel, useSavePanel } from './panel-form';
 
 const valuesOf = (organization?: AdminOrganization): OrganizationInput => ({
   name: organization?.name ?? '',

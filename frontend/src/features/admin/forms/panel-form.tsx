@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
-import { FormActions } from '../../../components/form/form-actions';
+import { FormActions, type FormActionsProps } from '../../../components/form/form-actions';
 import { FormElement } from '../../../components/form/form-element';
 import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
 import { notifyFailure, notifySuccess } from '../utils/notify';
@@ -75,18 +75,70 @@ export function useSavePanel<TItem extends { id: number }, TValues, TInput, TSav
 /** The frame of a save panel's fields (inside its `form.AppForm`): the title, then the fields, then the buttons. */
 export function SavePanel({ testId, texts, onCancel, children }: SavePanelFrame & { children: ReactNode }) {
   return (
-    <FormElement aria-label={texts.title} data-testid={`${testId}-form`} className="flex flex-col gap-4">
-      <h2 className="text-lg font-semibold text-slate-900 dark:text-white" data-testid={`${testId}-form-title`}>
-        {texts.title}
+    <PanelForm
+      title={texts.title}
+      titleTestId={`${testId}-form-title`}
+      data-testid={`${testId}-form`}
+      submit={texts.submit}
+      actions={{
+        pendingLabel: texts.pending,
+        cancel: onCancel && { onClick: onCancel, 'data-testid': `${testId}-cancel` },
+        'data-testid': `${testId}-submit`,
+      }}
+    >
+      {children}
+    </PanelForm>
+  );
+}
+
+export interface PanelFormProps {
+  /** The heading, and the form's name. */
+  title: string;
+  titleTestId?: string;
+  'data-testid': string;
+  /** The submit button's label. */
+  submit: string;
+  actions: Omit<FormActionsProps, 'children'>;
+  children: ReactNode;
+}
+
+/** An admin panel's form (inside its `form.AppForm`): its heading, its fields, then its buttons. */
+export function PanelForm({ title, titleTestId, 'data-testid': testId, submit, actions, children }: PanelFormProps) {
+  return (
+    <FormElement aria-label={title} data-testid={testId} className="flex flex-col gap-4">
+      <h2
+        className="text-lg font-semibold text-slate-900 dark:text-white"
+        {...(titleTestId && { 'data-testid': titleTestId })}
+      >
+        {title}
       </h2>
       {children}
-      <FormActions
-        pendingLabel={texts.pending}
-        cancel={onCancel && { onClick: onCancel, 'data-testid': `${testId}-cancel` }}
-        data-testid={`${testId}-submit`}
-      >
-        {texts.submit}
-      </FormActions>
+      <FormActions {...actions}>{submit}</FormActions>
     </FormElement>
   );
+}
+
+export interface LinkPanelOptions<TValues> {
+  defaultValues: TValues;
+  schema: v.GenericSchema<TValues, unknown>;
+  /** Sends the valid values. */
+  link: (value: TValues) => Promise<unknown>;
+  /** The success toast. */
+  done: string;
+  /** The failure toast's title and its text when the server gives none. */
+  failed: readonly [title: string, fallback: string];
+}
+
+/** An admin panel's form that links two things (a user or a dashboard to an organization): send, toast, empty. */
+export function useLinkPanel<TValues>({ defaultValues, schema, link, done, failed }: LinkPanelOptions<TValues>) {
+  return useSchemaForm({
+    defaultValues,
+    schema,
+    onSubmit: async (value, formApi) => {
+      await link(value);
+      notifySuccess(done);
+      formApi.reset();
+    },
+    onFailure: (error) => notifyFailure(failed[0], error, failed[1]),
+  });
 }
