@@ -1,6 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
 import { UserPlus } from 'lucide-react';
-import { toast } from '../../../components/ui/toast';
 import { useCompleteRegistration } from '../api/auth.mutations';
 import { registrationTokenQueryOptions } from '../api/auth.queries';
 import { LinkErrorCard } from './auth-card';
@@ -19,7 +17,6 @@ export function RegisterScreen({ token }: { token: string | undefined }) {
 
 function RegisterWithToken({ token }: { token: string }) {
   const completeRegistration = useCompleteRegistration();
-  const navigate = useNavigate();
 
   return (
     <SetPasswordScreen
@@ -46,16 +43,14 @@ function RegisterWithToken({ token }: { token: string }) {
         pendingLabel: 'Setting up account...',
         failureFallback: 'Failed to complete registration',
         onSubmit: (password) => completeRegistration.mutateAsync({ token, password }),
-        onSuccess: () => {
-          toast({
-            title: 'Registration completed',
-            description: 'Your account has been set up successfully. You can now log in.',
-          });
-          // Completing the invitation signs nobody in: to the sign-in, which then opens the client portal for a
-          // client (issue 12 item 8; the spec's '/' left a new client on the home page, signed out).
-          void navigate({ to: '/login' });
-        },
         testId: 'register',
+      }}
+      // Completing the invitation signs nobody in: to the sign-in, which then opens the client portal for a client
+      // (issue 12 item 8; the spec's '/' left a new client on the home page, signed out).
+      done={{
+        title: 'Registration completed',
+        description: 'Your account has been set up successfully. You can now log in.',
+        to: '/login',
       }}
     />
   );

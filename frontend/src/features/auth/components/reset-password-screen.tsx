@@ -1,8 +1,7 @@
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast';
 import { useResetPassword } from '../api/auth.mutations';
 import { resetTokenQueryOptions } from '../api/auth.queries';
 import { RequestResetForm } from '../forms/request-reset-form';
@@ -93,7 +92,6 @@ function RequestStep() {
 
 function NewPasswordStep({ token }: { token: string }) {
   const resetPassword = useResetPassword();
-  const navigate = useNavigate();
 
   return (
     <SetPasswordScreen
@@ -115,14 +113,12 @@ function NewPasswordStep({ token }: { token: string }) {
         pendingLabel: 'Updating password...',
         failureFallback: 'Failed to reset password',
         onSubmit: (newPassword) => resetPassword.mutateAsync({ token, newPassword }),
-        onSuccess: () => {
-          toast({
-            title: 'Password updated',
-            description: 'Your password has been reset. You can now log in with your new password.',
-          });
-          void navigate({ to: '/' });
-        },
         testId: 'reset-password',
+      }}
+      done={{
+        title: 'Password updated',
+        description: 'Your password has been reset. You can now log in with your new password.',
+        to: '/',
       }}
     />
   );

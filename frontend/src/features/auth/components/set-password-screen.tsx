@@ -1,7 +1,9 @@
 import type { TokenValidation } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { toast } from '../../../components/ui/toast';
 import type { TokenQueryOptions } from '../api/auth.queries';
 import { NewPasswordForm, type NewPasswordFormProps } from '../forms/new-password-form';
 import { AuthCard, CheckingCard } from './auth-card';
@@ -22,7 +24,9 @@ export interface SetPasswordScreenProps {
   title: string;
   greeting: (user: NonNullable<TokenValidation['user']>) => ReactNode;
   'data-testid': string;
-  form: Omit<NewPasswordFormProps, 'email'>;
+  form: Omit<NewPasswordFormProps, 'email' | 'onSuccess'>;
+  /** Once the password is set: a toast, then the next page. */
+  done: { title: string; description: string; to: '/' | '/login' };
 }
 
 /**
@@ -39,9 +43,11 @@ export function SetPasswordScreen({
   title,
   greeting,
   form,
+  done,
   ...rest
 }: SetPasswordScreenProps) {
   const validation = useQuery(check);
+  const navigate = useNavigate();
   const icon = <Icon aria-hidden="true" className="size-6" />;
 
   if (validation.isPending) return <CheckingCard icon={icon} title="Checking Your Link" text={checkingText} />;
@@ -52,7 +58,14 @@ export function SetPasswordScreen({
 
   return (
     <AuthCard icon={icon} title={title} description={greeting(user)} {...rest}>
-      <NewPasswordForm email={user.email} {...form} />
+      <NewPasswordForm
+        email={user.email}
+        {...form}
+        onSuccess={() => {
+          toast({ title: done.title, description: done.description });
+          void navigate({ to: done.to });
+        }}
+      />
     </AuthCard>
   );
 }
