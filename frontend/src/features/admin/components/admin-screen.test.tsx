@@ -2,6 +2,7 @@
 import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink, User } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeDashboard, makeOrganization } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, type FakeRoute, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -20,23 +21,10 @@ cleanUpAfterEachTest();
 const admin = makeUser({ id: 1, email: 'root@example.com', firstName: 'Root', isAdmin: true });
 
 const organizations: AdminOrganization[] = [
-  { id: 1, name: 'Acme', domain: 'acme.test', logoUrl: null, isActive: true, createdAt: '2025-01-01T00:00:00Z' },
-  { id: 2, name: 'Dormant Co', domain: null, logoUrl: null, isActive: false, createdAt: '2025-01-01T00:00:00Z' },
+  makeOrganization(),
+  makeOrganization({ id: 2, name: 'Dormant Co', domain: null, isActive: false }),
 ];
-const dashboards: AdminDashboard[] = [
-  {
-    id: 10,
-    name: 'Sales Overview',
-    description: null,
-    category: 'Sales',
-    type: 'PowerBI',
-    embedUrl: 'https://app.powerbi.com/view?r=1',
-    thumbnailUrl: null,
-    isPublic: true,
-    viewCount: 3,
-    lastViewedAt: '2025-03-01T09:00:00.000Z',
-  },
-];
+const dashboards: AdminDashboard[] = [makeDashboard({ viewCount: 3, lastViewedAt: '2025-03-01T09:00:00.000Z' })];
 const users: User[] = [
   { ...admin, organizations: [] },
   makeUser({ id: 2, email: 'client@acme.test', isAdmin: false, organizations: [{ id: 1, name: 'Acme' }] }),

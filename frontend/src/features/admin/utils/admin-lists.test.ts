@@ -1,5 +1,6 @@
-import type { AdminDashboard, AdminOrganization, User } from '@app/contracts';
+import type { AdminDashboard, User } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
+import { makeDashboard, makeOrganization } from '../../../testing/admin-fixtures';
 import { makeUser } from '../../../testing/fake-api';
 import {
   type DashboardFilters,
@@ -16,28 +17,11 @@ import {
   visibleOrganizations,
 } from './admin-lists';
 
-const org = (id: number, isActive: boolean, name = `Org ${id}`): AdminOrganization => ({
-  id,
-  name,
-  domain: null,
-  logoUrl: null,
-  isActive,
-  createdAt: '2025-01-01T00:00:00.000Z',
-});
+const org = (id: number, isActive: boolean, name = `Org ${id}`) =>
+  makeOrganization({ id, name, domain: null, isActive });
 
-const dash = (id: number, over: Partial<AdminDashboard> = {}): AdminDashboard => ({
-  id,
-  name: `Dashboard ${id}`,
-  description: null,
-  category: 'Sales',
-  type: 'PowerBI',
-  embedUrl: 'https://app.powerbi.com/view?r=x',
-  thumbnailUrl: null,
-  isPublic: false,
-  viewCount: 0,
-  lastViewedAt: null,
-  ...over,
-});
+const dash = (id: number, over: Partial<AdminDashboard> = {}) =>
+  makeDashboard({ id, name: `Dashboard ${id}`, isPublic: false, ...over });
 
 /** The app's test user, as one who has done nothing yet: no name, never signed in, in no organization. */
 const user = (id: number, over: Partial<User> = {}): User =>
