@@ -6,6 +6,14 @@ import { useAdminTestApp } from '../../../testing/admin';
 
 const { t, as, admin } = useAdminTestApp();
 
+/** An organization linked to a dashboard, and the path that unlinks them. */
+async function linked(organizationName: string, dashboardValues: Parameters<typeof createDashboard>[1] = {}) {
+  const org = await createOrganization(t.db, { name: organizationName });
+  const dashboard = await createDashboard(t.db, dashboardValues);
+  await linkDashboard(t.db, org.id, dashboard.id);
+  return { org, dashboard, path: `/api/admin/organization-dashboards/${org.id}/${dashboard.id}` };
+}
+
 describe('associations', () => {
   it('link a dashboard to an organization once; the second time is refused clearly', async () => {
     const org = await createOrganization(t.db, { name: 'Linked Org' });
@@ -38,10 +46,7 @@ describe('associations', () => {
 
 describe('undoing links (issue 12, item 13)', () => {
   it('unlink a dashboard from an organization: 204, gone from the list, audited with names; 404 the second time', async () => {
-    const org = await createOrganization(t.db, { name: 'Unlink Org' });
-    const dashboard = await createDashboard(t.db, { name: 'Unlink Dashboard' });
-    await linkDashboard(t.db, org.id, dashboard.id);
-    const path = `/api/admin/organization-dashboards/${org.id}/${dashboard.id}`;
+    const { org, dashboard, path } = await linked('Unlink Org', { name: 'Unlink Dashboard' });
 
     const removed = await as(admin).send('DELETE', path);
     expect(removed.status).toBe(204);
@@ -71,10 +76,7 @@ describe('undoing links (issue 12, item 13)', () => {
   });
 
   it('two parallel unlinks of one link: one 204, one 404, one audit row', async () => {
-    const org = await createOrganization(t.db, { name: 'Race Org' });
-    const dashboard = await createDashboard(t.db);
-    await linkDashboard(t.db, org.id, dashboard.id);
-    const path = `/api/admin/organization-dashboards/${org.id}/${dashboard.id}`;
+    const { org, path } = await linked('Race Org');
     const statuses = (await Promise.all([as(admin).send('DELETE', path), as(admin).send('DELETE', path)]))
       .map((r) => r.status)
       .sort();
