@@ -3,65 +3,68 @@
 // the cycle rule does not.
 const TESTS = '\\.test\\.tsx?$';
 
+/** A rule `make lint` fails on: `from` (the importing files) may not import `to`. */
+const forbid = (name, comment, from, to) => ({ name, severity: 'error', comment, from, to });
+
+/**
+ * The folders `group` matches under `parent` keep apart: a file in one imports nothing (or nothing matching `target`)
+ * from another (tests excepted).
+ */
+const apart = (name, comment, parent, group, target = '') =>
+  forbid(
+    name,
+    comment,
+    { path: `^${parent}${group}/`, pathNot: TESTS },
+    { path: `^${parent}${group}/${target}`, pathNot: `^${parent}$1/` },
+  );
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
-    {
-      name: 'no-circular',
-      severity: 'error',
-      comment: 'No import cycles, type-only imports included (issue 13).',
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: 'plugins-import-no-module',
-      severity: 'error',
-      comment: 'Plugins depend on repositories or functions passed in, never on modules (decision 024).',
-      from: { path: '^backend/src/plugins/', pathNot: TESTS },
-      to: { path: '^backend/src/modules/' },
-    },
-    {
-      name: 'nothing-imports-the-composition-root',
-      severity: 'error',
-      comment: 'app.ts and server.ts build the app; no module, plugin or helper imports them.',
-      from: { path: '^backend/src/(modules|plugins|lib|events|resilience)/', pathNot: TESTS },
-      to: { path: '^backend/src/(app|server|cli)\\.ts$' },
-    },
-    {
-      name: 'no-other-module-service',
-      severity: 'error',
-      comment: "A module never reaches into another module's service: shared behaviour moves down (decision 024).",
-      from: { path: '^backend/src/modules/([^/]+)/', pathNot: TESTS },
-      to: { path: '^backend/src/modules/([^/]+)/[^/]+\\.service\\.ts$', pathNot: '^backend/src/modules/$1/' },
-    },
-    {
-      name: 'features-do-not-import-each-other',
-      severity: 'error',
-      comment: 'bulletproof-react: features share through components/ and lib/.',
-      from: { path: '^frontend/src/features/([^/]+)/', pathNot: TESTS },
-      to: { path: '^frontend/src/features/', pathNot: '^frontend/src/features/$1/' },
-    },
-    {
-      name: 'browser-imports-no-server-code',
-      severity: 'error',
-      comment: 'The SPA and the shared contracts run in the browser: no server workspace in their imports.',
-      from: { path: '^(frontend|contracts)/' },
-      to: { path: '^(backend|workers|db|platform|scripts)/' },
-    },
-    {
-      name: 'api-and-workers-apart',
-      severity: 'error',
-      comment: 'The API and the workers share through contracts/, platform/ and db/, never by importing each other.',
-      from: { path: '^(backend|workers)/', pathNot: TESTS },
-      to: { path: '^(backend|workers)/', pathNot: '^$1/' },
-    },
-    {
-      name: 'platform-imports-no-app',
-      severity: 'error',
-      comment: 'platform/ is the layer under the API and the workers, so it imports neither.',
-      from: { path: '^platform/' },
-      to: { path: '^(backend|workers|frontend)/' },
-    },
+    forbid('no-circular', 'No import cycles, type-only imports included (issue 13).', {}, { circular: true }),
+    forbid(
+      'plugins-import-no-module',
+      'Plugins depend on repositories or functions passed in, never on modules (decision 024).',
+      { path: '^backend/src/plugins/', pathNot: TESTS },
+      { path: '^backend/src/modules/' },
+    ),
+    forbid(
+      'nothing-imports-the-composition-root',
+      'app.ts and server.ts build the app; no module, plugin or helper imports them.',
+      { path: '^backend/src/(modules|plugins|lib|events|resilience)/', pathNot: TESTS },
+      { path: '^backend/src/(app|server|cli)\\.ts$' },
+    ),
+    apart(
+      'no-other-module-service',
+      "A module never reaches into another module's service: shared behaviour moves down (decision 024).",
+      'backend/src/modules/',
+      '([^/]+)',
+      '[^/]+\\.service\\.ts$',
+    ),
+    apart(
+      'features-do-not-import-each-other',
+      'bulletproof-react: features share through components/ and lib/.',
+      'frontend/src/features/',
+      '([^/]+)',
+    ),
+    forbid(
+      'browser-imports-no-server-code',
+      'The SPA and the shared contracts run in the browser: no server workspace in their imports.',
+      { path: '^(frontend|contracts)/' },
+      { path: '^(backend|workers|db|platform|scripts)/' },
+    ),
+    apart(
+      'api-and-workers-apart',
+      'The API and the workers share through contracts/, platform/ and db/, never by importing each other.',
+      '',
+      '(backend|workers)',
+    ),
+    forbid(
+      'platform-imports-no-app',
+      'platform/ is the layer under the API and the workers, so it imports neither.',
+      { path: '^platform/' },
+      { path: '^(backend|workers|frontend)/' },
+    ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
