@@ -1,5 +1,5 @@
 import type { LoginValues, ProfileInput } from '@app/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { apiRequest } from '../../../lib/api';
 import { currentUserQueryKey, replaceSession } from './auth.queries';
@@ -74,28 +74,40 @@ export const useAccountPasswordReset = () =>
     mutationFn: (email: string) => apiRequest('/api/auth/password-reset-request', { method: 'POST', body: { email } }),
   });
 
-/** POST /api/auth/complete-registration: sets the password of an invited user. The link is used up. */
-export function useCompleteRegistration() {
+/**
+ * A POST that uses an e-mailed link up: the link's check leaves the cache (it said the link was valid), then `after`
+ * runs.
+ */
+function useLinkMutation<Input, Data>(
+  name: 'complete-registration' | 'reset-password',
+  link: 'registration' | 'reset',
+  send: (input: Input) => Promise<Data>,
+  after?: (queryClient: QueryClient) => Promise<unknown>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['auth', 'complete-registration'],
-    mutationFn: (input: { token: string; password: string }) =>
-      apiRequest('/api/auth/complete-registration', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.removeQueries({ queryKey: ['auth', 'registration-token'] }),
-  });
-}
-
-/** POST /api/auth/reset-password: sets a new password with a reset link (ends every session of the user). */
-export function useResetPassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['auth', 'reset-password'],
-    mutationFn: (input: { token: string; newPassword: string }) =>
-      apiRequest('/api/auth/reset-password', { method: 'POST', body: input }),
-    // Every session of the user ended, this browser's too (if it was theirs): ask again who is signed in.
+    mutationKey: ['auth', name],
+    mutationFn: send,
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: ['auth', 'reset-token'] });
-      return queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      queryClient.removeQueries({ queryKey: ['auth', `${link}-token`] });
+      return after?.(queryClient);
     },
   });
 }
+
+/** POST /api/auth/complete-registration: sets the password of an invited user. The link is used up. */
+export const useCompleteRegistration = () =>
+  useLinkMutation('complete-registration', 'registration', (input: { token: string; password: string }) =>
+    apiRequest('/api/auth/complete-registration', { method: 'POST', body: input }),
+  );
+
+/** POST /api/auth/reset-password: sets a new password with a reset link (ends every session of the user). */
+export const useResetPassword = () =>
+  useLinkMutation(
+    'reset-password',
+    'reset',
+    (input: { token: string; newPassword: string }) =>
+      apiRequest('/api/auth/reset-password', { method: 'POST', body: input }),
+    // Every session of the user ended, this browser's too (if it was theirs): ask again who is signed in.
+    (queryClient) => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+  );
