@@ -1,5 +1,6 @@
 import { type MouseEvent, type ReactNode, useId, useState } from 'react';
 import { controlClass } from '../../../components/form/field-shell';
+import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button, type ButtonProps, type ButtonVariant } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -38,6 +39,20 @@ export function ListHeader({
       {children}
     </div>
   );
+}
+
+/** A badge for a yes/no state of a row: `yes` (its label and variant) when `on`, else `no` ('Active' / 'Inactive'). */
+export function StateBadge({
+  on,
+  yes,
+  no,
+}: {
+  on: boolean;
+  yes: readonly [string, BadgeVariant];
+  no: readonly [string, BadgeVariant];
+}) {
+  const [label, variant] = on ? yes : no;
+  return <Badge variant={variant}>{label}</Badge>;
 }
 
 /** One filter of a list: a search box (with its placeholder) or a select (with its options). */

@@ -1,6 +1,5 @@
 import type { AdminDashboard } from '@app/contracts';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/api/dashboards';
-import { Badge } from '../../../components/ui/badge';
 import { type Column, DataTable } from '../../../components/ui/table';
 import { useDeleteDashboard } from '../api/admin.mutations';
 import { DashboardForm } from '../forms/dashboard-form';
@@ -21,6 +20,7 @@ import {
   filterChoices,
   ListHeader,
   ListWithForm,
+  StateBadge,
   useEditing,
 } from './admin-panel';
 
@@ -41,7 +41,7 @@ const columns: Column<AdminDashboard, DashboardSortKey>[] = [
   {
     header: 'Public',
     sortKey: 'isPublic',
-    cell: (d) => <Badge variant={d.isPublic ? 'info' : 'neutral'}>{d.isPublic ? 'Public' : 'Private'}</Badge>,
+    cell: (d) => <StateBadge on={d.isPublic} yes={['Public', 'info']} no={['Private', 'neutral']} />,
   },
   {
     header: 'Views',

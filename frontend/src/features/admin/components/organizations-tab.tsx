@@ -1,6 +1,5 @@
 import type { AdminOrganization } from '@app/contracts';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { type Column, DataTable } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
@@ -8,7 +7,7 @@ import { useToggleOrganizationStatus } from '../api/admin.mutations';
 import { OrganizationForm } from '../forms/organization-form';
 import { visibleOrganizations } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { ConfirmAction, ListHeader, ListWithForm, RowButton, useEditing } from './admin-panel';
+import { ConfirmAction, ListHeader, ListWithForm, RowButton, StateBadge, useEditing } from './admin-panel';
 
 export const deactivateOrganizationQuestion = (name: string) =>
   `Deactivate '${name}'? Every member of this organization loses access to its dashboards until it is activated again.`;
@@ -19,7 +18,7 @@ const columns: Column<AdminOrganization>[] = [
   { header: 'Domain', cell: (o) => o.domain || '-' },
   {
     header: 'Status',
-    cell: (o) => <Badge variant={o.isActive ? 'success' : 'neutral'}>{o.isActive ? 'Active' : 'Inactive'}</Badge>,
+    cell: (o) => <StateBadge on={o.isActive} yes={['Active', 'success']} no={['Inactive', 'neutral']} />,
   },
 ];
 

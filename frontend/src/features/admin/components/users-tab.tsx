@@ -20,7 +20,15 @@ import {
 import { formatDateTime } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { useListView } from '../utils/use-list-view';
-import { FilterBar, type FilterField, filterChoices, ListHeader, RowButton, useEditing } from './admin-panel';
+import {
+  FilterBar,
+  type FilterField,
+  filterChoices,
+  ListHeader,
+  RowButton,
+  StateBadge,
+  useEditing,
+} from './admin-panel';
 
 const filterFields: FilterField<UserFilters>[] = [
   { key: 'email', label: 'Email', placeholder: 'Search email' },
@@ -41,11 +49,9 @@ const filterFields: FilterField<UserFilters>[] = [
 
 const statusBadges = (user: User) => (
   <div className="flex flex-col items-start gap-1" data-testid="user-status">
-    <Badge variant={user.isActive ? 'success' : 'danger'}>{user.isActive ? 'Active' : 'Inactive'}</Badge>
-    <Badge variant={user.hasLoggedIn ? 'info' : 'warning'}>{user.hasLoggedIn ? 'Logged In' : 'Pending Login'}</Badge>
-    <Badge variant={user.accountSetupComplete ? 'success' : 'warning'}>
-      {user.accountSetupComplete ? 'Setup Complete' : 'Setup Pending'}
-    </Badge>
+    <StateBadge on={user.isActive} yes={['Active', 'success']} no={['Inactive', 'danger']} />
+    <StateBadge on={user.hasLoggedIn} yes={['Logged In', 'info']} no={['Pending Login', 'warning']} />
+    <StateBadge on={user.accountSetupComplete} yes={['Setup Complete', 'success']} no={['Setup Pending', 'warning']} />
   </div>
 );
 
@@ -130,7 +136,7 @@ export function UsersTab({
     {
       header: 'Admin',
       sortKey: 'isAdmin',
-      cell: (user) => <Badge variant={user.isAdmin ? 'info' : 'neutral'}>{user.isAdmin ? 'Admin' : 'User'}</Badge>,
+      cell: (user) => <StateBadge on={user.isAdmin} yes={['Admin', 'info']} no={['User', 'neutral']} />,
     },
     {
       header: 'Actions',
