@@ -10,19 +10,3 @@ export const emailInput = {
 /** A password typed in (`current-password` to sign in or confirm, `new-password` to choose one); required. */
 export const passwordInput = (autoComplete: 'current-password' | 'new-password') =>
   ({ type: 'password', autoComplete, required: true }) as const satisfies Partial<TextFieldProps>;
-
-/** The visitor's name on the public forms (contact, booking). */
-export const visitorName: TextFieldProps = {
-  label: 'Your Name',
-  placeholder: 'Enter your name',
-  autoComplete: 'name',
-  required: true,
-};
-
-/** The visitor's e-mail address on the public forms (contact, booking). */
-export const visitorEmail: TextFieldProps = {
-  label: 'Your Email',
-  placeholder: 'Enter your email',
-  autoComplete: 'email',
-  ...emailInput,
-};

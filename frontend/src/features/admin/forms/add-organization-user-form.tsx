@@ -2,7 +2,7 @@ import type { AdminOrganization, User } from '@app/contracts';
 import * as v from 'valibot';
 import { useAddOrganizationUser } from '../api/admin.mutations';
 import { fullName } from '../utils/admin-lists';
-import { PanelForm, useLinkPanel } from './panel-form';
+import { organizationChoice, PanelForm, useLinkPanel } from './panel-form';
 
 const AddUserSchema = v.object({
   organizationId: v.pipe(v.string(), v.minLength(1, 'Please choose an organization')),
@@ -38,11 +38,10 @@ export function AddOrganizationUserForm({
         <form.AppField name="organizationId">
           {(field) => (
             <field.SelectField
-              label="Organization"
-              placeholder="Select an organization"
-              options={organizations.map((o) => ({ value: String(o.id), label: o.name }))}
-              required
-              data-testid="member-organization"
+              {...organizationChoice(
+                organizations.map((o) => ({ value: String(o.id), label: o.name })),
+                'member-organization',
+              )}
             />
           )}
         </form.AppField>

@@ -3,7 +3,7 @@ import { OrganizationDashboardSchema } from '@app/contracts/api/admin';
 import * as v from 'valibot';
 import { useLinkDashboard } from '../api/admin.mutations';
 import { organizationOptions } from '../utils/admin-lists';
-import { PanelForm, useLinkPanel } from './panel-form';
+import { organizationChoice, PanelForm, useLinkPanel } from './panel-form';
 
 /** 'Link Dashboard to Organization' (spec section 2, Associations). */
 export function LinkDashboardForm({
@@ -38,13 +38,7 @@ export function LinkDashboardForm({
       >
         <form.AppField name="organizationId">
           {(field) => (
-            <field.SelectField
-              label="Organization"
-              placeholder="Select an organization"
-              options={organizationOptions(organizations)}
-              required
-              data-testid="link-organization"
-            />
+            <field.SelectField {...organizationChoice(organizationOptions(organizations), 'link-organization')} />
           )}
         </form.AppField>
         <form.AppField name="dashboardId">

@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import * as v from 'valibot';
 import { FormActions, type FormActionsProps } from '../../../components/form/form-actions';
 import { FormElement } from '../../../components/form/form-element';
+import type { SelectFieldProps } from '../../../components/form/select-field';
 import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
+import type { SelectOption } from '../../../components/ui/select';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 
 type Thing = 'Organization' | 'Dashboard';
@@ -142,3 +144,12 @@ export function useLinkPanel<TValues>({ defaultValues, schema, link, done, faile
     onFailure: (error) => notifyFailure(failed[0], error, failed[1]),
   });
 }
+
+/** The 'Organization' choice of the link panels (`options`: the organizations, `testId`: the select's). */
+export const organizationChoice = (options: readonly SelectOption[], testId: string): SelectFieldProps => ({
+  label: 'Organization',
+  placeholder: 'Select an organization',
+  options,
+  required: true,
+  'data-testid': testId,
+});

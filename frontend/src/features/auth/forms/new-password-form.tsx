@@ -1,10 +1,9 @@
 import type { NewPasswordForm as NewPasswordValues } from '@app/contracts';
 import { NewPasswordFormSchema } from '@app/contracts/api/auth';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { passwordInput } from '../../../components/form/field-presets';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
-import { failureMessage } from '../../../lib/api';
+import { useAlertForm } from '../../../components/form/use-alert-form';
 
 const emptyPasswords: NewPasswordValues = { password: '', confirmPassword: '' };
 
@@ -40,31 +39,25 @@ export function NewPasswordForm({
   onSuccess,
   testId,
 }: NewPasswordFormProps) {
-  const alertId = `${useId()}-${testId}-error`;
-  const [serverError, setServerError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
-  const form = useSchemaForm({
+  const { form, alert } = useAlertForm({
+    testId: testId,
+    fields: ['password', 'confirmPassword'],
+    failureFallback: failureFallback,
     defaultValues: emptyPasswords,
     schema: NewPasswordFormSchema,
-    onAttempt: () => setServerError(null),
     onSubmit: async (value) => {
       await onSubmit(value.password ?? '');
       setDone(true);
       onSuccess();
     },
-    onFailure: (error) => setServerError(failureMessage(error, failureFallback)),
   });
 
   return (
     <form.AppForm>
       <form.FormElement data-testid={`${testId}-form`} className="flex flex-col gap-5">
-        <form.FormAlert
-          id={alertId}
-          fields={['password', 'confirmPassword']}
-          serverError={serverError}
-          data-testid={`${testId}-error`}
-        />
+        <form.FormAlert {...alert} />
         <ReadOnlyField
           label="Email"
           type="email"
@@ -79,7 +72,7 @@ export function NewPasswordForm({
               {...passwordInput('new-password')}
               placeholder="At least 8 characters"
               minLength={8}
-              formErrorId={alertId}
+              formErrorId={alert.id}
               data-testid={`${testId}-password`}
             />
           )}
@@ -90,7 +83,7 @@ export function NewPasswordForm({
               label={confirmLabel}
               {...passwordInput('new-password')}
               placeholder="Type the password again"
-              formErrorId={alertId}
+              formErrorId={alert.id}
               data-testid={`${testId}-confirm-password`}
             />
           )}

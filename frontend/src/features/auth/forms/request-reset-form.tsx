@@ -1,10 +1,8 @@
 import { AuthMessages, RequestPasswordResetSchema } from '@app/contracts/api/auth';
-import { useId, useState } from 'react';
 import * as v from 'valibot';
 import { emailInput } from '../../../components/form/field-presets';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
+import { useAlertForm } from '../../../components/form/use-alert-form';
 import { toast } from '../../../components/ui/toast';
-import { failureMessage } from '../../../lib/api';
 import { useRequestPasswordReset } from '../api/auth.mutations';
 
 export interface RequestResetFormProps {
@@ -17,20 +15,19 @@ export interface RequestResetFormProps {
 /** The first step of /reset-password: 'Send Reset Link' to an e-mail address. */
 export function RequestResetForm({ initialEmail = '', onSent }: RequestResetFormProps) {
   const requestReset = useRequestPasswordReset();
-  const alertId = `${useId()}-reset-request-error`;
-  const [serverError, setServerError] = useState<string | null>(null);
 
-  const form = useSchemaForm({
+  const { form, alert } = useAlertForm({
+    testId: 'reset-request',
+    fields: ['email'],
+    failureFallback: 'Failed to send reset email',
     defaultValues: { email: initialEmail } as v.InferInput<typeof RequestPasswordResetSchema>,
     schema: RequestPasswordResetSchema,
-    onAttempt: () => setServerError(null),
     onSubmit: async (value) => {
       const { email } = v.parse(RequestPasswordResetSchema, value);
       await requestReset.mutateAsync(email);
       toast({ title: 'Reset link sent', description: AuthMessages.resetRequested });
       onSent(email);
     },
-    onFailure: (error) => setServerError(failureMessage(error, 'Failed to send reset email')),
   });
 
   return (
@@ -40,7 +37,7 @@ export function RequestResetForm({ initialEmail = '', onSent }: RequestResetForm
         data-testid="reset-request-form"
         className="flex flex-col gap-5"
       >
-        <form.FormAlert id={alertId} fields={['email']} serverError={serverError} data-testid="reset-request-error" />
+        <form.FormAlert {...alert} />
         <form.AppField name="email">
           {(field) => (
             <field.TextField
@@ -48,7 +45,7 @@ export function RequestResetForm({ initialEmail = '', onSent }: RequestResetForm
               {...emailInput}
               placeholder="you@example.com"
               autoComplete="email"
-              formErrorId={alertId}
+              formErrorId={alert.id}
               data-testid="reset-request-email"
             />
           )}

@@ -1,11 +1,9 @@
 import type { LoginInput, LoginResult } from '@app/contracts';
 import { LoginSchema } from '@app/contracts/api/auth';
 import { Link } from '@tanstack/react-router';
-import { useId, useState } from 'react';
 import * as v from 'valibot';
 import { emailInput, passwordInput } from '../../../components/form/field-presets';
-import { useSchemaForm } from '../../../components/form/use-schema-form';
-import { failureMessage } from '../../../lib/api';
+import { useAlertForm } from '../../../components/form/use-alert-form';
 import { useLogin } from '../api/auth.mutations';
 import { authLinkClass } from '../components/auth-card';
 
@@ -46,18 +44,17 @@ export function SignInForm({
   browserValidation = false,
 }: SignInFormProps) {
   const login = useLogin();
-  const alertId = `${useId()}-${testId}-error`;
-  const [serverError, setServerError] = useState<string | null>(null);
 
-  const form = useSchemaForm({
+  const { form, alert } = useAlertForm({
+    testId: testId,
+    fields: ['email', 'password'],
+    failureFallback: failureFallback,
     defaultValues: emptyCredentials,
     schema: LoginSchema,
-    onAttempt: () => setServerError(null),
     onSubmit: async (value) => {
       const { email, password } = v.parse(LoginSchema, value);
       await onSignedIn(await login.mutateAsync({ email, password, ...(redirectUrl && { redirectUrl }) }));
     },
-    onFailure: (error) => setServerError(failureMessage(error, failureFallback)),
   });
 
   return (
@@ -68,12 +65,7 @@ export function SignInForm({
         className="flex flex-col gap-5"
         {...(browserValidation && { noValidate: false })}
       >
-        <form.FormAlert
-          id={alertId}
-          fields={['email', 'password']}
-          serverError={serverError}
-          data-testid={`${testId}-error`}
-        />
+        <form.FormAlert {...alert} />
         <form.AppField name="email">
           {(field) => (
             <field.TextField
@@ -81,7 +73,7 @@ export function SignInForm({
               {...emailInput}
               placeholder={emailPlaceholder}
               autoComplete="username"
-              formErrorId={alertId}
+              formErrorId={alert.id}
               data-testid={`${testId}-email`}
             />
           )}
@@ -92,7 +84,7 @@ export function SignInForm({
               label="Password"
               {...passwordInput('current-password')}
               placeholder="Enter your password"
-              formErrorId={alertId}
+              formErrorId={alert.id}
               data-testid={`${testId}-password`}
             />
           )}

@@ -2,8 +2,8 @@ import type { BookingConfirmation as Confirmation } from '@app/contracts';
 import { BookingMessages, BookingRequestSchema } from '@app/contracts/api/booking';
 import { useStore } from '@tanstack/react-form';
 import { useEffect, useMemo, useState } from 'react';
-import { visitorEmail, visitorName } from '../../../components/form/field-presets';
 import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
+import { VISITOR_FIELDS, VisitorFields } from '../../../components/form/visitor-fields';
 import { Alert } from '../../../components/ui/alert';
 import { toast } from '../../../components/ui/toast';
 import { failureMessage } from '../../../lib/api';
@@ -189,10 +189,7 @@ export function BookingForm({
           </div>
         ) : null}
 
-        <div className="grid gap-5 sm:grid-cols-2">
-          <form.AppField name="name">{(field) => <field.TextField {...visitorName} />}</form.AppField>
-          <form.AppField name="email">{(field) => <field.TextField {...visitorEmail} />}</form.AppField>
-        </div>
+        <VisitorFields form={form} fields={VISITOR_FIELDS} />
         <form.AppField name="businessName">
           {(field) => (
             <field.TextField

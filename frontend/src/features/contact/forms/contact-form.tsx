@@ -2,8 +2,8 @@ import type { ContactMessageInput } from '@app/contracts';
 import { ContactMessageSchema } from '@app/contracts/api/contact';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { visitorEmail, visitorName } from '../../../components/form/field-presets';
 import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
+import { VISITOR_FIELDS, VisitorFields } from '../../../components/form/visitor-fields';
 import { Alert } from '../../../components/ui/alert';
 import { toast } from '../../../components/ui/toast';
 import { useSendContactMessage } from '../api/contact.mutations';
@@ -56,10 +56,7 @@ export function ContactForm() {
           </Alert>
         ) : null}
 
-        <div className="grid gap-5 sm:grid-cols-2">
-          <form.AppField name="name">{(field) => <field.TextField {...visitorName} />}</form.AppField>
-          <form.AppField name="email">{(field) => <field.TextField {...visitorEmail} />}</form.AppField>
-        </div>
+        <VisitorFields form={form} fields={VISITOR_FIELDS} />
         <form.AppField name="subject">
           {(field) => <field.TextField label="Subject" placeholder="What's this about?" required />}
         </form.AppField>
