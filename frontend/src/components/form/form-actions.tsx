@@ -4,7 +4,7 @@ import { Button, type ButtonProps } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { useFormContext } from './form-context';
 
-export interface CancelAction {
+interface CancelAction {
   onClick: () => void;
   'data-testid': string;
   /** Disabled while the form submits. */
