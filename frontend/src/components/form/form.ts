@@ -2,7 +2,6 @@ import { createFormHook } from '@tanstack/react-form';
 import { CheckboxField } from './checkbox-field';
 import { CheckboxGroupField } from './checkbox-group-field';
 import { FormActions } from './form-actions';
-import { FormAlert } from './form-alert';
 import { fieldContext, formContext } from './form-context';
 import { FormElement } from './form-element';
 import { SelectField } from './select-field';
@@ -11,13 +10,13 @@ import { TextareaField, TextField } from './text-field';
 /**
  * The one form hook of the app (TanStack Form's composition pattern). A form is `<form.AppForm><form.FormElement
  * aria-label=...>`, then its fields `<form.AppField name="x">{(field) => <field.TextField label="..." />}</form.AppField>`,
- * its red alert (spec section 8) `<form.FormAlert id fields serverError />` and its buttons `<form.FormActions
- * pendingLabel=... cancel=...>Save</form.FormActions>`. Every field kind bound to a value is registered here (text,
- * multi-line, select, checkbox, checkbox group); the submit flow is `useSchemaForm`.
+ * and its buttons `<form.FormActions pendingLabel=... cancel=...>Save</form.FormActions>`; a form with a red alert
+ * (spec section 8) is `useAlertForm` and `AlertFormElement` (alert-form.tsx). Every field kind bound to a value is
+ * registered here (text, multi-line, select, checkbox, checkbox group); the submit flow is `useSchemaForm`.
  */
 export const { useAppForm, withFieldGroup } = createFormHook({
   fieldContext,
   formContext,
   fieldComponents: { TextField, TextareaField, SelectField, CheckboxField, CheckboxGroupField },
-  formComponents: { FormElement, FormActions, FormAlert },
+  formComponents: { FormElement, FormActions },
 });

@@ -6,7 +6,7 @@ interface TextShellProps {
   label: ReactNode;
   description?: ReactNode;
   /**
-   * The id of the form's error alert (`form.FormAlert`) when the form shows its errors there (spec section 8)
+   * The id of the form's error alert (`AlertFormElement`'s) when the form shows its errors there (spec section 8)
    * instead of under each field: the field is still marked invalid and is described by the alert.
    */
   formErrorId?: string;

@@ -1,9 +1,9 @@
 import type { NewPasswordForm as NewPasswordValues } from '@app/contracts';
 import { NewPasswordFormSchema } from '@app/contracts/api/auth';
 import { useState } from 'react';
+import { AlertFormElement, cardSubmit, useAlertForm } from '../../../components/form/alert-form';
 import { passwordInput } from '../../../components/form/field-presets';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
-import { useAlertForm } from '../../../components/form/use-alert-form';
 
 const emptyPasswords: NewPasswordValues = { password: '', confirmPassword: '' };
 
@@ -56,8 +56,7 @@ export function NewPasswordForm({
 
   return (
     <form.AppForm>
-      <form.FormElement data-testid={`${testId}-form`} className="flex flex-col gap-5">
-        <form.FormAlert {...alert} />
+      <AlertFormElement alert={alert} data-testid={`${testId}-form`}>
         <ReadOnlyField
           label="Email"
           type="email"
@@ -88,16 +87,10 @@ export function NewPasswordForm({
             />
           )}
         </form.AppField>
-        <form.FormActions
-          size="lg"
-          pendingLabel={pendingLabel}
-          pending={done}
-          className="w-full"
-          data-testid={`${testId}-submit`}
-        >
+        <form.FormActions {...cardSubmit} pendingLabel={pendingLabel} pending={done} data-testid={`${testId}-submit`}>
           {submitLabel}
         </form.FormActions>
-      </form.FormElement>
+      </AlertFormElement>
     </form.AppForm>
   );
 }

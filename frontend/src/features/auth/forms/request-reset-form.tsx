@@ -1,7 +1,7 @@
 import { AuthMessages, RequestPasswordResetSchema } from '@app/contracts/api/auth';
 import * as v from 'valibot';
+import { AlertFormElement, cardSubmit, useAlertForm } from '../../../components/form/alert-form';
 import { emailInput } from '../../../components/form/field-presets';
-import { useAlertForm } from '../../../components/form/use-alert-form';
 import { toast } from '../../../components/ui/toast';
 import { useRequestPasswordReset } from '../api/auth.mutations';
 
@@ -32,12 +32,7 @@ export function RequestResetForm({ initialEmail = '', onSent }: RequestResetForm
 
   return (
     <form.AppForm>
-      <form.FormElement
-        aria-label="Request a password reset link"
-        data-testid="reset-request-form"
-        className="flex flex-col gap-5"
-      >
-        <form.FormAlert {...alert} />
+      <AlertFormElement alert={alert} aria-label="Request a password reset link" data-testid="reset-request-form">
         <form.AppField name="email">
           {(field) => (
             <field.TextField
@@ -50,15 +45,10 @@ export function RequestResetForm({ initialEmail = '', onSent }: RequestResetForm
             />
           )}
         </form.AppField>
-        <form.FormActions
-          size="lg"
-          pendingLabel="Sending reset link..."
-          className="w-full"
-          data-testid="reset-request-submit"
-        >
+        <form.FormActions {...cardSubmit} pendingLabel="Sending reset link..." data-testid="reset-request-submit">
           Send Reset Link
         </form.FormActions>
-      </form.FormElement>
+      </AlertFormElement>
     </form.AppForm>
   );
 }

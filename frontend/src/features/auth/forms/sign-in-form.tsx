@@ -2,8 +2,8 @@ import type { LoginInput, LoginResult } from '@app/contracts';
 import { LoginSchema } from '@app/contracts/api/auth';
 import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
+import { AlertFormElement, cardSubmit, useAlertForm } from '../../../components/form/alert-form';
 import { emailInput, passwordInput } from '../../../components/form/field-presets';
-import { useAlertForm } from '../../../components/form/use-alert-form';
 import { useLogin } from '../api/auth.mutations';
 import { authLinkClass } from '../components/auth-card';
 
@@ -59,13 +59,12 @@ export function SignInForm({
 
   return (
     <form.AppForm>
-      <form.FormElement
+      <AlertFormElement
+        alert={alert}
         aria-label={ariaLabel}
         data-testid={`${testId}-form`}
-        className="flex flex-col gap-5"
         {...(browserValidation && { noValidate: false })}
       >
-        <form.FormAlert {...alert} />
         <form.AppField name="email">
           {(field) => (
             <field.TextField
@@ -90,10 +89,9 @@ export function SignInForm({
           )}
         </form.AppField>
         <form.FormActions
-          size="lg"
+          {...cardSubmit}
           pendingLabel={pendingLabel}
           pending={leaving}
-          className="w-full"
           data-testid={`${testId}-submit`}
         >
           {submitLabel}
@@ -103,7 +101,7 @@ export function SignInForm({
             Forgot your password?
           </Link>
         </p>
-      </form.FormElement>
+      </AlertFormElement>
     </form.AppForm>
   );
 }

@@ -1,5 +1,7 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { failureMessage } from '../../lib/api';
+import { FormAlert, type FormAlertProps } from './form-alert';
+import { FormElement, type FormElementProps } from './form-element';
 import { type SchemaFormOptions, useSchemaForm } from './use-schema-form';
 
 export interface AlertFormOptions<TValues> extends Omit<SchemaFormOptions<TValues>, 'onFailure' | 'onAttempt'> {
@@ -14,7 +16,7 @@ export interface AlertFormOptions<TValues> extends Omit<SchemaFormOptions<TValue
 /**
  * `useSchemaForm` for a form that shows its errors in its red alert (spec section 8: the sign-in, new password and
  * reset link forms) instead of under each field: the first field's message, or else the server's answer to the last
- * submit (forgotten at the next). Returns the form and the props of its `form.FormAlert`; the fields take
+ * submit (forgotten at the next). Returns the form and its alert's props for `AlertFormElement`; the fields take
  * `formErrorId={alert.id}`.
  */
 export function useAlertForm<TValues>({ testId, fields, failureFallback, ...options }: AlertFormOptions<TValues>) {
@@ -25,5 +27,26 @@ export function useAlertForm<TValues>({ testId, fields, failureFallback, ...opti
     onAttempt: () => setServerError(null),
     onFailure: (error) => setServerError(failureMessage(error, failureFallback)),
   });
-  return { form, alert: { id, fields, serverError, 'data-testid': `${testId}-error` } };
+  const alert: FormAlertProps = { id, fields, serverError, 'data-testid': `${testId}-error` };
+  return { form, alert };
 }
+
+/**
+ * The `<form>` of an alert form (inside its `form.AppForm`): the alert first, then the fields and buttons; the full-width
+ * card layout of the sign-in, new password and reset link pages.
+ */
+export function AlertFormElement({
+  alert,
+  children,
+  ...props
+}: FormElementProps & { alert: FormAlertProps; children: ReactNode }) {
+  return (
+    <FormElement className="flex flex-col gap-5" {...props}>
+      <FormAlert {...alert} />
+      {children}
+    </FormElement>
+  );
+}
+
+/** The submit of a card form: large, the card's full width. */
+export const cardSubmit = { size: 'lg', className: 'w-full' } as const;
