@@ -1,4 +1,5 @@
-import { connect, type DatabaseHandle, schema } from '@app/db';
+import { connect, type DatabaseHandle } from '@app/db';
+import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';

@@ -1,4 +1,5 @@
-import { connect, type DatabaseHandle, schema } from '@app/db';
+import { connect, type DatabaseHandle } from '@app/db';
+import * as schema from '@app/db/schema';
 import { addMembership, createOrganization, createUser } from '@app/db/testing';
 import { silentLogger } from '@app/platform/logger';
 import { eq } from 'drizzle-orm';

@@ -79,6 +79,23 @@ describe('dependency-cruiser in make lint', () => {
     expect(output).toContain('no-other-module-service: backend/src/modules/auth/auth.routes.ts');
     expect(output).not.toContain('auth.int.test.ts');
   }, 60_000);
+
+  it('lets only repositories, the outbox and tests import the tables, and anyone import their types', async () => {
+    const tables = "import * as schema from '../../../../db/src/schema';\nexport const t = schema;\n";
+    const cwd = await tree({
+      'tsconfig.json': tsconfig,
+      'db/src/schema/index.ts': 'export const users = { name: "users" };\nexport type User = { id: number };\n',
+      'backend/src/modules/users/users.service.ts': tables,
+      'backend/src/modules/users/users.repository.ts': tables,
+      'backend/src/modules/users/users.int.test.ts': tables,
+      'backend/src/modules/users/users.routes.ts':
+        "import type { User } from '../../../../db/src/schema';\nexport type Answer = User;\n",
+    });
+    const { exitCode, output } = cruise(cwd);
+    expect(exitCode).toBe(1);
+    expect(output).toContain('only-repositories-touch-tables: backend/src/modules/users/users.service.ts');
+    expect(output).not.toMatch(/users\.(repository|int\.test|routes)\.ts/);
+  }, 60_000);
 });
 
 describe('the long-file check in make lint', () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/app';

@@ -1,5 +1,5 @@
 import { COMPANY_NAME } from '@app/contracts';
-import type { schema } from '@app/db';
+import type * as schema from '@app/db/schema';
 import ical, { ICalAttendeeRole, ICalAttendeeStatus, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 
 /**

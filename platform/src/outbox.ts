@@ -1,6 +1,6 @@
 import type { EventPayload, EventType } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type postgres from 'postgres';
 
@@ -67,4 +67,11 @@ export async function findUnpublishedEvents(db: Database, olderThan: Date, limit
     .where(and(isNull(outboxEvents.publishedAt), lt(outboxEvents.createdAt, olderThan)))
     .orderBy(asc(outboxEvents.createdAt))
     .limit(limit);
+}
+
+/** Age in seconds of the oldest event not yet published (0 when none): the API's `outbox_lag_seconds` gauge. */
+export async function outboxLagSeconds(sqlClient: postgres.Sql): Promise<number> {
+  const [row] = await sqlClient<{ lag: number | null }[]>`
+    select extract(epoch from now() - min(created_at))::float8 as lag from outbox_events where published_at is null`;
+  return row?.lag ?? 0;
 }

@@ -60,6 +60,26 @@ module.exports = {
       '(backend|workers)',
     ),
     forbid(
+      'only-repositories-touch-tables',
+      'Only repositories query tables (decision 024): the query builder and the table definitions are imported, other ' +
+        'than as types, by *.repository.ts, workers/src/repositories/, db/ (schema, seed, shared queries) and the ' +
+        "outbox's one writer, platform/src/outbox.ts.",
+      {
+        path: '^(backend|workers|platform)/',
+        pathNot: [
+          TESTS,
+          '\\.repository\\.ts$',
+          '^workers/src/repositories/',
+          '^platform/src/outbox\\.ts$',
+          '/testing/',
+        ],
+      },
+      {
+        path: ['(^|/)node_modules/drizzle-orm/', '^drizzle-orm(/|$)', '^db/src/(schema|queries)/'],
+        dependencyTypesNot: ['type-only'],
+      },
+    ),
+    forbid(
       'platform-imports-no-app',
       'platform/ is the layer under the API and the workers, so it imports neither.',
       { path: '^platform/' },
@@ -68,7 +88,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(node_modules|dist|dist-[^/]+)/|routeTree\\.gen\\.ts$' },
+    exclude: { path: '(^|/)(dist|dist-[^/]+)/|routeTree\\.gen\\.ts$' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

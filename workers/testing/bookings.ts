@@ -1,5 +1,6 @@
 import { CONSULTATION_MINUTES, zonedTimeToUtc } from '@app/contracts';
-import { type Database, schema } from '@app/db';
+import type { Database } from '@app/db';
+import * as schema from '@app/db/schema';
 import { startTestDatabase, useFixture } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { startMailingWorkers } from './index';

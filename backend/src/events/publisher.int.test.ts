@@ -1,5 +1,5 @@
 import { EventTypes, QueueNames } from '@app/contracts';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { useTestDatabase } from '@app/db/testing';
 import { silentLogger } from '@app/platform/logger';
 import { insertEvent } from '@app/platform/outbox';

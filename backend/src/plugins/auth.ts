@@ -1,4 +1,4 @@
-import type { schema } from '@app/db';
+import type * as schema from '@app/db/schema';
 import { Elysia } from 'elysia';
 import { clearSessionCookies, readCookie, SESSION_COOKIE, setSessionCookies } from '../lib/cookies';
 import { HttpError } from '../lib/http-error';

@@ -1,4 +1,5 @@
 import { Queues } from '@app/contracts';
+import { outboxLagSeconds } from '@app/platform/outbox';
 import { createQueue } from '@app/platform/queues';
 import { probe } from '@app/platform/readiness';
 import { Elysia } from 'elysia';
@@ -48,9 +49,7 @@ export function metricsPlugin(
     help: 'Age of the oldest domain event not yet published to the queue (0 when none)',
     registers: [registry],
     async collect() {
-      const [row] = await deps.sql<{ lag: number | null }[]>`
-        select extract(epoch from now() - min(created_at))::float8 as lag from outbox_events where published_at is null`;
-      this.set(row?.lag ?? 0);
+      this.set(await outboxLagSeconds(deps.sql));
     },
   });
   new Gauge({

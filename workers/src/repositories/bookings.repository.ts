@@ -1,6 +1,6 @@
 import { hashToken } from '@app/contracts';
 import type { Database } from '@app/db';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { eq, isNotNull } from 'drizzle-orm';
 
 const { bookings, calendarBusy } = schema;

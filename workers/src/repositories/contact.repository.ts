@@ -1,5 +1,5 @@
 import type { Database } from '@app/db';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { eq } from 'drizzle-orm';
 
 const { contactMessages } = schema;

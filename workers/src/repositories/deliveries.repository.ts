@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@app/db';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
 
 const { emailDeliveries } = schema;

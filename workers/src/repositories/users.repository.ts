@@ -1,7 +1,7 @@
 import { hashToken } from '@app/contracts';
 import type { Database } from '@app/db';
-import { schema } from '@app/db';
 import { outstandingTokens } from '@app/db/queries/users';
+import * as schema from '@app/db/schema';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 
 const { users, userTokens } = schema;

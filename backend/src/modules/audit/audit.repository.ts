@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { desc, eq, inArray } from 'drizzle-orm';
 
 const { organizations, dashboards, users, auditLog } = schema;

@@ -1,7 +1,7 @@
 import type { User } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
-import { schema } from '@app/db';
 import { outstandingTokens } from '@app/db/queries/users';
+import * as schema from '@app/db/schema';
 import { asc, eq, gt } from 'drizzle-orm';
 import { userView } from '../users/users.repository';
 

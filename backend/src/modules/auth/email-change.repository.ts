@@ -1,6 +1,6 @@
 import type { Transaction } from '@app/db';
-import { schema } from '@app/db';
 import { outstandingTokens } from '@app/db/queries/users';
+import * as schema from '@app/db/schema';
 import { and, eq, isNull } from 'drizzle-orm';
 
 const { users, userTokens, emailChanges } = schema;

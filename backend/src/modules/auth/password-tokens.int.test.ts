@@ -1,5 +1,5 @@
 import { generateToken, hashToken } from '@app/contracts';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { createUser } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { SESSION_HINT_COOKIE } from '@app/contracts';
 import { REDIRECT_BYPASSES, REDIRECT_KEEPS } from '@app/contracts/site-bypasses';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountsWithPassword, cookieOf } from '../../../testing/accounts';

@@ -1,5 +1,5 @@
 import { hashToken } from '@app/contracts';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import type { Database, Transaction } from '@app/db';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { and, eq, gt, lt } from 'drizzle-orm';
 
 const { bookings, calendarBusy } = schema;

@@ -1,5 +1,5 @@
 import { QueueNames } from '@app/contracts';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';

@@ -1,4 +1,4 @@
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { useTestDatabase } from '@app/db/testing';
 import { describe, expect, it } from 'vitest';
 import { createBatcher } from '../../lib/batcher';

@@ -1,4 +1,4 @@
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, linkDashboard } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

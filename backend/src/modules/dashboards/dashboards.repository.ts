@@ -1,6 +1,6 @@
 import type { AdminDashboard, DashboardDetail } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { and, asc, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
 
 const { dashboards, organizationDashboards, organizations, memberships, dashboardViews } = schema;

@@ -1,8 +1,8 @@
 import type { OrganizationDashboardLink } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
-import { schema } from '@app/db';
+import { deleteRow, insertIfAbsent } from '@app/db/queries/association-rows';
+import * as schema from '@app/db/schema';
 import { and, asc, eq } from 'drizzle-orm';
-import { deleteRow, insertIfAbsent } from '../../lib/association-rows';
 
 const { organizations, dashboards, organizationDashboards } = schema;
 

@@ -1,7 +1,7 @@
 import type { Database, Transaction } from '@app/db';
-import { schema } from '@app/db';
+import { deleteRow, insertIfAbsent } from '@app/db/queries/association-rows';
+import * as schema from '@app/db/schema';
 import { and, eq, inArray } from 'drizzle-orm';
-import { deleteRow, insertIfAbsent } from '../../lib/association-rows';
 
 const { organizations, users, memberships } = schema;
 

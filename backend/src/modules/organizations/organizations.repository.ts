@@ -1,6 +1,6 @@
 import type { AdminOrganization } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 
 const { organizations } = schema;

@@ -1,6 +1,6 @@
 import type { User } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 
 const { users, memberships, organizations } = schema;

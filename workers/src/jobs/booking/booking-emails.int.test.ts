@@ -1,5 +1,5 @@
 import { hashToken } from '@app/contracts';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { type ReceivedEmail, sleep, waitUntil } from '@app/testing';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { sleep, waitUntil } from '@app/testing';
 import { startTestRadicale, type TestRadicale } from '@app/testing/radicale';
 import ICAL from 'ical.js';

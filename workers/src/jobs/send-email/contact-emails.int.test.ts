@@ -1,4 +1,4 @@
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { sleep, startTcpProxy, waitUntil } from '@app/testing';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp, useTestApp } from '../../../../backend/testing/app';

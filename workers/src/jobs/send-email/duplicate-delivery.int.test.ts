@@ -1,4 +1,4 @@
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { createUser } from '@app/db/testing';
 import type { ReceivedEmail } from '@app/testing';
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 import { hashToken } from '@app/contracts';
-import { schema } from '@app/db';
+import * as schema from '@app/db/schema';
 import { createUser, useTestDatabase } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';

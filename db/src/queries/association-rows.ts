@@ -1,6 +1,6 @@
-import type { Database, Transaction } from '@app/db';
 import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database, Transaction } from '../client';
 
 /**
  * The rows that join two things (a dashboard to an organization, a user to an organization): each is added once and
