@@ -1,4 +1,4 @@
-import { ApiErrorSchema } from '@app/contracts';
+import { ApiErrorSchema, IdParamsSchema } from '@app/contracts';
 import { status } from 'elysia';
 import * as v from 'valibot';
 
@@ -42,6 +42,32 @@ export const adminRoute = <const R extends Record<number, v.GenericSchema>>(
 /** An administration route that answers 204, no body, once done (`done` describes that answer). */
 export const adminNoContentRoute = (summary: string, done: string) =>
   adminRoute(summary, { 204: NoContent }, { responses: { 204: { description: done } } });
+
+/** An administration list: 200 with every item. */
+export const adminList = <const S extends v.GenericSchema>(summary: string, item: S) =>
+  adminRoute(summary, { 200: v.array(item) });
+
+/** An administration route that makes something from its body: 201 with what it made. */
+export const adminCreate = <const B extends v.GenericSchema, const S extends v.GenericSchema>(
+  summary: string,
+  body: B,
+  made: S,
+  more: MoreDetail = {},
+) => ({ body, ...adminRoute(summary, { 201: made }, more) });
+
+/** An administration route that changes what `:id` names, from its body: 200 with the thing as it is now. */
+export const adminChange = <const B extends v.GenericSchema, const S extends v.GenericSchema>(
+  summary: string,
+  body: B,
+  result: S,
+  more: MoreDetail = {},
+) => ({ params: IdParamsSchema, body, ...adminRoute(summary, { 200: result }, more) });
+
+/** An administration route that removes what `:id` names: 204 once it is gone. */
+export const adminRemove = (summary: string, done: string) => ({
+  params: IdParamsSchema,
+  ...adminNoContentRoute(summary, done),
+});
 
 /** 204, no body, once the change is made. */
 export const noContent = async (change: Promise<unknown>) => {

@@ -13,7 +13,7 @@ import {
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminNoContentRoute, adminRoute, described, noContent } from '../../lib/route-options';
+import { adminChange, adminCreate, adminList, adminRemove, described, noContent } from '../../lib/route-options';
 import type { GuardDeps } from '../../plugins/auth';
 import { documentedSchema } from '../../plugins/openapi';
 import { listDashboards } from './dashboards.repository';
@@ -118,27 +118,28 @@ export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' |
         .get(
           '/api/admin/dashboards-direct',
           () => listDashboards(deps.db),
-          adminRoute('Every dashboard with its view count and last view (D19)', { 200: v.array(AdminDashboardSchema) }),
+          adminList('Every dashboard with its view count and last view (D19)', AdminDashboardSchema),
         )
         .post(
           '/api/admin/dashboards',
           async ({ body, user, status }) => status(201, await createDashboard(deps, user, body)),
-          {
-            body: DashboardInputSchema,
-            ...adminRoute(
-              'Create a dashboard (a pasted iframe keeps only its https src, D18)',
-              { 201: SavedDashboardSchema },
-              { description: EMBED_WARNING_NOTE },
-            ),
-          },
+          adminCreate(
+            'Create a dashboard (a pasted iframe keeps only its https src, D18)',
+            DashboardInputSchema,
+            SavedDashboardSchema,
+            { description: EMBED_WARNING_NOTE },
+          ),
         )
-        .put('/api/admin/dashboards/:id', ({ params, body, user }) => updateDashboard(deps, user, params.id, body), {
-          params: IdParamsSchema,
-          body: DashboardInputSchema,
-          ...adminRoute('Update a dashboard', { 200: SavedDashboardSchema }, { description: EMBED_WARNING_NOTE }),
-        })
-        .delete('/api/admin/dashboards/:id', ({ params, user }) => noContent(deleteDashboard(deps, user, params.id)), {
-          params: IdParamsSchema,
-          ...adminNoContentRoute('Delete a dashboard and its links', 'Deleted'),
-        }),
+        .put(
+          '/api/admin/dashboards/:id',
+          ({ params, body, user }) => updateDashboard(deps, user, params.id, body),
+          adminChange('Update a dashboard', DashboardInputSchema, SavedDashboardSchema, {
+            description: EMBED_WARNING_NOTE,
+          }),
+        )
+        .delete(
+          '/api/admin/dashboards/:id',
+          ({ params, user }) => noContent(deleteDashboard(deps, user, params.id)),
+          adminRemove('Delete a dashboard and its links', 'Deleted'),
+        ),
     );

@@ -1,7 +1,7 @@
 import { OrganizationDashboardLinkSchema, OrganizationDashboardSchema, PathIdSchema } from '@app/contracts';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminNoContentRoute, adminRoute, noContent } from '../../lib/route-options';
+import { adminCreate, adminList, adminNoContentRoute, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { listLinks } from './links.repository';
 import { linkDashboard, unlinkDashboard } from './links.service';
@@ -14,16 +14,13 @@ export const linksRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
     .get(
       '/api/admin/organization-dashboards',
       () => listLinks(deps.db),
-      adminRoute('Which organization sees which dashboard', { 200: v.array(OrganizationDashboardLinkSchema) }),
+      adminList('Which organization sees which dashboard', OrganizationDashboardLinkSchema),
     )
     .post(
       '/api/admin/organization-dashboards',
       async ({ body, user, status }) =>
         status(201, await linkDashboard(deps.db, user, Number(body.organizationId), Number(body.dashboardId))),
-      {
-        body: OrganizationDashboardSchema,
-        ...adminRoute('Link a dashboard to an organization', { 201: OrganizationDashboardLinkSchema }),
-      },
+      adminCreate('Link a dashboard to an organization', OrganizationDashboardSchema, OrganizationDashboardLinkSchema),
     )
     .delete(
       '/api/admin/organization-dashboards/:organizationId/:dashboardId',

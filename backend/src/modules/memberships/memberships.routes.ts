@@ -1,7 +1,7 @@
 import { MessageSchema, OrganizationUserSchema, PathIdSchema } from '@app/contracts';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminNoContentRoute, adminRoute, noContent } from '../../lib/route-options';
+import { adminCreate, adminNoContentRoute, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { addUserToOrganization, removeUserFromOrganization } from './memberships.service';
 
@@ -17,7 +17,7 @@ export const membershipsRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
           201,
           await addUserToOrganization(deps.db, user, Number(body.organizationId), Number(body.userId), body.role),
         ),
-      { body: OrganizationUserSchema, ...adminRoute('Add a user to an organization', { 201: MessageSchema }) },
+      adminCreate('Add a user to an organization', OrganizationUserSchema, MessageSchema),
     )
     .delete(
       '/api/admin/organization-users/:organizationId/:userId',

@@ -1,7 +1,6 @@
 import { IdParamsSchema, OrganizationInputSchema, OrganizationSchema } from '@app/contracts';
-import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminRoute } from '../../lib/route-options';
+import { adminChange, adminCreate, adminList, adminRoute } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { listOrganizations } from './organizations.repository';
 import * as organizations from './organizations.service';
@@ -12,24 +11,17 @@ export const organizationsRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
     .get(
       '/api/admin/organizations',
       () => listOrganizations(deps.db),
-      adminRoute('Every organization, active first', { 200: v.array(OrganizationSchema) }),
+      adminList('Every organization, active first', OrganizationSchema),
     )
     .post(
       '/api/admin/organizations',
       async ({ body, user, status }) => status(201, await organizations.createOrganization(deps.db, user, body)),
-      {
-        body: OrganizationInputSchema,
-        ...adminRoute('Create an organization', { 201: OrganizationSchema }),
-      },
+      adminCreate('Create an organization', OrganizationInputSchema, OrganizationSchema),
     )
     .put(
       '/api/admin/organizations/:id',
       ({ params, body, user }) => organizations.updateOrganization(deps.db, user, params.id, body),
-      {
-        params: IdParamsSchema,
-        body: OrganizationInputSchema,
-        ...adminRoute('Update an organization', { 200: OrganizationSchema }),
-      },
+      adminChange('Update an organization', OrganizationInputSchema, OrganizationSchema),
     )
     .post(
       '/api/admin/organizations/:id/toggle-status',

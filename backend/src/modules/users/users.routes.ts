@@ -1,16 +1,14 @@
 import {
   AdminEmailActionSchema,
   EditUserSchema,
-  IdParamsSchema,
   MessageSchema,
   NewUserSchema,
   ToggleAdminSchema,
   ToggleStatusSchema,
   UserSchema,
 } from '@app/contracts';
-import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminNoContentRoute, adminRoute, noContent } from '../../lib/route-options';
+import { adminChange, adminCreate, adminList, adminRemove, adminRoute, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
 import { listUsers } from './users.repository';
@@ -20,46 +18,32 @@ import * as users from './users.service';
 export const usersRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 'logger'> & GuardDeps) =>
   adminOnly('users-routes', deps)
     .use(requestContext(deps.config.TRUST_PROXY))
-    .get(
-      '/api/admin/users',
-      () => listUsers(deps.db),
-      adminRoute('Every user with their organizations', { 200: v.array(UserSchema) }),
-    )
+    .get('/api/admin/users', () => listUsers(deps.db), adminList('Every user with their organizations', UserSchema))
     .post(
       '/api/admin/users',
       async ({ body, user, requestId, status }) => status(201, await users.createUser(deps, user, body, requestId)),
-      {
-        body: NewUserSchema,
-        ...adminRoute('Create a user (and e-mail the invitation)', { 201: UserSchema }),
-      },
+      adminCreate('Create a user (and e-mail the invitation)', NewUserSchema, UserSchema),
     )
-    .put('/api/admin/users/:id', ({ params, body, user }) => users.updateUser(deps, user, params.id, body), {
-      params: IdParamsSchema,
-      body: EditUserSchema,
-      ...adminRoute('Update a user, their organizations and rights', { 200: UserSchema }),
-    })
+    .put(
+      '/api/admin/users/:id',
+      ({ params, body, user }) => users.updateUser(deps, user, params.id, body),
+      adminChange('Update a user, their organizations and rights', EditUserSchema, UserSchema),
+    )
     .post(
       '/api/admin/users/:id/toggle-admin',
       ({ params, body, user }) => users.setAdmin(deps, user, params.id, body.isAdmin),
-      {
-        params: IdParamsSchema,
-        body: ToggleAdminSchema,
-        ...adminRoute('Grant or revoke admin rights (not one’s own)', { 200: UserSchema }),
-      },
+      adminChange('Grant or revoke admin rights (not one’s own)', ToggleAdminSchema, UserSchema),
     )
     .post(
       '/api/admin/users/:id/toggle-status',
       ({ params, body, user }) => users.setActive(deps, user, params.id, body.isActive),
-      {
-        params: IdParamsSchema,
-        body: ToggleStatusSchema,
-        ...adminRoute('Activate or deactivate a user (deactivation ends their sessions)', { 200: UserSchema }),
-      },
+      adminChange('Activate or deactivate a user (deactivation ends their sessions)', ToggleStatusSchema, UserSchema),
     )
-    .delete('/api/admin/users/:id', ({ params, user }) => noContent(users.deleteUser(deps, user, params.id)), {
-      params: IdParamsSchema,
-      ...adminNoContentRoute('Delete a user and everything of theirs', 'Deleted'),
-    })
+    .delete(
+      '/api/admin/users/:id',
+      ({ params, user }) => noContent(users.deleteUser(deps, user, params.id)),
+      adminRemove('Delete a user and everything of theirs', 'Deleted'),
+    )
     .post(
       '/api/admin/send-registration-email',
       async ({ body, user, requestId, status }) =>
