@@ -40,7 +40,7 @@ export const adminRoute = <const R extends Record<number, v.GenericSchema>>(
 ) => described(['Admin'], summary, { ...response, ...adminErrors }, more);
 
 /** An administration route that answers 204, no body, once done (`done` describes that answer). */
-export const adminNoContentRoute = (summary: string, done: string) =>
+const adminNoContentRoute = (summary: string, done: string) =>
   adminRoute(summary, { 204: NoContent }, { responses: { 204: { description: done } } });
 
 /** An administration list: 200 with every item. */
@@ -63,11 +63,12 @@ export const adminChange = <const B extends v.GenericSchema, const S extends v.G
   more: MoreDetail = {},
 ) => ({ params: IdParamsSchema, body, ...adminRoute(summary, { 200: result }, more) });
 
-/** An administration route that removes what `:id` names: 204 once it is gone. */
-export const adminRemove = (summary: string, done: string) => ({
-  params: IdParamsSchema,
-  ...adminNoContentRoute(summary, done),
-});
+/** An administration route that removes what its path names (`:id`, or `params`): 204 once it is gone. */
+export const adminRemove = <const P extends v.GenericSchema = typeof IdParamsSchema>(
+  summary: string,
+  done: string,
+  params: P = IdParamsSchema as unknown as P,
+) => ({ params, ...adminNoContentRoute(summary, done) });
 
 /** 204, no body, once the change is made. */
 export const noContent = async (change: Promise<unknown>) => {

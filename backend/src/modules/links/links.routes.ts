@@ -1,7 +1,7 @@
 import { OrganizationDashboardLinkSchema, OrganizationDashboardSchema, PathIdSchema } from '@app/contracts';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminCreate, adminList, adminNoContentRoute, noContent } from '../../lib/route-options';
+import { adminCreate, adminList, adminRemove, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { listLinks } from './links.repository';
 import { linkDashboard, unlinkDashboard } from './links.service';
@@ -25,8 +25,5 @@ export const linksRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
     .delete(
       '/api/admin/organization-dashboards/:organizationId/:dashboardId',
       ({ params, user }) => noContent(unlinkDashboard(deps.db, user, params.organizationId, params.dashboardId)),
-      {
-        params: LinkParams,
-        ...adminNoContentRoute('Unlink a dashboard from an organization (404 when there is no such link)', 'Unlinked'),
-      },
+      adminRemove('Unlink a dashboard from an organization (404 when there is no such link)', 'Unlinked', LinkParams),
     );

@@ -1,7 +1,7 @@
 import { MessageSchema, OrganizationUserSchema, PathIdSchema } from '@app/contracts';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminCreate, adminNoContentRoute, noContent } from '../../lib/route-options';
+import { adminCreate, adminRemove, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { addUserToOrganization, removeUserFromOrganization } from './memberships.service';
 
@@ -22,8 +22,5 @@ export const membershipsRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
     .delete(
       '/api/admin/organization-users/:organizationId/:userId',
       ({ params, user }) => noContent(removeUserFromOrganization(deps.db, user, params.organizationId, params.userId)),
-      {
-        params: MembershipParams,
-        ...adminNoContentRoute('Remove a user from an organization (404 when they are not a member)', 'Removed'),
-      },
+      adminRemove('Remove a user from an organization (404 when they are not a member)', 'Removed', MembershipParams),
     );
