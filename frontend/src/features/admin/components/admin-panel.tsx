@@ -5,6 +5,7 @@ import { Button, type ButtonProps, type ButtonVariant } from '../../../component
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { NativeSelect, type SelectOption } from '../../../components/ui/select';
+import type { Column } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { ALL } from '../utils/admin-lists';
 
@@ -54,6 +55,19 @@ export function StateBadge({
   const [label, variant] = on ? yes : no;
   return <Badge variant={variant}>{label}</Badge>;
 }
+
+/** A table column showing a yes/no state of each row as a `StateBadge`; sortable by `sortKey` when one is given. */
+export const stateColumn = <T, K extends string = never>(
+  header: string,
+  on: (row: T) => boolean,
+  yes: readonly [string, BadgeVariant],
+  no: readonly [string, BadgeVariant],
+  sortKey?: K,
+): Column<T, K> => ({
+  header,
+  ...(sortKey === undefined ? {} : { sortKey }),
+  cell: (row) => <StateBadge on={on(row)} yes={yes} no={no} />,
+});
 
 /** One filter of a list: a search box (with its placeholder) or a select (with its options). */
 export type FilterField<F> = { key: keyof F & string; label: string } & (

@@ -20,7 +20,7 @@ import {
   filterChoices,
   ListHeader,
   ListWithForm,
-  StateBadge,
+  stateColumn,
   useEditing,
 } from './admin-panel';
 
@@ -38,11 +38,7 @@ const columns: Column<AdminDashboard, DashboardSortKey>[] = [
   { header: 'Name', sortKey: 'name', className: 'min-w-36 font-medium', cell: (d) => d.name },
   { header: 'Category', sortKey: 'category', cell: (d) => d.category },
   { header: 'Type', sortKey: 'type', cell: (d) => d.type },
-  {
-    header: 'Public',
-    sortKey: 'isPublic',
-    cell: (d) => <StateBadge on={d.isPublic} yes={['Public', 'info']} no={['Private', 'neutral']} />,
-  },
+  stateColumn('Public', (d) => d.isPublic, ['Public', 'info'], ['Private', 'neutral'], 'isPublic'),
   {
     header: 'Views',
     className: 'whitespace-nowrap',

@@ -7,7 +7,7 @@ import { useToggleOrganizationStatus } from '../api/admin.mutations';
 import { OrganizationForm } from '../forms/organization-form';
 import { visibleOrganizations } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { ConfirmAction, ListHeader, ListWithForm, RowButton, StateBadge, useEditing } from './admin-panel';
+import { ConfirmAction, ListHeader, ListWithForm, RowButton, stateColumn, useEditing } from './admin-panel';
 
 export const deactivateOrganizationQuestion = (name: string) =>
   `Deactivate '${name}'? Every member of this organization loses access to its dashboards until it is activated again.`;
@@ -16,10 +16,7 @@ const columns: Column<AdminOrganization>[] = [
   { header: 'ID', className: 'tabular-nums', cell: (o) => o.id },
   { header: 'Name', className: 'font-medium', cell: (o) => o.name },
   { header: 'Domain', cell: (o) => o.domain || '-' },
-  {
-    header: 'Status',
-    cell: (o) => <StateBadge on={o.isActive} yes={['Active', 'success']} no={['Inactive', 'neutral']} />,
-  },
+  stateColumn('Status', (o) => o.isActive, ['Active', 'success'], ['Inactive', 'neutral']),
 ];
 
 /** Organizations: the table (active first, inactive dimmed) and the create / edit form beside it. */

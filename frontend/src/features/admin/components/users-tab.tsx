@@ -27,6 +27,7 @@ import {
   ListHeader,
   RowButton,
   StateBadge,
+  stateColumn,
   useEditing,
 } from './admin-panel';
 
@@ -133,11 +134,7 @@ export function UsersTab({
       'data-testid': 'user-last-login',
       cell: (user) => formatDateTime(user.lastLoginAt),
     },
-    {
-      header: 'Admin',
-      sortKey: 'isAdmin',
-      cell: (user) => <StateBadge on={user.isAdmin} yes={['Admin', 'info']} no={['User', 'neutral']} />,
-    },
+    stateColumn('Admin', (user) => user.isAdmin, ['Admin', 'info'], ['User', 'neutral'], 'isAdmin'),
     {
       header: 'Actions',
       headerClassName: 'text-right',

@@ -1,8 +1,7 @@
 import type { AdminOrganization, User } from '@app/contracts';
 import * as v from 'valibot';
 import { useAddOrganizationUser } from '../api/admin.mutations';
-import { fullName } from '../utils/admin-lists';
-import { organizationChoice, PanelForm, useLinkPanel } from './panel-form';
+import { organizationChoice, PanelForm, useLinkPanel, userChoice } from './panel-form';
 
 const AddUserSchema = v.object({
   organizationId: v.pipe(v.string(), v.minLength(1, 'Please choose an organization')),
@@ -46,18 +45,7 @@ export function AddOrganizationUserForm({
           )}
         </form.AppField>
         <form.AppField name="userId">
-          {(field) => (
-            <field.SelectField
-              label="User"
-              placeholder="Select a user"
-              options={users.map((u) => ({
-                value: String(u.id),
-                label: fullName(u) ? `${fullName(u)} (${u.email})` : u.email,
-              }))}
-              required
-              data-testid="member-user"
-            />
-          )}
+          {(field) => <field.SelectField {...userChoice(users, 'member-user')} />}
         </form.AppField>
       </PanelForm>
     </form.AppForm>

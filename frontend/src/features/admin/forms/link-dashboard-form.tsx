@@ -3,7 +3,7 @@ import { OrganizationDashboardSchema } from '@app/contracts/api/admin';
 import * as v from 'valibot';
 import { useLinkDashboard } from '../api/admin.mutations';
 import { organizationOptions } from '../utils/admin-lists';
-import { organizationChoice, PanelForm, useLinkPanel } from './panel-form';
+import { dashboardChoice, organizationChoice, PanelForm, useLinkPanel } from './panel-form';
 
 /** 'Link Dashboard to Organization' (spec section 2, Associations). */
 export function LinkDashboardForm({
@@ -42,15 +42,7 @@ export function LinkDashboardForm({
           )}
         </form.AppField>
         <form.AppField name="dashboardId">
-          {(field) => (
-            <field.SelectField
-              label="Dashboard"
-              placeholder="Select a dashboard"
-              options={dashboards.map((d) => ({ value: String(d.id), label: `${d.name} (${d.category})` }))}
-              required
-              data-testid="link-dashboard"
-            />
-          )}
+          {(field) => <field.SelectField {...dashboardChoice(dashboards, 'link-dashboard')} />}
         </form.AppField>
       </PanelForm>
     </form.AppForm>

@@ -1,3 +1,4 @@
+import type { AdminDashboard, User } from '@app/contracts';
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
 import { FormActions, type FormActionsProps } from '../../../components/form/form-actions';
@@ -5,6 +6,7 @@ import { FormElement } from '../../../components/form/form-element';
 import type { SelectFieldProps } from '../../../components/form/select-field';
 import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
 import type { SelectOption } from '../../../components/ui/select';
+import { fullName } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 
 type Thing = 'Organization' | 'Dashboard';
@@ -145,11 +147,32 @@ export function useLinkPanel<TValues>({ defaultValues, schema, link, done, faile
   });
 }
 
+/** A required choice of the link panels: one of `options`, with `placeholder` until one is chosen. */
+const requiredChoice = (
+  label: string,
+  placeholder: string,
+  options: readonly SelectOption[],
+  testId: string,
+): SelectFieldProps => ({ label, placeholder, options, required: true, 'data-testid': testId });
+
 /** The 'Organization' choice of the link panels (`options`: the organizations, `testId`: the select's). */
-export const organizationChoice = (options: readonly SelectOption[], testId: string): SelectFieldProps => ({
-  label: 'Organization',
-  placeholder: 'Select an organization',
-  options,
-  required: true,
-  'data-testid': testId,
-});
+export const organizationChoice = (options: readonly SelectOption[], testId: string) =>
+  requiredChoice('Organization', 'Select an organization', options, testId);
+
+/** The 'User' choice: each user by name and e-mail address, or by address alone when they have no name. */
+export const userChoice = (users: readonly User[], testId: string) =>
+  requiredChoice(
+    'User',
+    'Select a user',
+    users.map((u) => ({ value: String(u.id), label: fullName(u) ? `${fullName(u)} (${u.email})` : u.email })),
+    testId,
+  );
+
+/** The 'Dashboard' choice: each dashboard by name and category. */
+export const dashboardChoice = (dashboards: readonly AdminDashboard[], testId: string) =>
+  requiredChoice(
+    'Dashboard',
+    'Select a dashboard',
+    dashboards.map((d) => ({ value: String(d.id), label: `${d.name} (${d.category})` })),
+    testId,
+  );
