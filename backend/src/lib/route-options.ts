@@ -63,12 +63,11 @@ export const adminChange = <const B extends v.GenericSchema, const S extends v.G
   more: MoreDetail = {},
 ) => ({ params: IdParamsSchema, body, ...adminRoute(summary, { 200: result }, more) });
 
-/** An administration route that removes what its path names (`:id`, or `params`): 204 once it is gone. */
-export const adminRemove = <const P extends v.GenericSchema = typeof IdParamsSchema>(
-  summary: string,
-  done: string,
-  params: P = IdParamsSchema as unknown as P,
-) => ({ params, ...adminNoContentRoute(summary, done) });
+/** An administration route that removes what its path names (`params`: `IdParamsSchema` for `:id`): 204 once gone. */
+export const adminRemove = <const P extends v.GenericSchema>(params: P, summary: string, done: string) => ({
+  params,
+  ...adminNoContentRoute(summary, done),
+});
 
 /** 204, no body, once the change is made. */
 export const noContent = async (change: Promise<unknown>) => {

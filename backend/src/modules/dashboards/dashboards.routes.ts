@@ -140,6 +140,6 @@ export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' |
         .delete(
           '/api/admin/dashboards/:id',
           ({ params, user }) => noContent(deleteDashboard(deps, user, params.id)),
-          adminRemove('Delete a dashboard and its links', 'Deleted'),
+          adminRemove(IdParamsSchema, 'Delete a dashboard and its links', 'Deleted'),
         ),
     );

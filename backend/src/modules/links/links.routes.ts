@@ -25,5 +25,5 @@ export const linksRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
     .delete(
       '/api/admin/organization-dashboards/:organizationId/:dashboardId',
       ({ params, user }) => noContent(unlinkDashboard(deps.db, user, params.organizationId, params.dashboardId)),
-      adminRemove('Unlink a dashboard from an organization (404 when there is no such link)', 'Unlinked', LinkParams),
+      adminRemove(LinkParams, 'Unlink a dashboard from an organization (404 when there is no such link)', 'Unlinked'),
     );

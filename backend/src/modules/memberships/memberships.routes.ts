@@ -22,5 +22,5 @@ export const membershipsRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
     .delete(
       '/api/admin/organization-users/:organizationId/:userId',
       ({ params, user }) => noContent(removeUserFromOrganization(deps.db, user, params.organizationId, params.userId)),
-      adminRemove('Remove a user from an organization (404 when they are not a member)', 'Removed', MembershipParams),
+      adminRemove(MembershipParams, 'Remove a user from an organization (404 when they are not a member)', 'Removed'),
     );

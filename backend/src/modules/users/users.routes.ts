@@ -1,6 +1,7 @@
 import {
   AdminEmailActionSchema,
   EditUserSchema,
+  IdParamsSchema,
   MessageSchema,
   NewUserSchema,
   ToggleAdminSchema,
@@ -42,7 +43,7 @@ export const usersRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 
     .delete(
       '/api/admin/users/:id',
       ({ params, user }) => noContent(users.deleteUser(deps, user, params.id)),
-      adminRemove('Delete a user and everything of theirs', 'Deleted'),
+      adminRemove(IdParamsSchema, 'Delete a user and everything of theirs', 'Deleted'),
     )
     .post(
       '/api/admin/send-registration-email',

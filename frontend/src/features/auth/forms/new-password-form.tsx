@@ -42,9 +42,9 @@ export function NewPasswordForm({
   const [done, setDone] = useState(false);
 
   const { form, alert } = useAlertForm({
-    testId: testId,
+    testId,
     fields: ['password', 'confirmPassword'],
-    failureFallback: failureFallback,
+    failureFallback,
     defaultValues: emptyPasswords,
     schema: NewPasswordFormSchema,
     onSubmit: async (value) => {

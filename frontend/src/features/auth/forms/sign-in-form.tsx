@@ -46,9 +46,9 @@ export function SignInForm({
   const login = useLogin();
 
   const { form, alert } = useAlertForm({
-    testId: testId,
+    testId,
     fields: ['email', 'password'],
-    failureFallback: failureFallback,
+    failureFallback,
     defaultValues: emptyCredentials,
     schema: LoginSchema,
     onSubmit: async (value) => {
