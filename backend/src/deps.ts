@@ -6,7 +6,9 @@ import type { ApiConfig } from './env';
 import { createOutboxPublisher, type EventPublisher } from './events/publisher';
 import { type Clock, systemClock } from './lib/clock';
 import { RateLimiter } from './lib/rate-limit';
+import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { createPublicDashboardsCache, type PublicDashboardsCache } from './modules/dashboards/public-dashboards.cache';
+import { assertSecretsCanOpen } from './startup-checks';
 
 /**
  * Everything the API's modules may depend on. Each module takes only the part it uses (`Pick<AppDeps, ...>`), so a
@@ -22,6 +24,8 @@ export interface AppDeps {
   logger: Logger;
   rateLimiter: RateLimiter;
   publicDashboards: PublicDashboardsCache;
+  /** Seals and opens the secrets of embed connections (APP_ENCRYPTION_KEY); null when no key is configured. */
+  secretBox: SecretBox | null;
 }
 
 export interface DepsOptions {
@@ -45,6 +49,11 @@ export async function createDeps(config: ApiConfig, options: DepsOptions = {}) {
     ...(options.maxConnections ? { max: options.maxConnections } : {}),
   });
   await assertMigrated(database.sql);
+  // Decision 030: secrets sealed with a key the API does not have would make every embed token fail later.
+  await assertSecretsCanOpen(config, database.sql).catch(async (error) => {
+    await database.close();
+    throw error;
+  });
   // Commands fail at once while Redis is down, so a request never waits on it: the outbox keeps the events.
   const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', (error) => logger.debug({ err: error }, 'redis connection error'));
@@ -70,6 +79,7 @@ export async function createDeps(config: ApiConfig, options: DepsOptions = {}) {
     logger,
     rateLimiter,
     publicDashboards: createPublicDashboardsCache({ db: database.db }),
+    secretBox: config.APP_ENCRYPTION_KEY ? createSecretBox(config.APP_ENCRYPTION_KEY) : null,
   };
   const close = async () => {
     await publisher.close().catch(() => {});

@@ -1,4 +1,4 @@
-import { envEmail, envPort, envTimeZone, envUrl, parseEnv, requiredVariables } from '@app/platform/env';
+import { envEmail, envInt, envPort, envTimeZone, envUrl, parseEnv, requiredVariables } from '@app/platform/env';
 import * as v from 'valibot';
 import { parseProxyTrust } from './lib/client-address';
 
@@ -39,6 +39,36 @@ export const ApiEnvSchema = v.object({
   OIDC_ISSUER: v.optional(envUrl(['https:', 'http:'], 'http(s)')),
   OIDC_CLIENT_ID: v.optional(v.string()),
   OIDC_CLIENT_SECRET: v.optional(v.string()),
+  /**
+   * The key that seals the secrets of embed connections (issue 14, decision 030): 32 random bytes in base64
+   * (`openssl rand -base64 32`). Without it no connection can be saved, and the API refuses to start once one exists.
+   */
+  APP_ENCRYPTION_KEY: v.optional(
+    v.pipe(
+      v.string(),
+      v.check(
+        (value) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32,
+        'must be 32 random bytes in base64 (openssl rand -base64 32)',
+      ),
+    ),
+  ),
+  /** Where Entra ID issues the Power BI service principal's tokens (`{authority}/{tenantId}/oauth2/v2.0/token`). */
+  POWERBI_AUTHORITY_URL: v.optional(envUrl(['https:', 'http:'], 'http(s)'), 'https://login.microsoftonline.com'),
+  /** The Power BI REST API (`{api}/v1.0/myorg/...`). */
+  POWERBI_API_URL: v.optional(envUrl(['https:', 'http:'], 'http(s)'), 'https://api.powerbi.com'),
+  /** How long a minted embed token lives, in minutes (Tableau and Metabase tokens at most 10). */
+  EMBED_TOKEN_MINUTES: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,2}$/, 'must be a whole number of minutes from 1 to 60'),
+      v.transform(Number),
+      v.minValue(1, 'must be a whole number of minutes from 1 to 60'),
+      v.maxValue(60, 'must be a whole number of minutes from 1 to 60'),
+    ),
+    '10',
+  ),
+  /** How long the server waits for a provider (Entra ID, Power BI, Tableau, Metabase) before telling the person it is down. */
+  EMBED_PROVIDER_TIMEOUT_MS: envInt('8000', 100),
 });
 
 export type ApiConfig = v.InferOutput<typeof ApiEnvSchema>;

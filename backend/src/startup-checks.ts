@@ -1,4 +1,5 @@
 import { ConfigError } from '@app/platform/env';
+import type postgres from 'postgres';
 import type { ApiConfig } from './env';
 
 /** The shortest METRICS_TOKEN taken in production: a guessable token is no better than none. */
@@ -25,4 +26,17 @@ function productionProblems(config: ApiConfig, env: Record<string, string | unde
 export function assertStartable(config: ApiConfig, env: Record<string, string | undefined> = process.env): void {
   const problems = productionProblems(config, env);
   if (problems.length) throw new ConfigError(problems);
+}
+
+/**
+ * Decision 030: the API refuses to start when embed connections exist and APP_ENCRYPTION_KEY is not set, rather than
+ * start and fail every Power BI, Tableau or Metabase dashboard at its first viewer.
+ */
+export async function assertSecretsCanOpen(config: Pick<ApiConfig, 'APP_ENCRYPTION_KEY'>, sql: postgres.Sql) {
+  if (config.APP_ENCRYPTION_KEY) return;
+  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from embed_connections`;
+  if (row && row.count > 0)
+    throw new ConfigError([
+      `APP_ENCRYPTION_KEY is required: ${row.count} embed connection(s) keep their secrets sealed with it (openssl rand -base64 32 made the key; use the same one)`,
+    ]);
 }

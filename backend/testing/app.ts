@@ -32,6 +32,9 @@ const settled = (redis: Redis) =>
     redis.once('ready', done).once('error', done);
   });
 
+/** The APP_ENCRYPTION_KEY of test apps (32 bytes in base64). */
+export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /**
  * The real app on its own fresh database and its own queue prefix, for one test file.
  * Requests go through `app.handle(new Request(...))`; nothing is mocked.
@@ -50,6 +53,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     QUEUE_PREFIX: queuePrefix,
     // Each request comes from its own address unless a test says otherwise, so rate limits stay out of the way.
     TRUST_PROXY: 'true',
+    // Embed connections seal their secrets with it (decision 030); a test that needs none passes APP_ENCRYPTION_KEY: ''.
+    APP_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
     ...options.env,
   });
   // The same dependencies the server builds, on this file's database, Redis and queue prefix.

@@ -4,6 +4,7 @@ export * from './api/booking';
 export * from './api/common';
 export * from './api/contact';
 export * from './api/dashboards';
+export * from './api/embedding';
 export * from './api/system';
 export * from './api/users';
 export * from './brand';

@@ -1,7 +1,8 @@
 import * as v from 'valibot';
-import { filledIn, filledInText, requiredEmail, requiredText } from './common';
+import { filledIn, requiredEmail, requiredText } from './common';
 import { EmailSchema } from './contact';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from './dashboards';
+import { DataScopeInputSchema, EMBED_MODES, guidText, siteUrlText } from './embedding';
 
 /** Optional text: missing or null counts as empty. */
 const optionalText = (max: number, message: string) =>
@@ -23,22 +24,6 @@ export const OrganizationInputSchema = v.object({
 });
 export type OrganizationInput = v.InferInput<typeof OrganizationInputSchema>;
 export type OrganizationValues = v.InferOutput<typeof OrganizationInputSchema>;
-
-/**
- * POST /api/admin/dashboards and PUT /api/admin/dashboards/{id}. The embed URL may be a URL or pasted iframe code;
- * the server keeps only the https `src` (D18).
- */
-export const DashboardInputSchema = v.object({
-  name: requiredText('Dashboard name is required'),
-  description: optionalText(2000, 'Description must be at most 2,000 characters'),
-  category: oneOf('Category', DASHBOARD_CATEGORIES),
-  type: oneOf('Type', DASHBOARD_TYPES),
-  embedUrl: v.pipe(filledInText('Embed URL is required'), v.maxLength(10_000, 'Embed code is too long')),
-  thumbnailUrl: optionalText(2000, 'Thumbnail URL must be at most 2,000 characters'),
-  isPublic: v.optional(v.boolean(), false),
-});
-export type DashboardInput = v.InferInput<typeof DashboardInputSchema>;
-export type DashboardValues = v.InferOutput<typeof DashboardInputSchema>;
 
 /** The largest id PostgreSQL's `integer` holds: a larger one names nothing, and must not reach the database. */
 const MAX_ID = 2_147_483_647;
@@ -68,6 +53,68 @@ const optionalId = v.optional(
   ),
   null,
 );
+
+/**
+ * POST /api/admin/dashboards and PUT /api/admin/dashboards/{id}. In `url` mode the embed URL may be a URL or pasted
+ * iframe code; the server keeps only the https `src` (D18). In a token mode (issue 14) the dashboard names its
+ * connection and the provider's report, view or dashboard; the server mints a token per organization for each viewer.
+ */
+export const DashboardInputSchema = v.pipe(
+  v.object({
+    name: requiredText('Dashboard name is required'),
+    description: optionalText(2000, 'Description must be at most 2,000 characters'),
+    category: oneOf('Category', DASHBOARD_CATEGORIES),
+    type: oneOf('Type', DASHBOARD_TYPES),
+    embedMode: v.optional(v.picklist(EMBED_MODES, `Embed mode must be one of ${EMBED_MODES.join(', ')}`), 'url'),
+    embedUrl: v.pipe(
+      v.optional(v.nullable(v.string('Embed URL is required')), ''),
+      v.transform((value) => (value ?? '').trim()),
+      v.maxLength(10_000, 'Embed code is too long'),
+    ),
+    thumbnailUrl: optionalText(2000, 'Thumbnail URL must be at most 2,000 characters'),
+    isPublic: v.optional(v.boolean(), false),
+    connectionId: optionalId,
+    workspaceId: v.optional(v.nullable(v.string()), ''),
+    reportId: v.optional(v.nullable(v.string()), ''),
+    viewUrl: v.optional(v.nullable(v.string()), ''),
+    metabaseDashboardId: optionalId,
+  }),
+  v.rawTransform(({ dataset, addIssue, NEVER }) => {
+    const input = dataset.value;
+    const issue = (key: string, message: string) =>
+      addIssue({ message, path: [{ type: 'object', origin: 'value', input, key, value: input[key as never] }] });
+    const field = <S extends v.GenericSchema<unknown, string>>(
+      key: 'workspaceId' | 'reportId' | 'viewUrl',
+      schema: S,
+    ) => {
+      const result = v.safeParse(schema, input[key] ?? '');
+      if (result.success) return result.output as string;
+      issue(key, result.issues[0].message);
+      return '';
+    };
+    const base = { ...input, workspaceId: '', reportId: '', viewUrl: '' };
+    if (input.embedMode === 'url') {
+      if (!input.embedUrl) issue('embedUrl', 'Embed URL is required');
+      return { ...base, connectionId: null, metabaseDashboardId: null };
+    }
+    if (input.connectionId === null) issue('connectionId', 'Please choose a connection');
+    if (input.isPublic)
+      issue('isPublic', 'A public sample must be embedded by its URL: tokens are minted per organization');
+    const target = { ...base, embedUrl: '', metabaseDashboardId: null as number | null };
+    if (input.embedMode === 'powerbi') {
+      target.workspaceId = field('workspaceId', guidText('Workspace ID'));
+      target.reportId = field('reportId', guidText('Report ID'));
+    } else if (input.embedMode === 'tableau') {
+      target.viewUrl = field('viewUrl', siteUrlText('View URL'));
+    } else {
+      if (input.metabaseDashboardId === null) issue('metabaseDashboardId', 'Metabase dashboard ID is required');
+      target.metabaseDashboardId = input.metabaseDashboardId;
+    }
+    return dataset.issues ? NEVER : target;
+  }),
+);
+export type DashboardInput = v.InferInput<typeof DashboardInputSchema>;
+export type DashboardValues = v.InferOutput<typeof DashboardInputSchema>;
 
 const adminEmail = requiredEmail('Email is required');
 
@@ -113,6 +160,8 @@ export const OrganizationDashboardSchema = v.object({
     v.optional(v.union([idLike, v.literal('')]), ''),
     v.check((x) => x !== '', 'Please choose a dashboard'),
   ),
+  /** What the organization may see of a token-mode dashboard (issue 14); checked against its provider. */
+  dataScope: DataScopeInputSchema,
 });
 
 export const AdminEmailActionSchema = v.object({ email: EmailSchema });
@@ -136,6 +185,9 @@ export const OrganizationDashboardLinkSchema = v.object({
   dashboardName: v.string(),
   dashboardCategory: v.string(),
   dashboardType: v.string(),
+  /** The dashboard's embed mode: in a token mode the link's `dataScope` is what the organization sees. */
+  dashboardEmbedMode: v.picklist(EMBED_MODES),
+  dataScope: v.nullable(v.record(v.string(), v.unknown())),
 });
 export type OrganizationDashboardLink = v.InferOutput<typeof OrganizationDashboardLinkSchema>;
 
@@ -167,4 +219,9 @@ export const AdminMessages = {
   embedHttps: 'The embed URL must be an https address (or iframe code whose src is one)',
   thumbnail: 'The thumbnail URL must be an https address or a path on this site',
   logo: 'The logo URL must be an https address or a path on this site',
+  unknownConnection: 'Unknown connection',
+  connectionProvider: "The connection's provider does not match the embed mode",
+  connectionInUse: 'This connection is used by dashboards: move them to another connection first',
+  connectionNameTaken: 'A connection with this name already exists',
+  noScope: 'This dashboard is not set up for your organization yet',
 } as const;

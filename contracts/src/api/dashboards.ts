@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { EMBED_MODES } from './embedding';
 
 /** GET /api/dashboards/public: a public sample dashboard. */
 export const PublicDashboardSchema = v.object({
@@ -25,6 +26,9 @@ export const DashboardDetailSchema = v.object({
   description: v.nullable(v.string()),
   category: v.string(),
   type: v.string(),
+  /** 'url': the viewer frames `embedUrl`; otherwise it asks POST /api/dashboards/{id}/embed-token (issue 14). */
+  embedMode: v.picklist(EMBED_MODES),
+  /** Empty in the token modes. */
   embedUrl: v.string(),
   thumbnailUrl: v.nullable(v.string()),
   isPublic: v.boolean(),
@@ -34,6 +38,16 @@ export type DashboardDetail = v.InferOutput<typeof DashboardDetailSchema>;
 /** GET /api/admin/dashboards-direct: a dashboard as the administration lists it, with its views (D19). */
 export const AdminDashboardSchema = v.object({
   ...DashboardDetailSchema.entries,
+  connectionId: v.nullable(v.number()),
+  /** Power BI */
+  workspaceId: v.nullable(v.string()),
+  reportId: v.nullable(v.string()),
+  /** Tableau */
+  viewUrl: v.nullable(v.string()),
+  /** Metabase */
+  metabaseDashboardId: v.nullable(v.number()),
+  /** `url` mode with a public share link: anyone who has the address sees the data. */
+  publicShareLink: v.boolean(),
   viewCount: v.number(),
   lastViewedAt: v.nullable(v.string()),
 });

@@ -18,6 +18,12 @@ import type {
   SavedDashboardSchema,
   ViewRecordedSchema,
 } from './dashboards';
+import type {
+  ConnectionTestSchema,
+  EmbedConnectionSchema,
+  EmbedTokenSchema,
+  SavedEmbedConnectionSchema,
+} from './embedding';
 import type { PublicConfigSchema } from './system';
 import type { UserSchema } from './users';
 
@@ -60,7 +66,9 @@ export type GetAnswer<P extends string> = P extends '/api/auth/user'
                             ? ListOf<typeof OrganizationDashboardLinkSchema>
                             : P extends '/api/admin/audit'
                               ? ListOf<typeof AuditEntrySchema>
-                              : never;
+                              : P extends '/api/admin/embed-connections'
+                                ? ListOf<typeof EmbedConnectionSchema>
+                                : never;
 
 /** POST, PUT and DELETE paths (a 204 answers `null`). */
 type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M extends 'DELETE'
@@ -83,19 +91,25 @@ type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M exten
                   ? Of<typeof MessageSchema>
                   : P extends `/api/dashboards/${string}/views`
                     ? Of<typeof ViewRecordedSchema>
-                    : P extends `/api/admin/organizations${'' | `/${string}`}`
-                      ? Of<typeof OrganizationSchema>
-                      : P extends `/api/admin/dashboards${'' | `/${string}`}`
-                        ? Of<typeof SavedDashboardSchema>
-                        : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
-                          ? Of<typeof MessageSchema>
-                          : P extends `/api/admin/users${'' | `/${string}`}`
-                            ? Of<typeof UserSchema>
-                            : P extends '/api/admin/organization-dashboards'
-                              ? Of<typeof OrganizationDashboardLinkSchema>
-                              : P extends '/api/admin/organization-users'
+                    : P extends `/api/dashboards/${string}/embed-token`
+                      ? Of<typeof EmbedTokenSchema>
+                      : P extends `/api/admin/embed-connections/${string}/test`
+                        ? Of<typeof ConnectionTestSchema>
+                        : P extends `/api/admin/embed-connections${'' | `/${string}`}`
+                          ? Of<typeof SavedEmbedConnectionSchema>
+                          : P extends `/api/admin/organizations${'' | `/${string}`}`
+                            ? Of<typeof OrganizationSchema>
+                            : P extends `/api/admin/dashboards${'' | `/${string}`}`
+                              ? Of<typeof SavedDashboardSchema>
+                              : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
                                 ? Of<typeof MessageSchema>
-                                : never;
+                                : P extends `/api/admin/users${'' | `/${string}`}`
+                                  ? Of<typeof UserSchema>
+                                  : P extends `/api/admin/organization-dashboards${'' | `/${string}`}`
+                                    ? Of<typeof OrganizationDashboardLinkSchema>
+                                    : P extends '/api/admin/organization-users'
+                                      ? Of<typeof MessageSchema>
+                                      : never;
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

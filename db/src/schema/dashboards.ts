@@ -1,5 +1,6 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { belongsTo, timeOfInsert, timestamps } from './columns';
+import { embedConnections } from './embedding';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -11,12 +12,19 @@ export const dashboards = pgTable(
     description: text(),
     category: text().notNull(),
     type: text().notNull(),
+    /** 'url' (the frame's address below) or a provider whose tokens the server mints per organization (issue 14). */
+    embedMode: text().notNull().default('url'),
+    /** The frame's address in 'url' mode; empty in the token modes. */
     embedUrl: text().notNull(),
+    /** The connection tokens are minted with (token modes); a connection in use cannot be deleted. */
+    connectionId: integer().references(() => embedConnections.id, { onDelete: 'restrict' }),
+    /** Which report, view or dashboard of the provider: `{ workspaceId, reportId }`, `{ viewUrl }` or `{ metabaseDashboardId }`. */
+    embedTarget: jsonb().$type<Record<string, string | number>>(),
     thumbnailUrl: text(),
     isPublic: boolean().notNull().default(false),
     ...timestamps(),
   },
-  (t) => [index('dashboards_public_idx').on(t.isPublic)],
+  (t) => [index('dashboards_public_idx').on(t.isPublic), index('dashboards_connection_idx').on(t.connectionId)],
 );
 
 export const organizationDashboards = pgTable(
@@ -24,6 +32,11 @@ export const organizationDashboards = pgTable(
   {
     organizationId: belongsTo(() => organizations.id),
     dashboardId: belongsTo(() => dashboards.id),
+    /**
+     * What this organization may see of the dashboard in a token mode (issue 14): Power BI `{ roles, username?,
+     * customData? }`, Tableau `{ attributes }`, Metabase `{ params }`. Null: not set up, so no token is minted.
+     */
+    dataScope: jsonb().$type<Record<string, unknown>>(),
     createdAt: timeOfInsert(),
   },
   (t) => [

@@ -3,6 +3,7 @@ export * from './auth';
 export * from './bookings';
 export * from './contact';
 export * from './dashboards';
+export * from './embedding';
 export * from './events';
 export * from './organizations';
 export * from './users';
