@@ -7,6 +7,7 @@ import { validateSession } from './modules/auth/auth.service';
 import { bookingRoutes, WEBHOOK_PATH } from './modules/booking/booking.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
+import { withEmbedOrigins } from './modules/embedding/embed-origins';
 import { linksRoutes } from './modules/links/links.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
@@ -76,7 +77,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       .filter(Boolean),
     ...SCHEDULING_ORIGINS,
   ];
-  return app.use(spaPlugin(deps.config.STATIC_DIR ?? defaultStaticDir, frameSources, { appUrl: deps.config.APP_URL }));
+  // The embed connections' own sites (a self-hosted Metabase or Tableau Server) join them (decision 030).
+  const sources = withEmbedOrigins(frameSources, deps.embedOrigins);
+  return app.use(spaPlugin(deps.config.STATIC_DIR ?? defaultStaticDir, sources, { appUrl: deps.config.APP_URL }));
 }
 
 /** The scheduling service's widget (D17) is framed from here. */

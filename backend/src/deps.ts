@@ -8,6 +8,7 @@ import { type Clock, systemClock } from './lib/clock';
 import { RateLimiter } from './lib/rate-limit';
 import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { createPublicDashboardsCache, type PublicDashboardsCache } from './modules/dashboards/public-dashboards.cache';
+import { createEmbedOrigins, type EmbedOrigins } from './modules/embedding/embed-origins';
 import { assertSecretsCanOpen } from './startup-checks';
 
 /**
@@ -26,6 +27,8 @@ export interface AppDeps {
   publicDashboards: PublicDashboardsCache;
   /** Seals and opens the secrets of embed connections (APP_ENCRYPTION_KEY); null when no key is configured. */
   secretBox: SecretBox | null;
+  /** The embed connections' sites, framed by the pages (decision 030); refreshed after a connection changes. */
+  embedOrigins: EmbedOrigins;
 }
 
 export interface DepsOptions {
@@ -80,7 +83,9 @@ export async function createDeps(config: ApiConfig, options: DepsOptions = {}) {
     rateLimiter,
     publicDashboards: createPublicDashboardsCache({ db: database.db }),
     secretBox: config.APP_ENCRYPTION_KEY ? createSecretBox(config.APP_ENCRYPTION_KEY) : null,
+    embedOrigins: createEmbedOrigins({ db: database.db }),
   };
+  await deps.embedOrigins.refresh();
   const close = async () => {
     await publisher.close().catch(() => {});
     redis.disconnect();

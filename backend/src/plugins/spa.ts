@@ -135,7 +135,14 @@ export interface SpaOptions {
   appUrl?: string;
 }
 
-export const spaPlugin = (staticDir: string, frameSources: readonly string[] = [], { appUrl }: SpaOptions = {}) => {
+/**
+ * The frame sources of the policy: fixed, or read for each page served (the embed connections' sites join them when
+ * an admin adds one, decision 030).
+ */
+export type FrameSources = readonly string[] | (() => readonly string[]);
+
+export const spaPlugin = (staticDir: string, frameSources: FrameSources = [], { appUrl }: SpaOptions = {}) => {
+  const sourcesNow = typeof frameSources === 'function' ? frameSources : () => frameSources;
   const root = resolve(staticDir);
   // The folder itself or something inside it: a sibling whose name starts the same (`dist-private`) is neither.
   const inRoot = (path: string) => path === root || path.startsWith(`${root}${sep}`);
@@ -151,15 +158,20 @@ export const spaPlugin = (staticDir: string, frameSources: readonly string[] = [
   // The public address goes into the ETag of a rewritten page: a new APP_URL is a new version of the page.
   const addressTag = appUrl ? createHash('sha256').update(appUrl).digest('base64url').slice(0, 8) : '';
   // Each HTML file is read, rewritten and its policy computed once per version of the file (inline scripts hashed).
-  const pages = new Map<string, { version: string; policy: string; rewritten: Uint8Array<ArrayBuffer> | null }>();
+  const pages = new Map<
+    string,
+    { version: string; sources: readonly string[]; policy: string; rewritten: Uint8Array<ArrayBuffer> | null }
+  >();
   const pageFor = (path: string, version: string) => {
+    const sources = sourcesNow();
     const cached = pages.get(path);
-    if (cached?.version === version) return cached;
+    if (cached?.version === version && cached.sources === sources) return cached;
     const html = readFileSync(path, 'utf8');
     const absolute = appUrl ? absolutizePageUrls(html, appUrl) : html;
     const page = {
       version,
-      policy: contentSecurityPolicy(absolute, frameSources),
+      sources,
+      policy: contentSecurityPolicy(absolute, sources),
       rewritten: absolute === html ? null : (new TextEncoder().encode(absolute) as Uint8Array<ArrayBuffer>),
     };
     pages.set(path, page);
