@@ -1,3 +1,4 @@
+export * from './embed-stand-ins';
 export * from './smtp';
 export * from './tcp-proxy';
 export * from './wait';

@@ -1,0 +1,137 @@
+import type { ConnectionTest } from '@app/contracts';
+import { SignJWT } from 'jose';
+import { baseUrl, clip, kindOfStatus, type ProviderAnswer, providerError, providerRequest } from './http';
+import type { EmbedIdentity, EmbedTarget, MintedToken, OpenConnection, ProviderDeps } from './types';
+import { ProviderError } from './types';
+
+/**
+ * Metabase static (signed) embedding: an HS256 JWT signed with the site's embedding secret key, naming the dashboard
+ * and locking its parameters to the organization's values. The viewer frames `{site}/embed/dashboard/{token}`.
+ */
+
+type MetabaseConnection = Extract<OpenConnection, { provider: 'metabase' }>;
+type MetabaseTarget = Extract<EmbedTarget, { provider: 'metabase' }>;
+type MetabaseIdentity = Extract<EmbedIdentity, { provider: 'metabase' }>;
+
+const LABEL = 'Metabase';
+const MAX_MINUTES = 10;
+/** What Metabase answers when the token's signature does not match its embedding secret key. */
+const BAD_SIGNATURE = /corrupt or manipulated|signature/i;
+
+const secretsOf = (connection: MetabaseConnection) => [connection.secretKey];
+const site = (connection: MetabaseConnection) => baseUrl(connection.siteUrl);
+
+async function signedEmbedToken(
+  deps: ProviderDeps,
+  connection: MetabaseConnection,
+  dashboardId: number,
+  params: Record<string, unknown>,
+): Promise<{ token: string; expiresAt: Date }> {
+  const minutes = Math.min(MAX_MINUTES, deps.config.EMBED_TOKEN_MINUTES);
+  const iat = Math.floor(deps.clock.now().getTime() / 1000);
+  const exp = iat + minutes * 60;
+  // Metabase's own examples sign with the key as text (its bytes), not hex-decoded.
+  const token = await new SignJWT({ resource: { dashboard: dashboardId }, params, iat, exp })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(connection.secretKey));
+  return { token, expiresAt: new Date(exp * 1000) };
+}
+
+export async function mintMetabase(
+  deps: ProviderDeps,
+  connection: MetabaseConnection,
+  target: MetabaseTarget,
+  identity: MetabaseIdentity,
+): Promise<MintedToken> {
+  const { token, expiresAt } = await signedEmbedToken(
+    deps,
+    connection,
+    target.metabaseDashboardId,
+    identity.scope.params,
+  );
+  return {
+    mode: 'metabase',
+    iframeUrl: `${site(connection)}/embed/dashboard/${token}#bordered=true&titled=true`,
+    expiresAt,
+  };
+}
+
+/** Metabase's words: its errors come as text, or as JSON with a `message`. */
+function metabaseWords(answer: ProviderAnswer): string {
+  const body = answer.body as { message?: unknown } | string | null;
+  const words = typeof body === 'string' ? body : typeof body?.message === 'string' ? body.message : '';
+  return words ? clip(words) : `HTTP ${answer.status}`;
+}
+
+/**
+ * Asks Metabase for the dashboard with a token signed by the connection's key (no locked parameters): proves the key
+ * and that the dashboard exists and is enabled for embedding. A refusal for a missing locked parameter still proves
+ * both, so it passes.
+ */
+async function probeDashboard(deps: ProviderDeps, connection: MetabaseConnection, dashboardId: number) {
+  const { token } = await signedEmbedToken(deps, connection, dashboardId, {});
+  const answer = await providerRequest(deps, LABEL, `${site(connection)}/api/embed/dashboard/${token}`);
+  if (answer.ok) return;
+  const words = metabaseWords(answer);
+  if (answer.status === 400 && BAD_SIGNATURE.test(words))
+    throw new ProviderError('unauthorized', 'Metabase refused the signature: the embedding secret key is wrong');
+  if (answer.status === 400 && /must specify a value for|locked/i.test(words)) return;
+  if (answer.status === 400 && /embedding is not enabled/i.test(words))
+    throw providerError(
+      'unauthorized',
+      `Metabase refused: ${words} (enable static embedding in Metabase's admin settings and publish dashboard ${dashboardId})`,
+      secretsOf(connection),
+    );
+  if (answer.status === 404)
+    throw providerError('not-found', `Metabase has no dashboard ${dashboardId} (${words})`, secretsOf(connection));
+  throw providerError(kindOfStatus(answer.status), `Metabase refused the dashboard: ${words}`, secretsOf(connection));
+}
+
+export async function testMetabase(
+  deps: ProviderDeps,
+  connection: MetabaseConnection,
+  probe: { metabaseDashboardId?: number },
+): Promise<ConnectionTest> {
+  try {
+    const answer = await providerRequest(deps, LABEL, `${site(connection)}/api/health`);
+    const status = (answer.body as { status?: unknown } | null)?.status;
+    if (!answer.ok || status !== 'ok')
+      throw providerError(
+        answer.ok ? 'unavailable' : kindOfStatus(answer.status),
+        `Metabase is not healthy at ${new URL(connection.siteUrl).host}: ${typeof status === 'string' ? status : metabaseWords(answer)}`,
+        secretsOf(connection),
+      );
+    if (probe.metabaseDashboardId === undefined)
+      return {
+        ok: true,
+        message:
+          'Connected to Metabase: the site answers (the embedding secret key is checked when a dashboard uses the connection)',
+      };
+    await probeDashboard(deps, connection, probe.metabaseDashboardId);
+    return {
+      ok: true,
+      message: `Connected to Metabase: dashboard ${probe.metabaseDashboardId} accepts the embedding secret key`,
+    };
+  } catch (error) {
+    if (error instanceof ProviderError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+export async function checkMetabaseTarget(
+  deps: ProviderDeps,
+  connection: MetabaseConnection,
+  target: MetabaseTarget,
+): Promise<string | null> {
+  try {
+    await probeDashboard(deps, connection, target.metabaseDashboardId);
+    return null;
+  } catch (error) {
+    if (error instanceof ProviderError) return error.message;
+    throw error;
+  }
+}
+
+export const describeMetabase = (identity: MetabaseIdentity): Record<string, unknown> => ({
+  params: identity.scope.params,
+});

@@ -1,0 +1,136 @@
+/** What the embed providers' stand-ins share: their configuration, what they issued, how they answer. */
+
+/** The endpoints of the stand-ins, as named in recorded requests and in `fail()`. */
+export type StandInEndpoint =
+  | 'entra-token'
+  | 'powerbi-groups'
+  | 'powerbi-report'
+  | 'powerbi-generate-token'
+  | 'powerbi-embed-page'
+  | 'tableau-signin'
+  | 'tableau-signout'
+  | 'metabase-health'
+  | 'metabase-embed'
+  | 'metabase-embed-page';
+
+/** One request as a stand-in received it. */
+export interface StandInRequest {
+  endpoint: StandInEndpoint;
+  method: string;
+  /** Path and query, e.g. `/powerbi/v1.0/myorg/groups?$top=100`. */
+  path: string;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  /** Parsed: a form as an object of its fields, JSON as parsed, anything else as text (null when empty). */
+  body: unknown;
+  /** Date.now() when it arrived. */
+  at: number;
+}
+
+/** The credentials and objects the stand-ins accept (each can be overridden in the options). */
+export interface EmbedStandInCredentials {
+  powerbi: {
+    tenantId: string;
+    clientId: string;
+    clientSecret: string;
+    workspaceId: string;
+    reportId: string;
+    datasetId: string;
+  };
+  tableau: { siteName: string; clientId: string; secretId: string; secretValue: string; viewUrl: string };
+  metabase: { secretKey: string; dashboardId: number };
+}
+
+/** A Power BI report the stand-in knows. `rlsRoles`: when set, GenerateToken requires an identity with these roles. */
+export interface StandInReport {
+  workspaceId: string;
+  reportId: string;
+  datasetId: string;
+  name: string;
+  rlsRoles?: string[] | null;
+}
+
+/** A Metabase dashboard the stand-in knows; `lockedParams` must each be in a token's `params`. */
+export interface StandInMetabaseDashboard {
+  id: number;
+  name: string;
+  enabled?: boolean;
+  lockedParams?: string[];
+}
+
+/** What GenerateToken issued; the token itself encodes the same (see `readStandInEmbedToken`). */
+export interface StandInEmbedTokenClaims {
+  /** Sequence number of the token (1, 2, ...). */
+  n: number;
+  tokenId: string;
+  reports: string[];
+  datasets: string[];
+  targetWorkspaces: string[];
+  identities: Array<{ username: string; roles: string[]; datasets: string[]; customData?: string }>;
+  /** ISO date. */
+  expiration: string;
+}
+
+/** How an endpoint misbehaves (set with `fail()`): each field optional, combined as given. */
+export interface StandInFailure {
+  /** Answer this status (with `body`, or the provider's usual error body for it). */
+  status?: number;
+  /** The body of the failing answer: JSON, or a string sent as text. */
+  body?: unknown;
+  /** Wait this long before answering (without `status` or `close`, the normal answer comes after the wait). */
+  delayMs?: number;
+  /** Drop the connection without an answer (the client sees a reset). */
+  close?: boolean;
+  /** Only the next `times` requests (default: until reset). */
+  times?: number;
+}
+
+export interface StandInSettings {
+  /** GenerateToken's tokens live this long (default: the request's lifetimeInMinutes, else 60 minutes). */
+  tokenLifetimeSeconds: number | null;
+  /** The Entra token's `expires_in` (default 3599, as Entra answers). */
+  entraTokenLifetimeSeconds: number;
+  /** Added to every answer, in ms (default 0). */
+  latencyMs: number;
+}
+
+export interface StandInState {
+  origin: string;
+  credentials: EmbedStandInCredentials;
+  settings: StandInSettings;
+  /** Base of the reports' embedUrl. */
+  embedPageUrl: string;
+  /** The HTML served at /reportEmbed (a file's content is read at each request when given as `{ file }`). */
+  embedPage: { html: string } | { file: string };
+  reports: StandInReport[];
+  workspaces: Array<{ id: string; name: string }>;
+  metabaseDashboards: StandInMetabaseDashboard[];
+  entraTokens: Map<string, { tenantId: string; clientId: string; expiresAt: number }>;
+  embedTokens: Array<StandInEmbedTokenClaims & { token: string }>;
+  tableauJtis: Set<string>;
+  tableauSessions: Set<string>;
+  counter: number;
+}
+
+export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers });
+
+export const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+export const fromBase64url = (text: string): unknown => {
+  try {
+    return JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+};
+
+/** Reads what a stand-in Power BI embed token carries (null for anything else). */
+export function readStandInEmbedToken(token: string): StandInEmbedTokenClaims | null {
+  const [prefix, payload] = token.split('.');
+  if (prefix !== EMBED_TOKEN_PREFIX || !payload) return null;
+  return fromBase64url(payload) as StandInEmbedTokenClaims | null;
+}
+
+export const EMBED_TOKEN_PREFIX = 'pbi-standin';
+export const ENTRA_TOKEN_PREFIX = 'entra-standin';
