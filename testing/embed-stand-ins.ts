@@ -19,13 +19,7 @@ import {
   tableauSignout,
 } from './embed-stand-ins/tableau-metabase';
 
-export type {
-  EmbedStandInCredentials,
-  StandInEmbedTokenClaims,
-  StandInEndpoint,
-  StandInFailure,
-  StandInRequest,
-} from './embed-stand-ins/state';
+export type { StandInEndpoint } from './embed-stand-ins/state';
 export { readStandInEmbedToken } from './embed-stand-ins/state';
 
 /**

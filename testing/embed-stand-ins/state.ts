@@ -117,7 +117,7 @@ export const json = (body: unknown, status = 200, headers: Record<string, string
 
 export const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-export const fromBase64url = (text: string): unknown => {
+const fromBase64url = (text: string): unknown => {
   try {
     return JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {

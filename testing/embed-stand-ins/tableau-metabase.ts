@@ -72,7 +72,7 @@ const text = (body: string, status: number) =>
   new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } });
 
 /** The dashboard and params a signed embedding token opens, or Metabase's refusal. */
-export async function openMetabaseToken(
+async function openMetabaseToken(
   state: StandInState,
   token: string,
 ): Promise<{ dashboard: { id: number; name: string }; params: Record<string, unknown> } | Response> {

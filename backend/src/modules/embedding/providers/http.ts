@@ -77,7 +77,7 @@ export const clip = (text: string, max = 300) => {
  * Never let a secret through in a message, even if a provider echoes it (some error pages repeat the request).
  * Secrets shorter than 4 characters are not searched for (they would blank out ordinary words).
  */
-export const withoutSecrets = (message: string, secrets: readonly string[]) =>
+const withoutSecrets = (message: string, secrets: readonly string[]) =>
   secrets.reduce((text, secret) => (secret.length >= 4 ? text.split(secret).join('[secret]') : text), message);
 
 /** The kind of fault a provider's HTTP status means (401/403 unauthorized, 404 not found, anything else unavailable). */

@@ -5,14 +5,7 @@ import { checkTableauTarget, describeTableau, mintTableau, testTableau } from '.
 import { type EmbedProviders, type EmbedTarget, type OpenConnection, ProviderError } from './types';
 
 export { isReservedTableauClaim, TABLEAU_RESERVED_CLAIMS } from './tableau';
-export type {
-  EmbedIdentity,
-  EmbedProviders,
-  EmbedTarget,
-  MintedToken,
-  OpenConnection,
-  ProviderDeps,
-} from './types';
+export type { EmbedIdentity, EmbedProviders, EmbedTarget, OpenConnection, ProviderDeps } from './types';
 export { ProviderError } from './types';
 
 /** Whether an error is a provider's fault (ProviderError), as opposed to a bug of ours. */

@@ -167,6 +167,15 @@ describe('Power BI: minting an embed token (app owns data)', () => {
     expect(standIns.requestsTo('entra-token')).toHaveLength(2);
   });
 
+  it('asks Entra again after Power BI refused its token (revoked, or rights changed)', async () => {
+    const c = connection();
+    await embedProviders.mint(deps(), c, target(), identity());
+    standIns.fail('powerbi-generate-token', { status: 401, times: 1 });
+    expect((await failure(embedProviders.mint(deps(), c, target(), identity()))).kind).toBe('unauthorized');
+    await embedProviders.mint(deps(), c, target(), identity());
+    expect(standIns.requestsTo('entra-token')).toHaveLength(2);
+  });
+
   it('takes the expiry GenerateToken gives (short lifetimes for renewal tests)', async () => {
     standIns.configure({ tokenLifetimeSeconds: 30 });
     const before = Date.now();

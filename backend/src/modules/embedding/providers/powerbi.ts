@@ -1,7 +1,7 @@
 import type { ConnectionTest } from '@app/contracts';
+import { bounded, type EntraToken, entraToken, forgetEntraToken, type PowerBiConnection } from './entra';
 import { baseUrl, clip, kindOfStatus, type ProviderAnswer, providerError, providerRequest } from './http';
-import type { EmbedIdentity, EmbedTarget, MintedToken, OpenConnection, ProviderDeps } from './types';
-import { ProviderError } from './types';
+import { type EmbedIdentity, type EmbedTarget, type MintedToken, type ProviderDeps, ProviderError } from './types';
 
 /**
  * Power BI Embedded, "embed for your customers" (app owns data): an Entra ID token for the connection's service
@@ -9,32 +9,13 @@ import { ProviderError } from './types';
  * row-level security identity. Microsoft's documented requests, with `fetch`.
  */
 
-type PowerBiConnection = Extract<OpenConnection, { provider: 'powerbi' }>;
 type PowerBiTarget = Extract<EmbedTarget, { provider: 'powerbi' }>;
 type PowerBiIdentity = Extract<EmbedIdentity, { provider: 'powerbi' }>;
 
 const LABEL = 'Power BI';
-const ENTRA = 'Entra ID';
-const POWERBI_SCOPE = 'https://analysis.windows.net/powerbi/api/.default';
 /** A report's embedUrl and dataset hardly ever change: asked again after a minute. */
 const REPORT_CACHE_MS = 60_000;
-const CACHE_LIMIT = 500;
 
-interface EntraToken {
-  accessToken: string;
-  /** When to ask for a new one: shortly before the token expires. */
-  renewAt: number;
-}
-
-interface CachedEntra {
-  /** The connection's version (updatedAt): an edited connection gets a new token. */
-  version: number;
-  /** The token, or the request for it that parallel mints share (single flight). */
-  pending: Promise<EntraToken>;
-  token: EntraToken | null;
-}
-
-const entraTokens = new Map<string, CachedEntra>();
 const reports = new Map<string, { report: PowerBiReport; until: number }>();
 
 interface PowerBiReport {
@@ -42,81 +23,7 @@ interface PowerBiReport {
   datasetId: string;
 }
 
-/** A map that never grows without bound: the oldest entries go first. */
-const bounded = <K, V>(map: Map<K, V>, key: K, value: V) => {
-  map.delete(key);
-  map.set(key, value);
-  while (map.size > CACHE_LIMIT) {
-    const oldest = map.keys().next().value as K;
-    map.delete(oldest);
-  }
-};
-
 const secretsOf = (connection: PowerBiConnection) => [connection.clientSecret];
-
-/** Entra's own words (`AADSTS7000215: Invalid client secret provided.`), without its trace and correlation ids. */
-function entraWords(answer: ProviderAnswer): string {
-  const body = answer.body as { error?: unknown; error_description?: unknown } | null;
-  if (body && typeof body === 'object' && typeof body.error_description === 'string') {
-    const description = body.error_description.split(/\s+Trace ID:/)[0] ?? '';
-    return clip(`${description}${typeof body.error === 'string' ? ` (${body.error})` : ''}`);
-  }
-  return `HTTP ${answer.status}`;
-}
-
-async function requestEntraToken(deps: ProviderDeps, connection: PowerBiConnection): Promise<EntraToken> {
-  const url = `${baseUrl(deps.config.POWERBI_AUTHORITY_URL)}/${encodeURIComponent(connection.tenantId)}/oauth2/v2.0/token`;
-  const answer = await providerRequest(deps, ENTRA, url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: connection.clientId,
-      client_secret: connection.clientSecret,
-      scope: POWERBI_SCOPE,
-    }).toString(),
-  });
-  if (!answer.ok) {
-    // Entra answers 400 or 401 for a wrong tenant, client id or secret: all of them the admin's to fix.
-    const kind = answer.status >= 500 || answer.status === 429 ? 'unavailable' : 'unauthorized';
-    throw providerError(
-      kind,
-      `${ENTRA} refused the service principal's credentials: ${entraWords(answer)}`,
-      secretsOf(connection),
-    );
-  }
-  const body = answer.body as { access_token?: unknown; expires_in?: unknown } | null;
-  const expiresIn = Number(body?.expires_in);
-  if (!body || typeof body.access_token !== 'string' || !body.access_token || !Number.isFinite(expiresIn))
-    throw new ProviderError('unavailable', `${ENTRA} answered without a token (HTTP ${answer.status})`);
-  const lifetimeMs = Math.max(0, expiresIn) * 1000;
-  // Renew 5 minutes before the end, or at half the lifetime when it is short.
-  const margin = Math.min(5 * 60_000, lifetimeMs / 2);
-  return { accessToken: body.access_token, renewAt: deps.clock.now().getTime() + lifetimeMs - margin };
-}
-
-/**
- * The service principal's Entra token, cached per connection and version until shortly before it expires; parallel
- * callers share one request. A failed request is not cached.
- */
-function entraToken(deps: ProviderDeps, connection: PowerBiConnection): Promise<EntraToken> {
-  const key = `${deps.config.POWERBI_AUTHORITY_URL}|${connection.id}`;
-  const version = connection.updatedAt.getTime();
-  const cached = entraTokens.get(key);
-  const now = deps.clock.now().getTime();
-  if (cached && cached.version === version && (!cached.token || cached.token.renewAt > now)) return cached.pending;
-  const entry: CachedEntra = { version, token: null, pending: requestEntraToken(deps, connection) };
-  bounded(entraTokens, key, entry);
-  entry.pending.then(
-    (token) => {
-      entry.token = token;
-    },
-    () => {
-      if (entraTokens.get(key) === entry) entraTokens.delete(key);
-    },
-  );
-  return entry.pending;
-}
 
 /** Power BI's error code and message (`{ error: { code, message } }`), if it gave one. */
 function powerBiWords(answer: ProviderAnswer): string {
@@ -152,7 +59,10 @@ async function fetchReport(
       `${LABEL} has no report ${target.reportId} in workspace ${target.workspaceId} that the service principal can see (${powerBiWords(answer)})`,
       secretsOf(connection),
     );
-  if (!answer.ok) throw powerBiFault(answer, 'refused to read the report', connection);
+  if (!answer.ok) {
+    forgetEntraToken(deps, connection, answer);
+    throw powerBiFault(answer, 'refused to read the report', connection);
+  }
   const body = answer.body as { embedUrl?: unknown; datasetId?: unknown } | null;
   if (!body || typeof body.embedUrl !== 'string' || typeof body.datasetId !== 'string')
     throw new ProviderError('unavailable', `${LABEL} answered the report without its embedUrl and datasetId`);
@@ -225,7 +135,10 @@ export async function mintPowerBi(
     headers: { ...authorization(token), 'content-type': 'application/json' },
     body: JSON.stringify(generateTokenBody(deps, target, report, identity)),
   });
-  if (!answer.ok) throw powerBiFault(answer, 'refused to generate an embed token', connection);
+  if (!answer.ok) {
+    forgetEntraToken(deps, connection, answer);
+    throw powerBiFault(answer, 'refused to generate an embed token', connection);
+  }
   const body = answer.body as { token?: unknown; expiration?: unknown } | null;
   const expiresAt = new Date(typeof body?.expiration === 'string' ? body.expiration : Number.NaN);
   if (!body || typeof body.token !== 'string' || !body.token || Number.isNaN(expiresAt.getTime()))
@@ -246,7 +159,10 @@ export async function testPowerBi(deps: ProviderDeps, connection: PowerBiConnect
     const answer = await providerRequest(deps, LABEL, `${api(deps)}/groups?$top=100`, {
       headers: authorization(token),
     });
-    if (!answer.ok) throw powerBiFault(answer, 'refused to list the workspaces', connection);
+    if (!answer.ok) {
+      forgetEntraToken(deps, connection, answer);
+      throw powerBiFault(answer, 'refused to list the workspaces', connection);
+    }
     const value = (answer.body as { value?: unknown } | null)?.value;
     if (!Array.isArray(value))
       throw new ProviderError('unavailable', `${LABEL} answered the workspace list in an unexpected form`);
