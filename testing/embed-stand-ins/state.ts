@@ -79,7 +79,10 @@ export interface StandInFailure {
   body?: unknown;
   /** Wait this long before answering (without `status` or `close`, the normal answer comes after the wait). */
   delayMs?: number;
-  /** Drop the connection without an answer (the client sees a reset). */
+  /**
+   * Drop the connection without an answer (the client sees a reset). Leave out `times` for a GET: fetch tries a GET
+   * again on a fresh connection when a kept-alive one is reset, so one drop may go unnoticed.
+   */
   close?: boolean;
   /** Only the next `times` requests (default: until reset). */
   times?: number;
