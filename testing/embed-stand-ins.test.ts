@@ -114,6 +114,41 @@ describe('the Tableau and Metabase stand-ins verify the JWTs with the secret', (
     expect((await signin(await jwt('another-secret'))).status).toBe(401);
   });
 
+  it("Tableau in a browser: the Embedding API's sign-in (CORS, cookie), then the view shows the token's attributes", async () => {
+    const viewUrl = standIns.credentials.tableau.viewUrl;
+    const embedSignin = `${new URL(viewUrl).origin}/vizportal/api/web/v1/auth/embed/signin`;
+    const preflight = await fetch(embedSignin, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1:1' } });
+    expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
+    const token = await new SignJWT({ scp: ['tableau:views:embed'], Region: 'West', 'https://tableau.com/oda': 'true' })
+      .setProtectedHeader({ alg: 'HS256', kid: secretId, iss: appId })
+      .setIssuer(appId)
+      .setAudience('tableau')
+      .setSubject('ada@acme.test')
+      .setJti(crypto.randomUUID())
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(secretValue));
+    const signedIn = await fetch(embedSignin, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:1' },
+      body: JSON.stringify({ siteName, jwt: token }),
+    });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:1');
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect((await fetch(viewUrl)).status).toBe(401);
+    const page = await (await fetch(viewUrl, { headers: { cookie } })).text();
+    expect(page).toContain(
+      '{&#34;sub&#34;:&#34;ada@acme.test&#34;,&#34;attributes&#34;:{&#34;Region&#34;:&#34;West&#34;}}',
+    );
+    // A token for content (the REST sign-in's) does not open views.
+    const rest = await fetch(embedSignin, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ siteName, jwt: await jwt() }),
+    });
+    expect(rest.status).toBe(401);
+  });
+
   it('Metabase: opens a token signed with the key, refuses another key', async () => {
     const sign = (key: string) =>
       new SignJWT({ resource: { dashboard: 1 }, params: {} })

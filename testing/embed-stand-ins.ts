@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { metabaseEmbed, metabaseEmbedPage, metabaseHealth } from './embed-stand-ins/metabase';
 import { entraToken, generateToken, groups, report } from './embed-stand-ins/powerbi';
 import {
   type EmbedStandInCredentials,
@@ -11,13 +12,7 @@ import {
   type StandInSettings,
   type StandInState,
 } from './embed-stand-ins/state';
-import {
-  metabaseEmbed,
-  metabaseEmbedPage,
-  metabaseHealth,
-  tableauSignin,
-  tableauSignout,
-} from './embed-stand-ins/tableau-metabase';
+import { corsHeaders, tableauEmbedSignin, tableauSignin, tableauSignout, tableauView } from './embed-stand-ins/tableau';
 
 export type { StandInEndpoint } from './embed-stand-ins/state';
 export { readStandInEmbedToken } from './embed-stand-ins/state';
@@ -31,7 +26,9 @@ export { readStandInEmbedToken } from './embed-stand-ins/state';
  * - the report's embed page (`embedPageUrl`, default `/reportEmbed`): HTML set with `setEmbedPage` or the option
  *   `embedPageFile`;
  * - Tableau (`tableauSiteUrl` = `/tableau`): `POST /api/{version}/auth/signin` (connected-app JWT verified with jose)
- *   and `/auth/signout`;
+ *   and `/auth/signout`; for a browser, what `<tableau-viz token>` does: `POST /vizportal/api/web/v1/auth/embed/signin`
+ *   (at the origin's root, CORS with credentials; sets a session cookie) and the view `credentials.tableau.viewUrl`
+ *   (`/tableau/t/{site}/views/...`: shows the session token's `sub` and attributes as JSON in `#tableau-claims`);
  * - Metabase (`metabaseSiteUrl` = `/metabase`): `GET /api/health`, `GET /api/embed/dashboard/{token}` (HS256 verified)
  *   and the page `GET /embed/dashboard/{token}` (shows the token's params in `#metabase-params`).
  * Every request is recorded (`requests`); `fail()` makes an endpoint answer an error, wait or drop the connection.
@@ -108,6 +105,8 @@ const ROUTES: Array<[string, RegExp, StandInEndpoint]> = [
   ['POST', /^\/powerbi\/v1\.0\/myorg\/generatetoken$/i, 'powerbi-generate-token'],
   ['POST', /^\/tableau\/api\/[\d.]+\/auth\/signin$/, 'tableau-signin'],
   ['POST', /^\/tableau\/api\/[\d.]+\/auth\/signout$/, 'tableau-signout'],
+  ['POST', /^\/vizportal\/api\/web\/v1\/auth\/embed\/signin$/, 'tableau-embed-signin'],
+  ['GET', /^\/tableau(\/(?:t\/[^/]+\/)?views\/.+)$/, 'tableau-view'],
   ['GET', /^\/metabase\/api\/health$/, 'metabase-health'],
   ['GET', /^\/metabase\/api\/embed\/dashboard\/([^/]+)$/, 'metabase-embed'],
   ['GET', /^\/metabase\/embed\/dashboard\/([^/]+)$/, 'metabase-embed-page'],
@@ -193,12 +192,14 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
     entraTokens: new Map(),
     embedTokens: [],
     tableauJtis: new Set(),
-    tableauSessions: new Set(),
+    tableauSessions: new Map(),
     counter: 0,
   };
   let embedPagePath = '/reportEmbed';
 
   const answer = async (request: Request, url: URL): Promise<Response> => {
+    // The browser's preflight before the Embedding API's cross-origin sign-in: answered, not recorded.
+    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: corsHeaders(request) });
     const found = route(request.method, url.pathname, embedPagePath);
     const body = await parseBody(request);
     if (!found)
@@ -243,6 +244,10 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
         return tableauSignin(state, body);
       case 'tableau-signout':
         return tableauSignout(state, request.headers);
+      case 'tableau-embed-signin':
+        return tableauEmbedSignin(state, request, body);
+      case 'tableau-view':
+        return tableauView(state, request, first);
       case 'metabase-health':
         return metabaseHealth();
       case 'metabase-embed':

@@ -1,3 +1,5 @@
+import type { JWTPayload } from 'jose';
+
 /** What the embed providers' stand-ins share: their configuration, what they issued, how they answer. */
 
 /** The endpoints of the stand-ins, as named in recorded requests and in `fail()`. */
@@ -9,6 +11,8 @@ export type StandInEndpoint =
   | 'powerbi-embed-page'
   | 'tableau-signin'
   | 'tableau-signout'
+  | 'tableau-embed-signin'
+  | 'tableau-view'
   | 'metabase-health'
   | 'metabase-embed'
   | 'metabase-embed-page';
@@ -111,7 +115,8 @@ export interface StandInState {
   entraTokens: Map<string, { tenantId: string; clientId: string; expiresAt: number }>;
   embedTokens: Array<StandInEmbedTokenClaims & { token: string }>;
   tableauJtis: Set<string>;
-  tableauSessions: Set<string>;
+  /** REST and browser sessions, with the claims of the token they were opened with. */
+  tableauSessions: Map<string, JWTPayload>;
   counter: number;
 }
 

@@ -69,6 +69,21 @@ describe('Tableau: connected-app tokens (direct trust)', () => {
     await expect(jwtVerify(minted.token, new TextEncoder().encode('another-secret-value'))).rejects.toThrow();
   });
 
+  it("is accepted by the Embedding API's sign-in, and the view sees the person and the organization's attributes", async () => {
+    const minted = await embedProviders.mint(deps(), connection(), target(), identity({ Region: 'West' }));
+    if (minted.mode !== 'tableau') throw new Error('not a Tableau token');
+    const signin = await fetch(`${new URL(minted.src).origin}/vizportal/api/web/v1/auth/embed/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ siteName: standIns.credentials.tableau.siteName, jwt: minted.token }),
+    });
+    expect(signin.status).toBe(200);
+    const cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const view = await (await fetch(minted.src, { headers: { cookie } })).text();
+    expect(view).toContain('ada@acme.test');
+    expect(view).toContain('{&#34;Region&#34;:&#34;West&#34;}');
+  });
+
   it('gives each token its own jti, lives at most 10 minutes, and carries no attribute claim without attributes', async () => {
     const tokens = await Promise.all(
       [1, 2, 3].map(() => embedProviders.mint(deps({ EMBED_TOKEN_MINUTES: 60 }), connection(), target(), identity())),

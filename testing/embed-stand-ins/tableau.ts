@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { decodeProtectedHeader, type JWTPayload, jwtVerify } from 'jose';
+import { json, type StandInState } from './state';
+
+/**
+ * Tableau with a connected app (direct trust): the REST sign-in the server's "Test connection" uses, and what the
+ * Embedding API's `<tableau-viz token>` does in a browser (it POSTs the token to `{view origin}/vizportal/api/web/v1/
+ * auth/embed/signin` with credentials, then frames the view). Tokens are verified with `jose` against the secret.
+ */
+
+/** The JWT's standard claims: the rest are the user attributes. */
+const STANDARD = new Set(['iss', 'sub', 'aud', 'exp', 'nbf', 'iat', 'jti', 'scp', 'https://tableau.com/oda']);
+const SESSION_COOKIE = 'workgroup_session_id';
+
+/** The token's claims, or why Tableau refuses it. */
+async function verify(state: StandInState, jwt: unknown, scope: string): Promise<JWTPayload | string> {
+  const { clientId, secretId, secretValue } = state.credentials.tableau;
+  if (typeof jwt !== 'string') return 'The JWT is missing';
+  let header: ReturnType<typeof decodeProtectedHeader>;
+  try {
+    header = decodeProtectedHeader(jwt);
+  } catch {
+    return 'The JWT cannot be read';
+  }
+  if (header.kid !== secretId || header.iss !== clientId) return 'No connected app has this client id and secret id';
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(jwt, new TextEncoder().encode(secretValue), {
+      algorithms: ['HS256'],
+      issuer: clientId,
+      audience: 'tableau',
+      requiredClaims: ['sub', 'jti', 'exp', 'scp'],
+    }));
+  } catch (error) {
+    return `The JWT is not valid: ${(error as Error).message}`;
+  }
+  if (typeof payload.exp !== 'number' || payload.exp - Date.now() / 1000 > 10 * 60 + 5)
+    return 'The JWT must expire within 10 minutes';
+  if (!Array.isArray(payload.scp) || !payload.scp.includes(scope)) return `The JWT scp must include ${scope}`;
+  if (state.tableauJtis.has(String(payload.jti))) return 'The JWT was used already (jti)';
+  state.tableauJtis.add(String(payload.jti));
+  return payload;
+}
+
+const signinError = (detail: string) => json({ error: { summary: 'Signin Error', detail, code: '401001' } }, 401);
+
+/** POST {site}/api/{version}/auth/signin with { credentials: { jwt, site: { contentUrl } } } */
+export async function tableauSignin(state: StandInState, body: unknown): Promise<Response> {
+  const credentials = (body as { credentials?: { jwt?: unknown; site?: { contentUrl?: unknown } } } | null)
+    ?.credentials;
+  const { siteName } = state.credentials.tableau;
+  if (typeof credentials?.jwt !== 'string')
+    return json({ error: { summary: 'Bad Request', detail: 'credentials.jwt is required', code: '400000' } }, 400);
+  if ((credentials.site?.contentUrl ?? '') !== siteName)
+    return signinError(`The site '${String(credentials.site?.contentUrl)}' does not exist`);
+  const verified = await verify(state, credentials.jwt, 'tableau:content:read');
+  if (typeof verified === 'string') return signinError(verified);
+  const token = `tableau-session-${randomUUID()}`;
+  state.tableauSessions.set(token, verified);
+  return json({
+    credentials: {
+      site: { id: '9a8b7c6d-5e4f-3a2b-1c0d-9e8f7a6b5c4d', contentUrl: siteName },
+      user: { id: randomUUID() },
+      token,
+      estimatedTimeToExpiration: '239:59:59',
+    },
+  });
+}
+
+/** POST {site}/api/{version}/auth/signout with X-Tableau-Auth */
+export function tableauSignout(state: StandInState, headers: Headers): Response {
+  const token = headers.get('x-tableau-auth') ?? '';
+  if (!state.tableauSessions.delete(token))
+    return json(
+      { error: { summary: 'Unauthorized', detail: 'Invalid authentication credentials', code: '401002' } },
+      401,
+    );
+  return new Response(null, { status: 204 });
+}
+
+/** Cross-origin answers for the browser's sign-in (the Embedding API sends it with credentials). */
+export const corsHeaders = (request: Request): Record<string, string> => {
+  const origin = request.headers.get('origin');
+  return origin
+    ? {
+        'access-control-allow-origin': origin,
+        'access-control-allow-credentials': 'true',
+        'access-control-allow-headers': 'content-type',
+        'access-control-allow-methods': 'POST, GET, OPTIONS',
+        vary: 'Origin',
+      }
+    : {};
+};
+
+/** POST {origin}/vizportal/api/web/v1/auth/embed/signin with { siteName, jwt }: what `<tableau-viz token>` sends. */
+export async function tableauEmbedSignin(state: StandInState, request: Request, body: unknown): Promise<Response> {
+  const { siteName, jwt } = (body ?? {}) as { siteName?: unknown; jwt?: unknown };
+  const refuse = (message: string) => json({ result: { errors: [{ code: 16, message }] } }, 401, corsHeaders(request));
+  if ((siteName ?? '') !== state.credentials.tableau.siteName) return refuse(`Unknown site '${String(siteName)}'`);
+  const verified = await verify(state, jwt, 'tableau:views:embed');
+  if (typeof verified === 'string') return refuse(verified);
+  const session = randomUUID();
+  state.tableauSessions.set(session, verified);
+  return json({ result: { siteName, user: { username: verified.sub } } }, 200, {
+    ...corsHeaders(request),
+    'set-cookie': `${SESSION_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax`,
+  });
+}
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** GET {site}/t/{site}/views/{workbook}/{sheet}: shows who the session's token was for, and its attributes. */
+export function tableauView(state: StandInState, request: Request, path: string): Response {
+  const cookie = request.headers.get('cookie') ?? '';
+  const session = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`).exec(cookie)?.[1] ?? '';
+  const claims = state.tableauSessions.get(session);
+  if (!claims)
+    return new Response('<!doctype html><p id="tableau-signed-out">Sign in to Tableau</p>', {
+      status: 401,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+    });
+  const attributes = Object.fromEntries(Object.entries(claims).filter(([name]) => !STANDARD.has(name)));
+  const shown = JSON.stringify({ sub: claims.sub, attributes });
+  return new Response(
+    `<!doctype html><html><head><meta charset="utf-8"><title>Tableau stand-in</title></head>
+<body><h1>${escapeHtml(path)}</h1><pre id="tableau-claims">${escapeHtml(shown)}</pre></body></html>`,
+    { headers: { 'content-type': 'text/html; charset=utf-8' } },
+  );
+}
