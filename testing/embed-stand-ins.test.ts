@@ -89,8 +89,8 @@ describe('the Power BI stand-in checks the bearer token and the GenerateToken bo
 
 describe('the Tableau and Metabase stand-ins verify the JWTs with the secret', () => {
   const { siteName, clientId: appId, secretId, secretValue } = standIns.credentials.tableau;
-  const jwt = (secret = secretValue, jti = crypto.randomUUID()) =>
-    new SignJWT({ scp: ['tableau:content:read'] })
+  const jwt = (secret = secretValue, jti = crypto.randomUUID(), scope = 'tableau:content:read') =>
+    new SignJWT({ scp: [scope] })
       .setProtectedHeader({ alg: 'HS256', kid: secretId, iss: appId })
       .setIssuer(appId)
       .setAudience('tableau')
@@ -140,6 +140,15 @@ describe('the Tableau and Metabase stand-ins verify the JWTs with the secret', (
     expect(page).toContain(
       '{&#34;sub&#34;:&#34;ada@acme.test&#34;,&#34;attributes&#34;:{&#34;Region&#34;:&#34;West&#34;}}',
     );
+    // <tableau-viz iframe-auth>: the token in the frame's address, then a redirect to the view.
+    const target = new URL(viewUrl);
+    const framed = await fetch(
+      `${target.origin}/vizportal/api/web/v1/auth/embed/target?${new URLSearchParams({ token: await jwt(secretValue, crypto.randomUUID(), 'tableau:views:embed'), target: `${target.pathname}?:embed=y` })}`,
+      { redirect: 'manual' },
+    );
+    expect([framed.status, framed.headers.get('location')]).toEqual([302, `${target.pathname}?:embed=y`]);
+    const framedCookie = (framed.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    expect(await (await fetch(viewUrl, { headers: { cookie: framedCookie } })).text()).toContain('a@b.test');
     // A token for content (the REST sign-in's) does not open views.
     const rest = await fetch(embedSignin, {
       method: 'POST',

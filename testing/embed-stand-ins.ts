@@ -12,7 +12,14 @@ import {
   type StandInSettings,
   type StandInState,
 } from './embed-stand-ins/state';
-import { corsHeaders, tableauEmbedSignin, tableauSignin, tableauSignout, tableauView } from './embed-stand-ins/tableau';
+import {
+  corsHeaders,
+  tableauEmbedSignin,
+  tableauEmbedTarget,
+  tableauSignin,
+  tableauSignout,
+  tableauView,
+} from './embed-stand-ins/tableau';
 
 export type { StandInEndpoint } from './embed-stand-ins/state';
 export { readStandInEmbedToken } from './embed-stand-ins/state';
@@ -28,7 +35,8 @@ export { readStandInEmbedToken } from './embed-stand-ins/state';
  * - Tableau (`tableauSiteUrl` = `/tableau`): `POST /api/{version}/auth/signin` (connected-app JWT verified with jose)
  *   and `/auth/signout`; for a browser, what `<tableau-viz token>` does: `POST /vizportal/api/web/v1/auth/embed/signin`
  *   (at the origin's root, CORS with credentials; sets a session cookie) and the view `credentials.tableau.viewUrl`
- *   (`/tableau/t/{site}/views/...`: shows the session token's `sub` and attributes as JSON in `#tableau-claims`);
+ *   (`/tableau/t/{site}/views/...`: shows the session token's `sub` and attributes as JSON in `#tableau-claims`); with
+ *   `<tableau-viz iframe-auth>`, the frame's `GET /vizportal/api/web/v1/auth/embed/target?token&target` instead;
  * - Metabase (`metabaseSiteUrl` = `/metabase`): `GET /api/health`, `GET /api/embed/dashboard/{token}` (HS256 verified)
  *   and the page `GET /embed/dashboard/{token}` (shows the token's params in `#metabase-params`).
  * Every request is recorded (`requests`); `fail()` makes an endpoint answer an error, wait or drop the connection.
@@ -106,6 +114,7 @@ const ROUTES: Array<[string, RegExp, StandInEndpoint]> = [
   ['POST', /^\/tableau\/api\/[\d.]+\/auth\/signin$/, 'tableau-signin'],
   ['POST', /^\/tableau\/api\/[\d.]+\/auth\/signout$/, 'tableau-signout'],
   ['POST', /^\/vizportal\/api\/web\/v1\/auth\/embed\/signin$/, 'tableau-embed-signin'],
+  ['GET', /^\/vizportal\/api\/web\/v1\/auth\/embed\/target$/, 'tableau-embed-target'],
   ['GET', /^\/tableau(\/(?:t\/[^/]+\/)?views\/.+)$/, 'tableau-view'],
   ['GET', /^\/metabase\/api\/health$/, 'metabase-health'],
   ['GET', /^\/metabase\/api\/embed\/dashboard\/([^/]+)$/, 'metabase-embed'],
@@ -246,6 +255,8 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
         return tableauSignout(state, request.headers);
       case 'tableau-embed-signin':
         return tableauEmbedSignin(state, request, body);
+      case 'tableau-embed-target':
+        return tableauEmbedTarget(state, url);
       case 'tableau-view':
         return tableauView(state, request, first);
       case 'metabase-health':

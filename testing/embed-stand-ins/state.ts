@@ -12,6 +12,7 @@ export type StandInEndpoint =
   | 'tableau-signin'
   | 'tableau-signout'
   | 'tableau-embed-signin'
+  | 'tableau-embed-target'
   | 'tableau-view'
   | 'metabase-health'
   | 'metabase-embed'

@@ -107,6 +107,24 @@ export async function tableauEmbedSignin(state: StandInState, request: Request, 
   });
 }
 
+/**
+ * GET {origin}/vizportal/api/web/v1/auth/embed/target?token=...&target=...: what `<tableau-viz iframe-auth>` frames
+ * (the token in the frame's URL instead of a cross-origin sign-in): opens a session and redirects to the view.
+ */
+export async function tableauEmbedTarget(state: StandInState, url: URL): Promise<Response> {
+  const target = url.searchParams.get('target') ?? '';
+  if (!target.startsWith('/') || target.startsWith('//'))
+    return new Response('The target must be a path of this site', { status: 400 });
+  const verified = await verify(state, url.searchParams.get('token'), 'tableau:views:embed');
+  if (typeof verified === 'string') return new Response(verified, { status: 401 });
+  const session = randomUUID();
+  state.tableauSessions.set(session, verified);
+  return new Response(null, {
+    status: 302,
+    headers: { location: target, 'set-cookie': `${SESSION_COOKIE}=${session}; Path=/; HttpOnly; SameSite=Lax` },
+  });
+}
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** GET {site}/t/{site}/views/{workbook}/{sheet}: shows who the session's token was for, and its attributes. */
