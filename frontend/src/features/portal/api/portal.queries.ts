@@ -1,8 +1,9 @@
-import type { DashboardDetail } from '@app/contracts';
+import type { DashboardDetail, EmbedToken } from '@app/contracts';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest, getQueryFn, isApiRequestError } from '../../../lib/api';
 
 const organizationDashboardsQueryKey = ['dashboards', 'organization'] as const;
+const dashboardDetailQueryKey = (id: string) => ['dashboards', 'detail', id] as const;
 
 /** GET /api/dashboards/organization: the client's dashboards, most recently viewed first (D19). */
 export const organizationDashboardsQueryOptions = () =>
@@ -18,7 +19,7 @@ export const organizationDashboardsQueryOptions = () =>
  */
 export const dashboardDetailQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['dashboards', 'detail', id],
+    queryKey: dashboardDetailQueryKey(id),
     queryFn: ({ signal }) => apiGet(`/api/dashboards/${encodeURIComponent(id)}`, { signal }),
   });
 
@@ -55,3 +56,29 @@ export const embedStatusQueryOptions = (id: number) =>
     staleTime: 60_000,
     retry: false,
   });
+
+/**
+ * POST /api/dashboards/{id}/embed-token (issue 14): the token of a token-mode dashboard, minted for one organization
+ * (`organizationId`: the person's choice among several, an admin's preview; null lets the server choose). Checks access
+ * as GET /api/dashboards/{id} does, every time: a renewal refused with 401, 403 or 404 means access has ended.
+ */
+export function requestEmbedToken(
+  id: number,
+  organizationId: number | null,
+  signal?: AbortSignal,
+): Promise<EmbedToken> {
+  return apiRequest(`/api/dashboards/${id}/embed-token`, {
+    method: 'POST',
+    body: organizationId === null ? {} : { organizationId },
+    ...(signal && { signal }),
+  });
+}
+
+/**
+ * Access to a dashboard has ended (a renewal was refused): the list and the dashboard are read again next time, so
+ * neither shows it from the cache.
+ */
+export function forgetDashboard(queryClient: QueryClient, id: number): void {
+  queryClient.removeQueries({ queryKey: dashboardDetailQueryKey(String(id)) });
+  void queryClient.invalidateQueries({ queryKey: organizationDashboardsQueryKey, refetchType: 'none' });
+}

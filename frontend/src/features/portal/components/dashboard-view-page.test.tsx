@@ -22,6 +22,7 @@ const detail = (overrides: Partial<DashboardDetail> = {}): DashboardDetail => ({
   description: 'Enrollment by term and campus.',
   category: 'Education',
   type: 'PowerBI',
+  embedMode: 'url',
   embedUrl: 'https://app.powerbi.com/view?r=abc',
   thumbnailUrl: null,
   isPublic: false,

@@ -6,6 +6,7 @@ import { PageContainer } from '../../../components/layout/page-header';
 import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { embedStatusQueryOptions, recordDashboardView } from '../api/portal.queries';
+import { TokenViewer } from '../embed/token-viewer';
 import { isHttpsUrl, isImageUrl } from '../utils/embed-url';
 import { isPowerBiType, type PortalUser } from '../utils/greeting';
 import { EmbedViewer } from './embed-viewer';
@@ -18,7 +19,10 @@ export interface DashboardViewPageProps {
   loadTimeoutMs?: number;
 }
 
-/** /client/dashboard/{id} (spec section 2): one dashboard of the client's organizations. */
+/**
+ * /client/dashboard/{id} (spec section 2): one dashboard of the client's organizations, framed from its URL or, in a
+ * token mode (issue 14), embedded with its provider's SDK and a token minted for the viewer's organization.
+ */
 export function DashboardViewPage({ dashboard, user, loadTimeoutMs }: DashboardViewPageProps) {
   return (
     <PageContainer>
@@ -57,7 +61,16 @@ export function DashboardViewPage({ dashboard, user, loadTimeoutMs }: DashboardV
       {isPowerBiType(dashboard.type) ? <PowerBiTip /> : null}
 
       <div className="mt-6">
-        <DashboardViewer dashboard={dashboard} {...(loadTimeoutMs !== undefined && { loadTimeoutMs })} />
+        {dashboard.embedMode === 'url' ? (
+          <DashboardViewer dashboard={dashboard} {...(loadTimeoutMs !== undefined && { loadTimeoutMs })} />
+        ) : (
+          <TokenViewer
+            key={dashboard.id}
+            dashboard={dashboard}
+            isAdmin={user?.isAdmin === true}
+            {...(loadTimeoutMs !== undefined && { loadTimeoutMs })}
+          />
+        )}
       </div>
     </PageContainer>
   );

@@ -2,6 +2,8 @@
 export interface PortalUser {
   firstName?: string | null;
   email?: string | null;
+  /** Admins preview token-mode dashboards as any linked organization (issue 14). */
+  isAdmin?: boolean;
 }
 
 export const greetingName = (user: PortalUser | null | undefined): string =>

@@ -1,0 +1,166 @@
+import type { DashboardDetail, EmbedToken } from '@app/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { cn } from '../../../lib/cn';
+import { forgetDashboard, recordDashboardView, requestEmbedToken } from '../api/portal.queries';
+import { EmbedViewer } from '../components/embed-viewer';
+import { useShownOnce, ViewerShell, type ViewerStatus, WorkInProgress } from '../components/viewer-shell';
+import { type EmbedSdk, isRefused, loadEmbedSdk } from './embed-token';
+import { ProviderEmbed, type RenewalHandlers } from './provider-embed';
+import { AccessEnded, IdentityPanel, OrganizationChooser } from './viewer-panels';
+
+/** An embed that has not said it loaded after this is shown as it is (its SDK reports errors itself). */
+const EMBED_LOAD_TIMEOUT_MS = 20_000;
+
+type Phase =
+  | { status: 'loading' }
+  | { status: 'ready'; sdk: EmbedSdk; token: EmbedToken }
+  | { status: 'failed' }
+  | { status: 'ended' };
+
+export interface TokenViewerProps {
+  dashboard: DashboardDetail;
+  /** Admins preview the dashboard as any linked organization and see what the token carries. */
+  isAdmin: boolean;
+  loadTimeoutMs?: number;
+}
+
+/** The organization chosen for a dashboard, remembered for the browser's session. */
+const choiceKey = (dashboardId: number) => `dashboard-organization:${dashboardId}`;
+function rememberedChoice(dashboardId: number): number | null {
+  try {
+    const value = Number(sessionStorage.getItem(choiceKey(dashboardId)));
+    return Number.isInteger(value) && value > 0 ? value : null;
+  } catch {
+    return null;
+  }
+}
+function remember(dashboardId: number, organizationId: number | null): void {
+  try {
+    if (organizationId === null) sessionStorage.removeItem(choiceKey(dashboardId));
+    else sessionStorage.setItem(choiceKey(dashboardId), String(organizationId));
+  } catch {}
+}
+
+/**
+ * The viewer of a dashboard in token mode (issue 14): asks the server for a token minted for one organization while
+ * the provider's SDK downloads (both at once), embeds it with the SDK, keeps the token fresh, and gives way to
+ * "Your access to this dashboard has ended" when a renewal is refused. A first load that fails shows 'Work in
+ * Progress' with 'Try again'; never the error.
+ */
+export function TokenViewer({ dashboard, isAdmin, loadTimeoutMs = EMBED_LOAD_TIMEOUT_MS }: TokenViewerProps) {
+  const queryClient = useQueryClient();
+  const [organizationId, setOrganizationId] = useState(() => rememberedChoice(dashboard.id));
+  const [load, setLoad] = useState(0);
+  const [phase, setPhase] = useState<Phase>({ status: 'loading' });
+  const [embedStatus, setEmbedStatus] = useState<ViewerStatus>('loading');
+  // The latest answer: whose view it is, the choices, an admin's identity; kept while another loads.
+  const [answer, setAnswer] = useState<EmbedToken | null>(null);
+  useShownOnce(() => void recordDashboardView(queryClient, dashboard.id));
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each load ('Try again', 'Reset Pages') asks again.
+  useEffect(() => {
+    const controller = new AbortController();
+    setPhase({ status: 'loading' });
+    setEmbedStatus('loading');
+    // Started together: the SDK's code does not wait for the token, nor the token for the code.
+    Promise.all([loadEmbedSdk(dashboard.embedMode), requestEmbedToken(dashboard.id, organizationId, controller.signal)])
+      .then(async ([sdk, token]) => {
+        // The dashboard changed mode since it was read: the code of its new mode.
+        const fitting = sdk.mode === token.mode ? sdk : await loadEmbedSdk(token.mode);
+        if (controller.signal.aborted) return;
+        setAnswer(token);
+        setPhase({ status: 'ready', sdk: fitting, token });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        // A remembered choice the person may no longer see it as: the server's own choice instead.
+        if (organizationId !== null && isRefused(error)) {
+          remember(dashboard.id, null);
+          setOrganizationId(null);
+          return;
+        }
+        setPhase({ status: 'failed' });
+      });
+    return () => controller.abort();
+  }, [dashboard.id, dashboard.embedMode, organizationId, load]);
+
+  // An embed that says nothing is shown as it is after a while: its own page tells what is wrong, if anything.
+  useEffect(() => {
+    if (phase.status !== 'ready' || embedStatus !== 'loading') return;
+    const timer = setTimeout(() => setEmbedStatus('loaded'), loadTimeoutMs);
+    return () => clearTimeout(timer);
+  }, [phase, embedStatus, loadTimeoutMs]);
+
+  const reload = () => setLoad((n) => n + 1);
+  const choose = (chosen: number) => {
+    remember(dashboard.id, chosen);
+    if (chosen === organizationId) reload();
+    else setOrganizationId(chosen);
+  };
+
+  // Renewals ask for the organization the token was minted for: access removed there ends the view, it never
+  // silently turns into another organization's view.
+  const pinned = phase.status === 'ready' ? (phase.token.organization?.id ?? organizationId) : organizationId;
+  const pinnedRef = useRef(pinned);
+  pinnedRef.current = pinned;
+  const renewal: RenewalHandlers = {
+    request: () => requestEmbedToken(dashboard.id, pinnedRef.current),
+    onRenewed: setAnswer,
+    onReplaced: reload,
+    onEnded: () => {
+      setPhase({ status: 'ended' });
+      forgetDashboard(queryClient, dashboard.id);
+    },
+  };
+
+  if (phase.status === 'ended') return <AccessEnded />;
+  if (phase.status === 'ready' && phase.token.mode === 'url')
+    return <EmbedViewer key={load} url={phase.token.url} title={dashboard.name} onRetry={reload} />;
+
+  const organizations = answer?.organizations ?? [];
+  const chooser =
+    organizations.length > 1 || (isAdmin && organizations.length > 0) ? (
+      <OrganizationChooser
+        organizations={organizations}
+        value={organizationId ?? answer?.organization?.id ?? null}
+        preview={isAdmin}
+        onChange={choose}
+      />
+    ) : null;
+  const identity = isAdmin && answer?.identity ? answer.identity : null;
+  const status: ViewerStatus = phase.status === 'ready' ? embedStatus : phase.status;
+
+  return (
+    <div className={cn(identity && 'grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]')}>
+      <ViewerShell
+        title={dashboard.name}
+        status={status}
+        onReset={reload}
+        controls={chooser}
+        tallWhileLoading
+        data={{
+          'data-mode': dashboard.embedMode,
+          ...(phase.status === 'ready' && 'expiresAt' in phase.token && { 'data-expires-at': phase.token.expiresAt }),
+        }}
+      >
+        {(fullscreen) =>
+          status === 'failed' ? (
+            <WorkInProgress onRetry={reload} />
+          ) : phase.status === 'ready' ? (
+            <ProviderEmbed
+              key={load}
+              sdk={phase.sdk}
+              token={phase.token}
+              title={dashboard.name}
+              fullscreen={fullscreen}
+              onStatus={setEmbedStatus}
+              renewal={renewal}
+            />
+          ) : null
+        }
+      </ViewerShell>
+      {identity ? <IdentityPanel organization={answer?.organization ?? null} identity={identity} /> : null}
+    </div>
+  );
+}
