@@ -55,17 +55,24 @@ export function PowerBiEmbed({
     if (!element) return;
     const { service, factories, models } = sdk;
     const powerbi = new service.Service(factories.hpmFactory, factories.wpmpFactory, factories.routerFactory);
-    const report = powerbi.embed(element, {
-      type: 'report',
-      tokenType: models.TokenType.Embed,
-      accessToken: initial.accessToken,
-      embedUrl: initial.embedUrl,
-      id: initial.reportId,
-      permissions: models.Permissions.Read,
-      settings: {
-        panes: { filters: { visible: true, expanded: false }, pageNavigation: { visible: true } },
-      },
-    }) as Report;
+    let report: Report;
+    try {
+      report = powerbi.embed(element, {
+        type: 'report',
+        tokenType: models.TokenType.Embed,
+        accessToken: initial.accessToken,
+        embedUrl: initial.embedUrl,
+        id: initial.reportId,
+        permissions: models.Permissions.Read,
+        settings: {
+          panes: { filters: { visible: true, expanded: false }, pageNavigation: { visible: true } },
+        },
+      }) as Report;
+    } catch {
+      // The SDK refused the configuration (an embed URL off Power BI's hosts): 'Work in Progress', never the error.
+      onStatusRef.current('failed');
+      return () => powerbi.reset(element);
+    }
     reportRef.current = report;
     report.setComponentTitle?.(title);
     let loaded = false;

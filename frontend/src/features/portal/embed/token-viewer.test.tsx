@@ -244,6 +244,18 @@ describe('Power BI: the token and the SDK', () => {
     expect(screen.queryByTestId('viewer-unavailable')).toBeNull();
   });
 
+  it("shows 'Work in Progress' when the SDK refuses the embed URL, never the error", async () => {
+    pbi.embed.mockImplementationOnce(() => {
+      throw new Error('Invalid embed URL detected. Either URL hostname or protocol are invalid.');
+    });
+    const { api } = openDashboard(answers(reply(powerBiToken('token-1')), () => jsonResponse(powerBiToken('token-2'))));
+    expect(await screen.findByTestId('viewer-unavailable')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('Invalid embed URL');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(embedConfig()?.accessToken).toBe('token-2'));
+    expect(tokenRequests(api)).toHaveLength(2);
+  });
+
   it("shows 'Work in Progress' when the report fails to load, and 'Reset Pages' asks for a fresh token", async () => {
     const { api } = openDashboard(answers(reply(powerBiToken('token-1')), () => jsonResponse(powerBiToken('token-2'))));
     await waitFor(() => expect(pbi.embed).toHaveBeenCalledTimes(1));
