@@ -124,7 +124,16 @@ function LoadingSkeleton() {
  * The failed state (spec section 4), with a way out: try again, or (a URL frame) open the dashboard in a new tab,
  * where the provider may show what is wrong or ask the person to sign in. Never the error itself.
  */
-export function WorkInProgress({ onRetry, href = null }: { onRetry: () => void; href?: string | null }) {
+export function WorkInProgress({
+  onRetry,
+  href = null,
+  detail = null,
+}: {
+  onRetry: () => void;
+  href?: string | null;
+  /** For admins: the server's own message (safe to show, never an error's trace), such as what is not set up. */
+  detail?: string | null;
+}) {
   return (
     <div
       className="flex min-h-96 flex-col items-center justify-center px-6 py-16 text-center"
@@ -138,6 +147,11 @@ export function WorkInProgress({ onRetry, href = null }: { onRetry: () => void; 
         This dashboard is being prepared and can't be shown right now. Please check back soon or contact your account
         manager.
       </p>
+      {detail ? (
+        <p className="mt-3 max-w-md text-sm text-slate-500 dark:text-slate-400" data-testid="viewer-unavailable-detail">
+          {detail}
+        </p>
+      ) : null}
       <div className="mt-6 flex flex-wrap items-center justify-center gap-3">
         <Button size="sm" onClick={onRetry} data-testid="viewer-retry">
           <RotateCcw aria-hidden="true" className="size-4" />

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { ACCESS_ENDED_MESSAGE, type DashboardDetail, type EmbedToken } from '@app/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import {
@@ -242,6 +242,21 @@ describe('Power BI: the token and the SDK', () => {
     await waitFor(() => expect(embedConfig()?.accessToken).toBe('token-2'));
     expect(tokenRequests(api)).toHaveLength(2);
     expect(screen.queryByTestId('viewer-unavailable')).toBeNull();
+  });
+
+  it("tells an admin the server's reason under 'Work in Progress', a client only 'Work in Progress'", async () => {
+    const unavailable = reply(
+      { message: 'The dashboard is not set up completely: choose its connection', issues: [] },
+      503,
+    );
+    openDashboard(unavailable, detail(), makeUser({ isAdmin: true }));
+    expect((await screen.findByTestId('viewer-unavailable-detail')).textContent).toBe(
+      'The dashboard is not set up completely: choose its connection',
+    );
+    cleanup();
+    openDashboard(reply({ message: 'This dashboard cannot be shown right now', issues: [] }, 503));
+    expect(await screen.findByTestId('viewer-unavailable')).toBeTruthy();
+    expect(screen.queryByTestId('viewer-unavailable-detail')).toBeNull();
   });
 
   it("shows 'Work in Progress' when the SDK refuses the embed URL, never the error", async () => {

@@ -1,6 +1,7 @@
 import type { DashboardDetail, EmbedToken } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { isApiRequestError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { forgetDashboard, recordDashboardView, requestEmbedToken } from '../api/portal.queries';
 import { EmbedViewer } from '../components/embed-viewer';
@@ -15,7 +16,7 @@ const EMBED_LOAD_TIMEOUT_MS = 20_000;
 type Phase =
   | { status: 'loading' }
   | { status: 'ready'; sdk: EmbedSdk; token: EmbedToken }
-  | { status: 'failed' }
+  | { status: 'failed'; detail: string | null }
   | { status: 'ended' };
 
 export interface TokenViewerProps {
@@ -80,10 +81,11 @@ export function TokenViewer({ dashboard, isAdmin, loadTimeoutMs = EMBED_LOAD_TIM
           setOrganizationId(null);
           return;
         }
-        setPhase({ status: 'failed' });
+        // Admins read the server's reason (what is not set up, which provider failed); clients only 'Work in Progress'.
+        setPhase({ status: 'failed', detail: (isAdmin && isApiRequestError(error) && error.serverMessage) || null });
       });
     return () => controller.abort();
-  }, [dashboard.id, dashboard.embedMode, organizationId, load]);
+  }, [dashboard.id, dashboard.embedMode, organizationId, load, isAdmin]);
 
   // An embed that says nothing is shown as it is after a while: its own page tells what is wrong, if anything.
   useEffect(() => {
@@ -141,12 +143,13 @@ export function TokenViewer({ dashboard, isAdmin, loadTimeoutMs = EMBED_LOAD_TIM
         tallWhileLoading
         data={{
           'data-mode': dashboard.embedMode,
+          ...(answer?.organization && { 'data-organization': answer.organization.id }),
           ...(phase.status === 'ready' && 'expiresAt' in phase.token && { 'data-expires-at': phase.token.expiresAt }),
         }}
       >
         {(fullscreen) =>
           status === 'failed' ? (
-            <WorkInProgress onRetry={reload} />
+            <WorkInProgress onRetry={reload} detail={phase.status === 'failed' ? phase.detail : null} />
           ) : phase.status === 'ready' ? (
             <ProviderEmbed
               key={load}
