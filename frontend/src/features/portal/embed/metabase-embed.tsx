@@ -2,7 +2,7 @@ import type { EmbedToken } from '@app/contracts';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { FRAME_SANDBOX } from '../components/embed-viewer';
-import type { ProviderEmbedProps } from './provider-embed';
+import type { ProviderEmbedProps } from './embed-token';
 import { useTokenRenewal } from './use-token-renewal';
 
 type MetabaseToken = Extract<EmbedToken, { mode: 'metabase' }>;

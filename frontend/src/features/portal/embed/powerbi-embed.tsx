@@ -2,8 +2,7 @@ import type { EmbedToken } from '@app/contracts';
 import type { Report } from 'powerbi-client';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
-import type { PowerBiSdk } from './embed-token';
-import type { ProviderEmbedProps } from './provider-embed';
+import type { PowerBiSdk, ProviderEmbedProps } from './embed-token';
 import { useTokenRenewal } from './use-token-renewal';
 
 type PowerBiToken = Extract<EmbedToken, { mode: 'powerbi' }>;

@@ -1,6 +1,6 @@
 import type { EmbedToken } from '@app/contracts';
 import { useEffect, useRef, useState } from 'react';
-import type { ProviderEmbedProps } from './provider-embed';
+import type { ProviderEmbedProps } from './embed-token';
 import { useTokenRenewal } from './use-token-renewal';
 
 type TableauToken = Extract<EmbedToken, { mode: 'tableau' }>;

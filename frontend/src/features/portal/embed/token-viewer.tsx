@@ -6,8 +6,8 @@ import { cn } from '../../../lib/cn';
 import { forgetDashboard, recordDashboardView, requestEmbedToken } from '../api/portal.queries';
 import { EmbedViewer } from '../components/embed-viewer';
 import { useShownOnce, ViewerShell, type ViewerStatus, WorkInProgress } from '../components/viewer-shell';
-import { type EmbedSdk, isRefused, loadEmbedSdk } from './embed-token';
-import { ProviderEmbed, type RenewalHandlers } from './provider-embed';
+import { type EmbedSdk, isRefused, loadEmbedSdk, type RenewalHandlers } from './embed-token';
+import { ProviderEmbed } from './provider-embed';
 import { AccessEnded, IdentityPanel, OrganizationChooser } from './viewer-panels';
 
 /** An embed that has not said it loaded after this is shown as it is (its SDK reports errors itself). */
