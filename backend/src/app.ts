@@ -8,6 +8,7 @@ import { bookingRoutes, WEBHOOK_PATH } from './modules/booking/booking.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { withEmbedOrigins } from './modules/embedding/embed-origins';
+import { embedTokenRoutes } from './modules/embedding/embed-token.routes';
 import { linksRoutes } from './modules/links/links.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(contactRoutes(modules))
     .use(authRoutes(modules))
     .use(dashboardsRoutes(modules))
+    .use(embedTokenRoutes(modules))
     .use(bookingRoutes(modules))
     .use(organizationsRoutes(modules))
     .use(usersRoutes(modules))

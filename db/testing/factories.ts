@@ -38,6 +38,12 @@ export async function addMembership(db: Database, organizationId: number, userId
   await db.insert(memberships).values({ organizationId, userId, role });
 }
 
-export async function linkDashboard(db: Database, organizationId: number, dashboardId: number) {
-  await db.insert(organizationDashboards).values({ organizationId, dashboardId });
+/** `dataScope`: what the organization may see of a token-mode dashboard (issue 14); none by default. */
+export async function linkDashboard(
+  db: Database,
+  organizationId: number,
+  dashboardId: number,
+  dataScope: Record<string, unknown> | null = null,
+) {
+  await db.insert(organizationDashboards).values({ organizationId, dashboardId, dataScope });
 }

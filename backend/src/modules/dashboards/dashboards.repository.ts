@@ -1,23 +1,52 @@
-import type { AdminDashboard, DashboardDetail } from '@app/contracts';
+import { type AdminDashboard, type DashboardDetail, type EmbedMode, isPublicShareLink } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import * as schema from '@app/db/schema';
 import { and, asc, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
 
-const { dashboards, organizationDashboards, organizations, memberships, dashboardViews } = schema;
+const { dashboards, organizationDashboards, organizations, memberships, dashboardViews, embedConnections } = schema;
 
 type Db = Database | Transaction;
+type DashboardRow = typeof dashboards.$inferSelect;
 
-/** A dashboard as the API shows it (no timestamps). */
-export const dashboardDetail = (row: typeof dashboards.$inferSelect): DashboardDetail => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  category: row.category,
-  type: row.type,
-  embedUrl: row.embedUrl,
-  thumbnailUrl: row.thumbnailUrl,
-  isPublic: row.isPublic,
-});
+/** The embed mode of a row (an unknown value, which no route writes, reads as 'url'). */
+export const embedModeOf = (row: Pick<DashboardRow, 'embedMode'>): EmbedMode =>
+  row.embedMode === 'powerbi' || row.embedMode === 'tableau' || row.embedMode === 'metabase' ? row.embedMode : 'url';
+
+/** A dashboard as the API shows it (no timestamps). The token modes have no embed URL (issue 14). */
+export const dashboardDetail = (row: DashboardRow): DashboardDetail => {
+  const embedMode = embedModeOf(row);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    type: row.type,
+    embedMode,
+    embedUrl: embedMode === 'url' ? row.embedUrl : '',
+    thumbnailUrl: row.thumbnailUrl,
+    isPublic: row.isPublic,
+  };
+};
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/**
+ * Its connection and the provider's report, view or dashboard, each null when not of its mode; and whether its URL is
+ * a public share link (anyone who has the address sees the data).
+ */
+const embedSetup = (row: DashboardRow) => {
+  const mode = embedModeOf(row);
+  const target = row.embedTarget ?? {};
+  const dashboardId = target.metabaseDashboardId;
+  return {
+    connectionId: mode === 'url' ? null : row.connectionId,
+    workspaceId: mode === 'powerbi' ? text(target.workspaceId) : null,
+    reportId: mode === 'powerbi' ? text(target.reportId) : null,
+    viewUrl: mode === 'tableau' ? text(target.viewUrl) : null,
+    metabaseDashboardId: mode === 'metabase' && typeof dashboardId === 'number' ? dashboardId : null,
+    publicShareLink: mode === 'url' && isPublicShareLink(row.embedUrl),
+  };
+};
 
 /** The columns of a dashboard as the public list shows it; the other lists show more (contracts' PublicDashboard). */
 const listed = { id: dashboards.id, name: dashboards.name, category: dashboards.category, type: dashboards.type };
@@ -63,6 +92,40 @@ export async function listDashboardsOfUser(db: Database, userId: number) {
 export async function findDashboard(db: Database, id: number) {
   const [row] = await db.select().from(dashboards).where(eq(dashboards.id, id));
   return row ?? null;
+}
+
+/** The provider of a connection, or null when there is no such connection. */
+export async function connectionProvider(db: Database, id: number) {
+  const [row] = await db
+    .select({ provider: embedConnections.provider })
+    .from(embedConnections)
+    .where(eq(embedConnections.id, id));
+  return row?.provider ?? null;
+}
+
+/**
+ * The active organizations linked to the dashboard, by name, with each link's data scope and whether the user is a
+ * member (issue 14: whose view an embed token carries). `membersOnly`: only those the user belongs to.
+ */
+export async function linkedOrganizations(db: Database, dashboardId: number, userId: number, membersOnly: boolean) {
+  const member = sql<boolean>`exists (select 1 from ${memberships} where ${memberships.organizationId} = ${organizations.id} and ${memberships.userId} = ${userId})`;
+  return db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      dataScope: organizationDashboards.dataScope,
+      member,
+    })
+    .from(organizationDashboards)
+    .innerJoin(organizations, eq(organizations.id, organizationDashboards.organizationId))
+    .where(
+      and(
+        eq(organizationDashboards.dashboardId, dashboardId),
+        eq(organizations.isActive, true),
+        membersOnly ? member : undefined,
+      ),
+    )
+    .orderBy(asc(organizations.name), asc(organizations.id));
 }
 
 export async function isLinkedToUser(db: Database, dashboardId: number, userId: number) {
@@ -136,6 +199,7 @@ export async function listDashboards(db: Db, ids?: number[]): Promise<AdminDashb
     .orderBy(asc(dashboards.name), asc(dashboards.id));
   return rows.map(({ dashboard, viewCount, lastViewedAt }) => ({
     ...dashboardDetail(dashboard),
+    ...embedSetup(dashboard),
     viewCount: Number(viewCount ?? 0),
     lastViewedAt: lastViewedAt ? new Date(lastViewedAt).toISOString() : null,
   }));

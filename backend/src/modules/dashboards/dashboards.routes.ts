@@ -28,9 +28,12 @@ import {
 } from './dashboards.service';
 
 const EMBED_WARNING_NOTE =
-  "The server asks the embed URL's host for it (HEAD, else GET; 3 s at most) while saving. `embedUrlWarning` says " +
-  'what went wrong (no connection, an invalid certificate, an unknown host, no answer, HTTP 404/410/5xx), else null; ' +
-  'it never stops the save.';
+  "In `url` mode the server asks the embed URL's host for it (HEAD, else GET; 3 s at most) while saving. " +
+  '`embedUrlWarning` says what went wrong (no connection, an invalid certificate, an unknown host, no answer, HTTP ' +
+  '404/410/5xx), else null; it never stops the save. In a token mode (`powerbi`, `tableau`, `metabase`) the ' +
+  'connection must exist (422 `Unknown connection` on `connectionId`) and be of that provider (422), and ' +
+  '`embedUrlWarning` says what the provider answered about the report, view or dashboard (not found, refused, ' +
+  'unreachable), else null.';
 const tags = ['Dashboards'];
 
 /** A route about one dashboard that anyone who may read it may call: 404 for everyone else (D10). */
@@ -40,7 +43,9 @@ const readable = <const R extends v.GenericSchema>(summary: string, description:
   ...described(tags, summary, { 200: answer, 404: ApiErrorSchema }, { description }),
 });
 
-export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'publicDashboards'> & GuardDeps) =>
+export const dashboardsRoutes = (
+  deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'publicDashboards' | 'secretBox' | 'logger'> & GuardDeps,
+) =>
   new Elysia({ name: 'dashboards-routes' })
     .use(deps.auth)
     .get(
@@ -108,7 +113,8 @@ export const dashboardsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock' |
         "'unreachable' when the host refused the connection or offered an invalid certificate (a browser's frame " +
           "would fail the same way, yet still fire 'load'); 'unknown' when the server could not resolve the host or " +
           "got no answer in time; 'reachable' on any HTTP answer. Checked at most once a minute per URL. Same " +
-          'access as GET /api/dashboards/{id}.',
+          "access as GET /api/dashboards/{id}. Always 'reachable' in a token mode: the embed token's answer says " +
+          'what the provider did.',
         EmbedStatusSchema,
       ),
     )

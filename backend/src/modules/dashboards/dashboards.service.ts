@@ -1,21 +1,11 @@
 import type { ClientDashboard, DashboardDetail, DashboardValues, EmbedStatus } from '@app/contracts';
-import type { Database } from '@app/db';
-import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/http-error';
 import { type Actor, changed, withAudit } from '../audit/with-audit';
+import { type DashboardsDeps, readableDashboard, type Viewer } from './dashboard-access';
 import * as repo from './dashboards.repository';
-import { embedUrlWarning, normalizeEmbedUrl, normalizeImageUrl, probeEmbedUrl } from './embed-url';
+import { type EmbedSetupDeps, embedColumns, embedFields, embedWarning } from './embed-setup';
+import { normalizeImageUrl, probeEmbedUrl } from './embed-url';
 import type { PublicDashboardsCache } from './public-dashboards.cache';
-
-export interface DashboardsDeps {
-  db: Database;
-  clock: Clock;
-}
-
-export interface Viewer {
-  id: number;
-  isAdmin: boolean;
-}
 
 export async function dashboardsOfUser(deps: DashboardsDeps, userId: number): Promise<ClientDashboard[]> {
   const rows = await repo.listDashboardsOfUser(deps.db, userId);
@@ -27,19 +17,6 @@ export async function dashboardsOfUser(deps: DashboardsDeps, userId: number): Pr
 
 /** D33: a person's views of one dashboard closer together than this count once. */
 const VIEW_DEDUP_WINDOW_MS = 5 * 60_000;
-
-/**
- * D10: an admin reads any dashboard, a member of an active organization linked to it reads it, anyone reads a public
- * one; everyone else gets 404, never 403, so nothing tells them it exists.
- */
-async function readableDashboard(deps: DashboardsDeps, id: number, viewer: Viewer | null) {
-  const dashboard = await repo.findDashboard(deps.db, id);
-  const allowed =
-    dashboard &&
-    (dashboard.isPublic || viewer?.isAdmin || (viewer && (await repo.isLinkedToUser(deps.db, id, viewer.id))));
-  if (!dashboard || !allowed) throw notFound('Dashboard not found');
-  return dashboard;
-}
 
 /**
  * The dashboard (D10). Reading it records nothing: the SPA reads it to preload a page the person may never open
@@ -80,7 +57,10 @@ export async function dashboardEmbedStatus(
   id: number,
   viewer: Viewer | null,
 ): Promise<{ status: EmbedStatus }> {
-  const { embedUrl } = await readableDashboard(deps, id, viewer);
+  const dashboard = await readableDashboard(deps, id, viewer);
+  // Token modes have no URL to probe: the embed token's own route says what the provider answered (issue 14).
+  if (repo.embedModeOf(dashboard) !== 'url') return { status: 'reachable' };
+  const { embedUrl } = dashboard;
   if (!embedUrl.startsWith('https://')) return { status: 'unreachable' }; // D18: the viewer refuses it anyway
   const now = Date.now();
   let entry = embedStatuses.get(embedUrl);
@@ -98,50 +78,53 @@ export async function dashboardEmbedStatus(
 
 // The administration's side: every change is audited (D21) and refreshes the cached public list.
 
-/** Admin changes to dashboards refresh the cached public list. */
-export interface DashboardAdminDeps {
-  db: Database;
+/** Admin changes to dashboards refresh the cached public list; token modes are checked with their provider. */
+export interface DashboardAdminDeps extends EmbedSetupDeps {
   publicDashboards: PublicDashboardsCache;
 }
 
-const dashboardValues = (input: DashboardValues) => ({
-  name: input.name,
-  description: input.description?.trim() || null,
-  category: input.category!,
-  type: input.type!,
-  embedUrl: normalizeEmbedUrl(input.embedUrl ?? ''),
-  thumbnailUrl: normalizeImageUrl(input.thumbnailUrl, 'thumbnailUrl'),
-  isPublic: input.isPublic ?? false,
-});
+/** The row's values, and the same as the administration lists them (what the audit log records and compares). */
+function dashboardValues(input: DashboardValues) {
+  const embed = embedColumns(input);
+  const common = {
+    name: input.name,
+    description: input.description?.trim() || null,
+    category: input.category!,
+    type: input.type!,
+    thumbnailUrl: normalizeImageUrl(input.thumbnailUrl, 'thumbnailUrl'),
+    isPublic: input.isPublic ?? false,
+  };
+  return { row: { ...common, ...embed }, audited: { ...common, ...embedFields(embed) } };
+}
 
-/** The saved dashboard, with what its embed URL's host answered (never fails the save). */
-async function saved(deps: DashboardAdminDeps, id: number, probe: ReturnType<typeof probeEmbedUrl>) {
+/** The saved dashboard, with what its embed URL's host or its provider answered (never fails the save). */
+async function saved(deps: DashboardAdminDeps, id: number, warning: Promise<string | null>) {
   deps.publicDashboards.invalidate();
-  return { ...(await repo.listDashboards(deps.db, [id]))[0]!, embedUrlWarning: embedUrlWarning(await probe) };
+  return { ...(await repo.listDashboards(deps.db, [id]))[0]!, embedUrlWarning: await warning };
 }
 
 export async function createDashboard(deps: DashboardAdminDeps, actor: Actor, input: DashboardValues) {
-  const values = dashboardValues(input);
-  const probe = probeEmbedUrl(values.embedUrl); // in parallel with the write; never fails the save
+  const { row, audited } = dashboardValues(input);
+  const { warning } = await embedWarning(deps, row); // 422 for a bad connection; then in parallel with the write
   const id = await withAudit(deps.db, actor, async (tx) => {
-    const id = await repo.insertDashboard(tx, values);
-    const target = { targetType: 'dashboard', targetId: id, targetName: values.name };
-    return { action: 'dashboard.create', ...target, changes: values, result: id };
+    const id = await repo.insertDashboard(tx, row);
+    const target = { targetType: 'dashboard', targetId: id, targetName: row.name };
+    return { action: 'dashboard.create', ...target, changes: audited, result: id };
   });
-  return saved(deps, id, probe);
+  return saved(deps, id, warning);
 }
 
 export async function updateDashboard(deps: DashboardAdminDeps, actor: Actor, id: number, input: DashboardValues) {
-  const values = dashboardValues(input);
-  const probe = probeEmbedUrl(values.embedUrl); // in parallel with the write; never fails the save
+  const { row, audited } = dashboardValues(input);
+  const { warning } = await embedWarning(deps, row); // 422 for a bad connection; then in parallel with the write
   await withAudit(deps.db, actor, async (tx) => {
     const [before] = await repo.listDashboards(tx, [id]);
     if (!before) throw notFound('Dashboard not found');
-    await repo.updateDashboard(tx, id, values);
-    const target = { targetType: 'dashboard', targetId: id, targetName: values.name };
-    return { action: 'dashboard.update', ...target, changes: changed(before, values) };
+    await repo.updateDashboard(tx, id, row);
+    const target = { targetType: 'dashboard', targetId: id, targetName: row.name };
+    return { action: 'dashboard.update', ...target, changes: changed(before, audited) };
   });
-  return saved(deps, id, probe);
+  return saved(deps, id, warning);
 }
 
 export async function deleteDashboard(deps: DashboardAdminDeps, actor: Actor, id: number) {

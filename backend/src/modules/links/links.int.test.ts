@@ -28,6 +28,8 @@ describe('associations', () => {
       dashboardName: 'Linked Dashboard',
       dashboardCategory: 'HR',
       dashboardType: 'Tableau',
+      dashboardEmbedMode: 'url',
+      dataScope: null,
     });
     const second = await as(admin).send('POST', '/api/admin/organization-dashboards', body);
     expect(second.status).toBe(409);

@@ -4,22 +4,55 @@ import { conflict, notFound } from '../../lib/http-error';
 import { type Actor, withAudit } from '../audit/with-audit';
 import { listDashboards } from '../dashboards/dashboards.repository';
 import { findOrganization } from '../organizations/organizations.repository';
+import { checkedScope } from './data-scope';
 import * as repo from './links.repository';
 
-/** The organization's members see the dashboard from now on. 409 when it is already linked. */
-export async function linkDashboard(db: Database, actor: Actor, organizationId: number, dashboardId: number) {
+type DataScope = Record<string, unknown> | null;
+
+/**
+ * The organization's members see the dashboard from now on, with the data scope given (checked against the
+ * dashboard's embed mode, issue 14). 409 when it is already linked.
+ */
+export async function linkDashboard(
+  db: Database,
+  actor: Actor,
+  organizationId: number,
+  dashboardId: number,
+  dataScope: DataScope = null,
+) {
   const organization = await findOrganization(db, organizationId);
   if (!organization) throw notFound('Organization not found');
   const [dashboard] = await listDashboards(db, [dashboardId]);
   if (!dashboard) throw notFound('Dashboard not found');
+  const scope = checkedScope(dashboard.embedMode, dataScope);
   await withAudit(db, actor, async (tx) => {
-    if (!(await repo.insertLink(tx, organizationId, dashboardId))) throw conflict(AdminMessages.linkExists);
+    if (!(await repo.insertLink(tx, organizationId, dashboardId, scope))) throw conflict(AdminMessages.linkExists);
     const target = { targetType: 'organization', targetId: organizationId, targetName: organization.name };
     return {
       action: 'organization.link-dashboard',
       ...target,
-      changes: { dashboardId, dashboardName: dashboard.name },
+      changes: { dashboardId, dashboardName: dashboard.name, dataScope: scope },
     };
+  });
+  return (await repo.listLinks(db, { organizationId, dashboardId }))[0]!;
+}
+
+/** What the organization may see of the dashboard from now on (issue 14). 404 when there is no such link. */
+export async function changeLinkScope(
+  db: Database,
+  actor: Actor,
+  organizationId: number,
+  dashboardId: number,
+  dataScope: DataScope,
+) {
+  await withAudit(db, actor, async (tx) => {
+    const link = await repo.lockLink(tx, organizationId, dashboardId);
+    if (!link) throw notFound(AdminMessages.linkMissing);
+    const scope = checkedScope(link.embedMode, dataScope);
+    await repo.setLinkScope(tx, organizationId, dashboardId, scope);
+    const target = { targetType: 'organization', targetId: organizationId, targetName: link.organizationName };
+    const changes = { dashboardId, dashboardName: link.dashboardName, dataScope: { from: link.dataScope, to: scope } };
+    return { action: 'organization.change-scope', ...target, changes };
   });
   return (await repo.listLinks(db, { organizationId, dashboardId }))[0]!;
 }

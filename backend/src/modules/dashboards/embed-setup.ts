@@ -1,0 +1,135 @@
+import { AdminMessages, type DashboardValues, type EmbedMode } from '@app/contracts';
+import type { Database } from '@app/db';
+import type { Logger } from '@app/platform/logger';
+import type { ApiConfig } from '../../env';
+import type { Clock } from '../../lib/clock';
+import { unprocessable } from '../../lib/http-error';
+import type { SecretBox } from '../../lib/secret-box';
+import { loadOpenConnection } from '../embedding/connections.service';
+import { type EmbedTarget, embedProviders } from '../embedding/providers';
+import { connectionProvider, embedModeOf } from './dashboards.repository';
+import { embedUrlWarning, normalizeEmbedUrl, probeEmbedUrl } from './embed-url';
+
+/**
+ * A dashboard's embed mode while it is saved (issue 14, decision 030): `url` keeps today's pasted address (D18); a
+ * token mode names its connection and the provider's report, view or dashboard, which the server checks with the
+ * provider (a warning, never a failed save).
+ */
+
+/** What checking a dashboard's embedding with its provider needs. */
+export interface EmbedSetupDeps {
+  db: Database;
+  config: ApiConfig;
+  clock: Clock;
+  secretBox: SecretBox | null;
+  logger: Logger;
+}
+
+/** A dashboard row's embed columns. */
+export interface EmbedColumns {
+  embedMode: EmbedMode;
+  embedUrl: string;
+  connectionId: number | null;
+  embedTarget: Record<string, string | number> | null;
+}
+
+/** The row's embed columns for the input's mode (the URL normalized in `url` mode, none in the token modes). */
+export function embedColumns(input: DashboardValues): EmbedColumns {
+  const connectionId = input.connectionId === null ? null : Number(input.connectionId);
+  switch (input.embedMode) {
+    case 'powerbi':
+      return {
+        embedMode: 'powerbi',
+        embedUrl: '',
+        connectionId,
+        embedTarget: { workspaceId: input.workspaceId, reportId: input.reportId },
+      };
+    case 'tableau':
+      return { embedMode: 'tableau', embedUrl: '', connectionId, embedTarget: { viewUrl: input.viewUrl } };
+    case 'metabase':
+      return {
+        embedMode: 'metabase',
+        embedUrl: '',
+        connectionId,
+        embedTarget: { metabaseDashboardId: Number(input.metabaseDashboardId) },
+      };
+    default:
+      return {
+        embedMode: 'url',
+        embedUrl: normalizeEmbedUrl(input.embedUrl ?? ''),
+        connectionId: null,
+        embedTarget: null,
+      };
+  }
+}
+
+/** The provider's report, view or dashboard a row names; null in `url` mode or when it is incomplete. */
+export function embedTargetOf(row: {
+  embedMode: string;
+  embedTarget: Record<string, string | number> | null;
+}): EmbedTarget | null {
+  const mode = embedModeOf(row);
+  const target = row.embedTarget ?? {};
+  const { workspaceId, reportId, viewUrl, metabaseDashboardId } = target;
+  if (mode === 'powerbi' && typeof workspaceId === 'string' && typeof reportId === 'string')
+    return { provider: 'powerbi', workspaceId, reportId };
+  if (mode === 'tableau' && typeof viewUrl === 'string') return { provider: 'tableau', viewUrl };
+  if (mode === 'metabase' && typeof metabaseDashboardId === 'number')
+    return { provider: 'metabase', metabaseDashboardId };
+  return null;
+}
+
+/** The embed fields as the administration lists them (the audit log compares these). */
+export function embedFields(columns: EmbedColumns) {
+  const target = embedTargetOf(columns);
+  return {
+    embedMode: columns.embedMode,
+    embedUrl: columns.embedUrl,
+    connectionId: columns.connectionId,
+    workspaceId: target?.provider === 'powerbi' ? target.workspaceId : null,
+    reportId: target?.provider === 'powerbi' ? target.reportId : null,
+    viewUrl: target?.provider === 'tableau' ? target.viewUrl : null,
+    metabaseDashboardId: target?.provider === 'metabase' ? target.metabaseDashboardId : null,
+  };
+}
+
+const connectionIssue = (message: string) => unprocessable(message, [{ path: 'connectionId', message }]);
+
+/**
+ * Checks the embedding before the dashboard is written: in a token mode its connection must exist and be of the
+ * mode's provider (422 otherwise). Returns the warning the saved dashboard carries, already on its way (the provider
+ * or the URL's host is asked in parallel with the write): what the provider said of the target, or the URL probe's
+ * finding. `warning` never rejects.
+ */
+export async function embedWarning(
+  deps: EmbedSetupDeps,
+  columns: EmbedColumns,
+): Promise<{ warning: Promise<string | null> }> {
+  if (columns.embedMode === 'url') return { warning: probeEmbedUrl(columns.embedUrl).then(embedUrlWarning) };
+  const connectionId = columns.connectionId;
+  const provider = connectionId === null ? null : await connectionProvider(deps.db, connectionId);
+  if (connectionId === null || provider === null) throw connectionIssue(AdminMessages.unknownConnection);
+  if (provider !== columns.embedMode) throw connectionIssue(AdminMessages.connectionProvider);
+  const target = embedTargetOf(columns);
+  return { warning: target ? targetWarning(deps, connectionId, target) : Promise.resolve(null) };
+}
+
+async function targetWarning(deps: EmbedSetupDeps, connectionId: number, target: EmbedTarget) {
+  let connection: Awaited<ReturnType<typeof loadOpenConnection>>;
+  try {
+    connection = await loadOpenConnection(deps, connectionId);
+  } catch (error) {
+    deps.logger.warn({ connectionId, err: error }, 'a dashboard was saved whose connection could not be opened');
+    return CANNOT_OPEN;
+  }
+  if (!connection) return AdminMessages.unknownConnection;
+  try {
+    return await embedProviders.checkTarget(deps, connection, target);
+  } catch (error) {
+    deps.logger.warn({ connectionId, err: error }, "a dashboard's target could not be checked");
+    return 'Saved, but the provider could not be asked whether the report exists: try again later';
+  }
+}
+
+const CANNOT_OPEN =
+  "Saved, but the connection's secret could not be opened: check APP_ENCRYPTION_KEY, then save the connection again";

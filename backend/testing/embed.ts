@@ -1,0 +1,80 @@
+import type { EmbedProvider } from '@app/contracts';
+import * as schema from '@app/db/schema';
+import { createDashboard } from '@app/db/testing';
+import type { EmbedStandIns } from '@app/testing/embed-stand-ins';
+import { eq } from 'drizzle-orm';
+import type { TestApp } from './app';
+
+/**
+ * For the embed token's tests (issue 14): the app's settings pointing at the providers' stand-ins, and connections
+ * and token-mode dashboards made directly in the database (secrets sealed as the connections module seals them).
+ */
+
+/** The app's environment for the stand-ins: Power BI's two base URLs, and a short provider timeout. */
+export const standInEnv = (standIns: EmbedStandIns, timeoutMs = 1500): Record<string, string> => ({
+  POWERBI_AUTHORITY_URL: standIns.powerbi.authorityUrl,
+  POWERBI_API_URL: standIns.powerbi.apiUrl,
+  EMBED_PROVIDER_TIMEOUT_MS: String(timeoutMs),
+});
+
+/** A connection the stand-ins accept (its fields overridden by `secrets`, e.g. a wrong secret), stored sealed. */
+export async function addConnection(
+  t: TestApp,
+  standIns: EmbedStandIns,
+  provider: EmbedProvider,
+  override: Record<string, string> = {},
+) {
+  const { powerbi, tableau, metabase } = standIns.credentials;
+  const fields: Record<EmbedProvider, { settings: Record<string, string>; secrets: Record<string, string> }> = {
+    powerbi: {
+      settings: { tenantId: powerbi.tenantId, clientId: powerbi.clientId },
+      secrets: { clientSecret: powerbi.clientSecret },
+    },
+    tableau: {
+      settings: {
+        siteUrl: standIns.tableauSiteUrl,
+        siteName: tableau.siteName,
+        clientId: tableau.clientId,
+        secretId: tableau.secretId,
+      },
+      secrets: { secretValue: tableau.secretValue },
+    },
+    metabase: { settings: { siteUrl: standIns.metabaseSiteUrl }, secrets: { secretKey: metabase.secretKey } },
+  };
+  const { settings, secrets } = fields[provider];
+  for (const [key, value] of Object.entries(override)) {
+    if (key in secrets) secrets[key] = value;
+    else settings[key] = value;
+  }
+  const [row] = await t.db
+    .insert(schema.embedConnections)
+    .values({ name: `${provider} ${crypto.randomUUID()}`, provider, settings, secret: 'v1.pending' })
+    .returning({ id: schema.embedConnections.id });
+  const id = row!.id;
+  const secret = t.deps.secretBox!.seal(JSON.stringify(secrets), `embed-connection:${id}`);
+  await t.db.update(schema.embedConnections).set({ secret }).where(eq(schema.embedConnections.id, id));
+  return id;
+}
+
+/** A dashboard in a token mode, showing the stand-ins' default report, view or dashboard through `connectionId`. */
+export function tokenDashboard(
+  t: TestApp,
+  standIns: EmbedStandIns,
+  provider: EmbedProvider,
+  connectionId: number,
+  name?: string,
+) {
+  const { powerbi, tableau, metabase } = standIns.credentials;
+  const embedTarget: Record<string, string | number> = {
+    powerbi: { workspaceId: powerbi.workspaceId, reportId: powerbi.reportId },
+    tableau: { viewUrl: tableau.viewUrl },
+    metabase: { metabaseDashboardId: metabase.dashboardId },
+  }[provider];
+  return createDashboard(t.db, {
+    ...(name ? { name } : {}),
+    embedMode: provider,
+    embedUrl: '',
+    connectionId,
+    embedTarget,
+  });
+}
