@@ -120,18 +120,18 @@ export interface BenchStack {
 }
 
 /**
- * A fresh database (seeded or not) and the API on it behind a trusted proxy (TRUST_PROXY=true), for `run`; then the
- * baselines and the API are stopped and the database dropped, whatever happened.
+ * A fresh database (seeded or not) and the API on it behind a trusted proxy (TRUST_PROXY=true, and `env`), for `run`;
+ * then the baselines and the API are stopped and the database dropped, whatever happened.
  */
 export async function withStack<T>(
-  options: { name: string; seed?: boolean },
+  options: { name: string; seed?: boolean; env?: Record<string, string> },
   run: (stack: BenchStack) => Promise<T>,
 ): Promise<T> {
   const database = await freshDatabase({ seed: options.seed });
   const api = await startApi({
     databaseUrl: database.url,
     queuePrefix: uniquePrefix(options.name),
-    env: { TRUST_PROXY: 'true' },
+    env: { TRUST_PROXY: 'true', ...options.env },
   }).catch(async (error) => {
     await database.drop();
     throw error;
