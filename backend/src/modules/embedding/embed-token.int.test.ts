@@ -294,6 +294,21 @@ describe('under load and attack', () => {
     expect(audited).toHaveLength(20);
   });
 
+  it('a person gets at most 60 tokens a minute (429 after), others are not held back', async () => {
+    const connectionId = await addConnection(t, standIns, 'metabase');
+    const dashboard = await tokenDashboard(t, standIns, 'metabase', connectionId);
+    const org = await createOrganization(t.db, { name: 'Busy Org' });
+    await linkDashboard(t.db, org.id, dashboard.id, { params: { org: 'busy' } });
+    const [busy, calm] = [await signIn(), await signIn()];
+    await addMembership(t.db, org.id, busy.id);
+    await addMembership(t.db, org.id, calm.id);
+    const answers = await Promise.all(Array.from({ length: 61 }, () => tokenOf(busy, dashboard.id)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(1);
+    expect((await tokenOf(calm, dashboard.id)).status).toBe(200);
+  });
+
   it.each([
     [{ organizationId: 99_999_999_999 }],
     [{ organizationId: '1%00' }],
@@ -311,6 +326,15 @@ describe('under load and attack', () => {
     expect(response.status).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect((await response.json()).message).toEqual(expect.any(String));
+  });
+
+  it("takes no body at all (the person's first organization), and is documented with every answer", async () => {
+    const response = await as(memberA).send('POST', `/api/dashboards/${pbi.dashboardId}/embed-token`);
+    expect(response.status).toBe(200);
+    expect((await response.json()).organization).toEqual(choiceOf(pbi.a));
+    const spec = await (await t.get('/api/docs/json')).json();
+    const responses = spec.paths['/api/dashboards/{id}/embed-token']?.post?.responses ?? {};
+    expect(Object.keys(responses).sort()).toEqual(['200', '400', '403', '404', '422', '429', '502', '503', '504']);
   });
 
   it('an id in the path that cannot exist is not found', async () => {
