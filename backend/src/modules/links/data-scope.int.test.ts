@@ -98,6 +98,16 @@ describe("a link's data scope (issue 14)", () => {
     expect(body.message).toEqual(expect.any(String));
   });
 
+  it('keys like __proto__ or constructor are never taken as the scope of the prototype', async () => {
+    const p = await pair('tableau');
+    const raw = `{"organizationId":${p.org.id},"dashboardId":${p.dashboard.id},"dataScope":{"attributes":{"__proto__":{"isAdmin":true},"constructor":"x","Region":"West"}}}`;
+    const response = await as(admin).send('POST', LINKS, raw);
+    // Dropped by the schema (valibot skips such keys): only the real attribute is kept.
+    expect(response.status).toBe(201);
+    expect((await response.json()).dataScope).toEqual({ attributes: { Region: 'West' } });
+    expect(({} as { isAdmin?: boolean }).isAdmin).toBeUndefined();
+  });
+
   it('PUT changes the scope (audited with before and after), clears it with null, 404 without the link', async () => {
     const p = await pair('powerbi');
     await linkDashboard(t.db, p.org.id, p.dashboard.id, ROLE_SCOPE);
