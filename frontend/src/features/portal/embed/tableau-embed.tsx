@@ -16,6 +16,8 @@ declare module 'react' {
         height?: string;
         toolbar?: 'top' | 'bottom' | 'hidden';
         'hide-tabs'?: boolean;
+        /** Sign in through the frame's own address rather than a cross-origin request from the page. */
+        'iframe-auth'?: string;
       };
     }
   }
@@ -63,6 +65,10 @@ export function TableauEmbed({ token, title, fullscreen, onStatus, renewal }: Pr
         ref={vizRef}
         src={initial.src}
         token={initial.token}
+        // The token goes in the frame's address: the page's Content Security Policy allows frames from the view's
+        // site, not requests to it (connect-src 'self'), and the third-party cookie a cross-origin sign-in sets is
+        // refused by browsers that block them.
+        iframe-auth=""
         width="100%"
         height={fullscreen ? '100%' : '900px'}
         toolbar="bottom"

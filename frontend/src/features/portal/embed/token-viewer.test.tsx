@@ -370,6 +370,8 @@ describe('Tableau and Metabase', () => {
     expect(viz.getAttribute('src')).toBe('https://tableau.example.com/views/Sales/Overview');
     expect(viz.getAttribute('token')).toBe('jwt-1');
     expect(viz.getAttribute('title')).toBe('Enrollment Overview');
+    // Signed in through the frame: the page's policy allows no request to Tableau's site.
+    expect(viz.hasAttribute('iframe-auth')).toBe(true);
   });
 
   it('swaps the Metabase frame for a fresh one when the tab is shown again after the token expired', async () => {
