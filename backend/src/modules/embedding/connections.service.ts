@@ -1,0 +1,300 @@
+import {
+  AdminMessages,
+  type ApiIssue,
+  type ConnectionTest,
+  EMBED_PROVIDER_LABELS,
+  EMBED_SECRET_FIELDS,
+  type EmbedConnectionValues,
+  type EmbedProvider,
+  MetabaseConnectionInputSchema,
+  PowerBiConnectionInputSchema,
+  TableauConnectionInputSchema,
+} from '@app/contracts';
+import type { Database } from '@app/db';
+import type { Logger } from '@app/platform/logger';
+import type { AppDeps } from '../../deps';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
+import type { SecretBox } from '../../lib/secret-box';
+import { type Actor, changed, withAudit } from '../audit/with-audit';
+import * as repo from './connections.repository';
+import { embedProviders, type OpenConnection } from './providers';
+
+/**
+ * Embed connections (issue 14, decision 030): a provider account the server mints tokens with. The fields that are
+ * not secret live in `settings`; the secret ones (EMBED_SECRET_FIELDS) as ONE sealed JSON object in `secret`, sealed
+ * with the context `embed-connection:${id}` (so a sealed value copied onto another row does not open). The id is known
+ * only once the row is inserted: the row is inserted with a placeholder and sealed in the same transaction.
+ * Secrets are write-only: no answer, audit row or log line carries one.
+ */
+
+export type ConnectionsDeps = Pick<AppDeps, 'db' | 'secretBox' | 'config' | 'clock' | 'logger' | 'embedOrigins'>;
+
+export const NO_KEY_MESSAGE = 'APP_ENCRYPTION_KEY is not set: connections cannot keep their secrets';
+export const CONNECTION_NOT_FOUND = 'Connection not found';
+export const PROVIDER_IN_USE =
+  'This connection is used by dashboards: its provider cannot change (move them to another connection first)';
+
+/** A connection's secret could not be opened (no key, another key, an altered value): never says the secret. */
+export class ConnectionSecretError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConnectionSecretError';
+  }
+}
+
+const sealContext = (id: number) => `embed-connection:${id}`;
+
+const INPUT_SCHEMAS = {
+  powerbi: PowerBiConnectionInputSchema,
+  tableau: TableauConnectionInputSchema,
+  metabase: MetabaseConnectionInputSchema,
+} as const;
+
+const secretFields = (provider: EmbedProvider): readonly string[] => EMBED_SECRET_FIELDS[provider];
+
+/** The provider's fields that are not secret (what `settings` holds). */
+const settingFields = (provider: EmbedProvider) =>
+  Object.keys(INPUT_SCHEMAS[provider].entries).filter(
+    (key) => key !== 'name' && key !== 'provider' && !secretFields(provider).includes(key),
+  );
+
+/** The labels of the secret fields, as the contracts' messages say them ('Client secret is required'). */
+const SECRET_LABELS: Record<string, string> = {
+  clientSecret: 'Client secret',
+  secretValue: 'Secret value',
+  secretKey: 'Embedding secret key',
+};
+
+const pick = (values: Record<string, unknown>, keys: readonly string[]) =>
+  Object.fromEntries(keys.map((key) => [key, typeof values[key] === 'string' ? (values[key] as string) : '']));
+
+/** The connection with its secrets, as the providers take it (only the provider's own fields). */
+function openConnectionOf(row: repo.ConnectionRow, secrets: Record<string, unknown>): OpenConnection {
+  const provider = row.provider as EmbedProvider;
+  if (!(provider in INPUT_SCHEMAS)) throw new ConnectionSecretError(`Connection ${row.id} has an unknown provider`);
+  for (const field of secretFields(provider))
+    if (typeof secrets[field] !== 'string' || !secrets[field])
+      throw new ConnectionSecretError(`The secret of connection ${row.id} lacks its ${SECRET_LABELS[field] ?? field}`);
+  return {
+    id: row.id,
+    provider,
+    updatedAt: row.updatedAt,
+    ...pick(row.settings, settingFields(provider)),
+    ...pick(secrets, secretFields(provider)),
+  } as OpenConnection;
+}
+
+function openSecrets(secretBox: SecretBox | null, row: repo.ConnectionRow): Record<string, unknown> {
+  if (!secretBox) throw new ConnectionSecretError(NO_KEY_MESSAGE);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(secretBox.open(row.secret, sealContext(row.id)));
+  } catch {
+    throw new ConnectionSecretError(
+      `The secret of connection "${row.name}" does not open with APP_ENCRYPTION_KEY (another key, or altered): enter it again`,
+    );
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ConnectionSecretError(`The secret of connection "${row.name}" is not readable: enter it again`);
+  return parsed as Record<string, unknown>;
+}
+
+/**
+ * A connection with its secrets opened, for the call that mints or checks with it (the embed token, a dashboard's
+ * target); null when there is no such connection. Throws ConnectionSecretError when its secret cannot be opened.
+ */
+export async function loadOpenConnection(
+  deps: { db: Database; secretBox: SecretBox | null },
+  id: number,
+): Promise<OpenConnection | null> {
+  const row = await repo.findConnectionRow(deps.db, id);
+  if (!row) return null;
+  return openConnectionOf(row, openSecrets(deps.secretBox, row));
+}
+
+/** 503 without APP_ENCRYPTION_KEY: nothing can be sealed or opened. */
+function requireBox(secretBox: SecretBox | null): SecretBox {
+  if (!secretBox) throw new HttpError(503, NO_KEY_MESSAGE);
+  return secretBox;
+}
+
+const requiredSecretIssues = (fields: readonly string[]): ApiIssue[] =>
+  fields.map((path) => ({ path, message: `${SECRET_LABELS[path] ?? path} is required` }));
+
+function refuseMissingSecrets(missing: readonly string[]) {
+  if (!missing.length) return;
+  const issues = requiredSecretIssues(missing);
+  throw unprocessable(issues[0]!.message, issues);
+}
+
+const FOREIGN_KEY_VIOLATION = '23503';
+const isForeignKeyViolation = (error: unknown) => {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === FOREIGN_KEY_VIOLATION) return true;
+  return false;
+};
+
+/** Runs a change; a name taken (also by a parallel save) is a 409. */
+async function uniqueName<T>(change: Promise<T>): Promise<T> {
+  try {
+    return await change;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(AdminMessages.connectionNameTaken);
+    throw error;
+  }
+}
+
+/** What the audit log says of a connection: its settings, and that its secret was set or changed (never the secret). */
+const auditTarget = (row: repo.ConnectionRow) => ({
+  targetType: 'embed-connection',
+  targetId: row.id,
+  targetName: row.name,
+});
+
+/** "Test connection": what the provider said, in words for the admin; never throws for the provider's faults. */
+async function runTest(deps: ConnectionsDeps, connection: OpenConnection, email: string): Promise<ConnectionTest> {
+  const metabaseDashboardId =
+    connection.provider === 'metabase' ? await repo.metabaseDashboardIdUsing(deps.db, connection.id) : undefined;
+  try {
+    return await embedProviders.test(deps, connection, {
+      email,
+      ...(metabaseDashboardId === undefined ? {} : { metabaseDashboardId }),
+    });
+  } catch (error) {
+    logFault(deps.logger, connection, error);
+    return {
+      ok: false,
+      message: `${EMBED_PROVIDER_LABELS[connection.provider]} could not be asked: try again later`,
+    };
+  }
+}
+
+const logFault = (logger: Logger, connection: OpenConnection, error: unknown) =>
+  logger.warn(
+    {
+      connectionId: connection.id,
+      provider: connection.provider,
+      reason: error instanceof Error ? error.name : 'unknown',
+    },
+    'an embed connection test failed unexpectedly',
+  );
+
+async function saved(deps: ConnectionsDeps, row: repo.ConnectionRow, secrets: Record<string, string>, email: string) {
+  await deps.embedOrigins.refresh();
+  const [view] = await repo.listConnections(deps.db, row.id);
+  const test = await runTest(deps, openConnectionOf(row, secrets), email);
+  return { ...(view ?? repo.connectionView(row, 0)), test };
+}
+
+/** POST: makes the connection (every secret required), then tests it; the test's finding never fails the save. */
+export async function createConnection(deps: ConnectionsDeps, actor: Actor, input: EmbedConnectionValues) {
+  const box = requireBox(deps.secretBox);
+  const { name, provider } = input;
+  const values = input as unknown as Record<string, unknown>;
+  const secrets = pick(values, secretFields(provider));
+  refuseMissingSecrets(secretFields(provider).filter((field) => !secrets[field]));
+  const settings = pick(values, settingFields(provider));
+  const row = await uniqueName(
+    withAudit(deps.db, actor, async (tx) => {
+      const made = await repo.insertConnection(tx, { name, provider, settings }, (id) =>
+        box.seal(JSON.stringify(secrets), sealContext(id)),
+      );
+      const changes = { name, provider, ...settings, secret: 'set' };
+      return { action: 'connection.create', ...auditTarget(made), changes, result: made };
+    }),
+  );
+  return saved(deps, row, secrets, actor.email);
+}
+
+/**
+ * PUT: changes the connection. A secret left empty keeps the stored one (unless the provider changes: then the new
+ * provider's secrets are required); a connection used by dashboards keeps its provider (409).
+ */
+export async function updateConnection(deps: ConnectionsDeps, actor: Actor, id: number, input: EmbedConnectionValues) {
+  const box = requireBox(deps.secretBox);
+  const { name, provider } = input;
+  const values = input as unknown as Record<string, unknown>;
+  const given = pick(values, secretFields(provider));
+  const settings = pick(values, settingFields(provider));
+  const { row, secrets } = await uniqueName(
+    withAudit(deps.db, actor, async (tx) => {
+      const before = await repo.lockConnectionRow(tx, id);
+      if (!before) throw notFound(CONNECTION_NOT_FOUND);
+      const providerChanges = before.provider !== provider;
+      if (providerChanges && (await repo.countDashboardsUsing(tx, id)) > 0) throw conflict(PROVIDER_IN_USE);
+      const missing = secretFields(provider).filter((field) => !given[field]);
+      if (providerChanges) refuseMissingSecrets(missing);
+      const kept = missing.length ? keptSecrets(box, before, missing) : {};
+      const secrets = { ...kept, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value)) };
+      const secretChanged = missing.length < secretFields(provider).length;
+      const sealed = secretChanged ? box.seal(JSON.stringify(secrets), sealContext(id)) : before.secret;
+      const after = (await repo.updateConnection(tx, id, { name, provider, settings, secret: sealed }))!;
+      const beforeValues = { name: before.name, provider: before.provider, ...before.settings };
+      const changes = {
+        ...changed(beforeValues, { name, provider, ...settings }),
+        ...removedSettings(before.settings, settings),
+        ...(secretChanged ? { secret: 'changed' } : {}),
+      };
+      return { action: 'connection.update', ...auditTarget(after), changes, result: { row: after, secrets } };
+    }),
+  );
+  return saved(deps, row, secrets, actor.email);
+}
+
+/** The stored secrets an update keeps (the fields left empty); 422 naming them when they cannot be opened. */
+function keptSecrets(box: SecretBox, before: repo.ConnectionRow, missing: string[]) {
+  let stored: Record<string, unknown>;
+  try {
+    stored = openSecrets(box, before);
+  } catch (error) {
+    if (!(error instanceof ConnectionSecretError)) throw error;
+    const issues = requiredSecretIssues(missing).map((issue) => ({
+      ...issue,
+      message: `${issue.message}: the stored one does not open with APP_ENCRYPTION_KEY`,
+    }));
+    throw unprocessable(issues[0]!.message, issues);
+  }
+  const kept = pick(stored, missing);
+  refuseMissingSecrets(missing.filter((field) => !kept[field]));
+  return kept;
+}
+
+/** The settings a change of provider leaves out, for the audit log. */
+const removedSettings = (before: Record<string, string>, after: Record<string, string>) =>
+  Object.fromEntries(
+    Object.keys(before)
+      .filter((key) => !(key in after))
+      .map((key) => [key, { from: before[key] ?? null, to: null }]),
+  );
+
+/** DELETE: 409 while dashboards use it (the foreign key's RESTRICT decides, also against a dashboard saved meanwhile). */
+export async function deleteConnection(deps: ConnectionsDeps, actor: Actor, id: number) {
+  try {
+    await withAudit(deps.db, actor, async (tx) => {
+      const removed = await repo.deleteConnection(tx, id);
+      if (!removed) throw notFound(CONNECTION_NOT_FOUND);
+      const changes = { name: removed.name, provider: removed.provider, ...removed.settings };
+      return { action: 'connection.delete', ...auditTarget(removed), changes };
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict(AdminMessages.connectionInUse);
+    throw error;
+  }
+  await deps.embedOrigins.refresh();
+}
+
+/** POST .../test: asks the provider with the stored secrets (404 unknown, 503 without the key). */
+export async function testConnection(deps: ConnectionsDeps, actor: Actor, id: number): Promise<ConnectionTest> {
+  const box = requireBox(deps.secretBox);
+  const row = await repo.findConnectionRow(deps.db, id);
+  if (!row) throw notFound(CONNECTION_NOT_FOUND);
+  let connection: OpenConnection;
+  try {
+    connection = openConnectionOf(row, openSecrets(box, row));
+  } catch (error) {
+    if (error instanceof ConnectionSecretError) return { ok: false, message: error.message };
+    throw error;
+  }
+  return runTest(deps, connection, actor.email);
+}
