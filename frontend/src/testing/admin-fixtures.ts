@@ -1,4 +1,5 @@
-import type { AdminDashboard, AdminOrganization } from '@app/contracts';
+import type { AdminDashboard, AdminOrganization, EmbedConnection, OrganizationDashboardLink } from '@app/contracts';
+import { type FakeRoute, makeUser, reply, stubApi } from './fake-api';
 
 /** An organization as the admin lists answer it; `overrides` change what a test is about. */
 export function makeOrganization(overrides: Partial<AdminOrganization> = {}): AdminOrganization {
@@ -21,11 +22,71 @@ export function makeDashboard(overrides: Partial<AdminDashboard> = {}): AdminDas
     description: null,
     category: 'Sales',
     type: 'PowerBI',
+    embedMode: 'url',
     embedUrl: 'https://app.powerbi.com/view?r=1',
     thumbnailUrl: null,
     isPublic: true,
+    connectionId: null,
+    workspaceId: null,
+    reportId: null,
+    viewUrl: null,
+    metabaseDashboardId: null,
+    publicShareLink: true,
     viewCount: 0,
     lastViewedAt: null,
     ...overrides,
   };
+}
+
+/** An embed connection as GET /api/admin/embed-connections lists it (never its secret). */
+export function makeConnection(overrides: Partial<EmbedConnection> = {}): EmbedConnection {
+  return {
+    id: 5,
+    name: 'Contoso Power BI',
+    provider: 'powerbi',
+    tenantId: '11111111-1111-1111-1111-111111111111',
+    clientId: '22222222-2222-2222-2222-222222222222',
+    siteUrl: null,
+    siteName: null,
+    secretId: null,
+    dashboardCount: 0,
+    createdAt: '2025-01-01T00:00:00Z',
+    updatedAt: '2025-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+/** An organization–dashboard link as GET /api/admin/organization-dashboards lists it. */
+export function makeLink(overrides: Partial<OrganizationDashboardLink> = {}): OrganizationDashboardLink {
+  return {
+    organizationId: 1,
+    organizationName: 'Acme',
+    dashboardId: 10,
+    dashboardName: 'Sales Overview',
+    dashboardCategory: 'Sales',
+    dashboardType: 'PowerBI',
+    dashboardEmbedMode: 'url',
+    dataScope: null,
+    ...overrides,
+  };
+}
+
+/**
+ * The fake API of the admin screen, signed in as an admin: every list the screen loads answers `lists` (empty by
+ * default), and `routes` add or replace the others.
+ */
+export function adminApi(
+  lists: Partial<Record<'organizations' | 'dashboards' | 'links' | 'connections', unknown[]>> = {},
+  routes: Record<string, FakeRoute> = {},
+) {
+  return stubApi({
+    'GET /api/auth/user': reply(makeUser({ id: 1, email: 'root@example.com', isAdmin: true })),
+    'GET /api/admin/organizations': reply(lists.organizations ?? [makeOrganization()]),
+    'GET /api/admin/dashboards-direct': reply(lists.dashboards ?? []),
+    'GET /api/admin/users': reply([]),
+    'GET /api/admin/organization-dashboards': reply(lists.links ?? []),
+    'GET /api/admin/embed-connections': reply(lists.connections ?? []),
+    'GET /api/admin/audit': reply([]),
+    ...routes,
+  });
 }

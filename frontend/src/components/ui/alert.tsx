@@ -1,26 +1,36 @@
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export interface AlertProps {
-  variant: 'success' | 'error';
+  variant: 'success' | 'warning' | 'error';
   children: ReactNode;
   className?: string;
   id?: string;
   'data-testid'?: string;
 }
 
-/** A banner: success is a polite status message, an error is announced at once (role alert). */
+const variants = {
+  success: 'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100',
+  warning: 'border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100',
+  error: 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
+} as const;
+
+const icons = { success: CircleCheck, warning: TriangleAlert, error: CircleAlert } as const;
+
+/**
+ * A banner: success and warning are polite status messages (a warning says what to look at, it does not interrupt),
+ * an error is announced at once (role alert).
+ */
 export function Alert({ variant, children, className, ...rest }: AlertProps) {
-  const Icon = variant === 'success' ? CircleCheck : CircleAlert;
+  const Icon = icons[variant];
   return (
     <div
-      role={variant === 'success' ? 'status' : 'alert'}
+      role={variant === 'error' ? 'alert' : 'status'}
+      data-variant={variant}
       className={cn(
         'flex items-start gap-3 rounded-lg border px-4 py-3 text-sm font-medium',
-        variant === 'success'
-          ? 'border-green-300 bg-green-50 text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100'
-          : 'border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100',
+        variants[variant],
         className,
       )}
       {...rest}

@@ -1,4 +1,11 @@
-import type { DashboardInput, EditUserValues, NewUserValues, OrganizationInput } from '@app/contracts';
+import type {
+  DashboardInput,
+  DataScope,
+  EditUserValues,
+  EmbedConnectionInput,
+  NewUserValues,
+  OrganizationInput,
+} from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
 import { adminKeys } from './admin.queries';
@@ -25,6 +32,8 @@ function useAdminMutation<V, R>(
 }
 
 type Link = { organizationId: number; dashboardId: number };
+/** What the organization may see of a token-mode dashboard; null: not set up (issue 14). */
+type Scoped = { dataScope: DataScope | null };
 type Membership = { organizationId: number; userId: number };
 type Save<I> = { id?: number | undefined; input: I };
 /** A change to the user `id`. */
@@ -52,19 +61,51 @@ export const useToggleOrganizationStatus = () =>
 
 // Dashboards: shown in the associations too.
 
-/** POST /api/admin/dashboards (201) or PUT /api/admin/dashboards/{id} (200). */
+/**
+ * POST /api/admin/dashboards (201) or PUT /api/admin/dashboards/{id} (200). The connections count the dashboards that
+ * use them, and the links show each dashboard's mode.
+ */
 export const useSaveDashboard = () =>
-  useAdminMutation('save-dashboard', [adminKeys.dashboards, adminKeys.links], ({ id, input }: Save<DashboardInput>) =>
-    apiRequest(id === undefined ? '/api/admin/dashboards' : `/api/admin/dashboards/${id}`, {
+  useAdminMutation(
+    'save-dashboard',
+    [adminKeys.dashboards, adminKeys.links, adminKeys.connections],
+    ({ id, input }: Save<DashboardInput>) =>
+      apiRequest(id === undefined ? '/api/admin/dashboards' : `/api/admin/dashboards/${id}`, {
+        method: id === undefined ? 'POST' : 'PUT',
+        body: input,
+      }),
+  );
+
+/** DELETE /api/admin/dashboards/{id} (204) */
+export const useDeleteDashboard = () =>
+  useAdminMutation('delete-dashboard', [adminKeys.dashboards, adminKeys.links, adminKeys.connections], (id: number) =>
+    apiRequest(`/api/admin/dashboards/${id}`, { method: 'DELETE' }),
+  );
+
+// Embed connections (issue 14): their names show in the dashboard form.
+
+/**
+ * POST /api/admin/embed-connections (201) or PUT /api/admin/embed-connections/{id} (200): the saved connection (never
+ * its secret) with what testing it found. An empty secret on a change keeps the stored one.
+ */
+export const useSaveConnection = () =>
+  useAdminMutation('save-connection', [adminKeys.connections], ({ id, input }: Save<EmbedConnectionInput>) =>
+    apiRequest(id === undefined ? '/api/admin/embed-connections' : `/api/admin/embed-connections/${id}`, {
       method: id === undefined ? 'POST' : 'PUT',
       body: input,
     }),
   );
 
-/** DELETE /api/admin/dashboards/{id} (204) */
-export const useDeleteDashboard = () =>
-  useAdminMutation('delete-dashboard', [adminKeys.dashboards, adminKeys.links], (id: number) =>
-    apiRequest(`/api/admin/dashboards/${id}`, { method: 'DELETE' }),
+/** POST /api/admin/embed-connections/{id}/test: `{ ok, message }` (the provider's answer in plain words). */
+export const useTestConnection = () =>
+  useAdminMutation('test-connection', [], (id: number) =>
+    apiRequest(`/api/admin/embed-connections/${id}/test`, { method: 'POST' }),
+  );
+
+/** DELETE /api/admin/embed-connections/{id} (204; 409 while dashboards use it) */
+export const useDeleteConnection = () =>
+  useAdminMutation('delete-connection', [adminKeys.connections], (id: number) =>
+    apiRequest(`/api/admin/embed-connections/${id}`, { method: 'DELETE' }),
   );
 
 // Users
@@ -113,10 +154,25 @@ export function useSendAdminEmail(kind: 'registration' | 'password-reset') {
 
 // Associations
 
-/** POST /api/admin/organization-dashboards (201; 409 'This dashboard is already linked to this organization') */
+/**
+ * POST /api/admin/organization-dashboards (201; 409 'This dashboard is already linked to this organization'), with the
+ * data scope of a token-mode dashboard (none for a url one).
+ */
 export const useLinkDashboard = () =>
-  useAdminMutation('link-dashboard', [adminKeys.links], (body: Link) =>
+  useAdminMutation('link-dashboard', [adminKeys.links], (body: Link & Partial<Scoped>) =>
     apiRequest('/api/admin/organization-dashboards', { method: 'POST', body }),
+  );
+
+/** PUT /api/admin/organization-dashboards/{organizationId}/{dashboardId} { dataScope } (422 for a scope of another shape) */
+export const useChangeLinkScope = () =>
+  useAdminMutation(
+    'change-link-scope',
+    [adminKeys.links],
+    ({ organizationId, dashboardId, dataScope }: Link & Scoped) =>
+      apiRequest(`/api/admin/organization-dashboards/${organizationId}/${dashboardId}`, {
+        method: 'PUT',
+        body: { dataScope },
+      }),
   );
 
 /** POST /api/admin/organization-users (201 { message }) */

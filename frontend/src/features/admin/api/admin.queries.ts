@@ -8,6 +8,7 @@ export const adminKeys = {
   dashboards: ['admin', 'dashboards'] as const,
   users: ['admin', 'users'] as const,
   links: ['admin', 'organization-dashboards'] as const,
+  connections: ['admin', 'embed-connections'] as const,
   audit: ['admin', 'audit'] as const,
 };
 
@@ -27,13 +28,20 @@ export const adminUsersQueryOptions = () => adminList(adminKeys.users, '/api/adm
 /** GET /api/admin/organization-dashboards */
 export const adminLinksQueryOptions = () => adminList(adminKeys.links, '/api/admin/organization-dashboards');
 
+/** GET /api/admin/embed-connections: never their secrets (issue 14). */
+export const adminConnectionsQueryOptions = () => adminList(adminKeys.connections, '/api/admin/embed-connections');
+
 /** GET /api/admin/audit: newest first (D21). */
 export const adminAuditQueryOptions = () => adminList(adminKeys.audit, '/api/admin/audit');
 
-/** The route loader: starts the four lists of the screen (not awaited: the page shows its spinner meanwhile). */
+/**
+ * The route loader: starts the four lists of the screen (not awaited: the page shows its spinner meanwhile), and the
+ * connections, which only the Connections tab and the dashboard form wait for.
+ */
 export function prefetchAdmin(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(adminOrganizationsQueryOptions());
   void queryClient.prefetchQuery(adminDashboardsQueryOptions());
   void queryClient.prefetchQuery(adminUsersQueryOptions());
   void queryClient.prefetchQuery(adminLinksQueryOptions());
+  void queryClient.prefetchQuery(adminConnectionsQueryOptions());
 }

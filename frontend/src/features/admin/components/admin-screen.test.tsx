@@ -2,7 +2,7 @@
 import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink, User } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeDashboard, makeOrganization } from '../../../testing/admin-fixtures';
+import { makeDashboard, makeLink, makeOrganization } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, type FakeRoute, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -39,6 +39,7 @@ function openAdmin(path = '/admin', routes: Record<string, FakeRoute> = {}) {
     'GET /api/admin/users': reply(users),
     'GET /api/admin/organization-dashboards': reply(links),
     'GET /api/admin/audit': reply([]),
+    'GET /api/admin/embed-connections': reply([]),
     ...routes,
   });
   return { ...renderApp(path), api };
@@ -374,14 +375,7 @@ describe('/admin', () => {
   });
 
   it('unlinks a dashboard from an organization after asking', async () => {
-    const link: OrganizationDashboardLink = {
-      organizationId: 1,
-      organizationName: 'Acme',
-      dashboardId: 10,
-      dashboardName: 'Sales Overview',
-      dashboardCategory: 'Sales',
-      dashboardType: 'PowerBI',
-    };
+    const link = makeLink();
     const { api } = openAdmin('/admin?tab=associations', {
       'GET /api/admin/organization-dashboards': reply([link]),
       'DELETE /api/admin/organization-dashboards/1/10': reply(null, 204),

@@ -14,6 +14,7 @@ import {
 } from '../api/admin.queries';
 import { AssociationsTab } from './associations-tab';
 import { AuditTab } from './audit-tab';
+import { ConnectionsTab } from './connections-tab';
 import { DashboardsTab } from './dashboards-tab';
 import { OrganizationsTab } from './organizations-tab';
 import { UsersTab } from './users-tab';
@@ -21,6 +22,7 @@ import { UsersTab } from './users-tab';
 const tabLabels: Record<AdminTab, string> = {
   organizations: 'Organizations',
   dashboards: 'Dashboards',
+  connections: 'Connections',
   users: 'Users',
   associations: 'Associations',
   audit: 'Audit',
@@ -55,7 +57,7 @@ export function AdminScreen({
             Admin Dashboard
           </h1>
           <p className="mt-2 text-slate-600 dark:text-slate-300">
-            Manage organizations, dashboards, users and who sees what.
+            Manage organizations, dashboards and their connections, users and who sees what.
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -96,6 +98,9 @@ export function AdminScreen({
           </TabPanel>
           <TabPanel value="dashboards" className="mt-6" data-testid="admin-panel-dashboards">
             <DashboardsTab dashboards={dashboards.data} />
+          </TabPanel>
+          <TabPanel value="connections" className="mt-6" data-testid="admin-panel-connections">
+            <ConnectionsTab dashboards={dashboards.data} />
           </TabPanel>
           <TabPanel value="users" className="mt-6" data-testid="admin-panel-users">
             <UsersTab users={users.data} organizations={organizations.data} currentUserId={currentUserId} />

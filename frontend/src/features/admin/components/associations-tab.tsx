@@ -1,9 +1,13 @@
 import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink, User } from '@app/contracts';
+import { Badge } from '../../../components/ui/badge';
 import { type Column, DataTable } from '../../../components/ui/table';
 import { useUnlinkDashboard } from '../api/admin.mutations';
 import { AddOrganizationUserForm } from '../forms/add-organization-user-form';
+import { EditScopeButton } from '../forms/edit-scope-dialog';
 import { LinkDashboardForm } from '../forms/link-dashboard-form';
+import { EMBED_MODE_LABELS } from '../utils/embed';
 import { notifyFailure, notifySuccess } from '../utils/notify';
+import { scopeSummary, takesScope } from '../utils/scope-draft';
 import { ConfirmAction, ListHeader, ListWithForm } from './admin-panel';
 
 const keyOf = (link: OrganizationDashboardLink) => `${link.organizationId}-${link.dashboardId}`;
@@ -46,10 +50,34 @@ const columns: Column<OrganizationDashboardLink>[] = [
   { header: 'Category', cell: (link) => link.dashboardCategory },
   { header: 'Type', cell: (link) => link.dashboardType },
   {
+    header: 'Data scope',
+    'data-testid': 'association-scope',
+    cell: (link) => {
+      const mode = link.dashboardEmbedMode;
+      if (!takesScope(mode)) return <span className="text-slate-500 dark:text-slate-400">- (URL)</span>;
+      return (
+        <span className="flex flex-col items-start gap-1">
+          <span className="text-xs text-slate-600 dark:text-slate-400">{EMBED_MODE_LABELS[mode]}</span>
+          {link.dataScope ? (
+            <span className="break-words">{scopeSummary(mode, link.dataScope)}</span>
+          ) : (
+            // Refused to the organization's members until it is set up (issue 14).
+            <Badge variant="warning">Not set up</Badge>
+          )}
+        </span>
+      );
+    },
+  },
+  {
     header: 'Actions',
     headerClassName: 'text-right',
     className: 'text-right',
-    cell: (link) => <UnlinkButton link={link} />,
+    cell: (link) => (
+      <div className="flex flex-col items-end gap-2">
+        {takesScope(link.dashboardEmbedMode) ? <EditScopeButton link={link} mode={link.dashboardEmbedMode} /> : null}
+        <UnlinkButton link={link} />
+      </div>
+    ),
   },
 ];
 

@@ -1,5 +1,10 @@
 import type { AdminDashboard } from '@app/contracts';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/api/dashboards';
+import { PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
+import { Link } from '@tanstack/react-router';
+import { Eye } from 'lucide-react';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClass } from '../../../components/ui/button';
 import { type Column, DataTable } from '../../../components/ui/table';
 import { useDeleteDashboard } from '../api/admin.mutations';
 import { DashboardForm } from '../forms/dashboard-form';
@@ -10,6 +15,7 @@ import {
   filterDashboards,
   sortDashboards,
 } from '../utils/admin-lists';
+import { EMBED_MODE_LABELS } from '../utils/embed';
 import { formatDateTime } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { useListView } from '../utils/use-list-view';
@@ -39,6 +45,22 @@ const columns: Column<AdminDashboard, DashboardSortKey>[] = [
   { header: 'Category', sortKey: 'category', cell: (d) => d.category },
   { header: 'Type', sortKey: 'type', cell: (d) => d.type },
   stateColumn('Public', (d) => d.isPublic, ['Public', 'info'], ['Private', 'neutral'], 'isPublic'),
+  {
+    header: 'Embed',
+    'data-testid': 'dashboard-embed',
+    cell: (d) => (
+      <span className="flex flex-col items-start gap-1">
+        <span className="whitespace-nowrap">{EMBED_MODE_LABELS[d.embedMode]}</span>
+        {d.publicShareLink ? (
+          // The warning is the badge's tooltip, and read out with it.
+          <span title={PUBLIC_SHARE_LINK_WARNING} data-testid="dashboard-public-link">
+            <Badge variant="warning">Public link</Badge>
+            <span className="sr-only">{`: ${PUBLIC_SHARE_LINK_WARNING}`}</span>
+          </span>
+        ) : null}
+      </span>
+    ),
+  },
   {
     header: 'Views',
     className: 'whitespace-nowrap',
@@ -80,6 +102,17 @@ export function DashboardsTab({ dashboards }: { dashboards: readonly AdminDashbo
   const actions = (dashboard: AdminDashboard) => (
     <div className="flex flex-col items-stretch gap-2">
       {edit.button(dashboard, dashboard.name)}
+      {/* The viewer, where an admin previews a token-mode dashboard as any linked organization. */}
+      <Link
+        to="/client/dashboard/$id"
+        params={{ id: String(dashboard.id) }}
+        className={buttonClass({ variant: 'outline', size: 'sm' })}
+        aria-label={`Preview ${dashboard.name}`}
+        data-testid="dashboard-preview"
+      >
+        <Eye aria-hidden="true" className="size-4" />
+        Preview
+      </Link>
       <ConfirmAction
         label="Delete"
         target={dashboard.name}

@@ -1,7 +1,15 @@
-import type { AdminDashboard, DashboardInput } from '@app/contracts';
+import type { AdminDashboard, DashboardInput, EmbedConnection, EmbedMode } from '@app/contracts';
 import { DashboardInputSchema } from '@app/contracts/api/admin';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/api/dashboards';
+import { EMBED_MODES, PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { useSaveDashboard } from '../api/admin.mutations';
+import { adminConnectionsQueryOptions } from '../api/admin.queries';
+import { EMBED_MODE_LABELS, isPublicShareInput, isTokenMode } from '../utils/embed';
 import { SavePanel, useSavePanel } from './panel-form';
 
 const valuesOf = (dashboard?: AdminDashboard): DashboardInput => ({
@@ -9,27 +17,51 @@ const valuesOf = (dashboard?: AdminDashboard): DashboardInput => ({
   description: dashboard?.description ?? '',
   category: dashboard?.category ?? '',
   type: dashboard?.type ?? 'PowerBI',
+  embedMode: dashboard?.embedMode ?? 'url',
   embedUrl: dashboard?.embedUrl ?? '',
   thumbnailUrl: dashboard?.thumbnailUrl ?? '',
   isPublic: dashboard?.isPublic ?? false,
+  connectionId: dashboard?.connectionId ? String(dashboard.connectionId) : '',
+  workspaceId: dashboard?.workspaceId ?? '',
+  reportId: dashboard?.reportId ?? '',
+  viewUrl: dashboard?.viewUrl ?? '',
+  metabaseDashboardId: dashboard?.metabaseDashboardId ? String(dashboard.metabaseDashboardId) : '',
 });
 
 const categoryOptions = DASHBOARD_CATEGORIES.map((c) => ({ value: c, label: c }));
 const typeOptions = DASHBOARD_TYPES.map((t) => ({ value: t, label: t }));
+const modeOptions = EMBED_MODES.map((mode) => ({
+  value: mode,
+  label: mode === 'url' ? 'URL (the address as pasted)' : `${EMBED_MODE_LABELS[mode]} (token per organization)`,
+}));
 
 const EMBED_HINT =
   'Paste a direct PowerBI embed URL, or the full iframe code: only the https address of its src is kept.';
+const MODE_HINT = 'A token mode shows each organization only its own data, with tokens the server mints per viewer.';
+export const PUBLIC_IN_TOKEN_MODE = 'Public samples are embedded by URL: tokens are minted per organization.';
+
+/** The provider's own fields of a token mode: where the report, view or dashboard is. */
+const TARGET_FIELDS = {
+  powerbi: [
+    { name: 'workspaceId', label: 'Workspace ID', placeholder: '00000000-0000-0000-0000-000000000000' },
+    { name: 'reportId', label: 'Report ID', placeholder: '00000000-0000-0000-0000-000000000000' },
+  ],
+  tableau: [{ name: 'viewUrl', label: 'View URL', placeholder: 'https://tableau.example.com/#/site/x/views/y/z' }],
+  metabase: [{ name: 'metabaseDashboardId', label: 'Metabase dashboard ID', placeholder: '42' }],
+} as const;
 
 /** 'Create Dashboard', or 'Edit Dashboard' with Cancel when `dashboard` is given (key it by the id). */
 export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboard | undefined; onDone: () => void }) {
   const save = useSaveDashboard();
+  const connections = useQuery(adminConnectionsQueryOptions());
   const { form, panel } = useSavePanel({
     thing: 'Dashboard',
     item: dashboard,
     valuesOf,
     schema: DashboardInputSchema,
     save: save.mutateAsync,
-    // The server could not reach the embed URL: saved all the same, and the admin is told (issue 12, item 3).
+    // The server could not reach the embed URL, or the provider refused the report: saved all the same, and the admin
+    // is told (issue 12, item 3; issue 14).
     detail: (saved) => saved?.embedUrlWarning ?? undefined,
     onDone,
   });
@@ -59,18 +91,84 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
             {(field) => <field.SelectField label="Type" options={typeOptions} required data-testid="dashboard-type" />}
           </form.AppField>
         </div>
-        <form.AppField name="embedUrl">
+        <form.AppField
+          name="embedMode"
+          // A public sample is embedded by URL: a token mode is never public.
+          listeners={{
+            onChange: ({ value }) => isTokenMode(value as EmbedMode) && form.setFieldValue('isPublic', false),
+          }}
+        >
           {(field) => (
-            <field.TextareaField
-              label="Embed URL or iframe code"
-              description={EMBED_HINT}
-              rows={4}
+            <field.SelectField
+              label="Embed"
+              options={modeOptions}
+              description={MODE_HINT}
               required
-              spellCheck={false}
-              data-testid="dashboard-embed-url"
+              data-testid="dashboard-embed-mode"
             />
           )}
         </form.AppField>
+        <form.Subscribe selector={(state) => (state.values.embedMode ?? 'url') as EmbedMode}>
+          {(mode) =>
+            isTokenMode(mode) ? (
+              <>
+                <form.AppField name="connectionId">
+                  {(field) => (
+                    <ConnectionChoice
+                      mode={mode}
+                      connections={connections.data}
+                      failed={connections.isError}
+                      field={(options) => (
+                        <field.SelectField
+                          label="Connection"
+                          options={options}
+                          placeholder="Select a connection"
+                          required
+                          data-testid="dashboard-connection"
+                        />
+                      )}
+                    />
+                  )}
+                </form.AppField>
+                {TARGET_FIELDS[mode].map((spec) => (
+                  <form.AppField key={spec.name} name={spec.name}>
+                    {(field) => (
+                      <field.TextField
+                        label={spec.label}
+                        placeholder={spec.placeholder}
+                        required
+                        autoComplete="off"
+                        spellCheck={false}
+                        {...(spec.name === 'metabaseDashboardId' && { inputMode: 'numeric' })}
+                        data-testid={`dashboard-${spec.name}`}
+                      />
+                    )}
+                  </form.AppField>
+                ))}
+              </>
+            ) : (
+              <form.AppField name="embedUrl">
+                {(field) => (
+                  <>
+                    <field.TextareaField
+                      label="Embed URL or iframe code"
+                      description={EMBED_HINT}
+                      rows={4}
+                      required
+                      spellCheck={false}
+                      data-testid="dashboard-embed-url"
+                    />
+                    {isPublicShareInput(String(field.state.value ?? '')) ? (
+                      <Alert variant="warning" data-testid="dashboard-public-link-warning">
+                        {`${PUBLIC_SHARE_LINK_WARNING}. Use a token mode to show each organization only its own data.`}
+                      </Alert>
+                    ) : null}
+                  </>
+                )}
+              </form.AppField>
+            )
+          }
+        </form.Subscribe>
         <form.AppField name="thumbnailUrl">
           {(field) => (
             <field.TextField
@@ -80,10 +178,64 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
             />
           )}
         </form.AppField>
-        <form.AppField name="isPublic">
-          {(field) => <field.CheckboxField label="Publicly viewable" data-testid="dashboard-is-public" />}
-        </form.AppField>
+        <form.Subscribe selector={(state) => isTokenMode((state.values.embedMode ?? 'url') as EmbedMode)}>
+          {(tokenMode) => (
+            <form.AppField name="isPublic">
+              {(field) => (
+                <Checkbox
+                  label="Publicly viewable"
+                  name={field.name}
+                  checked={field.state.value === true && !tokenMode}
+                  onCheckedChange={(checked) => field.handleChange(checked)}
+                  onBlur={field.handleBlur}
+                  disabled={tokenMode}
+                  {...(tokenMode && { description: PUBLIC_IN_TOKEN_MODE })}
+                  data-testid="dashboard-is-public"
+                />
+              )}
+            </form.AppField>
+          )}
+        </form.Subscribe>
       </SavePanel>
     </form.AppForm>
+  );
+}
+
+/**
+ * The Connection choice of a token mode: the connections of that provider, or, when there are none, a link to the
+ * Connections tab where one is made.
+ */
+function ConnectionChoice({
+  mode,
+  connections,
+  failed,
+  field,
+}: {
+  mode: Exclude<EmbedMode, 'url'>;
+  connections: readonly EmbedConnection[] | undefined;
+  failed: boolean;
+  field: (options: { value: string; label: string }[]) => ReactNode;
+}) {
+  const options = (connections ?? [])
+    .filter((c) => c.provider === mode)
+    .map((c) => ({ value: String(c.id), label: c.name }));
+  return (
+    <div className="flex flex-col gap-2">
+      {field(options)}
+      {failed ? (
+        <Alert variant="error">The connections could not be loaded.</Alert>
+      ) : connections && options.length === 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="dashboard-no-connection">
+          {`No ${EMBED_MODE_LABELS[mode]} connection yet. `}
+          <Link
+            to="/admin"
+            search={{ tab: 'connections' }}
+            className="font-semibold text-blue-700 underline hover:text-blue-900 dark:text-blue-400"
+          >
+            Create one in the Connections tab
+          </Link>
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -9,7 +9,7 @@ import type { SelectOption } from '../../../components/ui/select';
 import { fullName } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 
-type Thing = 'Organization' | 'Dashboard';
+type Thing = 'Organization' | 'Dashboard' | 'Connection';
 
 interface SavePanelFrame {
   testId: string;

@@ -1,0 +1,151 @@
+// @vitest-environment happy-dom
+import { AdminMessages } from '@app/contracts/api/admin';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminApi, makeConnection, makeDashboard } from '../../../testing/admin-fixtures';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { reply, requestsTo } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
+import { SECRET_KEPT_HINT } from '../forms/connection-form';
+import { deleteConnectionQuestion } from './connections-tab';
+
+// Issue 14: the Connections tab. Secrets are write-only: typed in when a connection is made or changed, never shown.
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+cleanUpAfterEachTest();
+
+const powerbi = makeConnection({ id: 5, name: 'Contoso Power BI', dashboardCount: 1 });
+const tableau = makeConnection({
+  id: 6,
+  name: 'Tableau Cloud',
+  provider: 'tableau',
+  tenantId: null,
+  clientId: 'connected-app-id',
+  siteUrl: 'https://tableau.example.com',
+  siteName: 'acme',
+  secretId: 'secret-id-1',
+});
+const dashboards = [makeDashboard({ id: 10, name: 'Sales Overview', embedMode: 'powerbi', connectionId: 5 })];
+
+function openConnections(routes: Parameters<typeof adminApi>[1] = {}) {
+  const api = adminApi({ connections: [powerbi, tableau], dashboards }, routes);
+  renderApp('/admin?tab=connections');
+  return api;
+}
+
+const form = () => screen.findByTestId('connection-form');
+const type = (scope: HTMLElement, label: string, value: string) =>
+  fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
+const rowOf = async (name: string) =>
+  (await screen.findAllByTestId('connection-row')).find((row) => row.textContent?.includes(name))!;
+
+describe('the Connections tab', () => {
+  it('lists the connections: provider, site or tenant, and the dashboards that use them', async () => {
+    openConnections();
+    const row = await rowOf('Contoso Power BI');
+    expect(row.textContent).toContain('Power BI');
+    expect(row.textContent).toContain('Tenant 11111111-1111-1111-1111-111111111111');
+    expect(within(row).getByTestId('connection-dashboards').textContent).toContain('Sales Overview');
+    const other = await rowOf('Tableau Cloud');
+    expect(other.textContent).toContain('https://tableau.example.com (site acme)');
+  });
+
+  it("creates a Tableau connection with its secret, then shows that testing it failed, with the provider's answer", async () => {
+    const test = { ok: false, message: 'Tableau refused the connected app (401): check the secret' };
+    const api = openConnections({
+      'POST /api/admin/embed-connections': reply({ ...tableau, id: 7, name: 'Server', test }, 201),
+    });
+    const panel = await form();
+    type(panel, 'Provider', 'tableau');
+    // Only the provider's own fields show; a secret is a password field browsers do not fill in.
+    expect(within(panel).queryByLabelText('Tenant ID')).toBeNull();
+    const secret = within(panel).getByLabelText('Secret value') as HTMLInputElement;
+    expect(secret.type).toBe('password');
+    expect(secret.autocomplete).toBe('off');
+
+    type(panel, 'Name', 'Server');
+    type(panel, 'Site URL', 'https://tableau.example.com');
+    type(panel, 'Connected app client ID', 'app-1');
+    type(panel, 'Secret ID', 'sid-1');
+    act(() => fireEvent.click(within(panel).getByRole('button', { name: 'Create Connection' })));
+    // A new connection needs its secret: nothing is sent without it.
+    expect(await within(panel).findByText('Secret value is required')).toBeTruthy();
+    expect(requestsTo(api, 'POST /api/admin/embed-connections')).toHaveLength(0);
+
+    type(panel, 'Secret value', 's3cr3t-value');
+    act(() => fireEvent.click(within(panel).getByRole('button', { name: 'Create Connection' })));
+    const result = await screen.findByTestId('connection-test-result');
+    expect(result.getAttribute('data-variant')).toBe('warning');
+    expect(result.textContent).toContain("Saved, but testing 'Server' failed: ");
+    expect(result.textContent).toContain(test.message);
+    expect(requestsTo(api, 'POST /api/admin/embed-connections')[0]?.body).toEqual({
+      name: 'Server',
+      provider: 'tableau',
+      siteUrl: 'https://tableau.example.com',
+      siteName: '',
+      clientId: 'app-1',
+      secretId: 'sid-1',
+      secretValue: 's3cr3t-value',
+    });
+    // The form is empty again: the secret is not kept on the page.
+    expect((within(await form()).getByLabelText('Name') as HTMLInputElement).value).toBe('');
+  });
+
+  it('never fills in a secret on edit, keeps it when left empty, and shows a passed test as a success', async () => {
+    const test = { ok: true, message: 'Signed in to Entra ID and listed the workspaces' };
+    const api = openConnections({ 'PUT /api/admin/embed-connections/5': reply({ ...powerbi, test }) });
+    const edit = await screen.findByRole('button', { name: 'Edit Contoso Power BI' });
+    act(() => fireEvent.click(edit));
+    const panel = await form();
+    await waitFor(() => expect(within(panel).getByRole('heading', { name: 'Edit Connection' })).toBeTruthy());
+    expect((within(panel).getByLabelText('Tenant ID') as HTMLInputElement).value).toBe(powerbi.tenantId);
+    const secret = within(panel).getByLabelText('Client secret') as HTMLInputElement;
+    expect(secret.value).toBe('');
+    expect(secret.type).toBe('password');
+    expect(within(panel).getByText(SECRET_KEPT_HINT)).toBeTruthy();
+
+    type(panel, 'Name', 'Contoso');
+    act(() => fireEvent.click(within(panel).getByRole('button', { name: 'Update Connection' })));
+    const result = await screen.findByTestId('connection-test-result');
+    expect(result.getAttribute('data-variant')).toBe('success');
+    expect(result.textContent).toContain(test.message);
+    expect(requestsTo(api, 'PUT /api/admin/embed-connections/5')[0]?.body).toEqual({
+      name: 'Contoso',
+      provider: 'powerbi',
+      tenantId: powerbi.tenantId,
+      clientId: powerbi.clientId,
+      clientSecret: '',
+    });
+  });
+
+  it('tests a connection from its row and shows what the provider said, in the row', async () => {
+    const api = openConnections({
+      'POST /api/admin/embed-connections/6/test': reply({ ok: false, message: 'Tableau did not answer within 8 s' }),
+    });
+    const row = await rowOf('Tableau Cloud');
+    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Test connection Tableau Cloud' })));
+    const shown = await within(row).findByTestId('connection-row-test');
+    expect(shown.textContent).toContain('Failed');
+    expect(shown.textContent).toContain('Tableau did not answer within 8 s');
+    expect(requestsTo(api, 'POST /api/admin/embed-connections/6/test')).toHaveLength(1);
+  });
+
+  it('asks before deleting, and says plainly that a connection in use cannot be deleted', async () => {
+    const api = openConnections({
+      'DELETE /api/admin/embed-connections/5': reply({ message: AdminMessages.connectionInUse, issues: [] }, 409),
+    });
+    const row = await rowOf('Contoso Power BI');
+    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Delete Contoso Power BI' })));
+    const dialog = await screen.findByTestId('delete-connection-dialog');
+    expect(within(dialog).getByText(deleteConnectionQuestion(powerbi))).toBeTruthy();
+    expect(deleteConnectionQuestion(powerbi)).toContain('used by 1 dashboard');
+    act(() => fireEvent.click(within(dialog).getByTestId('confirm-action')));
+    const toast = await screen.findByTestId('toast');
+    await waitFor(() => expect(within(toast).getByText(AdminMessages.connectionInUse)).toBeTruthy());
+    expect(within(toast).getByText('Error deleting connection')).toBeTruthy();
+    expect(requestsTo(api, 'DELETE /api/admin/embed-connections/5')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,177 @@
+import type { EmbedConnection, EmbedProvider } from '@app/contracts';
+import { EMBED_PROVIDER_LABELS, EMBED_PROVIDERS, EmbedConnectionInputSchema } from '@app/contracts/api/embedding';
+import * as v from 'valibot';
+import { ReadOnlyField } from '../../../components/form/read-only-field';
+import type { TextFieldProps } from '../../../components/form/text-field';
+import { useSaveConnection } from '../api/admin.mutations';
+import { SavePanel, useSavePanel } from './panel-form';
+
+/** The form's values: every provider's fields (only the chosen provider's are sent); secrets are never filled in. */
+interface ConnectionValues {
+  name: string;
+  provider: EmbedProvider;
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  siteUrl: string;
+  siteName: string;
+  secretId: string;
+  secretValue: string;
+  secretKey: string;
+}
+type FieldName = Exclude<keyof ConnectionValues, 'name' | 'provider'>;
+
+const valuesOf = (connection?: EmbedConnection): ConnectionValues => ({
+  name: connection?.name ?? '',
+  provider: connection?.provider ?? 'powerbi',
+  tenantId: connection?.tenantId ?? '',
+  clientId: connection?.clientId ?? '',
+  siteUrl: connection?.siteUrl ?? '',
+  siteName: connection?.siteName ?? '',
+  secretId: connection?.secretId ?? '',
+  // Write-only: the server never returns them, and an empty one on a change keeps the stored one.
+  clientSecret: '',
+  secretValue: '',
+  secretKey: '',
+});
+
+interface ProviderField {
+  name: FieldName;
+  label: string;
+  secret?: true;
+  placeholder?: string;
+  description?: string;
+}
+
+const GUID_PLACEHOLDER = '00000000-0000-0000-0000-000000000000';
+
+/** Each provider's fields, in screen order (contracts/src/api/embedding.ts). */
+const PROVIDER_FIELDS: Record<EmbedProvider, readonly ProviderField[]> = {
+  powerbi: [
+    { name: 'tenantId', label: 'Tenant ID', placeholder: GUID_PLACEHOLDER },
+    { name: 'clientId', label: 'Client ID', placeholder: GUID_PLACEHOLDER, description: "The service principal's." },
+    { name: 'clientSecret', label: 'Client secret', secret: true },
+  ],
+  tableau: [
+    { name: 'siteUrl', label: 'Site URL', placeholder: 'https://tableau.example.com' },
+    { name: 'siteName', label: 'Site name', description: "The site's content URL; empty for the Default site." },
+    { name: 'clientId', label: 'Connected app client ID' },
+    { name: 'secretId', label: 'Secret ID' },
+    { name: 'secretValue', label: 'Secret value', secret: true },
+  ],
+  metabase: [
+    { name: 'siteUrl', label: 'Site URL', placeholder: 'https://metabase.example.com' },
+    { name: 'secretKey', label: 'Embedding secret key', secret: true },
+  ],
+};
+
+export const SECRET_KEPT_HINT = 'Stored. Leave empty to keep the current secret.';
+
+const providerOptions = EMBED_PROVIDERS.map((provider) => ({
+  value: provider,
+  label: EMBED_PROVIDER_LABELS[provider],
+}));
+
+/** A new connection needs its secret; a change keeps the stored one when the field is left empty. */
+const newConnectionSchema = v.pipe(
+  EmbedConnectionInputSchema,
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const input = dataset.value as Record<string, unknown>;
+    for (const field of PROVIDER_FIELDS[dataset.value.provider])
+      if (field.secret && !input[field.name])
+        addIssue({
+          message: `${field.label} is required`,
+          path: [{ type: 'object', origin: 'value', input, key: field.name, value: input[field.name] }],
+        });
+  }),
+);
+
+/** The input of a field: secrets are password inputs that browsers neither fill in nor offer to save. */
+const inputOf = (
+  field: ProviderField,
+  editing: boolean,
+  testId: string,
+): TextFieldProps & { 'data-testid': string } => ({
+  label: field.label,
+  autoComplete: 'off',
+  spellCheck: false,
+  'data-testid': testId,
+  ...(field.placeholder && { placeholder: field.placeholder }),
+  ...(field.secret
+    ? { type: 'password', required: !editing, ...(editing && { description: SECRET_KEPT_HINT }) }
+    : {
+        required: field.name !== 'siteName',
+        ...(field.description && { description: field.description }),
+      }),
+});
+
+/**
+ * 'Create Connection', or 'Edit Connection' with Cancel when `connection` is given (key it by the id): the name, the
+ * provider (fixed once made) and its fields. `onSaved` gets the saved connection with what testing it found.
+ */
+export function ConnectionForm({
+  connection,
+  onSaved,
+  onDone,
+}: {
+  connection?: EmbedConnection | undefined;
+  onSaved: (saved: { name: string; test: { ok: boolean; message: string } }) => void;
+  onDone: () => void;
+}) {
+  const save = useSaveConnection();
+  const editing = connection !== undefined;
+  const { form, panel } = useSavePanel({
+    thing: 'Connection',
+    item: connection,
+    valuesOf,
+    schema: (editing ? EmbedConnectionInputSchema : newConnectionSchema) as unknown as v.GenericSchema<
+      ConnectionValues,
+      v.InferOutput<typeof EmbedConnectionInputSchema>
+    >,
+    save: async (request) => {
+      const saved = await save.mutateAsync(request);
+      onSaved(saved);
+      return saved;
+    },
+    onDone,
+  });
+
+  return (
+    <form.AppForm>
+      <SavePanel {...panel}>
+        <form.AppField name="name">
+          {(field) => <field.TextField label="Name" required autoComplete="off" data-testid="connection-name" />}
+        </form.AppField>
+        {connection ? (
+          <ReadOnlyField
+            label="Provider"
+            value={EMBED_PROVIDER_LABELS[connection.provider]}
+            description="Fixed once the connection is made."
+            data-testid="connection-provider"
+          />
+        ) : (
+          <form.AppField name="provider">
+            {(field) => (
+              <field.SelectField
+                label="Provider"
+                options={providerOptions}
+                required
+                data-testid="connection-provider"
+              />
+            )}
+          </form.AppField>
+        )}
+        <form.Subscribe selector={(state) => state.values.provider}>
+          {(provider) =>
+            PROVIDER_FIELDS[provider].map((spec) => (
+              <form.AppField key={`${provider}-${spec.name}`} name={spec.name}>
+                {(field) => <field.TextField {...inputOf(spec, editing, `connection-${spec.name}`)} />}
+              </form.AppField>
+            ))
+          }
+        </form.Subscribe>
+      </SavePanel>
+    </form.AppForm>
+  );
+}

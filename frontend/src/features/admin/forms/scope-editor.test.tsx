@@ -1,0 +1,162 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminApi, makeDashboard, makeLink, makeOrganization } from '../../../testing/admin-fixtures';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { reply, requestsTo } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
+
+// Issue 14: each organization–dashboard link of a token-mode dashboard carries what the organization may see, edited
+// in a form fitted to the dashboard's provider and checked as the server checks it.
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+cleanUpAfterEachTest();
+
+const token = { embedUrl: '', isPublic: false, publicShareLink: false } as const;
+const dashboards = [
+  makeDashboard({ id: 10, name: 'Shared', embedMode: 'url' }),
+  makeDashboard({ id: 11, name: 'Finance', embedMode: 'powerbi', ...token }),
+  makeDashboard({ id: 12, name: 'Views', embedMode: 'tableau', ...token }),
+  makeDashboard({ id: 13, name: 'Ops', embedMode: 'metabase', ...token }),
+];
+const links = [
+  makeLink({ dashboardId: 10, dashboardName: 'Shared' }),
+  makeLink({ dashboardId: 11, dashboardName: 'Finance', dashboardEmbedMode: 'powerbi', dataScope: null }),
+  makeLink({
+    dashboardId: 12,
+    dashboardName: 'Views',
+    dashboardEmbedMode: 'tableau',
+    dataScope: { attributes: { region: 'EU' } },
+  }),
+  makeLink({ dashboardId: 13, dashboardName: 'Ops', dashboardEmbedMode: 'metabase', dataScope: { params: {} } }),
+];
+
+function openAssociations(routes: Parameters<typeof adminApi>[1] = {}) {
+  const api = adminApi(
+    { organizations: [makeOrganization(), makeOrganization({ id: 2, name: 'Globex' })], dashboards, links },
+    routes,
+  );
+  renderApp('/admin?tab=associations');
+  return api;
+}
+
+const type = (scope: HTMLElement, label: string, value: string) =>
+  fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
+const rowOf = async (dashboardId: number) =>
+  (await screen.findAllByTestId('association-row')).find(
+    (row) => row.getAttribute('data-dashboard-id') === String(dashboardId),
+  )!;
+async function editScope(dashboardId: number, name: string) {
+  const row = await rowOf(dashboardId);
+  act(() => fireEvent.click(within(row).getByRole('button', { name: `Edit scope of ${name} for Acme` })));
+  return screen.findByTestId('edit-scope-dialog');
+}
+const save = (dialog: HTMLElement) =>
+  act(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Save scope' })));
+
+describe('data scopes in the Associations tab', () => {
+  it("shows each token-mode link's scope, 'Not set up' when it has none, and no scope for a URL dashboard", async () => {
+    openAssociations();
+    const url = await rowOf(10);
+    expect(within(url).getByTestId('association-scope').textContent).toContain('URL');
+    expect(within(url).queryByRole('button', { name: /Edit scope/ })).toBeNull();
+    expect(within(await rowOf(11)).getByTestId('association-scope').textContent).toContain('Not set up');
+    expect(within(await rowOf(12)).getByTestId('association-scope').textContent).toContain('region = EU');
+    expect(within(await rowOf(13)).getByTestId('association-scope').textContent).toContain('No filter');
+  });
+
+  it('links a Power BI dashboard with its roles and username', async () => {
+    const api = openAssociations({ 'POST /api/admin/organization-dashboards': reply(links[1], 201) });
+    const form = await screen.findByTestId('link-dashboard-form');
+    type(form, 'Organization', '2');
+    type(form, 'Dashboard', '10');
+    expect(within(form).queryByLabelText('Roles')).toBeNull();
+    type(form, 'Dashboard', '11');
+    type(form, 'Roles', ' Sales, EU ,, ');
+    type(form, 'Username (optional)', 'globex@tenant.test');
+    act(() => fireEvent.click(within(form).getByRole('button', { name: 'Link Dashboard' })));
+    await screen.findByText('Dashboard linked to organization');
+    expect(requestsTo(api, 'POST /api/admin/organization-dashboards')[0]?.body).toEqual({
+      organizationId: 2,
+      dashboardId: 11,
+      dataScope: { roles: ['Sales', 'EU'], username: 'globex@tenant.test' },
+    });
+  });
+
+  it("links a token-mode dashboard left empty as 'not set up' (null), and a URL one with no scope at all", async () => {
+    const api = openAssociations({ 'POST /api/admin/organization-dashboards': reply(links[1], 201) });
+    const form = await screen.findByTestId('link-dashboard-form');
+    type(form, 'Organization', '2');
+    type(form, 'Dashboard', '13');
+    act(() => fireEvent.click(within(form).getByRole('button', { name: 'Link Dashboard' })));
+    await screen.findByText('Dashboard linked to organization');
+    expect(requestsTo(api, 'POST /api/admin/organization-dashboards')[0]?.body).toEqual({
+      organizationId: 2,
+      dashboardId: 13,
+      dataScope: null,
+    });
+  });
+
+  it('edits Tableau attributes as name/value rows: add, remove, duplicate names refused, then PUT', async () => {
+    const api = openAssociations({
+      'PUT /api/admin/organization-dashboards/1/12': reply({ ...links[2], dataScope: { attributes: {} } }),
+    });
+    const dialog = await editScope(12, 'Views');
+    expect((within(dialog).getByLabelText('Attribute 1 Name') as HTMLInputElement).value).toBe('region');
+    expect((within(dialog).getByLabelText('Attribute 1 Value') as HTMLInputElement).value).toBe('EU');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add attribute' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add attribute' }));
+    type(dialog, 'Attribute 2 Name', 'region');
+    type(dialog, 'Attribute 2 Value', 'US');
+    type(dialog, 'Attribute 3 Name', 'tier');
+    type(dialog, 'Attribute 3 Value', 'gold');
+    save(dialog);
+    expect(await within(dialog).findByText('"region" is given twice')).toBeTruthy();
+    expect(requestsTo(api, 'PUT /api/admin/organization-dashboards/1/12')).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove attribute 1' }));
+    await waitFor(() => expect(within(dialog).queryByText('"region" is given twice')).toBeNull());
+    save(dialog);
+    await screen.findByText('Data scope updated');
+    expect(requestsTo(api, 'PUT /api/admin/organization-dashboards/1/12')[0]?.body).toEqual({
+      dataScope: { attributes: { region: 'US', tier: 'gold' } },
+    });
+    await waitFor(() => expect(screen.queryByTestId('edit-scope-dialog')).toBeNull());
+  });
+
+  it("sends Metabase locked parameters as text, and shows the server's 422 message in the dialog", async () => {
+    const message = 'This is a Metabase dashboard: its data scope is { params: { name: value } }';
+    const api = openAssociations({
+      'PUT /api/admin/organization-dashboards/1/13': reply({ message, issues: [{ path: 'dataScope', message }] }, 422),
+    });
+    const dialog = await editScope(13, 'Ops');
+    const unrestricted = within(dialog).getByLabelText(/No filter/) as HTMLInputElement;
+    expect(unrestricted.checked).toBe(true);
+    fireEvent.click(unrestricted);
+    type(dialog, 'Parameter 1 Name', 'customer_id');
+    type(dialog, 'Parameter 1 Value', '42');
+    save(dialog);
+    expect((await within(dialog).findByTestId('edit-scope-error')).textContent).toBe(message);
+    expect(requestsTo(api, 'PUT /api/admin/organization-dashboards/1/13')[0]?.body).toEqual({
+      dataScope: { params: { customer_id: '42' } },
+    });
+  });
+
+  it("sets a Power BI link up with 'No filter' ({ roles: [] }), checked against the contracts before sending", async () => {
+    const api = openAssociations({ 'PUT /api/admin/organization-dashboards/1/11': reply(links[1]) });
+    const dialog = await editScope(11, 'Finance');
+    type(dialog, 'Roles', 'x'.repeat(101));
+    save(dialog);
+    expect(await within(dialog).findByText('Role must be at most 100 characters')).toBeTruthy();
+    expect(requestsTo(api, 'PUT /api/admin/organization-dashboards/1/11')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByLabelText(/No filter/));
+    save(dialog);
+    await screen.findByText('Data scope updated');
+    expect(requestsTo(api, 'PUT /api/admin/organization-dashboards/1/11')[0]?.body).toEqual({
+      dataScope: { roles: [] },
+    });
+  });
+});

@@ -1,0 +1,153 @@
+import type { EmbedProvider } from '@app/contracts';
+import { Plus, Trash2 } from 'lucide-react';
+import { firstErrorMessage } from '../../../components/form/field-error';
+import { FieldError } from '../../../components/form/field-shell';
+import { withFieldGroup } from '../../../components/form/form';
+import { Button } from '../../../components/ui/button';
+import { EMBED_MODE_LABELS } from '../utils/embed';
+import { emptyScopeDraft, type ScopeDraft } from '../utils/scope-draft';
+
+/** What each provider calls a row of its scope. */
+const ROW_NOUN = { tableau: 'Attribute', metabase: 'Parameter' } as const;
+
+const ROW_HINT = {
+  tableau: "User attributes the connected-app token carries: the view's data policies filter on them.",
+  metabase: 'Locked parameters of the signed embedding token: the dashboard is filtered by them. Values are text.',
+} as const;
+
+/**
+ * The data scope of an organization–dashboard link (issue 14), fitted to the dashboard's provider: Power BI roles,
+ * username and custom data; Tableau attributes or Metabase locked parameters as name/value rows. Bind it to a form's
+ * `scope` (a `ScopeDraft`); the form's schema is `scopedSchema`, which checks it as the server does.
+ */
+export const ScopeFields = withFieldGroup({
+  defaultValues: emptyScopeDraft() as ScopeDraft,
+  props: { mode: 'powerbi' as EmbedProvider, testIdPrefix: '' },
+  render: ({ group, mode, testIdPrefix }) => (
+    <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+      <legend className="px-1 text-sm font-semibold text-slate-900 dark:text-white">
+        Data scope ({EMBED_MODE_LABELS[mode]})
+      </legend>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        What this organization may see. Left empty, it is not set up: the organization cannot open the dashboard yet.
+      </p>
+      <group.AppField name="unrestricted">
+        {(field) => (
+          <>
+            <field.CheckboxField
+              label="No filter: this organization sees all the data"
+              data-testid={`${testIdPrefix}-unrestricted`}
+            />
+            {field.state.value ? null : mode === 'powerbi' ? (
+              <>
+                <group.AppField name="roles">
+                  {(roles) => (
+                    <roles.TextField
+                      label="Roles"
+                      description="Row-level security roles of the dataset, separated by commas."
+                      placeholder="Region, Manager"
+                      autoComplete="off"
+                      spellCheck={false}
+                      data-testid={`${testIdPrefix}-roles`}
+                    />
+                  )}
+                </group.AppField>
+                <group.AppField name="username">
+                  {(username) => (
+                    <username.TextField
+                      label="Username (optional)"
+                      description="The identity's username; the viewer's e-mail address when empty."
+                      autoComplete="off"
+                      spellCheck={false}
+                      data-testid={`${testIdPrefix}-username`}
+                    />
+                  )}
+                </group.AppField>
+                <group.AppField name="customData">
+                  {(customData) => (
+                    <customData.TextField
+                      label="Custom data (optional)"
+                      description="Read by the dataset's CUSTOMDATA() rules."
+                      autoComplete="off"
+                      spellCheck={false}
+                      data-testid={`${testIdPrefix}-custom-data`}
+                    />
+                  )}
+                </group.AppField>
+              </>
+            ) : (
+              <group.AppField name="rows" mode="array">
+                {(rows) => (
+                  <div className="flex flex-col gap-3" data-testid={`${testIdPrefix}-rows`}>
+                    <p className="text-sm text-slate-600 dark:text-slate-400">{ROW_HINT[mode]}</p>
+                    {rows.state.value.map((_, index) => {
+                      const number = index + 1;
+                      const noun = ROW_NOUN[mode];
+                      return (
+                        <div
+                          // biome-ignore lint/suspicious/noArrayIndexKey: a row is its place: its fields are named rows[index]
+                          key={index}
+                          className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_auto]"
+                          data-testid={`${testIdPrefix}-row`}
+                        >
+                          <group.AppField name={`rows[${index}].name`}>
+                            {(field) => (
+                              <field.TextField
+                                label={
+                                  <>
+                                    <span className="sr-only">{`${noun} ${number} `}</span>Name
+                                  </>
+                                }
+                                autoComplete="off"
+                                spellCheck={false}
+                                data-testid={`${testIdPrefix}-row-name`}
+                              />
+                            )}
+                          </group.AppField>
+                          <group.AppField name={`rows[${index}].value`}>
+                            {(field) => (
+                              <field.TextField
+                                label={
+                                  <>
+                                    <span className="sr-only">{`${noun} ${number} `}</span>Value
+                                  </>
+                                }
+                                autoComplete="off"
+                                spellCheck={false}
+                                data-testid={`${testIdPrefix}-row-value`}
+                              />
+                            )}
+                          </group.AppField>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Remove ${noun.toLowerCase()} ${number}`}
+                            onClick={() => rows.removeValue(index)}
+                            data-testid={`${testIdPrefix}-row-remove`}
+                          >
+                            <Trash2 aria-hidden="true" className="size-4" />
+                          </Button>
+                        </div>
+                      );
+                    })}
+                    <FieldError id={`${testIdPrefix}-rows-error`} error={firstErrorMessage(rows.state.meta.errors)} />
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="self-start"
+                      onClick={() => rows.pushValue({ name: '', value: '' })}
+                      data-testid={`${testIdPrefix}-row-add`}
+                    >
+                      <Plus aria-hidden="true" className="size-4" />
+                      Add {ROW_NOUN[mode].toLowerCase()}
+                    </Button>
+                  </div>
+                )}
+              </group.AppField>
+            )}
+          </>
+        )}
+      </group.AppField>
+    </fieldset>
+  ),
+});
