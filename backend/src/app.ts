@@ -7,6 +7,7 @@ import { validateSession } from './modules/auth/auth.service';
 import { bookingRoutes, WEBHOOK_PATH } from './modules/booking/booking.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
+import { embedConnectionsRoutes } from './modules/embedding/connections.routes';
 import { withEmbedOrigins } from './modules/embedding/embed-origins';
 import { embedTokenRoutes } from './modules/embedding/embed-token.routes';
 import { linksRoutes } from './modules/links/links.routes';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(usersRoutes(modules))
     .use(membershipsRoutes(modules))
     .use(linksRoutes(modules))
+    .use(embedConnectionsRoutes(modules))
     .use(auditRoutes(modules))
     .use(queueBoard({ validateSession: sessions, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX }))
     .use(seoRoutes(modules));

@@ -147,7 +147,7 @@ async function uniqueName<T>(change: Promise<T>): Promise<T> {
 
 /** What the audit log says of a connection: its settings, and that its secret was set or changed (never the secret). */
 const auditTarget = (row: repo.ConnectionRow) => ({
-  targetType: 'embed-connection',
+  targetType: 'connection',
   targetId: row.id,
   targetName: row.name,
 });
