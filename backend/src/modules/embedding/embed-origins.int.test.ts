@@ -12,7 +12,7 @@ const t = useTestApp();
 const connection = (name: string, provider: string, siteUrl?: string) => ({
   name,
   provider,
-  settings: siteUrl ? { siteUrl } : { tenantId: 't', clientId: 'c' },
+  settings: (siteUrl ? { siteUrl } : { tenantId: 't', clientId: 'c' }) as Record<string, string>,
   secret: 'v1.sealed',
 });
 
