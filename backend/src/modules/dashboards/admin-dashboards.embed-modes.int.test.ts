@@ -3,6 +3,8 @@ import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
 import { addConnection, standInEnv } from '../../../testing/embed';
+import { createApp } from '../../app';
+import { createSecretBox } from '../../lib/secret-box';
 
 const standIns = await startEmbedStandIns();
 afterAll(() => standIns.stop());
@@ -147,6 +149,26 @@ describe('dashboards in a token mode (issue 14)', () => {
     expect(down.status).toBe(201);
     const text = JSON.stringify(await down.json());
     expect(text).not.toContain(secret);
+  });
+
+  it("saves with a warning when the connection's secret does not open (another APP_ENCRYPTION_KEY)", async () => {
+    const app = createApp(
+      { ...t.deps, secretBox: createSecretBox(Buffer.alloc(32, 3).toString('base64')) },
+      {
+        serveSpa: false,
+      },
+    );
+    const response = await app.handle(
+      new Request('http://localhost/api/admin/dashboards', {
+        method: 'POST',
+        headers: { cookie: admin.cookie, origin: 'http://localhost:3000', 'content-type': 'application/json' },
+        body: JSON.stringify({ ...base, ...powerBiBody() }),
+      }),
+    );
+    expect(response.status).toBe(201);
+    const { embedUrlWarning } = await response.json();
+    expect(embedUrlWarning).toContain("the connection's secret could not be opened");
+    expect(embedUrlWarning).not.toContain(powerbi.clientSecret);
   });
 
   it('marks url-mode public share links (Power BI publish to web), not other URLs', async () => {

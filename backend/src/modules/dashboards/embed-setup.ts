@@ -5,8 +5,8 @@ import type { ApiConfig } from '../../env';
 import type { Clock } from '../../lib/clock';
 import { unprocessable } from '../../lib/http-error';
 import type { SecretBox } from '../../lib/secret-box';
-import { loadOpenConnection } from '../embedding/connections.service';
-import { type EmbedTarget, embedProviders } from '../embedding/providers';
+import type { EmbedTarget } from '../embedding/providers';
+import { targetWarning } from '../embedding/target-check';
 import { connectionProvider, embedModeOf } from './dashboards.repository';
 import { embedUrlWarning, normalizeEmbedUrl, probeEmbedUrl } from './embed-url';
 
@@ -111,25 +111,7 @@ export async function embedWarning(
   if (connectionId === null || provider === null) throw connectionIssue(AdminMessages.unknownConnection);
   if (provider !== columns.embedMode) throw connectionIssue(AdminMessages.connectionProvider);
   const target = embedTargetOf(columns);
-  return { warning: target ? targetWarning(deps, connectionId, target) : Promise.resolve(null) };
+  // Caught here too, so that a save that fails meanwhile leaves no rejected promise behind.
+  const warning = target ? targetWarning(deps, connectionId, target).catch(() => null) : Promise.resolve(null);
+  return { warning };
 }
-
-async function targetWarning(deps: EmbedSetupDeps, connectionId: number, target: EmbedTarget) {
-  let connection: Awaited<ReturnType<typeof loadOpenConnection>>;
-  try {
-    connection = await loadOpenConnection(deps, connectionId);
-  } catch (error) {
-    deps.logger.warn({ connectionId, err: error }, 'a dashboard was saved whose connection could not be opened');
-    return CANNOT_OPEN;
-  }
-  if (!connection) return AdminMessages.unknownConnection;
-  try {
-    return await embedProviders.checkTarget(deps, connection, target);
-  } catch (error) {
-    deps.logger.warn({ connectionId, err: error }, "a dashboard's target could not be checked");
-    return 'Saved, but the provider could not be asked whether the report exists: try again later';
-  }
-}
-
-const CANNOT_OPEN =
-  "Saved, but the connection's secret could not be opened: check APP_ENCRYPTION_KEY, then save the connection again";

@@ -16,7 +16,7 @@ import { insertAudit } from '../audit/audit.repository';
 import { type DashboardsDeps, readableDashboard, type Viewer } from '../dashboards/dashboard-access';
 import { embedModeOf, linkedOrganizations } from '../dashboards/dashboards.repository';
 import { embedTargetOf } from '../dashboards/embed-setup';
-import { loadOpenConnection } from './connections.service';
+import { ConnectionSecretError, loadOpenConnection } from './connections.service';
 import { type EmbedIdentity, embedProviders, isProviderError, type OpenConnection } from './providers';
 
 /**
@@ -136,10 +136,13 @@ async function openConnection(deps: EmbedTokenDeps, connectionId: number, viewer
   try {
     connection = await loadOpenConnection(deps, connectionId);
   } catch (error) {
-    if (error instanceof HttpError && error.status !== 404) throw error;
-    const reason = error instanceof Error ? error.name : 'unknown';
-    deps.logger.error({ connectionId, reason }, 'an embed connection could not be opened: no token minted');
-    throw unavailable(viewer, EmbedTokenMessages.cannotOpen);
+    if (!(error instanceof ConnectionSecretError)) throw error;
+    // Its message names the connection and what is wrong (no key, another key), never the secret.
+    deps.logger.error(
+      { connectionId, reason: error.message },
+      'an embed connection could not be opened: no token minted',
+    );
+    throw unavailable(viewer, `${EmbedTokenMessages.cannotOpen} (${error.message})`);
   }
   if (!connection) throw unavailable(viewer, EmbedTokenMessages.notSetUp);
   return connection;
