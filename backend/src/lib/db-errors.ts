@@ -5,6 +5,13 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** PostgreSQL's foreign_key_violation: a row refers to one that is gone, or a row still referred to is deleted. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23503') return true;
+  return false;
+}
+
 const UNAVAILABLE = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

@@ -1,5 +1,12 @@
-import type { ClientDashboard, DashboardDetail, DashboardValues, EmbedStatus } from '@app/contracts';
-import { notFound } from '../../lib/http-error';
+import {
+  AdminMessages,
+  type ClientDashboard,
+  type DashboardDetail,
+  type DashboardValues,
+  type EmbedStatus,
+} from '@app/contracts';
+import { isForeignKeyViolation } from '../../lib/db-errors';
+import { notFound, unprocessable } from '../../lib/http-error';
 import { type Actor, changed, withAudit } from '../audit/with-audit';
 import { type DashboardsDeps, readableDashboard, type Viewer } from './dashboard-access';
 import * as repo from './dashboards.repository';
@@ -103,27 +110,45 @@ async function saved(deps: DashboardAdminDeps, id: number, warning: Promise<stri
   return { ...(await repo.listDashboards(deps.db, [id]))[0]!, embedUrlWarning: await warning };
 }
 
+/**
+ * The write of a dashboard in a token mode, its connection deleted since it was checked (the foreign key refuses the
+ * row): 422 as for an unknown connection, not a 500.
+ */
+async function connectionKept<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (!isForeignKeyViolation(error)) throw error;
+    const message = AdminMessages.unknownConnection;
+    throw unprocessable(message, [{ path: 'connectionId', message }]);
+  }
+}
+
 export async function createDashboard(deps: DashboardAdminDeps, actor: Actor, input: DashboardValues) {
   const { row, audited } = dashboardValues(input);
   const { warning } = await embedWarning(deps, row); // 422 for a bad connection; then in parallel with the write
-  const id = await withAudit(deps.db, actor, async (tx) => {
-    const id = await repo.insertDashboard(tx, row);
-    const target = { targetType: 'dashboard', targetId: id, targetName: row.name };
-    return { action: 'dashboard.create', ...target, changes: audited, result: id };
-  });
+  const id = await connectionKept(
+    withAudit(deps.db, actor, async (tx) => {
+      const id = await repo.insertDashboard(tx, row);
+      const target = { targetType: 'dashboard', targetId: id, targetName: row.name };
+      return { action: 'dashboard.create', ...target, changes: audited, result: id };
+    }),
+  );
   return saved(deps, id, warning);
 }
 
 export async function updateDashboard(deps: DashboardAdminDeps, actor: Actor, id: number, input: DashboardValues) {
   const { row, audited } = dashboardValues(input);
   const { warning } = await embedWarning(deps, row); // 422 for a bad connection; then in parallel with the write
-  await withAudit(deps.db, actor, async (tx) => {
-    const [before] = await repo.listDashboards(tx, [id]);
-    if (!before) throw notFound('Dashboard not found');
-    await repo.updateDashboard(tx, id, row);
-    const target = { targetType: 'dashboard', targetId: id, targetName: row.name };
-    return { action: 'dashboard.update', ...target, changes: changed(before, audited) };
-  });
+  await connectionKept(
+    withAudit(deps.db, actor, async (tx) => {
+      const [before] = await repo.listDashboards(tx, [id]);
+      if (!before) throw notFound('Dashboard not found');
+      await repo.updateDashboard(tx, id, row);
+      const target = { targetType: 'dashboard', targetId: id, targetName: row.name };
+      return { action: 'dashboard.update', ...target, changes: changed(before, audited) };
+    }),
+  );
   return saved(deps, id, warning);
 }
 
