@@ -1,104 +1,42 @@
-import {
-  AdminMessages,
-  type ApiIssue,
-  type ConnectionTest,
-  EMBED_PROVIDER_LABELS,
-  EMBED_SECRET_FIELDS,
-  type EmbedConnectionValues,
-  type EmbedProvider,
-  MetabaseConnectionInputSchema,
-  PowerBiConnectionInputSchema,
-  TableauConnectionInputSchema,
-} from '@app/contracts';
+import { AdminMessages, type ConnectionTest, EMBED_PROVIDER_LABELS, type EmbedConnectionValues } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Logger } from '@app/platform/logger';
 import type { AppDeps } from '../../deps';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
+import { conflict, notFound, unprocessable } from '../../lib/http-error';
 import type { SecretBox } from '../../lib/secret-box';
 import { type Actor, changed, withAudit } from '../audit/with-audit';
 import * as repo from './connections.repository';
+import {
+  ConnectionSecretError,
+  openConnectionOf,
+  openSecrets,
+  pick,
+  refuseMissingSecrets,
+  requireBox,
+  requiredSecretIssues,
+  sealContext,
+  secretFields,
+  settingFields,
+} from './connections.secrets';
 import { embedProviders, type OpenConnection } from './providers';
 
 /**
  * Embed connections (issue 14, decision 030): a provider account the server mints tokens with. The fields that are
- * not secret live in `settings`; the secret ones (EMBED_SECRET_FIELDS) as ONE sealed JSON object in `secret`, sealed
+ * not secret live in `settings`; the secret ones as ONE sealed JSON object in `secret` (connections.secrets.ts), sealed
  * with the context `embed-connection:${id}` (so a sealed value copied onto another row does not open). The id is known
  * only once the row is inserted: the row is inserted with a placeholder and sealed in the same transaction.
  * Secrets are write-only: no answer, audit row or log line carries one.
  */
 
+/** What the embed token and the dashboards' check catch when a connection's secret does not open. */
+export { ConnectionSecretError } from './connections.secrets';
+
 export type ConnectionsDeps = Pick<AppDeps, 'db' | 'secretBox' | 'config' | 'clock' | 'logger' | 'embedOrigins'>;
 
-export const NO_KEY_MESSAGE = 'APP_ENCRYPTION_KEY is not set: connections cannot keep their secrets';
-export const CONNECTION_NOT_FOUND = 'Connection not found';
-export const PROVIDER_IN_USE =
+const CONNECTION_NOT_FOUND = 'Connection not found';
+const PROVIDER_IN_USE =
   'This connection is used by dashboards: its provider cannot change (move them to another connection first)';
-
-/** A connection's secret could not be opened (no key, another key, an altered value): never says the secret. */
-export class ConnectionSecretError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConnectionSecretError';
-  }
-}
-
-const sealContext = (id: number) => `embed-connection:${id}`;
-
-const INPUT_SCHEMAS = {
-  powerbi: PowerBiConnectionInputSchema,
-  tableau: TableauConnectionInputSchema,
-  metabase: MetabaseConnectionInputSchema,
-} as const;
-
-const secretFields = (provider: EmbedProvider): readonly string[] => EMBED_SECRET_FIELDS[provider];
-
-/** The provider's fields that are not secret (what `settings` holds). */
-const settingFields = (provider: EmbedProvider) =>
-  Object.keys(INPUT_SCHEMAS[provider].entries).filter(
-    (key) => key !== 'name' && key !== 'provider' && !secretFields(provider).includes(key),
-  );
-
-/** The labels of the secret fields, as the contracts' messages say them ('Client secret is required'). */
-const SECRET_LABELS: Record<string, string> = {
-  clientSecret: 'Client secret',
-  secretValue: 'Secret value',
-  secretKey: 'Embedding secret key',
-};
-
-const pick = (values: Record<string, unknown>, keys: readonly string[]) =>
-  Object.fromEntries(keys.map((key) => [key, typeof values[key] === 'string' ? (values[key] as string) : '']));
-
-/** The connection with its secrets, as the providers take it (only the provider's own fields). */
-function openConnectionOf(row: repo.ConnectionRow, secrets: Record<string, unknown>): OpenConnection {
-  const provider = row.provider as EmbedProvider;
-  if (!(provider in INPUT_SCHEMAS)) throw new ConnectionSecretError(`Connection ${row.id} has an unknown provider`);
-  for (const field of secretFields(provider))
-    if (typeof secrets[field] !== 'string' || !secrets[field])
-      throw new ConnectionSecretError(`The secret of connection ${row.id} lacks its ${SECRET_LABELS[field] ?? field}`);
-  return {
-    id: row.id,
-    provider,
-    updatedAt: row.updatedAt,
-    ...pick(row.settings, settingFields(provider)),
-    ...pick(secrets, secretFields(provider)),
-  } as OpenConnection;
-}
-
-function openSecrets(secretBox: SecretBox | null, row: repo.ConnectionRow): Record<string, unknown> {
-  if (!secretBox) throw new ConnectionSecretError(NO_KEY_MESSAGE);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(secretBox.open(row.secret, sealContext(row.id)));
-  } catch {
-    throw new ConnectionSecretError(
-      `The secret of connection "${row.name}" does not open with APP_ENCRYPTION_KEY (another key, or altered): enter it again`,
-    );
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new ConnectionSecretError(`The secret of connection "${row.name}" is not readable: enter it again`);
-  return parsed as Record<string, unknown>;
-}
 
 /**
  * A connection with its secrets opened, for the call that mints or checks with it (the embed token, a dashboard's
@@ -112,28 +50,6 @@ export async function loadOpenConnection(
   if (!row) return null;
   return openConnectionOf(row, openSecrets(deps.secretBox, row));
 }
-
-/** 503 without APP_ENCRYPTION_KEY: nothing can be sealed or opened. */
-function requireBox(secretBox: SecretBox | null): SecretBox {
-  if (!secretBox) throw new HttpError(503, NO_KEY_MESSAGE);
-  return secretBox;
-}
-
-const requiredSecretIssues = (fields: readonly string[]): ApiIssue[] =>
-  fields.map((path) => ({ path, message: `${SECRET_LABELS[path] ?? path} is required` }));
-
-function refuseMissingSecrets(missing: readonly string[]) {
-  if (!missing.length) return;
-  const issues = requiredSecretIssues(missing);
-  throw unprocessable(issues[0]!.message, issues);
-}
-
-const FOREIGN_KEY_VIOLATION = '23503';
-const isForeignKeyViolation = (error: unknown) => {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (e.code === FOREIGN_KEY_VIOLATION) return true;
-  return false;
-};
 
 /** Runs a change; a name taken (also by a parallel save) is a 409. */
 async function uniqueName<T>(change: Promise<T>): Promise<T> {
