@@ -13,6 +13,12 @@ export const SECRET_LOG_FIELDS = [
   'link',
   'cookie',
   'authorization',
+  // Embed connections (issue 14): the providers' secrets, a sealed secret, and the tokens minted with them.
+  'secret',
+  'clientSecret',
+  'secretValue',
+  'secretKey',
+  'accessToken',
 ] as const;
 
 const LOG_REDACT_PATHS: string[] = [
