@@ -43,17 +43,20 @@ const filterFields: FilterField<DashboardFilters>[] = [
 const columns: Column<AdminDashboard, DashboardSortKey>[] = [
   { header: 'Name', sortKey: 'name', className: 'min-w-36 font-medium', cell: (d) => d.name },
   { header: 'Category', sortKey: 'category', cell: (d) => d.category },
-  { header: 'Type', sortKey: 'type', cell: (d) => d.type },
-  stateColumn('Public', (d) => d.isPublic, ['Public', 'info'], ['Private', 'neutral'], 'isPublic'),
   {
-    header: 'Embed',
-    'data-testid': 'dashboard-embed',
+    header: 'Type',
+    sortKey: 'type',
+    // The embed mode under the type (issue 14), and a public share link marked: anyone who has it sees the data.
     cell: (d) => (
       <span className="flex flex-col items-start gap-1">
-        <span className="whitespace-nowrap">{EMBED_MODE_LABELS[d.embedMode]}</span>
+        <span>{d.type}</span>
+        <span className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">
+          Embed: <span data-testid="dashboard-embed">{EMBED_MODE_LABELS[d.embedMode]}</span>
+        </span>
         {d.publicShareLink ? (
-          // The warning is the badge's tooltip, and read out with it.
-          <span title={PUBLIC_SHARE_LINK_WARNING} data-testid="dashboard-public-link">
+          // The warning is the badge's tooltip, and read out with it ('relative' keeps the screen reader text inside
+          // the table's scrolling area, not widening the page).
+          <span title={PUBLIC_SHARE_LINK_WARNING} className="relative" data-testid="dashboard-public-link">
             <Badge variant="warning">Public link</Badge>
             <span className="sr-only">{`: ${PUBLIC_SHARE_LINK_WARNING}`}</span>
           </span>
@@ -61,6 +64,7 @@ const columns: Column<AdminDashboard, DashboardSortKey>[] = [
       </span>
     ),
   },
+  stateColumn('Public', (d) => d.isPublic, ['Public', 'info'], ['Private', 'neutral'], 'isPublic'),
   {
     header: 'Views',
     className: 'whitespace-nowrap',

@@ -161,7 +161,7 @@ describe('the dashboards list', () => {
     const badge = within(shared!).getByTestId('dashboard-public-link');
     expect(badge.textContent).toContain('Public link');
     expect(badge.getAttribute('title')).toBe(PUBLIC_SHARE_LINK_WARNING);
-    expect(within(shared!).getByTestId('dashboard-embed').textContent).toContain('URL');
+    expect(within(shared!).getByTestId('dashboard-embed').textContent).toBe('URL');
     expect(within(protectedRow!).getByTestId('dashboard-embed').textContent).toBe('Tableau');
     expect(within(protectedRow!).queryByTestId('dashboard-public-link')).toBeNull();
     const preview = within(protectedRow!).getByRole('link', { name: 'Preview Protected' });

@@ -189,6 +189,7 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
                   onCheckedChange={(checked) => field.handleChange(checked)}
                   onBlur={field.handleBlur}
                   disabled={tokenMode}
+                  {...(tokenMode && { className: 'opacity-80' })}
                   {...(tokenMode && { description: PUBLIC_IN_TOKEN_MODE })}
                   data-testid="dashboard-is-public"
                 />

@@ -45,7 +45,13 @@ export function scopeDraftOf(mode: EmbedProvider, scope: Record<string, unknown>
     const roles = Array.isArray(scope.roles) ? scope.roles.map(text) : [];
     const username = text(scope.username);
     const customData = text(scope.customData);
-    return { ...draft, roles: roles.join(', '), username, customData, unrestricted: !roles.length && !username };
+    return {
+      ...draft,
+      roles: roles.join(', '),
+      username,
+      customData,
+      unrestricted: !roles.length && !username && !customData,
+    };
   }
   const rows = rowsOf(mode === 'tableau' ? scope.attributes : scope.params);
   return rows.length ? { ...draft, rows } : { ...draft, unrestricted: true };
@@ -157,7 +163,7 @@ export function scopedSchema<E extends v.ObjectEntries>(
 /** A link's scope in a few words, for the associations list ('Roles: Sales, EU', 'region = EU'). */
 export function scopeSummary(mode: EmbedProvider, scope: Record<string, unknown>): string {
   const draft = scopeDraftOf(mode, scope);
-  if (draft.unrestricted && !draft.customData) return 'No filter';
+  if (draft.unrestricted) return 'No filter';
   if (mode === 'powerbi') {
     const parts = [draft.roles && `Roles: ${draft.roles}`, draft.username && `Username: ${draft.username}`];
     return [...parts, draft.customData && 'Custom data'].filter(Boolean).join(' · ');
