@@ -6,6 +6,7 @@
 import { contact } from './contact';
 import { emailLatency } from './email-latency';
 import { emailThroughput } from './email-throughput';
+import { embedTokens } from './embed-tokens';
 import { frontendBundle } from './frontend-bundle';
 import { type Figure, figure, printFigure, verdict } from './lib/report';
 import { removeBuiltSite } from './lib/site';
@@ -22,6 +23,7 @@ export const benchmarks: Benchmark[] = [
   { name: 'contact', run: contact },
   { name: 'email-latency', run: emailLatency },
   { name: 'email-throughput', run: emailThroughput },
+  { name: 'embed-tokens', run: embedTokens },
   { name: 'frontend-bundle', run: frontendBundle },
   { name: 'lighthouse', run: lighthouseScores },
 ];
