@@ -13,6 +13,7 @@ import {
   type DashboardSortKey,
   emptyDashboardFilters,
   filterDashboards,
+  PUBLIC_LINK_FILTER,
   sortDashboards,
 } from '../utils/admin-lists';
 import { EMBED_MODE_LABELS } from '../utils/embed';
@@ -38,6 +39,11 @@ const filterFields: FilterField<DashboardFilters>[] = [
   { key: 'category', label: 'Category', options: filterChoices('All categories', DASHBOARD_CATEGORIES) },
   { key: 'type', label: 'Type', options: filterChoices('All types', DASHBOARD_TYPES) },
   { key: 'visibility', label: 'Visibility', options: filterChoices('All', { public: 'Public', private: 'Private' }) },
+  {
+    key: 'embed',
+    label: 'Embed',
+    options: filterChoices('All', { ...EMBED_MODE_LABELS, [PUBLIC_LINK_FILTER]: 'Public share links' }),
+  },
 ];
 
 const columns: Column<AdminDashboard, DashboardSortKey>[] = [
@@ -137,7 +143,7 @@ export function DashboardsTab({ dashboards }: { dashboards: readonly AdminDashbo
       list={
         <>
           <ListHeader title="Dashboards" count={list.rows.length} />
-          <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 xl:grid-cols-4" />
+          <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 xl:grid-cols-5" />
           <DataTable
             label="Dashboards"
             data-testid="dashboards-table"

@@ -1,8 +1,10 @@
 import type { EmbedConnection, EmbedProvider } from '@app/contracts';
+import { AdminMessages } from '@app/contracts/api/admin';
 import { EMBED_PROVIDER_LABELS, EMBED_PROVIDERS, EmbedConnectionInputSchema } from '@app/contracts/api/embedding';
 import * as v from 'valibot';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 import type { TextFieldProps } from '../../../components/form/text-field';
+import { type FieldIssues, validationIssues } from '../../../components/form/use-schema-form';
 import { useSaveConnection } from '../api/admin.mutations';
 import { SavePanel, useSavePanel } from './panel-form';
 
@@ -64,6 +66,12 @@ const PROVIDER_FIELDS: Record<EmbedProvider, readonly ProviderField[]> = {
     { name: 'secretKey', label: 'Embedding secret key', secret: true },
   ],
 };
+
+/** A 422's issues, or the name already taken (409) under the name. */
+const nameTakenOrValidationIssues: FieldIssues = (error) =>
+  error.status === 409 && error.serverMessage === AdminMessages.connectionNameTaken
+    ? [{ path: 'name', message: error.serverMessage }]
+    : validationIssues(error);
 
 export const SECRET_KEPT_HINT = 'Stored. Leave empty to keep the current secret.';
 
@@ -135,6 +143,7 @@ export function ConnectionForm({
       return saved;
     },
     onDone,
+    fieldIssues: nameTakenOrValidationIssues,
   });
 
   return (

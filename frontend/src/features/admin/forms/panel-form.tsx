@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { FormActions, type FormActionsProps } from '../../../components/form/form-actions';
 import { FormElement } from '../../../components/form/form-element';
 import type { SelectFieldProps } from '../../../components/form/select-field';
-import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
+import { type FieldIssues, useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
 import type { SelectOption } from '../../../components/ui/select';
 import { fullName } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
@@ -43,6 +43,8 @@ export interface SavePanelOptions<TItem extends { id: number }, TValues, TInput,
   detail?: (saved: TSaved) => string | undefined;
   /** After a save, and on Cancel. */
   onDone: () => void;
+  /** Which issues of a refusal go under the fields: a 422's unless given. */
+  fieldIssues?: FieldIssues;
 }
 
 /**
@@ -57,13 +59,14 @@ export function useSavePanel<TItem extends { id: number }, TValues, TInput, TSav
   save,
   detail,
   onDone,
+  fieldIssues = validationIssues,
 }: SavePanelOptions<TItem, TValues, TInput, TSaved>) {
   const editing = item !== undefined;
   const texts = panelTexts(thing, editing);
   const form = useSchemaForm({
     defaultValues: valuesOf(item),
     schema,
-    fieldIssues: validationIssues,
+    fieldIssues,
     onSubmit: async (value, formApi) => {
       const saved = await save({ id: item?.id, input: v.parse(schema, value) });
       notifySuccess(texts.done, detail?.(saved));

@@ -104,6 +104,20 @@ describe('filterDashboards', () => {
     expect(filter({ visibility: 'private' })).toEqual([2, 4]);
   });
 
+  it('filters by embed mode, or keeps the public share links (issue 14)', () => {
+    const modes = [
+      dash(1, { embedMode: 'url', publicShareLink: true }),
+      dash(2, { embedMode: 'powerbi', publicShareLink: false }),
+      dash(3, { embedMode: 'url', publicShareLink: false }),
+    ];
+    const by = (embed: string) => ids(filterDashboards(modes, { ...emptyDashboardFilters, embed }));
+    expect(by('all')).toEqual([1, 2, 3]);
+    expect(by('url')).toEqual([1, 3]);
+    expect(by('powerbi')).toEqual([2]);
+    expect(by('tableau')).toEqual([]);
+    expect(by('public-link')).toEqual([1]);
+  });
+
   it('combines the filters', () => {
     expect(filter({ name: 'sales', type: 'PowerBI', visibility: 'private' })).toEqual([4]);
     expect(filter({ category: 'Sales', visibility: 'private' })).toEqual([]);

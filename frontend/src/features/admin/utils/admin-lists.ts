@@ -64,9 +64,19 @@ export interface DashboardFilters {
   /** A type or 'all'. */
   type: string;
   visibility: Visibility;
+  /** An embed mode, 'public-link' (a URL anyone who has it can open, issue 14), or 'all'. */
+  embed: string;
 }
 
-export const emptyDashboardFilters: DashboardFilters = { name: '', category: ALL, type: ALL, visibility: 'all' };
+export const PUBLIC_LINK_FILTER = 'public-link';
+
+export const emptyDashboardFilters: DashboardFilters = {
+  name: '',
+  category: ALL,
+  type: ALL,
+  visibility: 'all',
+  embed: ALL,
+};
 
 export function filterDashboards(dashboards: readonly AdminDashboard[], filters: DashboardFilters): AdminDashboard[] {
   return dashboards.filter(
@@ -74,7 +84,9 @@ export function filterDashboards(dashboards: readonly AdminDashboard[], filters:
       includesText(d.name, filters.name) &&
       (filters.category === ALL || d.category === filters.category) &&
       (filters.type === ALL || d.type === filters.type) &&
-      (filters.visibility === 'all' || d.isPublic === (filters.visibility === 'public')),
+      (filters.visibility === 'all' || d.isPublic === (filters.visibility === 'public')) &&
+      (filters.embed === ALL ||
+        (filters.embed === PUBLIC_LINK_FILTER ? d.publicShareLink : d.embedMode === filters.embed)),
   );
 }
 

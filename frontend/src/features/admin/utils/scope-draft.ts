@@ -7,7 +7,7 @@ import * as v from 'valibot';
  * username and custom data; Tableau attributes and Metabase locked parameters as name/value rows. Every value is text.
  */
 
-export interface ScopeRow {
+interface ScopeRow {
   name: string;
   value: string;
 }
