@@ -143,7 +143,7 @@ export function DashboardsTab({ dashboards }: { dashboards: readonly AdminDashbo
       list={
         <>
           <ListHeader title="Dashboards" count={list.rows.length} />
-          <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 xl:grid-cols-5" />
+          <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 xl:grid-cols-3" />
           <DataTable
             label="Dashboards"
             data-testid="dashboards-table"
