@@ -61,8 +61,19 @@ export async function embedToken(
   const dashboard = await readableDashboard(deps, dashboardId, viewer);
   const mode = embedModeOf(dashboard);
   const isAdmin = viewer?.isAdmin === true;
-  // Whose view it may be: the person's own active organizations linked to it; an admin may take any linked one.
-  const linked = viewer ? await linkedOrganizations(deps.db, dashboardId, viewer.id, !isAdmin) : [];
+  // What a token needs is read together (one round trip's time, not three): whose view it may be (the person's own
+  // active organizations linked to it; an admin may take any linked one), the person's count of tokens this minute,
+  // and the connection. Each is only used once the checks before it have passed.
+  const minting = viewer !== null && mode !== 'url';
+  const [linkedRead, limited, opened] = await Promise.allSettled([
+    viewer ? linkedOrganizations(deps.db, dashboardId, viewer.id, !isAdmin) : [],
+    minting
+      ? deps.rateLimiter.hit([{ key: `embed-token:user:${viewer.id}`, max: TOKENS_PER_MINUTE, windowMs: 60_000 }])
+      : undefined,
+    minting && dashboard.connectionId !== null ? openConnection(deps, dashboard.connectionId, viewer) : null,
+  ]);
+  // Their failures count in the order the checks are made, so the answer is the same as when read one by one.
+  const linked = settled(linkedRead);
   const chosen = organizationId === null ? null : linked.find((org) => org.id === organizationId);
   // Never say whether an organization the person may not choose exists or is linked.
   if (chosen === undefined) throw notFoundDashboard();
@@ -90,11 +101,10 @@ export async function embedToken(
   const scope = v.safeParse(DATA_SCOPE_SCHEMAS[mode], organization.dataScope);
   if (organization.dataScope === null || !scope.success) throw new HttpError(403, AdminMessages.noScope);
 
-  await deps.rateLimiter.hit([{ key: `embed-token:user:${viewer.id}`, max: TOKENS_PER_MINUTE, windowMs: 60_000 }]);
-
+  settled(limited);
+  const connection = settled(opened);
   const target = embedTargetOf(dashboard);
-  if (!target || dashboard.connectionId === null) throw unavailable(viewer, EmbedTokenMessages.notSetUp);
-  const connection = await openConnection(deps, dashboard.connectionId, viewer);
+  if (!target || !connection) throw unavailable(viewer, EmbedTokenMessages.notSetUp);
   const identity = { provider: mode, email: viewer.email, scope: scope.output } as EmbedIdentity;
   let minted: Awaited<ReturnType<typeof embedProviders.mint>>;
   try {
@@ -124,6 +134,12 @@ export async function embedToken(
     organizations,
     identity: isAdmin ? described : null,
   };
+}
+
+/** The value of a settled read, or its error thrown. */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }
 
 /** 503: the dashboard cannot be shown for a reason of the server's set-up; admins read which. */
