@@ -33,7 +33,7 @@ const settled = (redis: Redis) =>
   });
 
 /** The APP_ENCRYPTION_KEY of test apps (32 bytes in base64). */
-export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
+const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 /**
  * The real app on its own fresh database and its own queue prefix, for one test file.

@@ -135,10 +135,7 @@ export interface SpaOptions {
   appUrl?: string;
 }
 
-/**
- * The frame sources of the policy: fixed, or read for each page served (the embed connections' sites join them when
- * an admin adds one, decision 030).
- */
+/** The policy's frame sources: fixed, or read per page (embed connections' sites join them, decision 030). */
 export type FrameSources = readonly string[] | (() => readonly string[]);
 
 export const spaPlugin = (staticDir: string, frameSources: FrameSources = [], { appUrl }: SpaOptions = {}) => {

@@ -1,3 +1,4 @@
+// Long file: every shape of the embedding API (connections, data scopes, tokens), one domain as decision 029 asks.
 import * as v from 'valibot';
 import { requiredText } from './common';
 
@@ -152,7 +153,7 @@ const boundedRecord = <S extends v.GenericSchema>(label: string, value: S) =>
   );
 
 /** Power BI row-level security: the roles, and the identity's username and custom data. */
-export const PowerBiScopeSchema = v.strictObject(
+const PowerBiScopeSchema = v.strictObject(
   {
     roles: v.pipe(
       v.array(scopeName('Role'), 'Roles must be a list of role names'),
@@ -164,7 +165,7 @@ export const PowerBiScopeSchema = v.strictObject(
   'Power BI scope is { roles, username?, customData? }',
 );
 /** Tableau user attributes (passed as claims of the connected-app token). */
-export const TableauScopeSchema = v.strictObject(
+const TableauScopeSchema = v.strictObject(
   {
     attributes: boundedRecord(
       'Attribute',
@@ -174,7 +175,7 @@ export const TableauScopeSchema = v.strictObject(
   'Tableau scope is { attributes: { name: value } }',
 );
 /** Metabase locked parameters (the `params` of the signed embedding token). */
-export const MetabaseScopeSchema = v.strictObject(
+const MetabaseScopeSchema = v.strictObject(
   {
     params: boundedRecord(
       'Parameter',

@@ -13,7 +13,7 @@ export interface EmbedOrigins {
   refresh(): Promise<void>;
 }
 
-export const EMBED_ORIGINS_TTL_MS = 30_000;
+const EMBED_ORIGINS_TTL_MS = 30_000;
 
 export function createEmbedOrigins(deps: { db: Database; ttlMs?: number }): EmbedOrigins {
   const ttlMs = deps.ttlMs ?? EMBED_ORIGINS_TTL_MS;
