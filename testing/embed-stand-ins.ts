@@ -337,3 +337,12 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
     },
   };
 }
+
+/** The API's provider settings pointed at these stand-ins (short timeouts for tests), with a test's overrides. */
+export const standInProviderConfig = <O extends object>(standIns: EmbedStandIns, overrides?: O) => ({
+  POWERBI_AUTHORITY_URL: standIns.powerbi.authorityUrl,
+  POWERBI_API_URL: standIns.powerbi.apiUrl,
+  EMBED_TOKEN_MINUTES: 10,
+  EMBED_PROVIDER_TIMEOUT_MS: 2000,
+  ...overrides,
+});

@@ -1,4 +1,9 @@
-import { type EmbedStandIns, readStandInEmbedToken, startEmbedStandIns } from '@app/testing/embed-stand-ins';
+import {
+  type EmbedStandIns,
+  readStandInEmbedToken,
+  standInProviderConfig,
+  startEmbedStandIns,
+} from '@app/testing/embed-stand-ins';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../../lib/clock';
 import { embedProviders, type OpenConnection, type ProviderDeps, ProviderError } from './index';
@@ -9,13 +14,7 @@ const now = { value: Date.now() };
 const clock: Clock = { now: () => new Date(now.value) };
 
 const deps = (overrides: Partial<ProviderDeps['config']> = {}): ProviderDeps => ({
-  config: {
-    POWERBI_AUTHORITY_URL: standIns.powerbi.authorityUrl,
-    POWERBI_API_URL: standIns.powerbi.apiUrl,
-    EMBED_TOKEN_MINUTES: 10,
-    EMBED_PROVIDER_TIMEOUT_MS: 2000,
-    ...overrides,
-  },
+  config: standInProviderConfig(standIns, overrides),
   clock,
 });
 

@@ -1,17 +1,11 @@
-import { type EmbedStandIns, startEmbedStandIns } from '@app/testing/embed-stand-ins';
+import { type EmbedStandIns, standInProviderConfig, startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { embedProviders, isReservedTableauClaim, type ProviderDeps, TABLEAU_RESERVED_CLAIMS } from './index';
 
 let standIns: EmbedStandIns;
 const deps = (overrides: Partial<ProviderDeps['config']> = {}): ProviderDeps => ({
-  config: {
-    POWERBI_AUTHORITY_URL: standIns.powerbi.authorityUrl,
-    POWERBI_API_URL: standIns.powerbi.apiUrl,
-    EMBED_TOKEN_MINUTES: 10,
-    EMBED_PROVIDER_TIMEOUT_MS: 2000,
-    ...overrides,
-  },
+  config: standInProviderConfig(standIns, overrides),
   clock: { now: () => new Date() },
 });
 const connection = (overrides: { secretValue?: string; siteName?: string; siteUrl?: string } = {}) => ({
