@@ -95,11 +95,13 @@ export async function findDashboard(db: Database, id: number) {
 }
 
 /** The provider of a connection, or null when there is no such connection. */
-export async function connectionProvider(db: Database, id: number) {
-  const [row] = await db
+export async function connectionProvider(db: Db, id: number, lock = false) {
+  const query = db
     .select({ provider: embedConnections.provider })
     .from(embedConnections)
     .where(eq(embedConnections.id, id));
+  // FOR SHARE inside a dashboard's write: the connection's provider cannot change (nor the row go) until it commits.
+  const [row] = lock ? await query.for('share') : await query;
   return row?.provider ?? null;
 }
 

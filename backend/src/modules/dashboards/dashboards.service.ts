@@ -10,7 +10,7 @@ import { notFound, unprocessable } from '../../lib/http-error';
 import { type Actor, changed, withAudit } from '../audit/with-audit';
 import { type DashboardsDeps, readableDashboard, type Viewer } from './dashboard-access';
 import * as repo from './dashboards.repository';
-import { type EmbedSetupDeps, embedColumns, embedFields, embedWarning } from './embed-setup';
+import { type EmbedSetupDeps, embedColumns, embedFields, embedWarning, keepConnection } from './embed-setup';
 import { normalizeImageUrl, probeEmbedUrl } from './embed-url';
 import type { PublicDashboardsCache } from './public-dashboards.cache';
 
@@ -129,6 +129,7 @@ export async function createDashboard(deps: DashboardAdminDeps, actor: Actor, in
   const { warning } = await embedWarning(deps, row); // 422 for a bad connection; then in parallel with the write
   const id = await connectionKept(
     withAudit(deps.db, actor, async (tx) => {
+      await keepConnection(tx, row);
       const id = await repo.insertDashboard(tx, row);
       const target = { targetType: 'dashboard', targetId: id, targetName: row.name };
       return { action: 'dashboard.create', ...target, changes: audited, result: id };
@@ -144,6 +145,7 @@ export async function updateDashboard(deps: DashboardAdminDeps, actor: Actor, id
     withAudit(deps.db, actor, async (tx) => {
       const [before] = await repo.listDashboards(tx, [id]);
       if (!before) throw notFound('Dashboard not found');
+      await keepConnection(tx, row);
       await repo.updateDashboard(tx, id, row);
       const target = { targetType: 'dashboard', targetId: id, targetName: row.name };
       return { action: 'dashboard.update', ...target, changes: changed(before, audited) };

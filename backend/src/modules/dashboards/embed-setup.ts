@@ -1,5 +1,5 @@
 import { AdminMessages, type DashboardValues, type EmbedMode } from '@app/contracts';
-import type { Database } from '@app/db';
+import type { Database, Transaction } from '@app/db';
 import type { Logger } from '@app/platform/logger';
 import type { ApiConfig } from '../../env';
 import type { Clock } from '../../lib/clock';
@@ -94,6 +94,18 @@ export function embedFields(columns: EmbedColumns) {
 }
 
 const connectionIssue = (message: string) => unprocessable(message, [{ path: 'connectionId', message }]);
+
+/**
+ * In the dashboard's write transaction: its connection still exists and is of the mode's provider, and stays so
+ * until the write commits (the row is read FOR SHARE; a change of the connection's provider waits, then finds the
+ * dashboard and refuses). 422 otherwise.
+ */
+export async function keepConnection(tx: Transaction, columns: EmbedColumns): Promise<void> {
+  if (columns.embedMode === 'url' || columns.connectionId === null) return;
+  const provider = await connectionProvider(tx, columns.connectionId, true);
+  if (provider === null) throw connectionIssue(AdminMessages.unknownConnection);
+  if (provider !== columns.embedMode) throw connectionIssue(AdminMessages.connectionProvider);
+}
 
 /**
  * Checks the embedding before the dashboard is written: in a token mode its connection must exist and be of the

@@ -252,6 +252,31 @@ describe('races (issue 14)', () => {
     }
   });
 
+  it("parallel change of a connection's provider and dashboard creation: never a dashboard on a connection of another provider", async () => {
+    for (let round = 0; round < 6; round++) {
+      const { id } = await create(bodyOf('powerbi'));
+      const dashboard = {
+        name: `Provider race ${round}`,
+        category: 'Sales',
+        type: 'PowerBI',
+        embedMode: 'powerbi',
+        connectionId: id,
+        workspaceId: powerbi.workspaceId,
+        reportId: powerbi.reportId,
+      };
+      const [changed, made] = await Promise.all([
+        as(admin).send('PUT', `${PATH}/${id}`, bodyOf('metabase', `Now Metabase ${round}`)),
+        as(admin).send('POST', '/api/admin/dashboards', dashboard),
+      ]);
+      const pair = `${changed.status}/${made.status}`;
+      expect(['200/422', '409/201'], `${pair}: ${await made.clone().text()}`).toContain(pair);
+      const [row] = await t.db.select().from(schema.embedConnections).where(eq(schema.embedConnections.id, id));
+      expect(row?.provider).toBe(changed.status === 200 ? 'metabase' : 'powerbi');
+      const using = await t.db.select().from(schema.dashboards).where(eq(schema.dashboards.connectionId, id));
+      for (const d of using) expect(d.embedMode).toBe(row?.provider);
+    }
+  });
+
   it('parallel changes of one connection are made one after the other (each audited)', async () => {
     const { id } = await create(bodyOf('metabase'));
     const names = Array.from({ length: 5 }, (_, i) => `Parallel ${i}`);
