@@ -203,6 +203,8 @@ describe('a Power BI dashboard in token mode', () => {
     await ended.waitFor({ timeout: (TOKEN_SECONDS + 10) * 1000 });
     expect(await ended.getByRole('heading').textContent()).toBe('Your access to this dashboard has ended');
     expect(await viewer(page).count()).toBe(0);
+    // The report's navigation tip goes with it: nothing is left to navigate.
+    expect(await page.getByTestId('powerbi-tip').isVisible()).toBe(false);
     expect(tokensMinted()).toBe(mintedBefore);
     // It ended before the last token did: the report never showed an expired token.
     expect(Date.now()).toBeLessThan(Date.parse(second?.expiration ?? ''));

@@ -26,51 +26,54 @@ export interface DashboardViewPageProps {
 export function DashboardViewPage({ dashboard, user, loadTimeoutMs }: DashboardViewPageProps) {
   return (
     <PageContainer>
-      <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <Link
-            to="/client/dashboard"
-            className={buttonClass({ variant: 'ghost', size: 'sm', className: '-ml-3' })}
-            data-testid="back-to-dashboards"
+      {/* group/viewer: the tip above the viewer goes once the viewer says the access has ended. */}
+      <div className="group/viewer">
+        <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <Link
+              to="/client/dashboard"
+              className={buttonClass({ variant: 'ghost', size: 'sm', className: '-ml-3' })}
+              data-testid="back-to-dashboards"
+            >
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to Dashboards
+            </Link>
+          </div>
+          <PortalWelcome user={user} />
+        </div>
+
+        <Card className="mt-6 p-6 sm:p-8" data-testid="dashboard-summary">
+          <div className="flex flex-wrap gap-2">
+            <Badge>{dashboard.category}</Badge>
+            <Badge tone="slate">{dashboard.type}</Badge>
+          </div>
+          <h1
+            className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white"
+            data-testid="dashboard-name"
           >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to Dashboards
-          </Link>
-        </div>
-        <PortalWelcome user={user} />
-      </div>
-
-      <Card className="mt-6 p-6 sm:p-8" data-testid="dashboard-summary">
-        <div className="flex flex-wrap gap-2">
-          <Badge>{dashboard.category}</Badge>
-          <Badge tone="slate">{dashboard.type}</Badge>
-        </div>
-        <h1
-          className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white"
-          data-testid="dashboard-name"
-        >
-          {dashboard.name}
-        </h1>
-        <DashboardDescription
-          description={dashboard.description}
-          className="mt-3 max-w-3xl text-base leading-7"
-          data-testid="dashboard-description"
-        />
-      </Card>
-
-      {isPowerBiType(dashboard.type) ? <PowerBiTip /> : null}
-
-      <div className="mt-6">
-        {dashboard.embedMode === 'url' ? (
-          <DashboardViewer dashboard={dashboard} {...(loadTimeoutMs !== undefined && { loadTimeoutMs })} />
-        ) : (
-          <TokenViewer
-            key={dashboard.id}
-            dashboard={dashboard}
-            isAdmin={user?.isAdmin === true}
-            {...(loadTimeoutMs !== undefined && { loadTimeoutMs })}
+            {dashboard.name}
+          </h1>
+          <DashboardDescription
+            description={dashboard.description}
+            className="mt-3 max-w-3xl text-base leading-7"
+            data-testid="dashboard-description"
           />
-        )}
+        </Card>
+
+        {isPowerBiType(dashboard.type) ? <PowerBiTip /> : null}
+
+        <div className="mt-6">
+          {dashboard.embedMode === 'url' ? (
+            <DashboardViewer dashboard={dashboard} {...(loadTimeoutMs !== undefined && { loadTimeoutMs })} />
+          ) : (
+            <TokenViewer
+              key={dashboard.id}
+              dashboard={dashboard}
+              isAdmin={user?.isAdmin === true}
+              {...(loadTimeoutMs !== undefined && { loadTimeoutMs })}
+            />
+          )}
+        </div>
       </div>
     </PageContainer>
   );
@@ -104,7 +107,7 @@ function PowerBiTip() {
   return (
     <aside
       aria-label="Navigation tip"
-      className="mt-6 flex gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 text-sm leading-6 text-blue-950 dark:border-blue-900 dark:bg-blue-950/60 dark:text-blue-100"
+      className="mt-6 flex gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 group-has-[[data-testid=access-ended]]/viewer:hidden text-sm leading-6 text-blue-950 dark:border-blue-900 dark:bg-blue-950/60 dark:text-blue-100"
       data-testid="powerbi-tip"
     >
       <Lightbulb aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-blue-700 dark:text-blue-300" />
