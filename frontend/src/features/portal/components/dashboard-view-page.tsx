@@ -1,16 +1,14 @@
 import type { DashboardDetail } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, Lightbulb } from 'lucide-react';
+import { Lightbulb } from 'lucide-react';
 import { PageContainer } from '../../../components/layout/page-header';
-import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { embedStatusQueryOptions, recordDashboardView } from '../api/portal.queries';
 import { TokenViewer } from '../embed/token-viewer';
 import { isHttpsUrl, isImageUrl } from '../utils/embed-url';
 import { isPowerBiType, type PortalUser } from '../utils/greeting';
 import { EmbedViewer } from './embed-viewer';
-import { Badge, DashboardDescription, PortalWelcome } from './portal-header';
+import { BackToDashboards, Badge, DashboardDescription, PortalWelcome } from './portal-header';
 
 export interface DashboardViewPageProps {
   dashboard: DashboardDetail;
@@ -30,14 +28,7 @@ export function DashboardViewPage({ dashboard, user, loadTimeoutMs }: DashboardV
       <div className="group/viewer">
         <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <Link
-              to="/client/dashboard"
-              className={buttonClass({ variant: 'ghost', size: 'sm', className: '-ml-3' })}
-              data-testid="back-to-dashboards"
-            >
-              <ArrowLeft aria-hidden="true" className="size-4" />
-              Back to Dashboards
-            </Link>
+            <BackToDashboards variant="ghost" className="-ml-3" testId="back-to-dashboards" />
           </div>
           <PortalWelcome user={user} />
         </div>

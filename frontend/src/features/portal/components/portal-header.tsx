@@ -1,4 +1,7 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { type ButtonVariant, buttonClass } from '../../../components/ui/button';
 import type { PortalUser } from '../utils/greeting';
 
 /**
@@ -43,5 +46,23 @@ export function DashboardDescription({
     >
       {text || 'No description available'}
     </p>
+  );
+}
+
+/** The way back to the client's dashboard list (above a dashboard, and where its access has ended). */
+export function BackToDashboards({
+  variant,
+  className,
+  testId,
+}: {
+  variant: ButtonVariant;
+  className: string;
+  testId: string;
+}) {
+  return (
+    <Link to="/client/dashboard" className={buttonClass({ variant, size: 'sm', className })} data-testid={testId}>
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      Back to Dashboards
+    </Link>
   );
 }

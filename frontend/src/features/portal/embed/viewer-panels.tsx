@@ -1,9 +1,8 @@
 import { ACCESS_ENDED_MESSAGE, type OrganizationChoice } from '@app/contracts';
-import { Link } from '@tanstack/react-router';
-import { ArrowLeft, LockKeyhole } from 'lucide-react';
+import { LockKeyhole } from 'lucide-react';
 import { useId } from 'react';
-import { buttonClass } from '../../../components/ui/button';
 import { NativeSelect } from '../../../components/ui/select';
+import { BackToDashboards } from '../components/portal-header';
 
 /**
  * Whose view of the dashboard is shown (issue 14): a person in several organizations linked to it chooses ('Viewing
@@ -120,14 +119,7 @@ export function AccessEnded() {
       <p className="mt-2 max-w-md text-slate-600 dark:text-slate-300">
         If you think you should still see it, contact your account manager.
       </p>
-      <Link
-        to="/client/dashboard"
-        className={buttonClass({ variant: 'outline', size: 'sm', className: 'mt-6' })}
-        data-testid="access-ended-back"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to Dashboards
-      </Link>
+      <BackToDashboards variant="outline" className="mt-6" testId="access-ended-back" />
     </section>
   );
 }
