@@ -17,13 +17,8 @@ export const standInEnv = (standIns: EmbedStandIns, timeoutMs = 1500): Record<st
   EMBED_PROVIDER_TIMEOUT_MS: String(timeoutMs),
 });
 
-/** A connection the stand-ins accept (its fields overridden by `secrets`, e.g. a wrong secret), stored sealed. */
-export async function addConnection(
-  t: TestApp,
-  standIns: EmbedStandIns,
-  provider: EmbedProvider,
-  override: Record<string, string> = {},
-) {
+/** A connection's fields the stand-ins accept: what is stored in `settings`, and its secrets. */
+function connectionFields(standIns: EmbedStandIns, provider: EmbedProvider) {
   const { powerbi, tableau, metabase } = standIns.credentials;
   const fields: Record<EmbedProvider, { settings: Record<string, string>; secrets: Record<string, string> }> = {
     powerbi: {
@@ -41,7 +36,27 @@ export async function addConnection(
     },
     metabase: { settings: { siteUrl: standIns.metabaseSiteUrl }, secrets: { secretKey: metabase.secretKey } },
   };
-  const { settings, secrets } = fields[provider];
+  return fields[provider];
+}
+
+/** The body of POST /api/admin/embed-connections that the stand-ins accept, named `name`. */
+export function connectionBody(
+  standIns: EmbedStandIns,
+  provider: EmbedProvider,
+  name: string,
+): Record<string, unknown> {
+  const { settings, secrets } = connectionFields(standIns, provider);
+  return { name, provider, ...settings, ...secrets };
+}
+
+/** A connection the stand-ins accept (its fields overridden by `secrets`, e.g. a wrong secret), stored sealed. */
+export async function addConnection(
+  t: TestApp,
+  standIns: EmbedStandIns,
+  provider: EmbedProvider,
+  override: Record<string, string> = {},
+) {
+  const { settings, secrets } = connectionFields(standIns, provider);
   for (const [key, value] of Object.entries(override)) {
     if (key in secrets) secrets[key] = value;
     else settings[key] = value;

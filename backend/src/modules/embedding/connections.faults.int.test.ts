@@ -7,7 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
 import { createTestApp } from '../../../testing/app';
-import { standInEnv, tokenDashboard } from '../../../testing/embed';
+import { connectionBody, standInEnv, tokenDashboard } from '../../../testing/embed';
 import { createApp } from '../../app';
 import { createSecretBox } from '../../lib/secret-box';
 import { ConnectionSecretError } from './connections.secrets';
@@ -29,26 +29,8 @@ const { powerbi, tableau, metabase } = standIns.credentials;
 const PATH = '/api/admin/embed-connections';
 const SECRETS = [powerbi.clientSecret, tableau.secretValue, metabase.secretKey];
 
-const bodyOf = (provider: EmbedProvider, name: string = `${provider} ${crypto.randomUUID()}`) =>
-  ({
-    powerbi: {
-      name,
-      provider,
-      tenantId: powerbi.tenantId,
-      clientId: powerbi.clientId,
-      clientSecret: powerbi.clientSecret,
-    },
-    tableau: {
-      name,
-      provider,
-      siteUrl: standIns.tableauSiteUrl,
-      siteName: tableau.siteName,
-      clientId: tableau.clientId,
-      secretId: tableau.secretId,
-      secretValue: tableau.secretValue,
-    },
-    metabase: { name, provider, siteUrl: standIns.metabaseSiteUrl, secretKey: metabase.secretKey },
-  })[provider] as Record<string, unknown>;
+const bodyOf = (provider: EmbedProvider, name = `${provider} ${crypto.randomUUID()}`) =>
+  connectionBody(standIns, provider, name);
 
 const create = async (body: Record<string, unknown>) => {
   const response = await as(admin).send('POST', PATH, body);
@@ -224,22 +206,24 @@ describe('hostile input: 4xx with a clear message, never a 500', () => {
   });
 });
 
+/** A Power BI dashboard on the connection, as the dashboard form sends it. */
+const powerBiDashboard = (name: string, connectionId: number) => ({
+  name,
+  category: 'Sales',
+  type: 'PowerBI',
+  embedMode: 'powerbi',
+  connectionId,
+  workspaceId: powerbi.workspaceId,
+  reportId: powerbi.reportId,
+});
+
 describe('races (issue 14)', () => {
   it('parallel delete and dashboard creation: either the dashboard is refused or the delete is; never both, never a 500', async () => {
     for (let round = 0; round < 6; round++) {
       const { id } = await create(bodyOf('powerbi'));
-      const dashboard = {
-        name: `Race ${round}`,
-        category: 'Sales',
-        type: 'PowerBI',
-        embedMode: 'powerbi',
-        connectionId: id,
-        workspaceId: powerbi.workspaceId,
-        reportId: powerbi.reportId,
-      };
       const [removed, made] = await Promise.all([
         as(admin).send('DELETE', `${PATH}/${id}`),
-        as(admin).send('POST', '/api/admin/dashboards', dashboard),
+        as(admin).send('POST', '/api/admin/dashboards', powerBiDashboard(`Race ${round}`, id)),
       ]);
       const pair = `${removed.status}/${made.status}`;
       expect(['204/422', '409/201'], `${pair}: ${await made.clone().text()}`).toContain(pair);
@@ -255,18 +239,9 @@ describe('races (issue 14)', () => {
   it("parallel change of a connection's provider and dashboard creation: never a dashboard on a connection of another provider", async () => {
     for (let round = 0; round < 6; round++) {
       const { id } = await create(bodyOf('powerbi'));
-      const dashboard = {
-        name: `Provider race ${round}`,
-        category: 'Sales',
-        type: 'PowerBI',
-        embedMode: 'powerbi',
-        connectionId: id,
-        workspaceId: powerbi.workspaceId,
-        reportId: powerbi.reportId,
-      };
       const [changed, made] = await Promise.all([
         as(admin).send('PUT', `${PATH}/${id}`, bodyOf('metabase', `Now Metabase ${round}`)),
-        as(admin).send('POST', '/api/admin/dashboards', dashboard),
+        as(admin).send('POST', '/api/admin/dashboards', powerBiDashboard(`Provider race ${round}`, id)),
       ]);
       const pair = `${changed.status}/${made.status}`;
       expect(['200/422', '409/201'], `${pair}: ${await made.clone().text()}`).toContain(pair);

@@ -5,7 +5,7 @@ import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
-import { standInEnv, tokenDashboard } from '../../../testing/embed';
+import { connectionBody, standInEnv, tokenDashboard } from '../../../testing/embed';
 import { loadOpenConnection } from './connections.service';
 
 const standIns = await startEmbedStandIns();
@@ -19,20 +19,7 @@ const SECRET = { powerbi: powerbi.clientSecret, tableau: tableau.secretValue, me
 const PATH = '/api/admin/embed-connections';
 
 /** A body the stand-ins accept, named `name`. */
-const bodyOf = (provider: EmbedProvider, name: string): Record<string, unknown> =>
-  ({
-    powerbi: { name, provider, tenantId: powerbi.tenantId, clientId: powerbi.clientId, clientSecret: SECRET.powerbi },
-    tableau: {
-      name,
-      provider,
-      siteUrl: standIns.tableauSiteUrl,
-      siteName: tableau.siteName,
-      clientId: tableau.clientId,
-      secretId: tableau.secretId,
-      secretValue: SECRET.tableau,
-    },
-    metabase: { name, provider, siteUrl: standIns.metabaseSiteUrl, secretKey: SECRET.metabase },
-  })[provider];
+const bodyOf = (provider: EmbedProvider, name: string) => connectionBody(standIns, provider, name);
 
 const create = async (provider: EmbedProvider, name = `${provider} ${crypto.randomUUID()}`) => {
   const response = await as(admin).send('POST', PATH, bodyOf(provider, name));
