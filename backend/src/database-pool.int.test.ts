@@ -3,9 +3,10 @@
  * connections under load, and in PgBouncer mode no session has a prepared statement after real requests (behind
  * PgBouncer in transaction mode, a statement prepared on one server session is missing on the next).
  */
-import { contactMessage } from '../testing/contact';
+
 import { describe, expect, it } from 'vitest';
 import { type TestApp, withTestApp } from '../testing/app';
+import { contactMessage } from '../testing/contact';
 
 /** Requests that read and write through Drizzle and postgres.js: contact messages (a transaction with the outbox). */
 async function traffic(t: TestApp) {
