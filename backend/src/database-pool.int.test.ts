@@ -54,7 +54,7 @@ describe('the API database pool', () => {
       await traffic(t);
       const seen = await sessions(t, 2);
       expect(new Set(seen.map((session) => session.pid)).size).toBe(2);
-      expect(seen.some((session) => session.prepared > 0)).toBe(true);
+      expect(seen.some((session) => (session.prepared ?? 0) > 0)).toBe(true);
       expect(await apiConnections(t)).toBe(2);
     });
   });

@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-export class BackupError extends Error {
+class BackupError extends Error {
   override name = 'BackupError';
 }
 
