@@ -32,6 +32,21 @@ export const described = <const R>(tags: string[], summary: string, response: R,
   detail: { tags, summary, ...more },
 });
 
+/**
+ * A route about one record (`/{id}`) that anyone who may read it may call, signed in or not: its own answers, and 404
+ * for everyone else (D10: nothing tells them it exists).
+ */
+export const readableById = <const R extends Record<number, v.GenericSchema>>(
+  tags: string[],
+  summary: string,
+  response: R,
+  more: MoreDetail = {},
+) => ({
+  optionalAuth: true as const,
+  params: IdParamsSchema,
+  ...described(tags, summary, { ...response, 404: ApiErrorSchema }, more),
+});
+
 /** An administration route: its own answers, the errors every one of them may give, and the Admin tag. */
 export const adminRoute = <const R extends Record<number, v.GenericSchema>>(
   summary: string,

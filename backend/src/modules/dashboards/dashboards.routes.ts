@@ -13,7 +13,7 @@ import {
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminChange, adminCreate, adminList, adminRemove, described, noContent } from '../../lib/route-options';
+import { adminChange, adminCreate, adminList, adminRemove, noContent, readableById } from '../../lib/route-options';
 import type { GuardDeps } from '../../plugins/auth';
 import { documentedSchema } from '../../plugins/openapi';
 import { listDashboards } from './dashboards.repository';
@@ -37,11 +37,8 @@ const EMBED_WARNING_NOTE =
 const tags = ['Dashboards'];
 
 /** A route about one dashboard that anyone who may read it may call: 404 for everyone else (D10). */
-const readable = <const R extends v.GenericSchema>(summary: string, description: string, answer: R) => ({
-  optionalAuth: true as const,
-  params: IdParamsSchema,
-  ...described(tags, summary, { 200: answer, 404: ApiErrorSchema }, { description }),
-});
+const readable = <const R extends v.GenericSchema>(summary: string, description: string, answer: R) =>
+  readableById(tags, summary, { 200: answer }, { description });
 
 export const dashboardsRoutes = (
   deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'publicDashboards' | 'secretBox' | 'logger'> & GuardDeps,

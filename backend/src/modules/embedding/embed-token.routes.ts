@@ -1,8 +1,8 @@
-import { ApiErrorSchema, EmbedTokenRequestSchema, EmbedTokenSchema, IdParamsSchema } from '@app/contracts';
+import { ApiErrorSchema, EmbedTokenRequestSchema, EmbedTokenSchema } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { described } from '../../lib/route-options';
+import { readableById } from '../../lib/route-options';
 import type { GuardDeps } from '../../plugins/auth';
 import { embedToken } from './embed-token.service';
 
@@ -21,7 +21,6 @@ const DESCRIPTION =
 const errors = {
   400: ApiErrorSchema,
   403: ApiErrorSchema,
-  404: ApiErrorSchema,
   422: ApiErrorSchema,
   429: ApiErrorSchema,
   502: ApiErrorSchema,
@@ -39,10 +38,8 @@ export const embedTokenRoutes = (
       '/api/dashboards/:id/embed-token',
       ({ params, body, viewer }) => embedToken(deps, params.id, viewer, body?.organizationId ?? null),
       {
-        optionalAuth: true,
-        params: IdParamsSchema,
         body: v.optional(EmbedTokenRequestSchema),
-        ...described(
+        ...readableById(
           ['Dashboards'],
           'A token to embed the dashboard with, for one of the organizations of the person (or the URL in url mode)',
           { 200: EmbedTokenSchema, ...errors },
