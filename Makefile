@@ -9,7 +9,7 @@ COMPOSE ?= $(shell docker compose version >/dev/null 2>&1 && echo "docker compos
 VITEST_ARGS ?=
 INSTALL_STAMP := node_modules/.make-install-stamp
 
-.PHONY: help bun install build up down logs dev start test test-unit test-integration test-e2e lint knip format typecheck migrate seed admin admin-email bench clean
+.PHONY: help bun install build up down logs dev start test test-unit test-integration test-e2e lint knip format typecheck migrate seed backup restore admin admin-email bench clean
 
 help: ## List the commands
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
@@ -33,6 +33,7 @@ build: install ## Build the SPA into frontend/dist
 	cd frontend && $(BUN) x --bun vite build
 
 up: ## Run the whole product in Docker (PostgreSQL, Redis, mail catcher, migrations, API + SPA, workers)
+	@docker info >/dev/null 2>&1 || { echo "make up needs a running Docker engine and found none (docker info failed); without Docker: cp .env.example .env, then make start (PostgreSQL and Redis on this machine)" >&2; exit 1; }
 	$(COMPOSE) up --build --detach --wait
 	@echo ""
 	@echo "  Site and API      http://localhost:3000"
@@ -61,6 +62,12 @@ migrate: install ## Create the database if it is missing, then apply the migrati
 
 seed: migrate ## Load the sample dashboards and the demo organization
 	$(BUN) db/src/seed.ts
+
+backup: install ## Back up the database (DATABASE_URL) with pg_dump into BACKUP_FILE or backups/lucid-<time>.dump
+	@$(BUN) db/src/backup.ts backup "$(BACKUP_FILE)"
+
+restore: install ## Restore a backup into the database (DATABASE_URL), replacing its tables: make restore FILE=backups/x.dump
+	@$(BUN) db/src/backup.ts restore "$(FILE)"
 
 admin: admin-email migrate ## Create an administrator: make admin EMAIL=you@example.com (asks for the password, or reads stdin)
 	@$(BUN) backend/src/cli.ts create-admin --email "$$EMAIL"

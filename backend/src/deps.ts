@@ -35,8 +35,6 @@ export interface DepsOptions {
   logger?: Logger;
   /** Tests set the time. */
   clock?: Clock;
-  /** The database pool's size (default 10); tests keep it small. */
-  maxConnections?: number;
   /** How long a publish waits for Redis before leaving the event to the outbox sweeper. */
   publishTimeoutMs?: number;
 }
@@ -47,9 +45,11 @@ export interface DepsOptions {
  */
 export async function createDeps(config: ApiConfig, options: DepsOptions = {}) {
   const logger = options.logger ?? createLogger('api');
+  // DATABASE_POOL_SIZE connections (tests keep theirs small); no prepared statements behind PgBouncer.
   const database = connect(config.DATABASE_URL, {
     applicationName: 'lucid-insight-api',
-    ...(options.maxConnections ? { max: options.maxConnections } : {}),
+    max: config.DATABASE_POOL_SIZE,
+    pgbouncer: config.DATABASE_PGBOUNCER,
   });
   await assertMigrated(database.sql);
   // Decision 030: secrets sealed with a key the API does not have would make every embed token fail later.

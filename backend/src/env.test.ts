@@ -59,4 +59,20 @@ describe('API configuration', () => {
     expect(config.SCHEDULING_URL).toBeUndefined();
     expect(apiRequiredVariables).toEqual(['DATABASE_URL', 'REDIS_URL', 'APP_URL', 'COMPANY_EMAIL']);
   });
+
+  it('takes the database pool size (default 10) and the PgBouncer switch (default false), and refuses bad values', () => {
+    expect(loadApiConfig(good)).toMatchObject({ DATABASE_POOL_SIZE: 10, DATABASE_PGBOUNCER: false });
+    expect(loadApiConfig({ ...good, DATABASE_POOL_SIZE: '25', DATABASE_PGBOUNCER: 'TRUE' })).toMatchObject({
+      DATABASE_POOL_SIZE: 25,
+      DATABASE_PGBOUNCER: true,
+    });
+    for (const size of ['0', '-1', '2.5', 'ten', '1001'])
+      expect(() => loadApiConfig({ ...good, DATABASE_POOL_SIZE: size }), size).toThrow(
+        /DATABASE_POOL_SIZE: must be a whole number of connections from 1 to 1000/,
+      );
+    for (const flag of ['yes', '1', 'on', 'transaction'])
+      expect(() => loadApiConfig({ ...good, DATABASE_PGBOUNCER: flag }), flag).toThrow(
+        /DATABASE_PGBOUNCER: must be true or false/,
+      );
+  });
 });

@@ -1,9 +1,23 @@
-import { envEmail, envInt, envPort, envTimeZone, envUrl, parseEnv, requiredVariables } from '@app/platform/env';
+import {
+  envBoolean,
+  envEmail,
+  envInt,
+  envPoolSize,
+  envPort,
+  envTimeZone,
+  envUrl,
+  parseEnv,
+  requiredVariables,
+} from '@app/platform/env';
 import * as v from 'valibot';
 import { parseProxyTrust } from './lib/client-address';
 
 export const ApiEnvSchema = v.object({
   DATABASE_URL: envUrl(['postgres:', 'postgresql:'], 'PostgreSQL'),
+  /** Connections in the API's PostgreSQL pool (each replica has its own). */
+  DATABASE_POOL_SIZE: v.optional(envPoolSize, '10'),
+  /** true behind PgBouncer in transaction mode: no prepared statements (a statement may reach another server session). */
+  DATABASE_PGBOUNCER: envBoolean('false'),
   REDIS_URL: envUrl(['redis:', 'rediss:'], 'Redis'),
   APP_URL: envUrl(['http:', 'https:'], 'http(s)'),
   COMPANY_EMAIL: envEmail,

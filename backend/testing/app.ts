@@ -51,6 +51,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
     APP_URL: 'http://localhost:3000',
     COMPANY_EMAIL: 'hello@lucid-insight.test',
     QUEUE_PREFIX: queuePrefix,
+    // A small pool: many test files share one PostgreSQL.
+    DATABASE_POOL_SIZE: '5',
     // Each request comes from its own address unless a test says otherwise, so rate limits stay out of the way.
     TRUST_PROXY: 'true',
     // Embed connections seal their secrets with it (decision 030); a test that needs none passes APP_ENCRYPTION_KEY: ''.
@@ -61,7 +63,6 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const { deps, close } = await createDeps(config, {
     logger: options.logger ?? silentLogger,
     clock: options.clock ?? { now: () => new Date() },
-    maxConnections: 5,
     publishTimeoutMs: 500,
   });
   // A test's first request comes at once; the server's come later: wait until Redis is connected, or known down.

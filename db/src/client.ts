@@ -2,7 +2,7 @@ import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from './schema';
 
-/** Drizzle over postgres.js; `$client` is the postgres.js pool itself (prepared statements for hot paths). */
+/** Drizzle over postgres.js; `$client` is the postgres.js pool itself (prepared statements unless behind PgBouncer). */
 export type Database = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -17,11 +17,17 @@ export interface ConnectOptions {
   max?: number;
   /** Name shown in pg_stat_activity. */
   applicationName?: string;
+  /**
+   * Behind PgBouncer in transaction mode (DATABASE_PGBOUNCER): no prepared statements, since each transaction may run
+   * on another server session, where a statement prepared on the first one does not exist.
+   */
+  pgbouncer?: boolean;
 }
 
 export function connect(url: string, options: ConnectOptions = {}): DatabaseHandle {
   const sql = postgres(url, {
     max: options.max ?? 10,
+    prepare: !options.pgbouncer,
     onnotice: () => {},
     connection: { application_name: options.applicationName ?? 'lucid-insight' },
   });

@@ -88,3 +88,26 @@ export const envTimeZone = v.pipe(
     }
   }, 'must be an IANA time zone such as America/New_York'),
 );
+
+const poolSizeMessage = 'must be a whole number of connections from 1 to 1000';
+
+/** DATABASE_POOL_SIZE: connections in a process's PostgreSQL pool. */
+export const envPoolSize = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, poolSizeMessage),
+  v.transform(Number),
+  v.minValue(1, poolSizeMessage),
+  v.maxValue(1000, poolSizeMessage),
+);
+
+/** A switch written true or false (any case); anything else is refused rather than guessed. */
+export const envBoolean = (fallback: 'true' | 'false') =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.transform((value) => value.toLowerCase()),
+      v.picklist(['true', 'false'], 'must be true or false'),
+      v.transform((value) => value === 'true'),
+    ),
+    fallback,
+  );

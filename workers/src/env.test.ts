@@ -24,4 +24,25 @@ describe('workers configuration', () => {
       WORKER_CONCURRENCY: 10,
     });
   });
+
+  it('takes the database pool size and the PgBouncer switch, and refuses bad values', () => {
+    const env = {
+      DATABASE_URL: 'postgres://u@h/db',
+      REDIS_URL: 'redis://h:6379',
+      SMTP_URL: 'smtp://mail:1025',
+      EMAIL_FROM: 'A <a@b.co>',
+      COMPANY_EMAIL: 'hello@b.co',
+      APP_URL: 'http://localhost:3000',
+    };
+    // Unset, the pool follows WORKER_CONCURRENCY (workers/src/database.ts).
+    expect(loadWorkersConfig(env).DATABASE_POOL_SIZE).toBeUndefined();
+    expect(loadWorkersConfig(env).DATABASE_PGBOUNCER).toBe(false);
+    expect(loadWorkersConfig({ ...env, DATABASE_POOL_SIZE: '4', DATABASE_PGBOUNCER: 'true' })).toMatchObject({
+      DATABASE_POOL_SIZE: 4,
+      DATABASE_PGBOUNCER: true,
+    });
+    expect(() => loadWorkersConfig({ ...env, DATABASE_POOL_SIZE: '0', DATABASE_PGBOUNCER: 'yes' })).toThrow(
+      /DATABASE_POOL_SIZE: must be a whole number of connections from 1 to 1000[\s\S]*DATABASE_PGBOUNCER: must be true or false/,
+    );
+  });
 });

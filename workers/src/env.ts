@@ -1,8 +1,25 @@
-import { envEmail, envInt, envPort, envTimeZone, envUrl, parseEnv, requiredVariables } from '@app/platform/env';
+import {
+  envBoolean,
+  envEmail,
+  envInt,
+  envPoolSize,
+  envPort,
+  envTimeZone,
+  envUrl,
+  parseEnv,
+  requiredVariables,
+} from '@app/platform/env';
 import * as v from 'valibot';
 
 export const WorkersEnvSchema = v.object({
   DATABASE_URL: envUrl(['postgres:', 'postgresql:'], 'PostgreSQL'),
+  /**
+   * Connections in the workers' PostgreSQL pool. Unset: WORKER_CONCURRENCY + 2, a connection for every job running at
+   * once plus the sweeper's and the calendar's, so a job holding a transaction never waits for another job's.
+   */
+  DATABASE_POOL_SIZE: v.optional(envPoolSize),
+  /** true behind PgBouncer in transaction mode: no prepared statements (a statement may reach another server session). */
+  DATABASE_PGBOUNCER: envBoolean('false'),
   REDIS_URL: envUrl(['redis:', 'rediss:'], 'Redis'),
   SMTP_URL: envUrl(['smtp:', 'smtps:'], 'SMTP'),
   EMAIL_FROM: v.string(),

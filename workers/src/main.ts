@@ -1,7 +1,8 @@
-import { assertMigrated, connect, UnmigratedDatabaseError } from '@app/db';
+import { assertMigrated, UnmigratedDatabaseError } from '@app/db';
 import { ConfigError } from '@app/platform/env';
 import { createLogger } from '@app/platform/logger';
 import { onShutdown } from '@app/platform/shutdown';
+import { connectWorkersDatabase } from './database';
 import { EmailTemplateError } from './emails/render';
 import { loadWorkersConfig } from './env';
 import { startHealthServer } from './health';
@@ -12,10 +13,7 @@ const logger = createLogger('workers');
 
 try {
   const config = loadWorkersConfig();
-  const database = connect(config.DATABASE_URL, {
-    applicationName: 'lucid-insight-workers',
-    max: config.WORKER_CONCURRENCY + 2,
-  });
+  const database = connectWorkersDatabase(config);
   await assertMigrated(database.sql);
   const runtime = await startWorkers({ config, db: database.db, logger });
   const health = startHealthServer(config.WORKERS_HEALTH_PORT, {

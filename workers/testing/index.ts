@@ -1,8 +1,8 @@
-import { connect } from '@app/db';
 import { lazy, useFixture } from '@app/db/testing';
 import { startTestSmtpServer } from '@app/testing';
 import pino from 'pino';
 import { inject } from 'vitest';
+import { connectWorkersDatabase } from '../src/database';
 import { loadWorkersConfig, type WorkersConfig } from '../src/env';
 import { startWorkers } from '../src/runtime';
 
@@ -42,7 +42,8 @@ function testWorkersEnv(options: TestWorkersOptions): Record<string, string> {
 /** The real workers, in this process, on the test database and queue prefix. */
 async function startTestWorkers(options: TestWorkersOptions) {
   const config: WorkersConfig = loadWorkersConfig(testWorkersEnv(options));
-  const database = connect(config.DATABASE_URL, { max: 6 });
+  // WORKER_CONCURRENCY (4) + 2 connections, as the workers' own pool.
+  const database = connectWorkersDatabase(config);
   const runtime = await startWorkers({ config, db: database.db, logger: pino({ level: 'silent' }) });
   return {
     runtime,

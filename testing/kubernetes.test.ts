@@ -1,0 +1,370 @@
+/**
+ * deploy/kubernetes: each overlay rendered as `kubectl apply -k` would send it (`kubectl kustomize`), every object
+ * validated against the Kubernetes schemas (kubernetes-models), and what the deployment promises checked on the
+ * rendered objects: replicas and disruption budget, probes, the preStop pause, the migrations Job, non-root read-only
+ * containers with resource requests, and every variable the API and the workers require.
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseEnv } from '@app/platform/env';
+import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { Job } from 'kubernetes-models/batch/v1';
+import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { ApiEnvSchema, apiRequiredVariables } from '../backend/src/env';
+import { assertStartable } from '../backend/src/startup-checks';
+import { WorkersEnvSchema, workersRequiredVariables } from '../workers/src/env';
+
+/** The models of every kind an overlay may render; a kind missing here fails the test instead of going unchecked. */
+const models: Record<string, new (data: never) => { validate(): void }> = {
+  'apps/v1/Deployment': Deployment,
+  'apps/v1/StatefulSet': StatefulSet,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'batch/v1/Job': Job,
+  'networking.k8s.io/v1/Ingress': Ingress,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'v1/ConfigMap': ConfigMap,
+  'v1/Namespace': Namespace,
+  'v1/Secret': Secret,
+  'v1/Service': Service,
+};
+
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: {
+    secretKeyRef?: { name: string; key: string; optional?: boolean };
+    configMapKeyRef?: { name: string; key: string };
+  };
+}
+interface SecurityContext {
+  runAsNonRoot?: boolean;
+  runAsUser?: number;
+  readOnlyRootFilesystem?: boolean;
+  allowPrivilegeEscalation?: boolean;
+  capabilities?: { drop?: string[] };
+  seccompProfile?: { type: string };
+}
+interface Probe {
+  httpGet?: { path: string; port: string | number };
+}
+interface Container {
+  name: string;
+  image: string;
+  command?: string[];
+  args?: string[];
+  env?: EnvVar[];
+  envFrom?: { configMapRef?: { name: string }; secretRef?: { name: string } }[];
+  ports?: { name?: string; containerPort: number }[];
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
+  lifecycle?: { preStop?: { exec?: { command: string[] }; sleep?: { seconds: number } } };
+  securityContext?: SecurityContext;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  volumeMounts?: { name: string; mountPath: string }[];
+}
+interface PodSpec {
+  containers: Container[];
+  initContainers?: Container[];
+  securityContext?: SecurityContext;
+  terminationGracePeriodSeconds?: number;
+}
+interface K8sObject {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  spec?: {
+    replicas?: number;
+    selector?: { matchLabels?: Record<string, string> };
+    template?: { metadata?: { labels?: Record<string, string> }; spec: PodSpec };
+    scaleTargetRef?: { apiVersion: string; kind: string; name: string };
+    minReplicas?: number;
+    maxUnavailable?: number | string;
+    minAvailable?: number | string;
+  };
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+}
+
+const overlaysDir = fileURLToPath(new URL('../deploy/kubernetes/overlays/', import.meta.url));
+const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' });
+const hasKubectl = kubectl.status === 0;
+
+function render(overlay: string): K8sObject[] {
+  const result = spawnSync('kubectl', ['kustomize', `${overlaysDir}${overlay}`], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`kubectl kustomize overlays/${overlay} failed:\n${result.stderr}`);
+  return parseAllDocuments(result.stdout)
+    .map((document) => document.toJS() as K8sObject | null)
+    .filter((object): object is K8sObject => object !== null);
+}
+
+/** What only the Secret may hold: connection strings with passwords, keys and tokens. */
+const secretVariables = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'APP_ENCRYPTION_KEY',
+  'METRICS_TOKEN',
+  'SCHEDULING_WEBHOOK_SIGNING_KEY',
+  'OIDC_CLIENT_SECRET',
+  'CALDAV_PASSWORD',
+];
+
+const sleepSeconds = (container: Container): number => {
+  const preStop = container.lifecycle?.preStop;
+  if (preStop?.sleep) return preStop.sleep.seconds;
+  const command = preStop?.exec?.command ?? [];
+  return command[0] === 'sleep' ? Number(command[1]) : 0;
+};
+
+const commandLine = (container: Container) => [...(container.command ?? []), ...(container.args ?? [])].join(' ');
+
+describe.each(['local', 'production'])('deploy/kubernetes/overlays/%s', (overlay) => {
+  if (!hasKubectl) {
+    it.skip('skipped: kubectl is not on the PATH (install kubectl with kustomize 5 to render the overlays)', () => {});
+    return;
+  }
+  const objects = render(overlay);
+  const find = (kind: string, name: string): K8sObject => {
+    const found = objects.find((object) => object.kind === kind && object.metadata.name.startsWith(name));
+    if (!found) throw new Error(`overlays/${overlay} renders no ${kind} named ${name}`);
+    return found;
+  };
+  const workloads = objects.filter((object) => ['Deployment', 'StatefulSet', 'Job'].includes(object.kind));
+  const podSpec = (object: K8sObject): PodSpec => {
+    const spec = object.spec?.template?.spec;
+    if (!spec) throw new Error(`${object.kind} ${object.metadata.name} has no pod template`);
+    return spec;
+  };
+  const api = find('Deployment', 'lucid-insight-api');
+  const workers = find('Deployment', 'lucid-insight-workers');
+  const mainContainer = (object: K8sObject): Container => {
+    const container = podSpec(object).containers[0];
+    if (!container) throw new Error(`${object.metadata.name} has no container`);
+    return container;
+  };
+  const hpaFor = (deployment: K8sObject) =>
+    objects.find(
+      (object) =>
+        object.kind === 'HorizontalPodAutoscaler' &&
+        object.spec?.scaleTargetRef?.kind === 'Deployment' &&
+        object.spec.scaleTargetRef.name === deployment.metadata.name,
+    );
+
+  it('renders objects that are valid against the Kubernetes schemas', () => {
+    expect(objects.length).toBeGreaterThan(5);
+    const problems = objects.flatMap((object) => {
+      const Model = models[`${object.apiVersion}/${object.kind}`];
+      if (!Model) return [`${object.apiVersion} ${object.kind} ${object.metadata.name}: no schema known to this test`];
+      try {
+        new Model(object as never).validate();
+        return [];
+      } catch (error) {
+        return [`${object.kind} ${object.metadata.name}: ${(error as Error).message}`];
+      }
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('puts everything into one namespace', () => {
+    const namespaces = new Set(objects.filter((o) => o.kind !== 'Namespace').map((o) => o.metadata.namespace));
+    expect([...namespaces]).toEqual(['lucid-insight']);
+  });
+
+  it('runs at least two API replicas (or an autoscaler that keeps two) under a disruption budget', () => {
+    const replicas = api.spec?.replicas ?? hpaFor(api)?.spec?.minReplicas ?? 1;
+    expect(replicas).toBeGreaterThanOrEqual(2);
+    const podLabels = api.spec?.template?.metadata?.labels ?? {};
+    const budgets = objects.filter((object) => {
+      if (object.kind !== 'PodDisruptionBudget') return false;
+      const selector = Object.entries(object.spec?.selector?.matchLabels ?? {});
+      return selector.length > 0 && selector.every(([key, value]) => podLabels[key] === value);
+    });
+    expect(budgets.map((budget) => budget.metadata.name)).toEqual(['lucid-insight-api']);
+    const budget = budgets[0]?.spec;
+    // It must let a node drain go on: never every pod kept, never none.
+    expect(budget?.maxUnavailable ?? 0).toBe(1);
+    // The API Service and the workers' budget select the pods they mean, and only those.
+    expect(find('Service', 'lucid-insight-api').spec?.selector).toEqual(api.spec?.selector?.matchLabels);
+    expect(workers.spec?.selector?.matchLabels).not.toEqual(api.spec?.selector?.matchLabels);
+  });
+
+  it('probes the API on /healthz (alive) and /readyz (ready), and the workers on their health port', () => {
+    const container = mainContainer(api);
+    expect(container.livenessProbe?.httpGet?.path).toBe('/healthz');
+    expect(container.readinessProbe?.httpGet?.path).toBe('/readyz');
+    const port = container.ports?.find((p) => p.name === container.readinessProbe?.httpGet?.port);
+    expect(port?.containerPort).toBe(3000);
+    expect(container.env?.find((variable) => variable.name === 'PORT')?.value).toBe('3000');
+
+    const worker = mainContainer(workers);
+    const healthPort = worker.env?.find((variable) => variable.name === 'WORKERS_HEALTH_PORT')?.value;
+    expect(healthPort).toBe('3001');
+    expect(worker.livenessProbe?.httpGet?.path).toBe('/healthz');
+    expect(worker.readinessProbe?.httpGet?.path).toBe('/readyz');
+    const workerPort = worker.ports?.find((p) => p.name === worker.livenessProbe?.httpGet?.port);
+    expect(String(workerPort?.containerPort)).toBe(healthPort);
+  });
+
+  it('pauses the API before SIGTERM so load balancers drain it, within the grace period', () => {
+    const pause = sleepSeconds(mainContainer(api));
+    expect(pause).toBeGreaterThanOrEqual(5);
+    // The pause, then up to 20 s of in-flight requests finishing (docker-compose.yml's stop_grace_period).
+    expect(podSpec(api).terminationGracePeriodSeconds ?? 30).toBeGreaterThanOrEqual(pause + 20);
+  });
+
+  it('runs the migrations in a Job that the API and the workers wait for', () => {
+    const job = find('Job', 'lucid-insight-migrate');
+    const migrate = mainContainer(job);
+    expect(commandLine(migrate)).toBe('bun db/src/migrate.ts');
+    expect(migrate.env?.find((variable) => variable.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef).toBeTruthy();
+    for (const deployment of [api, workers]) {
+      const wait = podSpec(deployment).initContainers?.find((c) => c.name === 'wait-for-migrations');
+      expect(commandLine(wait ?? ({} as Container)), deployment.metadata.name).toContain('assertMigrated');
+      // The same image (and so the same migrations) as the Job and the main container.
+      expect(wait?.image).toBe(migrate.image);
+      expect(mainContainer(deployment).image).toBe(migrate.image);
+    }
+    expect(commandLine(mainContainer(api))).toBe('bun backend/src/server.ts');
+    expect(commandLine(mainContainer(workers))).toBe('bun workers/src/main.ts');
+  });
+
+  it('runs every container as non-root on a read-only root filesystem, without privileges', () => {
+    const problems = workloads.flatMap((workload) => {
+      const spec = podSpec(workload);
+      return [...(spec.initContainers ?? []), ...spec.containers].flatMap((container) => {
+        const effective = { ...spec.securityContext, ...container.securityContext };
+        const where = `${workload.metadata.name}/${container.name}`;
+        return [
+          effective.runAsNonRoot === true && (effective.runAsUser ?? 1) > 0 ? [] : [`${where}: may run as root`],
+          effective.readOnlyRootFilesystem === true ? [] : [`${where}: writable root filesystem`],
+          effective.allowPrivilegeEscalation === false ? [] : [`${where}: privilege escalation allowed`],
+          effective.capabilities?.drop?.includes('ALL') ? [] : [`${where}: capabilities not dropped`],
+          effective.seccompProfile?.type === 'RuntimeDefault' ? [] : [`${where}: no RuntimeDefault seccomp profile`],
+        ].flat();
+      });
+    });
+    expect(problems).toEqual([]);
+    // The app's pods run as the image's `bun` user (uid 1000 in oven/bun; the Dockerfile says USER bun).
+    for (const workload of [api, workers, find('Job', 'lucid-insight-migrate')]) {
+      expect(podSpec(workload).securityContext?.runAsUser, workload.metadata.name).toBe(1000);
+      expect(mainContainer(workload).volumeMounts, workload.metadata.name).toContainEqual(
+        expect.objectContaining({ mountPath: '/tmp' }),
+      );
+    }
+  });
+
+  it('requests CPU and memory for every container and caps its memory', () => {
+    const problems = workloads.flatMap((workload) => {
+      const spec = podSpec(workload);
+      return [...(spec.initContainers ?? []), ...spec.containers]
+        .filter(({ resources }) => !resources?.requests?.cpu || !resources.requests.memory || !resources.limits?.memory)
+        .map((container) => `${workload.metadata.name}/${container.name}`);
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('gives the API and the workers every variable they require', () => {
+    // Guards the checks below: an empty list would make them pass vacuously.
+    expect(apiRequiredVariables).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'APP_URL']));
+    expect(workersRequiredVariables).toEqual(expect.arrayContaining(['DATABASE_URL', 'SMTP_URL', 'EMAIL_FROM']));
+    const configMaps = new Map(objects.filter((o) => o.kind === 'ConfigMap').map((o) => [o.metadata.name, o]));
+    const provided = (container: Container): string[] => [
+      ...(container.env ?? [])
+        .filter((variable) => variable.value || (variable.valueFrom && !variable.valueFrom.secretKeyRef?.optional))
+        .map((variable) => variable.name),
+      ...(container.envFrom ?? []).flatMap(({ configMapRef }) => {
+        if (!configMapRef) return [];
+        const configMap = configMaps.get(configMapRef.name);
+        if (!configMap) throw new Error(`envFrom names the ConfigMap ${configMapRef.name}, which is not rendered`);
+        return Object.entries(configMap.data ?? {})
+          .filter(([, value]) => value !== '')
+          .map(([key]) => key);
+      }),
+    ];
+    const missing = (container: Container, required: string[]) =>
+      required.filter((variable) => !provided(container).includes(variable));
+    expect(missing(mainContainer(api), apiRequiredVariables)).toEqual([]);
+    expect(missing(mainContainer(workers), [...workersRequiredVariables, 'WORKERS_HEALTH_PORT'])).toEqual([]);
+    // Connection strings and keys come from the Secret, never from the ConfigMap.
+    for (const configMap of configMaps.values()) {
+      expect(Object.keys(configMap.data ?? {}).filter((key) => secretVariables.includes(key))).toEqual([]);
+    }
+    for (const name of ['DATABASE_URL', 'REDIS_URL']) {
+      for (const deployment of [api, workers]) {
+        const variable = mainContainer(deployment).env?.find((v) => v.name === name);
+        expect(variable?.valueFrom?.secretKeyRef?.name, `${deployment.metadata.name} ${name}`).toBe(
+          'lucid-insight-secrets',
+        );
+      }
+    }
+  });
+
+  if (overlay === 'local') {
+    it('runs PostgreSQL, Redis and Mailpit in the cluster, with an example Secret that names them', () => {
+      for (const name of ['postgres', 'redis', 'mailpit']) expect(find('Service', name)).toBeTruthy();
+      expect(find('StatefulSet', 'postgres')).toBeTruthy();
+      const redis = mainContainer(find('StatefulSet', 'redis'));
+      expect(commandLine(redis)).toMatch(/--appendonly yes\b.*--maxmemory-policy noeviction\b/);
+      expect(find('Deployment', 'mailpit')).toBeTruthy();
+      const secret = find('Secret', 'lucid-insight-secrets').stringData ?? {};
+      expect(secret.DATABASE_URL).toMatch(/@postgres:5432\//);
+      expect(secret.REDIS_URL).toBe('redis://redis:6379');
+      expect(secret.SMTP_URL).toBe('smtp://mailpit:1025');
+      // The image runs with NODE_ENV=production, where the API wants a METRICS_TOKEN of 16 characters or more.
+      expect(secret.METRICS_TOKEN?.length ?? 0).toBeGreaterThanOrEqual(16);
+    });
+
+    it('hands the API and the workers values that pass their own configuration checks', () => {
+      const secret = find('Secret', 'lucid-insight-secrets').stringData ?? {};
+      const configMaps = new Map(objects.filter((o) => o.kind === 'ConfigMap').map((o) => [o.metadata.name, o]));
+      /** The container's environment as the kubelet builds it: envFrom first, then env. */
+      const environment = (container: Container): Record<string, string> => {
+        const env: Record<string, string> = { NODE_ENV: 'production' };
+        for (const { configMapRef } of container.envFrom ?? [])
+          Object.assign(env, configMaps.get(configMapRef?.name ?? '')?.data ?? {});
+        for (const variable of container.env ?? []) {
+          const ref = variable.valueFrom?.secretKeyRef;
+          const value = ref ? secret[ref.key] : variable.value;
+          if (value !== undefined) env[variable.name] = value;
+        }
+        return env;
+      };
+      const apiEnv = environment(mainContainer(api));
+      expect(() => assertStartable(parseEnv(ApiEnvSchema, apiEnv), apiEnv)).not.toThrow();
+      expect(() => parseEnv(WorkersEnvSchema, environment(mainContainer(workers)))).not.toThrow();
+      for (const variable of ['DATABASE_URL', 'REDIS_URL', 'QUEUE_PREFIX'])
+        expect(environment(mainContainer(workers))[variable], variable).toBe(apiEnv[variable]);
+    });
+  } else {
+    it('uses external PostgreSQL and Redis: no database pods and no Secret shipped', () => {
+      const images = workloads.flatMap((w) => podSpec(w).containers.map((c) => c.image));
+      expect(images.filter((image) => /postgres|redis|mailpit/.test(image))).toEqual([]);
+      expect(objects.filter((object) => object.kind === 'StatefulSet' || object.kind === 'Secret')).toEqual([]);
+    });
+
+    it('scales the API and the workers with autoscalers that own their replica counts', () => {
+      for (const deployment of [api, workers]) {
+        const hpa = hpaFor(deployment);
+        expect(hpa, deployment.metadata.name).toBeTruthy();
+        expect(hpa?.spec?.scaleTargetRef?.apiVersion).toBe('apps/v1');
+        expect(hpa?.spec?.minReplicas ?? 0).toBeGreaterThanOrEqual(2);
+        // A replicas field would reset the autoscaler's count at every `kubectl apply`.
+        expect(deployment.spec?.replicas, deployment.metadata.name).toBeUndefined();
+      }
+      expect(hpaFor(api)?.spec?.minReplicas ?? 0).toBeGreaterThanOrEqual(3);
+    });
+
+    it('deploys a pinned image from a registry, and serves the site over TLS', () => {
+      const image = mainContainer(api).image;
+      expect(image).toMatch(/^[\w.-]+\.[a-z]+(:\d+)?\/.+[:@]/);
+      expect(image).not.toMatch(/:latest$/);
+      const ingress = find('Ingress', 'lucid-insight') as K8sObject & { spec: { tls?: unknown[] } };
+      expect(ingress.spec.tls?.length ?? 0).toBeGreaterThan(0);
+    });
+  }
+});
