@@ -145,7 +145,9 @@ describe('a mixed load for 60 s (browsing, sign-ins, contacts, bookings, passwor
     expect(smtp.to(user.email)).toHaveLength(1);
 
     // Secrets that went by during the run: the password, every session token, and the tokens in the e-mailed links.
-    const linkTokens = smtp.messages.slice(mailBefore).flatMap((m) => [...m.text.matchAll(/token=([a-z2-7]{16,})/g)].map((x) => x[1]!));
+    const linkTokens = smtp.messages
+      .slice(mailBefore)
+      .flatMap((m) => [...m.text.matchAll(/token=([a-z2-7]{16,})/g)].map((x) => x[1]!));
     expect(linkTokens.length).toBeGreaterThan(bookers.length);
     const sessionTokens = cookies.map((c) => c.split('=')[1]!).filter(Boolean);
     // Both processes' logs: start.ts passes the API's and the workers' output through, and each line names its
