@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Logger } from '@app/platform/logger';
+import { createLease } from '@app/platform/cluster-once';
 import { createQueue } from '@app/platform/queues';
 import { type Job, type JobsOptions, type Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -219,7 +220,13 @@ export async function startWorkers({
   const workers: Worker[] = [domainEventsWorker, emailsWorker, calendarWorker];
 
   const stopSweeper = startSweeper(
-    { db, domainEvents: queues.domainEvents, logger, minAgeMs: config.OUTBOX_SWEEP_MIN_AGE_MS },
+    {
+      db,
+      domainEvents: queues.domainEvents,
+      logger,
+      minAgeMs: config.OUTBOX_SWEEP_MIN_AGE_MS,
+      lease: createLease(redis, `${config.QUEUE_PREFIX}:outbox-sweep:lease`),
+    },
     config.OUTBOX_SWEEP_INTERVAL_MS,
   );
 

@@ -1,5 +1,8 @@
+import { Queues } from '@app/contracts';
+import { createQueue } from '@app/platform/queues';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app';
+import { metricsPlugin } from './metrics';
 
 const t = useTestApp();
 
@@ -26,5 +29,26 @@ describe('GET /metrics (Prometheus)', () => {
     const lag = Number(/^outbox_lag_seconds (\S+)$/m.exec(text)?.[1]);
     expect(lag).toBeGreaterThanOrEqual(90);
     expect(lag).toBeLessThan(120);
+  });
+
+  it('counts the queues once per few seconds for the whole cluster: another replica reports the same reading', async () => {
+    const prefix = `test-${crypto.randomUUID().slice(0, 8)}`;
+    // Two API replicas on one Redis and one queue prefix.
+    const replica = () => metricsPlugin({ sql: t.sql, redis: t.deps.redis, prefix, queueCountsSharedMs: 3000 });
+    const [a, b] = [replica(), replica()];
+    const waiting = async (app: ReturnType<typeof replica>) => {
+      const text = await (await app.handle(new Request('http://localhost/metrics'))).text();
+      return Number(/^queue_jobs\{queue="emails",state="waiting"\} (\S+)$/m.exec(text)?.[1]);
+    };
+    expect(await waiting(a)).toBe(0);
+    const emails = createQueue({ redis: t.deps.redis, prefix }, Queues.emails);
+    await emails.add('contact-notification', { eventId: crypto.randomUUID(), template: 'contact-notification' });
+    // B does not count again: it reports A's reading, a moment old.
+    expect(await waiting(b)).toBe(0);
+    // Once that reading is older than the shared time, the next scrape (of either replica) counts again.
+    await expect.poll(() => waiting(b), { timeout: 10_000, interval: 250 }).toBe(1);
+    expect(await waiting(a)).toBe(1);
+    await emails.obliterate({ force: true });
+    await emails.close();
   });
 });

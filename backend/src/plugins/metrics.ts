@@ -1,4 +1,5 @@
 import { Queues } from '@app/contracts';
+import { sharedEvery } from '@app/platform/cluster-once';
 import { outboxLagSeconds } from '@app/platform/outbox';
 import { createQueue } from '@app/platform/queues';
 import { probe } from '@app/platform/readiness';
@@ -12,6 +13,8 @@ import { RequestHistogram } from '../lib/request-histogram';
  * Prometheus metrics of the API (D23) at GET /metrics: request durations by route and status, queue depth by state,
  * and the outbox lag (age of the oldest unpublished event). Queue depth and lag are read when scraped.
  */
+/** How long one replica's reading of the queue depths serves every replica's scrapes (see `queue_jobs`). */
+const QUEUE_COUNTS_SHARED_MS = 5000;
 export function createRequestMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -26,22 +29,35 @@ export function createRequestMetrics() {
 export type RequestMetrics = ReturnType<typeof createRequestMetrics>;
 
 export function metricsPlugin(
-  deps: { sql: postgres.Sql; redis: Redis; prefix: string; token?: string },
+  deps: { sql: postgres.Sql; redis: Redis; prefix: string; token?: string; queueCountsSharedMs?: number },
   { registry, duration }: RequestMetrics = createRequestMetrics(),
 ) {
   const queues = Object.values(Queues).map((definition) => createQueue<unknown>(deps, definition));
+  // The depths are the same whichever replica is scraped: one replica counts them per few seconds for the whole
+  // cluster, the others report its reading (each still exports the gauge, so any replica answers for them).
+  const queueCounts = sharedEvery(
+    deps.redis,
+    `${deps.prefix}:metrics:queue-counts`,
+    deps.queueCountsSharedMs ?? QUEUE_COUNTS_SHARED_MS,
+    async () => {
+      const all: Record<string, Record<string, number>> = {};
+      for (const queue of queues) {
+        const counts = await queue
+          .getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed')
+          .catch(() => null);
+        if (counts) all[queue.name] = counts;
+      }
+      return all;
+    },
+  );
   new Gauge({
     name: 'queue_jobs',
     help: 'Jobs in each queue by state',
     labelNames: ['queue', 'state'],
     registers: [registry],
     async collect() {
-      for (const queue of queues) {
-        const counts = await queue
-          .getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed')
-          .catch(() => null);
-        if (counts) for (const [state, count] of Object.entries(counts)) this.set({ queue: queue.name, state }, count);
-      }
+      for (const [queue, counts] of Object.entries(await queueCounts()))
+        for (const [state, count] of Object.entries(counts)) this.set({ queue, state }, count);
     },
   });
   new Gauge({

@@ -11,6 +11,8 @@ export interface SweeperDeps {
   /** Leave the newest events to the API, which publishes them itself right after committing. */
   minAgeMs: number;
   batchSize?: number;
+  /** Which replica sweeps this round (createLease): one per cluster, not one per worker process. */
+  lease: { take(ms: number): Promise<boolean> };
 }
 
 /**
@@ -33,12 +35,20 @@ async function sweepOutbox(deps: SweeperDeps): Promise<number> {
   return published;
 }
 
-/** Runs the sweeper every `intervalMs`, never two rounds at once. Stops with the returned function. */
+/**
+ * Runs the sweeper every `intervalMs`, never two rounds at once in a process, and one round per interval in the whole
+ * cluster: each round first takes the lease for a little less than the interval, so the replica that swept last can
+ * take it again at its next tick and the others find it taken (if that replica dies, another takes over within one
+ * interval). Stops with the returned function.
+ */
 export function startSweeper(deps: SweeperDeps, intervalMs: number): () => Promise<void> {
   let running: Promise<unknown> | null = null;
+  const leaseMs = intervalMs - Math.min(100, intervalMs / 10);
   const timer = setInterval(() => {
     if (running) return;
-    running = sweepOutbox(deps)
+    running = deps.lease
+      .take(leaseMs)
+      .then((mine) => (mine ? sweepOutbox(deps) : 0))
       .catch((error) => deps.logger.warn({ err: error }, 'outbox sweep failed; will try again'))
       .finally(() => {
         running = null;
