@@ -41,9 +41,14 @@ COPY . .
 RUN cd frontend && bunx --bun vite build
 
 FROM oven/bun:${BUN_VERSION}-slim AS runtime
+# The release, reported by the build_info metric: docker build --build-arg APP_VERSION=1.4.0 --build-arg GIT_COMMIT=$(git rev-parse --short HEAD)
+ARG APP_VERSION=dev
+ARG GIT_COMMIT=unknown
 WORKDIR /app
 ENV NODE_ENV=production \
-    PORT=3000
+    PORT=3000 \
+    APP_VERSION=${APP_VERSION} \
+    GIT_COMMIT=${GIT_COMMIT}
 # Owned by root and only readable by the `bun` user the processes run as: the app cannot rewrite its own code.
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json bun.lock bunfig.toml tsconfig.json ./

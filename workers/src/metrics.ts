@@ -1,9 +1,11 @@
+import { registerBuildInfo } from '@app/platform/build-info';
 import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
 
 /** Prometheus metrics of the workers (D23), served at /metrics on the workers' health port. */
 export function createWorkerMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  registerBuildInfo(registry, 'workers');
   return {
     registry,
     emailsSent: new Counter({

@@ -7,8 +7,8 @@ import {
   Queues,
 } from '@app/contracts';
 import type { Database } from '@app/db';
-import type { Logger } from '@app/platform/logger';
 import { createLease } from '@app/platform/cluster-once';
+import type { Logger } from '@app/platform/logger';
 import { createQueue } from '@app/platform/queues';
 import { type Job, type JobsOptions, type Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';

@@ -15,6 +15,7 @@ interface Series {
  */
 export class RequestHistogram {
   readonly type = 'histogram';
+  readonly labelNames = ['method', 'route', 'status'] as const;
   private readonly series = new Map<string, Series>();
 
   constructor(

@@ -1,8 +1,10 @@
 import { Queues } from '@app/contracts';
+import { registerBuildInfo } from '@app/platform/build-info';
 import { sharedEvery } from '@app/platform/cluster-once';
 import { outboxLagSeconds } from '@app/platform/outbox';
 import { createQueue } from '@app/platform/queues';
 import { probe } from '@app/platform/readiness';
+import type { Queue } from 'bullmq';
 import { Elysia } from 'elysia';
 import type { Redis } from 'ioredis';
 import type postgres from 'postgres';
@@ -18,6 +20,7 @@ const QUEUE_COUNTS_SHARED_MS = 5000;
 export function createRequestMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  registerBuildInfo(registry, 'api');
   const duration = new RequestHistogram(
     'http_request_duration_seconds',
     'API request duration by method, route and status',
@@ -32,7 +35,8 @@ export function metricsPlugin(
   deps: { sql: postgres.Sql; redis: Redis; prefix: string; token?: string; queueCountsSharedMs?: number },
   { registry, duration }: RequestMetrics = createRequestMetrics(),
 ) {
-  const queues = Object.values(Queues).map((definition) => createQueue<unknown>(deps, definition));
+  // Made at the first scrape: building the plugin connects nothing.
+  let queues: Queue<unknown>[] | null = null;
   // The depths are the same whichever replica is scraped: one replica counts them per few seconds for the whole
   // cluster, the others report its reading (each still exports the gauge, so any replica answers for them).
   const queueCounts = sharedEvery(
@@ -41,6 +45,7 @@ export function metricsPlugin(
     deps.queueCountsSharedMs ?? QUEUE_COUNTS_SHARED_MS,
     async () => {
       const all: Record<string, Record<string, number>> = {};
+      queues ??= Object.values(Queues).map((definition) => createQueue<unknown>(deps, definition));
       for (const queue of queues) {
         const counts = await queue
           .getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed')
