@@ -111,7 +111,7 @@ describe('docs/architecture.md', () => {
 describe('docs/operations.md alerts', () => {
   /** Metric name → type, from the code that registers them (prom-client and our request histogram). */
   const metricTypes = new Map<string, string>();
-  for (const file of [...filesUnder('backend/src'), ...filesUnder('workers/src')]) {
+  for (const file of [...filesUnder('backend/src'), ...filesUnder('workers/src'), ...filesUnder('platform/src')]) {
     if (!file.endsWith('.ts') || file.includes('.test.')) continue;
     for (const m of read(file).matchAll(
       /new (Gauge|Counter|Histogram|RequestHistogram)\(\s*(?:\{\s*name:\s*)?'(\w+)'/g,

@@ -1,6 +1,7 @@
 import { assertMigrated, connect, type Database } from '@app/db';
 import { createLogger, type Logger } from '@app/platform/logger';
-import { Redis } from 'ioredis';
+import { createRedis } from '@app/platform/redis';
+import type { Redis } from 'ioredis';
 import type postgres from 'postgres';
 import type { ApiConfig } from './env';
 import { createOutboxPublisher, type EventPublisher } from './events/publisher';
@@ -58,7 +59,8 @@ export async function createDeps(config: ApiConfig, options: DepsOptions = {}) {
     throw error;
   });
   // Commands fail at once while Redis is down, so a request never waits on it: the outbox keeps the events.
-  const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+  // One server, a Sentinel-watched master or a Cluster, as REDIS_* says (platform/src/redis.ts).
+  const redis = createRedis(config, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', (error) => logger.debug({ err: error }, 'redis connection error'));
   const publisher = createOutboxPublisher({
     redis,
@@ -69,7 +71,12 @@ export async function createDeps(config: ApiConfig, options: DepsOptions = {}) {
   });
   // Rate-limit checks are on the hot path of every form: their own connection, whose commands of one tick go out in
   // one write (auto-pipelining), away from the queue's traffic.
-  const limiterRedis = redis.duplicate({ enableAutoPipelining: true });
+  const limiterRedis = createRedis(config, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    lazyConnect: false,
+    enableAutoPipelining: true,
+  });
   limiterRedis.on('error', (error) => logger.debug({ err: error }, 'redis connection error'));
   const rateLimiter = new RateLimiter(limiterRedis, config.QUEUE_PREFIX, logger);
   const deps: AppDeps = {

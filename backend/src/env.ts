@@ -9,6 +9,7 @@ import {
   parseEnv,
   requiredVariables,
 } from '@app/platform/env';
+import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
 import * as v from 'valibot';
 import { parseProxyTrust } from './lib/client-address';
 
@@ -18,7 +19,7 @@ export const ApiEnvSchema = v.object({
   DATABASE_POOL_SIZE: v.optional(envPoolSize, '10'),
   /** true behind PgBouncer in transaction mode: no prepared statements (a statement may reach another server session). */
   DATABASE_PGBOUNCER: envBoolean('false'),
-  REDIS_URL: envUrl(['redis:', 'rediss:'], 'Redis'),
+  ...redisEnvEntries,
   APP_URL: envUrl(['http:', 'https:'], 'http(s)'),
   COMPANY_EMAIL: envEmail,
   PORT: envPort('3000'),
@@ -48,7 +49,6 @@ export const ApiEnvSchema = v.object({
   ),
   /** Extra origins allowed to send state-changing requests (D9), comma-separated, e.g. the Vite dev server. */
   TRUSTED_ORIGINS: v.optional(v.string(), ''),
-  QUEUE_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[\w-]+$/, 'must be letters, digits, - or _')), 'bull'),
   /** Single sign-on (OpenID Connect, D2): configured when all three are set (GET /api/config `singleSignOn`). */
   OIDC_ISSUER: v.optional(envUrl(['https:', 'http:'], 'http(s)')),
   OIDC_CLIENT_ID: v.optional(v.string()),
@@ -90,4 +90,4 @@ export type ApiConfig = v.InferOutput<typeof ApiEnvSchema>;
 export const apiRequiredVariables = requiredVariables(ApiEnvSchema);
 
 export const loadApiConfig = (env: Record<string, string | undefined> = process.env): ApiConfig =>
-  parseEnv(ApiEnvSchema, env);
+  checkRedisConfig(parseEnv(ApiEnvSchema, env));

@@ -9,6 +9,7 @@ import {
   parseEnv,
   requiredVariables,
 } from '@app/platform/env';
+import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
 import * as v from 'valibot';
 
 export const WorkersEnvSchema = v.object({
@@ -20,14 +21,13 @@ export const WorkersEnvSchema = v.object({
   DATABASE_POOL_SIZE: v.optional(envPoolSize),
   /** true behind PgBouncer in transaction mode: no prepared statements (a statement may reach another server session). */
   DATABASE_PGBOUNCER: envBoolean('false'),
-  REDIS_URL: envUrl(['redis:', 'rediss:'], 'Redis'),
+  ...redisEnvEntries,
   SMTP_URL: envUrl(['smtp:', 'smtps:'], 'SMTP'),
   EMAIL_FROM: v.string(),
   COMPANY_EMAIL: envEmail,
   APP_URL: envUrl(['http:', 'https:'], 'http(s)'),
   /** The company's time zone: times in e-mails are written in it. */
   BOOKING_TIMEZONE: v.optional(envTimeZone, 'America/New_York'),
-  QUEUE_PREFIX: v.optional(v.pipe(v.string(), v.regex(/^[\w-]+$/, 'must be letters, digits, - or _')), 'bull'),
   WORKER_CONCURRENCY: envInt('10', 1),
   EMAIL_ATTEMPTS: envInt('10', 1),
   EMAIL_BACKOFF_MS: envInt('2000', 1),
@@ -49,4 +49,4 @@ export type WorkersConfig = v.InferOutput<typeof WorkersEnvSchema>;
 export const workersRequiredVariables = requiredVariables(WorkersEnvSchema);
 
 export const loadWorkersConfig = (env: Record<string, string | undefined> = process.env): WorkersConfig =>
-  parseEnv(WorkersEnvSchema, env);
+  checkRedisConfig(parseEnv(WorkersEnvSchema, env));

@@ -10,8 +10,9 @@ import type { Database } from '@app/db';
 import { createLease } from '@app/platform/cluster-once';
 import type { Logger } from '@app/platform/logger';
 import { createQueue } from '@app/platform/queues';
+import { createRedis } from '@app/platform/redis';
 import { type Job, type JobsOptions, type Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type CalendarClient, createCalDavClient } from './calendar/caldav';
 import { emailDefinitions } from './emails/index';
 import { createSmtpMailer, type Mailer } from './emails/mailer';
@@ -110,7 +111,7 @@ export async function startWorkers({
   const mailer =
     givenMailer ?? createSmtpMailer(config.SMTP_URL, { maxConnections: Math.min(config.WORKER_CONCURRENCY, 5) });
   // Workers block on Redis: BullMQ requires maxRetriesPerRequest null; ioredis reconnects by itself after an outage.
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
+  const redis = createRedis(config, { maxRetriesPerRequest: null });
   redis.on('error', (error) => logger.debug({ err: error }, 'redis connection error'));
   const platform: WorkerPlatform = {
     redis,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accountsWithPassword } from '../../testing/accounts';
 import { type TestApp, useTestApp, withTestApp } from '../../testing/app';
 import { contactMessage } from '../../testing/contact';
+import { rateLimitKey } from './rate-limit';
 
 // Sign-in limits (D8, D34) against a crowd: requests sent together, not one after another.
 const t = useTestApp();
@@ -27,7 +28,7 @@ describe('sign-in limits under parallel attempts', () => {
   it('checks at most 10 of a burst of 60 failures from a network address that has 90 already counted', async () => {
     const ip = '198.51.100.180';
     // 90 failures from this address already counted (each real one costs an Argon2 verification), then a burst.
-    await t.deps.redis.set(`${t.queuePrefix}:ratelimit:login:ip:${ip}`, '90', 'PX', 900_000);
+    await t.deps.redis.set(rateLimitKey(t.queuePrefix, `login:ip:${ip}`), '90', 'PX', 900_000);
     const answers = await statuses(
       Array.from({ length: 60 }, (_, i) => login(t, `nobody-${i}@example.com`, 'wrong', ip)),
     );

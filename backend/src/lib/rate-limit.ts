@@ -34,6 +34,12 @@ for i, key in ipairs(KEYS) do
 end
 return {0, 0}`;
 
+/**
+ * A limit's counter. One request's limits are counted by one script over several keys, so they share a slot on Redis
+ * Cluster: `{ratelimit}` is their hash tag (or the prefix's own, which comes first, when QUEUE_PREFIX has one).
+ */
+export const rateLimitKey = (prefix: string, key: string) => `${prefix}:{ratelimit}:${key}`;
+
 type RateLimitRedis = Redis & { rateLimit(...args: (string | number)[]): Promise<number[]> };
 
 /** What one attempt got: refused (with the time until the limit's window ends) or counted. */
@@ -112,7 +118,7 @@ export class RateLimiter {
   }
 
   private keys(limits: Limit[]): string[] {
-    return limits.map((limit) => `${this.prefix}:ratelimit:${limit.key}`);
+    return limits.map((limit) => rateLimitKey(this.prefix, limit.key));
   }
 
   private async run(mode: 'take' | 'refund', keys: string[], limits: Limit[]): Promise<Outcome | undefined> {

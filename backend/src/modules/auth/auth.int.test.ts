@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountsWithPassword, cookieOf } from '../../../testing/accounts';
 import { movableClock, useTestApp } from '../../../testing/app';
+import { rateLimitKey } from '../../lib/rate-limit';
 
 const clock = movableClock();
 const t = useTestApp({ clock });
@@ -77,7 +78,7 @@ describe('signing in', () => {
     for (let i = 0; i < 12; i++) expect((await login(user.email)).status).toBe(200);
     const ip = { 'x-forwarded-for': '203.0.113.9' };
     // 99 failures from this address already counted (each real one costs an Argon2 verification), then one more.
-    await t.deps.redis.set(`${t.queuePrefix}:ratelimit:login:ip:203.0.113.9`, '99', 'PX', 900_000);
+    await t.deps.redis.set(rateLimitKey(t.queuePrefix, 'login:ip:203.0.113.9'), '99', 'PX', 900_000);
     expect((await login('someone@example.com', 'wrong', ip)).status).toBe(401);
     expect((await login(user.email, 'correct horse battery', ip)).status).toBe(429);
     expect((await login(user.email)).status).toBe(200);

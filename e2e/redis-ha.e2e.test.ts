@@ -1,0 +1,208 @@
+/**
+ * The whole product (API and workers, as `make start` runs them) on highly available Redis: a Sentinel failover in
+ * the middle of contact and booking traffic, and a Cluster of three masters. Nothing accepted is lost and every
+ * e-mail is sent once.
+ */
+import { DEFAULT_TIME_SLOTS } from '@app/contracts';
+import {
+  type RedisClusterSet,
+  type SentinelSet,
+  startRedisCluster,
+  startSentinelSet,
+} from '@app/testing/redis-topologies';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Product, startProduct } from './harness/product';
+
+function weekdaySlots(days: number) {
+  const out: { date: string; time: string }[] = [];
+  for (let offset = 2; out.length < days * DEFAULT_TIME_SLOTS.length; offset++) {
+    const day = new Date(Date.now() + offset * 86_400_000);
+    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
+    for (const time of DEFAULT_TIME_SLOTS) out.push({ date: day.toISOString().slice(0, 10), time });
+  }
+  return out;
+}
+
+/** REDIS_URL of the runs below: its address is unused with Sentinel or Cluster (port 1 on loopback: nothing). */
+const NOWHERE = 'redis://127.0.0.1:1';
+
+let address = 0;
+/** Each request from an address of its own (TRUST_PROXY): the per-address limits stay out of the way. */
+const post = (
+  product: Product,
+  path: string,
+  body: unknown,
+  from = `198.18.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
+) =>
+  fetch(`${product.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { origin: product.baseUrl, 'content-type': 'application/json', 'x-forwarded-for': from },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * Contacts and bookings for `durationMs`, with `during()` called after `atMs`. Returns who was sent what, every
+ * status, and when each contact was answered.
+ */
+interface Traffic {
+  statuses: number[];
+  contacts: { email: string; at: number }[];
+  bookers: string[];
+}
+const emptyTraffic = (): Traffic => ({ statuses: [], contacts: [], bookers: [] });
+
+async function traffic(
+  product: Product,
+  tag: string,
+  durationMs: number,
+  { atMs = 0, during, log = emptyTraffic() }: { atMs?: number; during?: () => Promise<void>; log?: Traffic } = {},
+) {
+  const { statuses, contacts, bookers } = log;
+  const slots = weekdaySlots(10);
+  const until = Date.now() + durationMs;
+  const contactLoop = async () => {
+    while (Date.now() < until) {
+      const email = `ha.${tag}.contact${contacts.length}@example.com`;
+      const response = await post(product, '/api/contact', {
+        name: 'HA Test',
+        email,
+        subject: 'Failover',
+        message: 'A message sent while Redis changes hands.',
+      });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+      contacts.push({ email, at: Date.now() });
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  };
+  const bookingLoop = async () => {
+    while (Date.now() < until && slots.length) {
+      const email = `ha.${tag}.booker${bookers.length}@example.com`;
+      const response = await post(product, '/api/booking', { name: 'HA Booker', email, ...slots.shift()! });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+      bookers.push(email);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+  };
+  const event = async () => {
+    if (!during) return;
+    await new Promise((resolve) => setTimeout(resolve, atMs));
+    await during();
+  };
+  await Promise.all([contactLoop(), bookingLoop(), event()]);
+  return log;
+}
+
+/** Every expected e-mail arrived, and none twice: two per contact, two per booking. */
+async function expectEveryEmailOnce(product: Product, contacts: { email: string }[], bookers: string[]) {
+  const expected = contacts.length * 2 + bookers.length * 2;
+  await product.smtp.waitFor((messages) => messages.length >= expected, 90_000);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  expect(product.smtp.messages).toHaveLength(expected);
+  const missingOrTwice = [...contacts.map((c) => c.email), ...bookers].filter(
+    (email) => product.smtp.to(email).length !== 1,
+  );
+  expect(missingOrTwice).toEqual([]);
+}
+
+describe('Redis Sentinel: the master fails in the middle of contact and booking traffic', () => {
+  let set: SentinelSet;
+  let product: Product;
+  beforeAll(async () => {
+    set = await startSentinelSet();
+    product = await startProduct({
+      env: {
+        // Nothing listens at REDIS_URL's address: a process that ignored the Sentinels would find no Redis at all.
+        REDIS_URL: NOWHERE,
+        REDIS_SENTINELS: set.sentinels,
+        REDIS_SENTINEL_NAME: set.masterName,
+        TRUST_PROXY: 'true',
+      },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await product?.stop();
+    await set?.stop();
+  });
+
+  it('accepts everything, loses and duplicates no e-mail, and delivers again within seconds of the failover', async () => {
+    const before = await set.masterPort();
+    let killedAt = 0;
+    let firstDeliveredAfter = 0;
+    let watch = true;
+    const log = emptyTraffic();
+    // When the first e-mail of a contact sent after the master died arrives: the failover as a visitor sees it.
+    const watcher = (async () => {
+      while (watch) {
+        if (killedAt && !firstDeliveredAfter) {
+          const after = log.contacts.filter((c) => c.at > killedAt);
+          if (after.some((c) => product.smtp.to(c.email).length > 0)) firstDeliveredAfter = Date.now();
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    })();
+    const result = await traffic(product, 'sentinel', 16_000, {
+      atMs: 4000,
+      log,
+      during: async () => {
+        await set.killMaster();
+        killedAt = Date.now();
+      },
+    });
+    await expect.poll(() => set.masterPort(), { timeout: 30_000, interval: 250 }).not.toBe(before);
+
+    expect(result.statuses.filter((status) => status !== 201)).toEqual([]);
+    expect(result.contacts.length).toBeGreaterThan(20);
+    await expectEveryEmailOnce(product, result.contacts, result.bookers);
+    await expect.poll(() => firstDeliveredAfter > 0, { timeout: 30_000 }).toBe(true);
+    watch = false;
+    await watcher;
+    console.log(
+      `Sentinel failover: ${result.contacts.length} contacts and ${result.bookers.length} bookings, ` +
+        `${product.smtp.messages.length} e-mails, each once; first e-mail of a contact sent after the master died ` +
+        `arrived ${((firstDeliveredAfter - killedAt) / 1000).toFixed(1)} s after it died`,
+    );
+  }, 180_000);
+});
+
+describe('Redis Cluster of three masters', () => {
+  let cluster: RedisClusterSet;
+  let product: Product;
+  beforeAll(async () => {
+    cluster = await startRedisCluster();
+    product = await startProduct({
+      env: {
+        REDIS_URL: NOWHERE,
+        REDIS_CLUSTER_NODES: cluster.nodes,
+        QUEUE_PREFIX: `{e2e-${crypto.randomUUID().slice(0, 8)}}`,
+        TRUST_PROXY: 'true',
+      },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await product?.stop();
+    await cluster?.stop();
+  });
+
+  it('accepts contacts and bookings and sends every e-mail once', async () => {
+    const result = await traffic(product, 'cluster', 6000);
+    expect(result.statuses.filter((status) => status !== 201)).toEqual([]);
+    await expectEveryEmailOnce(product, result.contacts, result.bookers);
+  }, 120_000);
+
+  it('counts rate limits in the cluster: the sixth contact from one address in ten minutes is refused', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await post(
+        product,
+        '/api/contact',
+        { name: 'Limit', email: `ha.limit${i}@example.com`, subject: 'Limit', message: 'One of six from one address.' },
+        '192.0.2.77',
+      );
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+});
