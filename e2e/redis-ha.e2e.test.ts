@@ -4,6 +4,8 @@
  * e-mail is sent once.
  */
 import { DEFAULT_TIME_SLOTS } from '@app/contracts';
+import { connect } from '@app/db';
+import { createUser } from '@app/db/testing';
 import {
   type RedisClusterSet,
   type SentinelSet,
@@ -11,6 +13,7 @@ import {
   startSentinelSet,
 } from '@app/testing/redis-topologies';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { type Product, startProduct } from './harness/product';
 
 function weekdaySlots(days: number) {
@@ -204,5 +207,27 @@ describe('Redis Cluster of three masters', () => {
       statuses.push(response.status);
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+  });
+
+  it("shows the queues on the admin's queue board", async () => {
+    const db = connect(product.databaseUrl, { max: 1 });
+    const password = 'cluster board password 42';
+    const admin = await createUser(db.db, {
+      email: 'ha.admin@example.com',
+      firstName: 'Ada',
+      passwordHash: await hashPassword(password),
+      isAdmin: true,
+      accountSetupComplete: true,
+    });
+    await db.close();
+    const login = await post(product, '/api/auth/login', { email: admin.email, password });
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const board = await fetch(`${product.baseUrl}/admin/queues/api/queues`, { headers: { cookie } });
+    expect(board.status).toBe(200);
+    const { queues } = (await board.json()) as { queues: { name: string; counts: Record<string, number> }[] };
+    expect(queues.map((queue) => queue.name).sort()).toEqual(['calendar', 'domain-events', 'emails']);
+    // The contacts and bookings of the first test went through: their e-mail jobs are counted on the Cluster.
+    expect(queues.find((queue) => queue.name === 'emails')?.counts.completed).toBeGreaterThan(10);
   });
 });
