@@ -6,7 +6,16 @@ import type { Cluster, Redis } from 'ioredis';
  * and both fall back to doing the work locally when Redis cannot be asked: a replica never stops sweeping or
  * reporting because coordination is down, it only does it once more than needed.
  */
-type Client = Pick<Redis | Cluster, 'set' | 'get'>;
+type Client = Pick<Redis | Cluster, 'set' | 'get' | 'eval'>;
+
+/** The longest a round of work may hold its lease: a holder that dies mid-round blocks the others at most this long. */
+const ROUND_MAX_MS = 30_000;
+
+/** Shortens the lease to what is left of the round's period, if this holder still has it (one key: fine on Cluster). */
+const SHORTEN = `
+if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+if tonumber(ARGV[2]) > 0 then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+return redis.call('del', KEYS[1])`;
 
 /**
  * A lease of `ms` milliseconds on `key`: `take()` is true for exactly one caller per lease, whichever process it is
@@ -21,6 +30,21 @@ export function createLease(redis: Client, key: string) {
         return (await redis.set(key, holder, 'PX', Math.max(1, Math.round(ms)), 'NX')) === 'OK';
       } catch {
         return true;
+      }
+    },
+    /**
+     * Runs `work` if this process gets the lease, holding it for the whole of the work however long it takes (up to
+     * ROUND_MAX_MS), then for the rest of `ms` from the start: one round per `ms` in the cluster, and never two at once.
+     * Resolves with undefined when another replica has it.
+     */
+    async run<T>(ms: number, work: () => Promise<T>): Promise<T | undefined> {
+      const started = Date.now();
+      if (!(await this.take(Math.max(ms, ROUND_MAX_MS)))) return undefined;
+      try {
+        return await work();
+      } finally {
+        const rest = Math.round(ms - (Date.now() - started));
+        await redis.eval(SHORTEN, 1, key, holder, rest).catch(() => {});
       }
     },
   };

@@ -24,13 +24,13 @@ const env = useFixture(
 );
 
 /** A stand-in for the domain-events queue that counts what each sweeper publishes, per event. */
-function countingQueue() {
+function countingQueue(addMs = 5) {
   const added = new Map<string, number>();
   const queue = {
     async add(_name: string, data: DomainEventJob) {
       added.set(data.eventId, (added.get(data.eventId) ?? 0) + 1);
       // A real add is a Redis round trip: the other replicas' rounds get the time to overlap with this one.
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, addMs));
     },
   };
   return { added, queue: queue as unknown as Queue<DomainEventJob> };
@@ -96,5 +96,33 @@ describe('the outbox sweeper on several replicas', () => {
     await expect.poll(() => added.has(after), { timeout: 10_000 }).toBe(true);
     await second();
     expect([added.get(before), added.get(after)]).toEqual([1, 1]);
+  });
+
+  it('holds the lease for a whole round that lasts longer than the interval: no second replica starts meanwhile', async () => {
+    const { handle, redis } = env;
+    const key = `test-${crypto.randomUUID().slice(0, 8)}:outbox-sweep:lease`;
+    // 40 stranded events and a slow queue: one round takes about 40 × 25 ms = 1 s, ten intervals.
+    const { added, queue } = countingQueue(25);
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++)
+      ids.push((await insertEvent(handle.db, 'contact.received', { contactMessageId: 1000 + i })).id);
+    const stops = [1, 2, 3].map(() =>
+      startSweeper(
+        {
+          db: handle.db,
+          domainEvents: queue,
+          logger: pino({ level: 'silent' }),
+          minAgeMs: 0,
+          lease: createLease(redis, key),
+        },
+        100,
+      ),
+    );
+    try {
+      await expect.poll(() => ids.every((id) => added.has(id)), { timeout: 15_000 }).toBe(true);
+    } finally {
+      await Promise.all(stops.map((stop) => stop()));
+    }
+    expect(ids.filter((id) => added.get(id) !== 1)).toEqual([]);
   });
 });

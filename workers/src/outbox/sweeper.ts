@@ -12,7 +12,7 @@ export interface SweeperDeps {
   minAgeMs: number;
   batchSize?: number;
   /** Which replica sweeps this round (createLease): one per cluster, not one per worker process. */
-  lease: { take(ms: number): Promise<boolean> };
+  lease: { run<T>(ms: number, work: () => Promise<T>): Promise<T | undefined> };
 }
 
 /**
@@ -36,10 +36,10 @@ async function sweepOutbox(deps: SweeperDeps): Promise<number> {
 }
 
 /**
- * Runs the sweeper every `intervalMs`, never two rounds at once in a process, and one round per interval in the whole
- * cluster: each round first takes the lease for a little less than the interval, so the replica that swept last can
- * take it again at its next tick and the others find it taken (if that replica dies, another takes over within one
- * interval). Stops with the returned function.
+ * Runs the sweeper every `intervalMs`, one round at a time and one round per interval in the whole cluster: a round
+ * holds the lease while it sweeps, then for the rest of a little less than the interval, so the replica that swept
+ * last can take it again at its next tick and the others find it taken (if that replica stops, another takes over
+ * within one interval). Stops with the returned function.
  */
 export function startSweeper(deps: SweeperDeps, intervalMs: number): () => Promise<void> {
   let running: Promise<unknown> | null = null;
@@ -47,8 +47,7 @@ export function startSweeper(deps: SweeperDeps, intervalMs: number): () => Promi
   const timer = setInterval(() => {
     if (running) return;
     running = deps.lease
-      .take(leaseMs)
-      .then((mine) => (mine ? sweepOutbox(deps) : 0))
+      .run(leaseMs, () => sweepOutbox(deps))
       .catch((error) => deps.logger.warn({ err: error }, 'outbox sweep failed; will try again'))
       .finally(() => {
         running = null;
