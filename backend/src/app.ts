@@ -1,5 +1,5 @@
 import { DEFAULT_EMBED_HOSTS } from '@app/contracts';
-import { Elysia } from 'elysia';
+import { type AnyElysia, Elysia } from 'elysia';
 import type { AppDeps } from './deps';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -32,6 +32,8 @@ export interface AppOptions {
   serveSpa?: boolean;
   /** Where request durations are recorded (default: a new histogram); the server shares it with its own routes. */
   requestMetrics?: RequestMetrics;
+  /** OpenTelemetry's Elysia plugin, when tracing is on (server.ts loads it only then). */
+  tracing?: AnyElysia;
 }
 
 /** Builds the whole API from its dependencies; tests build it with real ones and call `app.handle(request)`. */
@@ -41,6 +43,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const sessions: SessionCheck = (token) => validateSession(deps, token);
   const modules = { ...deps, auth: authPlugin(sessions, new URL(deps.config.APP_URL).protocol === 'https:') };
   const app = new Elysia()
+    // First, so that every hook of every request runs inside the request's span.
+    .use(options.tracing ?? new Elysia({ name: 'no-tracing' }))
     .use(errorPlugin(deps.logger))
     .use(
       metricsPlugin(
@@ -49,6 +53,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
           redis: deps.redis,
           prefix: deps.config.QUEUE_PREFIX,
           token: deps.config.METRICS_TOKEN,
+          logger: deps.logger,
         },
         metrics,
       ),

@@ -1,6 +1,7 @@
 import { assertMigrated, connect, type Database } from '@app/db';
 import { createLogger, type Logger } from '@app/platform/logger';
 import { createRedis } from '@app/platform/redis';
+import { queueTelemetry, tracingEnabled } from '@app/platform/tracing';
 import type { Redis } from 'ioredis';
 import type postgres from 'postgres';
 import type { ApiConfig } from './env';
@@ -51,6 +52,7 @@ export async function createDeps(config: ApiConfig, options: DepsOptions = {}) {
     applicationName: 'lucid-insight-api',
     max: config.DATABASE_POOL_SIZE,
     pgbouncer: config.DATABASE_PGBOUNCER,
+    trace: tracingEnabled(config),
   });
   await assertMigrated(database.sql);
   // Decision 030: secrets sealed with a key the API does not have would make every embed token fail later.
@@ -67,6 +69,7 @@ export async function createDeps(config: ApiConfig, options: DepsOptions = {}) {
     db: database.db,
     logger,
     prefix: config.QUEUE_PREFIX,
+    telemetry: queueTelemetry(config),
     ...(options.publishTimeoutMs ? { timeoutMs: options.publishTimeoutMs } : {}),
   });
   // Rate-limit checks are on the hot path of every form: their own connection, whose commands of one tick go out in

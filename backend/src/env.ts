@@ -10,6 +10,7 @@ import {
   requiredVariables,
 } from '@app/platform/env';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
+import { tracingEnvEntries } from '@app/platform/tracing';
 import * as v from 'valibot';
 import { parseProxyTrust } from './lib/client-address';
 
@@ -20,6 +21,7 @@ export const ApiEnvSchema = v.object({
   /** true behind PgBouncer in transaction mode: no prepared statements (a statement may reach another server session). */
   DATABASE_PGBOUNCER: envBoolean('false'),
   ...redisEnvEntries,
+  ...tracingEnvEntries,
   APP_URL: envUrl(['http:', 'https:'], 'http(s)'),
   COMPANY_EMAIL: envEmail,
   PORT: envPort('3000'),

@@ -2,6 +2,7 @@ import { UnmigratedDatabaseError } from '@app/db';
 import { ConfigError } from '@app/platform/env';
 import { createLogger } from '@app/platform/logger';
 import { onShutdown } from '@app/platform/shutdown';
+import { startTracing, tracingEnabled } from '@app/platform/tracing';
 import { createApp } from './app';
 import { createDeps } from './deps';
 import { loadApiConfig } from './env';
@@ -15,9 +16,19 @@ const logger = createLogger('api');
 try {
   const config = loadApiConfig();
   assertStartable(config);
+  // Before anything connects: the provider must be registered when the first span starts.
+  const tracing = startTracing(config, 'lucid-insight-api');
   const { deps, close } = await createDeps(config, { logger });
   const requestMetrics = createRequestMetrics();
-  const app = createApp(deps, { requestMetrics });
+  // Elysia's OpenTelemetry plugin (and the SDK it brings) is loaded only when tracing is on.
+  const tracingPlugin = tracingEnabled(config)
+    ? (await import('@elysiajs/opentelemetry')).opentelemetry({
+        serviceName: config.OTEL_SERVICE_NAME ?? 'lucid-insight-api',
+        // The scrapes and probes would be most of the traces and tell nothing.
+        checkIfShouldTrace: (request) => !/^\/(metrics|healthz|readyz)$/.test(new URL(request.url).pathname),
+      })
+    : undefined;
+  const app = createApp(deps, { requestMetrics, tracing: tracingPlugin });
   // Plugins that load asynchronously (the queue board) must be in place before the first request.
   await app.modules;
   // Bun's router answers the cached public list before the app, recorded in the same metrics (decision 015).
@@ -29,6 +40,7 @@ try {
   onShutdown(logger, 'shutting down: finishing in-flight requests', async () => {
     await app.stop();
     await close();
+    await tracing.shutdown();
   });
 } catch (error) {
   if (error instanceof ConfigError || error instanceof UnmigratedDatabaseError) {

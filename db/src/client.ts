@@ -1,5 +1,6 @@
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { traceQueries } from './query-tracing';
 import * as schema from './schema';
 
 /** Drizzle over postgres.js; `$client` is the postgres.js pool itself (prepared statements unless behind PgBouncer). */
@@ -22,15 +23,18 @@ export interface ConnectOptions {
    * on another server session, where a statement prepared on the first one does not exist.
    */
   pgbouncer?: boolean;
+  /** Every query as an OpenTelemetry span (when tracing is on: OTEL_EXPORTER_OTLP_ENDPOINT). */
+  trace?: boolean;
 }
 
 export function connect(url: string, options: ConnectOptions = {}): DatabaseHandle {
-  const sql = postgres(url, {
+  const pool = postgres(url, {
     max: options.max ?? 10,
     prepare: !options.pgbouncer,
     onnotice: () => {},
     connection: { application_name: options.applicationName ?? 'lucid-insight' },
   });
+  const sql = options.trace ? traceQueries(pool) : pool;
   const db = drizzle(sql, { schema, casing: 'snake_case' });
   return { db, sql, close: () => sql.end({ timeout: 5 }) };
 }

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { logRedaction } from './log-redaction';
+import { traceFields } from './trace-context';
 
 export type Logger = pino.Logger;
 
@@ -12,6 +13,7 @@ export const createLogger = (
   name: string,
   level = process.env.LOG_LEVEL ?? 'info',
   destination?: pino.DestinationStream,
-): Logger => pino({ name, level, redact: logRedaction }, destination);
+  // Every line written inside a trace carries its traceId and spanId (none outside one).
+): Logger => pino({ name, level, redact: logRedaction, mixin: traceFields }, destination);
 
 export const silentLogger: Logger = pino({ level: 'silent' });

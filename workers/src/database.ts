@@ -3,7 +3,7 @@ import type { WorkersConfig } from './env';
 
 type DatabaseSettings = Pick<
   WorkersConfig,
-  'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_PGBOUNCER' | 'WORKER_CONCURRENCY'
+  'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'DATABASE_PGBOUNCER' | 'WORKER_CONCURRENCY' | 'OTEL_EXPORTER_OTLP_ENDPOINT'
 >;
 
 /**
@@ -15,4 +15,5 @@ export const connectWorkersDatabase = (config: DatabaseSettings) =>
     applicationName: 'lucid-insight-workers',
     max: config.DATABASE_POOL_SIZE ?? config.WORKER_CONCURRENCY + 2,
     pgbouncer: config.DATABASE_PGBOUNCER,
+    trace: Boolean(config.OTEL_EXPORTER_OTLP_ENDPOINT),
   });

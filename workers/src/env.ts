@@ -10,6 +10,7 @@ import {
   requiredVariables,
 } from '@app/platform/env';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
+import { tracingEnvEntries } from '@app/platform/tracing';
 import * as v from 'valibot';
 
 export const WorkersEnvSchema = v.object({
@@ -22,6 +23,7 @@ export const WorkersEnvSchema = v.object({
   /** true behind PgBouncer in transaction mode: no prepared statements (a statement may reach another server session). */
   DATABASE_PGBOUNCER: envBoolean('false'),
   ...redisEnvEntries,
+  ...tracingEnvEntries,
   SMTP_URL: envUrl(['smtp:', 'smtps:'], 'SMTP'),
   EMAIL_FROM: v.string(),
   COMPANY_EMAIL: envEmail,

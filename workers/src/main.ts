@@ -2,6 +2,7 @@ import { assertMigrated, UnmigratedDatabaseError } from '@app/db';
 import { ConfigError } from '@app/platform/env';
 import { createLogger } from '@app/platform/logger';
 import { onShutdown } from '@app/platform/shutdown';
+import { startTracing } from '@app/platform/tracing';
 import { connectWorkersDatabase } from './database';
 import { EmailTemplateError } from './emails/render';
 import { loadWorkersConfig } from './env';
@@ -13,6 +14,8 @@ const logger = createLogger('workers');
 
 try {
   const config = loadWorkersConfig();
+  // Before anything connects: the provider must be registered when the first span starts.
+  const tracing = startTracing(config, 'lucid-insight-workers');
   const database = connectWorkersDatabase(config);
   await assertMigrated(database.sql);
   const runtime = await startWorkers({ config, db: database.db, logger });
@@ -27,6 +30,7 @@ try {
     await health.stop();
     await runtime.close();
     await database.close();
+    await tracing.shutdown();
   });
 } catch (error) {
   if (error instanceof ConfigError || error instanceof UnmigratedDatabaseError || error instanceof EmailTemplateError) {

@@ -11,7 +11,8 @@ import { createLease } from '@app/platform/cluster-once';
 import type { Logger } from '@app/platform/logger';
 import { createQueue } from '@app/platform/queues';
 import { createRedis } from '@app/platform/redis';
-import { type Job, type JobsOptions, type Queue, Worker } from 'bullmq';
+import { queueTelemetry } from '@app/platform/tracing';
+import type { Job, JobsOptions, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type CalendarClient, createCalDavClient } from './calendar/caldav';
 import { emailDefinitions } from './emails/index';
@@ -24,48 +25,7 @@ import { processSendEmail } from './jobs/send-email/send-email.processor';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics';
 import { startSweeper } from './outbox/sweeper';
 import { markDeliveriesFailed } from './repositories/deliveries.repository';
-
-/** What every queue and worker of the process shares: one Redis connection, the queue prefix, the job settings. */
-interface WorkerPlatform {
-  redis: Redis;
-  prefix: string;
-  logger: Logger;
-  concurrency: number;
-  lockMs: number;
-}
-
-interface RegisterWorkerOptions<Data> {
-  /** Fewer jobs at once than the process's WORKER_CONCURRENCY. */
-  concurrency?: number;
-  onFailed?: (job: Job<Data> | undefined, error: Error) => void;
-  onCompleted?: (job: Job<Data>, result: unknown) => void;
-}
-
-/**
- * Registers the processor of one queue of `contracts/queues.ts`: every worker of the process is made here, with the
- * same connection, prefix, lock (a job whose worker died is taken up again after WORKER_LOCK_MS) and error logging.
- */
-function registerWorker<Data>(
-  platform: WorkerPlatform,
-  definition: QueueDefinition<Data>,
-  processor: (job: Job<Data>) => Promise<unknown>,
-  options: RegisterWorkerOptions<Data> = {},
-): Worker<Data> {
-  const worker = new Worker<Data>(definition.name, processor, {
-    connection: platform.redis,
-    prefix: platform.prefix,
-    concurrency: options.concurrency ?? platform.concurrency,
-    lockDuration: platform.lockMs,
-    stalledInterval: platform.lockMs,
-  });
-  if (options.onFailed) worker.on('failed', options.onFailed);
-  if (options.onCompleted) worker.on('completed', options.onCompleted);
-  worker.on('error', (error) => platform.logger.debug({ err: error }, 'worker error'));
-  return worker;
-}
-
-/** Whether a failed job has used its last attempt (it then stays on the failed list, retryable). */
-const isFinal = (job: Job) => job.attemptsMade >= (job.opts.attempts ?? 1);
+import { isFinal, registerWorker, type WorkerPlatform } from './worker-platform';
 
 export interface WorkersRuntimeDeps {
   config: WorkersConfig;
@@ -116,6 +76,7 @@ export async function startWorkers({
   const platform: WorkerPlatform = {
     redis,
     prefix: config.QUEUE_PREFIX,
+    telemetry: queueTelemetry(config),
     logger,
     concurrency: config.WORKER_CONCURRENCY,
     lockMs: config.WORKER_LOCK_MS,

@@ -2,14 +2,17 @@ import { domainEventJobOptions, Queues } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Logger } from '@app/platform/logger';
 import { markPublished, recordPublishFailure } from '@app/platform/outbox';
-import { createQueue } from '@app/platform/queues';
+import { createQueue, type QueueConnection } from '@app/platform/queues';
 import { withTimeout } from '@app/platform/timeout';
+import { currentTraceMetadata } from '@app/platform/trace-context';
 import type { Redis } from 'ioredis';
 import { createBatcher } from '../lib/batcher';
 
 export interface PublishableEvent {
   id: string;
   type: string;
+  /** The trace of the request that wrote it (currentTraceMetadata), continued by the job it becomes. */
+  trace?: string | undefined;
 }
 
 /**
@@ -31,6 +34,8 @@ export interface OutboxPublisherOptions {
   db: Database;
   logger: Logger;
   prefix?: string;
+  /** BullMQ's OpenTelemetry, when tracing is on. */
+  telemetry?: QueueConnection['telemetry'];
   /** A publish that takes longer fails (Redis unreachable or stalled): the outbox keeps the events. */
   timeoutMs?: number;
   /** Most events in one round trip to Redis and one UPDATE. */
@@ -55,7 +60,10 @@ export function createOutboxPublisher(options: OutboxPublisherOptions): EventPub
   const timeoutMs = options.timeoutMs ?? 1000;
   const maxBatch = options.maxBatch ?? 500;
   // Its 'error' events while Redis is unreachable are swallowed by the factory: the outbox covers that.
-  const queue = createQueue({ redis: options.redis, prefix: options.prefix }, Queues.domainEvents);
+  const queue = createQueue(
+    { redis: options.redis, prefix: options.prefix, telemetry: options.telemetry },
+    Queues.domainEvents,
+  );
   const published = <T>(work: Promise<T>) => withTimeout(work, timeoutMs, `Publishing timed out after ${timeoutMs} ms`);
   // Whether each event reached the queue. A batch never fails: what could not be published is recorded for the
   // sweeper, so the batcher never retries a batch event by event against an unreachable Redis.
@@ -67,7 +75,11 @@ export function createOutboxPublisher(options: OutboxPublisherOptions): EventPub
             events.map((event) => ({
               name: event.type,
               data: { eventId: event.id },
-              opts: { ...domainEventJobOptions, jobId: event.id },
+              opts: {
+                ...domainEventJobOptions,
+                jobId: event.id,
+                ...(event.trace ? { telemetry: { metadata: event.trace } } : {}),
+              },
             })),
           ),
         );
@@ -101,7 +113,9 @@ export function createOutboxPublisher(options: OutboxPublisherOptions): EventPub
   return {
     dispatch(events) {
       if (events.length === 0) return Promise.resolve();
-      const done = Promise.all(events.map(dispatchOne)).then(() => {
+      // The batch is published in whatever context the batcher runs in: each event takes its request's trace along.
+      const trace = options.telemetry ? currentTraceMetadata() : undefined;
+      const done = Promise.all(events.map((event) => dispatchOne(trace ? { ...event, trace } : event))).then(() => {
         pending.delete(done);
       });
       pending.add(done);

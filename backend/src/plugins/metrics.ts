@@ -1,6 +1,7 @@
 import { Queues } from '@app/contracts';
 import { registerBuildInfo } from '@app/platform/build-info';
 import { sharedEvery } from '@app/platform/cluster-once';
+import type { Logger } from '@app/platform/logger';
 import { outboxLagSeconds } from '@app/platform/outbox';
 import { createQueue } from '@app/platform/queues';
 import { probe } from '@app/platform/readiness';
@@ -32,7 +33,14 @@ export function createRequestMetrics() {
 export type RequestMetrics = ReturnType<typeof createRequestMetrics>;
 
 export function metricsPlugin(
-  deps: { sql: postgres.Sql; redis: Redis; prefix: string; token?: string; queueCountsSharedMs?: number },
+  deps: {
+    sql: postgres.Sql;
+    redis: Redis;
+    prefix: string;
+    token?: string;
+    queueCountsSharedMs?: number;
+    logger?: Logger;
+  },
   { registry, duration }: RequestMetrics = createRequestMetrics(),
 ) {
   // Made at the first scrape: building the plugin connects nothing.
@@ -99,7 +107,13 @@ export function metricsPlugin(
       const status = Number(set.status ?? 200);
       if (status >= 500) unhandled.inc();
       // Unknown paths share one label, so a scan of random URLs cannot blow up the series count.
-      duration.observe(request.method, route || 'unmatched', status, (performance.now() - start) / 1000);
+      const seconds = (performance.now() - start) / 1000;
+      duration.observe(request.method, route || 'unmatched', status, seconds);
+      // The access log (LOG_LEVEL=debug): the route pattern, never the path or query, which can carry tokens.
+      deps.logger?.debug(
+        { method: request.method, route: route || 'unmatched', status, ms: Math.round(seconds * 1000) },
+        'request',
+      );
     })
     .get(
       '/metrics',

@@ -1,6 +1,7 @@
 import type { EmailJob } from '@app/contracts';
 import type { Database } from '@app/db';
 import { findEvent } from '@app/platform/outbox';
+import { inSpan, SpanKind } from '@app/platform/trace-context';
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { MessageContext } from '../../emails/define-email';
@@ -53,7 +54,8 @@ export async function processSendEmail(job: Job<EmailJob>, deps: SendEmailDeps) 
   });
   let accepted = false;
   try {
-    await deps.mailer.send({
+    // One span per delivery attempt: the template and attempt only (no address, subject or body leaves the process).
+    const message = {
       from: deps.from,
       to: prepared.to,
       replyTo: prepared.replyTo,
@@ -63,7 +65,12 @@ export async function processSendEmail(job: Job<EmailJob>, deps: SendEmailDeps) 
       messageId: delivery.messageId,
       headers: { 'X-Event-Id': eventId, ...(event.requestId ? { 'X-Request-Id': event.requestId } : {}) },
       ...(prepared.attachments ? { attachments: prepared.attachments } : {}),
-    });
+    };
+    await inSpan(
+      'smtp.send',
+      { kind: SpanKind.CLIENT, attributes: { 'email.template': template, 'email.attempt': delivery.attempts } },
+      () => deps.mailer.send(message),
+    );
     accepted = true;
     // Nothing between the server's 250 and this write.
     await markDeliverySent(deps.db, delivery.id);
