@@ -23,12 +23,36 @@ describe('GET /metrics (Prometheus)', () => {
     expect(text).toMatch(/outbox_lag_seconds 0/);
   });
 
+  /** An API replica's metrics on this file's database, Redis and the given queue prefix. */
+  const replica = (prefix: string, sharedMs = 3000) =>
+    metricsPlugin({ sql: t.sql, redis: t.deps.redis, prefix, queueCountsSharedMs: sharedMs });
+  const scrape = async (app: ReturnType<typeof replica>) =>
+    (await app.handle(new Request('http://localhost/metrics'))).text();
+  const outboxLag = async (app: ReturnType<typeof replica>) =>
+    Number(/^outbox_lag_seconds (\S+)$/m.exec(await scrape(app))?.[1]);
+
   it('shows the age of the oldest unpublished event as the outbox lag', async () => {
     await t.sql`insert into outbox_events (type, payload, created_at) values ('contact.received', '{"contactMessageId":1}', now() - interval '90 seconds')`;
-    const text = await (await t.get('/metrics')).text();
-    const lag = Number(/^outbox_lag_seconds (\S+)$/m.exec(text)?.[1]);
+    // A replica of its own: the app's reading of the first test (no lag) may still be shared.
+    const lag = await outboxLag(replica(`test-${crypto.randomUUID().slice(0, 8)}`));
     expect(lag).toBeGreaterThanOrEqual(90);
     expect(lag).toBeLessThan(120);
+  });
+
+  it('reads the outbox lag once per few seconds for the whole cluster, and it keeps growing between readings', async () => {
+    const prefix = `test-${crypto.randomUUID().slice(0, 8)}`;
+    const [a, b] = [replica(prefix), replica(prefix)];
+    const first = await outboxLag(a);
+    expect(first).toBeGreaterThanOrEqual(90);
+    // A far older stranded event: B reports A's reading (aged by the time since), not a query of its own.
+    await t.sql`insert into outbox_events (type, payload, created_at) values ('contact.received', '{"contactMessageId":2}', now() - interval '1 hour')`;
+    const shared = await outboxLag(b);
+    expect(shared).toBeGreaterThanOrEqual(first);
+    expect(shared).toBeLessThan(first + 60);
+    // Once that reading is older than the shared time, the next scrape (of either replica) reads the outbox again.
+    await expect.poll(() => outboxLag(b), { timeout: 10_000, interval: 250 }).toBeGreaterThanOrEqual(3600);
+    expect(await outboxLag(a)).toBeGreaterThanOrEqual(3600);
+    await t.sql`delete from outbox_events where published_at is null`;
   });
 
   it('counts the queues once per few seconds for the whole cluster: another replica reports the same reading', async () => {

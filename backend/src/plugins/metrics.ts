@@ -14,9 +14,10 @@ import { RequestHistogram } from '../lib/request-histogram';
 
 /**
  * Prometheus metrics of the API (D23) at GET /metrics: request durations by route and status, queue depth by state,
- * and the outbox lag (age of the oldest unpublished event). Queue depth and lag are read when scraped.
+ * and the outbox lag (age of the oldest unpublished event). Queue depth and lag are read when scraped, by one
+ * replica per few seconds for the whole cluster (see below).
  */
-/** How long one replica's reading of the queue depths serves every replica's scrapes (see `queue_jobs`). */
+/** How long one replica's reading of the queue depths and the outbox serves every replica's scrapes. */
 const QUEUE_COUNTS_SHARED_MS = 5000;
 export function createRequestMetrics() {
   const registry = new Registry();
@@ -73,12 +74,22 @@ export function metricsPlugin(
         for (const [state, count] of Object.entries(counts)) this.set({ queue, state }, count);
     },
   });
+  // The outbox lag likewise: one replica queries PostgreSQL per few seconds. The reading carries the time it was
+  // taken, and a reporting replica adds the time since, so a stuck event's lag keeps growing between readings instead
+  // of standing still (an event published meanwhile shows at most one shared period late).
+  const outboxLag = sharedEvery(
+    deps.redis,
+    `${deps.prefix}:metrics:outbox-lag`,
+    deps.queueCountsSharedMs ?? QUEUE_COUNTS_SHARED_MS,
+    async () => ({ lag: await outboxLagSeconds(deps.sql), readAt: Date.now() }),
+  );
   new Gauge({
     name: 'outbox_lag_seconds',
     help: 'Age of the oldest domain event not yet published to the queue (0 when none)',
     registers: [registry],
     async collect() {
-      this.set(await outboxLagSeconds(deps.sql));
+      const { lag, readAt } = await outboxLag();
+      this.set(lag > 0 ? lag + Math.max(0, Date.now() - readAt) / 1000 : 0);
     },
   });
   new Gauge({
