@@ -1,10 +1,10 @@
-import { DEFAULT_TIME_SLOTS } from '@app/contracts';
 import { connect } from '@app/db';
 import { createUser } from '@app/db/testing';
 import { sleep } from '@app/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { type Product, startProduct } from './harness/product';
+import { weekdaySlots } from './harness/slots';
 
 const PASSWORD = 'mixed load password 42';
 let product: Product;
@@ -42,16 +42,6 @@ const request = (path: string, init: { method?: string; body?: unknown; cookie?:
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-
-function weekdaySlots(days: number) {
-  const out: { date: string; time: string }[] = [];
-  for (let offset = 2; out.length < days * DEFAULT_TIME_SLOTS.length; offset++) {
-    const day = new Date(Date.now() + offset * 86_400_000);
-    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
-    for (const time of DEFAULT_TIME_SLOTS) out.push({ date: day.toISOString().slice(0, 10), time });
-  }
-  return out;
-}
 
 // Shared by CI's retry: a second attempt books the slots after the first attempt's.
 const slots = weekdaySlots(24);

@@ -3,7 +3,6 @@
  * the middle of contact and booking traffic, and a Cluster of three masters. Nothing accepted is lost and every
  * e-mail is sent once.
  */
-import { DEFAULT_TIME_SLOTS } from '@app/contracts';
 import { connect } from '@app/db';
 import { createUser } from '@app/db/testing';
 import {
@@ -15,16 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { type Product, startProduct } from './harness/product';
-
-function weekdaySlots(days: number) {
-  const out: { date: string; time: string }[] = [];
-  for (let offset = 2; out.length < days * DEFAULT_TIME_SLOTS.length; offset++) {
-    const day = new Date(Date.now() + offset * 86_400_000);
-    if (day.getUTCDay() === 0 || day.getUTCDay() === 6) continue;
-    for (const time of DEFAULT_TIME_SLOTS) out.push({ date: day.toISOString().slice(0, 10), time });
-  }
-  return out;
-}
+import { weekdaySlots } from './harness/slots';
 
 /** REDIS_URL of the runs below: its address is unused with Sentinel or Cluster (port 1 on loopback: nothing). */
 const NOWHERE = 'redis://127.0.0.1:1';

@@ -36,24 +36,26 @@ function countingQueue(addMs = 5) {
   return { added, queue: queue as unknown as Queue<DomainEventJob> };
 }
 
+/** One worker process's sweeper, every 100 ms, on the shared lease `key`; stops with the returned function. */
+const sweeper = (queue: Queue<DomainEventJob>, key: string) =>
+  startSweeper(
+    {
+      db: env.handle.db,
+      domainEvents: queue,
+      logger: pino({ level: 'silent' }),
+      minAgeMs: 0,
+      lease: createLease(env.redis, key),
+    },
+    100,
+  );
+
 describe('the outbox sweeper on several replicas', () => {
   it('publishes each stranded event once, whichever of three worker processes sweeps (one round per interval)', async () => {
-    const { handle, redis } = env;
+    const { handle } = env;
     const key = `test-${crypto.randomUUID().slice(0, 8)}:outbox-sweep:lease`;
     const { added, queue } = countingQueue();
     // Three worker processes' sweepers, started together as a rollout starts them, each with its own lease handle.
-    const stops = [1, 2, 3].map(() =>
-      startSweeper(
-        {
-          db: handle.db,
-          domainEvents: queue,
-          logger: pino({ level: 'silent' }),
-          minAgeMs: 0,
-          lease: createLease(redis, key),
-        },
-        100,
-      ),
-    );
+    const stops = [1, 2, 3].map(() => sweeper(queue, key));
     const ids: string[] = [];
     try {
       // Events stranded while Redis was away, arriving over a second and a half.
@@ -71,20 +73,10 @@ describe('the outbox sweeper on several replicas', () => {
   });
 
   it('is taken over by another replica when the one that swept stops', async () => {
-    const { handle, redis } = env;
+    const { handle } = env;
     const key = `test-${crypto.randomUUID().slice(0, 8)}:outbox-sweep:lease`;
     const { added, queue } = countingQueue();
-    const start = () =>
-      startSweeper(
-        {
-          db: handle.db,
-          domainEvents: queue,
-          logger: pino({ level: 'silent' }),
-          minAgeMs: 0,
-          lease: createLease(redis, key),
-        },
-        100,
-      );
+    const start = () => sweeper(queue, key);
     // The first replica sweeps alone, then a second starts (and finds the lease taken), then the first stops.
     const first = start();
     const before = (await insertEvent(handle.db, 'contact.received', { contactMessageId: 1 })).id;
@@ -99,25 +91,14 @@ describe('the outbox sweeper on several replicas', () => {
   });
 
   it('holds the lease for a whole round that lasts longer than the interval: no second replica starts meanwhile', async () => {
-    const { handle, redis } = env;
+    const { handle } = env;
     const key = `test-${crypto.randomUUID().slice(0, 8)}:outbox-sweep:lease`;
     // 40 stranded events and a slow queue: one round takes about 40 × 25 ms = 1 s, ten intervals.
     const { added, queue } = countingQueue(25);
     const ids: string[] = [];
     for (let i = 0; i < 40; i++)
       ids.push((await insertEvent(handle.db, 'contact.received', { contactMessageId: 1000 + i })).id);
-    const stops = [1, 2, 3].map(() =>
-      startSweeper(
-        {
-          db: handle.db,
-          domainEvents: queue,
-          logger: pino({ level: 'silent' }),
-          minAgeMs: 0,
-          lease: createLease(redis, key),
-        },
-        100,
-      ),
-    );
+    const stops = [1, 2, 3].map(() => sweeper(queue, key));
     try {
       await expect.poll(() => ids.every((id) => added.has(id)), { timeout: 15_000 }).toBe(true);
     } finally {
