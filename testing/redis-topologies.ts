@@ -3,7 +3,7 @@
  * `--sentinel`) and `redis-cli` on loopback ports, in a temporary folder; `stop()` kills every process and removes it.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 
 const run = promisify(execFile);
+const SENTINEL = '/usr/bin/redis-sentinel';
 
 /** A loopback port that is free, and (for Cluster nodes) whose bus port, 10000 above, is free too. */
 async function freePort(withBus = false): Promise<number> {
@@ -59,8 +60,8 @@ const ping = async (port: number) => {
 function topology() {
   const dir = mkdtempSync(join(tmpdir(), 'redis-topology-'));
   const processes = new Map<number, ChildProcess>();
-  const start = async (port: number, args: string[]) => {
-    const child = spawn('redis-server', args, { cwd: dir, stdio: 'ignore' });
+  const start = async (port: number, args: string[], command = 'redis-server') => {
+    const child = spawn(command, args, { cwd: dir, stdio: 'ignore' });
     processes.set(port, child);
     await waitFor(`redis-server on port ${port}`, () => ping(port));
   };
@@ -112,7 +113,9 @@ export async function startSentinelSet(masterName = 'lucid'): Promise<SentinelSe
           '',
         ].join('\n'),
       );
-      await t.start(port, [file, '--sentinel']);
+      // Debian's redis-sentinel (what operators run), or the same server in Sentinel mode where it is not installed.
+      if (existsSync(SENTINEL)) await t.start(port, [file], SENTINEL);
+      else await t.start(port, [file, '--sentinel']);
       sentinelPorts.push(port);
     }
     const sentinel = () => quiet(new Redis({ port: sentinelPorts[0], host: '127.0.0.1', maxRetriesPerRequest: 1 }));
