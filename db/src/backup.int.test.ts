@@ -7,11 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   addMembership,
+  bareEnv,
+  bun,
   createDashboard,
   createOrganization,
   createTestDatabase,
   createUser,
   linkDashboard,
+  runCommand,
   type TestDatabase,
 } from '@app/db/testing';
 import postgres from 'postgres';
@@ -21,7 +24,6 @@ import { connect } from './client';
 import { seed } from './seed';
 
 const root = new URL('../../', import.meta.url).pathname;
-const bun = process.execPath.endsWith('bun') ? process.execPath : 'bun';
 const folder = mkdtempSync(join(tmpdir(), 'lucid-backup-'));
 const databases: TestDatabase[] = [];
 
@@ -133,20 +135,8 @@ describe('a backup restored into another database', () => {
 });
 
 describe('bun db/src/backup.ts (make backup, make restore)', () => {
-  const cli = async (args: string[], env: Record<string, string>, cwd = root) => {
-    const proc = Bun.spawn([bun, `${root}db/src/backup.ts`, ...args], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-      stdout: 'pipe',
-      stderr: 'pipe',
-    });
-    const [code, stdout, stderr] = await Promise.all([
-      proc.exited,
-      new Response(proc.stdout).text(),
-      new Response(proc.stderr).text(),
-    ]);
-    return { code, stdout, stderr };
-  };
+  const cli = (args: string[], env: Record<string, string>, cwd = root) =>
+    runCommand([bun, `${root}db/src/backup.ts`, ...args], { cwd, env: bareEnv(env) });
 
   it('writes backups/lucid-<time>.dump by default, prints its path, and restores it from FILE', async () => {
     const source = await freshDatabase();

@@ -4,13 +4,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { ensureTemplateDatabase, withDatabase } from '@app/db/testing';
+import { bareEnv, bun, ensureTemplateDatabase, runCommand, withDatabase } from '@app/db/testing';
 import postgres from 'postgres';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { assertMigrated, migrationsFolder, runMigrations } from './migrate';
 
 const root = new URL('../../', import.meta.url).pathname;
-const bun = process.execPath.endsWith('bun') ? process.execPath : 'bun';
 const serverUrl = () => inject('databaseServerUrl');
 const migrationCount = (JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: [] })
   .entries.length;
@@ -90,20 +89,9 @@ describe('migration runs started together', () => {
   it('five `bun db/src/migrate.ts` processes on a fresh database all exit 0, and exactly one applies the migrations', async () => {
     const { name, url } = await emptyDatabase();
     const runs = await Promise.all(
-      Array.from({ length: 5 }, async () => {
-        const proc = Bun.spawn([bun, 'db/src/migrate.ts'], {
-          cwd: root,
-          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATABASE_URL: url },
-          stdout: 'pipe',
-          stderr: 'pipe',
-        });
-        const [code, stdout, stderr] = await Promise.all([
-          proc.exited,
-          new Response(proc.stdout).text(),
-          new Response(proc.stderr).text(),
-        ]);
-        return { code, stdout, stderr };
-      }),
+      Array.from({ length: 5 }, () =>
+        runCommand([bun, 'db/src/migrate.ts'], { cwd: root, env: bareEnv({ DATABASE_URL: url }) }),
+      ),
     );
     for (const run of runs) expect(run, run.stderr).toMatchObject({ code: 0, stderr: '' });
     const applied = runs.filter((run) =>

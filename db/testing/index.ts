@@ -1,3 +1,4 @@
+export * from './command';
 export * from './database';
 export * from './factories';
 export * from './fixture';

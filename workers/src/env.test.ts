@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { loadWorkersConfig, workersRequiredVariables } from './env';
 
+/** The required variables, all good. */
+const env = {
+  DATABASE_URL: 'postgres://u@h/db',
+  REDIS_URL: 'redis://h:6379',
+  SMTP_URL: 'smtp://mail:1025',
+  EMAIL_FROM: 'A <a@b.co>',
+  COMPANY_EMAIL: 'hello@b.co',
+  APP_URL: 'http://localhost:3000',
+};
+
 describe('workers configuration', () => {
   it('names every missing variable in one message', () => {
     expect(() => loadWorkersConfig({})).toThrow(
@@ -9,14 +19,6 @@ describe('workers configuration', () => {
   });
 
   it('refuses an SMTP URL of another scheme and fills in the retry defaults', () => {
-    const env = {
-      DATABASE_URL: 'postgres://u@h/db',
-      REDIS_URL: 'redis://h:6379',
-      SMTP_URL: 'smtp://mail:1025',
-      EMAIL_FROM: 'A <a@b.co>',
-      COMPANY_EMAIL: 'hello@b.co',
-      APP_URL: 'http://localhost:3000',
-    };
     expect(() => loadWorkersConfig({ ...env, SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL: must be a SMTP URL/);
     expect(loadWorkersConfig(env)).toMatchObject({
       EMAIL_ATTEMPTS: 10,
@@ -26,14 +28,6 @@ describe('workers configuration', () => {
   });
 
   it('takes the database pool size and the PgBouncer switch, and refuses bad values', () => {
-    const env = {
-      DATABASE_URL: 'postgres://u@h/db',
-      REDIS_URL: 'redis://h:6379',
-      SMTP_URL: 'smtp://mail:1025',
-      EMAIL_FROM: 'A <a@b.co>',
-      COMPANY_EMAIL: 'hello@b.co',
-      APP_URL: 'http://localhost:3000',
-    };
     // Unset, the pool follows WORKER_CONCURRENCY (workers/src/database.ts).
     expect(loadWorkersConfig(env).DATABASE_POOL_SIZE).toBeUndefined();
     expect(loadWorkersConfig(env).DATABASE_PGBOUNCER).toBe(false);
