@@ -30,6 +30,15 @@ const pathWithoutBun = process.env.PATH?.split(':')
   })
   .join(':');
 
+/**
+ * Make brings its own Bun into .tools/ when the PATH has none (`make install`, which CI runs first). Where the tests
+ * were started with a Bun on the PATH, .tools/ was never made: Make is then handed that Bun rather than installing one
+ * under the other running tests.
+ */
+const BUN_OF_MAKE: Record<string, string> = existsSync(`${repoRoot}.tools/node_modules/.bin/bun`)
+  ? {}
+  : { BUN: process.execPath };
+
 /** The environment of an operator's shell: no Bun on the PATH, nothing of Vitest's, no e-mail or SMTP settings. */
 const shellEnv = (extra: Record<string, string>): Record<string, string> => {
   const env = Object.fromEntries(
@@ -40,7 +49,7 @@ const shellEnv = (extra: Record<string, string>): Record<string, string> => {
         !['NODE_ENV', 'TEST', 'EMAIL', 'SMTP_URL', 'STATIC_DIR', 'MAKEFLAGS', 'MAKELEVEL', 'MFLAGS'].includes(entry[0]),
     ),
   );
-  return { ...env, ...envExample, PATH: pathWithoutBun ?? '/usr/bin:/bin', ...extra };
+  return { ...env, ...envExample, PATH: pathWithoutBun ?? '/usr/bin:/bin', ...BUN_OF_MAKE, ...extra };
 };
 
 const NO_INSTALL = ['-o', 'node_modules/.make-install-stamp'];

@@ -12,7 +12,7 @@ import type { Logger } from '@app/platform/logger';
 import { createQueue } from '@app/platform/queues';
 import { createRedis } from '@app/platform/redis';
 import { queueTelemetry } from '@app/platform/tracing';
-import type { Job, JobsOptions, Queue, Worker } from 'bullmq';
+import type { JobsOptions, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { type CalendarClient, createCalDavClient } from './calendar/caldav';
 import { emailDefinitions } from './emails/index';
