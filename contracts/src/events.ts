@@ -16,6 +16,8 @@ export const EventTypes = {
   emailChangeConfirmed: 'email_change.confirmed',
   bookingCreated: 'booking.created',
   bookingCancelled: 'booking.cancelled',
+  /** A booking moved to another time (issue 16): `changeId` is its booking_changes row (from, to, by whom). */
+  bookingRescheduled: 'booking.rescheduled',
 } as const;
 
 export type EventType = (typeof EventTypes)[keyof typeof EventTypes];
@@ -36,6 +38,10 @@ export const EventPayloadSchemas = {
   'email_change.confirmed': v.object({ emailChangeId: v.pipe(v.number(), v.integer()) }),
   'booking.created': v.object({ bookingId: v.pipe(v.number(), v.integer()) }),
   'booking.cancelled': v.object({ bookingId: v.pipe(v.number(), v.integer()) }),
+  'booking.rescheduled': v.object({
+    bookingId: v.pipe(v.number(), v.integer()),
+    changeId: v.pipe(v.number(), v.integer()),
+  }),
 } satisfies Record<EventType, v.GenericSchema>;
 
 export type EventPayload<T extends EventType> = v.InferOutput<(typeof EventPayloadSchemas)[T]>;

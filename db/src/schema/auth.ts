@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongsTo, timeOfInsert, timestamptz } from './columns';
 import { users } from './users';
 
@@ -58,4 +58,31 @@ export const emailChanges = pgTable(
     previousEmail: text(),
   },
   (t) => [uniqueIndex('email_changes_token_hash_unique').on(t.tokenHash), index('email_changes_user_idx').on(t.userId)],
+);
+
+/**
+ * Every sign-in attempt (issue 17): by password, single sign-on or second factor, successful or not, listed for
+ * administrators. `email` is the address as given (a failed attempt may name no user); never a password or a code.
+ */
+export const signInEvents = pgTable(
+  'sign_in_events',
+  {
+    id: serial().primaryKey(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    email: text().notNull(),
+    method: text({ enum: ['password', 'sso', 'totp', 'recovery_code'] }).notNull(),
+    result: text({ enum: ['success', 'failure'] }).notNull(),
+    /** Why a failure failed, in a word the admin list can show ('invalid_credentials', 'deactivated', 'rate_limited', ...). */
+    reason: text(),
+    /** The organization whose identity provider was used, for single sign-on. */
+    organizationId: integer(),
+    ipAddress: text(),
+    userAgent: text(),
+    createdAt: timeOfInsert(),
+  },
+  (t) => [
+    index('sign_in_events_created_idx').on(t.createdAt),
+    index('sign_in_events_user_idx').on(t.userId, t.createdAt),
+    index('sign_in_events_email_idx').on(t.email, t.createdAt),
+  ],
 );

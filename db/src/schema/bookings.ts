@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timeOfInsert, timestamptz } from './columns';
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, timeOfInsert, timestamptz } from './columns';
+import { users } from './users';
 
 /**
  * Consultations. Start and end are UTC timestamps beside the label and date in the company's zone (D12, D13). The
@@ -36,6 +37,11 @@ export const bookings = pgTable(
     calendarUid: text().notNull(),
     /** Where the event lives in the CalDAV calendar once it is there. */
     calendarHref: text(),
+    /**
+     * The invite's SEQUENCE (RFC 5545): 0 when booked, increased by one on every change (a move, a cancellation), so
+     * calendars replace the event they have instead of adding another.
+     */
+    sequence: integer().notNull().default(0),
     ipAddress: text(),
     createdAt: timeOfInsert(),
     cancelledAt: timestamptz(),
@@ -60,4 +66,29 @@ export const calendarBusy = pgTable(
     syncedAt: timeOfInsert(),
   },
   (t) => [index('calendar_busy_range_idx').on(t.startsAt, t.endsAt)],
+);
+
+/**
+ * A booking's history (issue 16): every move and cancellation, when, from which time to which, and by whom. The
+ * admin's consultations list shows it; the invite's SEQUENCE counts these changes (bookings.sequence).
+ */
+export const bookingChanges = pgTable(
+  'booking_changes',
+  {
+    id: serial().primaryKey(),
+    bookingId: belongsTo(() => bookings.id),
+    kind: text({ enum: ['rescheduled', 'cancelled'] }).notNull(),
+    /** The times before the change. */
+    fromStartsAt: timestamptz().notNull(),
+    fromEndsAt: timestamptz().notNull(),
+    /** The times after a move; null for a cancellation. */
+    toStartsAt: timestamptz(),
+    toEndsAt: timestamptz(),
+    /** Who made the change: the visitor (their link), an administrator, or the scheduling service (its webhook). */
+    changedBy: text({ enum: ['visitor', 'admin', 'scheduling_service'] }).notNull(),
+    /** The administrator, when an administrator made it. */
+    actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timeOfInsert(),
+  },
+  (t) => [index('booking_changes_booking_idx').on(t.bookingId, t.createdAt)],
 );
