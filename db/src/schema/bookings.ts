@@ -92,3 +92,23 @@ export const bookingChanges = pgTable(
   },
   (t) => [index('booking_changes_booking_idx').on(t.bookingId, t.createdAt)],
 );
+
+/**
+ * The tokens of a booking's manage links (cancel and reschedule, issue 16), stored only as SHA-256 (D7). Every e-mail
+ * that carries the links (confirmation, moved, reminder) mints one more, and each keeps working until the meeting
+ * starts, so a link in an older e-mail still opens the booking after it has been moved. (bookings.cancel_token_hash is
+ * the one token of links sent before this table existed.)
+ */
+export const bookingTokens = pgTable(
+  'booking_tokens',
+  {
+    id: serial().primaryKey(),
+    bookingId: belongsTo(() => bookings.id),
+    tokenHash: text().notNull(),
+    createdAt: timeOfInsert(),
+  },
+  (t) => [
+    uniqueIndex('booking_tokens_hash_unique').on(t.tokenHash),
+    index('booking_tokens_booking_idx').on(t.bookingId),
+  ],
+);
