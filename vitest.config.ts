@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'unit',
+          setupFiles: [...shared.setupFiles, './frontend/src/testing/dom-timeouts.ts'],
+          testTimeout: 15_000,
           include: ['{contracts,db,platform,backend,workers,frontend}/**/*.test.{ts,tsx}', 'testing/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
         },
