@@ -116,6 +116,13 @@ export async function handleWebhook(deps: BookingDeps, rawBody: string, requestI
       const booking = await repo.findBookingByExternalId(tx, payload.uri);
       if (!booking || booking.status === 'cancelled') return null;
       await repo.cancelBooking(tx, booking.id, deps.clock.now());
+      await repo.insertBookingChange(tx, {
+        bookingId: booking.id,
+        kind: 'cancelled',
+        fromStartsAt: booking.startsAt,
+        fromEndsAt: booking.endsAt,
+        changedBy: 'scheduling_service',
+      });
       return insertEvent(tx, EventTypes.bookingCancelled, { bookingId: booking.id }, requestId);
     });
     if (event) await dispatch(deps, [event]);
