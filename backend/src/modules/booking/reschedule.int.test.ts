@@ -347,6 +347,33 @@ describe('races: the database settles who gets a slot', () => {
   });
 });
 
+describe('a move and a cancel of one booking at once', () => {
+  it('take turns on the locked row: never a cancelled booking moved, every change counted once', async () => {
+    for (let round = 0; round < 4; round++) {
+      const date = ['2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07'][round]!;
+      const booking = await booked(date, NINE);
+      const [first, second] = [await mintLink(booking.id), await mintLink(booking.id)];
+      const [moved, cancelled] = await Promise.all([
+        move(first, date, ONE),
+        t.post('/api/booking/cancel', { token: second }),
+      ]);
+      expect(cancelled.status).toBe(200);
+      const after = await rowOf(booking.id);
+      expect(after.status).toBe('cancelled');
+      const changes = await changesOf(booking.id);
+      if (moved.status === 200) {
+        // Moved first, then cancelled at its new time.
+        expect(after).toMatchObject({ timeLabel: ONE, sequence: 2 });
+        expect(changes.map((c) => c.kind).sort()).toEqual(['cancelled', 'rescheduled']);
+      } else {
+        expect(moved.status).toBe(409);
+        expect(after).toMatchObject({ timeLabel: NINE, sequence: 1 });
+        expect(changes.map((c) => c.kind)).toEqual(['cancelled']);
+      }
+    }
+  });
+});
+
 describe('no overlap, whatever the length', () => {
   it('refuses, in the database, a 60-minute confirmed booking that overlaps a 30-minute one', async () => {
     await booked('2026-12-14', TEN); // 15:00-15:30 UTC
