@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { signIn } from './account-helpers';
+import { firstFreeDay } from './booking-helpers';
 import { uniqueEmail, waitForInvite } from './email-helpers';
 import { forEachThemeAndViewport, screenshot, useBrowserSuite, viewports } from './harness';
 import { openMarketingPage, seriousAxeViolations } from './marketing-helpers';
@@ -19,23 +20,6 @@ const PASSWORD = 'Admin-secret-42';
 const VISITOR_ZONE = 'Asia/Tokyo';
 
 const openBookingPage = (page: Page) => openMarketingPage(page, '/book-consultation');
-
-/** The first day of the picker's month (or the next ones) marked as having free times. */
-async function firstFreeDay(page: Page): Promise<Locator> {
-  // Not today: how many of today's times are left depends on the hour the test runs at (2 hours' notice, D12).
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
-  for (let i = 0; i < 3; i++) {
-    const free = page.locator(
-      `[data-testid^="picker-day-2"][data-available]:not([data-outside-range]):not([data-testid="picker-day-${today}"])`,
-    );
-    await page
-      .waitForResponse((r) => r.url().includes('/api/booking/availability/month'), { timeout: 2_000 })
-      .catch(() => {});
-    if ((await free.count()) > 0) return free.first();
-    await page.getByTestId('picker-day-next').click();
-  }
-  throw new Error('The picker never showed a day with free times');
-}
 
 /** Whether the element is wholly inside the viewport (not above or below the fold). */
 async function inViewport(page: Page, locator: Locator): Promise<boolean> {

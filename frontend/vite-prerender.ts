@@ -29,6 +29,7 @@ const SHELL_PAGES: Record<string, readonly string[]> = {
   '/register': ['register'],
   '/reset-password': ['reset-password'],
   '/booking/cancel': ['booking/cancel'],
+  '/booking/reschedule': ['booking/reschedule'],
   '/client/login': ['client/login'],
   '/client/dashboard': ['client/dashboard/route', 'client/dashboard/index'],
   '/account': ['_authenticated', '_authenticated/account'],

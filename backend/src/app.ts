@@ -5,6 +5,7 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { validateSession } from './modules/auth/auth.service';
 import { bookingRoutes, WEBHOOK_PATH } from './modules/booking/booking.routes';
+import { bookingAdminRoutes } from './modules/booking/booking-admin.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { embedConnectionsRoutes } from './modules/embedding/connections.routes';
@@ -70,6 +71,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(dashboardsRoutes(modules))
     .use(embedTokenRoutes(modules))
     .use(bookingRoutes(modules))
+    .use(bookingAdminRoutes(modules))
     .use(organizationsRoutes(modules))
     .use(usersRoutes(modules))
     .use(membershipsRoutes(modules))

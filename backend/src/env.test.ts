@@ -55,7 +55,14 @@ describe('API configuration', () => {
 
   it('fills in defaults and treats empty values as missing', () => {
     const config = loadApiConfig({ ...good, PORT: '', SCHEDULING_URL: '  ' });
-    expect(config).toMatchObject({ PORT: 3000, BOOKING_TIMEZONE: 'America/New_York', QUEUE_PREFIX: 'bull' });
+    expect(config).toMatchObject({
+      PORT: 3000,
+      BOOKING_TIMEZONE: 'America/New_York',
+      QUEUE_PREFIX: 'bull',
+      RESCHEDULE_NOTICE_HOURS: 4,
+    });
+    expect(loadApiConfig({ ...good, RESCHEDULE_NOTICE_HOURS: '24' }).RESCHEDULE_NOTICE_HOURS).toBe(24);
+    expect(() => loadApiConfig({ ...good, RESCHEDULE_NOTICE_HOURS: 'four' })).toThrow(/RESCHEDULE_NOTICE_HOURS/);
     expect(config.SCHEDULING_URL).toBeUndefined();
     expect(apiRequiredVariables).toEqual(['DATABASE_URL', 'REDIS_URL', 'APP_URL', 'COMPANY_EMAIL']);
   });

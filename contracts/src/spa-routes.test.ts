@@ -11,6 +11,7 @@ describe('isSpaRoute', () => {
     '/client/dashboard/',
     '/CLIENT/DASHBOARD/7/',
     '/booking/cancel',
+    '/booking/reschedule',
   ])('knows %s as a page', (path) => expect(isSpaRoute(path)).toBe(true));
 
   it.each([

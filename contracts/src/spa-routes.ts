@@ -13,6 +13,7 @@ export const SPA_ROUTES = [
   '/contact',
   '/book-consultation',
   '/booking/cancel',
+  '/booking/reschedule',
   '/client/login',
   '/client/dashboard',
   '/client/dashboard/$id',

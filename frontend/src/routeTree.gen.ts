@@ -24,6 +24,7 @@ import { Route as WhyUsRouteImport } from './routes/why-us'
 import { Route as AdminAdminRouteImport } from './routes/_admin/admin'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as BookingCancelRouteImport } from './routes/booking/cancel'
+import { Route as BookingRescheduleRouteImport } from './routes/booking/reschedule'
 import { Route as ClientDashboardRouteRouteImport } from './routes/client/dashboard/route'
 import { Route as ClientLoginRouteImport } from './routes/client/login'
 import { Route as DashboardIdRouteImport } from './routes/dashboard.$id'
@@ -103,6 +104,11 @@ const BookingCancelRoute = BookingCancelRouteImport.update({
   path: '/booking/cancel',
   getParentRoute: () => rootRouteImport,
 } as any)
+const BookingRescheduleRoute = BookingRescheduleRouteImport.update({
+  id: '/booking/reschedule',
+  path: '/booking/reschedule',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ClientDashboardRouteRoute = ClientDashboardRouteRouteImport.update({
   id: '/client/dashboard',
   path: '/client/dashboard',
@@ -144,6 +150,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminAdminRoute
   '/account': typeof AuthenticatedAccountRoute
   '/booking/cancel': typeof BookingCancelRoute
+  '/booking/reschedule': typeof BookingRescheduleRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
@@ -163,6 +170,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminAdminRoute
   '/account': typeof AuthenticatedAccountRoute
   '/booking/cancel': typeof BookingCancelRoute
+  '/booking/reschedule': typeof BookingRescheduleRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
@@ -186,6 +194,7 @@ export interface FileRoutesById {
   '/_admin/admin': typeof AdminAdminRoute
   '/_authenticated/account': typeof AuthenticatedAccountRoute
   '/booking/cancel': typeof BookingCancelRoute
+  '/booking/reschedule': typeof BookingRescheduleRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
@@ -208,6 +217,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/account'
     | '/booking/cancel'
+    | '/booking/reschedule'
     | '/client/login'
     | '/dashboard/$id'
     | '/client/dashboard/$id'
@@ -227,6 +237,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/account'
     | '/booking/cancel'
+    | '/booking/reschedule'
     | '/client/login'
     | '/dashboard/$id'
     | '/client/dashboard/$id'
@@ -249,6 +260,7 @@ export interface FileRouteTypes {
     | '/_admin/admin'
     | '/_authenticated/account'
     | '/booking/cancel'
+    | '/booking/reschedule'
     | '/client/login'
     | '/dashboard/$id'
     | '/client/dashboard/$id'
@@ -270,6 +282,7 @@ export interface RootRouteChildren {
   WhyUsRoute: typeof WhyUsRoute
   ClientDashboardRouteRoute: typeof ClientDashboardRouteRouteWithChildren
   BookingCancelRoute: typeof BookingCancelRoute
+  BookingRescheduleRoute: typeof BookingRescheduleRoute
   ClientLoginRoute: typeof ClientLoginRoute
   DashboardIdRoute: typeof DashboardIdRoute
 }
@@ -381,6 +394,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof BookingCancelRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/booking/reschedule': {
+      id: '/booking/reschedule'
+      path: '/booking/reschedule'
+      fullPath: '/booking/reschedule'
+      preLoaderRoute: typeof BookingRescheduleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/client/dashboard': {
       id: '/client/dashboard'
       path: '/client/dashboard'
@@ -469,6 +489,7 @@ const rootRouteChildren: RootRouteChildren = {
   WhyUsRoute: WhyUsRoute,
   ClientDashboardRouteRoute: ClientDashboardRouteRouteWithChildren,
   BookingCancelRoute: BookingCancelRoute,
+  BookingRescheduleRoute: BookingRescheduleRoute,
   ClientLoginRoute: ClientLoginRoute,
   DashboardIdRoute: DashboardIdRoute,
 }

@@ -45,6 +45,7 @@ describe('route matching', () => {
     ['/register', ['/register']],
     ['/reset-password', ['/reset-password']],
     ['/booking/cancel', ['/booking/cancel']],
+    ['/booking/reschedule', ['/booking/reschedule']],
   ])('registers %s', async (path, routeIds) => {
     const { ids, router } = await matchedRouteIds(path);
     expect(ids).toEqual(['__root__', ...routeIds]);

@@ -5,6 +5,16 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A confirmed booking's time collides with another's: the unique index on the start (23505) or the exclusion
+ * constraint against overlapping ranges (23P01, exclusion_violation). Both mean the slot is taken (D13, issue 16).
+ */
+export function isSlotTaken(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (e.code === '23505' || e.code === '23P01') return true;
+  return false;
+}
+
 /** PostgreSQL's foreign_key_violation: a row refers to one that is gone, or a row still referred to is deleted. */
 export function isForeignKeyViolation(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)

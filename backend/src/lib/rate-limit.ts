@@ -185,4 +185,6 @@ export const Limits = {
   resetByIp: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 20, windowMs: HOUR }),
   contactByIp: (ip: string): Limit => ({ key: `contact:ip:${ip}`, max: 5, windowMs: 10 * MINUTE }),
   bookingByIp: (ip: string): Limit => ({ key: `booking:ip:${ip}`, max: 5, windowMs: 10 * MINUTE }),
+  /** Moving a booking through its link: like booking (D8). */
+  rescheduleByIp: (ip: string): Limit => ({ key: `reschedule:ip:${ip}`, max: 5, windowMs: 10 * MINUTE }),
 };

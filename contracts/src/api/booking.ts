@@ -25,6 +25,9 @@ export function slotStart(label: string): { hour: number; minute: number } | nul
 
 const DateSchema = v.pipe(filledIn('Please select a date'), v.isoDate('Please select a valid date'));
 
+/** A slot: a day (yyyy-MM-dd) and one of its labels, in the company's zone. One shape for booking and moving. */
+const SlotEntries = { date: DateSchema, time: filledIn('Please select a time') };
+
 /** POST /api/booking (spec section 5). Weekends, past dates and taken slots are refused by the API too (D12). */
 export const BookingRequestSchema = v.object({
   name: NameSchema,
@@ -32,8 +35,7 @@ export const BookingRequestSchema = v.object({
   businessName: v.optional(
     v.pipe(v.string(), v.trim(), v.maxLength(200, 'Business name must be at most 200 characters')),
   ),
-  date: DateSchema,
-  time: filledIn('Please select a time'),
+  ...SlotEntries,
   lineOfWork: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Line of work must be at most 200 characters'))),
 });
 export type BookingRequestInput = v.InferInput<typeof BookingRequestSchema>;
@@ -82,6 +84,10 @@ export const BookingConfirmationSchema = v.object({
     v.nullable(v.string()),
     v.description("The booking's .ics file (GET /api/booking/calendar/{token}); null when no link was issued"),
   ),
+  rescheduleUrl: v.pipe(
+    v.nullable(v.string()),
+    v.description("The booker's own link to move the booking (/booking/reschedule?token=...); null when not issued"),
+  ),
   message: v.string(),
 });
 export type BookingConfirmation = v.InferOutput<typeof BookingConfirmationSchema>;
@@ -102,12 +108,56 @@ export const WebhookAcceptedSchema = v.object({ status: v.string() });
 
 export const CancelBookingSchema = v.object({ token: bodyToken('Invalid link') });
 
+/** POST /api/booking/reschedule: the manage link's token and the new slot (the fields of the booking POST). */
+export const RescheduleBookingSchema = v.object({ token: bodyToken('Invalid link'), ...SlotEntries });
+export type RescheduleBooking = v.InferOutput<typeof RescheduleBookingSchema>;
+
+/** POST /api/admin/consultations/{id}/reschedule: the new slot. */
+export const AdminRescheduleSchema = v.object(SlotEntries);
+export type AdminReschedule = v.InferOutput<typeof AdminRescheduleSchema>;
+
+/** GET /api/booking/reschedule/{token}: the booking and whether it can still be moved (and, if not, why). */
+export const ReschedulableBookingSchema = v.object({
+  ...BookingSummarySchema.entries,
+  endsAt: v.string(),
+  canReschedule: v.boolean(),
+  reason: v.pipe(v.nullable(v.string()), v.description('Why it cannot be moved (null when it can)')),
+  noticeHours: v.pipe(v.number(), v.description('Moves are taken up to this many hours before the start')),
+});
+export type ReschedulableBooking = v.InferOutput<typeof ReschedulableBookingSchema>;
+
+/** 200 of a move: the booking at its new time. */
+export const RescheduledBookingSchema = v.object({
+  id: v.number(),
+  date: v.string(),
+  time: v.string(),
+  timeZone: v.string(),
+  startsAt: v.pipe(v.string(), v.description('Start of the new slot, UTC (ISO 8601)')),
+  endsAt: v.pipe(v.string(), v.description('End of the new slot, UTC (ISO 8601)')),
+  message: v.string(),
+});
+export type RescheduledBooking = v.InferOutput<typeof RescheduledBookingSchema>;
+
+/** Why a booking cannot be moved by its visitor (less than `hours` before it starts). */
+export const rescheduleNoticeMessage = (hours: number) =>
+  `Consultations can be moved up to ${hours} hour${hours === 1 ? '' : 's'} before they start. ` +
+  'To change this one, please reply to your confirmation e-mail.';
+
 export const BookingMessages = {
   taken: 'This time is no longer available. Please choose another time.',
   weekend: 'Consultations are offered Monday to Friday. Please choose a weekday.',
   past: 'Please choose a date from today on.',
+  invalidDate: 'Please select a valid date',
   unknownSlot: 'Please choose one of the offered times.',
   tooSoon: 'This time is too soon. Please choose a time at least 2 hours from now.',
   confirmed: 'Your consultation is booked! Check your email for confirmation details.',
   invalidCancelLink: 'This cancellation link is invalid or has expired.',
+  invalidManageLink: 'This link is invalid or has expired.',
+  alreadyTookPlace: 'This consultation has already taken place.',
+  cancelledCannotMove: 'This consultation has been cancelled, so it cannot be moved. Please book a new time.',
+  sameSlot: 'That is already the time of your consultation.',
+  rescheduled: "Your consultation has been moved. We've e-mailed you the new details.",
+  rescheduledByAdmin: 'The consultation has been moved. The visitor is e-mailed the new time.',
+  movedInSchedulingService:
+    'This consultation was booked through the scheduling service. Please move it there, so both stay in step.',
 } as const;

@@ -1,7 +1,13 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { AuditEntry, OrganizationDashboardLink } from './admin';
 import type { LoginResult, TokenValidation } from './auth';
-import type { Availability, BookingSummary, MonthAvailability } from './booking';
+import type {
+  Availability,
+  BookingSummary,
+  MonthAvailability,
+  ReschedulableBooking,
+  RescheduledBooking,
+} from './booking';
 import type { DashboardDetail, EmbedStatus, PublicDashboard } from './dashboards';
 import type { ApiAnswer, GetAnswer } from './routes';
 import type { PublicConfig } from './system';
@@ -20,6 +26,7 @@ describe('what each call answers, in types', () => {
     expectTypeOf<GetAnswer<`/api/booking/availability?date=${string}`>>().toEqualTypeOf<Availability>();
     expectTypeOf<GetAnswer<`/api/booking/availability/month?month=${string}`>>().toEqualTypeOf<MonthAvailability>();
     expectTypeOf<GetAnswer<`/api/booking/cancel/${string}`>>().toEqualTypeOf<BookingSummary>();
+    expectTypeOf<GetAnswer<`/api/booking/reschedule/${string}`>>().toEqualTypeOf<ReschedulableBooking>();
     expectTypeOf<GetAnswer<'/api/admin/organization-dashboards'>>().toEqualTypeOf<OrganizationDashboardLink[]>();
     expectTypeOf<GetAnswer<'/api/admin/audit'>>().toEqualTypeOf<AuditEntry[]>();
   });
@@ -29,6 +36,10 @@ describe('what each call answers, in types', () => {
     expectTypeOf<ApiAnswer<'PUT', `/api/admin/users/${number}`>>().toEqualTypeOf<User>();
     expectTypeOf<ApiAnswer<'DELETE', `/api/admin/users/${number}`>>().toEqualTypeOf<null>();
     expectTypeOf<ApiAnswer<'POST', '/api/admin/send-password-reset'>>().toEqualTypeOf<{ message: string }>();
+    expectTypeOf<ApiAnswer<'POST', '/api/booking/reschedule'>>().toEqualTypeOf<RescheduledBooking>();
+    expectTypeOf<
+      ApiAnswer<'POST', `/api/admin/consultations/${number}/reschedule`>
+    >().toEqualTypeOf<RescheduledBooking>();
   });
 
   it('gives a path it does not know no type at all, so its use does not compile', () => {

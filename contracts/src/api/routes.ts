@@ -6,6 +6,8 @@ import type {
   BookingConfirmationSchema,
   BookingSummarySchema,
   MonthAvailabilitySchema,
+  ReschedulableBookingSchema,
+  RescheduledBookingSchema,
 } from './booking';
 import type { MessageSchema } from './common';
 import type { ContactAcceptedSchema } from './contact';
@@ -56,19 +58,21 @@ export type GetAnswer<P extends string> = P extends '/api/auth/user'
                   ? Of<typeof AvailabilitySchema>
                   : P extends `/api/booking/cancel/${string}`
                     ? Of<typeof BookingSummarySchema>
-                    : P extends '/api/admin/organizations'
-                      ? ListOf<typeof OrganizationSchema>
-                      : P extends '/api/admin/dashboards-direct'
-                        ? ListOf<typeof AdminDashboardSchema>
-                        : P extends '/api/admin/users'
-                          ? ListOf<typeof UserSchema>
-                          : P extends '/api/admin/organization-dashboards'
-                            ? ListOf<typeof OrganizationDashboardLinkSchema>
-                            : P extends '/api/admin/audit'
-                              ? ListOf<typeof AuditEntrySchema>
-                              : P extends '/api/admin/embed-connections'
-                                ? ListOf<typeof EmbedConnectionSchema>
-                                : never;
+                    : P extends `/api/booking/reschedule/${string}`
+                      ? Of<typeof ReschedulableBookingSchema>
+                      : P extends '/api/admin/organizations'
+                        ? ListOf<typeof OrganizationSchema>
+                        : P extends '/api/admin/dashboards-direct'
+                          ? ListOf<typeof AdminDashboardSchema>
+                          : P extends '/api/admin/users'
+                            ? ListOf<typeof UserSchema>
+                            : P extends '/api/admin/organization-dashboards'
+                              ? ListOf<typeof OrganizationDashboardLinkSchema>
+                              : P extends '/api/admin/audit'
+                                ? ListOf<typeof AuditEntrySchema>
+                                : P extends '/api/admin/embed-connections'
+                                  ? ListOf<typeof EmbedConnectionSchema>
+                                  : never;
 
 /** POST, PUT and DELETE paths (a 204 answers `null`). */
 type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M extends 'DELETE'
@@ -89,27 +93,29 @@ type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M exten
                 ? Of<typeof BookingConfirmationSchema>
                 : P extends '/api/booking/cancel'
                   ? Of<typeof MessageSchema>
-                  : P extends `/api/dashboards/${string}/views`
-                    ? Of<typeof ViewRecordedSchema>
-                    : P extends `/api/dashboards/${string}/embed-token`
-                      ? Of<typeof EmbedTokenSchema>
-                      : P extends `/api/admin/embed-connections/${string}/test`
-                        ? Of<typeof ConnectionTestSchema>
-                        : P extends `/api/admin/embed-connections${'' | `/${string}`}`
-                          ? Of<typeof SavedEmbedConnectionSchema>
-                          : P extends `/api/admin/organizations${'' | `/${string}`}`
-                            ? Of<typeof OrganizationSchema>
-                            : P extends `/api/admin/dashboards${'' | `/${string}`}`
-                              ? Of<typeof SavedDashboardSchema>
-                              : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
-                                ? Of<typeof MessageSchema>
-                                : P extends `/api/admin/users${'' | `/${string}`}`
-                                  ? Of<typeof UserSchema>
-                                  : P extends `/api/admin/organization-dashboards${'' | `/${string}`}`
-                                    ? Of<typeof OrganizationDashboardLinkSchema>
-                                    : P extends '/api/admin/organization-users'
-                                      ? Of<typeof MessageSchema>
-                                      : never;
+                  : P extends '/api/booking/reschedule' | `/api/admin/consultations/${string}/reschedule`
+                    ? Of<typeof RescheduledBookingSchema>
+                    : P extends `/api/dashboards/${string}/views`
+                      ? Of<typeof ViewRecordedSchema>
+                      : P extends `/api/dashboards/${string}/embed-token`
+                        ? Of<typeof EmbedTokenSchema>
+                        : P extends `/api/admin/embed-connections/${string}/test`
+                          ? Of<typeof ConnectionTestSchema>
+                          : P extends `/api/admin/embed-connections${'' | `/${string}`}`
+                            ? Of<typeof SavedEmbedConnectionSchema>
+                            : P extends `/api/admin/organizations${'' | `/${string}`}`
+                              ? Of<typeof OrganizationSchema>
+                              : P extends `/api/admin/dashboards${'' | `/${string}`}`
+                                ? Of<typeof SavedDashboardSchema>
+                                : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
+                                  ? Of<typeof MessageSchema>
+                                  : P extends `/api/admin/users${'' | `/${string}`}`
+                                    ? Of<typeof UserSchema>
+                                    : P extends `/api/admin/organization-dashboards${'' | `/${string}`}`
+                                      ? Of<typeof OrganizationDashboardLinkSchema>
+                                      : P extends '/api/admin/organization-users'
+                                        ? Of<typeof MessageSchema>
+                                        : never;
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

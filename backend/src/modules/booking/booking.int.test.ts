@@ -350,6 +350,11 @@ describe("the scheduling service's webhook (D17)", () => {
 
     const cancel = JSON.stringify({ event: 'invitee.canceled', payload: { uri } });
     expect(await (await send(cancel, signWebhook(cancel, KEY, now))).json()).toEqual({ status: 'cancelled' });
+    const [cancelled] = await t.db.select().from(schema.bookings).where(eq(schema.bookings.externalId, uri));
+    expect(cancelled).toMatchObject({ status: 'cancelled', sequence: 1 });
+    expect(
+      await t.db.select().from(schema.bookingChanges).where(eq(schema.bookingChanges.bookingId, cancelled!.id)),
+    ).toMatchObject([{ kind: 'cancelled', changedBy: 'scheduling_service', toStartsAt: null }]);
     expect((await (await availability('2026-11-12')).json()).availableTimes).toContain('03:00 PM - 03:30 PM');
   });
 

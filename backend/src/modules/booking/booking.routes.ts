@@ -9,6 +9,9 @@ import {
   MessageSchema,
   MonthAvailabilityQuerySchema,
   MonthAvailabilitySchema,
+  ReschedulableBookingSchema,
+  RescheduleBookingSchema,
+  RescheduledBookingSchema,
   TokenParamsSchema,
   WebhookAcceptedSchema,
 } from '@app/contracts';
@@ -21,6 +24,8 @@ import { documentedSchema } from '../../plugins/openapi';
 import { requestContext } from '../../plugins/request-context';
 import { bookingCalendarFile } from './booking.ics';
 import * as booking from './booking.service';
+import * as links from './booking-links.service';
+import { findForReschedule, type RescheduleDeps, rescheduleByToken } from './reschedule.service';
 import { handleWebhook, verifySignature } from './webhook.service';
 
 export const WEBHOOK_PATH = '/api/booking/webhook';
@@ -30,10 +35,11 @@ const tags = ['Booking'];
 export const bookingRoutes = (
   deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 'logger' | 'clock' | 'redis' | 'rateLimiter'>,
 ) => {
-  const bookingDeps: booking.BookingDeps = {
+  const bookingDeps: RescheduleDeps = {
     ...deps,
     timeZone: deps.config.BOOKING_TIMEZONE,
     prefix: deps.config.QUEUE_PREFIX,
+    noticeHours: deps.config.RESCHEDULE_NOTICE_HOURS,
   };
   return new Elysia({ name: 'booking-routes' })
     .use(requestContext(deps.config.TRUST_PROXY))
@@ -64,7 +70,7 @@ export const bookingRoutes = (
         detail: { tags, summary: 'Book a free 30-minute consultation' },
       },
     )
-    .get('/api/booking/cancel/:token', ({ params }) => booking.findByCancelToken(bookingDeps, params.token), {
+    .get('/api/booking/cancel/:token', ({ params }) => links.findByCancelToken(bookingDeps, params.token), {
       params: TokenParamsSchema,
       response: { 200: BookingSummarySchema, 404: ApiErrorSchema },
       detail: { tags, summary: 'The booking behind a cancel link' },
@@ -72,7 +78,7 @@ export const bookingRoutes = (
     .get(
       '/api/booking/calendar/:token',
       async ({ params, set }) => {
-        const found = await booking.findBookingByToken(bookingDeps, params.token);
+        const found = await links.findBookingByToken(bookingDeps, params.token);
         set.headers['content-type'] = 'text/calendar; charset=utf-8';
         set.headers['content-disposition'] = 'attachment; filename="consultation.ics"';
         set.headers['cache-control'] = 'private, no-store';
@@ -96,11 +102,42 @@ export const bookingRoutes = (
         },
       },
     )
-    .post('/api/booking/cancel', ({ body, requestId }) => booking.cancelByToken(bookingDeps, body.token, requestId), {
+    .post('/api/booking/cancel', ({ body, requestId }) => links.cancelByToken(bookingDeps, body.token, requestId), {
       body: CancelBookingSchema,
       response: { 200: MessageSchema, 404: ApiErrorSchema, 422: ApiErrorSchema },
       detail: { tags, summary: 'Cancel a consultation through its link' },
     })
+    .get('/api/booking/reschedule/:token', ({ params }) => findForReschedule(bookingDeps, params.token), {
+      params: TokenParamsSchema,
+      response: { 200: ReschedulableBookingSchema, 404: ApiErrorSchema },
+      detail: {
+        tags,
+        summary: 'The booking behind a manage link, and whether (or why not) it can still be moved; changes nothing',
+      },
+    })
+    .post(
+      '/api/booking/reschedule',
+      async ({ body, clientIp, requestId }) => {
+        await deps.rateLimiter.hit([Limits.rescheduleByIp(clientIp() ?? 'unknown')]);
+        return rescheduleByToken(bookingDeps, body, requestId);
+      },
+      {
+        body: RescheduleBookingSchema,
+        response: {
+          200: RescheduledBookingSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+          422: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+        detail: {
+          tags,
+          summary:
+            'Move a consultation to another free slot through its link: 404 unknown link, 409 slot taken or booking ' +
+            'cancelled, 422 a slot that cannot be booked, the same slot, or too close to the start',
+        },
+      },
+    )
     .post(
       WEBHOOK_PATH,
       async ({ request, body, requestId }) => {

@@ -3,37 +3,32 @@ import {
   type BookingConfirmation,
   BookingMessages,
   type BookingRequest,
-  type BookingSummary,
   CONSULTATION_MINUTES,
   DEFAULT_TIME_SLOTS,
   EventTypes,
-  generateToken,
-  hashToken,
   type MonthAvailability,
   slotStart,
   todayIn,
   weekday,
   zonedTimeToUtc,
 } from '@app/contracts';
+import type { Database, Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
-import type { Redis } from 'ioredis';
-import { type DispatchDeps, dispatch } from '../../events/dispatch';
-import type { Clock } from '../../lib/clock';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
+import { dispatch } from '../../events/dispatch';
+import { isSlotTaken } from '../../lib/db-errors';
+import { conflict, unprocessable } from '../../lib/http-error';
 import * as repo from './booking.repository';
+import { issueBrowserLink, type LinkDeps } from './booking-links.service';
 
-export interface BookingDeps extends DispatchDeps {
-  clock: Clock;
+export interface BookingDeps extends LinkDeps {
   timeZone: string;
-  /** Keeps the hashes of the booker's own cancel links (see `issueBrowserLink`), under `${prefix}:`. */
-  redis: Redis;
-  prefix: string;
 }
 
 const MINUTE = 60_000;
 /** D12: slots that start within this long from now are not offered. */
 const MIN_NOTICE_MS = 2 * 60 * MINUTE;
+
+type Interval = { startsAt: Date; endsAt: Date };
 
 const overlaps = (a: { startsAt: Date; endsAt: Date }, b: { startsAt: Date; endsAt: Date }) =>
   a.startsAt < b.endsAt && b.startsAt < a.endsAt;
@@ -47,6 +42,10 @@ export function slotInterval(date: string, label: string, timeZone: string) {
 
 /** Weekends and past dates are refused by the API too (D12), with clear messages. */
 function assertBookableDate(deps: BookingDeps, date: string) {
+  // The format allows days no month has (2026-11-31, 2026-02-30): refused, not rolled over into the next month.
+  const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
+  if (new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDate() !== dayOfMonth)
+    throw unprocessable(BookingMessages.invalidDate, [{ path: 'date', message: BookingMessages.invalidDate }]);
   const day = weekday(date);
   if (day === 0 || day === 6)
     throw unprocessable(BookingMessages.weekend, [{ path: 'date', message: BookingMessages.weekend }]);
@@ -57,7 +56,6 @@ function assertBookableDate(deps: BookingDeps, date: string) {
 const slotsOf = (date: string, timeZone: string) =>
   DEFAULT_TIME_SLOTS.map((label) => ({ label, ...slotInterval(date, label, timeZone)! }));
 
-type Interval = { startsAt: Date; endsAt: Date };
 const freeLabels = (deps: BookingDeps, date: string, blocked: Interval[]) => {
   const earliest = deps.clock.now().getTime() + MIN_NOTICE_MS;
   return slotsOf(date, deps.timeZone)
@@ -99,6 +97,29 @@ export async function monthAvailability(deps: BookingDeps, month: string): Promi
 }
 
 /**
+ * The checks every new time of a booking passes, booked or moved (D12, D13): a weekday from today on, one of the
+ * offered labels, at least 2 hours from now, and free (no confirmed booking, no busy time in the company calendar).
+ * Answers the slot's UTC interval. `db` is the caller's transaction when it has one.
+ */
+export async function checkSlot(
+  deps: BookingDeps,
+  db: Database | Transaction,
+  slot: { date: string; time: string },
+  /** A booking being moved: its own current time does not block its new one. */
+  movingBookingId?: number,
+): Promise<Interval> {
+  assertBookableDate(deps, slot.date);
+  const interval = slotInterval(slot.date, slot.time, deps.timeZone);
+  if (!interval)
+    throw unprocessable(BookingMessages.unknownSlot, [{ path: 'time', message: BookingMessages.unknownSlot }]);
+  if (interval.startsAt.getTime() < deps.clock.now().getTime() + MIN_NOTICE_MS)
+    throw unprocessable(BookingMessages.tooSoon, [{ path: 'time', message: BookingMessages.tooSoon }]);
+  const blocked = await repo.findBlockedIntervals(db, interval.startsAt, interval.endsAt, movingBookingId);
+  if (blocked.length) throw conflict(BookingMessages.taken);
+  return interval;
+}
+
+/**
  * Books a slot: the booking and its `booking.created` event in one transaction. The unique index on confirmed
  * start times settles races: exactly one of many simultaneous requests wins, the others get 409 (D13).
  */
@@ -107,14 +128,7 @@ export async function book(
   input: BookingRequest,
   context: { ipAddress?: string | null; requestId?: string } = {},
 ): Promise<BookingConfirmation> {
-  assertBookableDate(deps, input.date);
-  const interval = slotInterval(input.date, input.time, deps.timeZone);
-  if (!interval)
-    throw unprocessable(BookingMessages.unknownSlot, [{ path: 'time', message: BookingMessages.unknownSlot }]);
-  if (interval.startsAt.getTime() < deps.clock.now().getTime() + MIN_NOTICE_MS)
-    throw unprocessable(BookingMessages.tooSoon, [{ path: 'time', message: BookingMessages.tooSoon }]);
-  const blocked = await repo.findBlockedIntervals(deps.db, interval.startsAt, interval.endsAt);
-  if (blocked.length) throw conflict(BookingMessages.taken);
+  const interval = await checkSlot(deps, deps.db, input);
 
   let created: { booking: repo.BookingRow; event: { id: string; type: string } };
   try {
@@ -136,7 +150,7 @@ export async function book(
       return { booking, event };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(BookingMessages.taken);
+    if (isSlotTaken(error)) throw conflict(BookingMessages.taken);
     throw error;
   }
   await dispatch(deps, [created.event]);
@@ -151,78 +165,7 @@ export async function book(
     email: created.booking.email,
     cancelUrl: token ? `/booking/cancel?token=${token}` : null,
     calendarUrl: token ? `/api/booking/calendar/${token}` : null,
+    rescheduleUrl: token ? `/booking/reschedule?token=${token}` : null,
     message: BookingMessages.confirmed,
   };
-}
-
-/** How long after its end a booker's own link still shows the booking. */
-const BROWSER_LINK_AFTER_END_MS = 7 * 24 * 60 * MINUTE;
-const browserLinkKey = (deps: BookingDeps, hash: string) => `${deps.prefix}:booking-link:${hash}`;
-
-/**
- * The booker's own cancel link, shown on the confirmation (decision 020). The e-mail's link is minted by the worker
- * that sends it, and only its hash is kept on the booking (D7): this one cannot be that one, so a second token is
- * minted here and its hash kept in Redis, pointing at the booking, until a week after the meeting. Both links work.
- * Without Redis the booking still stands: the answer then has no link, and the e-mail's link is the way to cancel.
- */
-async function issueBrowserLink(deps: BookingDeps, booking: repo.BookingRow): Promise<string | null> {
-  const token = generateToken();
-  const ttl = booking.endsAt.getTime() - deps.clock.now().getTime() + BROWSER_LINK_AFTER_END_MS;
-  try {
-    await deps.redis.set(browserLinkKey(deps, hashToken(token)), String(booking.id), 'PX', Math.max(ttl, MINUTE));
-    return token;
-  } catch (error) {
-    deps.logger.warn({ err: error, bookingId: booking.id }, 'could not issue the booking link; the e-mail has one');
-    return null;
-  }
-}
-
-/** The booking a cancel token points at: the e-mail's (its hash on the booking) or the booker's own (in Redis). */
-async function bookingIdOfToken(deps: BookingDeps, token: string): Promise<number | null> {
-  if (token.length === 0 || token.length > 200) return null;
-  const hash = hashToken(token);
-  const booking = await repo.findBookingByCancelHash(deps.db, hash);
-  if (booking) return booking.id;
-  const id = await deps.redis.get(browserLinkKey(deps, hash)).catch(() => null);
-  return id && /^\d+$/.test(id) ? Number(id) : null;
-}
-
-export async function findBookingByToken(deps: BookingDeps, token: string): Promise<repo.BookingRow> {
-  const id = await bookingIdOfToken(deps, token);
-  const booking = id === null ? null : await repo.findBookingById(deps.db, id);
-  if (!booking) throw notFound(BookingMessages.invalidCancelLink);
-  return booking;
-}
-
-const summary = (booking: repo.BookingRow): BookingSummary => ({
-  name: booking.name,
-  date: booking.date,
-  time: booking.timeLabel,
-  timeZone: booking.timeZone,
-  startsAt: booking.startsAt.toISOString(),
-  status: booking.status,
-});
-
-export async function findByCancelToken(deps: BookingDeps, token: string): Promise<BookingSummary> {
-  return summary(await findBookingByToken(deps, token));
-}
-
-/** D15: frees the slot; the event removes the calendar entry and e-mails both sides. Cancelling twice is harmless. */
-export async function cancelByToken(
-  deps: BookingDeps,
-  token: string,
-  requestId?: string,
-): Promise<{ message: string }> {
-  const id = await bookingIdOfToken(deps, token);
-  if (id === null) throw notFound(BookingMessages.invalidCancelLink);
-  const result = await deps.db.transaction(async (tx) => {
-    const booking = await repo.findBookingById(tx, id, true);
-    if (!booking) throw notFound(BookingMessages.invalidCancelLink);
-    if (booking.status === 'cancelled') return { event: null };
-    if (booking.startsAt <= deps.clock.now()) throw new HttpError(422, 'This consultation has already taken place.');
-    await repo.cancelBooking(tx, booking.id, deps.clock.now());
-    return { event: await insertEvent(tx, EventTypes.bookingCancelled, { bookingId: booking.id }, requestId) };
-  });
-  if (result.event) await dispatch(deps, [result.event]);
-  return { message: "Your consultation has been cancelled. We've e-mailed you a confirmation." };
 }

@@ -6,7 +6,7 @@ import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { encodeHexLowerCase } from '@oslojs/encoding';
 import * as v from 'valibot';
 import { dispatch } from '../../events/dispatch';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { isSlotTaken } from '../../lib/db-errors';
 import { HttpError } from '../../lib/http-error';
 import * as repo from './booking.repository';
 import type { BookingDeps } from './booking.service';
@@ -101,7 +101,7 @@ export async function handleWebhook(deps: BookingDeps, rawBody: string, requestI
       await dispatch(deps, [event]);
       return { status: 'stored' };
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      if (!isSlotTaken(error)) throw error;
       // The service booked a time we had already given away: keep the first, tell the operators.
       deps.logger.error(
         { externalId: payload.uri, startsAt },
@@ -116,6 +116,13 @@ export async function handleWebhook(deps: BookingDeps, rawBody: string, requestI
       const booking = await repo.findBookingByExternalId(tx, payload.uri);
       if (!booking || booking.status === 'cancelled') return null;
       await repo.cancelBooking(tx, booking.id, deps.clock.now());
+      await repo.insertBookingChange(tx, {
+        bookingId: booking.id,
+        kind: 'cancelled',
+        fromStartsAt: booking.startsAt,
+        fromEndsAt: booking.endsAt,
+        changedBy: 'scheduling_service',
+      });
       return insertEvent(tx, EventTypes.bookingCancelled, { bookingId: booking.id }, requestId);
     });
     if (event) await dispatch(deps, [event]);

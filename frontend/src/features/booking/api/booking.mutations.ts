@@ -1,4 +1,4 @@
-import type { BookingRequest } from '@app/contracts';
+import type { AdminReschedule, BookingRequest } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
 import { bookingQueryKeys } from './booking.queries';
@@ -29,5 +29,19 @@ export function useCancelBooking(token: string) {
     mutationKey: ['booking', 'cancel'],
     mutationFn: () => cancelBooking(token),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingQueryKeys.all }),
+  });
+}
+
+/** POST /api/booking/reschedule { token, date, time }: 200 with the new time; 409 taken; 422 refused (with why). */
+const rescheduleBooking = (token: string, slot: AdminReschedule) =>
+  apiRequest('/api/booking/reschedule', { method: 'POST', body: { token, ...slot } });
+
+/** Moves the booking of a link; either way every booking query is asked again (two days' slots have changed). */
+export function useRescheduleBooking(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['booking', 'reschedule'],
+    mutationFn: (slot: AdminReschedule) => rescheduleBooking(token, slot),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueryKeys.all }),
   });
 }

@@ -8,6 +8,7 @@ export const bookingQueryKeys = {
   availability: (date: string) => ['booking', 'availability', date] as const,
   month: (month: string) => ['booking', 'availability', 'month', month] as const,
   cancel: (token: string) => ['booking', 'cancel', token] as const,
+  reschedule: (token: string) => ['booking', 'reschedule', token] as const,
 };
 
 /**
@@ -51,4 +52,11 @@ export const cancelBookingQueryOptions = (token: string) =>
   queryOptions({
     queryKey: bookingQueryKeys.cancel(token),
     queryFn: ({ signal }) => apiGet(`/api/booking/cancel/${encodeURIComponent(token)}`, { signal }),
+  });
+
+/** GET /api/booking/reschedule/{token}: the booking of a manage link and whether it can be moved (404 when invalid). */
+export const rescheduleBookingQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: bookingQueryKeys.reschedule(token),
+    queryFn: ({ signal }) => apiGet(`/api/booking/reschedule/${encodeURIComponent(token)}`, { signal }),
   });

@@ -1,5 +1,5 @@
 import type { BookingConfirmation as Confirmation } from '@app/contracts';
-import { CalendarPlus, CircleCheck, XCircle } from 'lucide-react';
+import { CalendarClock, CalendarPlus, CircleCheck, XCircle } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -109,6 +109,16 @@ export function BookingConfirmation({
           >
             <CalendarPlus aria-hidden="true" className="size-4" />
             Add to calendar
+          </a>
+        ) : null}
+        {confirmation.rescheduleUrl ? (
+          <a
+            href={confirmation.rescheduleUrl}
+            className={`${linkClass} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`}
+            data-testid={`${testIdPrefix}-reschedule-link`}
+          >
+            <CalendarClock aria-hidden="true" className="size-4" />
+            Move to another time
           </a>
         ) : null}
         {confirmation.cancelUrl ? (

@@ -1,4 +1,3 @@
-import type { BookingSummary } from '@app/contracts';
 import { BookingMessages } from '@app/contracts/api/booking';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -10,7 +9,7 @@ import { LoadingStatus, Spinner } from '../../../components/ui/spinner';
 import { failureMessage, isApiRequestError } from '../../../lib/api';
 import { useCancelBooking } from '../api/booking.mutations';
 import { cancelBookingQueryOptions } from '../api/booking.queries';
-import { formatLongDate, timeZoneLabel } from '../utils/booking-dates';
+import { BookingSummaryList } from './booking-summary';
 
 export const CANCELLED_MESSAGE = "Your consultation has been cancelled. We've e-mailed you a confirmation.";
 export const ALREADY_CANCELLED_MESSAGE = 'This consultation has already been cancelled.';
@@ -58,27 +57,6 @@ function Invalid() {
   );
 }
 
-function Summary({ booking }: { booking: BookingSummary }) {
-  const rows: [string, string][] = [
-    ['Name', booking.name],
-    ['Date', formatLongDate(booking.date)],
-    ['Time', booking.time],
-    ['Time zone', timeZoneLabel(booking.timeZone)],
-  ];
-  return (
-    <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" data-testid="cancel-summary">
-      {rows.map(([term, value]) => (
-        <div key={term} className="contents">
-          <dt className="font-medium text-slate-600 dark:text-slate-400">{term}</dt>
-          <dd className="text-slate-900 dark:text-white" data-testid={`cancel-${term.toLowerCase().replace(' ', '-')}`}>
-            {value}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 function CancelBooking({ token }: { token: string }) {
   const booking = useQuery(cancelBookingQueryOptions(token));
   const cancel = useCancelBooking(token);
@@ -116,7 +94,7 @@ function CancelBooking({ token }: { token: string }) {
           <p className="font-medium text-slate-900 dark:text-white">{ALREADY_CANCELLED_MESSAGE}</p>
         </div>
         <div className="mt-5">
-          <Summary booking={summary} />
+          <BookingSummaryList booking={summary} testIdPrefix="cancel" />
         </div>
         <BookAgainLink>Book another time</BookAgainLink>
       </div>
@@ -129,7 +107,7 @@ function CancelBooking({ token }: { token: string }) {
     <div data-testid="cancel-confirmed">
       <p className="text-slate-700 dark:text-slate-300">Do you want to cancel this consultation?</p>
       <div className="mt-5">
-        <Summary booking={summary} />
+        <BookingSummaryList booking={summary} testIdPrefix="cancel" />
       </div>
       {cancel.isError ? (
         <Alert variant="error" className="mt-5" data-testid="cancel-error">

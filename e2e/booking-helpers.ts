@@ -1,0 +1,55 @@
+import { generateToken, hashToken } from '@app/contracts';
+import type { DatabaseHandle } from '@app/db';
+import * as schema from '@app/db/schema';
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * The first day of a date picker's month (or of the next ones) marked as having free times, not today: how many of
+ * today's times are left depends on the hour the test runs at (2 hours' notice, D12). `prefix`: the picker's test ids.
+ */
+export async function firstFreeDay(page: Page, prefix = 'picker'): Promise<Locator> {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  for (let i = 0; i < 3; i++) {
+    const free = page.locator(
+      `[data-testid^="${prefix}-day-2"][data-available]:not([data-outside-range]):not([data-testid="${prefix}-day-${today}"])`,
+    );
+    await page
+      .waitForResponse((r) => r.url().includes('/api/booking/availability/month'), { timeout: 2_000 })
+      .catch(() => {});
+    if ((await free.count()) > 0) return free.first();
+    await page.getByTestId(`${prefix}-day-next`).click();
+  }
+  throw new Error('The picker never showed a day with free times');
+}
+
+/** Picks `date` (yyyy-MM-dd) in a date picker, moving on a month at a time, and answers the free times it shows. */
+export async function freeTimesOn(page: Page, date: string, prefix = 'picker'): Promise<string[]> {
+  const cell = page.locator(`[data-testid="${prefix}-day-${date}"]:not([data-outside-range])`);
+  await page.locator(`[data-testid^="${prefix}-day-2"]`).first().waitFor();
+  for (let i = 0; i < 3 && (await cell.count()) === 0; i++) await page.getByTestId(`${prefix}-day-next`).click();
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes(`/api/booking/availability?date=${date}`)),
+    cell.click(),
+  ]);
+  await page.getByTestId(`${prefix}-times`).locator('legend', { hasText: 'Free times on' }).waitFor();
+  await page.waitForFunction(
+    (p) => !document.querySelector(`[data-testid="${p}-times"]`)?.textContent?.includes('Loading'),
+    prefix,
+  );
+  return page
+    .getByTestId(`${prefix}-times`)
+    .getByRole('radio')
+    .evaluateAll((radios) => radios.map((radio) => (radio as HTMLInputElement).value));
+}
+
+/**
+ * A manage link of the booking, as its e-mails carry it (`/booking/reschedule?token=...`): taken from the e-mail's
+ * text when the e-mail has one, or else minted as the worker mints one (its hash into booking_tokens, D7).
+ */
+export async function rescheduleLink(database: DatabaseHandle, bookingId: number, emailText?: string): Promise<string> {
+  const inEmail = /https?:\/\/[^\s"'<>]+(\/booking\/reschedule\?token=[\w.~%-]+)/.exec(emailText ?? '')?.[1];
+  if (inEmail) return inEmail;
+  const token = generateToken();
+  await database.db.insert(schema.bookingTokens).values({ bookingId, tokenHash: hashToken(token) });
+  return `/booking/reschedule?token=${token}`;
+}

@@ -1,0 +1,177 @@
+import type { ReschedulableBooking, RescheduledBooking } from '@app/contracts';
+import { BookingMessages } from '@app/contracts/api/booking';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { CalendarClock, CircleAlert, CircleCheck } from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { buttonClass } from '../../../components/ui/button';
+import { LoadingStatus } from '../../../components/ui/spinner';
+import { isApiRequestError } from '../../../lib/api';
+import { rescheduleBookingQueryOptions } from '../api/booking.queries';
+import { RescheduleForm } from '../forms/reschedule-form';
+import { formatSlot, timeZoneLabel, visitorTimeZone } from '../utils/booking-dates';
+import { BookingSummaryList } from './booking-summary';
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-16 sm:px-6 sm:py-20">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+        Reschedule Consultation
+      </h1>
+      <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+function BookNewLink({ children = 'Book a new consultation' }: { children?: ReactNode }) {
+  return (
+    <Link
+      to="/book-consultation"
+      className={buttonClass({ variant: 'primary', className: 'mt-6' })}
+      data-testid="reschedule-book-new"
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** An unknown or expired link: says so, and offers a new booking. */
+function Invalid() {
+  return (
+    <div data-testid="reschedule-invalid">
+      <div className="flex items-start gap-3">
+        <CircleAlert aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-red-700 dark:text-red-400" />
+        <p role="alert" className="font-medium text-slate-900 dark:text-white">
+          {BookingMessages.invalidManageLink}
+        </p>
+      </div>
+      <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+        Please use the link in your most recent e-mail about this consultation, or book a new time.
+      </p>
+      <BookNewLink />
+    </div>
+  );
+}
+
+/** A booking that can no longer be moved: why (cancelled, past, within the notice period), and a new booking. */
+function CannotMove({ booking }: { booking: ReschedulableBooking }) {
+  return (
+    <div data-testid="reschedule-refused">
+      <div className="flex items-start gap-3">
+        <CircleAlert aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-amber-700 dark:text-amber-400" />
+        <p className="font-medium text-slate-900 dark:text-white" data-testid="reschedule-reason">
+          {booking.reason}
+        </p>
+      </div>
+      <div className="mt-5">
+        <BookingSummaryList booking={booking} testIdPrefix="reschedule-current" />
+      </div>
+      <BookNewLink />
+    </div>
+  );
+}
+
+/** The moved booking: its new time in the company's zone and, when it differs, the visitor's own. */
+function Moved({ moved }: { moved: RescheduledBooking }) {
+  const ref = useRef<HTMLElement>(null);
+  const [visitorZone] = useState(visitorTimeZone);
+  useEffect(() => ref.current?.focus(), []);
+  const startsAt = new Date(moved.startsAt);
+  const endsAt = new Date(moved.endsAt);
+  const ours = formatSlot(startsAt, endsAt, moved.timeZone);
+  const yours = formatSlot(startsAt, endsAt, visitorZone);
+  return (
+    <section
+      ref={ref}
+      tabIndex={-1}
+      aria-labelledby="reschedule-moved-heading"
+      className="flex flex-col gap-5 outline-none"
+      data-testid="reschedule-success"
+    >
+      <div className="flex items-start gap-3">
+        <CircleCheck aria-hidden="true" className="mt-1 size-7 shrink-0 text-green-700 dark:text-green-400" />
+        <div>
+          <h2 id="reschedule-moved-heading" className="text-xl font-semibold text-slate-900 dark:text-white">
+            New time confirmed
+          </h2>
+          <p role="status" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            {moved.message}
+          </p>
+        </div>
+      </div>
+      <dl className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm sm:p-5 dark:border-slate-700 dark:bg-slate-800/60">
+        <div>
+          <dt className="font-medium text-slate-600 dark:text-slate-400">New time: {timeZoneLabel(moved.timeZone)}</dt>
+          <dd
+            className="mt-0.5 text-base font-semibold text-slate-900 dark:text-white"
+            data-testid="reschedule-new-time"
+          >
+            {ours}
+          </dd>
+        </div>
+        {yours !== ours ? (
+          <div>
+            <dt className="font-medium text-slate-600 dark:text-slate-400">Your time: {timeZoneLabel(visitorZone)}</dt>
+            <dd className="mt-0.5 text-base font-semibold text-slate-900 dark:text-white">{yours}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Your calendar invite is updated by the e-mail we send. This link keeps working if you need to move it again.
+      </p>
+    </section>
+  );
+}
+
+function Reschedule({ token }: { token: string }) {
+  const booking = useQuery(rescheduleBookingQueryOptions(token));
+  const [moved, setMoved] = useState<RescheduledBooking | null>(null);
+
+  if (moved) return <Moved moved={moved} />;
+
+  if (booking.isPending)
+    return (
+      <LoadingStatus className="text-sm" spinnerClassName="size-5" data-testid="reschedule-loading">
+        Loading your booking...
+      </LoadingStatus>
+    );
+
+  if (booking.isError) {
+    if (isApiRequestError(booking.error) && [400, 404, 410, 422].includes(booking.error.status)) return <Invalid />;
+    return (
+      <Alert variant="error" data-testid="reschedule-load-error">
+        We couldn't load your booking. Please try again later.
+      </Alert>
+    );
+  }
+
+  const current = booking.data;
+  if (!current.canReschedule) return <CannotMove booking={current} />;
+
+  return (
+    <div data-testid="reschedule-current" className="flex flex-col gap-6">
+      <div>
+        <h2 className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
+          <CalendarClock aria-hidden="true" className="size-5 text-blue-700 dark:text-blue-400" />
+          Your consultation
+        </h2>
+        <div className="mt-3">
+          <BookingSummaryList booking={current} testIdPrefix="reschedule-current" />
+        </div>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          Choose a new day and time below. Consultations can be moved up to {current.noticeHours} hours before they
+          start.
+        </p>
+      </div>
+      <RescheduleForm token={token} booking={current} onMoved={setMoved} />
+    </div>
+  );
+}
+
+/** /booking/reschedule?token= (issue 16): the booking of an e-mailed link and the picker to move it. */
+export function RescheduleBookingScreen({ token }: { token: string | undefined }) {
+  return <Frame>{token ? <Reschedule token={token} /> : <Invalid />}</Frame>;
+}
