@@ -23,6 +23,8 @@ export interface CalendarDeps {
   companyEmail: string;
   appUrl: string;
   timeZone: string;
+  /** MEETING_URL_TEMPLATE: the video call link the event carries (issue 16). */
+  meetingUrlTemplate?: string | undefined;
   logger: Logger;
 }
 
@@ -34,7 +36,8 @@ const bookingIdOf = (job: Job<CalendarJob>) => {
 
 /**
  * Makes the calendar agree with the booking: a confirmed booking's event is PUT (overwriting: idempotent), a
- * cancelled one's DELETEd. Both job kinds do this, so they may run in either order; after a PUT the status is read
+ * cancelled one's DELETEd. A moved booking's event is PUT where it already is (its href), with the same UID and the
+ * booking's new times and SEQUENCE: updated in place, never a second event (issue 16). Both job kinds do this, so they may run in either order; after a PUT the status is read
  * again, so a cancellation committed meanwhile still removes the event.
  */
 async function reconcileBooking(bookingId: number, calendar: CalendarClient, deps: CalendarDeps) {
@@ -44,7 +47,13 @@ async function reconcileBooking(bookingId: number, calendar: CalendarClient, dep
   if (booking.status === 'confirmed') {
     href = await calendar.putEvent(
       booking.calendarUid,
-      bookingCalendar(booking, { companyEmail: deps.companyEmail, appUrl: deps.appUrl }),
+      bookingCalendar(booking, {
+        companyEmail: deps.companyEmail,
+        appUrl: deps.appUrl,
+        timeZone: deps.timeZone,
+        meetingUrlTemplate: deps.meetingUrlTemplate,
+      }),
+      href,
     );
     await setCalendarHref(deps.db, booking.id, href);
     const now = await findBooking(deps.db, bookingId);

@@ -5,6 +5,7 @@ import {
   type EmailJob,
   emailJobId,
   isEventType,
+  reminderJobId,
 } from '@app/contracts';
 import type { Database } from '@app/db';
 import { findEvent } from '@app/platform/outbox';
@@ -19,6 +20,21 @@ export interface DomainEventsDeps {
   calendar: Queue<CalendarJob>;
   calendarJobOptions: JobsOptions;
   logger: Logger;
+}
+
+/**
+ * Removes a moved booking's reminders still waiting for another start (the processor would skip them anyway: this
+ * only keeps the queue board honest). A job running or gone meanwhile is left alone.
+ */
+async function dropOtherReminders(deps: DomainEventsDeps, of: { bookingId: number; keepStartsAt: Date }) {
+  const keep = of.keepStartsAt.toISOString();
+  const delayed = await deps.emails.getDelayed();
+  const stale = delayed.filter(
+    (job) =>
+      job.name === 'booking-reminder' && job.data.bookingId === of.bookingId && job.data.plannedStartsAt !== keep,
+  );
+  for (const job of stale) await job.remove().catch(() => undefined);
+  if (stale.length) deps.logger.info({ bookingId: of.bookingId, removed: stale.length }, 'stale reminders removed');
 }
 
 /**
@@ -38,16 +54,21 @@ export async function processDomainEvent(job: Job<DomainEventJob>, deps: DomainE
   const plan = await planForEvent(deps.db, { type: event.type, payload: event.payload });
   if (plan.emails.length)
     await deps.emails.addBulk(
-      plan.emails.map(({ template, delayMs }) => ({
+      plan.emails.map(({ template, delayMs, reminder }) => ({
         name: template,
-        data: { eventId: event.id, template },
+        data: {
+          eventId: event.id,
+          template,
+          ...(reminder ? { bookingId: reminder.bookingId, plannedStartsAt: reminder.startsAt.toISOString() } : {}),
+        },
         opts: {
           ...deps.emailJobOptions,
-          jobId: emailJobId(event.id, template),
+          jobId: reminder ? reminderJobId(event.id, reminder.startsAt) : emailJobId(event.id, template),
           ...(delayMs ? { delay: delayMs } : {}),
         },
       })),
     );
+  if (plan.dropRemindersOf) await dropOtherReminders(deps, plan.dropRemindersOf);
   if (plan.calendar.length)
     await deps.calendar.addBulk(
       plan.calendar.map(({ name, data }) => ({
