@@ -2,7 +2,13 @@ import { zonedTimeToUtc } from '@app/contracts';
 import ICAL from 'ical.js';
 import type { BusyInterval } from '../repositories/bookings.repository';
 
-const MAX_OCCURRENCES = 5000;
+/**
+ * How many occurrences of one recurring event are walked through at most, from its first: a daily meeting set up 20
+ * years ago is about 7,300, so its occurrences in the coming weeks are still reached.
+ */
+const MAX_ITERATIONS = 100_000;
+/** An occurrence starting this long before the window is not looked at closely (events are shorter than this). */
+const LOOK_BACK_MS = 31 * 24 * 3600_000;
 
 const isIanaZone = (name: string) => {
   try {
@@ -25,6 +31,10 @@ function toInstant(time: ICAL.Time, wallZone: string): Date {
   const date = `${time.year}-${String(time.month).padStart(2, '0')}-${String(time.day).padStart(2, '0')}`;
   return zonedTimeToUtc(date, time.hour, time.minute, wallZone, time.second);
 }
+
+/** A time's wall-clock reading as if it were UTC: within 14 hours of its instant, whatever its zone. */
+const wallClock = (time: ICAL.Time) =>
+  Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
 
 const isFree = (component: ICAL.Component) =>
   String(component.getFirstPropertyValue('transp') ?? '').toUpperCase() === 'TRANSPARENT' ||
@@ -81,11 +91,30 @@ export function busyIntervals(icsTexts: string[], options: BusyOptions): BusyInt
         occurrence(event.startDate, event.endDate, master);
         continue;
       }
+      // Overrides (RECURRENCE-ID) by the instant of the occurrence they replace: one may move an occurrence from
+      // beyond the window into it, so those are looked at even when the walk stops at the window's end.
+      const overrides = new Map<number, ICAL.Component>();
+      const overriddenWallClocks = new Set<number>();
+      for (const component of components) {
+        const recurrenceId = component.getFirstPropertyValue('recurrence-id');
+        if (component === master || !(recurrenceId instanceof ICAL.Time)) continue;
+        overrides.set(toInstant(recurrenceId, wallZone).getTime(), component);
+        overriddenWallClocks.add(wallClock(recurrenceId));
+      }
       const iterator = event.iterator();
-      for (let i = 0, next = iterator.next(); next && i < MAX_OCCURRENCES; i++, next = iterator.next()) {
+      for (let i = 0, next = iterator.next(); next && i < MAX_ITERATIONS; i++, next = iterator.next()) {
+        // Long before the window: passed over on its wall-clock time alone (converting each is slow).
+        if (wallClock(next) < from - LOOK_BACK_MS && !overriddenWallClocks.has(wallClock(next))) continue;
+        const at = toInstant(next, next.isDate ? options.timeZone : wallZone).getTime();
+        if (at >= to) break;
+        overrides.delete(at);
         const details = event.getOccurrenceDetails(next);
-        if (toInstant(details.startDate, wallZone).getTime() >= to) break;
         occurrence(details.startDate, details.endDate, details.item.component);
+      }
+      // Occurrences from beyond the window moved into it.
+      for (const override of overrides.values()) {
+        const moved = new ICAL.Event(override);
+        if (toInstant(moved.startDate, wallZone).getTime() < to) occurrence(moved.startDate, moved.endDate, override);
       }
     }
   }

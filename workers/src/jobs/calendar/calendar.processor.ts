@@ -26,6 +26,8 @@ export interface CalendarDeps {
   /** MEETING_URL_TEMPLATE: the video call link the event carries (issue 16). */
   meetingUrlTemplate?: string | undefined;
   logger: Logger;
+  /** Where the busy-time window starts (now; a test sets another day). */
+  now?: () => Date;
 }
 
 const bookingIdOf = (job: Job<CalendarJob>) => {
@@ -83,7 +85,7 @@ export async function processCalendarJob(job: Job<CalendarJob>, deps: CalendarDe
     case CalendarJobNames.syncBusy: {
       // One sync at a time across the processes: an older read must not overwrite a newer one.
       return withCalendarLock(deps.db, CalendarLocks.busySync(), async () => {
-        const from = new Date();
+        const from = deps.now?.() ?? new Date();
         const to = new Date(from.getTime() + BUSY_WINDOW_DAYS * 24 * 3600_000);
         const [texts, skipUids] = await Promise.all([calendar.fetchEvents(from, to), bookingCalendarUids(deps.db)]);
         const intervals = busyIntervals(texts, { from, to, skipUids, timeZone: deps.timeZone });
