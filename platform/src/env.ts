@@ -121,6 +121,8 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 export const envMeetingUrlTemplate = v.pipe(
   v.string(),
   v.check((value) => {
+    // The URL parser drops tabs and line breaks; the invite and the e-mails would keep them.
+    if (/[\s\p{Cc}]/u.test(value)) return false;
     try {
       const url = new URL(value.replaceAll('{bookingId}', '1'));
       return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));

@@ -1,8 +1,10 @@
 import { hashToken, reminderJobId } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { type ReceivedEmail, sleep, waitUntil } from '@app/testing';
+import type { Job } from 'bullmq';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import {
   cancelBooking,
@@ -12,6 +14,7 @@ import {
   useBookingTestBed,
   zonedInstant,
 } from '../../../testing/bookings';
+import { processDomainEvent } from '../domain-events/domain-events.processor';
 
 const COMPANY = 'hello@lucid-insight.test';
 const DAY = 24 * 3600_000;
@@ -226,5 +229,32 @@ describe('a moved booking (booking.rescheduled)', () => {
     );
     const delayed = (await queue().getDelayed()).filter((job) => job.data.bookingId === booking.id);
     expect(delayed.map((job) => job.data.plannedStartsAt)).toEqual([second.toISOString()]);
+  });
+
+  it('fans a move out once, however many copies of its event arrive at once', async () => {
+    const booking = await insertBooking(bed.db, { startsAt: new Date(Date.now() + 5 * DAY) });
+    const newStart = new Date(Date.now() + 3 * DAY);
+    const { changeId } = await moveBooking(bed.db, booking.id, newStart, { emit: false });
+    // Stored once (the sweeper publishes it too) and handled by five workers at the same moment.
+    const eventId = await emitBookingEvent(bed.db, 'booking.rescheduled', booking.id, { changeId });
+    const { queues } = bed.workers.runtime;
+    const deps = {
+      db: bed.db,
+      emails: queues.emails,
+      emailJobOptions: {},
+      calendar: queues.calendar,
+      calendarJobOptions: {},
+      logger: pino({ level: 'silent' }),
+    };
+    await Promise.all(
+      Array.from({ length: 5 }, () => processDomainEvent({ data: { eventId } } as Job<{ eventId: string }>, deps)),
+    );
+    await mailsTo(booking.email, (m) => m.subject.includes('moved'));
+    await mailsTo(COMPANY, (m) => m.subject.startsWith('Consultation moved') && m.text.includes(booking.email));
+    await sleep(1000);
+    expect(bed.smtp.to(booking.email).filter((m) => m.subject.includes('moved'))).toHaveLength(1);
+    expect(bed.smtp.to(COMPANY).filter((m) => m.text.includes(booking.email))).toHaveLength(1);
+    const delayed = (await queue().getDelayed()).filter((job) => job.data.bookingId === booking.id);
+    expect(delayed.map((job) => job.id)).toEqual([reminderJobId(eventId, newStart)]);
   });
 });
