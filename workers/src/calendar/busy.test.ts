@@ -57,4 +57,26 @@ describe('busy times from the company calendar (ical.js)', () => {
       '2026-10-26T14:00:00.000Z',
     ]);
   });
+
+  it('keeps 10:00 of a weekly meeting whose TZID has no VTIMEZONE at 10:00 local across the clock change', () => {
+    const text = calendarObject([
+      [
+        `UID:${uid('bare')}`,
+        'DTSTART;TZID=Europe/Berlin:20261019T100000',
+        'DTEND;TZID=Europe/Berlin:20261019T103000',
+        'RRULE:FREQ=WEEKLY;COUNT=2',
+      ],
+    ]);
+    expect(rows([text]).map(([, s]) => s)).toEqual(['2026-10-19T08:00:00.000Z', '2026-10-26T09:00:00.000Z']);
+  });
+
+  it('leaves out an object it cannot read, says so, and still blocks the others', () => {
+    const unreadable: unknown[] = [];
+    const found = busyIntervals(['BEGIN:VCALENDAR\r\nnot a calendar', ...autumnCalendar(uid)], {
+      ...options,
+      onUnreadable: (error) => unreadable.push(error),
+    });
+    expect(unreadable).toHaveLength(1);
+    expect(found).toHaveLength(AUTUMN_BUSY.length);
+  });
 });

@@ -47,13 +47,29 @@ export interface BusyOptions {
   skipUids: ReadonlySet<string>;
   /** The company's zone, for all-day and floating events. */
   timeZone: string;
+  /** Told of each object that cannot be read (it is left out). */
+  onUnreadable?: (error: unknown) => void;
 }
 
 /**
  * The busy intervals of calendar objects within [from, to): recurring events expanded with ical.js (their
- * exceptions applied), free (TRANSP:TRANSPARENT) and cancelled events left out.
+ * exceptions applied), free (TRANSP:TRANSPARENT) and cancelled events left out. An object ical.js cannot read is
+ * passed to `onUnreadable` and left out: one broken event must not stop every other from blocking its time.
  */
 export function busyIntervals(icsTexts: string[], options: BusyOptions): BusyInterval[] {
+  const intervals: BusyInterval[] = [];
+  for (const text of icsTexts) {
+    try {
+      intervals.push(...objectIntervals(text, options));
+    } catch (error) {
+      options.onUnreadable?.(error);
+    }
+  }
+  return intervals.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
+
+/** The busy intervals of one calendar object (one UID, with its overrides). */
+function objectIntervals(text: string, options: BusyOptions): BusyInterval[] {
   const from = options.from.getTime();
   const to = options.to.getTime();
   const intervals: BusyInterval[] = [];
@@ -63,60 +79,58 @@ export function busyIntervals(icsTexts: string[], options: BusyOptions): BusyInt
     if (e > s) intervals.push({ startsAt: new Date(s), endsAt: new Date(e), uid });
   };
 
-  for (const text of icsTexts) {
-    const calendar = new ICAL.Component(ICAL.parse(text));
-    const byUid = new Map<string, ICAL.Component[]>();
-    for (const vevent of calendar.getAllSubcomponents('vevent')) {
-      const uid = String(vevent.getFirstPropertyValue('uid') ?? '');
-      byUid.set(uid, [...(byUid.get(uid) ?? []), vevent]);
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const byUid = new Map<string, ICAL.Component[]>();
+  for (const vevent of calendar.getAllSubcomponents('vevent')) {
+    const uid = String(vevent.getFirstPropertyValue('uid') ?? '');
+    byUid.set(uid, [...(byUid.get(uid) ?? []), vevent]);
+  }
+  for (const [uid, components] of byUid) {
+    if (options.skipUids.has(uid)) continue;
+    const master = components.find((c) => !c.hasProperty('recurrence-id')) ?? components[0];
+    if (!master) continue;
+    const event = new ICAL.Event(master);
+    for (const exception of components) if (exception !== master) event.relateException(exception);
+    const tzid = master.getFirstProperty('dtstart')?.getParameter('tzid');
+    const wallZone = typeof tzid === 'string' && isIanaZone(tzid) ? tzid : options.timeZone;
+
+    const occurrence = (start: ICAL.Time, end: ICAL.Time, component: ICAL.Component) => {
+      if (isFree(component)) return;
+      const startsAt = toInstant(start, start.isDate ? options.timeZone : wallZone);
+      let endsAt = toInstant(end, end.isDate ? options.timeZone : wallZone);
+      if (endsAt <= startsAt && start.isDate) endsAt = new Date(startsAt.getTime() + 24 * 3600_000);
+      add(uid, startsAt, endsAt);
+    };
+
+    if (!event.isRecurring()) {
+      occurrence(event.startDate, event.endDate, master);
+      continue;
     }
-    for (const [uid, components] of byUid) {
-      if (options.skipUids.has(uid)) continue;
-      const master = components.find((c) => !c.hasProperty('recurrence-id')) ?? components[0];
-      if (!master) continue;
-      const event = new ICAL.Event(master);
-      for (const exception of components) if (exception !== master) event.relateException(exception);
-      const tzid = master.getFirstProperty('dtstart')?.getParameter('tzid');
-      const wallZone = typeof tzid === 'string' && isIanaZone(tzid) ? tzid : options.timeZone;
-
-      const occurrence = (start: ICAL.Time, end: ICAL.Time, component: ICAL.Component) => {
-        if (isFree(component)) return;
-        const startsAt = toInstant(start, start.isDate ? options.timeZone : wallZone);
-        let endsAt = toInstant(end, end.isDate ? options.timeZone : wallZone);
-        if (endsAt <= startsAt && start.isDate) endsAt = new Date(startsAt.getTime() + 24 * 3600_000);
-        add(uid, startsAt, endsAt);
-      };
-
-      if (!event.isRecurring()) {
-        occurrence(event.startDate, event.endDate, master);
-        continue;
-      }
-      // Overrides (RECURRENCE-ID) by the instant of the occurrence they replace: one may move an occurrence from
-      // beyond the window into it, so those are looked at even when the walk stops at the window's end.
-      const overrides = new Map<number, ICAL.Component>();
-      const overriddenWallClocks = new Set<number>();
-      for (const component of components) {
-        const recurrenceId = component.getFirstPropertyValue('recurrence-id');
-        if (component === master || !(recurrenceId instanceof ICAL.Time)) continue;
-        overrides.set(toInstant(recurrenceId, wallZone).getTime(), component);
-        overriddenWallClocks.add(wallClock(recurrenceId));
-      }
-      const iterator = event.iterator();
-      for (let i = 0, next = iterator.next(); next && i < MAX_ITERATIONS; i++, next = iterator.next()) {
-        // Long before the window: passed over on its wall-clock time alone (converting each is slow).
-        if (wallClock(next) < from - LOOK_BACK_MS && !overriddenWallClocks.has(wallClock(next))) continue;
-        const at = toInstant(next, next.isDate ? options.timeZone : wallZone).getTime();
-        if (at >= to) break;
-        overrides.delete(at);
-        const details = event.getOccurrenceDetails(next);
-        occurrence(details.startDate, details.endDate, details.item.component);
-      }
-      // Occurrences from beyond the window moved into it.
-      for (const override of overrides.values()) {
-        const moved = new ICAL.Event(override);
-        if (toInstant(moved.startDate, wallZone).getTime() < to) occurrence(moved.startDate, moved.endDate, override);
-      }
+    // Overrides (RECURRENCE-ID) by the instant of the occurrence they replace: one may move an occurrence from
+    // beyond the window into it, so those are looked at even when the walk stops at the window's end.
+    const overrides = new Map<number, ICAL.Component>();
+    const overriddenWallClocks = new Set<number>();
+    for (const component of components) {
+      const recurrenceId = component.getFirstPropertyValue('recurrence-id');
+      if (component === master || !(recurrenceId instanceof ICAL.Time)) continue;
+      overrides.set(toInstant(recurrenceId, wallZone).getTime(), component);
+      overriddenWallClocks.add(wallClock(recurrenceId));
+    }
+    const iterator = event.iterator();
+    for (let i = 0, next = iterator.next(); next && i < MAX_ITERATIONS; i++, next = iterator.next()) {
+      // Long before the window: passed over on its wall-clock time alone (converting each is slow).
+      if (wallClock(next) < from - LOOK_BACK_MS && !overriddenWallClocks.has(wallClock(next))) continue;
+      const at = toInstant(next, next.isDate ? options.timeZone : wallZone).getTime();
+      if (at >= to) break;
+      overrides.delete(at);
+      const details = event.getOccurrenceDetails(next);
+      occurrence(details.startDate, details.endDate, details.item.component);
+    }
+    // Occurrences from beyond the window moved into it.
+    for (const override of overrides.values()) {
+      const moved = new ICAL.Event(override);
+      if (toInstant(moved.startDate, wallZone).getTime() < to) occurrence(moved.startDate, moved.endDate, override);
     }
   }
-  return intervals.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  return intervals;
 }

@@ -88,9 +88,22 @@ export async function processCalendarJob(job: Job<CalendarJob>, deps: CalendarDe
         const from = deps.now?.() ?? new Date();
         const to = new Date(from.getTime() + BUSY_WINDOW_DAYS * 24 * 3600_000);
         const [texts, skipUids] = await Promise.all([calendar.fetchEvents(from, to), bookingCalendarUids(deps.db)]);
-        const intervals = busyIntervals(texts, { from, to, skipUids, timeZone: deps.timeZone });
+        let unreadable = 0;
+        const intervals = busyIntervals(texts, {
+          from,
+          to,
+          skipUids,
+          timeZone: deps.timeZone,
+          onUnreadable: (error) => {
+            unreadable++;
+            deps.logger.warn({ jobId: job.id, err: error }, 'a calendar event could not be read; it blocks nothing');
+          },
+        });
         await replaceCalendarBusy(deps.db, intervals);
-        deps.logger.info({ jobId: job.id, events: texts.length, busy: intervals.length }, 'calendar busy times synced');
+        deps.logger.info(
+          { jobId: job.id, events: texts.length, unreadable, busy: intervals.length },
+          'calendar busy times synced',
+        );
         return { status: 'synced' as const, busy: intervals.length };
       });
     }
