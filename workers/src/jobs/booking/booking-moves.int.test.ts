@@ -231,6 +231,25 @@ describe('a moved booking (booking.rescheduled)', () => {
     expect(delayed.map((job) => job.data.plannedStartsAt)).toEqual([second.toISOString()]);
   });
 
+  it('leaves exactly one reminder when a booking is moved away and back to its first time', async () => {
+    const first = new Date(Date.now() + 5 * DAY);
+    const booking = await insertBooking(bed.db, { startsAt: first });
+    const createdId = await emitBookingEvent(bed.db, 'booking.created', booking.id);
+    await waitUntil(() => queue().getJob(reminderJobId(createdId, first)), 10_000, 'the first reminder');
+    // Moved away and back; the move away's fan-out never took the first reminder off the queue (here: never ran).
+    await moveBooking(bed.db, booking.id, new Date(Date.now() + 4 * DAY), { emit: false });
+    const back = await moveBooking(bed.db, booking.id, first, { emit: false });
+    const backId = await emitBookingEvent(bed.db, 'booking.rescheduled', booking.id, { changeId: back.changeId });
+    await waitUntil(() => queue().getJob(reminderJobId(backId, first)), 10_000, 'the reminder of the move back');
+    await waitUntil(
+      async () => (await queue().getDelayed()).filter((job) => job.data.bookingId === booking.id).length === 1,
+      10_000,
+      'one reminder left',
+    );
+    const [left] = (await queue().getDelayed()).filter((job) => job.data.bookingId === booking.id);
+    expect(left!.id).toBe(reminderJobId(backId, first));
+  });
+
   it('fans a move out once, however many copies of its event arrive at once', async () => {
     const booking = await insertBooking(bed.db, { startsAt: new Date(Date.now() + 5 * DAY) });
     const newStart = new Date(Date.now() + 3 * DAY);

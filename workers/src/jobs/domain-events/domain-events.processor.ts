@@ -11,7 +11,7 @@ import type { Database } from '@app/db';
 import { findEvent } from '@app/platform/outbox';
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import { planForEvent } from './fan-out';
+import { type FanOutPlan, planForEvent } from './fan-out';
 
 export interface DomainEventsDeps {
   db: Database;
@@ -26,12 +26,19 @@ export interface DomainEventsDeps {
  * Removes a moved booking's reminders still waiting for another start (the processor would skip them anyway: this
  * only keeps the queue board honest). A job running or gone meanwhile is left alone.
  */
-async function dropOtherReminders(deps: DomainEventsDeps, of: { bookingId: number; keepStartsAt: Date }) {
+async function dropOtherReminders(
+  deps: DomainEventsDeps,
+  eventId: string,
+  of: NonNullable<FanOutPlan['dropRemindersOf']>,
+) {
   const keep = of.keepStartsAt.toISOString();
+  const own = reminderJobId(eventId, of.keepStartsAt);
   const delayed = await deps.emails.getDelayed();
   const stale = delayed.filter(
     (job) =>
-      job.name === 'booking-reminder' && job.data.bookingId === of.bookingId && job.data.plannedStartsAt !== keep,
+      job.name === 'booking-reminder' &&
+      job.data.bookingId === of.bookingId &&
+      (of.keepOnlyOwn ? job.id !== own : job.data.plannedStartsAt !== keep),
   );
   for (const job of stale) await job.remove().catch(() => undefined);
   if (stale.length) deps.logger.info({ bookingId: of.bookingId, removed: stale.length }, 'stale reminders removed');
@@ -68,7 +75,7 @@ export async function processDomainEvent(job: Job<DomainEventJob>, deps: DomainE
         },
       })),
     );
-  if (plan.dropRemindersOf) await dropOtherReminders(deps, plan.dropRemindersOf);
+  if (plan.dropRemindersOf) await dropOtherReminders(deps, event.id, plan.dropRemindersOf);
   if (plan.calendar.length)
     await deps.calendar.addBulk(
       plan.calendar.map(({ name, data }) => ({

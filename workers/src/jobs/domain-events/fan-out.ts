@@ -31,8 +31,12 @@ interface CalendarJobPlan {
 export interface FanOutPlan {
   emails: EmailJobPlan[];
   calendar: CalendarJobPlan[];
-  /** A moved booking: its queued reminders for any other start are removed (they would send nothing anyway). */
-  dropRemindersOf?: { bookingId: number; keepStartsAt: Date };
+  /**
+   * A moved booking: its queued reminders for any other start are removed (they would send nothing anyway); when this
+   * plan queues the reminder of the booking's time, every other reminder of the booking goes, even one for the same
+   * time (a move back to an earlier time), so exactly one is left.
+   */
+  dropRemindersOf?: { bookingId: number; keepStartsAt: Date; keepOnlyOwn: boolean };
 }
 
 /**
@@ -92,14 +96,13 @@ export async function planForEvent(
       const emails: EmailJobPlan[] = [{ template: 'booking-moved-notification' }];
       // This move's time is still the booking's (a later move has not overtaken it): that time gets the reminder.
       const current = change.toStartsAt?.getTime() === booking.startsAt.getTime();
-      if (booking.source === 'form' && booking.status === 'confirmed') {
-        emails.push({ template: 'booking-moved' });
-        if (current) emails.push(...reminderFor(booking, now));
-      }
+      const ours = booking.source === 'form' && booking.status === 'confirmed';
+      const reminder = ours && current ? reminderFor(booking, now) : [];
+      if (ours) emails.push({ template: 'booking-moved' }, ...reminder);
       return {
         emails,
         calendar: calendarJobs(bookingId, CalendarJobNames.putBooking),
-        dropRemindersOf: { bookingId, keepStartsAt: booking.startsAt },
+        dropRemindersOf: { bookingId, keepStartsAt: booking.startsAt, keepOnlyOwn: reminder.length > 0 },
       };
     }
     case EventTypes.bookingCancelled: {
