@@ -212,6 +212,18 @@ describe('a moved booking (booking.rescheduled)', () => {
     expect(reminders(booking.email)).toHaveLength(0);
   });
 
+  it('takes the reminders of a cancelled booking off the queue', async () => {
+    const booking = await insertBooking(bed.db, { startsAt: new Date(Date.now() + 6 * DAY) });
+    const createdId = await emitBookingEvent(bed.db, 'booking.created', booking.id);
+    await waitUntil(() => queue().getJob(reminderJobId(createdId, booking.startsAt)), 10_000, 'the reminder');
+    await cancelBooking(bed.db, booking.id);
+    await waitUntil(
+      async () => !(await queue().getJob(reminderJobId(createdId, booking.startsAt))),
+      10_000,
+      'the reminder to be removed',
+    );
+  });
+
   it('a late fan-out of an older move neither reminds of its time nor drops the newer reminder', async () => {
     const booking = await insertBooking(bed.db, { startsAt: new Date(Date.now() + 6 * DAY) });
     const second = new Date(Date.now() + 4 * DAY);

@@ -32,7 +32,7 @@ export interface FanOutPlan {
   emails: EmailJobPlan[];
   calendar: CalendarJobPlan[];
   /**
-   * A moved booking: its queued reminders for any other start are removed (they would send nothing anyway); when this
+   * A moved or cancelled booking: its queued reminders for any other start are removed (they would send nothing anyway); when this
    * plan queues the reminder of the booking's time, every other reminder of the booking goes, even one for the same
    * time (a move back to an earlier time), so exactly one is left.
    */
@@ -111,7 +111,12 @@ export async function planForEvent(
       if (!booking) return nothing;
       const emails: EmailJobPlan[] = [{ template: 'booking-cancelled-notification' }];
       if (booking.source === 'form') emails.push({ template: 'booking-cancelled' });
-      return { emails, calendar: calendarJobs(bookingId, CalendarJobNames.removeBooking) };
+      return {
+        emails,
+        calendar: calendarJobs(bookingId, CalendarJobNames.removeBooking),
+        // Its reminders would send nothing now; off the queue with them (keeping only its own: none).
+        dropRemindersOf: { bookingId, keepStartsAt: booking.startsAt, keepOnlyOwn: true },
+      };
     }
     default:
       return { emails: emailsForEvent(event.type).map((template) => ({ template })), calendar: [] };
