@@ -29,12 +29,14 @@ describe('API configuration', () => {
         PORT: 'eighty',
         BOOKING_TIMEZONE: 'Mars/Olympus',
         SCHEDULING_URL: 'http://calendly.com/x',
+        MEETING_URL_TEMPLATE: 'http://meet.example.com/{bookingId}',
       });
     expect(bad).toThrow(/DATABASE_URL: must be a PostgreSQL URL/);
     expect(bad).toThrow(/COMPANY_EMAIL: must be an e-mail address/);
     expect(bad).toThrow(/PORT: must be a port number/);
     expect(bad).toThrow(/BOOKING_TIMEZONE: must be an IANA time zone/);
     expect(bad).toThrow(/SCHEDULING_URL: must be a https URL/);
+    expect(bad).toThrow(/MEETING_URL_TEMPLATE: must be an https URL \(http only for localhost\)/);
   });
 
   it('takes TRUST_PROXY as false, true, a number of proxies or a list of proxy networks, and nothing else', () => {

@@ -2,6 +2,7 @@ import {
   envBoolean,
   envEmail,
   envInt,
+  envMeetingUrlTemplate,
   envPoolSize,
   envPort,
   envTimeZone,
@@ -29,6 +30,8 @@ export const ApiEnvSchema = v.object({
   /** A visitor may move their consultation through its link up to this many hours before it starts (issue 16). */
   RESCHEDULE_NOTICE_HOURS: envInt('4'),
   SCHEDULING_URL: v.optional(envUrl(['https:'], 'https')),
+  /** The consultations' video call link, `{bookingId}` replaced (issue 16); unset, the company sends one itself. */
+  MEETING_URL_TEMPLATE: v.optional(envMeetingUrlTemplate),
   /** Key that signs the scheduling service's webhooks (D17); without it the webhook answers 401. */
   SCHEDULING_WEBHOOK_SIGNING_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),
   /** More hosts whose dashboards may be embedded (the CSP's frame-src), comma-separated https origins. */

@@ -23,6 +23,8 @@ export const EmailTemplates = [
   'booking-reminder',
   'booking-cancelled',
   'booking-cancelled-notification',
+  'booking-moved',
+  'booking-moved-notification',
   'email-change-confirmation',
   'email-change-address-taken',
   'email-changed-notice',
@@ -33,6 +35,13 @@ export type EmailTemplate = (typeof EmailTemplates)[number];
 export interface EmailJob {
   eventId: string;
   template: EmailTemplate;
+  /**
+   * A reminder's meeting start (ISO 8601, not a secret): the reminder is sent only while the booking still starts
+   * then, so one queued before a move or a cancellation sends nothing (issue 16).
+   */
+  plannedStartsAt?: string;
+  /** A reminder's booking, so a move can take its stale reminder off the queue. */
+  bookingId?: number;
 }
 
 /** The jobs of the calendar queue (CalDAV, D14 and D16): a booking's event put or removed, the busy times copied. */
@@ -51,6 +60,9 @@ export const calendarJobId = (eventId: string, name: CalendarJobName) => `${even
 
 /** Job ids must not contain ':' (BullMQ uses it in its keys). */
 export const emailJobId = (eventId: string, template: EmailTemplate) => `${eventId}__${template}`;
+
+/** A reminder's job id names the meeting's start too: a moved meeting's reminder never collides with the old one's. */
+export const reminderJobId = (eventId: string, startsAt: Date) => `${eventId}__booking-reminder__${startsAt.getTime()}`;
 
 /**
  * The options every job of a queue is added with: retried with exponential backoff from `firstDelayMs` (a server that

@@ -111,3 +111,23 @@ export const envBoolean = (fallback: 'true' | 'false') =>
     ),
     fallback,
   );
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * MEETING_URL_TEMPLATE: the video call link of a booking (issue 16), `{bookingId}` replaced by the booking's id, or a
+ * fixed room without it. https, or http only on this machine (localhost), since the link goes into every invite.
+ */
+export const envMeetingUrlTemplate = v.pipe(
+  v.string(),
+  v.check((value) => {
+    // The URL parser drops tabs and line breaks; the invite and the e-mails would keep them.
+    if (/[\s\p{Cc}]/u.test(value)) return false;
+    try {
+      const url = new URL(value.replaceAll('{bookingId}', '1'));
+      return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+    } catch {
+      return false;
+    }
+  }, 'must be an https URL (http only for localhost), e.g. https://meet.example.com/lucid-{bookingId}'),
+);

@@ -39,4 +39,23 @@ describe('workers configuration', () => {
       /DATABASE_POOL_SIZE: must be a whole number of connections from 1 to 1000[\s\S]*DATABASE_PGBOUNCER: must be true or false/,
     );
   });
+
+  it('takes MEETING_URL_TEMPLATE as an https address (http only on localhost), and says what it must be', () => {
+    expect(loadWorkersConfig(env).MEETING_URL_TEMPLATE).toBeUndefined();
+    for (const good of [
+      'https://meet.example.com/lucid-{bookingId}',
+      'https://meet.example.com/fixed-room',
+      'http://localhost:8080/room/{bookingId}',
+    ])
+      expect(loadWorkersConfig({ ...env, MEETING_URL_TEMPLATE: good }).MEETING_URL_TEMPLATE).toBe(good);
+    for (const bad of [
+      'http://meet.example.com/{bookingId}',
+      'meet.example.com/room',
+      'javascript:alert(1)',
+      'ftp://x',
+    ])
+      expect(() => loadWorkersConfig({ ...env, MEETING_URL_TEMPLATE: bad }), bad).toThrow(
+        /MEETING_URL_TEMPLATE: must be an https URL \(http only for localhost\)/,
+      );
+  });
 });

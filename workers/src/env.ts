@@ -2,6 +2,7 @@ import {
   envBoolean,
   envEmail,
   envInt,
+  envMeetingUrlTemplate,
   envPoolSize,
   envPort,
   envTimeZone,
@@ -30,6 +31,8 @@ export const WorkersEnvSchema = v.object({
   APP_URL: envUrl(['http:', 'https:'], 'http(s)'),
   /** The company's time zone: times in e-mails are written in it. */
   BOOKING_TIMEZONE: v.optional(envTimeZone, 'America/New_York'),
+  /** The consultations' video call link, `{bookingId}` replaced (issue 16); unset, the company sends one itself. */
+  MEETING_URL_TEMPLATE: v.optional(envMeetingUrlTemplate),
   WORKER_CONCURRENCY: envInt('10', 1),
   EMAIL_ATTEMPTS: envInt('10', 1),
   EMAIL_BACKOFF_MS: envInt('2000', 1),

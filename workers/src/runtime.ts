@@ -124,6 +124,7 @@ export async function startWorkers({
         appUrl: config.APP_URL,
         companyEmail: config.COMPANY_EMAIL,
         timeZone: config.BOOKING_TIMEZONE,
+        meetingUrlTemplate: config.MEETING_URL_TEMPLATE,
         logger,
       }),
     {
@@ -156,6 +157,7 @@ export async function startWorkers({
         companyEmail: config.COMPANY_EMAIL,
         appUrl: config.APP_URL,
         timeZone: config.BOOKING_TIMEZONE,
+        meetingUrlTemplate: config.MEETING_URL_TEMPLATE,
         logger,
       }),
     {

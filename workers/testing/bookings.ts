@@ -2,7 +2,7 @@ import { CONSULTATION_MINUTES, zonedTimeToUtc } from '@app/contracts';
 import type { Database } from '@app/db';
 import * as schema from '@app/db/schema';
 import { startTestDatabase, useFixture } from '@app/db/testing';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { startMailingWorkers } from './index';
 
 export type BookingRow = typeof schema.bookings.$inferSelect;
@@ -52,24 +52,65 @@ export async function insertBooking(
 /** Stores a booking event in the outbox; the workers' sweeper publishes it (every 200 ms in tests). */
 export async function emitBookingEvent(
   db: Database,
-  type: 'booking.created' | 'booking.cancelled',
+  type: 'booking.created' | 'booking.cancelled' | 'booking.rescheduled',
   bookingId: number,
+  extra: { changeId?: number } = {},
 ): Promise<string> {
   const [event] = await db
     .insert(schema.outboxEvents)
-    .values({ type, payload: { bookingId } })
+    .values({ type, payload: { bookingId, ...extra } })
     .returning({ id: schema.outboxEvents.id });
   if (!event) throw new Error('event not inserted');
   return event.id;
 }
 
-/** Cancels a booking the way the API does: status, time, and the 'booking.cancelled' event. */
+/** Cancels a booking the way the API does: status, time, one more SEQUENCE, and the 'booking.cancelled' event. */
 export async function cancelBooking(db: Database, bookingId: number, { emit = true } = {}) {
   await db
     .update(schema.bookings)
-    .set({ status: 'cancelled', cancelledAt: new Date() })
+    .set({ status: 'cancelled', cancelledAt: new Date(), sequence: sql`${schema.bookings.sequence} + 1` })
     .where(eq(schema.bookings.id, bookingId));
   return emit ? emitBookingEvent(db, 'booking.cancelled', bookingId) : null;
+}
+
+/**
+ * Moves a booking the way the API does (issue 16): new times, one more SEQUENCE, a booking_changes row (from, to, by
+ * whom) and the 'booking.rescheduled' event naming it. Returns the event's id and the change's.
+ */
+export async function moveBooking(
+  db: Database,
+  bookingId: number,
+  startsAt: Date,
+  options: { changedBy?: 'visitor' | 'admin' | 'scheduling_service'; actorUserId?: number; emit?: boolean } = {},
+) {
+  const before = await findBookingRow(db, bookingId);
+  if (!before) throw new Error('no booking to move');
+  const endsAt = new Date(startsAt.getTime() + CONSULTATION_MINUTES * 60_000);
+  const [change] = await db.transaction(async (tx) => {
+    await tx
+      .update(schema.bookings)
+      .set({ startsAt, endsAt, sequence: sql`${schema.bookings.sequence} + 1` })
+      .where(eq(schema.bookings.id, bookingId));
+    return tx
+      .insert(schema.bookingChanges)
+      .values({
+        bookingId,
+        kind: 'rescheduled',
+        fromStartsAt: before.startsAt,
+        fromEndsAt: before.endsAt,
+        toStartsAt: startsAt,
+        toEndsAt: endsAt,
+        changedBy: options.changedBy ?? 'visitor',
+        actorUserId: options.actorUserId ?? null,
+      })
+      .returning();
+  });
+  if (!change) throw new Error('change not recorded');
+  const eventId =
+    options.emit === false
+      ? null
+      : await emitBookingEvent(db, 'booking.rescheduled', bookingId, { changeId: change.id });
+  return { eventId, changeId: change.id };
 }
 
 export async function findBookingRow(db: Database, id: number) {

@@ -18,8 +18,11 @@ class CalDavError extends Error {
 
 /** The company calendar, one CalDAV collection (D14, D16). */
 export interface CalendarClient {
-  /** PUTs the event at `{uid}.ics` (overwriting it: idempotent) and returns its URL. */
-  putEvent(uid: string, ics: string): Promise<string>;
+  /**
+   * PUTs the event at `href` (where it already is), else at `{uid}.ics`, overwriting it (idempotent), and returns its
+   * URL.
+   */
+  putEvent(uid: string, ics: string, href?: string | null): Promise<string>;
   /** DELETEs the event; one that is not there counts as removed. */
   removeEvent(href: string): Promise<void>;
   /** The iCalendar texts of the events that overlap [start, end). */
@@ -44,8 +47,8 @@ export function createCalDavClient(config: CalDavConfig): CalendarClient {
   );
 
   return {
-    async putEvent(uid, ics) {
-      const href = new URL(`${encodeURIComponent(uid)}.ics`, collectionUrl).href;
+    async putEvent(uid, ics, existing) {
+      const href = new URL(existing ?? `${encodeURIComponent(uid)}.ics`, collectionUrl).href;
       const response = await createObject({
         url: href,
         data: ics,

@@ -1,4 +1,4 @@
-import type { EmailTemplate, EventType } from '@app/contracts';
+import type { EmailJob, EmailTemplate, EventType } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { EmailAttachment } from './mailer';
 
@@ -7,7 +7,12 @@ export interface MessageContext {
   appUrl: string;
   companyEmail: string;
   timeZone?: string;
+  /** MEETING_URL_TEMPLATE: the consultations' video call link (issue 16). */
+  meetingUrlTemplate?: string | undefined;
 }
+
+/** What the e-mail's job says besides its event and template (a reminder's planned meeting start). */
+export type EmailJobData = Pick<EmailJob, 'plannedStartsAt'>;
 
 export interface StoredEvent {
   id: string;
@@ -24,12 +29,15 @@ export type LinkRequest =
   | { kind: 'registration'; userId: number }
   | { kind: 'password-reset'; userId: number }
   | { kind: 'email-change'; emailChangeId: number }
-  | { kind: 'booking-cancel'; bookingId: number };
+  /** A booking's cancel and reschedule links, one token for both (issue 16). */
+  | { kind: 'booking-manage'; bookingId: number };
 
 /** A minted link: the URL with its token, and when it stops working (null: it does not expire). */
 export interface MintedLink {
   url: string;
   expiresAt: Date | null;
+  /** A booking's reschedule link, beside its cancel link (`url`). */
+  rescheduleUrl?: string;
 }
 
 /** The values of an e-mail's own template slots (the layout's are added by the sender: see `LAYOUT_VARIABLES`). */
@@ -61,7 +69,7 @@ export interface EmailDefinition<V extends string = string, T extends EmailTempl
   /** The slots the MJML and the text part use (besides the layout's): checked against both files at start-up. */
   variables: readonly V[];
   /** Loads what the e-mail is about and formats it; null when there is nothing (left) to send. */
-  prepare(ctx: MessageContext, event: StoredEvent): Promise<PreparedEmail<V> | null>;
+  prepare(ctx: MessageContext, event: StoredEvent, job?: EmailJobData): Promise<PreparedEmail<V> | null>;
 }
 
 /**
@@ -74,14 +82,14 @@ export const defineEmail = <const T extends EmailTemplate, const V extends strin
   sentOn?: readonly EventType[];
   variables: readonly V[];
   load(ctx: MessageContext, event: StoredEvent): Promise<D | null>;
-  content(data: D, ctx: MessageContext): PreparedEmail<NoInfer<V>> | null;
+  content(data: D, ctx: MessageContext, job: EmailJobData): PreparedEmail<NoInfer<V>> | null;
 }): EmailDefinition<V, T> => ({
   template: definition.template,
   ...(definition.sentOn ? { sentOn: definition.sentOn } : {}),
   variables: definition.variables,
-  async prepare(ctx, event) {
+  async prepare(ctx, event, job = {}) {
     const data = await definition.load(ctx, event);
-    return data === null ? null : definition.content(data, ctx);
+    return data === null ? null : definition.content(data, ctx, job);
   },
 });
 

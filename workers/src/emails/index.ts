@@ -1,10 +1,11 @@
 import type { EmailTemplate } from '@app/contracts';
 import { accountEmails } from './account-messages';
+import { moveEmails } from './booking-moves';
 import type { EmailDefinition } from './define-email';
 import { messageEmails } from './messages';
 
 /** Every e-mail the product sends, by template: the type says when one is missing or filed under another name. */
-export const emails = { ...messageEmails, ...accountEmails } satisfies {
+export const emails = { ...messageEmails, ...moveEmails, ...accountEmails } satisfies {
   [T in EmailTemplate]: EmailDefinition<string, T>;
 };
 

@@ -1,13 +1,14 @@
 // Long file: every e-mail the workers send, one defineEmail each, so adding one is one entry (decision 025).
 import { COMPANY_NAME, EventPayloadSchemas } from '@app/contracts';
+import { meetingUrl } from '@app/platform/booking-calendar';
 import * as v from 'valibot';
-import { bookingCalendar, bookingCancellationAttachment } from '../calendar/booking-event';
+import { bookingCancellationAttachment, bookingInviteAttachment } from '../calendar/booking-event';
 import { type Booking, findBooking } from '../repositories/bookings.repository';
 import { findContactMessage } from '../repositories/contact.repository';
 import { findActiveUser, findActiveUserByEmail } from '../repositories/users.repository';
-import { defineEmail, type MessageContext, type StoredEvent } from './define-email';
+import { defineEmail, type EmailJobData, type MessageContext, type MintedLink, type StoredEvent } from './define-email';
 
-const formatDateTime = (date: Date, timeZone = 'UTC') =>
+export const formatDateTime = (date: Date, timeZone = 'UTC') =>
   new Intl.DateTimeFormat('en-US', {
     weekday: 'long',
     year: 'numeric',
@@ -28,8 +29,8 @@ export const layoutVars = (ctx: Pick<MessageContext, 'appUrl' | 'companyEmail'>)
 });
 
 /** A message to someone outside, whose answer comes to the company; and one to the company, answered to them. */
-const toVisitor = (email: string, ctx: MessageContext) => ({ to: email, replyTo: ctx.companyEmail });
-const toCompany = (email: string, ctx: MessageContext) => ({ to: ctx.companyEmail, replyTo: email });
+export const toVisitor = (email: string, ctx: MessageContext) => ({ to: email, replyTo: ctx.companyEmail });
+export const toCompany = (email: string, ctx: MessageContext) => ({ to: ctx.companyEmail, replyTo: email });
 
 async function contactMessage(ctx: MessageContext, event: StoredEvent) {
   const { contactMessageId } = v.parse(EventPayloadSchemas['contact.received'], event.payload);
@@ -60,7 +61,7 @@ const userEvent = async (
 const plainSpaces = (value: string) => value.replace(/[\u202f\u00a0]/g, ' ');
 
 /** The meeting's date and time written out in the zone it was booked in (D12): same instant as the .ics. */
-function bookingWhen(booking: Pick<Booking, 'startsAt' | 'endsAt' | 'timeZone'>) {
+export function bookingWhen(booking: Pick<Booking, 'startsAt' | 'endsAt' | 'timeZone'>) {
   const timeZone = booking.timeZone;
   const date = new Intl.DateTimeFormat('en-US', {
     weekday: 'long',
@@ -86,7 +87,7 @@ function bookingWhen(booking: Pick<Booking, 'startsAt' | 'endsAt' | 'timeZone'>)
 }
 
 /** A booking made with our form, in this state: the scheduling service writes to its own bookers (D17). */
-const ourBooking = (booking: Booking, status: Booking['status']) =>
+export const ourBooking = (booking: Booking, status: Booking['status']) =>
   booking.source === 'form' && booking.status === status;
 
 const SOURCES: Record<Booking['source'], string> = {
@@ -94,7 +95,25 @@ const SOURCES: Record<Booking['source'], string> = {
   scheduling_service: 'Scheduling widget (the service sent its own confirmation)',
 };
 
-async function bookingEvent(ctx: MessageContext, event: StoredEvent, type: 'booking.created' | 'booking.cancelled') {
+/** The meeting's video call link (MEETING_URL_TEMPLATE), or what happens without one. */
+export const meetingText = (booking: Booking, ctx: MessageContext) =>
+  meetingUrl(ctx.meetingUrlTemplate, booking.id) ?? "We'll e-mail you the video call link before the meeting.";
+
+/** The booking's manage links of one e-mail (issue 16): one token minted for this e-mail, in both links. */
+export const manageLinks = (link: MintedLink) => ({ cancelLink: link.url, rescheduleLink: link.rescheduleUrl ?? '' });
+
+/**
+ * A reminder is for one meeting time (its job's planned start): nothing is sent once the booking has moved away from
+ * it. A reminder queued before jobs carried the start is for a booking never changed since (sequence 0).
+ */
+const stillPlanned = (booking: Booking, job: EmailJobData) =>
+  job.plannedStartsAt ? booking.startsAt.getTime() === Date.parse(job.plannedStartsAt) : booking.sequence === 0;
+
+export async function bookingEvent(
+  ctx: MessageContext,
+  event: StoredEvent,
+  type: 'booking.created' | 'booking.cancelled' | 'booking.rescheduled',
+) {
   const { bookingId } = v.parse(EventPayloadSchemas[type], event.payload);
   const booking = await findBooking(ctx.db, bookingId);
   if (!booking) return null;
@@ -184,7 +203,7 @@ export const messageEmails = {
 
   'booking-confirmation': defineEmail({
     template: 'booking-confirmation',
-    variables: ['name', 'date', 'time', 'timeZone', 'cancelLink'],
+    variables: ['name', 'date', 'time', 'timeZone', 'meeting', 'cancelLink', 'rescheduleLink'],
     load: (ctx, event) => bookingEvent(ctx, event, 'booking.created'),
     content: ({ booking, when, vars }, ctx) =>
       ourBooking(booking, 'confirmed')
@@ -192,19 +211,9 @@ export const messageEmails = {
             ...toVisitor(booking.email, ctx),
             subject: `Your consultation with ${COMPANY_NAME} is booked: ${when.startShort}`,
             preview: `Free 30-minute consultation on ${when.when}. The calendar invite is attached.`,
-            link: { kind: 'booking-cancel', bookingId: booking.id },
-            vars: (link) => ({ ...vars, cancelLink: link.url }),
-            attachments: [
-              {
-                filename: 'invite.ics',
-                contentType: 'text/calendar; method=REQUEST; charset=UTF-8',
-                content: bookingCalendar(booking, {
-                  companyEmail: ctx.companyEmail,
-                  appUrl: ctx.appUrl,
-                  method: 'request',
-                }),
-              },
-            ],
+            link: { kind: 'booking-manage', bookingId: booking.id },
+            vars: (link) => ({ ...vars, meeting: meetingText(booking, ctx), ...manageLinks(link) }),
+            attachments: [bookingInviteAttachment(booking, ctx)],
           }
         : null,
   }),
@@ -223,16 +232,19 @@ export const messageEmails = {
 
   'booking-reminder': defineEmail({
     template: 'booking-reminder',
-    variables: ['name', 'date', 'time', 'timeZone'],
-    load: (ctx, event) => bookingEvent(ctx, event, 'booking.created'),
-    content: ({ booking, when, vars }, ctx) =>
-      // Nothing to remind of once cancelled or over.
-      ourBooking(booking, 'confirmed') && booking.startsAt.getTime() > Date.now()
+    variables: ['name', 'date', 'time', 'timeZone', 'meeting', 'cancelLink', 'rescheduleLink'],
+    // Queued by the booking (booking.created) or by a move (booking.rescheduled): both name the booking.
+    load: (ctx, event) =>
+      bookingEvent(ctx, event, event.type === 'booking.rescheduled' ? 'booking.rescheduled' : 'booking.created'),
+    content: ({ booking, when, vars }, ctx, job) =>
+      // Nothing to remind of once cancelled, moved to another time (that time has a reminder of its own) or over.
+      ourBooking(booking, 'confirmed') && stillPlanned(booking, job) && booking.startsAt.getTime() > Date.now()
         ? {
             ...toVisitor(booking.email, ctx),
             subject: `Reminder: your consultation with ${COMPANY_NAME} is tomorrow, ${when.startShort}`,
             preview: `Your free 30-minute consultation is on ${when.when}.`,
-            vars,
+            link: { kind: 'booking-manage', bookingId: booking.id },
+            vars: (link) => ({ ...vars, meeting: meetingText(booking, ctx), ...manageLinks(link) }),
           }
         : null,
   }),

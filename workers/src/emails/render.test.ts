@@ -41,6 +41,12 @@ const vars = {
   bookedAt: 'Sunday',
   cancelledAt: 'Sunday',
   cancelLink: 'https://lucid.example/booking/cancel?token=abc',
+  rescheduleLink: 'https://lucid.example/booking/reschedule?token=abc',
+  meeting: 'https://meet.example.com/lucid-7?a=1&b=2',
+  movedBy: 'Lucid Insight has moved your free 30-minute consultation to the new time below.',
+  previousWhen: 'Monday, November 2, 2026, 9:00 AM - 9:30 AM EST',
+  newWhen: 'Tuesday, November 3, 2026, 10:00 AM - 10:30 AM EST',
+  movedAt: 'Sunday',
   newEmail: 'ada.new@example.com',
   changedAt: 'Tuesday',
 };
@@ -57,6 +63,16 @@ describe('filling templates', () => {
   it('writes {{slot | lines}} escaped with its line breaks in HTML, and as it is in text', () => {
     expect(fill('<p>{{ message | lines }}</p>', vars, true)).toBe(`<p>${textToHtml(vars.message)}</p>`);
     expect(fill('{{message | lines}}', vars, false)).toBe(vars.message);
+  });
+
+  it('writes {{slot | link}} as a link when it is an http(s) address, and as escaped text otherwise', () => {
+    expect(fill('{{meeting | link}}', vars, true)).toBe(
+      '<a href="https://meet.example.com/lucid-7?a=1&amp;b=2">https://meet.example.com/lucid-7?a=1&amp;b=2</a>',
+    );
+    expect(fill('{{meeting | link}}', vars, false)).toBe(vars.meeting);
+    expect(fill('{{name | link}}', vars, true)).toBe('Ada &lt;script&gt;');
+    expect(fill('{{x | link}}', { x: 'javascript:alert(1)' }, true)).toBe('javascript:alert(1)');
+    expect(fill('{{x | link}}', { x: 'https://a.test/"><script>' }, true)).not.toContain('<script>');
   });
 
   it('refuses to send a template with a slot nobody filled', () => {
@@ -88,12 +104,26 @@ describe('compiled templates', () => {
     });
   });
 
-  it('puts the cancel link into the booking confirmation', async () => {
-    const renderer = await createRenderer([emails['booking-confirmation']]);
-    const { html, text } = renderer.render('booking-confirmation', vars);
-    expect(html).toContain('href="https://lucid.example/booking/cancel?token=abc"');
-    expect(text).toContain('https://lucid.example/booking/cancel?token=abc');
-    expect(text).toContain('EST (America/New_York)');
+  it.each(['booking-confirmation', 'booking-reminder', 'booking-moved'] as const)(
+    'puts the cancel and reschedule links and the meeting link into %s',
+    async (template) => {
+      const renderer = await createRenderer([emails[template]]);
+      const { html, text } = renderer.render(template, vars);
+      expect(html).toContain('href="https://lucid.example/booking/cancel?token=abc"');
+      expect(html).toContain('href="https://lucid.example/booking/reschedule?token=abc"');
+      expect(html).toContain('href="https://meet.example.com/lucid-7?a=1&amp;b=2"');
+      expect(text).toContain('https://lucid.example/booking/cancel?token=abc');
+      expect(text).toContain('https://lucid.example/booking/reschedule?token=abc');
+      expect(text).toContain('Video call: https://meet.example.com/lucid-7?a=1&b=2');
+      expect(text).toContain('EST (America/New_York)');
+    },
+  );
+
+  it('strikes the old time of a moved booking through', async () => {
+    const renderer = await createRenderer([emails['booking-moved']]);
+    const { html, text } = renderer.render('booking-moved', vars);
+    expect(html).toContain(`<s>${vars.previousWhen}</s>`);
+    expect(text).toContain(`No longer: ${vars.previousWhen}`);
   });
 
   it('uses the app URL for links', async () => {

@@ -22,22 +22,28 @@ export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ES
 /** Escaped text with its line breaks kept: what `{{name | lines}}` puts into the HTML part. */
 export const textToHtml = (value: string) => escapeHtml(value).replace(/\r?\n/g, '<br />');
 
-const SLOT = /\{\{\{\s*(\w+)\s*\}\}\}|\{\{\s*(\w+)\s*(\|\s*lines\s*)?\}\}/g;
+/** An http(s) address, as `{{name | link}}` makes a link of it in the HTML part. */
+const LINKABLE = /^https?:\/\/\S+$/;
+const linkToHtml = (value: string) =>
+  LINKABLE.test(value) ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value);
+
+const SLOT = /\{\{\{\s*(\w+)\s*\}\}\}|\{\{\s*(\w+)\s*(?:\|\s*(lines|link)\s*)?\}\}/g;
 
 /**
- * Fills `{{name}}` (escaped when filling `html`), `{{name | lines}}` (the same, with line breaks as `<br />`) and
- * `{{{name}}}` (inserted as it is). A slot without a value is a bug in the caller, so it throws instead of sending a
+ * Fills `{{name}}` (escaped when filling `html`), `{{name | lines}}` (the same, with line breaks as `<br />`),
+ * `{{name | link}}` (the same, a link when the value is an http(s) address) and `{{{name}}}` (inserted as it is). A slot without a value is a bug in the caller, so it throws instead of sending a
  * half-filled e-mail.
  */
 export function fill(template: string, vars: TemplateVars, html: boolean): string {
   return template.replace(
     SLOT,
-    (_, raw: string | undefined, escaped: string | undefined, lines: string | undefined) => {
+    (_, raw: string | undefined, escaped: string | undefined, filter: 'lines' | 'link' | undefined) => {
       const key = (raw ?? escaped) as string;
       const value = vars[key];
       if (value === undefined) throw new Error(`E-mail template variable "${key}" has no value`);
       if (raw || !html) return value;
-      return lines ? textToHtml(value) : escapeHtml(value);
+      if (filter === 'lines') return textToHtml(value);
+      return filter === 'link' ? linkToHtml(value) : escapeHtml(value);
     },
   );
 }

@@ -3,7 +3,7 @@ import type { Database } from '@app/db';
 import * as schema from '@app/db/schema';
 import { eq, isNotNull } from 'drizzle-orm';
 
-const { bookings, calendarBusy } = schema;
+const { bookings, bookingChanges, bookingTokens, calendarBusy, users } = schema;
 
 export type Booking = typeof bookings.$inferSelect;
 
@@ -12,12 +12,36 @@ export async function findBooking(db: Database, id: number): Promise<Booking | n
   return row ?? null;
 }
 
-/** Stores the hash of a new cancel link's token (D7, D15): the token itself goes only into the e-mail. */
-export async function storeCancelToken(db: Database, bookingId: number, token: string) {
-  await db
-    .update(bookings)
-    .set({ cancelTokenHash: hashToken(token) })
-    .where(eq(bookings.id, bookingId));
+/**
+ * Stores the hash of a new manage-link token (D7, issue 16): one more row of booking_tokens (each e-mail's links keep
+ * working until the meeting starts), and the booking's cancel_token_hash as before, which the API's older cancel
+ * lookup reads. The token itself goes only into the e-mail.
+ */
+export async function storeManageToken(db: Database, bookingId: number, token: string) {
+  const tokenHash = hashToken(token);
+  await db.transaction(async (tx) => {
+    await tx.insert(bookingTokens).values({ bookingId, tokenHash });
+    await tx.update(bookings).set({ cancelTokenHash: tokenHash }).where(eq(bookings.id, bookingId));
+  });
+}
+
+export type BookingChange = typeof bookingChanges.$inferSelect & {
+  /** The administrator who made it, when one did (null once their account is gone). */
+  actor: { email: string; firstName: string | null } | null;
+};
+
+/** One change of a booking's history (a move or a cancellation), with the administrator who made it. */
+export async function findBookingChange(db: Database, changeId: number): Promise<BookingChange | null> {
+  const [row] = await db
+    .select({ change: bookingChanges, actorEmail: users.email, actorFirstName: users.firstName })
+    .from(bookingChanges)
+    .leftJoin(users, eq(users.id, bookingChanges.actorUserId))
+    .where(eq(bookingChanges.id, changeId));
+  if (!row) return null;
+  return {
+    ...row.change,
+    actor: row.actorEmail ? { email: row.actorEmail, firstName: row.actorFirstName } : null,
+  };
 }
 
 export async function setCalendarHref(db: Database, bookingId: number, href: string | null) {

@@ -1,4 +1,4 @@
-import { bookingCalendar } from '@app/platform/booking-calendar';
+import { type BookingCalendarOptions, bookingCalendar } from '@app/platform/booking-calendar';
 import type { BookingRow } from './booking.repository';
 
 /**
@@ -6,6 +6,6 @@ import type { BookingRow } from './booking.repository';
  * so a calendar that already holds the invite updates that event instead of adding a second one. METHOD:PUBLISH: a
  * file to add, not an invitation to answer. A cancelled booking gives a cancelled event.
  */
-export function bookingCalendarFile(booking: BookingRow, options: { companyEmail: string; appUrl: string }): string {
+export function bookingCalendarFile(booking: BookingRow, options: Omit<BookingCalendarOptions, 'method'>): string {
   return bookingCalendar(booking, { ...options, method: 'publish' });
 }

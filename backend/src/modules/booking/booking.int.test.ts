@@ -13,7 +13,11 @@ const clock = { now: () => now };
 const KEY = 'test-signing-key-123';
 const t = useTestApp({
   clock,
-  env: { BOOKING_TIMEZONE: 'America/New_York', SCHEDULING_WEBHOOK_SIGNING_KEY: KEY },
+  env: {
+    BOOKING_TIMEZONE: 'America/New_York',
+    SCHEDULING_WEBHOOK_SIGNING_KEY: KEY,
+    MEETING_URL_TEMPLATE: 'https://meet.example.com/lucid-{bookingId}',
+  },
 });
 
 const person = { name: 'Mary Jackson', email: 'mary@example.com', businessName: 'NACA', lineOfWork: 'Engineering' };
@@ -260,7 +264,7 @@ describe("the booker's confirmation: zones, e-mail, calendar file, own cancel li
     }
   });
 
-  it("serves the .ics with the booking's UID and UTC times, and marks it cancelled once cancelled", async () => {
+  it("serves the .ics with the booking's UID, its times in the company's zone and the meeting link, and marks it cancelled once cancelled", async () => {
     const body = await (await book('2026-11-17', '09:00 AM - 09:30 AM')).json();
     const response = await t.get(body.calendarUrl);
     expect(response.status).toBe(200);
@@ -274,7 +278,10 @@ describe("the booker's confirmation: zones, e-mail, calendar file, own cancel li
     expect(event.uid).toBe(row!.calendarUid);
     expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-17T14:00:00.000Z');
     expect(event.endDate.toJSDate().toISOString()).toBe('2026-11-17T14:30:00.000Z');
-    expect(text).toContain('DTSTART:20261117T140000Z');
+    // Local time with the zone's rules (VTIMEZONE), as Outlook needs; the same instant.
+    expect(text).toContain('DTSTART;TZID=America/New_York:20261117T090000');
+    expect(calendar.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe('America/New_York');
+    expect(event.location).toBe(`https://meet.example.com/lucid-${body.id}`);
     expect(text).toContain('STATUS:CONFIRMED');
 
     const token = new URL(body.cancelUrl, 'http://x').searchParams.get('token')!;

@@ -82,7 +82,12 @@ export const bookingRoutes = (
         set.headers['content-type'] = 'text/calendar; charset=utf-8';
         set.headers['content-disposition'] = 'attachment; filename="consultation.ics"';
         set.headers['cache-control'] = 'private, no-store';
-        return bookingCalendarFile(found, { companyEmail: deps.config.COMPANY_EMAIL, appUrl: deps.config.APP_URL });
+        return bookingCalendarFile(found, {
+          companyEmail: deps.config.COMPANY_EMAIL,
+          appUrl: deps.config.APP_URL,
+          timeZone: deps.config.BOOKING_TIMEZONE,
+          meetingUrlTemplate: deps.config.MEETING_URL_TEMPLATE,
+        });
       },
       {
         params: TokenParamsSchema,

@@ -1,4 +1,4 @@
-import { hashToken } from '@app/contracts';
+import { hashToken, reminderJobId } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { type ReceivedEmail, sleep, waitUntil } from '@app/testing';
 import ICAL from 'ical.js';
@@ -33,11 +33,12 @@ const cancelToken = (message: ReceivedEmail) => {
 };
 
 describe('booking e-mails', () => {
-  const bed = useBookingTestBed();
+  const bed = useBookingTestBed({ MEETING_URL_TEMPLATE: 'https://meet.example.com/lucid-{bookingId}' });
 
-  const reminderJob = (eventId: string) => bed.workers.runtime.queues.emails.getJob(`${eventId}__booking-reminder`);
-  const waitForReminderJob = async (eventId: string) => {
-    const job = await waitUntil(() => reminderJob(eventId), 10_000, 'the reminder job');
+  const reminderJob = (eventId: string, startsAt: Date) =>
+    bed.workers.runtime.queues.emails.getJob(reminderJobId(eventId, startsAt));
+  const waitForReminderJob = async (eventId: string, startsAt: Date) => {
+    const job = await waitUntil(() => reminderJob(eventId, startsAt), 10_000, 'the reminder job');
     if (!job) throw new Error('no reminder job');
     return job;
   };
@@ -74,7 +75,12 @@ describe('booking e-mails', () => {
     expect(event.uid).toBe(booking.calendarUid);
     expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-02T14:00:00.000Z');
     expect(event.endDate.toJSDate().toISOString()).toBe('2026-11-02T14:30:00.000Z');
-    expect(event.startDate.zone?.tzid).toBe('UTC');
+    // Local time in the company's zone, with its VTIMEZONE (Outlook shows a TZID without one an hour off).
+    expect(event.startDate.zone?.tzid).toBe('America/New_York');
+    expect(event.startDate.toString()).toBe('2026-11-02T09:00:00');
+    expect(calendar.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe('America/New_York');
+    expect(event.sequence).toBe(0);
+    expect(event.location).toBe(`https://meet.example.com/lucid-${booking.id}`);
     expect(event.summary).toContain('consultation');
     expect(event.description).toContain(booking.name);
     expect(String(event.component.getFirstPropertyValue('organizer')).toLowerCase()).toBe(`mailto:${COMPANY}`);
@@ -82,12 +88,23 @@ describe('booking e-mails', () => {
     expect(String(attendee?.getFirstValue()).toLowerCase()).toBe(`mailto:${booking.email}`);
     expect(attendee?.getParameter('rsvp')).toBe('TRUE');
 
-    // The cancel link's token exists only in the e-mail; the database keeps its hash.
+    // The meeting link, in both parts (a link in the HTML).
+    expect(confirmation!.text).toContain(`Video call: https://meet.example.com/lucid-${booking.id}`);
+    expect(confirmation!.html).toContain(`<a href="https://meet.example.com/lucid-${booking.id}">`);
+
+    // The cancel and reschedule links share one token, which exists only in the e-mail; the database keeps its hash
+    // (booking_tokens, and the booking's cancel_token_hash the API's older lookup reads).
     const token = cancelToken(confirmation!);
     expect(confirmation!.html).toContain(`/booking/cancel?token=${token}`);
+    expect(confirmation!.text).toContain(`http://localhost:3000/booking/reschedule?token=${token}`);
+    expect(confirmation!.html).toContain(`/booking/reschedule?token=${token}`);
     const stored = await findBookingRow(bed.db, booking.id);
     expect(stored!.cancelTokenHash).toBe(hashToken(token));
     expect(JSON.stringify(stored)).not.toContain(token);
+    const tokens = await bed.db.select().from(schema.bookingTokens);
+    expect(tokens.filter((row) => row.bookingId === booking.id).map((row) => row.tokenHash)).toEqual([
+      hashToken(token),
+    ]);
 
     const [notification] = await mailsTo(COMPANY, about(booking));
     expect(notification!.replyTo).toBe(booking.email);
@@ -125,7 +142,7 @@ describe('booking e-mails', () => {
     const booking = await insertBooking(bed.db, { startsAt });
     const before = Date.now();
     const eventId = await emitBookingEvent(bed.db, 'booking.created', booking.id);
-    const job = await waitForReminderJob(eventId);
+    const job = await waitForReminderJob(eventId, booking.startsAt);
     expect(await job.getState()).toBe('delayed');
     const due = job.timestamp + (job.opts.delay ?? 0);
     expect(Math.abs(due - (startsAt.getTime() - DAY))).toBeLessThan(Date.now() - before + 1000);
@@ -135,7 +152,7 @@ describe('booking e-mails', () => {
   it('sends the reminder when it is due', async () => {
     const booking = await insertBooking(bed.db, { startsAt: new Date(Date.now() + DAY + 3000) });
     const eventId = await emitBookingEvent(bed.db, 'booking.created', booking.id);
-    const job = await waitForReminderJob(eventId);
+    const job = await waitForReminderJob(eventId, booking.startsAt);
     expect(await job.getState()).toBe('delayed');
     const [reminder] = await mailsTo(booking.email, (m) => m.subject.startsWith('Reminder'));
     expect(reminder!.subject).toContain('is tomorrow');
@@ -147,11 +164,11 @@ describe('booking e-mails', () => {
   it('skips the reminder of a cancelled booking', async () => {
     const booking = await insertBooking(bed.db, { startsAt: new Date(Date.now() + 5 * DAY) });
     const eventId = await emitBookingEvent(bed.db, 'booking.created', booking.id);
-    const job = await waitForReminderJob(eventId);
+    const job = await waitForReminderJob(eventId, booking.startsAt);
     await cancelBooking(bed.db, booking.id, { emit: false });
     await job.promote();
     await waitUntil(async () => (await job.getState()) === 'completed', 10_000, 'the reminder job to run');
-    const done = await reminderJob(eventId);
+    const done = await reminderJob(eventId, booking.startsAt);
     expect(done!.returnvalue).toEqual({ status: 'skipped' });
     await sleep(300);
     expect(bed.smtp.to(booking.email).filter((m) => m.subject.startsWith('Reminder'))).toHaveLength(0);
@@ -168,7 +185,7 @@ describe('booking e-mails', () => {
     expect(notification!.text).toContain('Scheduling widget');
     await sleep(800);
     expect(bed.smtp.to(booking.email)).toHaveLength(0);
-    expect(await reminderJob(eventId)).toBeFalsy();
+    expect(await reminderJob(eventId, booking.startsAt)).toBeFalsy();
     const rows = await bed.db.select().from(schema.emailDeliveries);
     expect(rows.filter((d) => d.eventId === eventId).map((d) => d.template)).toEqual(['booking-notification']);
   });

@@ -23,7 +23,11 @@ export interface CalendarDeps {
   companyEmail: string;
   appUrl: string;
   timeZone: string;
+  /** MEETING_URL_TEMPLATE: the video call link the event carries (issue 16). */
+  meetingUrlTemplate?: string | undefined;
   logger: Logger;
+  /** Where the busy-time window starts (now; a test sets another day). */
+  now?: () => Date;
 }
 
 const bookingIdOf = (job: Job<CalendarJob>) => {
@@ -34,7 +38,8 @@ const bookingIdOf = (job: Job<CalendarJob>) => {
 
 /**
  * Makes the calendar agree with the booking: a confirmed booking's event is PUT (overwriting: idempotent), a
- * cancelled one's DELETEd. Both job kinds do this, so they may run in either order; after a PUT the status is read
+ * cancelled one's DELETEd. A moved booking's event is PUT where it already is (its href), with the same UID and the
+ * booking's new times and SEQUENCE: updated in place, never a second event (issue 16). Both job kinds do this, so they may run in either order; after a PUT the status is read
  * again, so a cancellation committed meanwhile still removes the event.
  */
 async function reconcileBooking(bookingId: number, calendar: CalendarClient, deps: CalendarDeps) {
@@ -44,7 +49,13 @@ async function reconcileBooking(bookingId: number, calendar: CalendarClient, dep
   if (booking.status === 'confirmed') {
     href = await calendar.putEvent(
       booking.calendarUid,
-      bookingCalendar(booking, { companyEmail: deps.companyEmail, appUrl: deps.appUrl }),
+      bookingCalendar(booking, {
+        companyEmail: deps.companyEmail,
+        appUrl: deps.appUrl,
+        timeZone: deps.timeZone,
+        meetingUrlTemplate: deps.meetingUrlTemplate,
+      }),
+      href,
     );
     await setCalendarHref(deps.db, booking.id, href);
     const now = await findBooking(deps.db, bookingId);
@@ -74,12 +85,25 @@ export async function processCalendarJob(job: Job<CalendarJob>, deps: CalendarDe
     case CalendarJobNames.syncBusy: {
       // One sync at a time across the processes: an older read must not overwrite a newer one.
       return withCalendarLock(deps.db, CalendarLocks.busySync(), async () => {
-        const from = new Date();
+        const from = deps.now?.() ?? new Date();
         const to = new Date(from.getTime() + BUSY_WINDOW_DAYS * 24 * 3600_000);
         const [texts, skipUids] = await Promise.all([calendar.fetchEvents(from, to), bookingCalendarUids(deps.db)]);
-        const intervals = busyIntervals(texts, { from, to, skipUids, timeZone: deps.timeZone });
+        let unreadable = 0;
+        const intervals = busyIntervals(texts, {
+          from,
+          to,
+          skipUids,
+          timeZone: deps.timeZone,
+          onUnreadable: (error) => {
+            unreadable++;
+            deps.logger.warn({ jobId: job.id, err: error }, 'a calendar event could not be read; it blocks nothing');
+          },
+        });
         await replaceCalendarBusy(deps.db, intervals);
-        deps.logger.info({ jobId: job.id, events: texts.length, busy: intervals.length }, 'calendar busy times synced');
+        deps.logger.info(
+          { jobId: job.id, events: texts.length, unreadable, busy: intervals.length },
+          'calendar busy times synced',
+        );
         return { status: 'synced' as const, busy: intervals.length };
       });
     }

@@ -5,12 +5,13 @@ import {
   type EmailJob,
   emailJobId,
   isEventType,
+  reminderJobId,
 } from '@app/contracts';
 import type { Database } from '@app/db';
 import { findEvent } from '@app/platform/outbox';
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import { planForEvent } from './fan-out';
+import { type FanOutPlan, planForEvent } from './fan-out';
 
 export interface DomainEventsDeps {
   db: Database;
@@ -19,6 +20,28 @@ export interface DomainEventsDeps {
   calendar: Queue<CalendarJob>;
   calendarJobOptions: JobsOptions;
   logger: Logger;
+}
+
+/**
+ * Removes a moved booking's reminders still waiting for another start (the processor would skip them anyway: this
+ * only keeps the queue board honest). A job running or gone meanwhile is left alone.
+ */
+async function dropOtherReminders(
+  deps: DomainEventsDeps,
+  eventId: string,
+  of: NonNullable<FanOutPlan['dropRemindersOf']>,
+) {
+  const keep = of.keepStartsAt.toISOString();
+  const own = reminderJobId(eventId, of.keepStartsAt);
+  const delayed = await deps.emails.getDelayed();
+  const stale = delayed.filter(
+    (job) =>
+      job.name === 'booking-reminder' &&
+      job.data.bookingId === of.bookingId &&
+      (of.keepOnlyOwn ? job.id !== own : job.data.plannedStartsAt !== keep),
+  );
+  for (const job of stale) await job.remove().catch(() => undefined);
+  if (stale.length) deps.logger.info({ bookingId: of.bookingId, removed: stale.length }, 'stale reminders removed');
 }
 
 /**
@@ -38,16 +61,21 @@ export async function processDomainEvent(job: Job<DomainEventJob>, deps: DomainE
   const plan = await planForEvent(deps.db, { type: event.type, payload: event.payload });
   if (plan.emails.length)
     await deps.emails.addBulk(
-      plan.emails.map(({ template, delayMs }) => ({
+      plan.emails.map(({ template, delayMs, reminder }) => ({
         name: template,
-        data: { eventId: event.id, template },
+        data: {
+          eventId: event.id,
+          template,
+          ...(reminder ? { bookingId: reminder.bookingId, plannedStartsAt: reminder.startsAt.toISOString() } : {}),
+        },
         opts: {
           ...deps.emailJobOptions,
-          jobId: emailJobId(event.id, template),
+          jobId: reminder ? reminderJobId(event.id, reminder.startsAt) : emailJobId(event.id, template),
           ...(delayMs ? { delay: delayMs } : {}),
         },
       })),
     );
+  if (plan.dropRemindersOf) await dropOtherReminders(deps, event.id, plan.dropRemindersOf);
   if (plan.calendar.length)
     await deps.calendar.addBulk(
       plan.calendar.map(({ name, data }) => ({

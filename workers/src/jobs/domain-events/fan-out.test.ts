@@ -18,5 +18,6 @@ describe('the e-mails an event sends whatever its subject (from the definitions)
   it('leaves the booking e-mails to the fan-out, which looks at the booking first', () => {
     expect(emailsForEvent(EventTypes.bookingCreated)).toEqual([]);
     expect(emailsForEvent(EventTypes.bookingCancelled)).toEqual([]);
+    expect(emailsForEvent(EventTypes.bookingRescheduled)).toEqual([]);
   });
 });

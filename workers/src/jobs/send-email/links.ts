@@ -1,7 +1,7 @@
 import { generateToken, TOKEN_LIFETIMES } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { LinkRequest, MintedLink, StoredEvent } from '../../emails/define-email';
-import { storeCancelToken } from '../../repositories/bookings.repository';
+import { findBooking, storeManageToken } from '../../repositories/bookings.repository';
 import { storeEmailChangeToken } from '../../repositories/email-changes.repository';
 import { issueUserToken } from '../../repositories/users.repository';
 
@@ -35,9 +35,16 @@ export async function mintLink(deps: LinkDeps, event: StoredEvent, request: Link
       await storeEmailChangeToken(deps.db, request.emailChangeId, token, expiresAt);
       return { url: `${appUrl}/confirm-email?token=${token}`, expiresAt };
     }
-    case 'booking-cancel':
-      // One token per booking (D15): a resent confirmation's link replaces the first copy's (decision 016).
-      await storeCancelToken(deps.db, request.bookingId, token);
-      return { url: `${appUrl}/booking/cancel?token=${token}`, expiresAt: null };
+    case 'booking-manage': {
+      // A token of this e-mail's own (issue 16): the cancel and reschedule links of every earlier e-mail keep working
+      // until the meeting starts, when they all stop.
+      await storeManageToken(deps.db, request.bookingId, token);
+      const booking = await findBooking(deps.db, request.bookingId);
+      return {
+        url: `${appUrl}/booking/cancel?token=${token}`,
+        rescheduleUrl: `${appUrl}/booking/reschedule?token=${token}`,
+        expiresAt: booking?.startsAt ?? null,
+      };
+    }
   }
 }

@@ -35,7 +35,7 @@ export interface SendEmailDeps extends MessageContext {
 export async function processSendEmail(job: Job<EmailJob>, deps: SendEmailDeps) {
   const { eventId, template } = job.data;
   const event = await findEvent(deps.db, eventId);
-  const prepared = event ? await emails[template].prepare(deps, event) : null;
+  const prepared = event ? await emails[template].prepare(deps, event, job.data) : null;
   if (!event || !prepared) {
     deps.logger.warn({ eventId, template }, 'nothing to e-mail: the event or its subject no longer exists');
     return { status: 'skipped' as const };
