@@ -18,6 +18,10 @@ import { processDomainEvent } from '../domain-events/domain-events.processor';
 
 const COMPANY = 'hello@lucid-insight.test';
 const DAY = 24 * 3600_000;
+// Confirmed bookings may not overlap (the exclusion constraint): each time these tests make starts an hour after the
+// one before, so the tests' bookings never share a time.
+let hoursTaken = 0;
+const later = (days: number) => new Date(Date.now() + days * DAY + ++hoursTaken * 3600_000);
 
 const invite = (message: ReceivedEmail) => {
   const attachment = message.parsed.attachments.find((a) => a.filename === 'invite.ics');
@@ -151,7 +155,7 @@ describe('a moved booking (booking.rescheduled)', () => {
   });
 
   it('moves the reminder with the meeting: the old one is taken off the queue, only the new time is reminded of', async () => {
-    const booking = await insertBooking(bed.db, { startsAt: new Date(Date.now() + 5 * DAY) });
+    const booking = await insertBooking(bed.db, { startsAt: later(5) });
     const createdId = await emitBookingEvent(bed.db, 'booking.created', booking.id);
     const oldJobId = reminderJobId(createdId, booking.startsAt);
     const oldJob = await waitUntil(() => queue().getJob(oldJobId), 10_000, 'the first reminder job');
@@ -200,8 +204,8 @@ describe('a moved booking (booking.rescheduled)', () => {
   });
 
   it('sends no reminder for a moved booking cancelled afterwards', async () => {
-    const booking = await insertBooking(bed.db, { startsAt: new Date(Date.now() + 6 * DAY) });
-    const newStart = new Date(Date.now() + 4 * DAY);
+    const booking = await insertBooking(bed.db, { startsAt: later(6) });
+    const newStart = later(4);
     const { eventId } = await moveBooking(bed.db, booking.id, newStart);
     const job = await waitUntil(() => queue().getJob(reminderJobId(eventId!, newStart)), 10_000, 'the reminder');
     await cancelBooking(bed.db, booking.id, { emit: false });
@@ -213,7 +217,7 @@ describe('a moved booking (booking.rescheduled)', () => {
   });
 
   it('takes the reminders of a cancelled booking off the queue', async () => {
-    const booking = await insertBooking(bed.db, { startsAt: new Date(Date.now() + 6 * DAY) });
+    const booking = await insertBooking(bed.db, { startsAt: later(6) });
     const createdId = await emitBookingEvent(bed.db, 'booking.created', booking.id);
     await waitUntil(() => queue().getJob(reminderJobId(createdId, booking.startsAt)), 10_000, 'the reminder');
     await cancelBooking(bed.db, booking.id);
@@ -225,9 +229,9 @@ describe('a moved booking (booking.rescheduled)', () => {
   });
 
   it('a late fan-out of an older move neither reminds of its time nor drops the newer reminder', async () => {
-    const booking = await insertBooking(bed.db, { startsAt: new Date(Date.now() + 6 * DAY) });
-    const second = new Date(Date.now() + 4 * DAY);
-    const first = await moveBooking(bed.db, booking.id, new Date(Date.now() + 5 * DAY), { emit: false });
+    const booking = await insertBooking(bed.db, { startsAt: later(6) });
+    const second = later(4);
+    const first = await moveBooking(bed.db, booking.id, later(5), { emit: false });
     const { eventId } = await moveBooking(bed.db, booking.id, second);
     await waitUntil(() => queue().getJob(reminderJobId(eventId!, second)), 10_000, 'the newer reminder');
     // The first move's event arrives last.
@@ -244,12 +248,12 @@ describe('a moved booking (booking.rescheduled)', () => {
   });
 
   it('leaves exactly one reminder when a booking is moved away and back to its first time', async () => {
-    const first = new Date(Date.now() + 5 * DAY);
+    const first = later(5);
     const booking = await insertBooking(bed.db, { startsAt: first });
     const createdId = await emitBookingEvent(bed.db, 'booking.created', booking.id);
     await waitUntil(() => queue().getJob(reminderJobId(createdId, first)), 10_000, 'the first reminder');
     // Moved away and back; the move away's fan-out never took the first reminder off the queue (here: never ran).
-    await moveBooking(bed.db, booking.id, new Date(Date.now() + 4 * DAY), { emit: false });
+    await moveBooking(bed.db, booking.id, later(4), { emit: false });
     const back = await moveBooking(bed.db, booking.id, first, { emit: false });
     const backId = await emitBookingEvent(bed.db, 'booking.rescheduled', booking.id, { changeId: back.changeId });
     await waitUntil(() => queue().getJob(reminderJobId(backId, first)), 10_000, 'the reminder of the move back');
@@ -263,8 +267,8 @@ describe('a moved booking (booking.rescheduled)', () => {
   });
 
   it('fans a move out once, however many copies of its event arrive at once', async () => {
-    const booking = await insertBooking(bed.db, { startsAt: new Date(Date.now() + 5 * DAY) });
-    const newStart = new Date(Date.now() + 3 * DAY);
+    const booking = await insertBooking(bed.db, { startsAt: later(5) });
+    const newStart = later(3);
     const { changeId } = await moveBooking(bed.db, booking.id, newStart, { emit: false });
     // Stored once (the sweeper publishes it too) and handled by five workers at the same moment.
     const eventId = await emitBookingEvent(bed.db, 'booking.rescheduled', booking.id, { changeId });
