@@ -5,6 +5,8 @@ import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { validateSession } from './modules/auth/auth.service';
 import { bookingRoutes, WEBHOOK_PATH } from './modules/booking/booking.routes';
+import { calendarFeedRoutes } from './modules/booking/calendar-feed.routes';
+import { consultationsRoutes } from './modules/booking/consultations.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { embedConnectionsRoutes } from './modules/embedding/connections.routes';
@@ -70,6 +72,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(dashboardsRoutes(modules))
     .use(embedTokenRoutes(modules))
     .use(bookingRoutes(modules))
+    .use(consultationsRoutes(modules))
+    .use(calendarFeedRoutes(modules))
     .use(organizationsRoutes(modules))
     .use(usersRoutes(modules))
     .use(membershipsRoutes(modules))

@@ -26,6 +26,8 @@ export const ApiEnvSchema = v.object({
   COMPANY_EMAIL: envEmail,
   PORT: envPort('3000'),
   BOOKING_TIMEZONE: v.optional(envTimeZone, 'America/New_York'),
+  /** How many days ahead a visitor may book (issue 16); later days are refused and disabled in the picker. */
+  BOOKING_WINDOW_DAYS: envInt('60', 1),
   SCHEDULING_URL: v.optional(envUrl(['https:'], 'https')),
   /** Key that signs the scheduling service's webhooks (D17); without it the webhook answers 401. */
   SCHEDULING_WEBHOOK_SIGNING_KEY: v.optional(v.pipe(v.string(), v.minLength(8, 'must be at least 8 characters'))),

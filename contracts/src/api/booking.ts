@@ -62,6 +62,10 @@ export const MonthAvailabilitySchema = v.object({
   timeZone: v.string(),
   /** yyyy-MM-dd days (weekdays from today on) with at least one free slot. */
   availableDates: v.array(v.string()),
+  /** The days of the month the company is closed (holidays): the picker disables them and says why. */
+  closedDates: v.array(v.string()),
+  /** The last day a visitor may book (the booking window, BOOKING_WINDOW_DAYS): later days are disabled. */
+  lastDate: v.string(),
 });
 export type MonthAvailability = v.InferOutput<typeof MonthAvailabilitySchema>;
 
@@ -110,4 +114,9 @@ export const BookingMessages = {
   tooSoon: 'This time is too soon. Please choose a time at least 2 hours from now.',
   confirmed: 'Your consultation is booked! Check your email for confirmation details.',
   invalidCancelLink: 'This cancellation link is invalid or has expired.',
+  closed: "We're closed on that day. Please choose another date.",
 } as const;
+
+/** The booking window's refusal (BOOKING_WINDOW_DAYS, issue 16). */
+export const beyondWindowMessage = (days: number) =>
+  `Bookings open up to ${days} days ahead. Please choose an earlier date.`;

@@ -34,6 +34,7 @@ export const bookingRoutes = (
     ...deps,
     timeZone: deps.config.BOOKING_TIMEZONE,
     prefix: deps.config.QUEUE_PREFIX,
+    windowDays: deps.config.BOOKING_WINDOW_DAYS,
   };
   return new Elysia({ name: 'booking-routes' })
     .use(requestContext(deps.config.TRUST_PROXY))

@@ -1,9 +1,11 @@
 import {
   type Availability,
+  addDays,
   type BookingConfirmation,
   BookingMessages,
   type BookingRequest,
   type BookingSummary,
+  beyondWindowMessage,
   CONSULTATION_MINUTES,
   DEFAULT_TIME_SLOTS,
   EventTypes,
@@ -22,6 +24,7 @@ import type { Clock } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
 import * as repo from './booking.repository';
+import { cancelLocked } from './booking-changes';
 
 export interface BookingDeps extends DispatchDeps {
   clock: Clock;
@@ -29,6 +32,8 @@ export interface BookingDeps extends DispatchDeps {
   /** Keeps the hashes of the booker's own cancel links (see `issueBrowserLink`), under `${prefix}:`. */
   redis: Redis;
   prefix: string;
+  /** How many days ahead a visitor may book (BOOKING_WINDOW_DAYS, issue 16). */
+  windowDays: number;
 }
 
 const MINUTE = 60_000;
@@ -45,13 +50,23 @@ export function slotInterval(date: string, label: string, timeZone: string) {
   return { startsAt, endsAt: new Date(startsAt.getTime() + CONSULTATION_MINUTES * MINUTE) };
 }
 
-/** Weekends and past dates are refused by the API too (D12), with clear messages. */
-function assertBookableDate(deps: BookingDeps, date: string) {
+/** The last day a visitor may book: today (in the company's zone) plus the booking window. */
+const lastBookableDate = (deps: Pick<BookingDeps, 'timeZone' | 'clock' | 'windowDays'>) =>
+  addDays(todayIn(deps.timeZone, deps.clock.now()), deps.windowDays);
+
+const refuseDate = (message: string) => unprocessable(message, [{ path: 'date', message }]);
+
+/**
+ * The one check of a day a booking or a move may take, with clear messages: weekends and past dates (D12), days
+ * beyond the booking window and days the company is closed (issue 16). Every booking and move made on this site
+ * goes through it; the scheduling service's webhook does not (that service already accepted its bookings).
+ */
+async function assertBookableDate(deps: BookingDeps, date: string) {
   const day = weekday(date);
-  if (day === 0 || day === 6)
-    throw unprocessable(BookingMessages.weekend, [{ path: 'date', message: BookingMessages.weekend }]);
-  if (date < todayIn(deps.timeZone, deps.clock.now()))
-    throw unprocessable(BookingMessages.past, [{ path: 'date', message: BookingMessages.past }]);
+  if (day === 0 || day === 6) throw refuseDate(BookingMessages.weekend);
+  if (date < todayIn(deps.timeZone, deps.clock.now())) throw refuseDate(BookingMessages.past);
+  if (date > lastBookableDate(deps)) throw refuseDate(beyondWindowMessage(deps.windowDays));
+  if (await repo.isClosedDate(deps.db, date)) throw refuseDate(BookingMessages.closed);
 }
 
 const slotsOf = (date: string, timeZone: string) =>
@@ -67,7 +82,7 @@ const freeLabels = (deps: BookingDeps, date: string, blocked: Interval[]) => {
 
 /** D12: the default slots minus confirmed bookings, calendar busy time and slots within 2 hours. */
 export async function availability(deps: BookingDeps, date: string): Promise<Availability> {
-  assertBookableDate(deps, date);
+  await assertBookableDate(deps, date);
   const slots = slotsOf(date, deps.timeZone);
   const blocked = await repo.findBlockedIntervals(deps.db, slots[0]!.startsAt, slots.at(-1)!.endsAt);
   return { date, timeZone: deps.timeZone, availableTimes: freeLabels(deps, date, blocked) };
@@ -81,21 +96,24 @@ function daysOfMonth(month: string): string[] {
 }
 
 /**
- * The weekdays of a month, from today on, that still have a free slot (the same rules as `availability`), with one
- * query for the whole month: what the date picker marks as bookable.
+ * The weekdays of a month, from today to the end of the booking window, that still have a free slot and on which the
+ * company is open (the same rules as `availability`), with one query for the whole month: what the date picker marks
+ * as bookable. The closed days and the window's last day come with it, so the picker can say why a day is disabled.
  */
 export async function monthAvailability(deps: BookingDeps, month: string): Promise<MonthAvailability> {
   const today = todayIn(deps.timeZone, deps.clock.now());
-  const days = daysOfMonth(month).filter((date) => date >= today && weekday(date) % 6 !== 0);
-  if (days.length === 0) return { month, timeZone: deps.timeZone, availableDates: [] };
+  const lastDate = lastBookableDate(deps);
+  const all = daysOfMonth(month);
+  const closed = await repo.closedDatesBetween(deps.db, all[0]!, all.at(-1)!);
+  const days = all.filter(
+    (date) => date >= today && date <= lastDate && weekday(date) % 6 !== 0 && !closed.includes(date),
+  );
+  const answer = { month, timeZone: deps.timeZone, closedDates: closed, lastDate };
+  if (days.length === 0) return { ...answer, availableDates: [] };
   const from = slotsOf(days[0]!, deps.timeZone)[0]!.startsAt;
   const to = slotsOf(days.at(-1)!, deps.timeZone).at(-1)!.endsAt;
   const blocked = await repo.findBlockedIntervals(deps.db, from, to);
-  return {
-    month,
-    timeZone: deps.timeZone,
-    availableDates: days.filter((date) => freeLabels(deps, date, blocked).length > 0),
-  };
+  return { ...answer, availableDates: days.filter((date) => freeLabels(deps, date, blocked).length > 0) };
 }
 
 /**
@@ -107,7 +125,7 @@ export async function book(
   input: BookingRequest,
   context: { ipAddress?: string | null; requestId?: string } = {},
 ): Promise<BookingConfirmation> {
-  assertBookableDate(deps, input.date);
+  await assertBookableDate(deps, input.date);
   const interval = slotInterval(input.date, input.time, deps.timeZone);
   if (!interval)
     throw unprocessable(BookingMessages.unknownSlot, [{ path: 'time', message: BookingMessages.unknownSlot }]);
@@ -220,8 +238,7 @@ export async function cancelByToken(
     if (!booking) throw notFound(BookingMessages.invalidCancelLink);
     if (booking.status === 'cancelled') return { event: null };
     if (booking.startsAt <= deps.clock.now()) throw new HttpError(422, 'This consultation has already taken place.');
-    await repo.cancelBooking(tx, booking.id, deps.clock.now());
-    return { event: await insertEvent(tx, EventTypes.bookingCancelled, { bookingId: booking.id }, requestId) };
+    return { event: await cancelLocked(tx, deps, booking, { changedBy: 'visitor' }, requestId) };
   });
   if (result.event) await dispatch(deps, [result.event]);
   return { message: "Your consultation has been cancelled. We've e-mailed you a confirmation." };
