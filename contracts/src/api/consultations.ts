@@ -78,6 +78,8 @@ export const ClosedDateInputSchema = v.object({
   ),
 });
 
+export type ClosedDateInput = v.InferInput<typeof ClosedDateInputSchema>;
+
 /** DELETE /api/admin/closed-dates/{date}: anything but a date names nothing (404). */
 export const ClosedDateParamsSchema = v.object({ date: v.pipe(v.string(), v.maxLength(20)) });
 

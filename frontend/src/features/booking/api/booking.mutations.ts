@@ -31,3 +31,17 @@ export function useCancelBooking(token: string) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingQueryKeys.all }),
   });
 }
+
+/**
+ * POST /api/admin/consultations/{id}/reschedule { date, time } (an administrator, on the visitor's behalf): the same
+ * date and slot as a booking; 409 when the slot was just taken, 422 with the reason (closed day, past the window...).
+ */
+export function useRescheduleConsultation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['booking', 'reschedule', id],
+    mutationFn: (slot: { date: string; time: string }) =>
+      apiRequest(`/api/admin/consultations/${id}/reschedule`, { method: 'POST', body: slot }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueryKeys.all }),
+  });
+}
