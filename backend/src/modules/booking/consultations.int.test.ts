@@ -278,7 +278,15 @@ describe('the private calendar feed', () => {
 
   it('answers the same 404 for unknown and malformed tokens', async () => {
     const bodies = new Set<string>();
-    for (const file of ['abcdefghijklmnopqrstuvwxyz234567.ics', 'x.ics', 'abc', '%00.ics', `${'a'.repeat(299)}`]) {
+    for (const file of [
+      'abcdefghijklmnopqrstuvwxyz234567.ics',
+      'x.ics',
+      'abc',
+      '%00.ics',
+      'a'.repeat(299),
+      `${'b'.repeat(400)}.ics`,
+      '..%2F..%2Fetc.ics',
+    ]) {
       const response = await t.get(`/api/calendar-feed/${file}`);
       expect(response.status, file).toBe(404);
       bodies.add(await response.text());
