@@ -112,6 +112,8 @@ export const ConsultationMessages = {
   cancelled: 'The consultation has been cancelled. The visitor and the company are being e-mailed.',
   alreadyCancelled: 'This consultation is already cancelled.',
   past: 'This consultation has already taken place.',
+  /** Its invitee was told by the scheduling service, which still holds it: it is changed there (decision 033). */
+  schedulingService: 'This consultation was booked in the scheduling service. Please cancel or move it there.',
   notFound: 'Consultation not found',
   closedDateExists: 'That day is already in the list.',
   closedDateMissing: 'That day is not in the list.',

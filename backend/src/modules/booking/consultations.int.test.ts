@@ -150,6 +150,14 @@ describe("cancelling on the visitor's behalf", () => {
     const refused = await cancel(past.id);
     expect(refused.status).toBe(409);
     expect((await refused.json()).message).toBe('This consultation has already taken place.');
+    // A booking made in the scheduling service is changed there: its invitee is told by the service, not by us.
+    const widget = await stored('2026-11-19', '10:00 AM - 10:30 AM', {
+      source: 'scheduling_service',
+      externalId: 'https://api.calendly.com/scheduled_events/w/invitees/w',
+    });
+    const elsewhere = await cancel(widget.id);
+    expect(elsewhere.status).toBe(409);
+    expect((await elsewhere.json()).message).toMatch(/scheduling service/);
   });
 
   it('of many parallel cancels of one booking, exactly one succeeds and one event is raised', async () => {

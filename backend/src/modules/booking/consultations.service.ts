@@ -84,6 +84,7 @@ export async function cancelOnBehalf(
     if (!booking) throw notFound(ConsultationMessages.notFound);
     if (booking.status === 'cancelled') throw conflict(ConsultationMessages.alreadyCancelled);
     if (booking.startsAt <= deps.clock.now()) throw conflict(ConsultationMessages.past);
+    if (booking.source === 'scheduling_service') throw conflict(ConsultationMessages.schedulingService);
     const result = await cancelLocked(tx, deps, booking, { changedBy: 'admin', actorUserId: actor.id }, requestId);
     return {
       action: 'booking.cancel',

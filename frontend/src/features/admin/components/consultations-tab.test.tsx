@@ -26,7 +26,7 @@ const consultation = (overrides: Partial<Consultation> = {}): Consultation => ({
   startsAt: '2031-06-03T14:00:00.000Z',
   endsAt: '2031-06-03T14:30:00.000Z',
   status: 'confirmed',
-  source: 'scheduling_service',
+  source: 'form',
   createdAt: '2031-05-01T12:00:00.000Z',
   cancelledAt: null,
   history: [
@@ -37,7 +37,7 @@ const consultation = (overrides: Partial<Consultation> = {}): Consultation => ({
       fromEndsAt: '2031-06-02T14:30:00.000Z',
       toStartsAt: '2031-06-03T14:00:00.000Z',
       toEndsAt: '2031-06-03T14:30:00.000Z',
-      changedBy: 'scheduling_service',
+      changedBy: 'visitor',
       actorName: null,
       createdAt: '2031-05-02T12:00:00.000Z',
     },
@@ -69,9 +69,9 @@ describe('the Consultations tab', { timeout: 20_000 }, () => {
     expect(within(row).getByTestId('consultation-when').textContent).toContain('Tue, Jun 3, 2031, 10:00 AM – 10:30 AM');
     expect(row.textContent).toContain('grace@example.com');
     expect(row.textContent).toContain('Navy Labs');
-    expect(row.textContent).toContain('Scheduling service');
+    expect(row.textContent).toContain('Our form');
     expect(within(row).getByTestId('consultation-change').textContent).toContain(
-      'Moved in the scheduling servicefrom Mon, Jun 2, 2031, 10:00 AM – 10:30 AM to Tue, Jun 3, 2031, 10:00 AM – 10:30 AM',
+      'Moved by the visitorfrom Mon, Jun 2, 2031, 10:00 AM – 10:30 AM to Tue, Jun 3, 2031, 10:00 AM – 10:30 AM',
     );
     // The booking feature's reschedule dialog, handed over by the route.
     fireEvent.click(within(row).getByTestId('consultation-reschedule'));

@@ -65,6 +65,9 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
 
   const actions = (c: Consultation) => {
     if (c.status !== 'confirmed' || new Date(c.startsAt).getTime() <= now) return null;
+    // The service told its invitee and still holds the meeting: it is changed there (decision 033).
+    if (c.source === 'scheduling_service')
+      return <span className="text-xs text-slate-600 dark:text-slate-400">Change it in the scheduling service</span>;
     return (
       <div className="flex flex-wrap gap-2">
         {RescheduleDialog ? (
