@@ -85,7 +85,8 @@ describe('/book-consultation without a scheduling URL', () => {
     await expect.poll(() => time.isEnabled()).toBe(true);
     const options = (await time.locator('option').allTextContents()).slice(1);
     expect(options.length).toBeGreaterThan(0);
-    expect(options[0]).toMatch(/^\d{2}:\d{2} (AM|PM) - \d{2}:\d{2} (AM|PM)$/);
+    // The company's slot, and the visitor's own time beside it when their clock differs (issue 16).
+    expect(options[0]).toMatch(/^\d{2}:\d{2} (AM|PM) - \d{2}:\d{2} (AM|PM)( \(your time: .+ – .+\))?$/);
     expect(await page.getByTestId('booking-time-zone').textContent()).toContain(`(${timeZone})`);
     await time.selectOption(options[0]!);
 

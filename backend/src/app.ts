@@ -6,6 +6,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { validateSession } from './modules/auth/auth.service';
 import { bookingRoutes, WEBHOOK_PATH } from './modules/booking/booking.routes';
 import { bookingAdminRoutes } from './modules/booking/booking-admin.routes';
+import { calendarFeedRoutes } from './modules/booking/calendar-feed.routes';
+import { consultationsRoutes } from './modules/booking/consultations.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { embedConnectionsRoutes } from './modules/embedding/connections.routes';
@@ -72,6 +74,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(embedTokenRoutes(modules))
     .use(bookingRoutes(modules))
     .use(bookingAdminRoutes(modules))
+    .use(consultationsRoutes(modules))
+    .use(calendarFeedRoutes(modules))
     .use(organizationsRoutes(modules))
     .use(usersRoutes(modules))
     .use(membershipsRoutes(modules))

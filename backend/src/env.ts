@@ -29,6 +29,8 @@ export const ApiEnvSchema = v.object({
   BOOKING_TIMEZONE: v.optional(envTimeZone, 'America/New_York'),
   /** A visitor may move their consultation through its link up to this many hours before it starts (issue 16). */
   RESCHEDULE_NOTICE_HOURS: envInt('4'),
+  /** How many days ahead a visitor may book (issue 16); later days are refused and disabled in the picker. */
+  BOOKING_WINDOW_DAYS: envInt('60', 1),
   SCHEDULING_URL: v.optional(envUrl(['https:'], 'https')),
   /** The consultations' video call link, `{bookingId}` replaced (issue 16); unset, the company sends one itself. */
   MEETING_URL_TEMPLATE: v.optional(envMeetingUrlTemplate),

@@ -2,6 +2,7 @@ export * from './api/admin';
 export * from './api/auth';
 export * from './api/booking';
 export * from './api/common';
+export * from './api/consultations';
 export * from './api/contact';
 export * from './api/dashboards';
 export * from './api/embedding';

@@ -72,3 +72,9 @@ export function clockLabel(instant: Date, timeZone: string): string {
   const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
   return `${String(hour12).padStart(2, '0')}:${String(p.minute).padStart(2, '0')} ${p.hour < 12 ? 'AM' : 'PM'}`;
 }
+
+/** The calendar date `days` after `date` (yyyy-MM-dd; negative goes back). */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

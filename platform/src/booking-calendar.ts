@@ -152,3 +152,33 @@ export function bookingCalendar(booking: CalendarBooking, options: BookingCalend
     });
   return calendar.toString();
 }
+
+/**
+ * The company team's private calendar feed (issue 16): every booking as one event, SUMMARY with the visitor's name,
+ * DESCRIPTION with their e-mail, business and line of work. Each event has the booking's stable UID and SEQUENCE, so
+ * a subscribed calendar updates an event when the booking moves. No METHOD: a subscription, not an invitation.
+ */
+export function bookingsFeed(
+  bookings: readonly (CalendarBooking & Pick<BookingRow, 'sequence'>)[],
+  options: { appUrl: string; now: Date; meetingUrlTemplate?: string },
+): string {
+  const calendar = ical({
+    prodId: { company: COMPANY_NAME, product: 'Consultations feed', language: 'EN' },
+    name: `${COMPANY_NAME} consultations`,
+    ttl: 15 * 60,
+  });
+  for (const booking of bookings)
+    calendar.createEvent({
+      id: booking.calendarUid,
+      sequence: booking.sequence,
+      start: booking.startsAt,
+      end: booking.endsAt,
+      stamp: options.now,
+      created: booking.createdAt,
+      summary: `Consultation: ${booking.name}`,
+      description: describe(booking, meetingUrl(options.meetingUrlTemplate, booking.id)),
+      url: options.appUrl.replace(/\/$/, ''),
+      status: booking.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
+  return calendar.toString();
+}

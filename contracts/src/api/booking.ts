@@ -64,6 +64,10 @@ export const MonthAvailabilitySchema = v.object({
   timeZone: v.string(),
   /** yyyy-MM-dd days (weekdays from today on) with at least one free slot. */
   availableDates: v.array(v.string()),
+  /** The days of the month the company is closed (holidays): the picker disables them and says why. */
+  closedDates: v.array(v.string()),
+  /** The last day a visitor may book (the booking window, BOOKING_WINDOW_DAYS): later days are disabled. */
+  lastDate: v.string(),
 });
 export type MonthAvailability = v.InferOutput<typeof MonthAvailabilitySchema>;
 
@@ -160,4 +164,9 @@ export const BookingMessages = {
   rescheduledByAdmin: 'The consultation has been moved. The visitor is e-mailed the new time.',
   movedInSchedulingService:
     'This consultation was booked through the scheduling service. Please move it there, so both stay in step.',
+  closed: "We're closed on that day. Please choose another date.",
 } as const;
+
+/** The booking window's refusal (BOOKING_WINDOW_DAYS, issue 16). */
+export const beyondWindowMessage = (days: number) =>
+  `Bookings open up to ${days} days ahead. Please choose an earlier date.`;

@@ -10,6 +10,12 @@ import type {
   RescheduledBookingSchema,
 } from './booking';
 import type { MessageSchema } from './common';
+import type {
+  CalendarFeedCreatedSchema,
+  CalendarFeedStatusSchema,
+  ClosedDateSchema,
+  ConsultationSchema,
+} from './consultations';
 import type { ContactAcceptedSchema } from './contact';
 import type {
   AdminDashboardSchema,
@@ -72,7 +78,13 @@ export type GetAnswer<P extends string> = P extends '/api/auth/user'
                                 ? ListOf<typeof AuditEntrySchema>
                                 : P extends '/api/admin/embed-connections'
                                   ? ListOf<typeof EmbedConnectionSchema>
-                                  : never;
+                                  : P extends `/api/admin/consultations${'' | `?${string}`}`
+                                    ? ListOf<typeof ConsultationSchema>
+                                    : P extends '/api/admin/closed-dates'
+                                      ? ListOf<typeof ClosedDateSchema>
+                                      : P extends '/api/admin/calendar-feed'
+                                        ? Of<typeof CalendarFeedStatusSchema>
+                                        : never;
 
 /** POST, PUT and DELETE paths (a 204 answers `null`). */
 type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M extends 'DELETE'
@@ -115,7 +127,13 @@ type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M exten
                                       ? Of<typeof OrganizationDashboardLinkSchema>
                                       : P extends '/api/admin/organization-users'
                                         ? Of<typeof MessageSchema>
-                                        : never;
+                                        : P extends `/api/admin/consultations/${string}`
+                                          ? Of<typeof MessageSchema>
+                                          : P extends '/api/admin/closed-dates'
+                                            ? Of<typeof ClosedDateSchema>
+                                            : P extends '/api/admin/calendar-feed'
+                                              ? Of<typeof CalendarFeedCreatedSchema>
+                                              : never;
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

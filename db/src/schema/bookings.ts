@@ -112,3 +112,31 @@ export const bookingTokens = pgTable(
     index('booking_tokens_booking_idx').on(t.bookingId),
   ],
 );
+
+/**
+ * Days the company is closed (holidays, issue 16): the booking API refuses them and the picker disables them. One row
+ * per calendar date (yyyy-MM-dd in the company's zone).
+ */
+export const closedDates = pgTable('closed_dates', {
+  date: text().primaryKey(),
+  /** What the admin calls the day ('Thanksgiving'); optional. */
+  label: text(),
+  createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timeOfInsert(),
+});
+
+/**
+ * The company team's private calendar feed (issue 16): a secret URL a calendar app subscribes to. Only the token's
+ * SHA-256 is kept (D7); a revoked feed answers 404. At most one feed is live at a time (creating one revokes the last).
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    id: serial().primaryKey(),
+    tokenHash: text().notNull(),
+    createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timeOfInsert(),
+    revokedAt: timestamptz(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_hash_unique').on(t.tokenHash)],
+);

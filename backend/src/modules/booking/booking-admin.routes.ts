@@ -14,6 +14,7 @@ export const bookingAdminRoutes = (
     timeZone: deps.config.BOOKING_TIMEZONE,
     prefix: deps.config.QUEUE_PREFIX,
     noticeHours: deps.config.RESCHEDULE_NOTICE_HOURS,
+    windowDays: deps.config.BOOKING_WINDOW_DAYS,
   };
   return adminOnly('booking-admin-routes', deps)
     .use(requestContext(deps.config.TRUST_PROXY))

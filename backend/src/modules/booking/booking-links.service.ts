@@ -1,10 +1,10 @@
-import { BookingMessages, type BookingSummary, EventTypes, generateToken, hashToken } from '@app/contracts';
-import { insertEvent } from '@app/platform/outbox';
+import { BookingMessages, type BookingSummary, generateToken, hashToken } from '@app/contracts';
 import type { Redis } from 'ioredis';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
 import type { Clock } from '../../lib/clock';
 import { HttpError, notFound } from '../../lib/http-error';
 import * as repo from './booking.repository';
+import { cancelLocked } from './booking-changes';
 
 /**
  * A booking's manage links (cancel, move, calendar file): the booker's own link shown on the confirmation, which
@@ -84,15 +84,7 @@ export async function cancelByToken(deps: LinkDeps, token: string, requestId?: s
     if (!booking) throw notFound(BookingMessages.invalidCancelLink);
     if (booking.status === 'cancelled') return { event: null };
     if (booking.startsAt <= deps.clock.now()) throw new HttpError(422, BookingMessages.alreadyTookPlace);
-    await repo.cancelBooking(tx, booking.id, deps.clock.now());
-    await repo.insertBookingChange(tx, {
-      bookingId: booking.id,
-      kind: 'cancelled',
-      fromStartsAt: booking.startsAt,
-      fromEndsAt: booking.endsAt,
-      changedBy: 'visitor',
-    });
-    return { event: await insertEvent(tx, EventTypes.bookingCancelled, { bookingId: booking.id }, requestId) };
+    return { event: await cancelLocked(tx, deps, booking, { changedBy: 'visitor' }, requestId) };
   });
   if (result.event) await dispatch(deps, [result.event]);
   return { message: "Your consultation has been cancelled. We've e-mailed you a confirmation." };

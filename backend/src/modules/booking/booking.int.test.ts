@@ -92,6 +92,8 @@ describe('availability of a month (the date picker)', () => {
       month: '2026-10',
       timeZone: 'America/New_York',
       availableDates: ['2026-10-28', '2026-10-30'],
+      closedDates: [],
+      lastDate: '2026-12-27',
     });
     const november = (await (await month('2026-11')).json()).availableDates as string[];
     expect(november).toHaveLength(21);

@@ -1,8 +1,8 @@
 import type { Database, Transaction } from '@app/db';
 import * as schema from '@app/db/schema';
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, between, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 
-const { bookings, calendarBusy, bookingChanges, bookingTokens } = schema;
+const { bookings, calendarBusy, bookingChanges, bookingTokens, closedDates } = schema;
 
 type Db = Database | Transaction;
 
@@ -70,25 +70,52 @@ export async function findBookingIdByTokenHash(db: Db, hash: string): Promise<nu
   return legacy?.id ?? null;
 }
 
-/** Moves a booking to another slot: one more revision of its invite (SEQUENCE). */
+export type NewBookingChange = typeof bookingChanges.$inferInsert;
+
+/** One entry of a booking's history (a move or a cancellation). */
+export async function insertBookingChange(tx: Transaction, values: NewBookingChange) {
+  const [row] = await tx.insert(bookingChanges).values(values).returning({ id: bookingChanges.id });
+  if (!row) throw new Error('Could not store the booking change');
+  return row;
+}
+
+/** Whether the company is closed on a date (yyyy-MM-dd). */
+export async function isClosedDate(db: Database | Transaction, date: string) {
+  const [row] = await db.select({ date: closedDates.date }).from(closedDates).where(eq(closedDates.date, date));
+  return Boolean(row);
+}
+
+/** The closed dates from `from` to `to` (yyyy-MM-dd, both included). */
+export async function closedDatesBetween(db: Database | Transaction, from: string, to: string) {
+  const rows = await db
+    .select({ date: closedDates.date })
+    .from(closedDates)
+    .where(between(closedDates.date, from, to));
+  return rows.map((row) => row.date);
+}
+
+/** The booking that carries one of these scheduling-service ids, locked (a move names both the old and the new). */
+export async function findBookingByExternalIds(tx: Transaction, externalIds: string[]) {
+  const rows = await tx.select().from(bookings).where(inArray(bookings.externalId, externalIds)).for('update');
+  return rows;
+}
+
+/** Points a booking at another scheduling-service id (the invitee that replaces it after a move). */
+export async function setExternalId(tx: Transaction, id: number, externalId: string) {
+  await tx.update(bookings).set({ externalId }).where(eq(bookings.id, id));
+}
+
+/** Moves a booking to another time (SEQUENCE + 1, so calendars replace the event they hold). */
 export async function moveBooking(
   tx: Transaction,
   id: number,
-  slot: { date: string; timeLabel: string; startsAt: Date; endsAt: Date },
+  values: Pick<NewBooking, 'startsAt' | 'endsAt' | 'date' | 'timeLabel'> & { externalId?: string | null },
 ) {
   const [row] = await tx
     .update(bookings)
-    .set({ ...slot, sequence: sql`${bookings.sequence} + 1` })
+    .set({ ...values, status: 'confirmed', cancelledAt: null, sequence: sql`${bookings.sequence} + 1` })
     .where(eq(bookings.id, id))
     .returning();
   if (!row) throw new Error('Could not move the booking');
   return row;
-}
-
-export type NewBookingChange = typeof bookingChanges.$inferInsert;
-
-export async function insertBookingChange(tx: Transaction, values: NewBookingChange) {
-  const [row] = await tx.insert(bookingChanges).values(values).returning({ id: bookingChanges.id });
-  if (!row) throw new Error('Could not record the booking change');
-  return row.id;
 }

@@ -40,6 +40,7 @@ export const bookingRoutes = (
     timeZone: deps.config.BOOKING_TIMEZONE,
     prefix: deps.config.QUEUE_PREFIX,
     noticeHours: deps.config.RESCHEDULE_NOTICE_HOURS,
+    windowDays: deps.config.BOOKING_WINDOW_DAYS,
   };
   return new Elysia({ name: 'booking-routes' })
     .use(requestContext(deps.config.TRUST_PROXY))

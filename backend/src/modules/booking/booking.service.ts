@@ -1,8 +1,10 @@
 import {
   type Availability,
+  addDays,
   type BookingConfirmation,
   BookingMessages,
   type BookingRequest,
+  beyondWindowMessage,
   CONSULTATION_MINUTES,
   DEFAULT_TIME_SLOTS,
   EventTypes,
@@ -22,6 +24,8 @@ import { issueBrowserLink, type LinkDeps } from './booking-links.service';
 
 export interface BookingDeps extends LinkDeps {
   timeZone: string;
+  /** How many days ahead a visitor may book (BOOKING_WINDOW_DAYS, issue 16). */
+  windowDays: number;
 }
 
 const MINUTE = 60_000;
@@ -40,17 +44,27 @@ export function slotInterval(date: string, label: string, timeZone: string) {
   return { startsAt, endsAt: new Date(startsAt.getTime() + CONSULTATION_MINUTES * MINUTE) };
 }
 
-/** Weekends and past dates are refused by the API too (D12), with clear messages. */
-function assertBookableDate(deps: BookingDeps, date: string) {
+/** The last day a visitor may book: today (in the company's zone) plus the booking window. */
+const lastBookableDate = (deps: Pick<BookingDeps, 'timeZone' | 'clock' | 'windowDays'>) =>
+  addDays(todayIn(deps.timeZone, deps.clock.now()), deps.windowDays);
+
+const refuseDate = (message: string) => unprocessable(message, [{ path: 'date', message }]);
+
+/**
+ * The one check of a day a booking or a move may take, with clear messages: weekends and past dates (D12), days
+ * beyond the booking window and days the company is closed (issue 16). Every booking and move made on this site
+ * goes through it; the scheduling service's webhook does not (that service already accepted its bookings).
+ */
+async function assertBookableDate(deps: BookingDeps, date: string) {
   // The format allows days no month has (2026-11-31, 2026-02-30): refused, not rolled over into the next month.
   const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
   if (new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDate() !== dayOfMonth)
     throw unprocessable(BookingMessages.invalidDate, [{ path: 'date', message: BookingMessages.invalidDate }]);
   const day = weekday(date);
-  if (day === 0 || day === 6)
-    throw unprocessable(BookingMessages.weekend, [{ path: 'date', message: BookingMessages.weekend }]);
-  if (date < todayIn(deps.timeZone, deps.clock.now()))
-    throw unprocessable(BookingMessages.past, [{ path: 'date', message: BookingMessages.past }]);
+  if (day === 0 || day === 6) throw refuseDate(BookingMessages.weekend);
+  if (date < todayIn(deps.timeZone, deps.clock.now())) throw refuseDate(BookingMessages.past);
+  if (date > lastBookableDate(deps)) throw refuseDate(beyondWindowMessage(deps.windowDays));
+  if (await repo.isClosedDate(deps.db, date)) throw refuseDate(BookingMessages.closed);
 }
 
 const slotsOf = (date: string, timeZone: string) =>
@@ -65,7 +79,7 @@ const freeLabels = (deps: BookingDeps, date: string, blocked: Interval[]) => {
 
 /** D12: the default slots minus confirmed bookings, calendar busy time and slots within 2 hours. */
 export async function availability(deps: BookingDeps, date: string): Promise<Availability> {
-  assertBookableDate(deps, date);
+  await assertBookableDate(deps, date);
   const slots = slotsOf(date, deps.timeZone);
   const blocked = await repo.findBlockedIntervals(deps.db, slots[0]!.startsAt, slots.at(-1)!.endsAt);
   return { date, timeZone: deps.timeZone, availableTimes: freeLabels(deps, date, blocked) };
@@ -79,21 +93,24 @@ function daysOfMonth(month: string): string[] {
 }
 
 /**
- * The weekdays of a month, from today on, that still have a free slot (the same rules as `availability`), with one
- * query for the whole month: what the date picker marks as bookable.
+ * The weekdays of a month, from today to the end of the booking window, that still have a free slot and on which the
+ * company is open (the same rules as `availability`), with one query for the whole month: what the date picker marks
+ * as bookable. The closed days and the window's last day come with it, so the picker can say why a day is disabled.
  */
 export async function monthAvailability(deps: BookingDeps, month: string): Promise<MonthAvailability> {
   const today = todayIn(deps.timeZone, deps.clock.now());
-  const days = daysOfMonth(month).filter((date) => date >= today && weekday(date) % 6 !== 0);
-  if (days.length === 0) return { month, timeZone: deps.timeZone, availableDates: [] };
+  const lastDate = lastBookableDate(deps);
+  const all = daysOfMonth(month);
+  const closed = await repo.closedDatesBetween(deps.db, all[0]!, all.at(-1)!);
+  const days = all.filter(
+    (date) => date >= today && date <= lastDate && weekday(date) % 6 !== 0 && !closed.includes(date),
+  );
+  const answer = { month, timeZone: deps.timeZone, closedDates: closed, lastDate };
+  if (days.length === 0) return { ...answer, availableDates: [] };
   const from = slotsOf(days[0]!, deps.timeZone)[0]!.startsAt;
   const to = slotsOf(days.at(-1)!, deps.timeZone).at(-1)!.endsAt;
   const blocked = await repo.findBlockedIntervals(deps.db, from, to);
-  return {
-    month,
-    timeZone: deps.timeZone,
-    availableDates: days.filter((date) => freeLabels(deps, date, blocked).length > 0),
-  };
+  return { ...answer, availableDates: days.filter((date) => freeLabels(deps, date, blocked).length > 0) };
 }
 
 /**
@@ -108,7 +125,7 @@ export async function checkSlot(
   /** A booking being moved: its own current time does not block its new one. */
   movingBookingId?: number,
 ): Promise<Interval> {
-  assertBookableDate(deps, slot.date);
+  await assertBookableDate(deps, slot.date);
   const interval = slotInterval(slot.date, slot.time, deps.timeZone);
   if (!interval)
     throw unprocessable(BookingMessages.unknownSlot, [{ path: 'time', message: BookingMessages.unknownSlot }]);

@@ -79,7 +79,7 @@ async function move(
     throw unprocessable(BookingMessages.sameSlot, [{ path: 'time', message: BookingMessages.sameSlot }]);
   const interval = await checkSlot(deps, tx, slot, booking.id);
   const moved = await repo.moveBooking(tx, booking.id, { date: slot.date, timeLabel: slot.time, ...interval });
-  const changeId = await repo.insertBookingChange(tx, {
+  const { id: changeId } = await repo.insertBookingChange(tx, {
     bookingId: booking.id,
     kind: 'rescheduled',
     fromStartsAt: booking.startsAt,

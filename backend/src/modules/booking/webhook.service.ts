@@ -1,4 +1,5 @@
 import { clockLabel, EventTypes, zonedParts } from '@app/contracts';
+import type { Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
 import { hmac } from '@oslojs/crypto/hmac';
 import { SHA256 } from '@oslojs/crypto/sha2';
@@ -10,6 +11,7 @@ import { isSlotTaken } from '../../lib/db-errors';
 import { HttpError } from '../../lib/http-error';
 import * as repo from './booking.repository';
 import type { BookingDeps } from './booking.service';
+import { cancelLocked } from './booking-changes';
 
 /** How old a signed delivery may be (replays of older ones are refused). */
 const SIGNATURE_TOLERANCE_SECONDS = 180;
@@ -47,12 +49,22 @@ export function signWebhook(body: string, key: string, at: Date): string {
   return `t=${timestamp},v1=${signature}`;
 }
 
+const InviteeUri = v.pipe(v.string(), v.minLength(1), v.maxLength(1000));
+
+/**
+ * Calendly's invitee payload, the fields we read. A reschedule is two deliveries, in either order: `invitee.canceled`
+ * of the old invitee with `rescheduled: true` and `new_invitee`, and `invitee.created` of the new one with
+ * `old_invitee` (Calendly's guide "Webhook payloads for rescheduled events").
+ */
 const WebhookSchema = v.object({
   event: v.string(),
   payload: v.object({
-    uri: v.pipe(v.string(), v.minLength(1)),
+    uri: InviteeUri,
     email: v.optional(v.string(), ''),
     name: v.optional(v.string(), ''),
+    rescheduled: v.optional(v.nullable(v.boolean()), false),
+    old_invitee: v.optional(v.nullable(InviteeUri), null),
+    new_invitee: v.optional(v.nullable(InviteeUri), null),
     scheduled_event: v.optional(
       v.object({
         start_time: v.pipe(v.string(), v.isoTimestamp()),
@@ -61,10 +73,25 @@ const WebhookSchema = v.object({
     ),
   }),
 });
+type Invitee = v.InferOutput<typeof WebhookSchema>['payload'];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** Stores bookings made in the scheduling widget as bookings too: they block their slot and reach the calendar. */
+/** The booking's date and slot label in the company's zone, from the service's UTC times. */
+function slotOf(deps: BookingDeps, startsAt: Date, endsAt: Date) {
+  const p = zonedParts(startsAt, deps.timeZone);
+  return {
+    date: `${p.year}-${pad(p.month)}-${pad(p.day)}`,
+    timeLabel: `${clockLabel(startsAt, deps.timeZone)} - ${clockLabel(endsAt, deps.timeZone)}`,
+    startsAt,
+    endsAt,
+  };
+}
+
+/**
+ * Stores bookings made in the scheduling widget as bookings too: they block their slot and reach the calendar. Its
+ * days are not checked against closed days or the booking window: the service already accepted them (decision 033).
+ */
 export async function handleWebhook(deps: BookingDeps, rawBody: string, requestId?: string) {
   let json: unknown;
   try {
@@ -78,33 +105,20 @@ export async function handleWebhook(deps: BookingDeps, rawBody: string, requestI
 
   if (kind === 'invitee.created') {
     if (!payload.scheduled_event) throw new HttpError(422, 'The invitee event has no scheduled time.');
-    if (await repo.findBookingByExternalId(deps.db, payload.uri)) return { status: 'duplicate' };
-    const startsAt = new Date(payload.scheduled_event.start_time);
-    const endsAt = new Date(payload.scheduled_event.end_time);
-    const p = zonedParts(startsAt, deps.timeZone);
+    const slot = slotOf(deps, new Date(payload.scheduled_event.start_time), new Date(payload.scheduled_event.end_time));
+    if (Number.isNaN(slot.startsAt.getTime()) || !(slot.endsAt > slot.startsAt))
+      throw new HttpError(422, 'The invitee event has no valid scheduled time.');
     try {
-      const event = await deps.db.transaction(async (tx) => {
-        const booking = await repo.insertBooking(tx, {
-          name: payload.name || payload.email || 'Scheduling service invitee',
-          email: payload.email,
-          date: `${p.year}-${pad(p.month)}-${pad(p.day)}`,
-          timeLabel: `${clockLabel(startsAt, deps.timeZone)} - ${clockLabel(endsAt, deps.timeZone)}`,
-          timeZone: deps.timeZone,
-          startsAt,
-          endsAt,
-          source: 'scheduling_service',
-          externalId: payload.uri,
-          calendarUid: `booking-${crypto.randomUUID()}@lucid-insight`,
-        });
-        return insertEvent(tx, EventTypes.bookingCreated, { bookingId: booking.id }, requestId);
-      });
-      await dispatch(deps, [event]);
-      return { status: 'stored' };
+      const result = await deps.db.transaction((tx) => created(tx, deps, payload, slot, requestId));
+      if (result.event) await dispatch(deps, [result.event]);
+      return { status: result.status };
     } catch (error) {
       if (!isSlotTaken(error)) throw error;
+      // A retry delivered at the same moment stored it first: the same invitee.
+      if (await repo.findBookingByExternalId(deps.db, payload.uri)) return { status: 'duplicate' };
       // The service booked a time we had already given away: keep the first, tell the operators.
       deps.logger.error(
-        { externalId: payload.uri, startsAt },
+        { externalId: payload.uri, startsAt: slot.startsAt },
         'scheduling service booking overlaps a confirmed booking',
       );
       return { status: 'conflict' };
@@ -112,22 +126,78 @@ export async function handleWebhook(deps: BookingDeps, rawBody: string, requestI
   }
 
   if (kind === 'invitee.canceled') {
-    const event = await deps.db.transaction(async (tx) => {
-      const booking = await repo.findBookingByExternalId(tx, payload.uri);
-      if (!booking || booking.status === 'cancelled') return null;
-      await repo.cancelBooking(tx, booking.id, deps.clock.now());
-      await repo.insertBookingChange(tx, {
-        bookingId: booking.id,
-        kind: 'cancelled',
-        fromStartsAt: booking.startsAt,
-        fromEndsAt: booking.endsAt,
-        changedBy: 'scheduling_service',
-      });
-      return insertEvent(tx, EventTypes.bookingCancelled, { bookingId: booking.id }, requestId);
-    });
-    if (event) await dispatch(deps, [event]);
-    return { status: event ? 'cancelled' : 'unknown' };
+    const result = await deps.db.transaction((tx) => canceled(tx, deps, payload, requestId));
+    if (result.event) await dispatch(deps, [result.event]);
+    return { status: result.status };
   }
 
   return { status: 'ignored' };
+}
+
+type Slot = ReturnType<typeof slotOf>;
+type Outcome = { status: string; event?: Awaited<ReturnType<typeof insertEvent>> };
+
+/**
+ * invitee.created: a new booking, or (with `old_invitee`) the old booking moved to the new time, whichever of the
+ * reschedule's two deliveries comes first. A retry finds the booking already at that time and changes nothing.
+ */
+async function created(tx: Transaction, deps: BookingDeps, payload: Invitee, slot: Slot, requestId?: string) {
+  const ids = payload.old_invitee ? [payload.uri, payload.old_invitee] : [payload.uri];
+  const rows = await repo.findBookingByExternalIds(tx, ids);
+  const current = rows.find((row) => row.externalId === payload.uri);
+  const old = current ?? rows.find((row) => row.externalId === payload.old_invitee && row.status === 'confirmed');
+  if (current && current.startsAt.getTime() === slot.startsAt.getTime()) return { status: 'duplicate' };
+  if (old && old.status === 'confirmed') {
+    // The move: one booking, its history says from where to where (decision 033).
+    await repo.moveBooking(tx, old.id, { ...slot, externalId: payload.uri });
+    const change = await repo.insertBookingChange(tx, {
+      bookingId: old.id,
+      kind: 'rescheduled',
+      fromStartsAt: old.startsAt,
+      fromEndsAt: old.endsAt,
+      toStartsAt: slot.startsAt,
+      toEndsAt: slot.endsAt,
+      changedBy: 'scheduling_service',
+    });
+    const event = await insertEvent(
+      tx,
+      EventTypes.bookingRescheduled,
+      { bookingId: old.id, changeId: change.id },
+      requestId,
+    );
+    return { status: 'rescheduled', event };
+  }
+  if (current) return { status: 'duplicate' };
+  const booking = await repo.insertBooking(tx, {
+    name: payload.name || payload.email || 'Scheduling service invitee',
+    email: payload.email,
+    ...slot,
+    timeZone: deps.timeZone,
+    source: 'scheduling_service',
+    externalId: payload.uri,
+    calendarUid: `booking-${crypto.randomUUID()}@lucid-insight`,
+  });
+  const event = await insertEvent(tx, EventTypes.bookingCreated, { bookingId: booking.id }, requestId);
+  return { status: 'stored', event } satisfies Outcome;
+}
+
+/**
+ * invitee.canceled: cancels the booking, unless it is the first half of a reschedule (`rescheduled: true`): then the
+ * booking stays and now answers to the new invitee, whose invitee.created (before or after this) moves it.
+ */
+async function canceled(tx: Transaction, deps: BookingDeps, payload: Invitee, requestId?: string): Promise<Outcome> {
+  const next = payload.rescheduled ? payload.new_invitee : null;
+  const rows = await repo.findBookingByExternalIds(tx, next ? [payload.uri, next] : [payload.uri]);
+  const booking = rows.find((row) => row.externalId === payload.uri);
+  if (next) {
+    // The new invitee's delivery came first and already moved it (or this is a retry): nothing more to do.
+    if (!booking || rows.some((row) => row.externalId === next))
+      return { status: rows.length ? 'rescheduled' : 'unknown' };
+    if (booking.status !== 'confirmed') return { status: 'unknown' };
+    await repo.setExternalId(tx, booking.id, next);
+    return { status: 'rescheduling' };
+  }
+  if (!booking || booking.status === 'cancelled') return { status: 'unknown' };
+  const event = await cancelLocked(tx, deps, booking, { changedBy: 'scheduling_service' }, requestId);
+  return { status: 'cancelled', event };
 }

@@ -2,6 +2,7 @@ import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { prefetchAdmin } from '../../features/admin/api/admin.queries';
 import { AdminScreen } from '../../features/admin/components/admin-screen';
 import { useCurrentUser } from '../../features/auth/api/auth.queries';
+import { RescheduleDialog } from '../../features/booking/components/reschedule-dialog';
 import { type AdminTab, DEFAULT_ADMIN_TAB, isAdminTab } from '../../lib/admin-tabs';
 import { pageTitle } from '../../lib/page-title';
 
@@ -37,6 +38,7 @@ function AdminPage() {
       // A new history entry per tab, so back and forward move between tabs.
       onTabChange={(next) => void navigate({ search: { tab: next } })}
       currentUserId={user?.id}
+      RescheduleDialog={RescheduleDialog}
     />
   );
 }

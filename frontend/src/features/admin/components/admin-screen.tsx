@@ -6,6 +6,7 @@ import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { TabList, TabPanel, Tabs, TabTrigger } from '../../../components/ui/tabs';
 import { ADMIN_TABS, type AdminTab, isAdminTab } from '../../../lib/admin-tabs';
+import type { RescheduleDialogComponent } from '../../../lib/consultation-reschedule';
 import {
   adminDashboardsQueryOptions,
   adminLinksQueryOptions,
@@ -15,6 +16,7 @@ import {
 import { AssociationsTab } from './associations-tab';
 import { AuditTab } from './audit-tab';
 import { ConnectionsTab } from './connections-tab';
+import { ConsultationsTab } from './consultations-tab';
 import { DashboardsTab } from './dashboards-tab';
 import { OrganizationsTab } from './organizations-tab';
 import { UsersTab } from './users-tab';
@@ -25,6 +27,7 @@ const tabLabels: Record<AdminTab, string> = {
   connections: 'Connections',
   users: 'Users',
   associations: 'Associations',
+  consultations: 'Consultations',
   audit: 'Audit',
 };
 
@@ -37,10 +40,13 @@ export function AdminScreen({
   tab,
   onTabChange,
   currentUserId,
+  RescheduleDialog,
 }: {
   tab: AdminTab;
   onTabChange: (tab: AdminTab) => void;
   currentUserId: number | undefined;
+  /** The booking feature's reschedule dialog, handed over by the route (features do not import each other). */
+  RescheduleDialog?: RescheduleDialogComponent | undefined;
 }) {
   const organizations = useQuery(adminOrganizationsQueryOptions());
   const dashboards = useQuery(adminDashboardsQueryOptions());
@@ -112,6 +118,9 @@ export function AdminScreen({
               dashboards={dashboards.data}
               users={users.data}
             />
+          </TabPanel>
+          <TabPanel value="consultations" className="mt-6" data-testid="admin-panel-consultations">
+            {tab === 'consultations' ? <ConsultationsTab RescheduleDialog={RescheduleDialog} /> : null}
           </TabPanel>
           <TabPanel value="audit" className="mt-6" data-testid="admin-panel-audit">
             {tab === 'audit' ? <AuditTab /> : null}

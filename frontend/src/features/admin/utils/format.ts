@@ -20,3 +20,24 @@ export function formatChange(value: unknown): string {
   const text = JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
+
+/** 'Tue, Nov 3, 2026, 10:00 AM – 10:30 AM' of a consultation, as the clock of `timeZone` (the company's) shows it. */
+export function formatSlotIn(startsAt: string, endsAt: string | null, timeZone: string): string {
+  const start = new Date(startsAt);
+  if (Number.isNaN(start.getTime())) return '-';
+  try {
+    const day = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(start);
+    const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+    return endsAt
+      ? `${day}, ${time.format(start)} – ${time.format(new Date(endsAt))}`
+      : `${day}, ${time.format(start)}`;
+  } catch {
+    return start.toISOString();
+  }
+}

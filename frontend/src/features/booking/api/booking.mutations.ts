@@ -45,3 +45,17 @@ export function useRescheduleBooking(token: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueryKeys.all }),
   });
 }
+
+/**
+ * POST /api/admin/consultations/{id}/reschedule { date, time } (an administrator, on the visitor's behalf): the same
+ * date and slot as a booking; 409 when the slot was just taken, 422 with the reason (closed day, past the window...).
+ */
+export function useRescheduleConsultation(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['booking', 'reschedule', id],
+    mutationFn: (slot: AdminReschedule) =>
+      apiRequest(`/api/admin/consultations/${id}/reschedule`, { method: 'POST', body: slot }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingQueryKeys.all }),
+  });
+}

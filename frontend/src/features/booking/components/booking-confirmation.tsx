@@ -3,7 +3,7 @@ import { CalendarClock, CalendarPlus, CircleCheck, XCircle } from 'lucide-react'
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { formatSlot, timeZoneLabel, visitorTimeZone } from '../utils/booking-dates';
+import { formatSlot, sameClock, timeZoneLabel, visitorTimeZone } from '../utils/booking-dates';
 
 const BOOKING_CONFIRMED_HEADING = 'Your consultation is booked';
 
@@ -48,7 +48,11 @@ export function BookingConfirmation({
   const companyWhen = valid
     ? formatSlot(startsAt, endsAt, confirmation.timeZone)
     : `${confirmation.date}, ${confirmation.time}`;
-  const visitorWhen = valid ? formatSlot(startsAt, endsAt, visitorZone) : null;
+  // One time when the visitor's clock shows the company's.
+  const visitorWhen =
+    valid && !sameClock(startsAt, confirmation.timeZone, visitorZone)
+      ? formatSlot(startsAt, endsAt, visitorZone)
+      : null;
   const id = `${testIdPrefix}-confirmation-heading`;
 
   return (

@@ -3,6 +3,7 @@ import { firstErrorMessage } from '../../../components/form/field-error';
 import { FieldError } from '../../../components/form/field-shell';
 import { useFieldContext } from '../../../components/form/form-context';
 import { Calendar } from '../../../components/ui/calendar';
+import { formatLongDate } from '../utils/booking-dates';
 
 export interface BookingDayFieldProps {
   /** The calendar tab (D32): only days with free times, highlighted. */
@@ -14,6 +15,10 @@ export interface BookingDayFieldProps {
   freeDays: ReadonlySet<string> | undefined;
   onMonthChange: (month: string) => void;
   testIdPrefix: string;
+  /** The days of the month shown that the company is closed (holidays). */
+  closedDays?: ReadonlySet<string> | undefined;
+  /** The last day that can be booked (the booking window), once known. */
+  lastDate?: string | undefined;
 }
 
 /** The day of the booking (the surrounding `form.AppField`): a month calendar, a hint, and the field's error. */
@@ -25,7 +30,10 @@ export function BookingDayField({
   freeDays,
   onMonthChange,
   testIdPrefix: p,
+  closedDays,
+  lastDate,
 }: BookingDayFieldProps) {
+  const closed = [...(closedDays ?? [])].sort();
   const field = useFieldContext<string>();
   const error = firstErrorMessage(field.state.meta.errors);
   const errorId = `${useId()}-date-error`;
@@ -55,6 +63,16 @@ export function BookingDayField({
             ? 'Highlighted days have free times, Monday to Friday.'
             : 'Monday to Friday, from today on.'}
       </p>
+      {picker && closed.length > 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid={`${p}-closed-days`}>
+          We're closed on {closed.map(formatLongDate).join('; ')}.
+        </p>
+      ) : null}
+      {picker && lastDate ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid={`${p}-last-date`}>
+          Bookings open up to {formatLongDate(lastDate)}.
+        </p>
+      ) : null}
       <FieldError id={errorId} error={error} />
     </div>
   );

@@ -97,7 +97,11 @@ export function BookingForm({
     onDraftChange?.(values);
   }, [values, onDraftChange]);
 
-  const { day, answer, freeDays, isSelectable, setMonth } = useDaySlots({ date, today, picker });
+  const { day, answer, freeDays, closedDays, lastDate, isSelectable, setMonth } = useDaySlots({
+    date,
+    today,
+    picker,
+  });
   // A new list of slots (another day, or the day asked again after a 409) drops a time it no longer offers.
   useEffect(() => {
     if (!answer) return;
@@ -139,6 +143,8 @@ export function BookingForm({
           freeDays={freeDays}
           onMonthChange={setMonth}
           testIdPrefix={p}
+          closedDays={closedDays}
+          lastDate={lastDate}
         />
       )}
     </form.AppField>
@@ -157,7 +163,7 @@ export function BookingForm({
             visitorDiffers={!sameClock(now ?? new Date(), timeZone, visitorZone)}
           />
         ) : (
-          <TimeSelect day={day} zoneText={zoneText} testIdPrefix={p} />
+          <TimeSelect day={day} zoneText={zoneText} testIdPrefix={p} timeZone={timeZone} visitorZone={visitorZone} />
         )
       }
     </form.AppField>

@@ -119,7 +119,7 @@ describe('BookingForm as the date picker', () => {
     expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(['09:00 AM - 09:30 AM', '01:00 PM - 01:30 PM']);
     // New York is 6 hours behind Berlin all year but for a few weeks of daylight-saving changes.
     const labels = screen.getAllByTestId('picker-slot').map((l) => l.textContent);
-    expect(labels[0]).toMatch(/^09:00 AM - 09:30 AM(3|2):00 PM your time$/);
+    expect(labels[0]).toMatch(/^09:00 AM - 09:30 AMYour time: (3|2):00 PM – (3|2):30 PM$/);
     expect(screen.getByRole('group', { name: /^Free times on / })).toBeTruthy();
 
     fireEvent.click(radios[1]!);

@@ -30,8 +30,24 @@ function useTimeField(day: DaySlots) {
   return { field, ownError, error: ownError ?? day.error ?? undefined };
 }
 
-/** 'Preferred Time': a select of the day's free times (the booking form tab). */
-export function TimeSelect({ day, zoneText, testIdPrefix: p }: TimeFieldProps) {
+/**
+ * The visitor's own time of a slot, '4:00 AM – 4:30 AM' (with the weekday when their day differs), or null when their
+ * clock shows the company's time (then the one time says it all).
+ */
+export function visitorSlotTime(date: string, slot: string, timeZone: string, visitorZone: string): string | null {
+  const instants = slotInstants(date, slot, timeZone);
+  if (!instants || sameClock(instants.startsAt, timeZone, visitorZone)) return null;
+  return `${clockIn(instants.startsAt, visitorZone, date)} – ${clockIn(instants.endsAt, visitorZone)}`;
+}
+
+/** 'Preferred Time': a select of the day's free times (the booking form tab), each with the visitor's own time. */
+export function TimeSelect({
+  day,
+  zoneText,
+  testIdPrefix: p,
+  timeZone,
+  visitorZone,
+}: TimeFieldProps & { timeZone: string; visitorZone: string }) {
   const { field, ownError, error } = useTimeField(day);
   const id = `${useId()}-time`;
   const errorId = `${id}-error`;
@@ -62,15 +78,21 @@ export function TimeSelect({ day, zoneText, testIdPrefix: p }: TimeFieldProps) {
         data-testid={`${p}-time`}
       >
         <option value="">{placeholder}</option>
-        {day.slots.map((slot) => (
-          <option key={slot} value={slot}>
-            {slot}
-          </option>
-        ))}
+        {day.slots.map((slot) => {
+          const yours = visitorSlotTime(day.date, slot, timeZone, visitorZone);
+          return (
+            <option key={slot} value={slot}>
+              {yours ? `${slot} (your time: ${yours})` : slot}
+            </option>
+          );
+        })}
       </select>
-      <p id={descriptionId} className="text-sm text-slate-600 dark:text-slate-400" data-testid={`${p}-time-zone`}>
-        {zoneText}
-      </p>
+      <div id={descriptionId} className="text-sm text-slate-600 dark:text-slate-400">
+        <p data-testid={`${p}-time-zone`}>{zoneText}</p>
+        {day.date && day.slots[0] && visitorSlotTime(day.date, day.slots[0], timeZone, visitorZone) ? (
+          <p data-testid={`${p}-visitor-zone`}>'Your time' is {timeZoneLabel(visitorZone)}</p>
+        ) : null}
+      </div>
     </FieldShell>
   );
 }
@@ -129,11 +151,8 @@ export function TimeList({
       ) : (
         <div className="grid grid-cols-1 gap-2 min-[420px]:grid-cols-2 md:grid-cols-1">
           {day.slots.map((slot) => {
-            const instants = slotInstants(date, slot, timeZone);
-            const yours =
-              instants && !sameClock(instants.startsAt, timeZone, visitorZone)
-                ? `${clockIn(instants.startsAt, visitorZone, date)} your time`
-                : null;
+            const own = visitorSlotTime(date, slot, timeZone, visitorZone);
+            const yours = own ? `Your time: ${own}` : null;
             return (
               <label key={slot} className={slotClass} data-testid={`${p}-slot`}>
                 <input

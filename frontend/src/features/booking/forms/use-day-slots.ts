@@ -29,8 +29,14 @@ export function useDaySlots({ date, today, picker }: { date: string; today: stri
     () => (picker && monthAvailability.data ? new Set(monthAvailability.data.availableDates) : undefined),
     [picker, monthAvailability.data],
   );
+  // Holidays and the booking window (issue 16): the month's answer names them, so the picker can say why a day is off.
+  const closedDays = useMemo(() => new Set(monthAvailability.data?.closedDates ?? []), [monthAvailability.data]);
+  const lastDate = monthAvailability.data?.lastDate;
   const isSelectable = (d: string) =>
-    isSelectableDate(d, today) && (!freeDays || monthOf(d) !== month || freeDays.has(d) || d === date);
+    isSelectableDate(d, today) &&
+    !closedDays.has(d) &&
+    (!lastDate || d <= lastDate) &&
+    (!freeDays || monthOf(d) !== month || freeDays.has(d) || d === date);
 
-  return { day, answer: availability.data, freeDays, isSelectable, setMonth };
+  return { day, answer: availability.data, freeDays, closedDays, lastDate, isSelectable, setMonth };
 }

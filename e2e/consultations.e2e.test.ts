@@ -1,0 +1,219 @@
+import { addDays, todayIn, weekday, zonedTimeToUtc } from '@app/contracts';
+import { connect, type DatabaseHandle } from '@app/db';
+import * as schema from '@app/db/schema';
+import { createUser } from '@app/db/testing';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { signIn, toast } from './account-helpers';
+import { uniqueEmail, waitForEmail } from './email-helpers';
+import { screenshot, useBrowserSuite, viewports } from './harness';
+import { openMarketingPage, seriousAxeViolations } from './marketing-helpers';
+
+/** Issue 16: the admin's Consultations tab, closed days and the booking window in the picker, the visitor's zone. */
+
+const ZONE = 'America/New_York';
+const WINDOW_DAYS = 20;
+const PASSWORD = 'Admin-secret-42';
+
+/** The first weekday `from` days ahead or later (yyyy-MM-dd in the company's zone). */
+function weekdayAhead(from: number, today = todayIn(ZONE, new Date())): string {
+  let date = addDays(today, from);
+  while (weekday(date) % 6 === 0) date = addDays(date, 1);
+  return date;
+}
+
+describe('Consultations for the company (issue 16)', () => {
+  const suite = useBrowserSuite({ env: { BOOKING_WINDOW_DAYS: String(WINDOW_DAYS) } });
+  let database: DatabaseHandle;
+  beforeAll(() => {
+    database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-consultations' });
+  });
+  afterAll(async () => {
+    await database?.close().catch(() => {});
+  });
+
+  const createAdmin = async () =>
+    createUser(database.db, {
+      email: uniqueEmail('alma'),
+      firstName: 'Alma',
+      lastName: 'Admin',
+      passwordHash: await hashPassword(PASSWORD),
+      isAdmin: true,
+      accountSetupComplete: true,
+    });
+
+  /** A confirmed booking at 10:00 on `date`, moved there by the visitor from the day before (its history). */
+  async function movedBooking(date: string, email: string) {
+    const startsAt = zonedTimeToUtc(date, 10, 0, ZONE);
+    const [booking] = await database.db
+      .insert(schema.bookings)
+      .values({
+        name: 'Grace Hopper',
+        email,
+        businessName: 'Navy Labs',
+        lineOfWork: 'Computing',
+        date,
+        timeLabel: '10:00 AM - 10:30 AM',
+        timeZone: ZONE,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+        calendarUid: `e2e-${crypto.randomUUID()}@lucid-insight`,
+        sequence: 1,
+      })
+      .returning();
+    const from = zonedTimeToUtc(addDays(date, -1), 10, 0, ZONE);
+    await database.db.insert(schema.bookingChanges).values({
+      bookingId: booking!.id,
+      kind: 'rescheduled',
+      fromStartsAt: from,
+      fromEndsAt: new Date(from.getTime() + 30 * 60_000),
+      toStartsAt: startsAt,
+      toEndsAt: booking!.endsAt,
+      changedBy: 'visitor',
+    });
+    return booking!;
+  }
+
+  async function openConsultations(page: Page) {
+    await page.goto('/admin?tab=consultations');
+    await page.getByTestId('admin-panel-consultations').waitFor();
+    await page.getByTestId('consultation-table').waitFor();
+  }
+
+  it('lists a booking with its history at 1280 and 375 px, cancels it on the visitor’s behalf, and makes a feed', async () => {
+    const admin = await createAdmin();
+    const email = uniqueEmail('grace');
+    const booking = await movedBooking(weekdayAhead(6), email);
+
+    // bypassCSP: axe-core is injected as a script (as the other admin screen tests do).
+    const page = await suite.newPage({ bypassCSP: true });
+    await signIn(page, admin.email, PASSWORD);
+    await openConsultations(page);
+    const row = page.getByTestId('consultation-row').filter({ hasText: email });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Grace Hopper');
+    expect(await row.textContent()).toContain('Navy Labs');
+    expect(await row.textContent()).toContain('Computing');
+    expect(await row.textContent()).toContain('Our form');
+    const history = row.getByTestId('consultation-change');
+    expect(await history.textContent()).toContain('Moved by the visitor');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'consultations-1280');
+
+    // The same at 375 px: nothing runs off the side of the page.
+    const phone = await suite.newPage({ viewport: viewports.mobile });
+    await signIn(phone, admin.email, PASSWORD);
+    await openConsultations(phone);
+    await phone.getByTestId('consultation-row').filter({ hasText: email }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(phone, 'consultations-375');
+
+    // Search narrows the list to this visitor.
+    await page.getByTestId('consultation-filter-q').fill(email);
+    await expect.poll(() => page.getByTestId('consultation-row').count()).toBe(1);
+
+    // Cancel on the visitor's behalf: they are e-mailed, the row and its history say so.
+    await row.getByTestId('consultation-cancel').click();
+    await page.getByTestId('consultation-cancel-dialog').getByTestId('confirm-action').click();
+    await toast(page, 'Consultation cancelled').waitFor();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('cancelled');
+    await expect.poll(() => row.getByTestId('consultation-change').count()).toBe(2);
+    expect(await row.getByTestId('consultation-change').nth(1).textContent()).toContain('Cancelled by Alma Admin');
+    expect(await row.getByTestId('consultation-cancel').count()).toBe(0);
+    await waitForEmail(suite.smtp, email, /is cancelled/);
+
+    // The team's calendar feed: its URL is shown once and serves the confirmed consultations.
+    const other = await movedBooking(weekdayAhead(8), uniqueEmail('feed'));
+    await page.getByTestId('calendar-feed-create').click();
+    const url = await page.getByTestId('calendar-feed-url-input').inputValue();
+    expect(url).toMatch(/\/api\/calendar-feed\/[a-z2-7]{32}\.ics$/);
+    const feed = await page.request.get(url);
+    expect(feed.status()).toBe(200);
+    const text = await feed.text();
+    expect(text).toContain(other.calendarUid);
+    expect(text).not.toContain(booking.calendarUid);
+    await page.getByTestId('calendar-feed-revoke').click();
+    await page.getByRole('alertdialog').getByTestId('confirm-action').click();
+    await toast(page, 'Calendar feed revoked').waitFor();
+    expect((await page.request.get(url)).status()).toBe(404);
+  });
+
+  it('closes a day in the admin screen; the picker disables it and the days past the booking window', async () => {
+    const admin = await createAdmin();
+    const page = await suite.newPage();
+    await signIn(page, admin.email, PASSWORD);
+    await openConsultations(page);
+    const closed = weekdayAhead(3);
+    await page.getByTestId('closed-date-input').fill(closed);
+    await page.getByTestId('closed-date-label').fill('Founders day');
+    await page.getByTestId('closed-date-add').click();
+    await page.getByTestId('closed-date').filter({ hasText: 'Founders day' }).waitFor();
+
+    const visitor = await suite.newPage({ timezoneId: ZONE });
+    await openMarketingPage(visitor, '/book-consultation');
+    await visitor.getByTestId('picker-form').waitFor();
+    const today = todayIn(ZONE, new Date());
+    const lastDate = addDays(today, WINDOW_DAYS);
+    const beyond = weekdayAhead(WINDOW_DAYS + 1);
+    const open = weekdayAhead(4) === closed ? weekdayAhead(5) : weekdayAhead(4);
+
+    /** Shows the month of `date` in the picker and returns its cell. */
+    const dayCell = async (date: string) => {
+      for (let i = 0; i < 3; i++) {
+        const cell = visitor.locator(`[data-testid="picker-day-${date}"]:not([data-outside-range])`);
+        await visitor
+          .waitForResponse((r) => r.url().includes('/api/booking/availability/month'), { timeout: 2_000 })
+          .catch(() => {});
+        if ((await cell.count()) > 0) return cell;
+        await visitor.getByTestId('picker-day-next').click();
+      }
+      throw new Error(`The picker never showed ${date}`);
+    };
+    const closedCell = await dayCell(closed);
+    await expect.poll(() => closedCell.getAttribute('aria-disabled')).toBe('true');
+    expect(await visitor.getByTestId('picker-closed-days').textContent()).toContain("We're closed on");
+    expect(await visitor.getByTestId('picker-last-date').textContent()).toContain('Bookings open up to');
+    if (open.slice(0, 7) === closed.slice(0, 7))
+      await expect
+        .poll(() => visitor.locator(`[data-testid="picker-day-${open}"]`).getAttribute('data-available'))
+        .not.toBeNull();
+    const beyondCell = await dayCell(beyond);
+    await expect.poll(() => beyondCell.getAttribute('aria-disabled')).toBe('true');
+    expect(beyond > lastDate).toBe(true);
+    await screenshot(visitor, 'picker-closed-and-window');
+
+    // The API refuses them too, with the words the visitor reads.
+    const refused = await visitor.request.get(`/api/booking/availability?date=${closed}`);
+    expect(refused.status()).toBe(422);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      "We're closed on that day. Please choose another date.",
+    );
+  });
+
+  it("shows each slot in the company's zone and the visitor's own, and one time when they are equal", async () => {
+    const tokyo = await suite.newPage({ timezoneId: 'Asia/Tokyo' });
+    await openMarketingPage(tokyo, '/book-consultation');
+    await tokyo.getByTestId('picker-form').waitFor();
+    expect(await tokyo.getByTestId('picker-time-zone').textContent()).toBe(
+      'Times are in Eastern Time (America/New_York)',
+    );
+    expect(await tokyo.getByTestId('picker-visitor-zone').textContent()).toContain('(Asia/Tokyo)');
+    const free = tokyo.locator('[data-testid^="picker-day-2"][data-available]:not([data-outside-range])');
+    await free.first().waitFor();
+    await free.last().click();
+    const slot = tokyo.getByTestId('picker-slot').first();
+    await slot.waitFor();
+    expect(await slot.textContent()).toMatch(/^\d{2}:\d{2} (AM|PM) - \d{2}:\d{2} (AM|PM)Your time: .+ – .+$/);
+
+    const local = await suite.newPage({ timezoneId: ZONE });
+    await openMarketingPage(local, '/book-consultation');
+    await local.getByTestId('picker-form').waitFor();
+    const localFree = local.locator('[data-testid^="picker-day-2"][data-available]:not([data-outside-range])');
+    await localFree.first().waitFor();
+    await localFree.last().click();
+    await local.getByTestId('picker-slot').first().waitFor();
+    expect(await local.getByTestId('picker-slot').first().textContent()).not.toContain('Your time');
+    expect(await local.getByTestId('picker-visitor-zone').count()).toBe(0);
+  });
+});

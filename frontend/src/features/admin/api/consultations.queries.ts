@@ -1,0 +1,89 @@
+import type { ClosedDateInput } from '@app/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiRequest } from '../../../lib/api';
+import { adminKeys } from './admin.queries';
+
+/** The Consultations tab's lists (issue 16), under the admin keys so a sign-out clears them with the rest. */
+export const consultationKeys = {
+  all: ['admin', 'consultations'] as const,
+  list: (filters: ConsultationFilters) => ['admin', 'consultations', 'list', filters] as const,
+  closedDates: ['admin', 'consultations', 'closed-dates'] as const,
+  feed: ['admin', 'consultations', 'calendar-feed'] as const,
+};
+
+export interface ConsultationFilters {
+  when: string;
+  status: string;
+  source: string;
+  q: string;
+}
+
+/** The filters as the API's query string ('all' and empty ones left out). */
+function consultationsPath(filters: ConsultationFilters): `/api/admin/consultations${'' | `?${string}`}` {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters))
+    if (value.trim() !== '' && value !== 'all') params.set(key, value.trim());
+  const query = params.toString();
+  return query ? `/api/admin/consultations?${query}` : '/api/admin/consultations';
+}
+
+/** GET /api/admin/consultations?...: the list keeps showing while the next filter's answer loads. */
+export const consultationsQueryOptions = (filters: ConsultationFilters) =>
+  queryOptions({
+    queryKey: consultationKeys.list(filters),
+    queryFn: ({ signal }) => apiGet(consultationsPath(filters), { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/admin/closed-dates */
+export const closedDatesQueryOptions = () =>
+  queryOptions({
+    queryKey: consultationKeys.closedDates,
+    queryFn: ({ signal }) => apiGet('/api/admin/closed-dates', { signal }),
+  });
+
+/** GET /api/admin/calendar-feed: whether a feed is live. */
+export const calendarFeedQueryOptions = () =>
+  queryOptions({
+    queryKey: consultationKeys.feed,
+    queryFn: ({ signal }) => apiGet('/api/admin/calendar-feed', { signal }),
+  });
+
+/** An admin change of this tab: on success, its lists and the audit log (D21) are asked for again. */
+function useConsultationMutation<V, R>(name: string, mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['admin', name],
+    mutationFn,
+    onSuccess: () =>
+      Promise.all(
+        [consultationKeys.all, adminKeys.audit].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
+  });
+}
+
+/** POST /api/admin/consultations/{id}/cancel: 202 once the cancellation (and its e-mails' event) is stored. */
+export const useCancelConsultation = () =>
+  useConsultationMutation('cancel-consultation', (id: number) =>
+    apiRequest(`/api/admin/consultations/${id}/cancel`, { method: 'POST' }),
+  );
+
+/** POST /api/admin/closed-dates */
+export const useAddClosedDate = () =>
+  useConsultationMutation('add-closed-date', (input: ClosedDateInput) =>
+    apiRequest('/api/admin/closed-dates', { method: 'POST', body: input }),
+  );
+
+/** DELETE /api/admin/closed-dates/{date} */
+export const useRemoveClosedDate = () =>
+  useConsultationMutation('remove-closed-date', (date: string) =>
+    apiRequest(`/api/admin/closed-dates/${encodeURIComponent(date)}`, { method: 'DELETE' }),
+  );
+
+/** POST /api/admin/calendar-feed: the new secret URL (shown once). */
+export const useCreateCalendarFeed = () =>
+  useConsultationMutation('create-calendar-feed', () => apiRequest('/api/admin/calendar-feed', { method: 'POST' }));
+
+/** DELETE /api/admin/calendar-feed */
+export const useRevokeCalendarFeed = () =>
+  useConsultationMutation('revoke-calendar-feed', () => apiRequest('/api/admin/calendar-feed', { method: 'DELETE' }));

@@ -1,0 +1,122 @@
+// @vitest-environment happy-dom
+import type { Consultation } from '@app/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminApi } from '../../../testing/admin-fixtures';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { reply, requestsTo } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
+
+// Issue 16: the Consultations tab, against the API's answers.
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+cleanUpAfterEachTest();
+
+const consultation = (overrides: Partial<Consultation> = {}): Consultation => ({
+  id: 3,
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  businessName: 'Navy Labs',
+  lineOfWork: 'Computing',
+  date: '2031-06-03',
+  time: '10:00 AM - 10:30 AM',
+  timeZone: 'America/New_York',
+  startsAt: '2031-06-03T14:00:00.000Z',
+  endsAt: '2031-06-03T14:30:00.000Z',
+  status: 'confirmed',
+  source: 'form',
+  createdAt: '2031-05-01T12:00:00.000Z',
+  cancelledAt: null,
+  history: [
+    {
+      id: 1,
+      kind: 'rescheduled',
+      fromStartsAt: '2031-06-02T14:00:00.000Z',
+      fromEndsAt: '2031-06-02T14:30:00.000Z',
+      toStartsAt: '2031-06-03T14:00:00.000Z',
+      toEndsAt: '2031-06-03T14:30:00.000Z',
+      changedBy: 'visitor',
+      actorName: null,
+      createdAt: '2031-05-02T12:00:00.000Z',
+    },
+  ],
+  ...overrides,
+});
+
+function openTab(routes: Parameters<typeof adminApi>[1] = {}) {
+  const api = adminApi(
+    {},
+    {
+      'GET /api/admin/consultations?when=upcoming': reply([consultation()]),
+      'GET /api/admin/closed-dates': reply([]),
+      'GET /api/admin/calendar-feed': reply({ active: false, createdAt: null }),
+      ...routes,
+    },
+  );
+  renderApp('/admin?tab=consultations');
+  return api;
+}
+
+/** The first row, once the lazily loaded admin page has drawn it (slow on a busy machine). */
+const firstRow = () => screen.findByTestId('consultation-row', {}, { timeout: 8000 });
+
+describe('the Consultations tab', { timeout: 20_000 }, () => {
+  it('shows when (company zone), who, business, source and the history', async () => {
+    openTab();
+    const row = await firstRow();
+    expect(within(row).getByTestId('consultation-when').textContent).toContain('Tue, Jun 3, 2031, 10:00 AM – 10:30 AM');
+    expect(row.textContent).toContain('grace@example.com');
+    expect(row.textContent).toContain('Navy Labs');
+    expect(row.textContent).toContain('Our form');
+    expect(within(row).getByTestId('consultation-change').textContent).toContain(
+      'Moved by the visitorfrom Mon, Jun 2, 2031, 10:00 AM – 10:30 AM to Tue, Jun 3, 2031, 10:00 AM – 10:30 AM',
+    );
+    // The booking feature's reschedule dialog, handed over by the route.
+    fireEvent.click(within(row).getByTestId('consultation-reschedule'));
+    expect((await screen.findByTestId('reschedule-dialog')).textContent).toContain(
+      "Reschedule Grace Hopper's consultation",
+    );
+  });
+
+  it('asks the API with the filters', async () => {
+    const api = openTab({
+      'GET /api/admin/consultations?when=past&status=cancelled&q=grace': reply([consultation({ status: 'cancelled' })]),
+    });
+    await firstRow();
+    fireEvent.change(screen.getByTestId('consultation-filter-when'), { target: { value: 'past' } });
+    fireEvent.change(screen.getByTestId('consultation-filter-status'), { target: { value: 'cancelled' } });
+    fireEvent.change(screen.getByTestId('consultation-filter-q'), { target: { value: 'grace' } });
+    await waitFor(() =>
+      expect(requestsTo(api, 'GET /api/admin/consultations?when=past&status=cancelled&q=grace')).toHaveLength(1),
+    );
+    await waitFor(() => expect(screen.getByTestId('consultation-row').getAttribute('data-status')).toBe('cancelled'));
+    expect(screen.queryByTestId('consultation-cancel')).toBeNull();
+  });
+
+  it('cancels on the visitor’s behalf after asking, and shows a refusal as the API says it', async () => {
+    let calls = 0;
+    const api = openTab({
+      'POST /api/admin/consultations/3/cancel': () =>
+        ++calls === 1
+          ? new Response(JSON.stringify({ message: 'This consultation is already cancelled.', issues: [] }), {
+              status: 409,
+              headers: { 'content-type': 'application/json' },
+            })
+          : new Response(JSON.stringify({ message: 'Cancelled' }), {
+              status: 202,
+              headers: { 'content-type': 'application/json' },
+            }),
+    });
+    await firstRow();
+    fireEvent.click(screen.getByTestId('consultation-cancel'));
+    const dialog = await screen.findByTestId('consultation-cancel-dialog');
+    expect(dialog.textContent).toContain("Grace Hopper's consultation on Tue, Jun 3, 2031");
+    fireEvent.click(within(dialog).getByTestId('confirm-action'));
+    expect((await screen.findByText('This consultation is already cancelled.')).textContent).toBeTruthy();
+    fireEvent.click(within(await screen.findByTestId('consultation-cancel-dialog')).getByTestId('confirm-action'));
+    await waitFor(() => expect(requestsTo(api, 'POST /api/admin/consultations/3/cancel')).toHaveLength(2));
+    await screen.findByText('Consultation cancelled');
+  });
+});

@@ -1,0 +1,201 @@
+import type { Consultation } from '@app/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { type Column, DataTable } from '../../../components/ui/table';
+import type { RescheduleDialogComponent } from '../../../lib/consultation-reschedule';
+import {
+  type ConsultationFilters,
+  consultationKeys,
+  consultationsQueryOptions,
+  useCancelConsultation,
+} from '../api/consultations.queries';
+import { formatSlotIn } from '../utils/format';
+import { notifyFailure, notifySuccess } from '../utils/notify';
+import { ConfirmAction, FilterBar, type FilterField, filterChoices, ListHeader, RowButton } from './admin-panel';
+import { CalendarFeedCard } from './calendar-feed-card';
+import { ClosedDatesCard } from './closed-dates-card';
+import { ConsultationHistory } from './consultation-history';
+
+const SOURCES = { form: 'Our form', scheduling_service: 'Scheduling service' } as const;
+
+const filterFields: readonly FilterField<ConsultationFilters>[] = [
+  { key: 'q', label: 'Search', placeholder: 'Name, e-mail or business' },
+  {
+    key: 'when',
+    label: 'When',
+    options: [
+      { value: 'upcoming', label: 'Upcoming' },
+      { value: 'past', label: 'Past' },
+      { value: 'all', label: 'Upcoming and past' },
+    ],
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    options: filterChoices('All statuses', { confirmed: 'Confirmed', cancelled: 'Cancelled' }),
+  },
+  { key: 'source', label: 'Source', options: filterChoices('All sources', SOURCES) },
+];
+
+/**
+ * Consultations (issue 16): every booking with its history, upcoming first; cancel or move a confirmed, future one on
+ * the visitor's behalf. Beside it, the team's calendar feed and the days the company is closed.
+ */
+export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: RescheduleDialogComponent | undefined }) {
+  const [filters, setFiltersState] = useState<ConsultationFilters>({
+    when: 'upcoming',
+    status: 'all',
+    source: 'all',
+    q: '',
+  });
+  const list = {
+    name: 'consultation',
+    filters,
+    setFilters: (patch: Partial<ConsultationFilters>) => setFiltersState((current) => ({ ...current, ...patch })),
+  };
+  const consultations = useQuery(consultationsQueryOptions(filters));
+  const cancel = useCancelConsultation();
+  const queryClient = useQueryClient();
+  const [moving, setMoving] = useState<Consultation | null>(null);
+  const [now] = useState(() => Date.now());
+
+  const actions = (c: Consultation) => {
+    if (c.status !== 'confirmed' || new Date(c.startsAt).getTime() <= now) return null;
+    // The service told its invitee and still holds the meeting: it is changed there (decision 033).
+    if (c.source === 'scheduling_service')
+      return <span className="text-xs text-slate-600 dark:text-slate-400">Change it in the scheduling service</span>;
+    return (
+      <div className="flex flex-wrap gap-2">
+        {RescheduleDialog ? (
+          <RowButton
+            label="Reschedule"
+            target={c.name}
+            onClick={() => setMoving(c)}
+            data-testid="consultation-reschedule"
+          />
+        ) : null}
+        <ConfirmAction
+          label="Cancel"
+          target={c.name}
+          variant="destructive"
+          data-testid="consultation-cancel"
+          title="Cancel this consultation?"
+          question={`${c.name}'s consultation on ${formatSlotIn(c.startsAt, c.endsAt, c.timeZone)} is cancelled on their behalf; they and the company are e-mailed.`}
+          pendingLabel="Cancelling..."
+          pending={cancel.isPending}
+          dialogTestId="consultation-cancel-dialog"
+          onConfirm={(close) =>
+            cancel.mutate(c.id, {
+              onSuccess: (answer) => {
+                close();
+                notifySuccess('Consultation cancelled', answer?.message);
+              },
+              onError: (error) => notifyFailure('Error cancelling the consultation', error),
+            })
+          }
+        />
+      </div>
+    );
+  };
+
+  const columns: Column<Consultation>[] = [
+    {
+      header: 'When',
+      className: 'min-w-40',
+      'data-testid': 'consultation-when',
+      cell: (c) => (
+        <>
+          <span className="block font-medium">{formatSlotIn(c.startsAt, c.endsAt, c.timeZone)}</span>
+          <span className="block text-xs text-slate-600 dark:text-slate-400">{c.timeZone}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Who',
+      className: 'break-words',
+      'data-testid': 'consultation-who',
+      cell: (c) => (
+        <>
+          <span className="block font-medium">{c.name}</span>
+          <span className="block break-all text-xs text-slate-600 dark:text-slate-400">{c.email}</span>
+        </>
+      ),
+    },
+    {
+      header: 'Business',
+      className: 'break-words',
+      cell: (c) => (
+        <>
+          <span className="block">{c.businessName || '-'}</span>
+          {c.lineOfWork ? (
+            <span className="block text-xs text-slate-600 dark:text-slate-400">{c.lineOfWork}</span>
+          ) : null}
+        </>
+      ),
+    },
+    { header: 'Source', className: 'whitespace-nowrap', cell: (c) => SOURCES[c.source] },
+    {
+      header: 'Status',
+      'data-testid': 'consultation-status',
+      cell: (c) =>
+        c.status === 'confirmed' ? (
+          <Badge variant="success">Confirmed</Badge>
+        ) : (
+          <Badge variant="neutral">Cancelled</Badge>
+        ),
+    },
+    { header: 'History', className: 'min-w-48', cell: (c) => <ConsultationHistory consultation={c} /> },
+    { header: 'Actions', cell: actions },
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Card className="min-w-0 p-4 sm:p-6">
+        <ListHeader title="Consultations" count={consultations.data?.length}>
+          {consultations.isFetching ? <Spinner /> : null}
+        </ListHeader>
+        <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-4" />
+        {consultations.isPending ? (
+          <p className="flex items-center gap-2 py-10 text-sm text-slate-600 dark:text-slate-400" role="status">
+            <Spinner />
+            Loading consultations...
+          </p>
+        ) : consultations.isError ? (
+          <Alert variant="error">The consultations could not be loaded.</Alert>
+        ) : (
+          <DataTable
+            label="Consultations"
+            data-testid="consultation-table"
+            columns={columns}
+            rows={consultations.data}
+            rowKey={(c) => c.id}
+            row={(c) => ({ 'data-testid': 'consultation-row', 'data-status': c.status, 'data-id': c.id })}
+            empty="No consultations found"
+            emptyTestId="consultation-empty"
+          />
+        )}
+      </Card>
+      {RescheduleDialog && moving ? (
+        <RescheduleDialog
+          consultation={moving}
+          open
+          onOpenChange={(open) => {
+            if (!open) setMoving(null);
+          }}
+          onRescheduled={() => {
+            setMoving(null);
+            void queryClient.invalidateQueries({ queryKey: consultationKeys.all });
+          }}
+        />
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ClosedDatesCard />
+        <CalendarFeedCard />
+      </div>
+    </div>
+  );
+}

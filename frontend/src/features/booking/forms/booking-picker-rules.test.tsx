@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../lib/query-client';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { reply, stubApi } from '../../../testing/fake-api';
+import { isSelectableDate, monthOf, todayIn } from '../utils/booking-dates';
+import { BookingForm } from './booking-form';
+
+/** Issue 16: the picker disables the days the company is closed and the days past the booking window, and says so. */
+
+const ZONE = 'America/New_York';
+cleanUpAfterEachTest();
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+
+const nextMonth = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+};
+const cell = (date: string) => screen.getByTestId(`picker-day-${date}`);
+
+describe('the date picker and the booking rules', () => {
+  it('disables a closed day and the days after the last bookable one, even when the month lists them', async () => {
+    const today = todayIn(ZONE);
+    const weekdaysOf = (month: string) => {
+      const [y, m] = month.split('-').map(Number) as [number, number];
+      const count = new Date(Date.UTC(y, m, 0)).getUTCDate();
+      return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`).filter((date) =>
+        isSelectableDate(date, today),
+      );
+    };
+    // This month, or the next when this one has fewer than three weekdays left.
+    const shown = weekdaysOf(monthOf(today)).length >= 3 ? monthOf(today) : nextMonth(monthOf(today));
+    const month = monthOf(today);
+    const weekdays = weekdaysOf(shown);
+    const [open, closed, ...rest] = weekdays as [string, string, ...string[]];
+    const lastDate = closed;
+    const answer = (m: string) =>
+      reply({ month: m, timeZone: ZONE, availableDates: [open, closed, ...rest], closedDates: [closed], lastDate });
+    stubApi({
+      [`GET /api/booking/availability/month?month=${month}`]: answer(month),
+      [`GET /api/booking/availability/month?month=${nextMonth(month)}`]: answer(nextMonth(month)),
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <BookingForm timeZone={ZONE} variant="picker" testIdPrefix="picker" visitorZone={ZONE} />
+      </QueryClientProvider>,
+    );
+    if (shown !== month) fireEvent.click(screen.getByTestId('picker-day-next'));
+    await screen.findByTestId('picker-closed-days');
+    await waitFor(() => expect(cell(open).getAttribute('aria-disabled')).not.toBe('true'));
+    expect(cell(closed).getAttribute('aria-disabled')).toBe('true');
+    for (const date of rest) expect(cell(date).getAttribute('aria-disabled'), date).toBe('true');
+    expect(screen.getByTestId('picker-closed-days').textContent).toMatch(/^We're closed on \w+day, /);
+    expect(screen.getByTestId('picker-last-date').textContent).toMatch(/^Bookings open up to \w+day, /);
+  });
+});
