@@ -55,7 +55,7 @@ const refuseDate = (message: string) => unprocessable(message, [{ path: 'date', 
  * beyond the booking window and days the company is closed (issue 16). Every booking and move made on this site
  * goes through it; the scheduling service's webhook does not (that service already accepted its bookings).
  */
-async function assertBookableDate(deps: BookingDeps, date: string) {
+async function assertBookableDate(deps: BookingDeps, date: string, db: Database | Transaction = deps.db) {
   // The format allows days no month has (2026-11-31, 2026-02-30): refused, not rolled over into the next month.
   const [year, month, dayOfMonth] = date.split('-').map(Number) as [number, number, number];
   if (new Date(Date.UTC(year, month - 1, dayOfMonth)).getUTCDate() !== dayOfMonth)
@@ -64,7 +64,7 @@ async function assertBookableDate(deps: BookingDeps, date: string) {
   if (day === 0 || day === 6) throw refuseDate(BookingMessages.weekend);
   if (date < todayIn(deps.timeZone, deps.clock.now())) throw refuseDate(BookingMessages.past);
   if (date > lastBookableDate(deps)) throw refuseDate(beyondWindowMessage(deps.windowDays));
-  if (await repo.isClosedDate(deps.db, date)) throw refuseDate(BookingMessages.closed);
+  if (await repo.isClosedDate(db, date)) throw refuseDate(BookingMessages.closed);
 }
 
 const slotsOf = (date: string, timeZone: string) =>
@@ -125,7 +125,8 @@ export async function checkSlot(
   /** A booking being moved: its own current time does not block its new one. */
   movingBookingId?: number,
 ): Promise<Interval> {
-  await assertBookableDate(deps, slot.date);
+  // Inside the caller's transaction: a second connection per move would exhaust the pool under a race.
+  await assertBookableDate(deps, slot.date, db);
   const interval = slotInterval(slot.date, slot.time, deps.timeZone);
   if (!interval)
     throw unprocessable(BookingMessages.unknownSlot, [{ path: 'time', message: BookingMessages.unknownSlot }]);
