@@ -27,3 +27,5 @@ CREATE INDEX IF NOT EXISTS "audit_log_created_id_idx" ON "audit_log" ("created_a
 CREATE INDEX IF NOT EXISTS "audit_log_actor_email_trgm_idx" ON "audit_log" USING gin ("actor_email" gin_trgm_ops);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "audit_log_action_trgm_idx" ON "audit_log" USING gin ("action" gin_trgm_ops);
+--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "audit_log_search_trgm_idx" ON "audit_log" USING gin ((coalesce("actor_email", '') || E'\n' || "action" || E'\n' || "target_type" || E'\n' || coalesce("target_id", '') || E'\n' || coalesce("changes" ->> 'targetName', '')) gin_trgm_ops);
