@@ -145,6 +145,7 @@ export function AssociationsTab({
             rows={list.rows}
             rowKey={keyOf}
             sort={list.sort}
+            loading={!list.loaded && !list.failed}
             row={(link) => ({
               'data-testid': 'association-row',
               'data-organization-id': link.organizationId,

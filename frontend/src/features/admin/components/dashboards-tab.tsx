@@ -160,6 +160,7 @@ export function DashboardsTab() {
             empty="No dashboards found"
             emptyTestId="dashboards-empty"
             sort={list.sort}
+            loading={!list.loaded && !list.failed}
           />
           <Pager name="dashboard" label="dashboards" pager={list.pager} total={list.total} busy={list.fetching} />
         </>

@@ -133,6 +133,7 @@ export function OrganizationsTab() {
             empty="No organizations found"
             emptyTestId="organizations-empty"
             sort={list.sort}
+            loading={!list.loaded && !list.failed}
           />
           <Pager name="organization" label="organizations" pager={list.pager} total={list.total} busy={list.fetching} />
         </>

@@ -177,9 +177,10 @@ export function UsersTab({
           'data-testid': 'user-row',
           'data-id': user.id,
         })}
-        empty={list.loaded ? 'No users found' : list.failed ? 'The users could not be loaded.' : 'Loading users...'}
+        empty={list.failed && !list.loaded ? 'The users could not be loaded.' : 'No users found'}
         emptyTestId="users-empty"
         sort={list.sort}
+        loading={!list.loaded && !list.failed}
       />
       <Pager name="user" label="users" pager={list.pager} total={list.total} busy={list.fetching} />
 
