@@ -3,6 +3,7 @@
  * baseline in the same run on the same machine, and prints each figure with its goal. It reports, it does not
  * test: it exits 0 even when a goal is missed. `bun bench/run.ts [name ...]` runs only the named benchmarks.
  */
+import { adminLists } from './admin-lists';
 import { contact } from './contact';
 import { emailLatency } from './email-latency';
 import { emailThroughput } from './email-throughput';
@@ -24,6 +25,7 @@ export const benchmarks: Benchmark[] = [
   { name: 'email-latency', run: emailLatency },
   { name: 'email-throughput', run: emailThroughput },
   { name: 'embed-tokens', run: embedTokens },
+  { name: 'admin-lists', run: adminLists },
   { name: 'frontend-bundle', run: frontendBundle },
   { name: 'lighthouse', run: lighthouseScores },
 ];

@@ -228,7 +228,8 @@ describe('/admin', () => {
     await page.getByTestId('user-filter-email').fill(admin.email);
     const own = page.getByTestId('user-row').filter({ hasText: admin.email });
     await own.waitFor();
-    expect(await page.getByTestId('user-row').count()).toBe(1);
+    // The server filters once typing pauses (issue 18).
+    await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
 
     await own.getByTestId('user-toggle-admin').click();
     await refusal(page, 'Error updating user admin status', 'Cannot remove own admin privileges');

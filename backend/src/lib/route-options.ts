@@ -62,6 +62,39 @@ const adminNoContentRoute = (summary: string, done: string) =>
 export const adminList = <const S extends v.GenericSchema>(summary: string, item: S) =>
   adminRoute(summary, { 200: v.array(item) });
 
+const LIST_DESCRIPTION =
+  'Paged, filtered and sorted by the server (issue 18): with `page`, that page of `pageSize` rows (1 to 100, default ' +
+  '25; past the end, an empty array) and the total of the filtered list in the `X-Total-Count` header; without ' +
+  '`page`, the whole filtered list. `sort` is one of the listed keys (anything else: 422 naming them), `order` asc ' +
+  'or desc, ties broken by id; `q` (at most 200 characters) searches the text columns, case-insensitively. A bad ' +
+  'parameter gets 422 with a message naming it.';
+
+/** The `X-Total-Count` header of a list's answer, as the OpenAPI document shows it. */
+const TotalCountHeader = v.pipe(
+  v.number(),
+  v.integer(),
+  v.minValue(0),
+  v.description('How many rows the filtered list has, over all its pages'),
+);
+
+/**
+ * A paged administration list (issue 18, decision 038): its query (`listQuerySchema` in contracts), 200 with the
+ * page's items and `X-Total-Count`, and the errors of every admin route (422 for a bad parameter). The document takes
+ * a response's headers from a `headers` property of its schema (@elysiajs/openapi), which valibot ignores.
+ */
+export const adminPagedList = <const Q extends v.GenericSchema, const S extends v.GenericSchema>(
+  summary: string,
+  query: Q,
+  item: S,
+) => ({
+  query,
+  ...adminRoute(
+    summary,
+    { 200: Object.assign(v.array(item), { headers: { 'X-Total-Count': TotalCountHeader } }) },
+    { description: LIST_DESCRIPTION },
+  ),
+});
+
 /** An administration route that makes something from its body: 201 with what it made. */
 export const adminCreate = <const B extends v.GenericSchema, const S extends v.GenericSchema>(
   summary: string,

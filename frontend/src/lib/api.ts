@@ -162,3 +162,18 @@ export function getQueryFn<P extends string>(
 export function getQueryFn<P extends string>(path: P, { on401 = 'throw' }: { on401?: On401 } = {}) {
   return ({ signal }: { signal?: AbortSignal }) => getWith401<GetAnswer<P>>(path, on401, signal);
 }
+
+/** One page of a list and the number of rows of all its pages (`X-Total-Count`; the rows' number without one). */
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
+}
+
+/** A GET of one page of a paged list (issue 18): the rows and the total of its `X-Total-Count` header. */
+export async function apiGetPage<T>(path: string, signal?: AbortSignal): Promise<ListPage<T>> {
+  const response = await send(path, signal ? { signal } : {});
+  await throwIfNotOk(response);
+  const rows = (await readBody<T[] | null>(response)) ?? [];
+  const header = Number(response.headers.get('x-total-count'));
+  return { rows, total: Number.isSafeInteger(header) && response.headers.has('x-total-count') ? header : rows.length };
+}

@@ -6,7 +6,7 @@ import { and, asc, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
 const { dashboards, organizationDashboards, organizations, memberships, dashboardViews, embedConnections } = schema;
 
 type Db = Database | Transaction;
-type DashboardRow = typeof dashboards.$inferSelect;
+export type DashboardRow = typeof dashboards.$inferSelect;
 
 /** The embed mode of a row (an unknown value, which no route writes, reads as 'url'). */
 export const embedModeOf = (row: Pick<DashboardRow, 'embedMode'>): EmbedMode =>
@@ -184,27 +184,44 @@ export async function recordViewOnce(
 
 /** Every dashboard (or those of `ids`) with its view count and last view, by name. */
 export async function listDashboards(db: Db, ids?: number[]): Promise<AdminDashboard[]> {
-  const views = db
-    .select({
-      dashboardId: dashboardViews.dashboardId,
-      viewCount: count().as('view_count'),
-      lastViewedAt: max(dashboardViews.viewedAt).as('last_viewed_at'),
-    })
-    .from(dashboardViews)
-    .groupBy(dashboardViews.dashboardId)
-    .as('views');
   const rows = await db
-    .select({ dashboard: dashboards, viewCount: views.viewCount, lastViewedAt: views.lastViewedAt })
+    .select()
     .from(dashboards)
-    .leftJoin(views, eq(views.dashboardId, dashboards.id))
     .where(ids ? inArray(dashboards.id, ids) : undefined)
     .orderBy(asc(dashboards.name), asc(dashboards.id));
-  return rows.map(({ dashboard, viewCount, lastViewedAt }) => ({
-    ...dashboardDetail(dashboard),
-    ...embedSetup(dashboard),
-    viewCount: Number(viewCount ?? 0),
-    lastViewedAt: lastViewedAt ? new Date(lastViewedAt).toISOString() : null,
-  }));
+  return withViews(db, rows);
+}
+
+/**
+ * The rows as the administration shows them, with each one's view count and last view (D19), counted for these
+ * dashboards only: an index-only scan of theirs, never an aggregate of every view (decision 038).
+ */
+export async function withViews(db: Db, rows: DashboardRow[]): Promise<AdminDashboard[]> {
+  if (!rows.length) return [];
+  const views = await db
+    .select({
+      dashboardId: dashboardViews.dashboardId,
+      viewCount: count(),
+      lastViewedAt: max(dashboardViews.viewedAt),
+    })
+    .from(dashboardViews)
+    .where(
+      inArray(
+        dashboardViews.dashboardId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .groupBy(dashboardViews.dashboardId);
+  const byDashboard = new Map(views.map((view) => [view.dashboardId, view]));
+  return rows.map((dashboard) => {
+    const view = byDashboard.get(dashboard.id);
+    return {
+      ...dashboardDetail(dashboard),
+      ...embedSetup(dashboard),
+      viewCount: Number(view?.viewCount ?? 0),
+      lastViewedAt: view?.lastViewedAt ? new Date(view.lastViewedAt).toISOString() : null,
+    };
+  });
 }
 
 export async function insertDashboard(db: Db, values: typeof dashboards.$inferInsert) {

@@ -4,6 +4,7 @@ import {
   ClientDashboardSchema,
   DashboardDetailSchema,
   DashboardInputSchema,
+  DashboardListQuerySchema,
   EmbedStatusSchema,
   IdParamsSchema,
   PublicDashboardSchema,
@@ -13,10 +14,18 @@ import {
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminChange, adminCreate, adminList, adminRemove, noContent, readableById } from '../../lib/route-options';
+import { listAnswer } from '../../lib/list-query';
+import {
+  adminChange,
+  adminCreate,
+  adminPagedList,
+  adminRemove,
+  noContent,
+  readableById,
+} from '../../lib/route-options';
 import type { GuardDeps } from '../../plugins/auth';
 import { documentedSchema } from '../../plugins/openapi';
-import { listDashboards } from './dashboards.repository';
+import { countDashboards, listDashboardPage } from './dashboard-list.repository';
 import {
   createDashboard,
   dashboardEmbedStatus,
@@ -120,8 +129,16 @@ export const dashboardsRoutes = (
       app
         .get(
           '/api/admin/dashboards-direct',
-          () => listDashboards(deps.db),
-          adminList('Every dashboard with its view count and last view (D19)', AdminDashboardSchema),
+          ({ query, set }) =>
+            listAnswer(query, set, {
+              rows: (page) => listDashboardPage(deps.db, query, page),
+              count: () => countDashboards(deps.db, query),
+            }),
+          adminPagedList(
+            'Dashboards with their view count and last view (D19)',
+            DashboardListQuerySchema,
+            AdminDashboardSchema,
+          ),
         )
         .post(
           '/api/admin/dashboards',

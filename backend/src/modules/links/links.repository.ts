@@ -1,43 +1,85 @@
-import type { OrganizationDashboardLink } from '@app/contracts';
+import type { LinkListQuery, OrganizationDashboardLink } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import { deleteRow, insertIfAbsent } from '@app/db/queries/association-rows';
+import { allOf, containsAny, equalsIf, orderOf, type Page, paged, type SortSpec } from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import { embedModeOf } from '../dashboards/dashboards.repository';
 
 const { organizations, dashboards, organizationDashboards } = schema;
 
 type Db = Database | Transaction;
 
-/** Which organization sees which dashboard; one link when both are given. */
-export async function listLinks(
-  db: Db,
-  only?: { organizationId: number; dashboardId: number },
-): Promise<OrganizationDashboardLink[]> {
-  const rows = await db
-    .select({
-      organizationId: organizations.id,
-      organizationName: organizations.name,
-      dashboardId: dashboards.id,
-      dashboardName: dashboards.name,
-      dashboardCategory: dashboards.category,
-      dashboardType: dashboards.type,
-      dashboardEmbedMode: dashboards.embedMode,
-      dataScope: organizationDashboards.dataScope,
-    })
+const linkColumns = {
+  organizationId: organizations.id,
+  organizationName: organizations.name,
+  dashboardId: dashboards.id,
+  dashboardName: dashboards.name,
+  dashboardCategory: dashboards.category,
+  dashboardType: dashboards.type,
+  dashboardEmbedMode: dashboards.embedMode,
+  dataScope: organizationDashboards.dataScope,
+};
+
+const linkSort: SortSpec<NonNullable<LinkListQuery['sort']>> = {
+  by: {
+    organizationName: sql`lower(${organizations.name})`,
+    dashboardName: sql`lower(${dashboards.name})`,
+    dashboardCategory: sql`lower(${dashboards.category})`,
+    dashboardType: sql`lower(${dashboards.type})`,
+  },
+  fallback: [sql`lower(${organizations.name})`, sql`lower(${dashboards.name})`],
+  // A link is its pair of ids.
+  tieBreak: [organizationDashboards.organizationId, organizationDashboards.dashboardId],
+};
+
+const linkFilter = (query: LinkListQuery) =>
+  allOf(
+    containsAny([organizations.name, dashboards.name], query.q),
+    equalsIf(organizationDashboards.organizationId, query.organization),
+    equalsIf(organizationDashboards.dashboardId, query.dashboard),
+    equalsIf(dashboards.category, query.category),
+    equalsIf(dashboards.type, query.type),
+  );
+
+const joined = (db: Db, where: SQL | undefined) =>
+  db
+    .select(linkColumns)
     .from(organizationDashboards)
     .innerJoin(organizations, eq(organizations.id, organizationDashboards.organizationId))
     .innerJoin(dashboards, eq(dashboards.id, organizationDashboards.dashboardId))
-    .where(
-      only
-        ? and(
-            eq(organizationDashboards.organizationId, only.organizationId),
-            eq(organizationDashboards.dashboardId, only.dashboardId),
-          )
-        : undefined,
-    )
-    .orderBy(asc(organizations.name), asc(dashboards.name));
-  return rows.map((row) => ({ ...row, dashboardEmbedMode: embedModeOf({ embedMode: row.dashboardEmbedMode }) }));
+    .where(where)
+    .$dynamic();
+
+const linkView = (row: Awaited<ReturnType<typeof joined>>[number]): OrganizationDashboardLink => ({
+  ...row,
+  dashboardEmbedMode: embedModeOf({ embedMode: row.dashboardEmbedMode }),
+});
+
+/** Which organization sees which dashboard: one page (or all), filtered and sorted. */
+export async function listLinkPage(db: Db, query: LinkListQuery, page: Page | null) {
+  const rows = await paged(joined(db, linkFilter(query)).orderBy(...orderOf(linkSort, query)), page);
+  return rows.map(linkView);
+}
+
+/** How many links the list's filters keep. */
+export async function countLinks(db: Db, query: LinkListQuery) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(organizationDashboards)
+    .innerJoin(organizations, eq(organizations.id, organizationDashboards.organizationId))
+    .innerJoin(dashboards, eq(dashboards.id, organizationDashboards.dashboardId))
+    .where(linkFilter(query));
+  return row?.n ?? 0;
+}
+
+/** The link of this organization and dashboard, as the list shows it. */
+export async function findLink(db: Db, organizationId: number, dashboardId: number) {
+  const [row] = await joined(
+    db,
+    and(eq(organizationDashboards.organizationId, organizationId), eq(organizationDashboards.dashboardId, dashboardId)),
+  );
+  return row ? linkView(row) : undefined;
 }
 
 type DataScope = Record<string, unknown> | null;

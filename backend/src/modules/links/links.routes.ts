@@ -1,4 +1,5 @@
 import {
+  LinkListQuerySchema,
   LinkScopeInputSchema,
   OrganizationDashboardLinkSchema,
   OrganizationDashboardSchema,
@@ -6,9 +7,10 @@ import {
 } from '@app/contracts';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminCreate, adminList, adminRemove, adminRoute, noContent } from '../../lib/route-options';
+import { listAnswer } from '../../lib/list-query';
+import { adminCreate, adminPagedList, adminRemove, adminRoute, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
-import { listLinks } from './links.repository';
+import { countLinks, listLinkPage } from './links.repository';
 import { changeLinkScope, linkDashboard, unlinkDashboard } from './links.service';
 
 const LinkParams = v.object({ organizationId: PathIdSchema, dashboardId: PathIdSchema });
@@ -25,8 +27,12 @@ export const linksRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
   adminOnly('links-routes', deps)
     .get(
       '/api/admin/organization-dashboards',
-      () => listLinks(deps.db),
-      adminList('Which organization sees which dashboard', OrganizationDashboardLinkSchema),
+      ({ query, set }) =>
+        listAnswer(query, set, {
+          rows: (page) => listLinkPage(deps.db, query, page),
+          count: () => countLinks(deps.db, query),
+        }),
+      adminPagedList('Which organization sees which dashboard', LinkListQuerySchema, OrganizationDashboardLinkSchema),
     )
     .post(
       '/api/admin/organization-dashboards',

@@ -34,7 +34,7 @@ export async function linkDashboard(
       changes: { dashboardId, dashboardName: dashboard.name, dataScope: scope },
     };
   });
-  return (await repo.listLinks(db, { organizationId, dashboardId }))[0]!;
+  return (await repo.findLink(db, organizationId, dashboardId))!;
 }
 
 /** What the organization may see of the dashboard from now on (issue 14). 404 when there is no such link. */
@@ -54,7 +54,7 @@ export async function changeLinkScope(
     const changes = { dashboardId, dashboardName: link.dashboardName, dataScope: { from: link.dataScope, to: scope } };
     return { action: 'organization.change-scope', ...target, changes };
   });
-  return (await repo.listLinks(db, { organizationId, dashboardId }))[0]!;
+  return (await repo.findLink(db, organizationId, dashboardId))!;
 }
 
 /** Undoes `linkDashboard`: the organization's members no longer see the dashboard. 404 when there is no such link. */

@@ -1,7 +1,8 @@
-import type { AdminOrganization } from '@app/contracts';
+import type { AdminOrganization, OrganizationListQuery } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
+import { allOf, containsAny, orderOf, type Page, paged, type SortSpec, stateIf } from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { count, desc, eq, inArray, sql } from 'drizzle-orm';
 
 const { organizations } = schema;
 
@@ -16,9 +17,40 @@ const organizationView = (row: typeof organizations.$inferSelect): AdminOrganiza
   createdAt: row.createdAt.toISOString(),
 });
 
-export async function listOrganizations(db: Db) {
-  const rows = await db.select().from(organizations).orderBy(desc(organizations.isActive), asc(organizations.name));
-  return rows.map(organizationView);
+const organizationSort: SortSpec<NonNullable<OrganizationListQuery['sort']>> = {
+  by: {
+    name: sql`lower(${organizations.name})`,
+    domain: sql`lower(${organizations.domain})`,
+    isActive: organizations.isActive,
+    createdAt: organizations.createdAt,
+    id: organizations.id,
+  },
+  // Active first, inactive after them (spec section 2), each by name.
+  fallback: [desc(organizations.isActive), sql`lower(${organizations.name})`],
+  tieBreak: [organizations.id],
+};
+
+const organizationFilter = (query: OrganizationListQuery) =>
+  allOf(
+    containsAny([organizations.name, organizations.domain], query.q),
+    stateIf(organizations.isActive, query.status, 'active'),
+  );
+
+/** One page (or all) of the organizations list, filtered and sorted. */
+export async function listOrganizationPage(db: Db, query: OrganizationListQuery, page: Page | null) {
+  const select = db
+    .select()
+    .from(organizations)
+    .where(organizationFilter(query))
+    .orderBy(...orderOf(organizationSort, query))
+    .$dynamic();
+  return (await paged(select, page)).map(organizationView);
+}
+
+/** How many organizations the list's filters keep. */
+export async function countOrganizations(db: Db, query: OrganizationListQuery) {
+  const [row] = await db.select({ n: count() }).from(organizations).where(organizationFilter(query));
+  return row?.n ?? 0;
 }
 
 export async function findOrganization(db: Db, id: number) {

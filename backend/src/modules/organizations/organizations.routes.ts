@@ -1,8 +1,14 @@
-import { IdParamsSchema, OrganizationInputSchema, OrganizationSchema } from '@app/contracts';
+import {
+  IdParamsSchema,
+  OrganizationInputSchema,
+  OrganizationListQuerySchema,
+  OrganizationSchema,
+} from '@app/contracts';
 import type { AppDeps } from '../../deps';
-import { adminChange, adminCreate, adminList, adminRoute } from '../../lib/route-options';
+import { listAnswer } from '../../lib/list-query';
+import { adminChange, adminCreate, adminPagedList, adminRoute } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
-import { listOrganizations } from './organizations.repository';
+import { countOrganizations, listOrganizationPage } from './organizations.repository';
 import * as organizations from './organizations.service';
 
 /** The organizations of the spec's Admin table, behind the admin guard (401 anonymous, 403 non-admin, D10). */
@@ -10,8 +16,12 @@ export const organizationsRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
   adminOnly('organizations-routes', deps)
     .get(
       '/api/admin/organizations',
-      () => listOrganizations(deps.db),
-      adminList('Every organization, active first', OrganizationSchema),
+      ({ query, set }) =>
+        listAnswer(query, set, {
+          rows: (page) => listOrganizationPage(deps.db, query, page),
+          count: () => countOrganizations(deps.db, query),
+        }),
+      adminPagedList('Organizations, active first', OrganizationListQuerySchema, OrganizationSchema),
     )
     .post(
       '/api/admin/organizations',

@@ -1,7 +1,17 @@
-import type { User } from '@app/contracts';
+import type { User, UserListQuery } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
+import {
+  allOf,
+  contains,
+  containsAny,
+  orderOf,
+  type Page,
+  paged,
+  type SortSpec,
+  stateIf,
+} from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 
 const { users, memberships, organizations } = schema;
 
@@ -51,6 +61,60 @@ export async function listUsers(db: Db, ids?: number[]): Promise<User[]> {
     .from(users)
     .where(ids ? inArray(users.id, ids) : undefined)
     .orderBy(asc(users.email));
+  return withOrganizations(db, rows);
+}
+
+/** 'first last' as the name filter and the name sort see it (a trigram index serves the filter, decision 038). */
+const fullName = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
+
+const userSort: SortSpec<NonNullable<UserListQuery['sort']>> = {
+  by: {
+    email: sql`lower(${users.email})`,
+    name: sql`lower(${fullName})`,
+    // 'Never' is the oldest: first when ascending, last when descending (as the screen always sorted it).
+    lastLoginAt: sql`coalesce(${users.lastLoginAt}, '-infinity'::timestamptz)`,
+    isAdmin: users.isAdmin,
+    createdAt: users.createdAt,
+    id: users.id,
+  },
+  fallback: [sql`lower(${users.email})`],
+  tieBreak: [users.id],
+};
+
+/** The conditions of the users list's filters and search. */
+function userFilter(query: UserListQuery): SQL | undefined {
+  return allOf(
+    contains(users.email, query.email),
+    contains(fullName, query.name),
+    containsAny([users.email, fullName], query.q),
+    stateIf(users.isAdmin, query.userType, 'admin'),
+    stateIf(users.hasLoggedIn, query.login, 'logged-in'),
+    stateIf(users.accountSetupComplete, query.setup, 'complete'),
+    stateIf(users.isActive, query.status, 'active'),
+    query.organization === undefined
+      ? undefined
+      : sql`exists (select 1 from ${memberships} where ${memberships.organizationId} = ${query.organization} and ${memberships.userId} = ${users.id})`,
+  );
+}
+
+/** One page (or all) of the users list, filtered and sorted, with their organizations. */
+export async function listUserPage(db: Db, query: UserListQuery, page: Page | null): Promise<User[]> {
+  const select = db
+    .select()
+    .from(users)
+    .where(userFilter(query))
+    .orderBy(...orderOf(userSort, query))
+    .$dynamic();
+  return withOrganizations(db, await paged(select, page));
+}
+
+/** How many users the list's filters keep. */
+export async function countUsers(db: Db, query: UserListQuery): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(userFilter(query));
+  return row?.n ?? 0;
+}
+
+async function withOrganizations(db: Db, rows: UserRow[]): Promise<User[]> {
   if (!rows.length) return [];
   const orgs = await db
     .select({ userId: memberships.userId, id: organizations.id, name: organizations.name })

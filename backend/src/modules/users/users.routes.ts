@@ -6,20 +6,30 @@ import {
   NewUserSchema,
   ToggleAdminSchema,
   ToggleStatusSchema,
+  UserListQuerySchema,
   UserSchema,
 } from '@app/contracts';
 import type { AppDeps } from '../../deps';
-import { adminChange, adminCreate, adminList, adminRemove, adminRoute, noContent } from '../../lib/route-options';
+import { listAnswer } from '../../lib/list-query';
+import { adminChange, adminCreate, adminPagedList, adminRemove, adminRoute, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
-import { listUsers } from './users.repository';
+import { countUsers, listUserPage } from './users.repository';
 import * as users from './users.service';
 
 /** The users of the spec's Admin table and their account e-mails, behind the admin guard (401, 403, D10). */
 export const usersRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 'logger'> & GuardDeps) =>
   adminOnly('users-routes', deps)
     .use(requestContext(deps.config.TRUST_PROXY))
-    .get('/api/admin/users', () => listUsers(deps.db), adminList('Every user with their organizations', UserSchema))
+    .get(
+      '/api/admin/users',
+      ({ query, set }) =>
+        listAnswer(query, set, {
+          rows: (page) => listUserPage(deps.db, query, page),
+          count: () => countUsers(deps.db, query),
+        }),
+      adminPagedList('Users with their organizations', UserListQuerySchema, UserSchema),
+    )
     .post(
       '/api/admin/users',
       async ({ body, user, requestId, status }) => status(201, await users.createUser(deps, user, body, requestId)),

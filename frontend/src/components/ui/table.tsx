@@ -40,6 +40,7 @@ export function DataTable<T, K extends string = never>({
   empty,
   emptyTestId,
   sort,
+  loading = false,
 }: {
   label: string;
   'data-testid': string;
@@ -51,6 +52,8 @@ export function DataTable<T, K extends string = never>({
   empty: ReactNode;
   emptyTestId: string;
   sort?: TableSort<K>;
+  /** The rows are on their way (a list the server pages): no row yet, a status line instead. */
+  loading?: boolean;
 }) {
   return (
     <section
@@ -80,8 +83,8 @@ export function DataTable<T, K extends string = never>({
             )}
           </tr>
         </thead>
-        <tbody>
-          {rows.length === 0 ? (
+        <tbody aria-busy={loading}>
+          {loading ? null : rows.length === 0 ? (
             <tr>
               <td
                 colSpan={columns.length}
@@ -118,6 +121,11 @@ export function DataTable<T, K extends string = never>({
           )}
         </tbody>
       </table>
+      {loading ? (
+        <p role="status" className="px-3 py-10 text-center text-sm text-slate-600 dark:text-slate-400">
+          Loading...
+        </p>
+      ) : null}
     </section>
   );
 }

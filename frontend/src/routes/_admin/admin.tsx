@@ -3,19 +3,22 @@ import { prefetchAdmin } from '../../features/admin/api/admin.queries';
 import { AdminScreen } from '../../features/admin/components/admin-screen';
 import { useCurrentUser } from '../../features/auth/api/auth.queries';
 import { RescheduleDialog } from '../../features/booking/components/reschedule-dialog';
+import { type AdminListSearch, parseAdminListSearch } from '../../lib/admin-list-search';
 import { type AdminTab, DEFAULT_ADMIN_TAB, isAdminTab } from '../../lib/admin-tabs';
 import { pageTitle } from '../../lib/page-title';
 
-export interface AdminSearch {
+export interface AdminSearch extends AdminListSearch {
   /** The selected tab; absent means organizations (spec section 9). */
   tab?: AdminTab | undefined;
 }
 
 /** The Admin Dashboard (spec section 2): administrators only (the `_admin` layout's guard). */
 export const Route = createFileRoute('/_admin/admin')({
-  // Always the key; an unknown tab is dropped (the default shows).
+  // Always the key; an unknown tab is dropped (the default shows). The open tab's list view (page, sort, filters)
+  // is kept beside it (issue 18).
   validateSearch: (search: Record<string, unknown>): AdminSearch => ({
     tab: isAdminTab(search.tab) ? search.tab : undefined,
+    ...parseAdminListSearch(search),
   }),
   head: () => ({ meta: [{ title: pageTitle('Admin Dashboard') }] }),
   // Started, not awaited: the page shows 'Loading admin dashboard...' meanwhile. The loader is code-split with the
@@ -35,7 +38,7 @@ function AdminPage() {
   return (
     <AdminScreen
       tab={tab}
-      // A new history entry per tab, so back and forward move between tabs.
+      // A new history entry per tab, so back and forward move between tabs; a tab opens on its own default view.
       onTabChange={(next) => void navigate({ search: { tab: next } })}
       currentUserId={user?.id}
       RescheduleDialog={RescheduleDialog}

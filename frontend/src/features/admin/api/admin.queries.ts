@@ -25,23 +25,16 @@ export const adminDashboardsQueryOptions = () => adminList(adminKeys.dashboards,
 /** GET /api/admin/users */
 export const adminUsersQueryOptions = () => adminList(adminKeys.users, '/api/admin/users');
 
-/** GET /api/admin/organization-dashboards */
-export const adminLinksQueryOptions = () => adminList(adminKeys.links, '/api/admin/organization-dashboards');
-
 /** GET /api/admin/embed-connections: never their secrets (issue 14). */
 export const adminConnectionsQueryOptions = () => adminList(adminKeys.connections, '/api/admin/embed-connections');
 
-/** GET /api/admin/audit: newest first (D21). */
-export const adminAuditQueryOptions = () => adminList(adminKeys.audit, '/api/admin/audit');
-
 /**
- * The route loader: starts the four lists of the screen (not awaited: the page shows its spinner meanwhile), and the
- * connections, which only the Connections tab and the dashboard form wait for.
+ * The route loader: starts the two lists the screen's forms choose from (not awaited: the page shows its spinner
+ * meanwhile), and the connections, which only the Connections tab and the dashboard form wait for. The users and
+ * the associations come a page at a time, when their tab opens (issue 18).
  */
 export function prefetchAdmin(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(adminOrganizationsQueryOptions());
   void queryClient.prefetchQuery(adminDashboardsQueryOptions());
-  void queryClient.prefetchQuery(adminUsersQueryOptions());
-  void queryClient.prefetchQuery(adminLinksQueryOptions());
   void queryClient.prefetchQuery(adminConnectionsQueryOptions());
 }

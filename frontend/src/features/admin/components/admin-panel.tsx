@@ -71,7 +71,7 @@ export const stateColumn = <T, K extends string = never>(
 
 /** One filter of a list: a search box (with its placeholder) or a select (with its options). */
 export type FilterField<F> = { key: keyof F & string; label: string } & (
-  | { placeholder: string }
+  | { placeholder: string; type?: 'search' | 'date' }
   | { options: readonly SelectOption[] }
 );
 
@@ -118,7 +118,12 @@ export function FilterBar<F extends { [K in keyof F]: string }>({
             {'options' in field ? (
               <NativeSelect {...control} options={field.options} />
             ) : (
-              <input {...control} type="search" placeholder={field.placeholder} className={controlClass} />
+              <input
+                {...control}
+                type={field.type ?? 'search'}
+                placeholder={field.placeholder}
+                className={controlClass}
+              />
             )}
           </div>
         );

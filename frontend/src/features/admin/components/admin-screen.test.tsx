@@ -94,7 +94,12 @@ async function submit(scope: HTMLElement, values: Record<string, string>, button
 describe('/admin', () => {
   it("shows 'Loading admin dashboard...' until the lists are in, then the Organizations tab", async () => {
     const organizationsRoute = deferred();
-    openAdmin('/admin', { 'GET /api/admin/organizations': organizationsRoute });
+    openAdmin('/admin', {
+      'GET /api/admin/organizations': organizationsRoute,
+      // The tab's page (issue 18): the server filters; here it answers as the server would.
+      'GET /api/admin/organizations?page=1&pageSize=25': reply(organizations),
+      'GET /api/admin/organizations?page=1&pageSize=25&status=active': reply([organizations[0]]),
+    });
     expect((await screen.findByTestId('admin-loading')).textContent).toContain('Loading admin dashboard...');
     expect(screen.getByTestId('header-logout').getAttribute('href')).toBe('/api/logout');
     expect(screen.getAllByText('Log Out')).toHaveLength(1);
@@ -109,14 +114,14 @@ describe('/admin', () => {
     await waitFor(() => expect(tab('Organizations').getAttribute('aria-selected')).toBe('true'));
     expect(screen.queryByTestId('admin-loading')).toBeNull();
     // Active first, the inactive one dimmed after it; '-' for a missing domain.
-    const rows = screen.getAllByTestId('organization-row');
+    const rows = await screen.findAllByTestId('organization-row');
     expect(rows.map((r) => r.getAttribute('data-id'))).toEqual(['1', '2']);
     expect(rows[1]?.getAttribute('data-active')).toBe('false');
     expect(rows[1]?.className).toContain('text-slate-500');
     expect(within(rows[1]!).getByText('-')).toBeTruthy();
     expect(within(rows[1]!).getByText('Inactive')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Hide inactive'));
-    expect(screen.getAllByTestId('organization-row')).toHaveLength(1);
+    await waitFor(() => expect(screen.getAllByTestId('organization-row')).toHaveLength(1));
   });
 
   it('keeps the tab in the URL (?tab=) and follows back and forward', async () => {
@@ -192,20 +197,26 @@ describe('/admin', () => {
     await waitFor(() => expect(screen.queryByTestId('delete-dashboard-dialog')).toBeNull());
   });
 
-  it('sorts the dashboards by a column with an arrow and aria-sort', async () => {
-    openAdmin('/admin?tab=dashboards');
+  it('sorts the dashboards by a column with an arrow and aria-sort, asking the server for that order', async () => {
+    const { api } = openAdmin('/admin?tab=dashboards', {
+      'GET /api/admin/dashboards-direct?page=1&pageSize=25&sort=type&order=asc&visibility=private': reply([]),
+    });
     await screen.findByTestId('dashboard-row');
-    const header = screen.getByTestId('dashboard-sort-name');
-    expect(header.closest('th')?.getAttribute('aria-sort')).toBe('ascending');
-    expect(header.textContent).toContain('▲');
-    fireEvent.click(header);
-    expect(header.closest('th')?.getAttribute('aria-sort')).toBe('descending');
-    expect(header.textContent).toContain('▼');
+    const header = () => screen.getByTestId('dashboard-sort-name');
+    expect(header().closest('th')?.getAttribute('aria-sort')).toBe('ascending');
+    expect(header().textContent).toContain('▲');
+    fireEvent.click(header());
+    await waitFor(() => expect(header().closest('th')?.getAttribute('aria-sort')).toBe('descending'));
+    expect(header().textContent).toContain('▼');
+    const paths = () => api.requests.map((r) => r.path);
+    await waitFor(() =>
+      expect(paths()).toContain('/api/admin/dashboards-direct?page=1&pageSize=25&sort=name&order=desc'),
+    );
     fireEvent.click(screen.getByTestId('dashboard-sort-type'));
-    expect(header.closest('th')?.getAttribute('aria-sort')).toBe('none');
+    await waitFor(() => expect(header().closest('th')?.getAttribute('aria-sort')).toBe('none'));
     expect(screen.getByTestId('dashboard-sort-type').closest('th')?.getAttribute('aria-sort')).toBe('ascending');
     fireEvent.change(screen.getByTestId('dashboard-filter-visibility'), { target: { value: 'private' } });
-    expect(screen.getByTestId('dashboards-empty').textContent).toBe('No dashboards found');
+    await waitFor(() => expect(screen.getByTestId('dashboards-empty').textContent).toBe('No dashboards found'));
   });
 
   it("shows the server's self-protection message as a toast ('Cannot remove own admin privileges')", async () => {

@@ -7,12 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TabList, TabPanel, Tabs, TabTrigger } from '../../../components/ui/tabs';
 import { ADMIN_TABS, type AdminTab, isAdminTab } from '../../../lib/admin-tabs';
 import type { RescheduleDialogComponent } from '../../../lib/consultation-reschedule';
-import {
-  adminDashboardsQueryOptions,
-  adminLinksQueryOptions,
-  adminOrganizationsQueryOptions,
-  adminUsersQueryOptions,
-} from '../api/admin.queries';
+import { adminDashboardsQueryOptions, adminOrganizationsQueryOptions } from '../api/admin.queries';
 import { AssociationsTab } from './associations-tab';
 import { AuditTab } from './audit-tab';
 import { ConnectionsTab } from './connections-tab';
@@ -50,9 +45,7 @@ export function AdminScreen({
 }) {
   const organizations = useQuery(adminOrganizationsQueryOptions());
   const dashboards = useQuery(adminDashboardsQueryOptions());
-  const users = useQuery(adminUsersQueryOptions());
-  const links = useQuery(adminLinksQueryOptions());
-  const queries = [organizations, dashboards, users, links];
+  const queries = [organizations, dashboards];
   const failed = queries.find((q) => q.isError);
 
   return (
@@ -90,7 +83,7 @@ export function AdminScreen({
             Try again
           </Button>
         </div>
-      ) : organizations.data && dashboards.data && users.data && links.data ? (
+      ) : organizations.data && dashboards.data ? (
         <Tabs value={tab} onValueChange={(value) => isAdminTab(value) && onTabChange(value)} className="mt-8">
           <TabList label="Admin sections" className="flex-wrap sm:flex-nowrap">
             {ADMIN_TABS.map((value) => (
@@ -100,24 +93,21 @@ export function AdminScreen({
             ))}
           </TabList>
           <TabPanel value="organizations" className="mt-6" data-testid="admin-panel-organizations">
-            <OrganizationsTab organizations={organizations.data} />
+            {tab === 'organizations' ? <OrganizationsTab /> : null}
           </TabPanel>
           <TabPanel value="dashboards" className="mt-6" data-testid="admin-panel-dashboards">
-            <DashboardsTab dashboards={dashboards.data} />
+            {tab === 'dashboards' ? <DashboardsTab /> : null}
           </TabPanel>
           <TabPanel value="connections" className="mt-6" data-testid="admin-panel-connections">
             <ConnectionsTab dashboards={dashboards.data} />
           </TabPanel>
           <TabPanel value="users" className="mt-6" data-testid="admin-panel-users">
-            <UsersTab users={users.data} organizations={organizations.data} currentUserId={currentUserId} />
+            {tab === 'users' ? <UsersTab organizations={organizations.data} currentUserId={currentUserId} /> : null}
           </TabPanel>
           <TabPanel value="associations" className="mt-6" data-testid="admin-panel-associations">
-            <AssociationsTab
-              links={links.data}
-              organizations={organizations.data}
-              dashboards={dashboards.data}
-              users={users.data}
-            />
+            {tab === 'associations' ? (
+              <AssociationsTab organizations={organizations.data} dashboards={dashboards.data} />
+            ) : null}
           </TabPanel>
           <TabPanel value="consultations" className="mt-6" data-testid="admin-panel-consultations">
             {tab === 'consultations' ? <ConsultationsTab RescheduleDialog={RescheduleDialog} /> : null}

@@ -1,14 +1,19 @@
-import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink, User } from '@app/contracts';
+import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Badge } from '../../../components/ui/badge';
 import { type Column, DataTable } from '../../../components/ui/table';
 import { useUnlinkDashboard } from '../api/admin.mutations';
+import { adminKeys, adminUsersQueryOptions } from '../api/admin.queries';
 import { AddOrganizationUserForm } from '../forms/add-organization-user-form';
 import { EditScopeButton } from '../forms/edit-scope-dialog';
 import { LinkDashboardForm } from '../forms/link-dashboard-form';
+import { ALL } from '../utils/admin-lists';
 import { EMBED_MODE_LABELS } from '../utils/embed';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { scopeSummary, takesScope } from '../utils/scope-draft';
-import { ConfirmAction, ListHeader, ListWithForm } from './admin-panel';
+import { useListView } from '../utils/use-list-view';
+import { ConfirmAction, FilterBar, type FilterField, filterChoices, ListHeader, ListWithForm } from './admin-panel';
+import { Pager } from './pager';
 
 const keyOf = (link: OrganizationDashboardLink) => `${link.organizationId}-${link.dashboardId}`;
 
@@ -44,11 +49,24 @@ function UnlinkButton({ link }: { link: OrganizationDashboardLink }) {
   );
 }
 
-const columns: Column<OrganizationDashboardLink>[] = [
-  { header: 'Organization', className: 'font-medium', cell: (link) => link.organizationName },
-  { header: 'Dashboard', cell: (link) => link.dashboardName },
-  { header: 'Category', cell: (link) => link.dashboardCategory },
-  { header: 'Type', cell: (link) => link.dashboardType },
+type LinkSortKey = 'organizationName' | 'dashboardName' | 'dashboardCategory' | 'dashboardType';
+const LINK_SORT_KEYS: readonly LinkSortKey[] = [
+  'organizationName',
+  'dashboardName',
+  'dashboardCategory',
+  'dashboardType',
+];
+
+const columns: Column<OrganizationDashboardLink, LinkSortKey>[] = [
+  {
+    header: 'Organization',
+    sortKey: 'organizationName',
+    className: 'font-medium',
+    cell: (link) => link.organizationName,
+  },
+  { header: 'Dashboard', sortKey: 'dashboardName', cell: (link) => link.dashboardName },
+  { header: 'Category', sortKey: 'dashboardCategory', cell: (link) => link.dashboardCategory },
+  { header: 'Type', sortKey: 'dashboardType', cell: (link) => link.dashboardType },
   {
     header: 'Data scope',
     'data-testid': 'association-scope',
@@ -81,36 +99,53 @@ const columns: Column<OrganizationDashboardLink>[] = [
   },
 ];
 
-/** Associations: which organization sees which dashboard (each link can be undone) and the forms that link them. */
+interface LinkFilters {
+  q: string;
+  organization: string;
+}
+
+/**
+ * Associations: which organization sees which dashboard, one page at a time (the server searches, filters, sorts and
+ * pages, issue 18; the view is in the URL), each link can be undone; and the forms that link them.
+ */
 export function AssociationsTab({
-  links,
   organizations,
   dashboards,
-  users,
 }: {
-  links: readonly OrganizationDashboardLink[];
   organizations: readonly AdminOrganization[];
   dashboards: readonly AdminDashboard[];
-  users: readonly User[];
 }) {
-  const rows = [...links].sort(
-    (a, b) =>
-      a.organizationName.localeCompare(b.organizationName) ||
-      a.dashboardName.localeCompare(b.dashboardName) ||
-      a.organizationId - b.organizationId ||
-      a.dashboardId - b.dashboardId,
-  );
+  const list = useListView<OrganizationDashboardLink, LinkFilters, LinkSortKey>('association', {
+    path: '/api/admin/organization-dashboards',
+    queryKey: adminKeys.links,
+    filters: { q: '', organization: ALL },
+    sort: { key: 'organizationName', direction: 'asc' },
+    sortKeys: LINK_SORT_KEYS,
+  });
+  // The people the membership form offers: loaded when this tab opens.
+  const users = useQuery(adminUsersQueryOptions());
+  const filterFields: FilterField<LinkFilters>[] = [
+    { key: 'q', label: 'Search', placeholder: 'Organization or dashboard' },
+    {
+      key: 'organization',
+      label: 'Organization',
+      options: filterChoices('All organizations', Object.fromEntries(organizations.map((o) => [String(o.id), o.name]))),
+    },
+  ];
   return (
     <ListWithForm
       list={
         <>
-          <ListHeader title="Dashboard Associations" count={rows.length} />
+          <ListHeader title="Dashboard Associations" count={list.loaded ? list.total : undefined} />
+          <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2" />
           <DataTable
             label="Dashboard associations"
             data-testid="associations-table"
             columns={columns}
-            rows={rows}
+            rows={list.rows}
             rowKey={keyOf}
+            sort={list.sort}
+            loading={!list.loaded && !list.failed}
             row={(link) => ({
               'data-testid': 'association-row',
               'data-organization-id': link.organizationId,
@@ -128,13 +163,14 @@ export function AssociationsTab({
             }
             emptyTestId="associations-empty"
           />
+          <Pager name="association" label="associations" pager={list.pager} total={list.total} busy={list.fetching} />
         </>
       }
       form={
         <div className="flex flex-col gap-8">
           <LinkDashboardForm organizations={organizations} dashboards={dashboards} />
           <div className="border-t border-slate-200 pt-6 dark:border-slate-700">
-            <AddOrganizationUserForm organizations={organizations} users={users} />
+            <AddOrganizationUserForm organizations={organizations} users={users.data ?? []} />
           </div>
         </div>
       }

@@ -1,22 +1,50 @@
 import type { AuditEntry } from '@app/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { type Column, DataTable } from '../../../components/ui/table';
-import { adminAuditQueryOptions } from '../api/admin.queries';
+import { adminKeys } from '../api/admin.queries';
 import { formatAction, formatChange, formatDateTime } from '../utils/format';
-import { ListHeader } from './admin-panel';
+import { useListView } from '../utils/use-list-view';
+import { FilterBar, type FilterField, ListHeader } from './admin-panel';
+import { Pager } from './pager';
 
 /** The target by name; rows that have none (written before names were kept, target gone) by their id. */
 const targetLabel = (entry: AuditEntry) =>
   entry.targetName ?? (entry.targetId ? `${entry.targetType} ${entry.targetId} (deleted)` : '-');
 
-const columns: Column<AuditEntry>[] = [
-  { header: 'Time', className: 'whitespace-nowrap', cell: (entry) => formatDateTime(entry.createdAt, '-') },
+type AuditSortKey = 'createdAt' | 'actorEmail' | 'action' | 'targetType';
+const AUDIT_SORT_KEYS: readonly AuditSortKey[] = ['createdAt', 'actorEmail', 'action', 'targetType'];
+
+interface AuditFilters {
+  q: string;
+  actor: string;
+  action: string;
+  targetType: string;
+  from: string;
+  to: string;
+}
+
+const filterFields: FilterField<AuditFilters>[] = [
+  { key: 'q', label: 'Search', placeholder: 'Who, what or which target' },
+  { key: 'actor', label: 'Who', placeholder: 'E-mail of the admin' },
+  { key: 'action', label: 'Action', placeholder: 'user.update' },
+  { key: 'targetType', label: 'Target type', placeholder: 'user, dashboard...' },
+  { key: 'from', label: 'From', placeholder: 'yyyy-mm-dd', type: 'date' },
+  { key: 'to', label: 'To', placeholder: 'yyyy-mm-dd', type: 'date' },
+];
+
+const columns: Column<AuditEntry, AuditSortKey>[] = [
+  {
+    header: 'Time',
+    sortKey: 'createdAt',
+    className: 'whitespace-nowrap',
+    cell: (entry) => formatDateTime(entry.createdAt, '-'),
+  },
   {
     header: 'Who',
+    sortKey: 'actorEmail',
     className: 'break-words',
     'data-testid': 'audit-actor',
     cell: (entry) =>
@@ -31,9 +59,15 @@ const columns: Column<AuditEntry>[] = [
         <span className="break-all">{entry.actorEmail ?? (entry.actorId !== null ? 'Deleted user' : 'System')}</span>
       ),
   },
-  { header: 'Action', className: 'whitespace-nowrap font-medium', cell: (entry) => formatAction(entry.action) },
+  {
+    header: 'Action',
+    sortKey: 'action',
+    className: 'whitespace-nowrap font-medium',
+    cell: (entry) => formatAction(entry.action),
+  },
   {
     header: 'Target',
+    sortKey: 'targetType',
     className: 'break-words',
     'data-testid': 'audit-target',
     cell: (entry) => (
@@ -61,41 +95,49 @@ const columns: Column<AuditEntry>[] = [
   },
 ];
 
-/** Audit (D21): the admin actions, newest first, as the server lists them. Loaded when the tab opens. */
+/**
+ * Audit (D21): the admin actions, newest first unless sorted otherwise, one page at a time (the server searches,
+ * filters, sorts and pages, issue 18; the view is in the URL). Loaded when the tab opens.
+ */
 export function AuditTab() {
-  const audit = useQuery(adminAuditQueryOptions());
+  const list = useListView<AuditEntry, AuditFilters, AuditSortKey>('audit', {
+    path: '/api/admin/audit',
+    queryKey: adminKeys.audit,
+    filters: { q: '', actor: '', action: '', targetType: '', from: '', to: '' },
+    sort: { key: 'createdAt', direction: 'desc' },
+    sortKeys: AUDIT_SORT_KEYS,
+  });
   return (
     <Card className="min-w-0 p-4 sm:p-6">
-      <ListHeader title="Audit Log" count={audit.data?.length}>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => void audit.refetch()}
-          disabled={audit.isFetching}
-          data-testid="audit-refresh"
-        >
-          {audit.isFetching ? <Spinner /> : null}
+      <ListHeader title="Audit Log" count={list.loaded ? list.total : undefined}>
+        <Button size="sm" variant="outline" onClick={list.refetch} disabled={list.fetching} data-testid="audit-refresh">
+          {list.fetching ? <Spinner /> : null}
           Refresh
         </Button>
       </ListHeader>
-      {audit.isPending ? (
+      <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6" />
+      {!list.loaded && !list.failed ? (
         <p className="flex items-center gap-2 py-10 text-sm text-slate-600 dark:text-slate-400" role="status">
           <Spinner />
           Loading audit log...
         </p>
-      ) : audit.isError ? (
+      ) : list.failed && !list.loaded ? (
         <Alert variant="error">The audit log could not be loaded.</Alert>
       ) : (
-        <DataTable
-          label="Audit log"
-          data-testid="audit-table"
-          columns={columns}
-          rows={audit.data}
-          rowKey={(entry) => entry.id}
-          row={(entry) => ({ 'data-testid': 'audit-row', 'data-action': entry.action })}
-          empty="No admin actions recorded yet"
-          emptyTestId="audit-empty"
-        />
+        <>
+          <DataTable
+            label="Audit log"
+            data-testid="audit-table"
+            columns={columns}
+            rows={list.rows}
+            rowKey={(entry) => entry.id}
+            row={(entry) => ({ 'data-testid': 'audit-row', 'data-action': entry.action })}
+            empty="No admin actions recorded yet"
+            emptyTestId="audit-empty"
+            sort={list.sort}
+          />
+          <Pager name="audit" label="entries" pager={list.pager} total={list.total} busy={list.fetching} />
+        </>
       )}
     </Card>
   );

@@ -7,14 +7,13 @@ import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { type Column, DataTable } from '../../../components/ui/table';
 import { useDeleteDashboard } from '../api/admin.mutations';
+import { adminKeys } from '../api/admin.queries';
 import { DashboardForm } from '../forms/dashboard-form';
 import {
   type DashboardFilters,
   type DashboardSortKey,
   emptyDashboardFilters,
-  filterDashboards,
   PUBLIC_LINK_FILTER,
-  sortDashboards,
 } from '../utils/admin-lists';
 import { EMBED_MODE_LABELS } from '../utils/embed';
 import { formatDateTime } from '../utils/format';
@@ -30,6 +29,7 @@ import {
   stateColumn,
   useEditing,
 } from './admin-panel';
+import { Pager } from './pager';
 
 export const DELETE_DASHBOARD_QUESTION =
   'Are you sure you want to delete this dashboard? This action cannot be undone.';
@@ -87,15 +87,21 @@ const columns: Column<AdminDashboard, DashboardSortKey>[] = [
   },
 ];
 
-/** Dashboards: filters, the sortable table (with views, D19) and the create / edit form beside it. */
-export function DashboardsTab({ dashboards }: { dashboards: readonly AdminDashboard[] }) {
-  const list = useListView('dashboard', dashboards, {
+const DASHBOARD_SORT_KEYS: readonly DashboardSortKey[] = ['name', 'category', 'type', 'isPublic'];
+
+/**
+ * Dashboards: filters, one page of the sortable table (with views, D19; the server filters, sorts and pages, issue
+ * 18; the view is in the URL) and the create / edit form beside it.
+ */
+export function DashboardsTab() {
+  const list = useListView<AdminDashboard, DashboardFilters, DashboardSortKey>('dashboard', {
+    path: '/api/admin/dashboards-direct',
+    queryKey: adminKeys.dashboards,
     filters: emptyDashboardFilters,
     sort: { key: 'name', direction: 'asc' },
-    filter: filterDashboards,
-    order: sortDashboards,
+    sortKeys: DASHBOARD_SORT_KEYS,
   });
-  const edit = useEditing(dashboards, 'dashboard');
+  const edit = useEditing(list.rows, 'dashboard');
   const deleteDashboard = useDeleteDashboard();
 
   const remove = async (dashboard: AdminDashboard, close: () => void) => {
@@ -142,7 +148,7 @@ export function DashboardsTab({ dashboards }: { dashboards: readonly AdminDashbo
     <ListWithForm
       list={
         <>
-          <ListHeader title="Dashboards" count={list.rows.length} />
+          <ListHeader title="Dashboards" count={list.loaded ? list.total : undefined} />
           <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 xl:grid-cols-3" />
           <DataTable
             label="Dashboards"
@@ -154,7 +160,9 @@ export function DashboardsTab({ dashboards }: { dashboards: readonly AdminDashbo
             empty="No dashboards found"
             emptyTestId="dashboards-empty"
             sort={list.sort}
+            loading={!list.loaded && !list.failed}
           />
+          <Pager name="dashboard" label="dashboards" pager={list.pager} total={list.total} busy={list.fetching} />
         </>
       }
       form={<DashboardForm key={edit.editing?.id ?? 'new'} dashboard={edit.editing} onDone={edit.stop} />}

@@ -1,30 +1,62 @@
 import type { AdminOrganization } from '@app/contracts';
-import { useState } from 'react';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { type Column, DataTable } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { useToggleOrganizationStatus } from '../api/admin.mutations';
+import { adminKeys } from '../api/admin.queries';
 import { OrganizationForm } from '../forms/organization-form';
-import { visibleOrganizations } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { ConfirmAction, ListHeader, ListWithForm, RowButton, stateColumn, useEditing } from './admin-panel';
+import { useListView } from '../utils/use-list-view';
+import {
+  ConfirmAction,
+  FilterBar,
+  type FilterField,
+  ListHeader,
+  ListWithForm,
+  RowButton,
+  stateColumn,
+  useEditing,
+} from './admin-panel';
+import { Pager } from './pager';
 
 export const deactivateOrganizationQuestion = (name: string) =>
   `Deactivate '${name}'? Every member of this organization loses access to its dashboards until it is activated again.`;
 
-const columns: Column<AdminOrganization>[] = [
-  { header: 'ID', className: 'tabular-nums', cell: (o) => o.id },
-  { header: 'Name', className: 'font-medium', cell: (o) => o.name },
-  { header: 'Domain', cell: (o) => o.domain || '-' },
-  stateColumn('Status', (o) => o.isActive, ['Active', 'success'], ['Inactive', 'neutral']),
+type OrganizationSortKey = 'id' | 'name' | 'domain' | 'isActive';
+const ORGANIZATION_SORT_KEYS: readonly OrganizationSortKey[] = ['id', 'name', 'domain', 'isActive'];
+
+const columns: Column<AdminOrganization, OrganizationSortKey>[] = [
+  { header: 'ID', sortKey: 'id', className: 'tabular-nums', cell: (o) => o.id },
+  { header: 'Name', sortKey: 'name', className: 'font-medium', cell: (o) => o.name },
+  { header: 'Domain', sortKey: 'domain', cell: (o) => o.domain || '-' },
+  stateColumn('Status', (o) => o.isActive, ['Active', 'success'], ['Inactive', 'neutral'], 'isActive'),
 ];
 
-/** Organizations: the table (active first, inactive dimmed) and the create / edit form beside it. */
-export function OrganizationsTab({ organizations }: { organizations: readonly AdminOrganization[] }) {
-  const [hideInactive, setHideInactive] = useState(false);
-  const edit = useEditing(organizations, 'organization');
+interface OrganizationFilters {
+  q: string;
+  /** 'active' when 'Hide inactive' is ticked. */
+  status: string;
+}
+
+const filterFields: FilterField<OrganizationFilters>[] = [{ key: 'q', label: 'Search', placeholder: 'Name or domain' }];
+
+/**
+ * Organizations: one page of the table (active first, inactive dimmed, unless sorted otherwise; the server searches,
+ * filters, sorts and pages, issue 18; the view is in the URL) and the create / edit form beside it.
+ */
+export function OrganizationsTab() {
+  const list = useListView<AdminOrganization, OrganizationFilters, OrganizationSortKey>('organization', {
+    path: '/api/admin/organizations',
+    queryKey: adminKeys.organizations,
+    filters: { q: '', status: '' },
+    // No sort key: the server's own order, active first (spec section 2).
+    sort: { key: '' as OrganizationSortKey, direction: 'asc' },
+    sortKeys: ORGANIZATION_SORT_KEYS,
+  });
+  const rows = list.rows;
+  const hideInactive = list.filters.status === 'active';
+  const edit = useEditing(rows, 'organization');
   const toggleStatus = useToggleOrganizationStatus();
-  const rows = visibleOrganizations(organizations, { hideInactive });
 
   const toggle = async (organization: AdminOrganization, close?: () => void) => {
     try {
@@ -74,14 +106,15 @@ export function OrganizationsTab({ organizations }: { organizations: readonly Ad
     <ListWithForm
       list={
         <>
-          <ListHeader title="Organizations" count={rows.length}>
+          <ListHeader title="Organizations" count={list.loaded ? list.total : undefined}>
             <Checkbox
               label="Hide inactive"
               checked={hideInactive}
-              onCheckedChange={setHideInactive}
+              onCheckedChange={(checked) => list.setFilters({ status: checked ? 'active' : '' })}
               data-testid="organizations-hide-inactive"
             />
           </ListHeader>
+          <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2" />
           <DataTable
             label="Organizations"
             data-testid="organizations-table"
@@ -99,7 +132,10 @@ export function OrganizationsTab({ organizations }: { organizations: readonly Ad
             })}
             empty="No organizations found"
             emptyTestId="organizations-empty"
+            sort={list.sort}
+            loading={!list.loaded && !list.failed}
           />
+          <Pager name="organization" label="organizations" pager={list.pager} total={list.total} busy={list.fetching} />
         </>
       }
       form={<OrganizationForm key={edit.editing?.id ?? 'new'} organization={edit.editing} onDone={edit.stop} />}

@@ -7,16 +7,10 @@ import { Dialog } from '../../../components/ui/dialog';
 import { type Column, DataTable } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { useToggleUserAdmin } from '../api/admin.mutations';
+import { adminKeys } from '../api/admin.queries';
 import { EditUserForm } from '../forms/edit-user-form';
 import { NewUserForm } from '../forms/new-user-form';
-import {
-  emptyUserFilters,
-  filterUsers,
-  fullName,
-  sortUsers,
-  type UserFilters,
-  type UserSortKey,
-} from '../utils/admin-lists';
+import { emptyUserFilters, fullName, type UserFilters, type UserSortKey } from '../utils/admin-lists';
 import { formatDateTime } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { useListView } from '../utils/use-list-view';
@@ -30,6 +24,7 @@ import {
   stateColumn,
   useEditing,
 } from './admin-panel';
+import { Pager } from './pager';
 
 const filterFields: FilterField<UserFilters>[] = [
   { key: 'email', label: 'Email', placeholder: 'Search email' },
@@ -69,24 +64,28 @@ const organizationBadges = (user: User) =>
     </div>
   );
 
-/** Users: six filters, the sortable table, 'Create New User' (a dialog) and the edit overlay. */
+const USER_SORT_KEYS: readonly UserSortKey[] = ['email', 'name', 'lastLoginAt', 'isAdmin'];
+
+/**
+ * Users: six filters, the sortable table of one page (the server filters, sorts and pages, issue 18; the view is in
+ * the URL), the pager, 'Create New User' (a dialog) and the edit overlay.
+ */
 export function UsersTab({
-  users,
   organizations,
   currentUserId,
 }: {
-  users: readonly User[];
   organizations: readonly AdminOrganization[];
   currentUserId: number | undefined;
 }) {
-  const list = useListView('user', users, {
+  const list = useListView<User, UserFilters, UserSortKey>('user', {
+    path: '/api/admin/users',
+    queryKey: adminKeys.users,
     filters: emptyUserFilters,
     sort: { key: 'email', direction: 'asc' },
-    filter: filterUsers,
-    order: sortUsers,
+    sortKeys: USER_SORT_KEYS,
   });
   const [creating, setCreating] = useState(false);
-  const edit = useEditing(users, 'user');
+  const edit = useEditing(list.rows, 'user');
   const createButton = useRef<HTMLButtonElement>(null);
   const lastEditButton = useRef<HTMLElement | null>(null);
   const toggleAdmin = useToggleUserAdmin();
@@ -159,7 +158,7 @@ export function UsersTab({
 
   return (
     <section className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">
-      <ListHeader title="Users" count={list.rows.length}>
+      <ListHeader title="Users" count={list.loaded ? list.total : undefined}>
         <Button ref={createButton} onClick={() => setCreating(true)} data-testid="create-user-button">
           <UserPlus aria-hidden="true" className="size-4" />
           Create New User
@@ -178,10 +177,12 @@ export function UsersTab({
           'data-testid': 'user-row',
           'data-id': user.id,
         })}
-        empty="No users found"
+        empty={list.failed && !list.loaded ? 'The users could not be loaded.' : 'No users found'}
         emptyTestId="users-empty"
         sort={list.sort}
+        loading={!list.loaded && !list.failed}
       />
+      <Pager name="user" label="users" pager={list.pager} total={list.total} busy={list.fetching} />
 
       <Dialog
         open={creating}

@@ -155,8 +155,8 @@ describe('the dashboards list', () => {
       isPublic: false,
       publicShareLink: false,
     });
-    openDashboards({ dashboards: [publicLink, token] });
-    // By name: 'Protected' first.
+    // In the server's order, by name: 'Protected' first.
+    openDashboards({ dashboards: [token, publicLink] });
     const [protectedRow, shared] = await screen.findAllByTestId('dashboard-row');
     const badge = within(shared!).getByTestId('dashboard-public-link');
     expect(badge.textContent).toContain('Public link');

@@ -46,7 +46,8 @@ function openAssociations(routes: Parameters<typeof adminApi>[1] = {}) {
 const type = (scope: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 const rowOf = async (dashboardId: number) =>
-  (await screen.findAllByTestId('association-row')).find(
+  // The tab asks the server for its page once it opens (issue 18): give it the time a cold start takes.
+  (await screen.findAllByTestId('association-row', {}, { timeout: 5000 })).find(
     (row) => row.getAttribute('data-dashboard-id') === String(dashboardId),
   )!;
 async function editScope(dashboardId: number, name: string) {

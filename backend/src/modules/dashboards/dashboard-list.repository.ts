@@ -1,0 +1,82 @@
+import type { AdminDashboard, DashboardListQuery } from '@app/contracts';
+import type { Database, Transaction } from '@app/db';
+import {
+  allOf,
+  contains,
+  containsAny,
+  equalsIf,
+  orderOf,
+  type Page,
+  paged,
+  type SortSpec,
+  stateIf,
+} from '@app/db/queries/list-query';
+import * as schema from '@app/db/schema';
+import { count, type SQL, sql } from 'drizzle-orm';
+import { withViews } from './dashboards.repository';
+
+const { dashboards } = schema;
+
+type Db = Database | Transaction;
+
+/**
+ * A URL anyone who has it can open, as `isPublicShareLink` (contracts) tells it, in SQL: Power BI "publish to web",
+ * Tableau Public, Looker Studio, a Metabase public link. Stored URLs are normalized https addresses (D18).
+ */
+const publicShareLink = sql`(${dashboards.embedMode} = 'url' and (
+  ${dashboards.embedUrl} ~* '^https://[^/?#]*powerbi\\.com(:[0-9]+)?/view[^?#]*\\?([^#]*&)?r(=|&|#|$)'
+  or ${dashboards.embedUrl} ~* '^https://public\\.tableau\\.com(:[0-9]+)?([/?#]|$)'
+  or ${dashboards.embedUrl} ~* '^https://(lookerstudio|datastudio)\\.google\\.com(:[0-9]+)?([/?#]|$)'
+  or ${dashboards.embedUrl} ~* '^https://[^/?#]*(/[^?#]*)?/public/(dashboard|question)/'))`;
+
+function embedFilter(embed: DashboardListQuery['embed']): SQL | undefined {
+  if (embed === undefined) return undefined;
+  if (embed === 'public-link') return publicShareLink;
+  // An unknown stored mode reads as 'url' (embedModeOf).
+  if (embed === 'url') return sql`${dashboards.embedMode} not in ('powerbi', 'tableau', 'metabase')`;
+  return sql`${dashboards.embedMode} = ${embed}`;
+}
+
+const dashboardSort: SortSpec<NonNullable<DashboardListQuery['sort']>> = {
+  by: {
+    name: sql`lower(${dashboards.name})`,
+    category: sql`lower(${dashboards.category})`,
+    type: sql`lower(${dashboards.type})`,
+    // Private before public when ascending.
+    isPublic: dashboards.isPublic,
+    id: dashboards.id,
+  },
+  fallback: [sql`lower(${dashboards.name})`],
+  tieBreak: [dashboards.id],
+};
+
+const dashboardFilter = (query: DashboardListQuery) =>
+  allOf(
+    contains(dashboards.name, query.name),
+    containsAny([dashboards.name, dashboards.description, dashboards.category, dashboards.type], query.q),
+    equalsIf(dashboards.category, query.category),
+    equalsIf(dashboards.type, query.type),
+    stateIf(dashboards.isPublic, query.visibility, 'public'),
+    embedFilter(query.embed),
+  );
+
+/** One page (or all) of the dashboards list, filtered and sorted, with the view counts of its dashboards. */
+export async function listDashboardPage(
+  db: Db,
+  query: DashboardListQuery,
+  page: Page | null,
+): Promise<AdminDashboard[]> {
+  const select = db
+    .select()
+    .from(dashboards)
+    .where(dashboardFilter(query))
+    .orderBy(...orderOf(dashboardSort, query))
+    .$dynamic();
+  return withViews(db, await paged(select, page));
+}
+
+/** How many dashboards the list's filters keep. */
+export async function countDashboards(db: Db, query: DashboardListQuery): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(dashboards).where(dashboardFilter(query));
+  return row?.n ?? 0;
+}
