@@ -27,6 +27,7 @@ import { Route as BookingCancelRouteImport } from './routes/booking/cancel'
 import { Route as ClientDashboardRouteRouteImport } from './routes/client/dashboard/route'
 import { Route as ClientLoginRouteImport } from './routes/client/login'
 import { Route as DashboardIdRouteImport } from './routes/dashboard.$id'
+import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account_.two-factor'
 import { Route as ClientDashboardIndexRouteImport } from './routes/client/dashboard/index'
 import { Route as ClientDashboardIdRouteImport } from './routes/client/dashboard/$id'
 
@@ -118,6 +119,12 @@ const DashboardIdRoute = DashboardIdRouteImport.update({
   path: '/dashboard/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedAccountTwoFactorRoute =
+  AuthenticatedAccountTwoFactorRouteImport.update({
+    id: '/account_/two-factor',
+    path: '/account/two-factor',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const ClientDashboardIndexRoute = ClientDashboardIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -146,6 +153,7 @@ export interface FileRoutesByFullPath {
   '/booking/cancel': typeof BookingCancelRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
+  '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
 }
@@ -165,6 +173,7 @@ export interface FileRoutesByTo {
   '/booking/cancel': typeof BookingCancelRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
+  '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard': typeof ClientDashboardIndexRoute
 }
@@ -188,6 +197,7 @@ export interface FileRoutesById {
   '/booking/cancel': typeof BookingCancelRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
+  '/_authenticated/account_/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
 }
@@ -210,6 +220,7 @@ export interface FileRouteTypes {
     | '/booking/cancel'
     | '/client/login'
     | '/dashboard/$id'
+    | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
   fileRoutesByTo: FileRoutesByTo
@@ -229,6 +240,7 @@ export interface FileRouteTypes {
     | '/booking/cancel'
     | '/client/login'
     | '/dashboard/$id'
+    | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard'
   id:
@@ -251,6 +263,7 @@ export interface FileRouteTypes {
     | '/booking/cancel'
     | '/client/login'
     | '/dashboard/$id'
+    | '/_authenticated/account_/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
   fileRoutesById: FileRoutesById
@@ -402,6 +415,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/account_/two-factor': {
+      id: '/_authenticated/account_/two-factor'
+      path: '/account/two-factor'
+      fullPath: '/account/two-factor'
+      preLoaderRoute: typeof AuthenticatedAccountTwoFactorRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/client/dashboard/': {
       id: '/client/dashboard/'
       path: '/'
@@ -431,10 +451,12 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface AuthenticatedRouteChildren {
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
+  AuthenticatedAccountTwoFactorRoute: typeof AuthenticatedAccountTwoFactorRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
+  AuthenticatedAccountTwoFactorRoute: AuthenticatedAccountTwoFactorRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

@@ -24,7 +24,7 @@ export type SecondFactorInput = v.InferInput<typeof SecondFactorSchema>;
 
 /** POST /api/auth/two-factor/enable, /disable and /recovery-codes. */
 export const TwoFactorCodeSchema = v.object({ code: CodeSchema });
-type TwoFactorCodeInput = v.InferInput<typeof TwoFactorCodeSchema>;
+export type TwoFactorCodeInput = v.InferInput<typeof TwoFactorCodeSchema>;
 
 /** POST /api/auth/login when the account has two-factor sign-in (202): no session yet, the code is asked next. */
 export const SecondFactorRequiredSchema = v.object({
@@ -101,14 +101,14 @@ export const ChangePasswordSchema = v.pipe(
     ['newPassword'],
   ),
 );
-type ChangePasswordInput = v.InferInput<typeof ChangePasswordSchema>;
+export type ChangePasswordInput = v.InferInput<typeof ChangePasswordSchema>;
 
 /** GET and PUT /api/admin/settings/security */
 export const SecuritySettingsSchema = v.object({ requireAdminTwoFactor: v.boolean() });
 export type SecuritySettings = v.InferOutput<typeof SecuritySettingsSchema>;
 
-const SIGN_IN_METHODS = ['password', 'sso', 'totp', 'recovery_code'] as const;
-const SIGN_IN_RESULTS = ['success', 'failure'] as const;
+export const SIGN_IN_METHODS = ['password', 'sso', 'totp', 'recovery_code'] as const;
+export const SIGN_IN_RESULTS = ['success', 'failure'] as const;
 
 /** GET /api/admin/sign-ins: filters (each optional), newest first, `before` an id for the next page. */
 export const SignInQuerySchema = v.object({

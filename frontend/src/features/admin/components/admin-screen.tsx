@@ -17,6 +17,7 @@ import { AuditTab } from './audit-tab';
 import { ConnectionsTab } from './connections-tab';
 import { DashboardsTab } from './dashboards-tab';
 import { OrganizationsTab } from './organizations-tab';
+import { SignInsTab } from './sign-ins-tab';
 import { UsersTab } from './users-tab';
 
 const tabLabels: Record<AdminTab, string> = {
@@ -26,6 +27,7 @@ const tabLabels: Record<AdminTab, string> = {
   users: 'Users',
   associations: 'Associations',
   audit: 'Audit',
+  'sign-ins': 'Sign-ins',
 };
 
 /**
@@ -115,6 +117,9 @@ export function AdminScreen({
           </TabPanel>
           <TabPanel value="audit" className="mt-6" data-testid="admin-panel-audit">
             {tab === 'audit' ? <AuditTab /> : null}
+          </TabPanel>
+          <TabPanel value="sign-ins" className="mt-6" data-testid="admin-panel-sign-ins">
+            {tab === 'sign-ins' ? <SignInsTab /> : null}
           </TabPanel>
         </Tabs>
       ) : (
