@@ -7,7 +7,7 @@ import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { authenticator } from '../backend/testing/two-factor';
 import { fillLogin, signIn, toast } from './account-helpers';
 import { uniqueEmail } from './email-helpers';
-import { useBrowserSuite, viewports } from './harness';
+import { screenshot, useBrowserSuite, viewports } from './harness';
 import { seriousAxeViolations } from './marketing-helpers';
 
 // Issue 17: two-factor sign-in set up from the account page, the sessions list, and administrators sent to enrol.
@@ -47,6 +47,7 @@ async function enrolOnPage(page: Page) {
   await page.getByTestId('two-factor-enable-code').fill(app.code());
   await page.getByTestId('two-factor-enable-submit').click();
   await page.getByTestId('recovery-codes').waitFor();
+  await screenshot(page, `two-factor-recovery-codes-${page.viewportSize()?.width}`);
   const codes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
   expect(codes).toHaveLength(10);
   await page.getByTestId('recovery-codes-done').click();
@@ -92,6 +93,8 @@ describe('two-factor sign-in in the browser', () => {
     // Nothing sticks out of a phone's width.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousAxeViolations(phone)).toEqual([]);
+    await phone.getByTestId('account-sessions').scrollIntoViewIfNeeded();
+    await screenshot(phone, 'account-sessions-375');
 
     await phone.getByTestId('session-end').click();
     await toast(phone, 'Signed out').waitFor();
