@@ -41,7 +41,10 @@ function createAdmin(firstName = 'Alma') {
 const currentTab = (page: Page) => new URL(page.url()).searchParams.get('tab');
 const selectedTab = (page: Page) => page.getByRole('tab', { selected: true }).textContent();
 
-async function openTab(page: Page, name: 'Organizations' | 'Dashboards' | 'Users' | 'Associations' | 'Audit') {
+async function openTab(
+  page: Page,
+  name: 'Organizations' | 'Dashboards' | 'Users' | 'Associations' | 'Audit' | 'Sign-ins',
+) {
   await page.getByRole('tab', { name, exact: true }).click();
   await expect.poll(() => currentTab(page)).toBe(name.toLowerCase());
   await page.getByTestId(`admin-panel-${name.toLowerCase()}`).waitFor();
@@ -381,10 +384,11 @@ describe('/admin', () => {
       await page.goto('/admin');
       await page.getByTestId('admin-panel-organizations').waitFor();
       await closeToast(page, 'Login successful').catch(() => {});
-      for (const name of ['Organizations', 'Dashboards', 'Users', 'Associations', 'Audit'] as const) {
+      for (const name of ['Organizations', 'Dashboards', 'Users', 'Associations', 'Audit', 'Sign-ins'] as const) {
         const tab = name.toLowerCase();
         if (tab !== 'organizations') await openTab(page, name);
         if (tab === 'audit') await page.getByTestId('audit-table').waitFor();
+        if (tab === 'sign-ins') await page.getByTestId('sign-ins-table').waitFor();
         await screenshot(page, `admin-${tab}-${viewport.width}-${theme}`);
         await audit(tab, page);
       }

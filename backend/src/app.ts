@@ -2,6 +2,8 @@ import { DEFAULT_EMBED_HOSTS } from '@app/contracts';
 import { type AnyElysia, Elysia } from 'elysia';
 import type { AppDeps } from './deps';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { accountSecurityRoutes } from './modules/auth/account-security.routes';
+import { adminSecurityRoutes } from './modules/auth/admin-security.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { validateSession } from './modules/auth/auth.service';
 import { bookingRoutes, WEBHOOK_PATH } from './modules/booking/booking.routes';
@@ -70,6 +72,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(systemRoutes(modules))
     .use(contactRoutes(modules))
     .use(authRoutes(modules))
+    .use(accountSecurityRoutes(modules))
     .use(dashboardsRoutes(modules))
     .use(embedTokenRoutes(modules))
     .use(bookingRoutes(modules))
@@ -82,6 +85,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(linksRoutes(modules))
     .use(embedConnectionsRoutes(modules))
     .use(auditRoutes(modules))
+    .use(adminSecurityRoutes(modules))
     .use(queueBoard({ validateSession: sessions, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX }))
     .use(seoRoutes(modules));
   if (options.serveSpa === false) return app;

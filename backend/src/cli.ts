@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { EmailSchema } from '@app/contracts';
 import { assertMigrated, connect } from '@app/db';
 import * as v from 'valibot';
+import { resetTwoFactorCommand, resetTwoFactorUsage } from './modules/auth/reset-two-factor.command';
 import { createAdmin } from './modules/users/create-admin.service';
 
 /**
@@ -15,6 +16,8 @@ const usage = `Usage: bun run cli <command> [options]
 
 Commands:
   create-admin   Create an administrator, or make an existing user one with a new password.
+  reset-two-factor
+                 Turn two-factor sign-in off for a person locked out of it (lost app and recovery codes).
   help           Show this help, or a command's: bun run cli help create-admin
 
 Without Bun on the PATH: make admin EMAIL=you@example.com (see make help).`;
@@ -36,6 +39,10 @@ Environment: DATABASE_URL (PostgreSQL, migrated: make migrate).`;
 
 const commands: Record<string, { usage: string; run: (args: string[]) => Promise<number> }> = {
   'create-admin': { usage: createAdminUsage, run: createAdminCommand },
+  'reset-two-factor': {
+    usage: resetTwoFactorUsage,
+    run: (args) => resetTwoFactorCommand(args, (message) => new UsageError(message)),
+  },
 };
 
 class UsageError extends Error {}

@@ -1,3 +1,4 @@
+export * from './api/account-security';
 export * from './api/admin';
 export * from './api/auth';
 export * from './api/booking';

@@ -18,6 +18,7 @@ export const SPA_ROUTES = [
   '/client/dashboard',
   '/client/dashboard/$id',
   '/account',
+  '/account/two-factor',
   '/admin',
   '/login',
   '/register',

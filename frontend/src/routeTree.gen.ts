@@ -28,6 +28,7 @@ import { Route as BookingRescheduleRouteImport } from './routes/booking/reschedu
 import { Route as ClientDashboardRouteRouteImport } from './routes/client/dashboard/route'
 import { Route as ClientLoginRouteImport } from './routes/client/login'
 import { Route as DashboardIdRouteImport } from './routes/dashboard.$id'
+import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account_.two-factor'
 import { Route as ClientDashboardIndexRouteImport } from './routes/client/dashboard/index'
 import { Route as ClientDashboardIdRouteImport } from './routes/client/dashboard/$id'
 
@@ -124,6 +125,12 @@ const DashboardIdRoute = DashboardIdRouteImport.update({
   path: '/dashboard/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AuthenticatedAccountTwoFactorRoute =
+  AuthenticatedAccountTwoFactorRouteImport.update({
+    id: '/account_/two-factor',
+    path: '/account/two-factor',
+    getParentRoute: () => AuthenticatedRoute,
+  } as any)
 const ClientDashboardIndexRoute = ClientDashboardIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -153,6 +160,7 @@ export interface FileRoutesByFullPath {
   '/booking/reschedule': typeof BookingRescheduleRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
+  '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
 }
@@ -173,6 +181,7 @@ export interface FileRoutesByTo {
   '/booking/reschedule': typeof BookingRescheduleRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
+  '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard': typeof ClientDashboardIndexRoute
 }
@@ -197,6 +206,7 @@ export interface FileRoutesById {
   '/booking/reschedule': typeof BookingRescheduleRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
+  '/_authenticated/account_/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
 }
@@ -220,6 +230,7 @@ export interface FileRouteTypes {
     | '/booking/reschedule'
     | '/client/login'
     | '/dashboard/$id'
+    | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
   fileRoutesByTo: FileRoutesByTo
@@ -240,6 +251,7 @@ export interface FileRouteTypes {
     | '/booking/reschedule'
     | '/client/login'
     | '/dashboard/$id'
+    | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard'
   id:
@@ -263,6 +275,7 @@ export interface FileRouteTypes {
     | '/booking/reschedule'
     | '/client/login'
     | '/dashboard/$id'
+    | '/_authenticated/account_/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
   fileRoutesById: FileRoutesById
@@ -422,6 +435,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_authenticated/account_/two-factor': {
+      id: '/_authenticated/account_/two-factor'
+      path: '/account/two-factor'
+      fullPath: '/account/two-factor'
+      preLoaderRoute: typeof AuthenticatedAccountTwoFactorRouteImport
+      parentRoute: typeof AuthenticatedRoute
+    }
     '/client/dashboard/': {
       id: '/client/dashboard/'
       path: '/'
@@ -451,10 +471,12 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface AuthenticatedRouteChildren {
   AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute
+  AuthenticatedAccountTwoFactorRoute: typeof AuthenticatedAccountTwoFactorRoute
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedAccountRoute: AuthenticatedAccountRoute,
+  AuthenticatedAccountTwoFactorRoute: AuthenticatedAccountTwoFactorRoute,
 }
 
 const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(

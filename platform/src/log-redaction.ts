@@ -19,6 +19,12 @@ export const SECRET_LOG_FIELDS = [
   'secretValue',
   'secretKey',
   'accessToken',
+  // Two-factor sign-in (issue 17): the key shown at set-up, its sealed form, the recovery codes. (Not `code`: errors
+  // carry PostgreSQL's SQLSTATE under that name, and no route logs a request body.)
+  'manualKey',
+  'otpauthUri',
+  'sealedKey',
+  'recoveryCodes',
 ] as const;
 
 const LOG_REDACT_PATHS: string[] = [

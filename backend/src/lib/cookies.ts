@@ -73,3 +73,24 @@ export function clearSessionCookies(set: ResponseSet, secure: boolean): void {
 function writeCookies(set: ResponseSet, values: string[]): void {
   (set.headers as Record<string, unknown>)['set-cookie'] = values;
 }
+
+/**
+ * The pending sign-in of issue 17 (the password was right, the second factor is asked next): HttpOnly, sent only to
+ * the sign-in routes, 5 minutes.
+ */
+export const PENDING_SIGN_IN_COOKIE = 'pending_sign_in';
+const PENDING_PATH = '/api/auth/login';
+
+export function setPendingSignInCookie(set: ResponseSet, token: string, secure: boolean, maxAgeSeconds: number): void {
+  writeCookies(set, [
+    `${PENDING_SIGN_IN_COOKIE}=${token}; Path=${PENDING_PATH}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure ? '; Secure' : ''}`,
+  ]);
+}
+
+/** The session of a finished sign-in, and the pending sign-in's cookie ended, in one answer. */
+export function setSessionEndingPending(set: ResponseSet, token: string, secure: boolean): void {
+  writeCookies(set, [
+    ...sessionCookies(token, secure),
+    `${PENDING_SIGN_IN_COOKIE}=; Path=${PENDING_PATH}; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`,
+  ]);
+}

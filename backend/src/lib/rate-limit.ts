@@ -187,4 +187,18 @@ export const Limits = {
   bookingByIp: (ip: string): Limit => ({ key: `booking:ip:${ip}`, max: 5, windowMs: 10 * MINUTE }),
   /** Moving a booking through its link: like booking (D8). */
   rescheduleByIp: (ip: string): Limit => ({ key: `reschedule:ip:${ip}`, max: 5, windowMs: 10 * MINUTE }),
+  /** Issue 17: codes tried on one pending sign-in (it lives 5 minutes). */
+  secondFactorByPending: (pendingId: string): Limit => ({
+    key: `2fa:pending:${pendingId}`,
+    max: 5,
+    windowMs: 5 * MINUTE,
+  }),
+  /** Issue 17: failed codes of one person, whichever the pending sign-in or account-page form (D8's e-mail limit). */
+  secondFactorByUser: (userId: number): Limit => ({ key: `2fa:user:${userId}`, max: 10, windowMs: 15 * MINUTE }),
+  /** Issue 17: wrong current passwords on the account page. */
+  passwordChangeByUser: (userId: number): Limit => ({
+    key: `password-change:user:${userId}`,
+    max: 10,
+    windowMs: 15 * MINUTE,
+  }),
 };

@@ -1,3 +1,4 @@
+import { SecurityMessages, TWO_FACTOR_ENROLMENT_REQUIRED } from '@app/contracts';
 import type * as schema from '@app/db/schema';
 import { Elysia } from 'elysia';
 import { clearSessionCookies, readCookie, SESSION_COOKIE, setSessionCookies } from '../lib/cookies';
@@ -9,7 +10,18 @@ export type AuthLevel = 'user' | 'admin';
 export interface CheckedSession {
   user: typeof schema.users.$inferSelect;
   renewedUntil?: Date;
+  /** An administrator who must set up two-factor sign-in before using the administration (issue 17). */
+  enrolmentRequired?: boolean;
 }
+
+/**
+ * The 403 of an administrator who must set up two-factor sign-in first (issue 17): its issue's path is the code the
+ * SPA reacts to (it sends them to the set-up page).
+ */
+export const enrolmentRequiredError = () =>
+  new HttpError(403, SecurityMessages.enrolmentRequired, [
+    { path: TWO_FACTOR_ENROLMENT_REQUIRED, message: SecurityMessages.enrolmentRequired },
+  ]);
 
 /** Finds the session of a cookie's token (the sessions' own rules: expiry, renewal, deactivated users), or null. */
 export type SessionCheck = (token: string | null) => Promise<CheckedSession | null>;
@@ -35,6 +47,7 @@ export const authPlugin = (validateSession: SessionCheck, secureCookies: boolean
         }
         if (session.renewedUntil && token) setSessionCookies(set, token, secureCookies);
         if (level === 'admin' && !session.user.isAdmin) throw new HttpError(403, 'Administrator access required');
+        if (level === 'admin' && session.enrolmentRequired) throw enrolmentRequiredError();
         checked.set(request, session);
       },
       resolve({ request }) {

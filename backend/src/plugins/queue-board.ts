@@ -6,7 +6,7 @@ import { ElysiaAdapter } from '@bull-board/elysia';
 import { Elysia } from 'elysia';
 import type { Redis } from 'ioredis';
 import { readCookie, SESSION_COOKIE } from '../lib/cookies';
-import type { SessionCheck } from './auth';
+import { enrolmentRequiredError, type SessionCheck } from './auth';
 import { json } from './errors';
 import { selfOnlyPolicy } from './security-headers';
 
@@ -66,6 +66,10 @@ export async function queueBoard(deps: { validateSession: SessionCheck; redis: R
             headers: { location: `/login?redirect=${encodeURIComponent(QUEUE_BOARD_PATH)}` },
           });
         if (!session.user.isAdmin) return json(403, { message: 'Administrator access required', issues: [] });
+        if (session.enrolmentRequired) {
+          const refused = enrolmentRequiredError();
+          return json(403, { message: refused.message, issues: refused.issues });
+        }
         return badBody(request, body);
       },
       async afterHandle({ response }) {

@@ -1,4 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
+import type { SecondFactorRequired, SessionInfo, SignInPage } from './account-security';
 import type { AuditEntry, OrganizationDashboardLink } from './admin';
 import type { LoginResult, TokenValidation } from './auth';
 import type {
@@ -29,10 +30,13 @@ describe('what each call answers, in types', () => {
     expectTypeOf<GetAnswer<`/api/booking/reschedule/${string}`>>().toEqualTypeOf<ReschedulableBooking>();
     expectTypeOf<GetAnswer<'/api/admin/organization-dashboards'>>().toEqualTypeOf<OrganizationDashboardLink[]>();
     expectTypeOf<GetAnswer<'/api/admin/audit'>>().toEqualTypeOf<AuditEntry[]>();
+    expectTypeOf<GetAnswer<'/api/auth/sessions'>>().toEqualTypeOf<SessionInfo[]>();
+    expectTypeOf<GetAnswer<`/api/admin/sign-ins?${string}`>>().toEqualTypeOf<SignInPage>();
   });
 
   it('types a change by its method and path; a DELETE answers nothing', () => {
-    expectTypeOf<ApiAnswer<'POST', '/api/auth/login'>>().toEqualTypeOf<LoginResult>();
+    expectTypeOf<ApiAnswer<'POST', '/api/auth/login'>>().toEqualTypeOf<LoginResult | SecondFactorRequired>();
+    expectTypeOf<ApiAnswer<'POST', '/api/auth/login/second-factor'>>().toEqualTypeOf<LoginResult>();
     expectTypeOf<ApiAnswer<'PUT', `/api/admin/users/${number}`>>().toEqualTypeOf<User>();
     expectTypeOf<ApiAnswer<'DELETE', `/api/admin/users/${number}`>>().toEqualTypeOf<null>();
     expectTypeOf<ApiAnswer<'POST', '/api/admin/send-password-reset'>>().toEqualTypeOf<{ message: string }>();

@@ -1,4 +1,14 @@
 import type * as v from 'valibot';
+import type {
+  RecoveryCodesSchema,
+  SecondFactorRequiredSchema,
+  SecuritySettingsSchema,
+  SessionInfoSchema,
+  SessionsEndedSchema,
+  SignInPageSchema,
+  TwoFactorSetupSchema,
+  TwoFactorStatusSchema,
+} from './account-security';
 import type { AuditEntrySchema, OrganizationDashboardLinkSchema, OrganizationSchema } from './admin';
 import type { EmailChangedSchema, EmailChangePendingSchema, LoginResultSchema, TokenValidationSchema } from './auth';
 import type {
@@ -46,94 +56,123 @@ type ListOf<S extends v.GenericSchema> = v.InferOutput<S>[];
 /** GET paths, most specific first (a path answers the first pattern it matches). */
 export type GetAnswer<P extends string> = P extends '/api/auth/user'
   ? Of<typeof UserSchema>
-  : P extends '/api/config'
-    ? Of<typeof PublicConfigSchema>
-    : P extends '/api/dashboards/public'
-      ? ListOf<typeof PublicDashboardSchema>
-      : P extends '/api/dashboards/organization'
-        ? ListOf<typeof ClientDashboardSchema>
-        : P extends `/api/dashboards/${string}/embed-status`
-          ? Of<typeof EmbedStatusSchema>
-          : P extends `/api/dashboards/${string}`
-            ? Of<typeof DashboardDetailSchema>
-            : P extends `/api/auth/validate-${'registration' | 'reset'}-token/${string}`
-              ? Of<typeof TokenValidationSchema>
-              : P extends `/api/booking/availability/month?${string}`
-                ? Of<typeof MonthAvailabilitySchema>
-                : P extends `/api/booking/availability?${string}`
-                  ? Of<typeof AvailabilitySchema>
-                  : P extends `/api/booking/cancel/${string}`
-                    ? Of<typeof BookingSummarySchema>
-                    : P extends `/api/booking/reschedule/${string}`
-                      ? Of<typeof ReschedulableBookingSchema>
-                      : P extends '/api/admin/organizations'
-                        ? ListOf<typeof OrganizationSchema>
-                        : P extends '/api/admin/dashboards-direct'
-                          ? ListOf<typeof AdminDashboardSchema>
-                          : P extends '/api/admin/users'
-                            ? ListOf<typeof UserSchema>
-                            : P extends '/api/admin/organization-dashboards'
-                              ? ListOf<typeof OrganizationDashboardLinkSchema>
-                              : P extends '/api/admin/audit'
-                                ? ListOf<typeof AuditEntrySchema>
-                                : P extends '/api/admin/embed-connections'
-                                  ? ListOf<typeof EmbedConnectionSchema>
-                                  : P extends `/api/admin/consultations${'' | `?${string}`}`
-                                    ? ListOf<typeof ConsultationSchema>
-                                    : P extends '/api/admin/closed-dates'
-                                      ? ListOf<typeof ClosedDateSchema>
-                                      : P extends '/api/admin/calendar-feed'
-                                        ? Of<typeof CalendarFeedStatusSchema>
-                                        : never;
+  : P extends '/api/auth/two-factor'
+    ? Of<typeof TwoFactorStatusSchema>
+    : P extends '/api/auth/sessions'
+      ? ListOf<typeof SessionInfoSchema>
+      : P extends '/api/admin/settings/security'
+        ? Of<typeof SecuritySettingsSchema>
+        : P extends `/api/admin/sign-ins${'' | `?${string}`}`
+          ? Of<typeof SignInPageSchema>
+          : GetAnswerMore<P>;
+
+type GetAnswerMore<P extends string> = P extends '/api/config'
+  ? Of<typeof PublicConfigSchema>
+  : P extends '/api/dashboards/public'
+    ? ListOf<typeof PublicDashboardSchema>
+    : P extends '/api/dashboards/organization'
+      ? ListOf<typeof ClientDashboardSchema>
+      : P extends `/api/dashboards/${string}/embed-status`
+        ? Of<typeof EmbedStatusSchema>
+        : P extends `/api/dashboards/${string}`
+          ? Of<typeof DashboardDetailSchema>
+          : P extends `/api/auth/validate-${'registration' | 'reset'}-token/${string}`
+            ? Of<typeof TokenValidationSchema>
+            : P extends `/api/booking/availability/month?${string}`
+              ? Of<typeof MonthAvailabilitySchema>
+              : P extends `/api/booking/availability?${string}`
+                ? Of<typeof AvailabilitySchema>
+                : P extends `/api/booking/cancel/${string}`
+                  ? Of<typeof BookingSummarySchema>
+                  : P extends `/api/booking/reschedule/${string}`
+                    ? Of<typeof ReschedulableBookingSchema>
+                    : P extends '/api/admin/organizations'
+                      ? ListOf<typeof OrganizationSchema>
+                      : P extends '/api/admin/dashboards-direct'
+                        ? ListOf<typeof AdminDashboardSchema>
+                        : P extends '/api/admin/users'
+                          ? ListOf<typeof UserSchema>
+                          : P extends '/api/admin/organization-dashboards'
+                            ? ListOf<typeof OrganizationDashboardLinkSchema>
+                            : P extends '/api/admin/audit'
+                              ? ListOf<typeof AuditEntrySchema>
+                              : P extends '/api/admin/embed-connections'
+                                ? ListOf<typeof EmbedConnectionSchema>
+                                : P extends `/api/admin/consultations${'' | `?${string}`}`
+                                  ? ListOf<typeof ConsultationSchema>
+                                  : P extends '/api/admin/closed-dates'
+                                    ? ListOf<typeof ClosedDateSchema>
+                                    : P extends '/api/admin/calendar-feed'
+                                      ? Of<typeof CalendarFeedStatusSchema>
+                                      : never;
 
 /** POST, PUT and DELETE paths (a 204 answers `null`). */
 type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M extends 'DELETE'
   ? null
   : P extends '/api/auth/login'
-    ? Of<typeof LoginResultSchema>
-    : P extends '/api/auth/logout'
-      ? null
-      : P extends '/api/auth/profile'
-        ? Of<typeof UserSchema> | Of<typeof EmailChangePendingSchema>
-        : P extends '/api/auth/confirm-email-change'
-          ? Of<typeof EmailChangedSchema>
-          : P extends `/api/auth/${'request-password-reset' | 'password-reset-request' | 'complete-registration' | 'reset-password'}`
-            ? Of<typeof MessageSchema>
-            : P extends '/api/contact'
-              ? Of<typeof ContactAcceptedSchema>
-              : P extends '/api/booking'
-                ? Of<typeof BookingConfirmationSchema>
-                : P extends '/api/booking/cancel'
-                  ? Of<typeof MessageSchema>
-                  : P extends '/api/booking/reschedule' | `/api/admin/consultations/${string}/reschedule`
-                    ? Of<typeof RescheduledBookingSchema>
-                    : P extends `/api/dashboards/${string}/views`
-                      ? Of<typeof ViewRecordedSchema>
-                      : P extends `/api/dashboards/${string}/embed-token`
-                        ? Of<typeof EmbedTokenSchema>
-                        : P extends `/api/admin/embed-connections/${string}/test`
-                          ? Of<typeof ConnectionTestSchema>
-                          : P extends `/api/admin/embed-connections${'' | `/${string}`}`
-                            ? Of<typeof SavedEmbedConnectionSchema>
-                            : P extends `/api/admin/organizations${'' | `/${string}`}`
-                              ? Of<typeof OrganizationSchema>
-                              : P extends `/api/admin/dashboards${'' | `/${string}`}`
-                                ? Of<typeof SavedDashboardSchema>
-                                : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
-                                  ? Of<typeof MessageSchema>
-                                  : P extends `/api/admin/users${'' | `/${string}`}`
-                                    ? Of<typeof UserSchema>
-                                    : P extends `/api/admin/organization-dashboards${'' | `/${string}`}`
-                                      ? Of<typeof OrganizationDashboardLinkSchema>
-                                      : P extends '/api/admin/organization-users'
-                                        ? Of<typeof MessageSchema>
-                                        : P extends `/api/admin/consultations/${string}`
-                                          ? Of<typeof MessageSchema>
-                                          : P extends '/api/admin/closed-dates'
-                                            ? Of<typeof ClosedDateSchema>
-                                            : P extends '/api/admin/calendar-feed'
-                                              ? Of<typeof CalendarFeedCreatedSchema>
-                                              : never;
+    ? Of<typeof LoginResultSchema> | Of<typeof SecondFactorRequiredSchema>
+    : P extends '/api/auth/login/second-factor'
+      ? Of<typeof LoginResultSchema>
+      : SecurityAnswer<P>;
+
+/** The account's security (issue 17) and the administrators' security setting. */
+type SecurityAnswer<P extends string> = P extends '/api/auth/two-factor/setup'
+  ? Of<typeof TwoFactorSetupSchema>
+  : P extends `/api/auth/two-factor/${'enable' | 'recovery-codes'}`
+    ? Of<typeof RecoveryCodesSchema>
+    : P extends '/api/auth/two-factor/disable'
+      ? Of<typeof TwoFactorStatusSchema>
+      : P extends '/api/auth/sessions/end-others'
+        ? Of<typeof SessionsEndedSchema>
+        : P extends '/api/auth/change-password'
+          ? Of<typeof MessageSchema>
+          : P extends '/api/admin/settings/security'
+            ? Of<typeof SecuritySettingsSchema>
+            : SendAnswerMore<P>;
+
+type SendAnswerMore<P extends string> = P extends '/api/auth/logout'
+  ? null
+  : P extends '/api/auth/profile'
+    ? Of<typeof UserSchema> | Of<typeof EmailChangePendingSchema>
+    : P extends '/api/auth/confirm-email-change'
+      ? Of<typeof EmailChangedSchema>
+      : P extends `/api/auth/${'request-password-reset' | 'password-reset-request' | 'complete-registration' | 'reset-password'}`
+        ? Of<typeof MessageSchema>
+        : P extends '/api/contact'
+          ? Of<typeof ContactAcceptedSchema>
+          : P extends '/api/booking'
+            ? Of<typeof BookingConfirmationSchema>
+            : P extends '/api/booking/cancel'
+              ? Of<typeof MessageSchema>
+              : P extends '/api/booking/reschedule' | `/api/admin/consultations/${string}/reschedule`
+                ? Of<typeof RescheduledBookingSchema>
+                : P extends `/api/dashboards/${string}/views`
+                  ? Of<typeof ViewRecordedSchema>
+                  : P extends `/api/dashboards/${string}/embed-token`
+                    ? Of<typeof EmbedTokenSchema>
+                    : P extends `/api/admin/embed-connections/${string}/test`
+                      ? Of<typeof ConnectionTestSchema>
+                      : P extends `/api/admin/embed-connections${'' | `/${string}`}`
+                        ? Of<typeof SavedEmbedConnectionSchema>
+                        : P extends `/api/admin/organizations${'' | `/${string}`}`
+                          ? Of<typeof OrganizationSchema>
+                          : P extends `/api/admin/dashboards${'' | `/${string}`}`
+                            ? Of<typeof SavedDashboardSchema>
+                            : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
+                              ? Of<typeof MessageSchema>
+                              : P extends `/api/admin/users${'' | `/${string}`}`
+                                ? Of<typeof UserSchema>
+                                : P extends `/api/admin/organization-dashboards${'' | `/${string}`}`
+                                  ? Of<typeof OrganizationDashboardLinkSchema>
+                                  : P extends '/api/admin/organization-users'
+                                    ? Of<typeof MessageSchema>
+                                    : P extends `/api/admin/consultations/${string}`
+                                      ? Of<typeof MessageSchema>
+                                      : P extends '/api/admin/closed-dates'
+                                        ? Of<typeof ClosedDateSchema>
+                                        : P extends '/api/admin/calendar-feed'
+                                          ? Of<typeof CalendarFeedCreatedSchema>
+                                          : never;
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -16,5 +16,10 @@ export const UserSchema = v.object({
   lastLoginAt: v.nullable(v.string()),
   createdAt: v.string(),
   organizations: v.array(v.object({ id: v.number(), name: v.string() })),
+  /**
+   * Only on the signed-in person's own view (`GET /api/auth/user`, issue 17): whether they sign in with a second
+   * factor, and whether they must set one up before using the administration.
+   */
+  twoFactor: v.optional(v.object({ enabled: v.boolean(), enrolmentRequired: v.boolean() })),
 });
 export type User = v.InferOutput<typeof UserSchema>;

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { belongsTo, timeOfInsert, timestamptz } from './columns';
 import { users } from './users';
 
@@ -12,9 +13,69 @@ export const sessions = pgTable(
     createdAt: timeOfInsert(),
     ipAddress: text(),
     userAgent: text(),
+    /**
+     * The id the account page shows and ends a session by (issue 17): random, so it tells nothing of the token and
+     * cannot be guessed; the primary key (the token's hash) never leaves the server.
+     */
+    publicId: text().notNull().default(sql`gen_random_uuid()::text`),
+    /** When the session was last used, written at most once a minute per session (issue 17). */
+    lastSeenAt: timestamptz(),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [index('sessions_user_idx').on(t.userId), uniqueIndex('sessions_public_id_unique').on(t.publicId)],
 );
+
+/**
+ * A person's authenticator app (issue 17): the TOTP key sealed with APP_ENCRYPTION_KEY (decision 035), never shown
+ * again after enrolment. `enabledAt` is null while the person has not yet confirmed a code (enrolment under way).
+ * `lastUsedStep` is the 30-second step of the last code accepted: a code of that step or an earlier one is refused,
+ * so an overheard code cannot be used again.
+ */
+export const twoFactorCredentials = pgTable('two_factor_credentials', {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  sealedKey: text().notNull(),
+  enabledAt: timestamptz(),
+  lastUsedStep: bigint({ mode: 'number' }),
+  createdAt: timeOfInsert(),
+});
+
+/** Ten one-time recovery codes per person with two-factor sign-in: only their SHA-256 is kept; each works once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial().primaryKey(),
+    userId: belongsTo(() => users.id),
+    codeHash: text().notNull(),
+    usedAt: timestamptz(),
+    createdAt: timeOfInsert(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_hash_unique').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A sign-in waiting for its second factor: the right password was given, no session yet. The id is the SHA-256 of
+ * the token in the browser's HttpOnly cookie; valid 5 minutes, used once (`usedAt`).
+ */
+export const pendingSignIns = pgTable(
+  'pending_sign_ins',
+  {
+    id: text().primaryKey(),
+    userId: belongsTo(() => users.id),
+    expiresAt: timestamptz().notNull(),
+    usedAt: timestamptz(),
+    createdAt: timeOfInsert(),
+  },
+  (t) => [index('pending_sign_ins_user_idx').on(t.userId)],
+);
+
+/** Settings of the whole application that administrators change (issue 17), one row per key. */
+export const appSettings = pgTable('app_settings', {
+  key: text().primaryKey(),
+  value: jsonb().$type<unknown>().notNull(),
+  updatedAt: timeOfInsert(),
+  updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+});
 
 /** Invitation (registration) and password-reset tokens (D5, D6): hashed, single-use, newest only. */
 export const userTokens = pgTable(

@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   'associations',
   'consultations',
   'audit',
+  'sign-ins',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const DEFAULT_ADMIN_TAB: AdminTab = 'organizations';

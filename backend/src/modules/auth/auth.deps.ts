@@ -1,9 +1,12 @@
 import type { DispatchDeps } from '../../events/dispatch';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limit';
+import type { SecretBox } from '../../lib/secret-box';
 
 /** What the sign-in, session and account services use. */
 export interface AuthDeps extends DispatchDeps {
   clock: Clock;
   rateLimiter: RateLimiter;
+  /** Seals the TOTP keys (issue 17); null when APP_ENCRYPTION_KEY is not configured. */
+  secretBox: SecretBox | null;
 }

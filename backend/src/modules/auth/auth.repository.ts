@@ -2,10 +2,10 @@ import type { User } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import { outstandingTokens } from '@app/db/queries/users';
 import * as schema from '@app/db/schema';
-import { asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import { userView } from '../users/users.repository';
 
-const { users, sessions, userTokens, memberships, organizations } = schema;
+const { users, sessions, userTokens, memberships, organizations, twoFactorCredentials } = schema;
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -60,13 +60,64 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
+/** The session with its user, and whether that user signs in with a second factor (one query on the hot path). */
 export async function findSessionWithUser(db: Database, sessionId: string) {
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, twoFactorEnabledAt: twoFactorCredentials.enabledAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(twoFactorCredentials, eq(twoFactorCredentials.userId, users.id))
     .where(eq(sessions.id, sessionId));
   return row ?? null;
+}
+
+/** Whether the person has two-factor sign-in on. */
+export async function hasTwoFactor(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: twoFactorCredentials.userId })
+    .from(twoFactorCredentials)
+    .where(and(eq(twoFactorCredentials.userId, userId), isNotNull(twoFactorCredentials.enabledAt)));
+  return row !== undefined;
+}
+
+/** Notes that the session was used, at most once per `everyMs`: the condition makes a second write a no-op. */
+export async function touchSession(db: Database, sessionId: string, now: Date, everyMs: number) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, new Date(now.getTime() - everyMs))),
+      ),
+    );
+}
+
+/** The person's live sessions, most recently used first. */
+export async function listUserSessions(db: Database, userId: number, now: Date) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(asc(sessions.createdAt));
+}
+
+/** Ends one session of the person, named by its public id; false when there is none (or not theirs). */
+export async function deleteSessionByPublicId(db: Database, userId: number, publicId: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+    .returning({ id: sessions.id });
+  return rows[0]?.id ?? null;
+}
+
+/** Ends every session of the person but `keep`; how many ended. */
+export async function deleteOtherSessions(db: Database | Transaction, userId: number, keep: string) {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keep)))
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 export async function extendSession(db: Database, sessionId: string, expiresAt: Date) {
@@ -100,6 +151,11 @@ export async function findUsableToken(
     .where(outstandingTokens(kind, eq(userTokens.tokenHash, tokenHash), gt(userTokens.expiresAt, now)));
   const [row] = lock ? await query.for('update', { of: userTokens }) : await query;
   return row ?? null;
+}
+
+/** The new password of a person who gave their current one (the account page). */
+export async function changePassword(tx: Transaction, userId: number, passwordHash: string, at: Date) {
+  await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
 }
 
 /** Setting a password by any route marks the account set up (issue 24): an invitation link cannot take it over. */

@@ -10,6 +10,8 @@ import {
   ProfileSchema,
   RequestPasswordResetSchema,
   ResetPasswordSchema,
+  SecondFactorRequiredSchema,
+  SecurityMessages,
   safeRedirectPath,
   TokenParamsSchema,
   TokenValidationSchema,
@@ -17,11 +19,18 @@ import {
 } from '@app/contracts';
 import { Elysia, status } from 'elysia';
 import type { AppDeps } from '../../deps';
-import { clearSessionCookies, readCookie, SESSION_COOKIE, setSessionCookies } from '../../lib/cookies';
+import {
+  clearSessionCookies,
+  readCookie,
+  SESSION_COOKIE,
+  setPendingSignInCookie,
+  setSessionCookies,
+} from '../../lib/cookies';
 import { described } from '../../lib/route-options';
 import type { GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
 import * as auth from './auth.service';
+import { PENDING_SIGN_IN_MS } from './sign-in-steps';
 
 const tags = ['Auth'];
 
@@ -69,7 +78,13 @@ export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & Guard
       '/api/auth/login',
       async (context) => {
         const { body, set } = context;
-        const { session, ...result } = await auth.login(deps, body, info(context));
+        const outcome = await auth.login(deps, body, info(context));
+        if ('pendingSignIn' in outcome) {
+          // Two-factor sign-in (issue 17): no session yet; the code is asked next, with this cookie.
+          setPendingSignInCookie(set, outcome.pendingSignIn.token, secure, PENDING_SIGN_IN_MS / 1000);
+          return status(202, { secondFactorRequired: true as const, message: SecurityMessages.secondFactorRequired });
+        }
+        const { session, ...result } = outcome;
         setSessionCookies(set, session.token, secure);
         const redirectUrl = safeRedirectPath(body.redirectUrl, appOrigin);
         return { ...result, ...(redirectUrl ? { redirectUrl } : {}) };
@@ -78,11 +93,18 @@ export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & Guard
         body: LoginSchema,
         response: {
           200: LoginResultSchema,
+          202: SecondFactorRequiredSchema,
           401: ApiErrorSchema,
           403: ApiErrorSchema,
           429: ApiErrorSchema,
         },
-        detail: { tags, summary: 'Sign in with e-mail and password; sets the session cookie' },
+        detail: {
+          tags,
+          summary: 'Sign in with e-mail and password; sets the session cookie',
+          description:
+            'An account with two-factor sign-in gets no session: 202 and a pending sign-in cookie (5 minutes, once), ' +
+            'finished by `POST /api/auth/login/second-factor`.',
+        },
       },
     )
     .post(

@@ -16,14 +16,18 @@ import { findUserByEmail } from '../users/users.repository';
 import type { AuthDeps } from './auth.deps';
 import * as repo from './auth.repository';
 import * as changes from './email-change.repository';
+import {
+  adminTwoFactorRequired,
+  ownView,
+  type RequestInfo,
+  recordAttempt,
+  type SignInOutcome,
+  startPendingSignIn,
+} from './sign-in-steps';
 
 export type { AuthDeps } from './auth.deps';
 
-export interface RequestInfo {
-  ip: string;
-  userAgent: string | null;
-  requestId?: string;
-}
+export type { RequestInfo } from './sign-in-steps';
 
 export const hashPassword = (password: string) => Bun.password.hash(password, { algorithm: 'argon2id' });
 
@@ -34,6 +38,7 @@ const getDummyHash = () => {
   return dummyHash;
 };
 
+/** Starts a session (D3): after the password, or after the second factor (`finishSignIn`). */
 async function createSession(deps: AuthDeps, userId: number, info: RequestInfo) {
   const token = generateToken();
   const expiresAt = new Date(deps.clock.now().getTime() + TOKEN_LIFETIMES.sessionMs);
@@ -47,24 +52,50 @@ async function createSession(deps: AuthDeps, userId: number, info: RequestInfo) 
   return { token, expiresAt };
 }
 
+/** What a right password gives: a session, or (two-factor sign-in on) a pending sign-in that waits for the code. */
+export type LoginOutcome =
+  | (LoginResult & { session: { token: string; expiresAt: Date } })
+  | { pendingSignIn: { token: string; expiresAt: Date } };
+
 export async function login(
   deps: AuthDeps,
   input: { email: string; password: string },
   info: RequestInfo,
-): Promise<LoginResult & { session: { token: string; expiresAt: Date } }> {
+): Promise<LoginOutcome> {
+  const record = (event: SignInOutcome) => recordAttempt(deps, input.email, 'password', info, event);
   const limits = [Limits.loginFailuresByEmail(input.email), Limits.loginFailuresByIp(info.ip)];
   // Counted before the password is checked (D34): parallel guesses cannot all slip under the limit. A right
   // password gives its count back, so successful sign-ins are not counted (D8).
-  await deps.rateLimiter.hit(limits);
+  await deps.rateLimiter.hit(limits).catch(async (error) => {
+    await record({ result: 'failure', reason: 'rate_limited' });
+    throw error;
+  });
   const user = await findUserByEmail(deps.db, input.email);
   const valid = await Bun.password.verify(input.password, user?.passwordHash ?? (await getDummyHash()));
-  if (!user?.passwordHash || !valid) throw new HttpError(401, AuthMessages.invalidCredentials);
+  if (!user?.passwordHash || !valid) {
+    await record({ result: 'failure', reason: 'invalid_credentials', userId: user?.id ?? null });
+    throw new HttpError(401, AuthMessages.invalidCredentials);
+  }
   await deps.rateLimiter.refund(limits);
-  if (!user.isActive) throw new HttpError(403, AuthMessages.deactivated);
+  if (!user.isActive) {
+    await record({ result: 'failure', reason: 'deactivated', userId: user.id });
+    throw new HttpError(403, AuthMessages.deactivated);
+  }
+  if (await repo.hasTwoFactor(deps.db, user.id)) {
+    // No session yet (issue 17): the password step is recorded as passed, the code is asked next.
+    await record({ result: 'success', reason: 'second_factor_required', userId: user.id });
+    return { pendingSignIn: await startPendingSignIn(deps, user.id) };
+  }
+  await record({ result: 'success', userId: user.id });
+  return { ...(await finishSignIn(deps, user, info)) };
+}
+
+/** The last step of every sign-in: a session, the user's first and last sign-in noted, the user as they see it. */
+export async function finishSignIn(deps: AuthDeps, user: repo.UserRow, info: RequestInfo) {
   const session = await createSession(deps, user.id, info);
   const now = deps.clock.now();
   await repo.recordLogin(deps.db, user.id, now);
-  const view = await repo.currentUserView(deps.db, { ...user, hasLoggedIn: true, lastLoginAt: now });
+  const view = await ownView(deps.db, { ...user, hasLoggedIn: true, lastLoginAt: now });
   // The return address (`redirectUrl`) is checked by the route, against the app's origin.
   return { user: view, session };
 }
@@ -72,6 +103,8 @@ export async function login(
 export interface SessionUser {
   user: repo.UserRow;
   sessionId: string;
+  /** An administrator who must set up two-factor sign-in before using the administration (issue 17). */
+  enrolmentRequired?: boolean;
   /** Set when the session was extended and the cookie must be sent again. */
   renewedUntil?: Date;
 }
@@ -94,19 +127,27 @@ export async function validateSession(deps: AuthDeps, token: string | null): Pro
     await repo.deleteUserSessions(deps.db, row.user.id);
     return null;
   }
+  // Last seen (issue 17): written at most once a minute per session, so most requests write nothing.
+  if (!row.session.lastSeenAt || now.getTime() - row.session.lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS)
+    await repo.touchSession(deps.db, sessionId, now, LAST_SEEN_EVERY_MS);
+  const found: SessionUser = { user: row.user, sessionId };
+  // Only an administrator without a second factor costs the settings' read.
+  if (row.user.isAdmin && !row.twoFactorEnabledAt) found.enrolmentRequired = await adminTwoFactorRequired(deps.db);
   if (row.session.expiresAt.getTime() - now.getTime() < TOKEN_LIFETIMES.sessionRenewWithinMs) {
     const renewedUntil = new Date(now.getTime() + TOKEN_LIFETIMES.sessionMs);
     await repo.extendSession(deps.db, sessionId, renewedUntil);
-    return { user: row.user, sessionId, renewedUntil };
+    found.renewedUntil = renewedUntil;
   }
-  return { user: row.user, sessionId };
+  return found;
 }
+
+const LAST_SEEN_EVERY_MS = 60_000;
 
 export async function logout(deps: AuthDeps, token: string | null) {
   if (token) await repo.deleteSession(deps.db, hashToken(token));
 }
 
-export const currentUser = (deps: AuthDeps, user: repo.UserRow): Promise<User> => repo.currentUserView(deps.db, user);
+export const currentUser = (deps: AuthDeps, user: repo.UserRow): Promise<User> => ownView(deps.db, user);
 
 export { confirmEmailChange, updateProfile } from './email-change.service';
 

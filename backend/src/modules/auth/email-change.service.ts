@@ -8,6 +8,7 @@ import { emailTaken } from '../users/users.repository';
 import type { AuthDeps } from './auth.deps';
 import * as repo from './auth.repository';
 import * as changes from './email-change.repository';
+import { ownView } from './sign-in-steps';
 
 export type ProfileUpdate = { status: 200; body: User } | { status: 202; body: EmailChangePending };
 
@@ -35,7 +36,7 @@ export async function updateProfile(
     try {
       const updated = await repo.updateProfile(deps.db, user.id, { firstName, lastName, email: input.email });
       if (!updated) throw new HttpError(401, 'Authentication required');
-      return { status: 200, body: await repo.currentUserView(deps.db, updated) };
+      return { status: 200, body: await ownView(deps.db, updated) };
     } catch (error) {
       // Only a concurrent change of this very account can collide here: answer as for any change of address.
       if (isUniqueViolation(error)) throw new HttpError(409, AuthMessages.emailChangeTaken);
@@ -70,7 +71,7 @@ export async function updateProfile(
     body: {
       message: AuthMessages.emailChangeRequested,
       pendingEmail: input.email,
-      user: await repo.currentUserView(deps.db, updated),
+      user: await ownView(deps.db, updated),
     },
   };
 }

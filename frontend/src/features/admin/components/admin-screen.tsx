@@ -14,6 +14,7 @@ import { ConnectionsTab } from './connections-tab';
 import { ConsultationsTab } from './consultations-tab';
 import { DashboardsTab } from './dashboards-tab';
 import { OrganizationsTab } from './organizations-tab';
+import { SignInsTab } from './sign-ins-tab';
 import { UsersTab } from './users-tab';
 
 const tabLabels: Record<AdminTab, string> = {
@@ -24,6 +25,7 @@ const tabLabels: Record<AdminTab, string> = {
   associations: 'Associations',
   consultations: 'Consultations',
   audit: 'Audit',
+  'sign-ins': 'Sign-ins',
 };
 
 /**
@@ -114,6 +116,9 @@ export function AdminScreen({
           </TabPanel>
           <TabPanel value="audit" className="mt-6" data-testid="admin-panel-audit">
             {tab === 'audit' ? <AuditTab /> : null}
+          </TabPanel>
+          <TabPanel value="sign-ins" className="mt-6" data-testid="admin-panel-sign-ins">
+            {tab === 'sign-ins' ? <SignInsTab /> : null}
           </TabPanel>
         </Tabs>
       ) : (

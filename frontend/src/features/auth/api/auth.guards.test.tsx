@@ -36,6 +36,23 @@ describe('guarded routes', () => {
     expect(router.state.location.pathname).toBe('/admin');
   });
 
+  it('sends an administrator who must set up two-factor sign-in from /admin to /account/two-factor (issue 17)', async () => {
+    stubApi({
+      'GET /api/auth/user': reply(makeUser({ isAdmin: true, twoFactor: { enabled: false, enrolmentRequired: true } })),
+      'GET /api/auth/two-factor': reply({
+        enabled: false,
+        enabledAt: null,
+        recoveryCodesLeft: 0,
+        enrolmentRequired: true,
+        available: true,
+      }),
+    });
+    const { router } = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/two-factor'));
+    expect(await screen.findByTestId('two-factor-required')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
+  });
+
   it('sends an anonymous visitor of /account to /login?redirect=/account', async () => {
     stubApi();
     const { router } = renderApp('/account');

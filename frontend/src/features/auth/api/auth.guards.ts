@@ -18,10 +18,14 @@ export async function requireUser({ context, location }: GuardArgs): Promise<{ u
   return { user };
 }
 
-/** `beforeLoad` of the admin area: everyone but an administrator goes home (spec section 6). */
+/**
+ * `beforeLoad` of the admin area: everyone but an administrator goes home (spec section 6); an administrator who must
+ * set up two-factor sign-in first goes to its page (issue 17: the API refuses them every admin route until then).
+ */
 export async function requireAdmin({ context }: Pick<GuardArgs, 'context'>): Promise<{ user: User }> {
   const user = await loadCurrentUser(context.queryClient);
   if (!user?.isAdmin) throw redirect({ to: '/' });
+  if (user.twoFactor?.enrolmentRequired) throw redirect({ to: '/account/two-factor' });
   return { user };
 }
 

@@ -1,14 +1,25 @@
-import type { LoginValues, ProfileInput } from '@app/contracts';
+import type { LoginValues, ProfileInput, SecondFactorInput } from '@app/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { apiRequest } from '../../../lib/api';
 import { currentUserQueryKey, replaceSession } from './auth.queries';
 
-/** POST /api/auth/login: sets the session cookie. 401 bad credentials, 403 deactivated, 429 too many attempts. */
+/**
+ * POST /api/auth/login: sets the session cookie. 401 bad credentials, 403 deactivated, 429 too many attempts. An
+ * account with two-factor sign-in answers `{ secondFactorRequired: true }` (202): the code is asked next.
+ */
 export const useLogin = () =>
   useMutation({
     mutationKey: ['auth', 'login'],
     mutationFn: (credentials: LoginValues) => apiRequest('/api/auth/login', { method: 'POST', body: credentials }),
+  });
+
+/** POST /api/auth/login/second-factor: the code of the authenticator app (or a recovery code) finishes the sign-in. */
+export const useSecondFactor = () =>
+  useMutation({
+    mutationKey: ['auth', 'login', 'second-factor'],
+    mutationFn: (input: SecondFactorInput) =>
+      apiRequest('/api/auth/login/second-factor', { method: 'POST', body: input }),
   });
 
 /**

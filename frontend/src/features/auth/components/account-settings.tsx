@@ -5,8 +5,11 @@ import { PageContainer, PageHeader } from '../../../components/layout/page-heade
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCurrentUser } from '../api/auth.queries';
+import { ChangePasswordForm } from '../forms/change-password-form';
 import { ProfileForm } from '../forms/profile-form';
 import { PasswordResetDialog } from './password-reset-dialog';
+import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
 
 /** 'Account Created': a readable date, or 'N/A' when the server gave none (or nonsense). */
 export function formatAccountCreated(createdAt: string | null | undefined): string {
@@ -75,22 +78,40 @@ function AccountSettingsFor({ user }: { user: User }) {
           <Section
             id="account-security"
             title="Account Security"
-            lead="Change your password with a link sent by e-mail."
+            lead="Your password, a second step when you sign in, and where you are signed in."
           >
-            <div className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-700">
-              <div className="flex items-start gap-3">
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-                  <KeyRound aria-hidden="true" className="size-5" />
-                </span>
-                <div>
-                  <p className="font-medium text-slate-900 dark:text-white">Password</p>
-                  <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="password-last-updated">
-                    Last updated: Not available
-                  </p>
-                </div>
+            <div className="flex flex-col gap-6">
+              <TwoFactorSection />
+              <div className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
+                <h3 className="font-medium text-slate-900 dark:text-white">Change password</h3>
+                <p className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-400">
+                  Your other sessions are signed out; this one stays.
+                </p>
+                <ChangePasswordForm />
               </div>
-              <PasswordResetDialog email={user.email} />
+              <div className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-700">
+                <div className="flex items-start gap-3">
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                    <KeyRound aria-hidden="true" className="size-5" />
+                  </span>
+                  <div>
+                    <p className="font-medium text-slate-900 dark:text-white">Password</p>
+                    <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="password-last-updated">
+                      Last updated: Not available
+                    </p>
+                  </div>
+                </div>
+                <PasswordResetDialog email={user.email} />
+              </div>
             </div>
+          </Section>
+
+          <Section
+            id="account-sessions"
+            title="Where You're Signed In"
+            lead="Sign out a browser you no longer use, or every browser but this one."
+          >
+            <SessionsSection />
           </Section>
         </div>
 

@@ -1,11 +1,13 @@
 import type { LoginInput, LoginResult } from '@app/contracts';
 import { LoginSchema } from '@app/contracts/api/auth';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import * as v from 'valibot';
 import { AlertFormElement, cardSubmit, useAlertForm } from '../../../components/form/alert-form';
 import { emailInput, passwordInput } from '../../../components/form/field-presets';
 import { useLogin } from '../api/auth.mutations';
 import { authLinkClass } from '../components/auth-card';
+import { SecondFactorForm } from './second-factor-form';
 
 const emptyCredentials: LoginInput = { email: '', password: '' };
 
@@ -30,7 +32,23 @@ export interface SignInFormProps {
 }
 
 /** E-mail and password, the form's alert (spec section 8) and 'Forgot your password?': /login and /client/login. */
-export function SignInForm({
+export function SignInForm(props: SignInFormProps) {
+  // Two-factor sign-in (issue 17): a right password of such an account asks for the code next, in the same card.
+  const [secondFactor, setSecondFactor] = useState(false);
+  if (secondFactor)
+    return (
+      <SecondFactorForm
+        redirectUrl={props.redirectUrl}
+        onSignedIn={props.onSignedIn}
+        onRestart={() => setSecondFactor(false)}
+        testId={props.testId}
+        leaving={props.leaving ?? false}
+      />
+    );
+  return <PasswordStep {...props} onSecondFactor={() => setSecondFactor(true)} />;
+}
+
+function PasswordStep({
   redirectUrl,
   onSignedIn,
   testId,
@@ -42,7 +60,8 @@ export function SignInForm({
   failureFallback,
   forgotPasswordTestId,
   browserValidation = false,
-}: SignInFormProps) {
+  onSecondFactor,
+}: SignInFormProps & { onSecondFactor: () => void }) {
   const login = useLogin();
 
   const { form, alert } = useAlertForm({
@@ -53,7 +72,9 @@ export function SignInForm({
     schema: LoginSchema,
     onSubmit: async (value) => {
       const { email, password } = v.parse(LoginSchema, value);
-      await onSignedIn(await login.mutateAsync({ email, password, ...(redirectUrl && { redirectUrl }) }));
+      const result = await login.mutateAsync({ email, password, ...(redirectUrl && { redirectUrl }) });
+      if ('secondFactorRequired' in result) onSecondFactor();
+      else await onSignedIn(result);
     },
   });
 

@@ -9,6 +9,10 @@ export const CLIENT_HOME = '/client/dashboard';
  * path of this site (the one rule of contracts/src/site.ts), otherwise the client portal for a client and home for an
  * administrator (issue 12 item 8; D1's '/' left clients on a marketing page).
  */
-export function afterSignInPath(user: Pick<User, 'isAdmin'>, asked: unknown): string {
+export function afterSignInPath(user: Pick<User, 'isAdmin' | 'twoFactor'>, asked: unknown): string {
+  // An administrator who must set up two-factor sign-in does that before anything else (issue 17).
+  if (user.twoFactor?.enrolmentRequired) return ENROL_PATH;
   return safeRedirectPath(asked) ?? (user.isAdmin ? '/' : CLIENT_HOME);
 }
+
+const ENROL_PATH = '/account/two-factor';

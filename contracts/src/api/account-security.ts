@@ -1,0 +1,172 @@
+import * as v from 'valibot';
+import { filledIn } from './common';
+
+/**
+ * Issue 17, decision 035: two-factor sign-in (an authenticator app's time-based codes, or a one-time recovery code),
+ * the person's own sessions, changing the password from the account page, and the sign-in audit administrators read.
+ */
+
+const CODE_MESSAGE = 'Please enter the code from your authenticator app or a recovery code';
+
+/** A six-digit code of the app, or a recovery code (`xxxxx-xxxxx`); spaces and dashes are ignored. */
+const CodeSchema = v.pipe(filledIn(CODE_MESSAGE), v.maxLength(64, 'Invalid authentication code'));
+
+/**
+ * POST /api/auth/login/second-factor (the pending sign-in's cookie says who), and the account page's confirmations:
+ * enabling, disabling, new recovery codes.
+ */
+export const SecondFactorSchema = v.object({
+  code: CodeSchema,
+  /** Where to go after signing in: only a path of this site is honoured. */
+  redirectUrl: v.optional(v.pipe(v.string(), v.maxLength(2000))),
+});
+export type SecondFactorInput = v.InferInput<typeof SecondFactorSchema>;
+
+/** POST /api/auth/two-factor/enable, /disable and /recovery-codes. */
+export const TwoFactorCodeSchema = v.object({ code: CodeSchema });
+export type TwoFactorCodeInput = v.InferInput<typeof TwoFactorCodeSchema>;
+
+/** POST /api/auth/login when the account has two-factor sign-in (202): no session yet, the code is asked next. */
+export const SecondFactorRequiredSchema = v.object({
+  secondFactorRequired: v.literal(true),
+  message: v.string(),
+});
+export type SecondFactorRequired = v.InferOutput<typeof SecondFactorRequiredSchema>;
+
+/** GET /api/auth/two-factor: the person's own state. */
+export const TwoFactorStatusSchema = v.object({
+  enabled: v.boolean(),
+  enabledAt: v.nullable(v.string()),
+  recoveryCodesLeft: v.number(),
+  /** An administrator must enrol before using the administration (the setting is on and they have none). */
+  enrolmentRequired: v.boolean(),
+  /** Whether the server can keep a key at all (APP_ENCRYPTION_KEY is configured). */
+  available: v.boolean(),
+});
+export type TwoFactorStatus = v.InferOutput<typeof TwoFactorStatusSchema>;
+
+/** POST /api/auth/two-factor/setup: shown once, while enrolling; never again once enabled. */
+export const TwoFactorSetupSchema = v.object({
+  /** The key in base32, for typing into the app by hand. */
+  manualKey: v.string(),
+  otpauthUri: v.string(),
+  /** The URI as a QR code: an SVG `data:` URL. */
+  qrCodeDataUrl: v.string(),
+});
+export type TwoFactorSetup = v.InferOutput<typeof TwoFactorSetupSchema>;
+
+/** POST /api/auth/two-factor/enable and /recovery-codes: ten new codes, shown this once. */
+export const RecoveryCodesSchema = v.object({ recoveryCodes: v.array(v.string()) });
+export type RecoveryCodes = v.InferOutput<typeof RecoveryCodesSchema>;
+
+/** GET /api/auth/sessions: one of the person's signed-in browsers. */
+export const SessionInfoSchema = v.object({
+  /** Opaque: names the session, tells nothing of its token. */
+  id: v.string(),
+  browser: v.string(),
+  os: v.string(),
+  /** An approximate place from the address: 'This computer', 'Local network', or the address itself. */
+  place: v.string(),
+  ipAddress: v.nullable(v.string()),
+  createdAt: v.string(),
+  lastSeenAt: v.nullable(v.string()),
+  current: v.boolean(),
+});
+export type SessionInfo = v.InferOutput<typeof SessionInfoSchema>;
+
+/** POST /api/auth/sessions/end-others */
+export const SessionsEndedSchema = v.object({ ended: v.number() });
+
+/** `/{id}` of a session: the opaque public id (a UUID); anything else names nothing. */
+export const SessionParamsSchema = v.object({ id: v.pipe(v.string(), v.maxLength(64)) });
+
+/** POST /api/auth/change-password: D4's rules for the new one. */
+export const ChangePasswordSchema = v.pipe(
+  v.object({
+    currentPassword: v.pipe(
+      filledIn('Please enter your current password'),
+      v.maxLength(128, 'Your current password is incorrect'),
+    ),
+    newPassword: v.pipe(
+      filledIn('Please enter a new password'),
+      v.minLength(8, 'Password must be at least 8 characters long'),
+      v.maxLength(128, 'Password must be at most 128 characters long'),
+    ),
+  }),
+  v.forward(
+    v.check(
+      (input) => input.currentPassword !== input.newPassword,
+      'The new password must differ from the current one',
+    ),
+    ['newPassword'],
+  ),
+);
+export type ChangePasswordInput = v.InferInput<typeof ChangePasswordSchema>;
+
+/** GET and PUT /api/admin/settings/security */
+export const SecuritySettingsSchema = v.object({ requireAdminTwoFactor: v.boolean() });
+export type SecuritySettings = v.InferOutput<typeof SecuritySettingsSchema>;
+
+export const SIGN_IN_METHODS = ['password', 'sso', 'totp', 'recovery_code'] as const;
+export const SIGN_IN_RESULTS = ['success', 'failure'] as const;
+
+/** GET /api/admin/sign-ins: filters (each optional), newest first, `before` an id for the next page. */
+export const SignInQuerySchema = v.object({
+  email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254, 'Email must be at most 254 characters'))),
+  userId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'userId must be a whole number'), v.transform(Number))),
+  result: v.optional(v.picklist(SIGN_IN_RESULTS, `result must be one of ${SIGN_IN_RESULTS.join(', ')}`)),
+  method: v.optional(v.picklist(SIGN_IN_METHODS, `method must be one of ${SIGN_IN_METHODS.join(', ')}`)),
+  before: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'before must be a whole number'), v.transform(Number))),
+  limit: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, 'limit must be a whole number from 1 to 200'),
+      v.transform(Number),
+      v.minValue(1, 'limit must be a whole number from 1 to 200'),
+      v.maxValue(200, 'limit must be a whole number from 1 to 200'),
+    ),
+  ),
+});
+export type SignInQuery = v.InferOutput<typeof SignInQuerySchema>;
+
+const SignInEventSchema = v.object({
+  id: v.number(),
+  userId: v.nullable(v.number()),
+  email: v.string(),
+  method: v.picklist(SIGN_IN_METHODS),
+  result: v.picklist(SIGN_IN_RESULTS),
+  reason: v.nullable(v.string()),
+  organizationId: v.nullable(v.number()),
+  ipAddress: v.nullable(v.string()),
+  userAgent: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+export type SignInEvent = v.InferOutput<typeof SignInEventSchema>;
+
+export const SignInPageSchema = v.object({
+  events: v.array(SignInEventSchema),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextBefore: v.nullable(v.number()),
+});
+export type SignInPage = v.InferOutput<typeof SignInPageSchema>;
+
+/** What the two-factor and security routes answer. */
+export const SecurityMessages = {
+  invalidCode: 'Invalid authentication code',
+  pendingExpired: 'Your sign-in has expired. Please sign in again.',
+  secondFactorRequired: 'Enter the code from your authenticator app to finish signing in.',
+  encryptionKeyMissing:
+    'Two-factor sign-in is not available: the server has no encryption key (APP_ENCRYPTION_KEY). Please ask the operator to configure it.',
+  alreadyEnabled: 'Two-factor sign-in is already on. Turn it off first to set up a new authenticator app.',
+  notEnabled: 'Two-factor sign-in is not on for this account.',
+  setupFirst: 'Start the set-up first: scan the QR code, then enter a code.',
+  enrolmentRequired:
+    'Administrators must use two-factor sign-in. Set it up on your account page to use the administration.',
+  requireOwnFirst: 'Set up two-factor sign-in for your own account before requiring it of every administrator.',
+  currentPasswordWrong: 'Your current password is incorrect',
+  passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',
+  sessionNotFound: 'This session has already ended.',
+} as const;
+
+/** The `issues[0].path` of the 403 that sends an administrator to enrol (the SPA reacts to it). */
+export const TWO_FACTOR_ENROLMENT_REQUIRED = 'TWO_FACTOR_ENROLMENT_REQUIRED';
