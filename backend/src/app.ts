@@ -4,6 +4,8 @@ import type { AppDeps } from './deps';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { validateSession } from './modules/auth/auth.service';
+import { ssoRoutes } from './modules/auth/sso/sso.routes';
+import { ssoSettingsRoutes } from './modules/auth/sso/sso-settings.routes';
 import { bookingRoutes, WEBHOOK_PATH } from './modules/booking/booking.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
@@ -67,6 +69,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(systemRoutes(modules))
     .use(contactRoutes(modules))
     .use(authRoutes(modules))
+    .use(ssoRoutes(modules))
     .use(dashboardsRoutes(modules))
     .use(embedTokenRoutes(modules))
     .use(bookingRoutes(modules))
@@ -75,6 +78,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(membershipsRoutes(modules))
     .use(linksRoutes(modules))
     .use(embedConnectionsRoutes(modules))
+    .use(ssoSettingsRoutes(modules))
     .use(auditRoutes(modules))
     .use(queueBoard({ validateSession: sessions, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX }))
     .use(seoRoutes(modules));

@@ -185,4 +185,7 @@ export const Limits = {
   resetByIp: (ip: string): Limit => ({ key: `reset:ip:${ip}`, max: 20, windowMs: HOUR }),
   contactByIp: (ip: string): Limit => ({ key: `contact:ip:${ip}`, max: 5, windowMs: 10 * MINUTE }),
   bookingByIp: (ip: string): Limit => ({ key: `booking:ip:${ip}`, max: 5, windowMs: 10 * MINUTE }),
+  /** Single sign-on starts and callbacks (issue 17): as failed sign-ins, a successful sign-in gives its counts back. */
+  ssoStartsByIp: (ip: string): Limit => ({ key: `sso:start:ip:${ip}`, max: 100, windowMs: 15 * MINUTE }),
+  ssoCallbacksByIp: (ip: string): Limit => ({ key: `sso:callback:ip:${ip}`, max: 100, windowMs: 15 * MINUTE }),
 };
