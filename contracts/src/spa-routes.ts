@@ -22,6 +22,7 @@ export const SPA_ROUTES = [
   '/register',
   '/reset-password',
   '/confirm-email',
+  '/login/sso-error',
 ] as const;
 
 /**

@@ -27,6 +27,7 @@ import { Route as BookingCancelRouteImport } from './routes/booking/cancel'
 import { Route as ClientDashboardRouteRouteImport } from './routes/client/dashboard/route'
 import { Route as ClientLoginRouteImport } from './routes/client/login'
 import { Route as DashboardIdRouteImport } from './routes/dashboard.$id'
+import { Route as LoginSsoErrorRouteImport } from './routes/login_.sso-error'
 import { Route as ClientDashboardIndexRouteImport } from './routes/client/dashboard/index'
 import { Route as ClientDashboardIdRouteImport } from './routes/client/dashboard/$id'
 
@@ -118,6 +119,11 @@ const DashboardIdRoute = DashboardIdRouteImport.update({
   path: '/dashboard/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginSsoErrorRoute = LoginSsoErrorRouteImport.update({
+  id: '/login_/sso-error',
+  path: '/login/sso-error',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ClientDashboardIndexRoute = ClientDashboardIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -146,6 +152,7 @@ export interface FileRoutesByFullPath {
   '/booking/cancel': typeof BookingCancelRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
+  '/login/sso-error': typeof LoginSsoErrorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
 }
@@ -165,6 +172,7 @@ export interface FileRoutesByTo {
   '/booking/cancel': typeof BookingCancelRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
+  '/login/sso-error': typeof LoginSsoErrorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard': typeof ClientDashboardIndexRoute
 }
@@ -188,6 +196,7 @@ export interface FileRoutesById {
   '/booking/cancel': typeof BookingCancelRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
+  '/login_/sso-error': typeof LoginSsoErrorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
 }
@@ -210,6 +219,7 @@ export interface FileRouteTypes {
     | '/booking/cancel'
     | '/client/login'
     | '/dashboard/$id'
+    | '/login/sso-error'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
   fileRoutesByTo: FileRoutesByTo
@@ -229,6 +239,7 @@ export interface FileRouteTypes {
     | '/booking/cancel'
     | '/client/login'
     | '/dashboard/$id'
+    | '/login/sso-error'
     | '/client/dashboard/$id'
     | '/client/dashboard'
   id:
@@ -251,6 +262,7 @@ export interface FileRouteTypes {
     | '/booking/cancel'
     | '/client/login'
     | '/dashboard/$id'
+    | '/login_/sso-error'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
   fileRoutesById: FileRoutesById
@@ -272,6 +284,7 @@ export interface RootRouteChildren {
   BookingCancelRoute: typeof BookingCancelRoute
   ClientLoginRoute: typeof ClientLoginRoute
   DashboardIdRoute: typeof DashboardIdRoute
+  LoginSsoErrorRoute: typeof LoginSsoErrorRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -402,6 +415,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login_/sso-error': {
+      id: '/login_/sso-error'
+      path: '/login/sso-error'
+      fullPath: '/login/sso-error'
+      preLoaderRoute: typeof LoginSsoErrorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/client/dashboard/': {
       id: '/client/dashboard/'
       path: '/'
@@ -471,6 +491,7 @@ const rootRouteChildren: RootRouteChildren = {
   BookingCancelRoute: BookingCancelRoute,
   ClientLoginRoute: ClientLoginRoute,
   DashboardIdRoute: DashboardIdRoute,
+  LoginSsoErrorRoute: LoginSsoErrorRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -8,6 +8,7 @@ import { OrganizationForm } from '../forms/organization-form';
 import { visibleOrganizations } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { ConfirmAction, ListHeader, ListWithForm, RowButton, stateColumn, useEditing } from './admin-panel';
+import { OrganizationSsoButton } from './organization-sso-dialog';
 
 export const deactivateOrganizationQuestion = (name: string) =>
   `Deactivate '${name}'? Every member of this organization loses access to its dashboards until it is activated again.`;
@@ -42,6 +43,7 @@ export function OrganizationsTab({ organizations }: { organizations: readonly Ad
     return (
       <div className="flex justify-end gap-2">
         {edit.button(organization, organization.name)}
+        <OrganizationSsoButton organization={organization} />
         {organization.isActive ? (
           // Deactivating cuts off every member at once: asked first.
           <ConfirmAction

@@ -6,6 +6,7 @@ import { AlertFormElement, cardSubmit, useAlertForm } from '../../../components/
 import { emailInput, passwordInput } from '../../../components/form/field-presets';
 import { useLogin } from '../api/auth.mutations';
 import { authLinkClass } from '../components/auth-card';
+import { OrganizationSignIn } from '../components/organization-sign-in';
 
 const emptyCredentials: LoginInput = { email: '', password: '' };
 
@@ -77,6 +78,9 @@ export function SignInForm({
             />
           )}
         </form.AppField>
+        <form.Subscribe selector={(state) => state.values.email}>
+          {(email) => <OrganizationSignIn email={email ?? ''} redirectUrl={redirectUrl} testId={testId} />}
+        </form.Subscribe>
         <form.AppField name="password">
           {(field) => (
             <field.TextField
