@@ -33,15 +33,19 @@ const PUBLIC_MAIL_DOMAINS = [
   'zoho.com',
 ] as const;
 
-/** The domain of an e-mail address, lower case ('' when there is none). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The domain of an e-mail address, lower case; '' when the address is no address (a NUL byte, a control character, a
+ * lone surrogate or a space never reaches a query) or its domain is no domain name.
+ */
 export const emailDomain = (email: string) => {
   const at = email.lastIndexOf('@');
-  return at > 0
-    ? email
-        .slice(at + 1)
-        .trim()
-        .toLowerCase()
-    : '';
+  const local = email.slice(0, Math.max(at, 0));
+  const domain = email.slice(at + 1).toLowerCase();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: they are exactly what is refused
+  if (at <= 0 || local.length > 64 || /[\s\u0000-\u001f\u007f@]/.test(local) || LONE_SURROGATE.test(local)) return '';
+  return DOMAIN.test(domain) ? domain : '';
 };
 
 /** An issuer: https, or http only on this machine (a test or a local provider). */
@@ -119,15 +123,12 @@ export type SsoSettings = v.InferOutput<typeof SsoSettingsSchema>;
 export const SsoTestSchema = v.object({ ok: v.boolean(), message: v.string() });
 export type SsoTest = v.InferOutput<typeof SsoTestSchema>;
 
-/** GET /api/auth/sso?email= : whether the address's DOMAIN signs in at an organization's provider. */
-export const SsoLookupQuerySchema = v.object({
-  email: v.optional(v.pipe(v.string(), v.maxLength(320)), ''),
-});
-export const SsoLookupSchema = v.object({
-  available: v.boolean(),
-  /** The organization's name, for the button "Sign in with …" (only when available). */
-  organizationName: v.nullable(v.string()),
-});
+/** GET /api/auth/sso?email= : whether the address's DOMAIN signs in at an organization's provider. */ export const SsoLookupSchema =
+  v.object({
+    available: v.boolean(),
+    /** The organization's name, for the button "Sign in with …" (only when available). */
+    organizationName: v.nullable(v.string()),
+  });
 export type SsoLookup = v.InferOutput<typeof SsoLookupSchema>;
 
 /** Why a sign-in at an identity provider was refused (`/login/sso-error?reason=`). */

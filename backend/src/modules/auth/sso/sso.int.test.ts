@@ -308,7 +308,44 @@ describe('single sign-on: the login pages ask about the domain only', () => {
       available: false,
       organizationName: null,
     });
-    expect((await t.get(`/api/auth/sso?email=${'x'.repeat(400)}`)).status).toBe(422);
+    for (const hostile of [
+      `${'x'.repeat(400)}%40a.example`,
+      'a%40a.example%00',
+      'a%40%00.example',
+      'a%40%ED%A0%80.example',
+      '%40%40',
+      'a%40a.example%2C',
+    ])
+      expect(await (await t.get(`/api/auth/sso?email=${hostile}`)).json(), hostile).toEqual({
+        available: false,
+        organizationName: null,
+      });
+  });
+
+  it('starts nothing for hostile input, each on the clear page', async () => {
+    for (const query of [
+      'email=a%40%00.example',
+      'email=a%40a.example%00',
+      'organizationId=99999999999',
+      'organizationId=-1',
+      'organizationId=1e3',
+      '',
+    ]) {
+      const start = await startSso(t, query);
+      expect(start.response.status, query).toBe(302);
+      expect(refusal(start.location), query).toBe('not_configured');
+    }
+    // A return path of another site is dropped, never followed.
+    providerA.signInAs('alice@a.example');
+    for (const redirect of [
+      '%2F%2Fevil.example',
+      'https%3A%2F%2Fevil.example%2F',
+      '%2F%5Cevil.example',
+      'javascript%3Aalert(1)',
+    ]) {
+      const { location } = await signInWithSso(t, `email=alice%40a.example&redirect=${redirect}`);
+      expect(location, redirect).toBe('/client/dashboard');
+    }
   });
 });
 

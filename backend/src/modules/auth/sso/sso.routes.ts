@@ -1,4 +1,4 @@
-import { SSO_ERROR_REASONS, SsoLookupQuerySchema, SsoLookupSchema, safeRedirectPath } from '@app/contracts';
+import { SSO_ERROR_REASONS, SsoLookupSchema, safeRedirectPath } from '@app/contracts';
 import { Elysia } from 'elysia';
 import { readCookie, sessionCookies } from '../../../lib/cookies';
 import { requestContext } from '../../../plugins/request-context';
@@ -68,17 +68,25 @@ export const ssoRoutes = (deps: sso.SsoDeps) => {
   };
   return new Elysia({ name: 'sso-routes' })
     .use(requestContext(deps.config.TRUST_PROXY))
-    .get('/api/auth/sso', ({ query }) => sso.lookup(deps, query.email), {
-      query: SsoLookupQuerySchema,
-      response: { 200: SsoLookupSchema },
-      detail: {
-        tags,
-        summary: "Whether an e-mail address's domain signs in at its organization's identity provider",
-        description:
-          'Says only whether the DOMAIN has single sign-on (and the organization, for the button), never whether ' +
-          'an account with the address exists.',
+    .get(
+      '/api/auth/sso',
+      ({ request }) => {
+        // Read from the URL itself: a validated query would split an address with a comma into a list.
+        const email = new URL(request.url).searchParams.get('email') ?? '';
+        return sso.lookup(deps, email.length > 320 ? '' : email);
       },
-    })
+      {
+        response: { 200: SsoLookupSchema },
+        detail: {
+          tags,
+          parameters: [query('email', 'The address typed so far (only its domain is looked at)')],
+          summary: "Whether an e-mail address's domain signs in at its organization's identity provider",
+          description:
+            'Says only whether the DOMAIN has single sign-on (and the organization, for the button), never whether ' +
+            'an account with the address exists.',
+        },
+      },
+    )
     .get(
       '/api/auth/sso/start',
       (context) => {

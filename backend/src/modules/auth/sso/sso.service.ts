@@ -155,13 +155,14 @@ export interface StartInput {
 
 /** Starts a sign-in at the organization's provider (by e-mail domain or organization id), or at the global one. */
 export async function start(deps: SsoDeps, input: StartInput, info: RequestInfo, useGlobal = false): Promise<SsoStep> {
-  let organizationId: number | null = input.organizationId ?? null;
+  let organizationId: number | null = null;
   try {
     await counted(deps, [Limits.ssoStartsByIp(info.ip)]);
     let provider: Provider | null;
     if (useGlobal) provider = globalProvider(deps.config);
     else if (input.email) {
-      const found = await repo.findByDomain(deps.db, emailDomain(input.email));
+      const domain = emailDomain(input.email);
+      const found = domain ? await repo.findByDomain(deps.db, domain) : null;
       provider = await organizationProvider(deps, found);
     } else if (input.organizationId) {
       provider = await organizationProvider(deps, await repo.findWithSettings(deps.db, input.organizationId));
