@@ -1,5 +1,4 @@
 export * from './embed-stand-ins';
-export * from './oidc-provider';
 export * from './smtp';
 export * from './tcp-proxy';
 export * from './wait';

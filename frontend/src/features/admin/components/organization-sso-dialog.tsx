@@ -90,6 +90,7 @@ function SsoSettingsForm({
   const test = useTestSso();
   const remove = useRemoveSso();
   const [finding, setFinding] = useState<{ ok: boolean; message: string } | null>(null);
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const editing = settings !== null;
   const { form, alert } = useAlertForm<SsoFormValues>({
     testId: 'sso',
@@ -194,6 +195,12 @@ function SsoSettingsForm({
             />
           )}
         </form.AppField>
+        {confirmingRemoval && (
+          <p role="alert" className="text-sm text-slate-700 dark:text-slate-200">
+            Remove single sign-on? This organization's people will sign in with passwords again (those who have none can
+            ask for a reset link).
+          </p>
+        )}
         {finding && (
           <p
             role="status"
@@ -209,8 +216,14 @@ function SsoSettingsForm({
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {editing && (
             <>
-              <Button type="button" variant="ghost" onClick={() => void removeAll()} disabled={remove.isPending}>
-                Remove
+              <Button
+                type="button"
+                variant="ghost"
+                onClick={() => (confirmingRemoval ? void removeAll() : setConfirmingRemoval(true))}
+                disabled={remove.isPending}
+                data-testid="sso-remove"
+              >
+                {confirmingRemoval ? 'Yes, remove single sign-on' : 'Remove'}
               </Button>
               <Button
                 type="button"
