@@ -288,6 +288,17 @@ describe('single sign-on: what is refused, each on a clear page', () => {
     expect(rows.every((row) => row.method === 'sso')).toBe(true);
   });
 
+  it('limits callbacks per address (D8)', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 101 }, () =>
+        t.get('/api/auth/sso/callback?state=unknown&code=x', { 'x-forwarded-for': '10.66.66.66' }),
+      ),
+    );
+    const reasons = answers.map((answer) => refusal(answer.headers.get('location') ?? ''));
+    expect(reasons.filter((r) => r === 'invalid_state')).toHaveLength(100);
+    expect(reasons.filter((r) => r === 'rate_limited')).toHaveLength(1);
+  });
+
   it('limits starts per address (D8)', async () => {
     const answers = await Promise.all(
       Array.from({ length: 101 }, () => startSso(t, 'email=x%40nowhere.example', '10.77.77.77')),
