@@ -6,6 +6,8 @@ import { accountSecurityRoutes } from './modules/auth/account-security.routes';
 import { adminSecurityRoutes } from './modules/auth/admin-security.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { validateSession } from './modules/auth/auth.service';
+import { ssoRoutes } from './modules/auth/sso/sso.routes';
+import { ssoSettingsRoutes } from './modules/auth/sso/sso-settings.routes';
 import { bookingRoutes, WEBHOOK_PATH } from './modules/booking/booking.routes';
 import { bookingAdminRoutes } from './modules/booking/booking-admin.routes';
 import { calendarFeedRoutes } from './modules/booking/calendar-feed.routes';
@@ -73,6 +75,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(contactRoutes(modules))
     .use(authRoutes(modules))
     .use(accountSecurityRoutes(modules))
+    .use(ssoRoutes(modules))
     .use(dashboardsRoutes(modules))
     .use(embedTokenRoutes(modules))
     .use(bookingRoutes(modules))
@@ -84,6 +87,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(membershipsRoutes(modules))
     .use(linksRoutes(modules))
     .use(embedConnectionsRoutes(modules))
+    .use(ssoSettingsRoutes(modules))
     .use(auditRoutes(modules))
     .use(adminSecurityRoutes(modules))
     .use(queueBoard({ validateSession: sessions, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX }))

@@ -34,9 +34,15 @@ export function assertStartable(config: ApiConfig, env: Record<string, string | 
  */
 export async function assertSecretsCanOpen(config: Pick<ApiConfig, 'APP_ENCRYPTION_KEY'>, sql: postgres.Sql) {
   if (config.APP_ENCRYPTION_KEY) return;
-  const [row] = await sql<{ count: number }[]>`select count(*)::int as count from embed_connections`;
+  // Organizations' single sign-on keeps its client secrets sealed the same way (decision 034).
+  const [row] = await sql<{ count: number; sso: number }[]>`
+    select (select count(*) from embed_connections)::int as count, (select count(*) from organization_sso)::int as sso`;
   if (row && row.count > 0)
     throw new ConfigError([
       `APP_ENCRYPTION_KEY is required: ${row.count} embed connection(s) keep their secrets sealed with it (openssl rand -base64 32 made the key; use the same one)`,
+    ]);
+  if (row && row.sso > 0)
+    throw new ConfigError([
+      `APP_ENCRYPTION_KEY is required: ${row.sso} organization(s) keep their single sign-on client secret sealed with it (use the same key)`,
     ]);
 }

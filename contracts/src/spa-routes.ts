@@ -24,6 +24,7 @@ export const SPA_ROUTES = [
   '/register',
   '/reset-password',
   '/confirm-email',
+  '/login/sso-error',
 ] as const;
 
 /**

@@ -28,6 +28,7 @@ import { Route as BookingRescheduleRouteImport } from './routes/booking/reschedu
 import { Route as ClientDashboardRouteRouteImport } from './routes/client/dashboard/route'
 import { Route as ClientLoginRouteImport } from './routes/client/login'
 import { Route as DashboardIdRouteImport } from './routes/dashboard.$id'
+import { Route as LoginSsoErrorRouteImport } from './routes/login_.sso-error'
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account_.two-factor'
 import { Route as ClientDashboardIndexRouteImport } from './routes/client/dashboard/index'
 import { Route as ClientDashboardIdRouteImport } from './routes/client/dashboard/$id'
@@ -125,6 +126,11 @@ const DashboardIdRoute = DashboardIdRouteImport.update({
   path: '/dashboard/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginSsoErrorRoute = LoginSsoErrorRouteImport.update({
+  id: '/login_/sso-error',
+  path: '/login/sso-error',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AuthenticatedAccountTwoFactorRoute =
   AuthenticatedAccountTwoFactorRouteImport.update({
     id: '/account_/two-factor',
@@ -160,6 +166,7 @@ export interface FileRoutesByFullPath {
   '/booking/reschedule': typeof BookingRescheduleRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
+  '/login/sso-error': typeof LoginSsoErrorRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
@@ -181,6 +188,7 @@ export interface FileRoutesByTo {
   '/booking/reschedule': typeof BookingRescheduleRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
+  '/login/sso-error': typeof LoginSsoErrorRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard': typeof ClientDashboardIndexRoute
@@ -206,6 +214,7 @@ export interface FileRoutesById {
   '/booking/reschedule': typeof BookingRescheduleRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
+  '/login_/sso-error': typeof LoginSsoErrorRoute
   '/_authenticated/account_/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
@@ -230,6 +239,7 @@ export interface FileRouteTypes {
     | '/booking/reschedule'
     | '/client/login'
     | '/dashboard/$id'
+    | '/login/sso-error'
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
@@ -251,6 +261,7 @@ export interface FileRouteTypes {
     | '/booking/reschedule'
     | '/client/login'
     | '/dashboard/$id'
+    | '/login/sso-error'
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard'
@@ -275,6 +286,7 @@ export interface FileRouteTypes {
     | '/booking/reschedule'
     | '/client/login'
     | '/dashboard/$id'
+    | '/login_/sso-error'
     | '/_authenticated/account_/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
@@ -298,6 +310,7 @@ export interface RootRouteChildren {
   BookingRescheduleRoute: typeof BookingRescheduleRoute
   ClientLoginRoute: typeof ClientLoginRoute
   DashboardIdRoute: typeof DashboardIdRoute
+  LoginSsoErrorRoute: typeof LoginSsoErrorRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -435,6 +448,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DashboardIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login_/sso-error': {
+      id: '/login_/sso-error'
+      path: '/login/sso-error'
+      fullPath: '/login/sso-error'
+      preLoaderRoute: typeof LoginSsoErrorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_authenticated/account_/two-factor': {
       id: '/_authenticated/account_/two-factor'
       path: '/account/two-factor'
@@ -514,6 +534,7 @@ const rootRouteChildren: RootRouteChildren = {
   BookingRescheduleRoute: BookingRescheduleRoute,
   ClientLoginRoute: ClientLoginRoute,
   DashboardIdRoute: DashboardIdRoute,
+  LoginSsoErrorRoute: LoginSsoErrorRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

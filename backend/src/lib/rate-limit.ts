@@ -201,4 +201,7 @@ export const Limits = {
     max: 10,
     windowMs: 15 * MINUTE,
   }),
+  /** Single sign-on starts and callbacks (issue 17): as failed sign-ins, a successful sign-in gives its counts back. */
+  ssoStartsByIp: (ip: string): Limit => ({ key: `sso:start:ip:${ip}`, max: 100, windowMs: 15 * MINUTE }),
+  ssoCallbacksByIp: (ip: string): Limit => ({ key: `sso:callback:ip:${ip}`, max: 100, windowMs: 15 * MINUTE }),
 };

@@ -42,6 +42,7 @@ import type {
   EmbedTokenSchema,
   SavedEmbedConnectionSchema,
 } from './embedding';
+import type { SsoLookupSchema, SsoSettingsSchema, SsoTestSchema } from './sso';
 import type { PublicConfigSchema } from './system';
 import type { UserSchema } from './users';
 
@@ -104,7 +105,11 @@ type GetAnswerMore<P extends string> = P extends '/api/config'
                                     ? ListOf<typeof ClosedDateSchema>
                                     : P extends '/api/admin/calendar-feed'
                                       ? Of<typeof CalendarFeedStatusSchema>
-                                      : never;
+                                      : P extends `/api/auth/sso?${string}`
+                                        ? Of<typeof SsoLookupSchema>
+                                        : P extends `/api/admin/organizations/${string}/sso`
+                                          ? Of<typeof SsoSettingsSchema>
+                                          : never;
 
 /** POST, PUT and DELETE paths (a 204 answers `null`). */
 type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M extends 'DELETE'
@@ -154,25 +159,29 @@ type SendAnswerMore<P extends string> = P extends '/api/auth/logout'
                       ? Of<typeof ConnectionTestSchema>
                       : P extends `/api/admin/embed-connections${'' | `/${string}`}`
                         ? Of<typeof SavedEmbedConnectionSchema>
-                        : P extends `/api/admin/organizations${'' | `/${string}`}`
-                          ? Of<typeof OrganizationSchema>
-                          : P extends `/api/admin/dashboards${'' | `/${string}`}`
-                            ? Of<typeof SavedDashboardSchema>
-                            : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
-                              ? Of<typeof MessageSchema>
-                              : P extends `/api/admin/users${'' | `/${string}`}`
-                                ? Of<typeof UserSchema>
-                                : P extends `/api/admin/organization-dashboards${'' | `/${string}`}`
-                                  ? Of<typeof OrganizationDashboardLinkSchema>
-                                  : P extends '/api/admin/organization-users'
-                                    ? Of<typeof MessageSchema>
-                                    : P extends `/api/admin/consultations/${string}`
-                                      ? Of<typeof MessageSchema>
-                                      : P extends '/api/admin/closed-dates'
-                                        ? Of<typeof ClosedDateSchema>
-                                        : P extends '/api/admin/calendar-feed'
-                                          ? Of<typeof CalendarFeedCreatedSchema>
-                                          : never;
+                        : P extends `/api/admin/organizations/${string}/sso/test`
+                          ? Of<typeof SsoTestSchema>
+                          : P extends `/api/admin/organizations/${string}/sso`
+                            ? Of<typeof SsoSettingsSchema>
+                            : P extends `/api/admin/organizations${'' | `/${string}`}`
+                              ? Of<typeof OrganizationSchema>
+                              : P extends `/api/admin/dashboards${'' | `/${string}`}`
+                                ? Of<typeof SavedDashboardSchema>
+                                : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
+                                  ? Of<typeof MessageSchema>
+                                  : P extends `/api/admin/users${'' | `/${string}`}`
+                                    ? Of<typeof UserSchema>
+                                    : P extends `/api/admin/organization-dashboards${'' | `/${string}`}`
+                                      ? Of<typeof OrganizationDashboardLinkSchema>
+                                      : P extends '/api/admin/organization-users'
+                                        ? Of<typeof MessageSchema>
+                                        : P extends `/api/admin/consultations/${string}`
+                                          ? Of<typeof MessageSchema>
+                                          : P extends '/api/admin/closed-dates'
+                                            ? Of<typeof ClosedDateSchema>
+                                            : P extends '/api/admin/calendar-feed'
+                                              ? Of<typeof CalendarFeedCreatedSchema>
+                                              : never;
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -31,6 +31,7 @@ import type { GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
 import * as auth from './auth.service';
 import { PENDING_SIGN_IN_MS } from './sign-in-steps';
+import { globalSignIn } from './sso/sso.routes';
 
 const tags = ['Auth'];
 
@@ -41,7 +42,9 @@ interface Asker {
   requestId: string;
 }
 
-export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & GuardDeps) => {
+export const authRoutes = (deps: Pick<AppDeps, 'config' | 'secretBox'> & auth.AuthDeps & GuardDeps) => {
+  // D2: with OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET set, GET /api/login starts that provider's sign-in.
+  const signInGlobally = globalSignIn(deps);
   const secure = new URL(deps.config.APP_URL).protocol === 'https:';
   // Return addresses after signing in are paths of this origin only (contracts/src/site.ts, shared with the SPA).
   const appOrigin = new URL(deps.config.APP_URL).origin;
@@ -200,16 +203,18 @@ export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & Guard
     )
     .get(
       '/api/login',
-      ({ request, redirect }) => {
+      (context) => {
+        const { request, redirect } = context;
         // Read from the URL itself: a validated query would split a value with a comma into a list and refuse it.
         const asked = new URL(request.url).searchParams.get('redirect');
         const target = safeRedirectPath(asked, appOrigin);
+        if (signInGlobally) return signInGlobally(target, context);
         return redirect(target ? `/client/login?redirect=${encodeURIComponent(target)}` : '/client/login', 302);
       },
       {
         detail: {
           tags,
-          summary: 'Start signing in (redirects to the client login page)',
+          summary: 'Start signing in (the client login page, or the OIDC_ISSUER provider when configured)',
           parameters: [
             {
               name: 'redirect',
@@ -221,7 +226,12 @@ export const authRoutes = (deps: Pick<AppDeps, 'config'> & auth.AuthDeps & Guard
             },
           ],
           responses: {
-            302: { description: 'To /client/login, with `?redirect=` when the path asked for is of this site' },
+            302: {
+              description:
+                'To /client/login, with `?redirect=` when the path asked for is of this site; with OIDC_ISSUER, ' +
+                'OIDC_CLIENT_ID and OIDC_CLIENT_SECRET set, to that provider (existing active users only, D2), or ' +
+                'to /login/sso-error?reason= when it cannot be used',
+            },
           },
         },
       },

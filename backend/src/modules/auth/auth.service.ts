@@ -38,8 +38,8 @@ const getDummyHash = () => {
   return dummyHash;
 };
 
-/** Starts a session (D3): after the password, or after the second factor (`finishSignIn`). */
-async function createSession(deps: AuthDeps, userId: number, info: RequestInfo) {
+/** A new session (D3): the one way every sign-in method (password, single sign-on) begins one. */
+export async function createSession(deps: AuthDeps, userId: number, info: RequestInfo) {
   const token = generateToken();
   const expiresAt = new Date(deps.clock.now().getTime() + TOKEN_LIFETIMES.sessionMs);
   await repo.insertSession(deps.db, {

@@ -5,6 +5,7 @@ import type {
   EmbedConnectionInput,
   NewUserValues,
   OrganizationInput,
+  SsoSettingsInput,
 } from '@app/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api';
@@ -194,4 +195,23 @@ export const useRemoveOrganizationUser = () =>
     [adminKeys.users, signedInUser],
     ({ organizationId, userId }: Membership) =>
       apiRequest(`/api/admin/organization-users/${organizationId}/${userId}`, { method: 'DELETE' }),
+  );
+
+/** PUT /api/admin/organizations/{id}/sso (issue 17): the client secret only when typed (empty keeps the stored one). */
+export const useSaveSso = () =>
+  useAdminMutation('save-sso', [adminKeys.organizations], ({ id, input }: { id: number; input: SsoSettingsInput }) =>
+    apiRequest(`/api/admin/organizations/${id}/sso`, { method: 'PUT', body: input }),
+  );
+
+/** POST /api/admin/organizations/{id}/sso/test: the provider's discovery document, checked. */
+export const useTestSso = () =>
+  useMutation({
+    mutationKey: ['admin', 'test-sso'],
+    mutationFn: (id: number) => apiRequest(`/api/admin/organizations/${id}/sso/test`, { method: 'POST' }),
+  });
+
+/** DELETE /api/admin/organizations/{id}/sso */
+export const useRemoveSso = () =>
+  useAdminMutation('remove-sso', [adminKeys.organizations], (id: number) =>
+    apiRequest(`/api/admin/organizations/${id}/sso`, { method: 'DELETE' }),
   );

@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import { getQueryFn } from '../../../lib/api';
+import { apiGet, getQueryFn, isApiRequestError } from '../../../lib/api';
 
 /** Every admin query starts with 'admin'; mutations invalidate by these keys. */
 export const adminKeys = {
@@ -38,3 +38,17 @@ export function prefetchAdmin(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(adminDashboardsQueryOptions());
   void queryClient.prefetchQuery(adminConnectionsQueryOptions());
 }
+
+/** GET /api/admin/organizations/{id}/sso: the organization's single sign-on (never its secret); null when none. */
+export const adminSsoQueryOptions = (organizationId: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.organizations, organizationId, 'sso'],
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet(`/api/admin/organizations/${organizationId}/sso`, { signal });
+      } catch (error) {
+        if (isApiRequestError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });

@@ -17,6 +17,7 @@ import {
   stateColumn,
   useEditing,
 } from './admin-panel';
+import { OrganizationSsoButton } from './organization-sso-dialog';
 import { Pager } from './pager';
 
 export const deactivateOrganizationQuestion = (name: string) =>
@@ -74,6 +75,7 @@ export function OrganizationsTab() {
     return (
       <div className="flex justify-end gap-2">
         {edit.button(organization, organization.name)}
+        <OrganizationSsoButton organization={organization} />
         {organization.isActive ? (
           // Deactivating cuts off every member at once: asked first.
           <ConfirmAction

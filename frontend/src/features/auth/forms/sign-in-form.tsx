@@ -7,6 +7,7 @@ import { AlertFormElement, cardSubmit, useAlertForm } from '../../../components/
 import { emailInput, passwordInput } from '../../../components/form/field-presets';
 import { useLogin } from '../api/auth.mutations';
 import { authLinkClass } from '../components/auth-card';
+import { OrganizationSignIn } from '../components/organization-sign-in';
 import { SecondFactorForm } from './second-factor-form';
 
 const emptyCredentials: LoginInput = { email: '', password: '' };
@@ -98,6 +99,9 @@ function PasswordStep({
             />
           )}
         </form.AppField>
+        <form.Subscribe selector={(state) => state.values.email}>
+          {(email) => <OrganizationSignIn email={email ?? ''} redirectUrl={redirectUrl} testId={testId} />}
+        </form.Subscribe>
         <form.AppField name="password">
           {(field) => (
             <field.TextField
