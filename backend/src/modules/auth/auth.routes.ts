@@ -1,3 +1,4 @@
+// Long file: the auth module's public routes (sign-in with its second step and single sign-on entry, registration, reset, profile), each with every documented answer; one flow reads top to bottom.
 import {
   ApiErrorSchema,
   CompleteRegistrationSchema,
