@@ -6,6 +6,7 @@ export * from './api/contact';
 export * from './api/dashboards';
 export * from './api/embedding';
 export * from './api/system';
+export * from './api/usage';
 export * from './api/users';
 export * from './brand';
 export * from './events';

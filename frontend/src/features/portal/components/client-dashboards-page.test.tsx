@@ -27,6 +27,8 @@ const dashboard = (overrides: Partial<ClientDashboard> = {}): ClientDashboard =>
   description: 'Enrollment by term and campus.',
   thumbnailUrl: null,
   lastViewedAt: null,
+  isFavourite: false,
+  organizations: [{ id: 1, name: 'Acme' }],
   ...overrides,
 });
 
