@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ListChecks } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { PageContainer } from '../../../components/layout/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -19,6 +20,9 @@ import { DashboardsTab } from './dashboards-tab';
 import { OrganizationsTab } from './organizations-tab';
 import { UsersTab } from './users-tab';
 
+/** The Usage tab and its charting library: a chunk of their own, loaded when the tab is opened (issue 18). */
+const UsageTab = lazy(() => import('./usage/usage-tab'));
+
 const tabLabels: Record<AdminTab, string> = {
   organizations: 'Organizations',
   dashboards: 'Dashboards',
@@ -26,6 +30,7 @@ const tabLabels: Record<AdminTab, string> = {
   users: 'Users',
   associations: 'Associations',
   audit: 'Audit',
+  usage: 'Usage',
 };
 
 /**
@@ -115,6 +120,13 @@ export function AdminScreen({
           </TabPanel>
           <TabPanel value="audit" className="mt-6" data-testid="admin-panel-audit">
             {tab === 'audit' ? <AuditTab /> : null}
+          </TabPanel>
+          <TabPanel value="usage" className="mt-6" data-testid="admin-panel-usage">
+            {tab === 'usage' ? (
+              <Suspense fallback={<Spinner className="mx-auto size-6 text-blue-700 dark:text-blue-400" />}>
+                <UsageTab />
+              </Suspense>
+            ) : null}
           </TabPanel>
         </Tabs>
       ) : (
