@@ -156,3 +156,11 @@ export async function inactiveClients(db: Database, since: Date) {
     .orderBy(sql`${users.lastLoginAt} asc nulls first`, asc(users.email));
   return rows;
 }
+
+/** The active administrators: who gets the monthly digest. */
+export const activeAdmins = (db: Database) =>
+  db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.isActive, true)))
+    .orderBy(asc(users.id));

@@ -2,9 +2,10 @@ import type { EmailTemplate } from '@app/contracts';
 import { accountEmails } from './account-messages';
 import type { EmailDefinition } from './define-email';
 import { messageEmails } from './messages';
+import { usageDigestEmail } from './usage-digest';
 
 /** Every e-mail the product sends, by template: the type says when one is missing or filed under another name. */
-export const emails = { ...messageEmails, ...accountEmails } satisfies {
+export const emails = { ...messageEmails, ...accountEmails, ...usageDigestEmail } satisfies {
   [T in EmailTemplate]: EmailDefinition<string, T>;
 };
 
