@@ -54,11 +54,11 @@ export function ViewsOverTimeChart({ report }: { report: UsageReport }) {
           <YAxis allowDecimals={false} stroke="currentColor" />
           <Tooltip />
           <Legend />
-          <Line type="monotone" dataKey="total" name="All views" stroke={TOTAL_COLOUR} strokeWidth={3} dot={false} />
+          <Line type="linear" dataKey="total" name="All views" stroke={TOTAL_COLOUR} strokeWidth={3} dot={false} />
           {top.map((o, i) => (
             <Line
               key={o.id}
-              type="monotone"
+              type="linear"
               dataKey={`org-${o.id}`}
               name={o.name}
               stroke={COLOURS[i % COLOURS.length]}
