@@ -12,6 +12,7 @@ import { type Figure, figure, printFigure, verdict } from './lib/report';
 import { removeBuiltSite } from './lib/site';
 import { lighthouseScores } from './lighthouse';
 import { publicDashboards } from './public-dashboards';
+import { usageReport } from './usage-report';
 
 interface Benchmark {
   name: string;
@@ -25,6 +26,7 @@ export const benchmarks: Benchmark[] = [
   { name: 'email-throughput', run: emailThroughput },
   { name: 'embed-tokens', run: embedTokens },
   { name: 'frontend-bundle', run: frontendBundle },
+  { name: 'usage-report', run: usageReport },
   { name: 'lighthouse', run: lighthouseScores },
 ];
 
