@@ -9,7 +9,6 @@
  */
 import { connect } from '@app/db';
 import { viewsPerDashboard, viewsPerOrganization, viewsPerPerson } from '@app/db/queries/usage';
-import { sql } from 'drizzle-orm';
 import { type Figure, figure } from './lib/report';
 import { freshDatabase } from './lib/stack';
 import { percentile, round } from './lib/stats';
@@ -25,33 +24,30 @@ const DAY_MS = 86_400_000;
 /** The index must make the Usage tab's default period clearly faster than a scan of the whole table. */
 const GOAL_RATIO = 1.2;
 
-type Db = ReturnType<typeof connect>['db'];
+type Handle = ReturnType<typeof connect>;
+type Db = Handle['db'];
 
-async function seedViews(db: Db) {
-  await db.execute(
-    sql`insert into organizations (name) select 'Organization ' || g from generate_series(1, ${ORGANIZATIONS}) g`,
-  );
-  await db.execute(sql`
+async function seedViews({ sql }: Handle) {
+  await sql`insert into organizations (name) select 'Organization ' || g from generate_series(1, ${ORGANIZATIONS}) g`;
+  await sql`
     insert into dashboards (name, category, type, embed_url)
     select 'Dashboard ' || g, 'Sales', 'PowerBI', 'https://app.powerbi.com/view?r=' || g
-    from generate_series(1, ${DASHBOARDS}) g`);
-  await db.execute(
-    sql`insert into users (email) select 'person' || g || '@example.com' from generate_series(1, ${PEOPLE}) g`,
-  );
-  await db.execute(sql`
+    from generate_series(1, ${DASHBOARDS}) g`;
+  await sql`insert into users (email) select 'person' || g || '@example.com' from generate_series(1, ${PEOPLE}) g`;
+  await sql`
     insert into memberships (organization_id, user_id)
     select (select min(id) from organizations) + (u.rn % ${ORGANIZATIONS}), u.id
-    from (select id, row_number() over (order by id) as rn from users) u`);
-  await db.execute(sql`
+    from (select id, row_number() over (order by id) as rn from users) u`;
+  await sql`
     insert into organization_dashboards (organization_id, dashboard_id)
-    select o.id, d.id from organizations o join dashboards d on (d.id + o.id) % 4 = 0`);
-  await db.execute(sql`
+    select o.id, d.id from organizations o join dashboards d on (d.id + o.id) % 4 = 0`;
+  await sql`
     insert into dashboard_views (dashboard_id, user_id, viewed_at)
     select (select min(id) from dashboards) + (g % ${DASHBOARDS}),
            (select min(id) from users) + ((g * 7) % ${PEOPLE}),
            now() - (random() * interval '365 days')
-    from generate_series(1, ${VIEWS}) g`);
-  await db.execute(sql`vacuum analyze dashboard_views`);
+    from generate_series(1, ${VIEWS}) g`;
+  await sql`vacuum analyze dashboard_views`;
 }
 
 /** p95 (ms) of the report's three counts, run as the API runs them (side by side). */
@@ -71,10 +67,10 @@ export async function usageReport(): Promise<Figure[]> {
   const database = await freshDatabase();
   const handle = connect(database.url, { max: 4 });
   try {
-    await seedViews(handle.db);
+    await seedViews(handle);
     const withIndex = { month: await p95(handle.db, 30, 'day'), year: await p95(handle.db, 365, 'week') };
-    await handle.db.execute(sql`drop index dashboard_views_viewed_at_idx`);
-    await handle.db.execute(sql`analyze dashboard_views`);
+    await handle.sql`drop index dashboard_views_viewed_at_idx`;
+    await handle.sql`analyze dashboard_views`;
     const without = { month: await p95(handle.db, 30, 'day'), year: await p95(handle.db, 365, 'week') };
     const times = (a: number, b: number) => `${round(b / a, 1)}× faster than without the index (${round(b, 1)} ms)`;
     return [
