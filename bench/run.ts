@@ -13,6 +13,7 @@ import { type Figure, figure, printFigure, verdict } from './lib/report';
 import { removeBuiltSite } from './lib/site';
 import { lighthouseScores } from './lighthouse';
 import { publicDashboards } from './public-dashboards';
+import { usageReport } from './usage-report';
 
 interface Benchmark {
   name: string;
@@ -27,6 +28,7 @@ export const benchmarks: Benchmark[] = [
   { name: 'embed-tokens', run: embedTokens },
   { name: 'admin-lists', run: adminLists },
   { name: 'frontend-bundle', run: frontendBundle },
+  { name: 'usage-report', run: usageReport },
   { name: 'lighthouse', run: lighthouseScores },
 ];
 

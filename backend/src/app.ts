@@ -22,6 +22,7 @@ import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { systemRoutes } from './modules/system/system.routes';
+import { usageRoutes } from './modules/usage/usage.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin, type SessionCheck } from './plugins/auth';
 import { bodyGuard } from './plugins/body-guard';
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(ssoSettingsRoutes(modules))
     .use(auditRoutes(modules))
     .use(adminSecurityRoutes(modules))
+    .use(usageRoutes(modules))
     .use(queueBoard({ validateSession: sessions, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX }))
     .use(seoRoutes(modules));
   if (options.serveSpa === false) return app;

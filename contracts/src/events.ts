@@ -18,6 +18,8 @@ export const EventTypes = {
   bookingCancelled: 'booking.cancelled',
   /** A booking moved to another time (issue 16): `changeId` is its booking_changes row (from, to, by whom). */
   bookingRescheduled: 'booking.rescheduled',
+  /** A month's usage digest is due to one admin (issue 18): one event per month and admin, with a fixed id. */
+  usageDigestDue: 'usage_digest.due',
 } as const;
 
 export type EventType = (typeof EventTypes)[keyof typeof EventTypes];
@@ -41,6 +43,10 @@ export const EventPayloadSchemas = {
   'booking.rescheduled': v.object({
     bookingId: v.pipe(v.number(), v.integer()),
     changeId: v.pipe(v.number(), v.integer()),
+  }),
+  'usage_digest.due': v.object({
+    month: v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
+    userId: v.pipe(v.number(), v.integer()),
   }),
 } satisfies Record<EventType, v.GenericSchema>;
 

@@ -10,6 +10,7 @@ export * from './api/embedding';
 export * from './api/lists';
 export * from './api/sso';
 export * from './api/system';
+export * from './api/usage';
 export * from './api/users';
 export * from './brand';
 export * from './events';

@@ -4,6 +4,8 @@ export const QueueNames = {
   emails: 'emails',
   /** CalDAV: put-booking, remove-booking, sync-busy. */
   calendar: 'calendar',
+  /** Scheduled reports: the admins' monthly usage digest (issue 18). */
+  reports: 'reports',
 } as const;
 
 export type QueueName = (typeof QueueNames)[keyof typeof QueueNames];
@@ -28,6 +30,7 @@ export const EmailTemplates = [
   'email-change-confirmation',
   'email-change-address-taken',
   'email-changed-notice',
+  'usage-digest',
 ] as const;
 export type EmailTemplate = (typeof EmailTemplates)[number];
 
@@ -54,6 +57,16 @@ export type CalendarJobName = (typeof CalendarJobNames)[keyof typeof CalendarJob
 
 /** A calendar job: put-booking and remove-booking name their booking, sync-busy carries nothing. */
 export type CalendarJob = { bookingId: number } | Record<string, never>;
+
+/** The jobs of the reports queue: the monthly usage digest (issue 18). */
+export const ReportJobNames = { usageDigest: 'usage-digest' } as const;
+/** The scheduler's fixed id: every worker process upserts the same one, so each month has one job (issue 18). */
+export const USAGE_DIGEST_SCHEDULER_ID = 'usage-digest-monthly';
+
+/** A usage-digest job: the month (yyyy-MM) it reports on; without it, the month before the job runs. */
+export interface UsageDigestJob {
+  month?: string;
+}
 
 /** Job ids must not contain ':' (BullMQ uses it in its keys). */
 export const calendarJobId = (eventId: string, name: CalendarJobName) => `${eventId}__${name}`;
@@ -100,4 +113,5 @@ export const Queues = {
   domainEvents: defineQueue<DomainEventJob>(QueueNames.domainEvents, domainEventJobOptions),
   emails: defineQueue<EmailJob>(QueueNames.emails, deliveryJobOptions),
   calendar: defineQueue<CalendarJob>(QueueNames.calendar, deliveryJobOptions),
+  reports: defineQueue<UsageDigestJob>(QueueNames.reports, deliveryJobOptions),
 } as const;

@@ -27,6 +27,25 @@ export async function insertEvent<T extends EventType>(
 }
 
 /**
+ * Writes an event under an id the caller derived from what it is about (a scheduled report's month and recipient):
+ * a second writer of the same event, another worker process or a retried job, writes nothing. Returns whether this
+ * call wrote it.
+ */
+export async function insertEventOnce<T extends EventType>(
+  db: Transaction | Database,
+  id: string,
+  type: T,
+  payload: EventPayload<T>,
+) {
+  const rows = await db
+    .insert(outboxEvents)
+    .values({ id, type, payload: payload as Record<string, unknown> })
+    .onConflictDoNothing()
+    .returning({ id: outboxEvents.id });
+  return rows.length > 0;
+}
+
+/**
  * The same INSERT as SQL, for one statement that writes rows and their events together (one round trip, one commit;
  * see `insertContactMessagesWithEvents`): `rows` selects `payload` (jsonb) and `request_id` (text) for each event of
  * `type`; it returns each event's `id` and `payload`. A postgres.js fragment: the statement stays one prepared text.

@@ -5,6 +5,9 @@ import {
   type EmailJob,
   type QueueDefinition,
   Queues,
+  ReportJobNames,
+  USAGE_DIGEST_SCHEDULER_ID,
+  type UsageDigestJob,
 } from '@app/contracts';
 import type { Database } from '@app/db';
 import { createLease } from '@app/platform/cluster-once';
@@ -22,6 +25,7 @@ import type { WorkersConfig } from './env';
 import { processCalendarJob } from './jobs/calendar/calendar.processor';
 import { processDomainEvent } from './jobs/domain-events/domain-events.processor';
 import { processSendEmail } from './jobs/send-email/send-email.processor';
+import { processUsageDigest } from './jobs/usage-digest/usage-digest.processor';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics';
 import { startSweeper } from './outbox/sweeper';
 import { markDeliveriesFailed } from './repositories/deliveries.repository';
@@ -38,7 +42,12 @@ export interface WorkersRuntimeDeps {
 
 export interface WorkersRuntime {
   redis: Redis;
-  queues: { domainEvents: Queue<DomainEventJob>; emails: Queue<EmailJob>; calendar: Queue<CalendarJob> };
+  queues: {
+    domainEvents: Queue<DomainEventJob>;
+    emails: Queue<EmailJob>;
+    calendar: Queue<CalendarJob>;
+    reports: Queue<UsageDigestJob>;
+  };
   workers: Worker[];
   metrics: WorkerMetrics;
   close(): Promise<void>;
@@ -85,6 +94,7 @@ export async function startWorkers({
     domainEvents: createQueue(platform, Queues.domainEvents),
     emails: createQueue(platform, Queues.emails),
     calendar: createQueue(platform, Queues.calendar),
+    reports: createQueue(platform, Queues.reports),
   };
   // E-mail and calendar jobs retry as EMAIL_ATTEMPTS and EMAIL_BACKOFF_MS say (a server that is down comes back).
   const retried = (definition: QueueDefinition<unknown>): JobsOptions => ({
@@ -181,7 +191,25 @@ export async function startWorkers({
       { name: CalendarJobNames.syncBusy, data: {}, opts: { ...calendarJobOptions, attempts: 1 } },
     );
   else await queues.calendar.removeJobScheduler('sync-busy-every');
-  const workers: Worker[] = [domainEventsWorker, emailsWorker, calendarWorker];
+  // The admins' monthly usage digest (issue 18): every process upserts the same scheduler (a fixed id), so the cluster
+  // has one, and one job a month; the job writes one event per month and admin, whoever runs it how often.
+  const reportsWorker = registerWorker(
+    platform,
+    Queues.reports,
+    (job) =>
+      processUsageDigest(job, { db, domainEvents: queues.domainEvents, timeZone: config.BOOKING_TIMEZONE, logger }),
+    {
+      concurrency: 1,
+      onFailed: (job, error) =>
+        logger[job && isFinal(job) ? 'error' : 'warn']({ jobId: job?.id, err: error }, 'usage digest job failed'),
+    },
+  );
+  await queues.reports.upsertJobScheduler(
+    USAGE_DIGEST_SCHEDULER_ID,
+    { pattern: '0 7 1 * *', tz: config.BOOKING_TIMEZONE },
+    { name: ReportJobNames.usageDigest, data: {}, opts: retried(Queues.reports) },
+  );
+  const workers: Worker[] = [domainEventsWorker, emailsWorker, calendarWorker, reportsWorker];
 
   const stopSweeper = startSweeper(
     {

@@ -15,9 +15,26 @@ export const ClientDashboardSchema = v.object({
   ...PublicDashboardSchema.entries,
   description: v.nullable(v.string()),
   thumbnailUrl: v.nullable(v.string()),
+  /** The person's own last view (ISO time), null when they never opened it. */
   lastViewedAt: v.nullable(v.string()),
+  /** Whether the person starred it (issue 18): favourites come first. */
+  isFavourite: v.boolean(),
+  /** Which of the person's active organizations it comes from, by name (several when more than one is linked). */
+  organizations: v.array(v.object({ id: v.number(), name: v.string() })),
 });
 export type ClientDashboard = v.InferOutput<typeof ClientDashboardSchema>;
+
+/** GET /api/dashboards/organizations: an active organization the signed-in person belongs to (the portal's header). */
+export const PortalOrganizationSchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  /** An https URL or a site path (`/images/...`), else null: the portal shows the name's initial. */
+  logoUrl: v.nullable(v.string()),
+});
+export type PortalOrganization = v.InferOutput<typeof PortalOrganizationSchema>;
+
+/** PUT and DELETE /api/dashboards/{id}/favourite: the dashboard's star as it is now. */
+export const FavouriteSchema = v.object({ dashboardId: v.number(), isFavourite: v.boolean() });
 
 /** GET /api/dashboards/{id} */
 export const DashboardDetailSchema = v.object({

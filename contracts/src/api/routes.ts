@@ -32,6 +32,8 @@ import type {
   ClientDashboardSchema,
   DashboardDetailSchema,
   EmbedStatusSchema,
+  FavouriteSchema,
+  PortalOrganizationSchema,
   PublicDashboardSchema,
   SavedDashboardSchema,
   ViewRecordedSchema,
@@ -44,6 +46,7 @@ import type {
 } from './embedding';
 import type { SsoLookupSchema, SsoSettingsSchema, SsoTestSchema } from './sso';
 import type { PublicConfigSchema } from './system';
+import type { UsageReportSchema } from './usage';
 import type { UserSchema } from './users';
 
 /**
@@ -73,47 +76,53 @@ type GetAnswerMore<P extends string> = P extends '/api/config'
     ? ListOf<typeof PublicDashboardSchema>
     : P extends '/api/dashboards/organization'
       ? ListOf<typeof ClientDashboardSchema>
-      : P extends `/api/dashboards/${string}/embed-status`
-        ? Of<typeof EmbedStatusSchema>
-        : P extends `/api/dashboards/${string}`
-          ? Of<typeof DashboardDetailSchema>
-          : P extends `/api/auth/validate-${'registration' | 'reset'}-token/${string}`
-            ? Of<typeof TokenValidationSchema>
-            : P extends `/api/booking/availability/month?${string}`
-              ? Of<typeof MonthAvailabilitySchema>
-              : P extends `/api/booking/availability?${string}`
-                ? Of<typeof AvailabilitySchema>
-                : P extends `/api/booking/cancel/${string}`
-                  ? Of<typeof BookingSummarySchema>
-                  : P extends `/api/booking/reschedule/${string}`
-                    ? Of<typeof ReschedulableBookingSchema>
-                    : P extends '/api/admin/organizations'
-                      ? ListOf<typeof OrganizationSchema>
-                      : P extends '/api/admin/dashboards-direct'
-                        ? ListOf<typeof AdminDashboardSchema>
-                        : P extends '/api/admin/users'
-                          ? ListOf<typeof UserSchema>
-                          : P extends '/api/admin/organization-dashboards'
-                            ? ListOf<typeof OrganizationDashboardLinkSchema>
-                            : P extends '/api/admin/audit'
-                              ? ListOf<typeof AuditEntrySchema>
-                              : P extends '/api/admin/embed-connections'
-                                ? ListOf<typeof EmbedConnectionSchema>
-                                : P extends `/api/admin/consultations${'' | `?${string}`}`
-                                  ? ListOf<typeof ConsultationSchema>
-                                  : P extends '/api/admin/closed-dates'
-                                    ? ListOf<typeof ClosedDateSchema>
-                                    : P extends '/api/admin/calendar-feed'
-                                      ? Of<typeof CalendarFeedStatusSchema>
-                                      : P extends `/api/auth/sso?${string}`
-                                        ? Of<typeof SsoLookupSchema>
-                                        : P extends `/api/admin/organizations/${string}/sso`
-                                          ? Of<typeof SsoSettingsSchema>
-                                          : never;
+      : P extends '/api/dashboards/organizations'
+        ? ListOf<typeof PortalOrganizationSchema>
+        : P extends `/api/admin/usage?${string}`
+          ? Of<typeof UsageReportSchema>
+          : P extends `/api/dashboards/${string}/embed-status`
+            ? Of<typeof EmbedStatusSchema>
+            : P extends `/api/dashboards/${string}`
+              ? Of<typeof DashboardDetailSchema>
+              : P extends `/api/auth/validate-${'registration' | 'reset'}-token/${string}`
+                ? Of<typeof TokenValidationSchema>
+                : P extends `/api/booking/availability/month?${string}`
+                  ? Of<typeof MonthAvailabilitySchema>
+                  : P extends `/api/booking/availability?${string}`
+                    ? Of<typeof AvailabilitySchema>
+                    : P extends `/api/booking/cancel/${string}`
+                      ? Of<typeof BookingSummarySchema>
+                      : P extends `/api/booking/reschedule/${string}`
+                        ? Of<typeof ReschedulableBookingSchema>
+                        : P extends '/api/admin/organizations'
+                          ? ListOf<typeof OrganizationSchema>
+                          : P extends '/api/admin/dashboards-direct'
+                            ? ListOf<typeof AdminDashboardSchema>
+                            : P extends '/api/admin/users'
+                              ? ListOf<typeof UserSchema>
+                              : P extends '/api/admin/organization-dashboards'
+                                ? ListOf<typeof OrganizationDashboardLinkSchema>
+                                : P extends '/api/admin/audit'
+                                  ? ListOf<typeof AuditEntrySchema>
+                                  : P extends '/api/admin/embed-connections'
+                                    ? ListOf<typeof EmbedConnectionSchema>
+                                    : P extends `/api/admin/consultations${'' | `?${string}`}`
+                                      ? ListOf<typeof ConsultationSchema>
+                                      : P extends '/api/admin/closed-dates'
+                                        ? ListOf<typeof ClosedDateSchema>
+                                        : P extends '/api/admin/calendar-feed'
+                                          ? Of<typeof CalendarFeedStatusSchema>
+                                          : P extends `/api/auth/sso?${string}`
+                                            ? Of<typeof SsoLookupSchema>
+                                            : P extends `/api/admin/organizations/${string}/sso`
+                                              ? Of<typeof SsoSettingsSchema>
+                                              : never;
 
 /** POST, PUT and DELETE paths (a 204 answers `null`). */
 type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M extends 'DELETE'
-  ? null
+  ? P extends `/api/dashboards/${string}/favourite`
+    ? Of<typeof FavouriteSchema>
+    : null
   : P extends '/api/auth/login'
     ? Of<typeof LoginResultSchema> | Of<typeof SecondFactorRequiredSchema>
     : P extends '/api/auth/login/second-factor'
@@ -151,37 +160,39 @@ type SendAnswerMore<P extends string> = P extends '/api/auth/logout'
               ? Of<typeof MessageSchema>
               : P extends '/api/booking/reschedule' | `/api/admin/consultations/${string}/reschedule`
                 ? Of<typeof RescheduledBookingSchema>
-                : P extends `/api/dashboards/${string}/views`
-                  ? Of<typeof ViewRecordedSchema>
-                  : P extends `/api/dashboards/${string}/embed-token`
-                    ? Of<typeof EmbedTokenSchema>
-                    : P extends `/api/admin/embed-connections/${string}/test`
-                      ? Of<typeof ConnectionTestSchema>
-                      : P extends `/api/admin/embed-connections${'' | `/${string}`}`
-                        ? Of<typeof SavedEmbedConnectionSchema>
-                        : P extends `/api/admin/organizations/${string}/sso/test`
-                          ? Of<typeof SsoTestSchema>
-                          : P extends `/api/admin/organizations/${string}/sso`
-                            ? Of<typeof SsoSettingsSchema>
-                            : P extends `/api/admin/organizations${'' | `/${string}`}`
-                              ? Of<typeof OrganizationSchema>
-                              : P extends `/api/admin/dashboards${'' | `/${string}`}`
-                                ? Of<typeof SavedDashboardSchema>
-                                : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
-                                  ? Of<typeof MessageSchema>
-                                  : P extends `/api/admin/users${'' | `/${string}`}`
-                                    ? Of<typeof UserSchema>
-                                    : P extends `/api/admin/organization-dashboards${'' | `/${string}`}`
-                                      ? Of<typeof OrganizationDashboardLinkSchema>
-                                      : P extends '/api/admin/organization-users'
-                                        ? Of<typeof MessageSchema>
-                                        : P extends `/api/admin/consultations/${string}`
+                : P extends `/api/dashboards/${string}/favourite`
+                  ? Of<typeof FavouriteSchema>
+                  : P extends `/api/dashboards/${string}/views`
+                    ? Of<typeof ViewRecordedSchema>
+                    : P extends `/api/dashboards/${string}/embed-token`
+                      ? Of<typeof EmbedTokenSchema>
+                      : P extends `/api/admin/embed-connections/${string}/test`
+                        ? Of<typeof ConnectionTestSchema>
+                        : P extends `/api/admin/embed-connections${'' | `/${string}`}`
+                          ? Of<typeof SavedEmbedConnectionSchema>
+                          : P extends `/api/admin/organizations/${string}/sso/test`
+                            ? Of<typeof SsoTestSchema>
+                            : P extends `/api/admin/organizations/${string}/sso`
+                              ? Of<typeof SsoSettingsSchema>
+                              : P extends `/api/admin/organizations${'' | `/${string}`}`
+                                ? Of<typeof OrganizationSchema>
+                                : P extends `/api/admin/dashboards${'' | `/${string}`}`
+                                  ? Of<typeof SavedDashboardSchema>
+                                  : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
+                                    ? Of<typeof MessageSchema>
+                                    : P extends `/api/admin/users${'' | `/${string}`}`
+                                      ? Of<typeof UserSchema>
+                                      : P extends `/api/admin/organization-dashboards${'' | `/${string}`}`
+                                        ? Of<typeof OrganizationDashboardLinkSchema>
+                                        : P extends '/api/admin/organization-users'
                                           ? Of<typeof MessageSchema>
-                                          : P extends '/api/admin/closed-dates'
-                                            ? Of<typeof ClosedDateSchema>
-                                            : P extends '/api/admin/calendar-feed'
-                                              ? Of<typeof CalendarFeedCreatedSchema>
-                                              : never;
+                                          : P extends `/api/admin/consultations/${string}`
+                                            ? Of<typeof MessageSchema>
+                                            : P extends '/api/admin/closed-dates'
+                                              ? Of<typeof ClosedDateSchema>
+                                              : P extends '/api/admin/calendar-feed'
+                                                ? Of<typeof CalendarFeedCreatedSchema>
+                                                : never;
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -12,6 +12,7 @@ export const ADMIN_TABS = [
   'consultations',
   'audit',
   'sign-ins',
+  'usage',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const DEFAULT_ADMIN_TAB: AdminTab = 'organizations';

@@ -43,8 +43,16 @@ export interface MintedLink {
 /** The values of an e-mail's own template slots (the layout's are added by the sender: see `LAYOUT_VARIABLES`). */
 type EmailVars<V extends string> = { readonly [K in V]: string };
 
+/** A client's organization as it heads their account e-mails (issue 18): its name and its logo's https address. */
+export interface OrganizationBrand {
+  name: string;
+  logoUrl: string;
+}
+
 interface Envelope {
   to: string;
+  /** The client's organization, whose logo and name head the e-mail (issue 18); none by default. */
+  organization?: OrganizationBrand | null;
   replyTo?: string;
   subject: string;
   preview: string;
@@ -94,4 +102,14 @@ export const defineEmail = <const T extends EmailTemplate, const V extends strin
 });
 
 /** The slots the shared layout (and every e-mail) may use: supplied by the sender, never declared per e-mail. */
-export const LAYOUT_VARIABLES = ['appUrl', 'appHost', 'companyName', 'companyEmail', 'subject', 'preview'] as const;
+export const LAYOUT_VARIABLES = [
+  'appUrl',
+  'appHost',
+  'companyName',
+  'companyEmail',
+  'subject',
+  'preview',
+  // The client's organization in the header (issue 18): empty unless the e-mail names one (`organization` below).
+  'organizationBanner',
+  'organizationLine',
+] as const;

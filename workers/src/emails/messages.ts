@@ -7,6 +7,7 @@ import { type Booking, findBooking } from '../repositories/bookings.repository';
 import { findContactMessage } from '../repositories/contact.repository';
 import { findActiveUser, findActiveUserByEmail } from '../repositories/users.repository';
 import { defineEmail, type EmailJobData, type MessageContext, type MintedLink, type StoredEvent } from './define-email';
+import { organizationBrandOf, organizationBrandVars } from './organization-brand';
 
 export const formatDateTime = (date: Date, timeZone = 'UTC') =>
   new Intl.DateTimeFormat('en-US', {
@@ -26,7 +27,14 @@ export const layoutVars = (ctx: Pick<MessageContext, 'appUrl' | 'companyEmail'>)
   appHost: new URL(ctx.appUrl).host,
   companyName: COMPANY_NAME,
   companyEmail: ctx.companyEmail,
+  ...organizationBrandVars(null),
 });
+
+/** The user an account e-mail goes to, with their organization's logo and name when it heads the e-mail. */
+async function withBrand<U extends { id: number }>(ctx: MessageContext, loading: Promise<U | null>) {
+  const user = await loading;
+  return user ? { ...user, brand: await organizationBrandOf(ctx, user.id) } : null;
+}
 
 /** A message to someone outside, whose answer comes to the company; and one to the company, answered to them. */
 export const toVisitor = (email: string, ctx: MessageContext) => ({ to: email, replyTo: ctx.companyEmail });
@@ -166,9 +174,10 @@ export const messageEmails = {
     template: 'user-invitation',
     sentOn: ['user.invited'],
     variables: ['greetingName', 'link', 'expiresAt'],
-    load: (ctx, event) => userEvent(ctx, event, 'user.invited'),
-    content: (user, ctx) => ({
+    load: (ctx, event) => withBrand(ctx, userEvent(ctx, event, 'user.invited')),
+    content: ({ brand, ...user }, ctx) => ({
       to: user.email,
+      organization: brand,
       subject: `You're invited to the ${COMPANY_NAME} client portal`,
       preview: 'Choose a password to finish setting up your account.',
       link: { kind: 'registration', userId: user.id },
@@ -186,18 +195,26 @@ export const messageEmails = {
     variables: ['greetingName', 'email', 'link'],
     // Asked for on the reset page: the address as typed, looked up here so the request's time tells nothing (D6).
     load: (ctx, event) =>
-      event.type === 'password_reset.requested_by_email'
-        ? findActiveUserByEmail(
-            ctx.db,
-            v.parse(EventPayloadSchemas['password_reset.requested_by_email'], event.payload).email,
-          )
-        : userEvent(ctx, event, 'password_reset.requested'),
-    content: (user) => ({
+      withBrand(
+        ctx,
+        event.type === 'password_reset.requested_by_email'
+          ? findActiveUserByEmail(
+              ctx.db,
+              v.parse(EventPayloadSchemas['password_reset.requested_by_email'], event.payload).email,
+            )
+          : userEvent(ctx, event, 'password_reset.requested'),
+      ),
+    content: ({ brand, ...user }) => ({
       to: user.email,
+      organization: brand,
       subject: `Reset your ${COMPANY_NAME} password`,
       preview: 'This link expires in 1 hour.',
       link: { kind: 'password-reset', userId: user.id },
-      vars: (link) => ({ greetingName: user.firstName || user.email, email: user.email, link: link.url }),
+      vars: (link) => ({
+        greetingName: user.firstName || user.email,
+        email: user.email,
+        link: link.url,
+      }),
     }),
   }),
 

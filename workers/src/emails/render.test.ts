@@ -22,6 +22,8 @@ const vars = {
   companyEmail: 'hello@lucid.example',
   subject: 'Subject',
   preview: 'Preview',
+  organizationBanner: '',
+  organizationLine: '',
   name: 'Ada <script>',
   email: 'ada@example.com',
   messageSubject: 'Q & A',

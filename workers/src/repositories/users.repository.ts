@@ -62,3 +62,18 @@ export async function issueUserToken(
     });
   });
 }
+
+/**
+ * The organization whose logo and name head the user's account e-mails (issue 18): the one active organization they
+ * belong to, when it has a logo; null when they belong to none or to several (which one would it be?).
+ */
+export async function soleOrganizationWithLogo(db: Database, userId: number) {
+  const rows = await db
+    .select({ name: schema.organizations.name, logoUrl: schema.organizations.logoUrl })
+    .from(schema.memberships)
+    .innerJoin(schema.organizations, eq(schema.organizations.id, schema.memberships.organizationId))
+    .where(and(eq(schema.memberships.userId, userId), eq(schema.organizations.isActive, true)))
+    .limit(2);
+  const [only] = rows;
+  return rows.length === 1 && only?.logoUrl ? { name: only.name, logoUrl: only.logoUrl } : null;
+}

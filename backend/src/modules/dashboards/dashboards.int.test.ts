@@ -59,6 +59,11 @@ describe("a client's dashboards", () => {
       description: 'First',
       thumbnailUrl: null,
       lastViewedAt: null,
+      isFavourite: false,
+      organizations: [
+        { id: orgA.id, name: 'A' },
+        { id: orgB.id, name: 'B' },
+      ],
     });
 
     now = new Date('2026-11-20T11:00:00Z');

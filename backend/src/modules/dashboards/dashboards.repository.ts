@@ -55,40 +55,6 @@ export function listPublicDashboards(db: Database) {
   return db.select(listed).from(dashboards).where(eq(dashboards.isPublic, true)).orderBy(asc(dashboards.id));
 }
 
-/** Ids of the dashboards linked to the user's active organizations. */
-const linkedToUser = (db: Database, userId: number) =>
-  db
-    .selectDistinct({ id: organizationDashboards.dashboardId })
-    .from(organizationDashboards)
-    .innerJoin(organizations, eq(organizations.id, organizationDashboards.organizationId))
-    .innerJoin(memberships, eq(memberships.organizationId, organizations.id))
-    .where(and(eq(memberships.userId, userId), eq(organizations.isActive, true)));
-
-/** The user's dashboards, each once, the ones they viewed most recently first, then by name (D19). */
-export async function listDashboardsOfUser(db: Database, userId: number) {
-  const linked = linkedToUser(db, userId).as('linked');
-  const lastViews = db
-    .select({
-      dashboardId: dashboardViews.dashboardId,
-      lastViewedAt: max(dashboardViews.viewedAt).as('last_viewed_at'),
-    })
-    .from(dashboardViews)
-    .where(eq(dashboardViews.userId, userId))
-    .groupBy(dashboardViews.dashboardId)
-    .as('last_views');
-  return db
-    .select({
-      ...listed,
-      description: dashboards.description,
-      thumbnailUrl: dashboards.thumbnailUrl,
-      lastViewedAt: lastViews.lastViewedAt,
-    })
-    .from(dashboards)
-    .innerJoin(linked, eq(linked.id, dashboards.id))
-    .leftJoin(lastViews, eq(lastViews.dashboardId, dashboards.id))
-    .orderBy(sql`${lastViews.lastViewedAt} desc nulls last`, asc(dashboards.name), asc(dashboards.id));
-}
-
 export async function findDashboard(db: Database, id: number) {
   const [row] = await db.select().from(dashboards).where(eq(dashboards.id, id));
   return row ?? null;

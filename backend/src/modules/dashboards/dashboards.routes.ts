@@ -29,12 +29,13 @@ import { countDashboards, listDashboardPage } from './dashboard-list.repository'
 import {
   createDashboard,
   dashboardEmbedStatus,
-  dashboardsOfUser,
   deleteDashboard,
   recordDashboardView,
   updateDashboard,
   viewDashboard,
 } from './dashboards.service';
+import { portalRoutes } from './portal.routes';
+import { dashboardsOfUser } from './portal.service';
 
 const EMBED_WARNING_NOTE =
   "In `url` mode the server asks the embed URL's host for it (HEAD, else GET; 3 s at most) while saving. " +
@@ -54,6 +55,7 @@ export const dashboardsRoutes = (
 ) =>
   new Elysia({ name: 'dashboards-routes' })
     .use(deps.auth)
+    .use(portalRoutes(deps))
     .get(
       '/api/dashboards/public',
       // The hottest route of the site: bytes kept in memory, read without waiting when they are fresh, returned as
@@ -80,7 +82,10 @@ export const dashboardsRoutes = (
     .get('/api/dashboards/organization', ({ user }) => dashboardsOfUser(deps, user.id), {
       auth: 'user',
       response: { 200: v.array(ClientDashboardSchema), 401: ApiErrorSchema },
-      detail: { tags, summary: "The dashboards of the signed-in user's active organizations, recently viewed first" },
+      detail: {
+        tags,
+        summary: "The dashboards of the signed-in user's active organizations: favourites first, then recently viewed",
+      },
     })
     .get(
       '/api/dashboards/:id',

@@ -1,10 +1,4 @@
-import {
-  AdminMessages,
-  type ClientDashboard,
-  type DashboardDetail,
-  type DashboardValues,
-  type EmbedStatus,
-} from '@app/contracts';
+import { AdminMessages, type DashboardDetail, type DashboardValues, type EmbedStatus } from '@app/contracts';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { notFound, unprocessable } from '../../lib/http-error';
 import { type Actor, changed, withAudit } from '../audit/with-audit';
@@ -13,14 +7,6 @@ import * as repo from './dashboards.repository';
 import { type EmbedSetupDeps, embedColumns, embedFields, embedWarning, keepConnection } from './embed-setup';
 import { normalizeImageUrl, probeEmbedUrl } from './embed-url';
 import type { PublicDashboardsCache } from './public-dashboards.cache';
-
-export async function dashboardsOfUser(deps: DashboardsDeps, userId: number): Promise<ClientDashboard[]> {
-  const rows = await repo.listDashboardsOfUser(deps.db, userId);
-  return rows.map((row) => ({
-    ...row,
-    lastViewedAt: row.lastViewedAt ? new Date(row.lastViewedAt).toISOString() : null,
-  }));
-}
 
 /** D33: a person's views of one dashboard closer together than this count once. */
 const VIEW_DEDUP_WINDOW_MS = 5 * 60_000;

@@ -8,6 +8,7 @@ import type { MessageContext } from '../../emails/define-email';
 import { emails } from '../../emails/index';
 import type { Mailer } from '../../emails/mailer';
 import { layoutVars } from '../../emails/messages';
+import { organizationBrandVars } from '../../emails/organization-brand';
 import type { Renderer } from '../../emails/render';
 import {
   claimDelivery,
@@ -48,6 +49,7 @@ export async function processSendEmail(job: Job<EmailJob>, deps: SendEmailDeps) 
   const vars = prepared.link ? prepared.vars(await mintLink(deps, event, prepared.link)) : prepared.vars;
   const { html, text } = deps.renderer.render(template, {
     ...layoutVars(deps),
+    ...organizationBrandVars(prepared.organization ?? null),
     subject: prepared.subject,
     preview: prepared.preview,
     ...vars,

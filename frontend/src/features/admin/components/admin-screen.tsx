@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ListChecks } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { PageContainer } from '../../../components/layout/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
@@ -17,6 +18,9 @@ import { OrganizationsTab } from './organizations-tab';
 import { SignInsTab } from './sign-ins-tab';
 import { UsersTab } from './users-tab';
 
+/** The Usage tab and its charting library: a chunk of their own, loaded when the tab is opened (issue 18). */
+const UsageTab = lazy(() => import('./usage/usage-tab'));
+
 const tabLabels: Record<AdminTab, string> = {
   organizations: 'Organizations',
   dashboards: 'Dashboards',
@@ -26,6 +30,7 @@ const tabLabels: Record<AdminTab, string> = {
   consultations: 'Consultations',
   audit: 'Audit',
   'sign-ins': 'Sign-ins',
+  usage: 'Usage',
 };
 
 /**
@@ -119,6 +124,13 @@ export function AdminScreen({
           </TabPanel>
           <TabPanel value="sign-ins" className="mt-6" data-testid="admin-panel-sign-ins">
             {tab === 'sign-ins' ? <SignInsTab /> : null}
+          </TabPanel>
+          <TabPanel value="usage" className="mt-6" data-testid="admin-panel-usage">
+            {tab === 'usage' ? (
+              <Suspense fallback={<Spinner className="mx-auto size-6 text-blue-700 dark:text-blue-400" />}>
+                <UsageTab />
+              </Suspense>
+            ) : null}
           </TabPanel>
         </Tabs>
       ) : (

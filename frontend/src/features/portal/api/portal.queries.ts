@@ -1,5 +1,5 @@
-import type { DashboardDetail, EmbedToken } from '@app/contracts';
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { ClientDashboard, DashboardDetail, EmbedToken } from '@app/contracts';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, getQueryFn, isApiRequestError } from '../../../lib/api';
 
 const organizationDashboardsQueryKey = ['dashboards', 'organization'] as const;
@@ -11,6 +11,40 @@ export const organizationDashboardsQueryOptions = () =>
     queryKey: organizationDashboardsQueryKey,
     queryFn: getQueryFn('/api/dashboards/organization'),
   });
+
+/** GET /api/dashboards/organizations: the person's active organizations with their logos (the portal's header). */
+export const portalOrganizationsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['dashboards', 'organizations'],
+    queryFn: getQueryFn('/api/dashboards/organizations'),
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * PUT or DELETE /api/dashboards/{id}/favourite: the star changes on the card at once, goes back when the server
+ * refuses, and the list is read again once the server has answered (issue 18).
+ */
+export function useFavouriteMutation() {
+  const queryClient = useQueryClient();
+  const key = organizationDashboardsQueryKey;
+  return useMutation({
+    mutationKey: ['dashboards', 'favourite'],
+    mutationFn: ({ id, favourite }: { id: number; favourite: boolean }) =>
+      apiRequest(`/api/dashboards/${id}/favourite`, { method: favourite ? 'PUT' : 'DELETE' }),
+    onMutate: async ({ id, favourite }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<ClientDashboard[]>(key);
+      queryClient.setQueryData<ClientDashboard[]>(key, (list) =>
+        list?.map((d) => (d.id === id ? { ...d, isFavourite: favourite } : d)),
+      );
+      return { before };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
 
 /**
  * GET /api/dashboards/{id}: one dashboard for an admin, a member of a linked active organization, or anyone when it

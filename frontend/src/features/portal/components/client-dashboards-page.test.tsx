@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { ClientDashboard } from '@app/contracts';
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   deferred,
@@ -27,13 +27,24 @@ const dashboard = (overrides: Partial<ClientDashboard> = {}): ClientDashboard =>
   description: 'Enrollment by term and campus.',
   thumbnailUrl: null,
   lastViewedAt: null,
+  isFavourite: false,
+  organizations: [{ id: 1, name: 'Acme' }],
   ...overrides,
 });
 
-function openList(list: ClientDashboard[] | FakeRoute, user = makeUser()) {
+const acme = { id: 1, name: 'Acme', logoUrl: 'https://cdn.example.com/acme.png' };
+
+function openList(
+  list: ClientDashboard[] | FakeRoute,
+  user = makeUser(),
+  organizations: { id: number; name: string; logoUrl: string | null }[] = [acme],
+  more: Record<string, FakeRoute> = {},
+) {
   const api = stubApi({
     'GET /api/auth/user': reply(user),
     'GET /api/dashboards/organization': typeof list === 'function' ? list : reply(list),
+    'GET /api/dashboards/organizations': reply(organizations),
+    ...more,
   });
   return { ...renderApp('/client/dashboard'), api };
 }
@@ -123,5 +134,91 @@ describe('/client/dashboard', () => {
     renderApp('/client/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Access Required' })).toBeTruthy();
     expect(requestsTo(api, 'GET /api/dashboards/organization')).toHaveLength(0);
+  });
+
+  it("shows the organization's logo and name, or its initial without a logo", async () => {
+    openList([dashboard()], makeUser(), [acme]);
+    const banner = await screen.findByTestId('portal-organizations');
+    const logo = within(banner).getByRole('img', { name: 'Acme logo' });
+    expect(logo.getAttribute('src')).toBe('https://cdn.example.com/acme.png');
+    expect(within(banner).getByTestId('portal-organization-name').textContent).toBe('Acme');
+    cleanup();
+    openList([dashboard()], makeUser(), [{ id: 2, name: 'beta labs', logoUrl: null }]);
+    expect((await screen.findByTestId('portal-organization-initial')).textContent).toBe('B');
+  });
+
+  it("shows each card's organizations only to a person in several", async () => {
+    const two = [acme, { id: 2, name: 'Beta', logoUrl: null }];
+    openList([dashboard({ organizations: [{ id: 2, name: 'Beta' }] })], makeUser(), two);
+    await waitFor(() => expect(screen.getByTestId('dashboard-card-organization').textContent).toBe('From Beta'));
+    cleanup();
+    openList([dashboard()], makeUser(), [acme]);
+    await screen.findByTestId('dashboards-grid');
+    expect(screen.queryByTestId('dashboard-card-organization')).toBeNull();
+  });
+
+  it('shows a picture on every card: the thumbnail, else the category artwork; and the last view', async () => {
+    openList([
+      dashboard({
+        thumbnailUrl: '/images/custom.png',
+        lastViewedAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      }),
+      dashboard({ id: 9, category: 'Research' }),
+    ]);
+    await screen.findByTestId('dashboards-grid');
+    const pictures = screen.getAllByTestId('dashboard-card-picture').map((img) => img.getAttribute('src'));
+    expect(pictures).toEqual(['/images/custom.png', '/images/dashboards/research.svg']);
+    const lastViews = screen.getAllByTestId('dashboard-card-last-viewed').map((p) => p.textContent);
+    expect(lastViews).toEqual(['Last viewed 3 days ago', 'Not viewed yet']);
+  });
+
+  it('narrows the cards as the person types, says when nothing matches, and clears', async () => {
+    openList([
+      dashboard(),
+      dashboard({ id: 9, name: 'Stress Survey', category: 'Research', description: 'Wellbeing by wave' }),
+    ]);
+    const search = await screen.findByLabelText('Search dashboards');
+    const names = () => screen.queryAllByTestId('dashboard-card-name').map((h) => h.textContent);
+    fireEvent.change(search, { target: { value: 'wellbeing' } });
+    await waitFor(() => expect(names()).toEqual(['Stress Survey']));
+    expect(screen.getByTestId('dashboards-count').textContent).toBe('1 of 2 dashboards');
+    fireEvent.change(search, { target: { value: 'nothing like it' } });
+    const none = await screen.findByTestId('dashboards-no-match');
+    expect(within(none).getByRole('heading').textContent).toBe('No dashboards match');
+    act(() => fireEvent.click(within(none).getByRole('button', { name: 'Clear search' })));
+    await waitFor(() => expect(names()).toEqual(['Enrollment Overview', 'Stress Survey']));
+    expect(document.activeElement).toBe(search);
+  });
+
+  it('stars a dashboard with a toggle button: it moves first, and the server is told', async () => {
+    let starred = false;
+    const { api } = openList(
+      () =>
+        jsonResponse([
+          ...(starred ? [dashboard({ id: 9, name: 'Stress Survey', isFavourite: true })] : []),
+          dashboard(),
+          ...(starred ? [] : [dashboard({ id: 9, name: 'Stress Survey' })]),
+        ]),
+      makeUser(),
+      [acme],
+      {
+        'PUT /api/dashboards/9/favourite': () => {
+          starred = true;
+          return jsonResponse({ dashboardId: 9, isFavourite: true });
+        },
+      },
+    );
+    await screen.findByTestId('dashboards-grid');
+    const star = screen.getByRole('button', { name: 'Favourite: Stress Survey' });
+    expect(star.getAttribute('aria-pressed')).toBe('false');
+    act(() => fireEvent.click(star));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('dashboard-card-name').map((h) => h.textContent)).toEqual([
+        'Stress Survey',
+        'Enrollment Overview',
+      ]),
+    );
+    expect(screen.getByRole('button', { name: 'Favourite: Stress Survey' }).getAttribute('aria-pressed')).toBe('true');
+    expect(requestsTo(api, 'PUT /api/dashboards/9/favourite')).toHaveLength(1);
   });
 });

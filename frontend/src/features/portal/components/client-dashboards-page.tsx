@@ -1,20 +1,28 @@
 import type { ClientDashboard } from '@app/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ArrowRight, LayoutDashboard, RefreshCw } from 'lucide-react';
-import { useId } from 'react';
+import { LayoutDashboard, RefreshCw, SearchX } from 'lucide-react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { PageContainer } from '../../../components/layout/page-header';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingStatus } from '../../../components/ui/spinner';
-import { organizationDashboardsQueryOptions } from '../api/portal.queries';
+import {
+  organizationDashboardsQueryOptions,
+  portalOrganizationsQueryOptions,
+  useFavouriteMutation,
+} from '../api/portal.queries';
 import type { PortalUser } from '../utils/greeting';
-import { Badge, DashboardDescription, PortalWelcome } from './portal-header';
+import { favouritesFirst, searchDashboards } from '../utils/search';
+import { DashboardCard } from './dashboard-card';
+import { DashboardSearch, useDebounced } from './dashboard-search';
+import { OrganizationBanner } from './organization-banner';
+import { PortalWelcome } from './portal-header';
 
-/** /client/dashboard (spec section 2): the dashboards of the client's organizations. */
+/** /client/dashboard (spec section 2, issue 18): the dashboards of the client's organizations. */
 export function ClientDashboardsPage({ user }: { user: PortalUser | null }) {
   const query = useQuery(organizationDashboardsQueryOptions());
+  const organizations = useQuery(portalOrganizationsQueryOptions());
   return (
     <PageContainer>
       <div className="flex flex-col gap-6 border-b border-slate-200 pb-8 md:flex-row md:items-end md:justify-between dark:border-slate-800">
@@ -23,19 +31,27 @@ export function ClientDashboardsPage({ user }: { user: PortalUser | null }) {
             Client Dashboard
           </h1>
           <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">
-            The dashboards your organization has access to, most recently viewed first.
+            The dashboards your organization has access to: your favourites first, then the most recently viewed.
           </p>
         </div>
-        <PortalWelcome user={user} />
+        <PortalWelcome user={user}>
+          <OrganizationBanner organizations={organizations.data ?? []} />
+        </PortalWelcome>
       </div>
       <div className="mt-10">
-        <DashboardsContent query={query} />
+        <DashboardsContent query={query} severalOrganizations={(organizations.data?.length ?? 0) > 1} />
       </div>
     </PageContainer>
   );
 }
 
-function DashboardsContent({ query }: { query: UseQueryResult<ClientDashboard[]> }) {
+function DashboardsContent({
+  query,
+  severalOrganizations,
+}: {
+  query: UseQueryResult<ClientDashboard[]>;
+  severalOrganizations: boolean;
+}) {
   if (query.isPending)
     return (
       <LoadingStatus className="justify-center py-16" spinnerClassName="size-5" data-testid="dashboards-loading">
@@ -64,51 +80,58 @@ function DashboardsContent({ query }: { query: UseQueryResult<ClientDashboard[]>
         </p>
       </Card>
     );
-  return (
-    <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="dashboards-grid">
-      {query.data.map((dashboard) => (
-        <DashboardCard key={dashboard.id} dashboard={dashboard} />
-      ))}
-    </ul>
-  );
+  return <DashboardsGrid dashboards={query.data} severalOrganizations={severalOrganizations} />;
 }
 
-function DashboardCard({ dashboard }: { dashboard: ClientDashboard }) {
-  const headingId = useId();
+/** The cards, narrowed as the person types (searched in the browser: the list is the person's own, and short). */
+function DashboardsGrid({
+  dashboards,
+  severalOrganizations,
+}: {
+  dashboards: ClientDashboard[];
+  severalOrganizations: boolean;
+}) {
+  const searchId = useId();
+  const [text, setText] = useState('');
+  const debounced = useDebounced(text, 150);
+  const search = useDeferredValue(text === '' ? '' : debounced);
+  const favourite = useFavouriteMutation();
+  const shown = useMemo(() => searchDashboards(favouritesFirst(dashboards), search), [dashboards, search]);
+  // Cards of a dashboard linked to several of the person's organizations say so too.
+  const showOrganizations = severalOrganizations || dashboards.some((d) => d.organizations.length > 1);
   return (
-    <li
-      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md dark:border-slate-800 dark:bg-slate-900"
-      data-testid="dashboard-card"
-      data-dashboard-id={dashboard.id}
-    >
-      <div className="flex items-start justify-between gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-blue-100 text-blue-700 dark:bg-blue-950 dark:text-blue-300">
-          <LayoutDashboard aria-hidden="true" className="size-5" />
-        </span>
-        <Badge>{dashboard.category}</Badge>
-      </div>
-      <h2
-        id={headingId}
-        className="mt-4 text-lg font-semibold text-slate-900 dark:text-white"
-        data-testid="dashboard-card-name"
-      >
-        {dashboard.name}
-      </h2>
-      <DashboardDescription
-        description={dashboard.description}
-        className="mt-2 flex-1 text-sm leading-6"
-        data-testid="dashboard-card-description"
-      />
-      <Link
-        to="/client/dashboard/$id"
-        params={{ id: String(dashboard.id) }}
-        className={buttonClass({ className: 'mt-6 w-full' })}
-        aria-describedby={headingId}
-        data-testid="dashboard-card-link"
-      >
-        View Dashboard
-        <ArrowRight aria-hidden="true" className="size-4" />
-      </Link>
-    </li>
+    <div className="flex flex-col gap-6">
+      <DashboardSearch id={searchId} value={text} onChange={setText} found={shown.length} total={dashboards.length} />
+      {shown.length === 0 ? (
+        <Card className="flex flex-col items-center px-6 py-12 text-center" data-testid="dashboards-no-match">
+          <SearchX aria-hidden="true" className="size-8 text-slate-500" />
+          <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">No dashboards match</h2>
+          <p className="mt-2 max-w-md break-words text-slate-600 dark:text-slate-300">
+            Nothing in your dashboards' names, categories or descriptions matches &ldquo;{text.trim()}&rdquo;.
+          </p>
+          <Button
+            variant="outline"
+            className="mt-5"
+            onClick={() => {
+              setText('');
+              document.getElementById(searchId)?.focus();
+            }}
+          >
+            Clear search
+          </Button>
+        </Card>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" data-testid="dashboards-grid">
+          {shown.map((dashboard) => (
+            <DashboardCard
+              key={dashboard.id}
+              dashboard={dashboard}
+              showOrganizations={showOrganizations}
+              onFavourite={(isFavourite) => favourite.mutate({ id: dashboard.id, favourite: isFavourite })}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -115,7 +115,13 @@ describe('/client/dashboard/{id}', () => {
     const api = stubApi({
       'GET /api/auth/user': reply(makeUser()),
       'GET /api/dashboards/organization': reply([
-        { ...detail(), lastViewedAt: null, description: 'Enrollment by term and campus.' },
+        {
+          ...detail(),
+          lastViewedAt: null,
+          description: 'Enrollment by term and campus.',
+          isFavourite: false,
+          organizations: [],
+        },
       ]),
       'GET /api/dashboards/5': reply(detail()),
       'POST /api/dashboards/5/views': reply({ recorded: true }),

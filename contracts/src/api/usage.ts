@@ -1,0 +1,71 @@
+import * as v from 'valibot';
+
+/** The usage report for account managers (issue 18): who opened which dashboard, over time. */
+
+const USAGE_GROUPINGS = ['day', 'week'] as const;
+export type UsageGrouping = (typeof USAGE_GROUPINGS)[number];
+
+/** The longest period a report covers: two years, a day for a leap year included. */
+export const USAGE_MAX_DAYS = 731;
+
+/** A yyyy-MM-dd that names a day of the calendar (not 2026-02-30). */
+const isCalendarDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+const UsageDateSchema = (name: string) =>
+  v.optional(
+    v.pipe(
+      v.string(`${name} must be a date (yyyy-MM-dd)`),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (yyyy-MM-dd)`),
+      v.check(isCalendarDate, `${name} must be a real date (yyyy-MM-dd)`),
+    ),
+  );
+
+/**
+ * GET /api/admin/usage and /api/admin/usage.csv: `from` and `to` are days of the company's time zone, both counted;
+ * without them, the last 30 days up to today. The range checks (to not before from, at most two years) are the
+ * service's, with the same 422.
+ */
+export const UsageQuerySchema = v.object({
+  from: UsageDateSchema('From'),
+  to: UsageDateSchema('To'),
+  groupBy: v.optional(v.picklist(USAGE_GROUPINGS, 'Group by must be day or week'), 'day'),
+});
+
+/** Views of one organization, dashboard or person: the total and one count per period of `buckets`. */
+const usageSeries = <E extends v.ObjectEntries>(entries: E) =>
+  v.object({ ...entries, total: v.number(), counts: v.array(v.number()) });
+
+export const UsageReportSchema = v.object({
+  from: v.string(),
+  to: v.string(),
+  groupBy: v.picklist(USAGE_GROUPINGS),
+  timeZone: v.string(),
+  /** The first day (yyyy-MM-dd) of each period: each day, or each week from its Monday. */
+  buckets: v.array(v.string()),
+  /** Every view of the period, per period. */
+  totals: v.array(v.number()),
+  /**
+   * A view counts for an organization when the viewer is one of its members and the dashboard is linked to it
+   * (a person in two such organizations counts for both). Most views first.
+   */
+  organizations: v.array(usageSeries({ id: v.number(), name: v.string() })),
+  dashboards: v.array(usageSeries({ id: v.number(), name: v.string() })),
+  /** Signed-in viewers (anonymous views of public dashboards count in the totals only). */
+  people: v.array(usageSeries({ id: v.number(), name: v.string(), email: v.string() })),
+  /** Dashboards linked to an organization or public, that nobody has opened in the last 30 days. */
+  idleDashboards: v.array(v.object({ id: v.number(), name: v.string(), lastViewedAt: v.nullable(v.string()) })),
+  /** Active members of client organizations (not admins) who have not signed in for 30 days. */
+  inactiveClients: v.array(
+    v.object({
+      id: v.number(),
+      name: v.string(),
+      email: v.string(),
+      organizations: v.array(v.string()),
+      lastLoginAt: v.nullable(v.string()),
+    }),
+  ),
+});
+export type UsageReport = v.InferOutput<typeof UsageReportSchema>;

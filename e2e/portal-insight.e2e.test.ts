@@ -1,0 +1,250 @@
+import { connect, type DatabaseHandle } from '@app/db';
+import * as schema from '@app/db/schema';
+import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { signIn, signInAsClient } from './account-helpers';
+import { forEachThemeAndViewport, screenshot, useBrowserSuite } from './harness';
+import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
+
+/** Issue 18 in the browser: the portal's stars, search and organizations, and the admins' Usage tab. */
+const suite = useBrowserSuite();
+
+const PASSWORD = 'Insight-secret-42';
+let database: DatabaseHandle;
+let passwordHash: string;
+
+beforeAll(async () => {
+  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-portal-insight' });
+  passwordHash = await hashPassword(PASSWORD);
+});
+
+afterAll(async () => {
+  await database?.close().catch(() => {});
+});
+
+const person = (email: string, overrides: Parameters<typeof createUser>[1] = {}) =>
+  createUser(database.db, { email, passwordHash, accountSetupComplete: true, ...overrides });
+
+/** A client of one organization with a logo (a site path: the site's own picture), and four dashboards. */
+async function clientWithDashboards() {
+  const suffix = crypto.randomUUID().slice(0, 8);
+  const org = await createOrganization(database.db, { name: `Northwind ${suffix}`, logoUrl: '/og-image.png' });
+  const client = await person(`nina-${suffix}@example.com`, { firstName: 'Nina' });
+  await addMembership(database.db, org.id, client.id);
+  const specs = [
+    { name: 'Revenue Pulse', category: 'Sales', description: 'Bookings and pipeline by region.' },
+    { name: 'Campus Enrollment', category: 'Education', description: 'Students by term.' },
+    { name: 'Payroll Watch', category: 'Finance', description: 'Monthly payroll against budget.' },
+    { name: 'Hiring Funnel', category: 'HR', description: 'Applicants, interviews and offers.' },
+  ];
+  const dashboards = [];
+  for (const spec of specs) {
+    const dashboard = await createDashboard(database.db, { ...spec, embedUrl: 'https://app.powerbi.com/view?r=x' });
+    await linkDashboard(database.db, org.id, dashboard.id);
+    dashboards.push(dashboard);
+  }
+  // Viewed three days ago: the card says so.
+  await database.db
+    .insert(schema.dashboardViews)
+    .values({ dashboardId: dashboards[0]!.id, userId: client.id, viewedAt: new Date(Date.now() - 3 * 86_400_000) });
+  return { org, client, dashboards };
+}
+
+const cardNames = (page: Page) => page.getByTestId('dashboard-card-name').allTextContents();
+
+describe('client portal (issue 18)', () => {
+  it("keeps a star across a reload, narrows the grid as the client types, and shows the organization's logo and name", async () => {
+    const { org, client } = await clientWithDashboards();
+    const page = await suite.newPage();
+    await signInAsClient(page, client.email, PASSWORD);
+    await page.getByTestId('dashboards-grid').waitFor();
+
+    const banner = page.getByTestId('portal-organization');
+    await banner.waitFor();
+    expect(await banner.getByTestId('portal-organization-name').textContent()).toBe(org.name);
+    const logo = banner.getByRole('img', { name: `${org.name} logo` });
+    expect(await logo.getAttribute('src')).toBe('/og-image.png');
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    // Every card has a picture that loaded: the category's artwork here.
+    const pictures = page.getByTestId('dashboard-card-picture');
+    expect(await pictures.count()).toBe(4);
+    await expect
+      .poll(() => pictures.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
+      .toBe(true);
+    const revenue = page.getByTestId('dashboard-card').filter({ hasText: 'Revenue Pulse' });
+    expect(await revenue.getByTestId('dashboard-card-last-viewed').textContent()).toBe('Last viewed 3 days ago');
+    expect(
+      await page
+        .getByTestId('dashboard-card')
+        .filter({ hasText: 'Hiring Funnel' })
+        .getByTestId('dashboard-card-last-viewed')
+        .textContent(),
+    ).toBe('Not viewed yet');
+
+    // A star by keyboard: Tab to the button, Space presses it; the card moves first.
+    expect((await cardNames(page))[0]).toBe('Revenue Pulse');
+    const star = page.getByRole('button', { name: 'Favourite: Hiring Funnel' });
+    expect(await star.getAttribute('aria-pressed')).toBe('false');
+    await star.focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(async () => (await cardNames(page))[0]).toBe('Hiring Funnel');
+
+    await page.reload();
+    await page.getByTestId('dashboards-grid').waitFor();
+    expect((await cardNames(page))[0]).toBe('Hiring Funnel');
+    expect(await page.getByRole('button', { name: 'Favourite: Hiring Funnel' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+
+    // Search as you type: name, category and description.
+    const search = page.getByLabel('Search dashboards');
+    await search.pressSequentially('payroll');
+    await expect.poll(() => cardNames(page)).toEqual(['Payroll Watch']);
+    await search.fill('education');
+    await expect.poll(() => cardNames(page)).toEqual(['Campus Enrollment']);
+    await search.fill('offers');
+    await expect.poll(() => cardNames(page)).toEqual(['Hiring Funnel']);
+    await search.fill('nothing of the sort');
+    await page.getByTestId('dashboards-no-match').waitFor();
+    expect(await page.getByTestId('dashboards-no-match').getByRole('heading').textContent()).toBe(
+      'No dashboards match',
+    );
+    await page.getByTestId('dashboards-no-match').getByRole('button', { name: 'Clear search' }).click();
+    await expect.poll(async () => (await cardNames(page)).length).toBe(4);
+    expect(await search.inputValue()).toBe('');
+
+    // Unstarred: back in its place.
+    await page.getByRole('button', { name: 'Favourite: Hiring Funnel' }).click();
+    await page.reload();
+    await page.getByTestId('dashboards-grid').waitFor();
+    expect((await cardNames(page))[0]).toBe('Revenue Pulse');
+  });
+
+  it('shows a person in two organizations which organization each dashboard comes from', async () => {
+    const suffix = crypto.randomUUID().slice(0, 8);
+    const alpha = await createOrganization(database.db, { name: `Alpha ${suffix}` });
+    const beta = await createOrganization(database.db, { name: `Beta ${suffix}` });
+    const client = await person(`two-${suffix}@example.com`, { firstName: 'Tom' });
+    await addMembership(database.db, alpha.id, client.id);
+    await addMembership(database.db, beta.id, client.id);
+    const a = await createDashboard(database.db, { name: 'Alpha only' });
+    const b = await createDashboard(database.db, { name: 'Beta only' });
+    const both = await createDashboard(database.db, { name: 'Shared by both' });
+    await linkDashboard(database.db, alpha.id, a.id);
+    await linkDashboard(database.db, beta.id, b.id);
+    await linkDashboard(database.db, alpha.id, both.id);
+    await linkDashboard(database.db, beta.id, both.id);
+
+    const page = await suite.newPage();
+    await signInAsClient(page, client.email, PASSWORD);
+    await page.getByTestId('dashboards-grid').waitFor();
+    const sources = (name: string) =>
+      page
+        .getByTestId('dashboard-card')
+        .filter({ hasText: name })
+        .getByTestId('dashboard-card-organization')
+        .allTextContents();
+    await expect.poll(() => sources('Alpha only')).toEqual([`From Alpha ${suffix}`]);
+    expect(await sources('Beta only')).toEqual([`From Beta ${suffix}`]);
+    expect(await sources('Shared by both')).toEqual([`From Alpha ${suffix}`, `From Beta ${suffix}`]);
+    // Both organizations in the header, each with its initial (no logos).
+    expect(await page.getByTestId('portal-organization-name').allTextContents()).toEqual([
+      `Alpha ${suffix}`,
+      `Beta ${suffix}`,
+    ]);
+    expect(await page.getByTestId('portal-organization-initial').allTextContents()).toEqual(['A', 'B']);
+  });
+
+  it('captures the portal at 375 and 1280 px without serious axe violations or sideways scrolling', {
+    timeout: 90_000,
+  }, async () => {
+    const { client } = await clientWithDashboards();
+    await forEachThemeAndViewport(
+      suite,
+      async (page, theme, viewport) => {
+        await signInAsClient(page, client.email, PASSWORD);
+        await page.getByTestId('dashboards-grid').waitFor();
+        await page.mouse.move(0, 0);
+        await screenshot(page, `portal-insight-list-${viewport.width}-${theme}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        expect(await horizontalOverflow(page)).toBe(0);
+      },
+      { themes: ['light'], context: { bypassCSP: true } },
+    );
+  });
+});
+
+describe('the Usage tab (issue 18)', () => {
+  it('shows the charts and the lists at 1280 and 375 px, without serious axe violations', {
+    timeout: 120_000,
+  }, async () => {
+    const suffix = crypto.randomUUID().slice(0, 8);
+    const admin = await person(`usage-admin-${suffix}@example.com`, { firstName: 'Uma', isAdmin: true });
+    const org = await createOrganization(database.db, { name: `Usage Org ${suffix}` });
+    const viewer = await person(`usage-viewer-${suffix}@example.com`, { firstName: 'Vic', lastLoginAt: new Date() });
+    const dormant = await person(`usage-dormant-${suffix}@example.com`, { firstName: 'Dora', lastName: 'Dormant' });
+    await addMembership(database.db, org.id, viewer.id);
+    await addMembership(database.db, org.id, dormant.id);
+    const opened = await createDashboard(database.db, { name: `Opened ${suffix}` });
+    const idle = await createDashboard(database.db, { name: `Idle ${suffix}` });
+    await linkDashboard(database.db, org.id, opened.id);
+    await linkDashboard(database.db, org.id, idle.id);
+    const now = Date.now();
+    await database.db.insert(schema.dashboardViews).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        dashboardId: opened.id,
+        userId: viewer.id,
+        viewedAt: new Date(now - (i * 2 + 1) * 86_400_000),
+      })),
+    );
+
+    await forEachThemeAndViewport(
+      suite,
+      async (page, theme, viewport) => {
+        await signIn(page, admin.email, PASSWORD);
+        await page.goto('/admin?tab=usage');
+        const panel = page.getByTestId('usage-tab');
+        await panel.waitFor();
+        await page.getByTestId('usage-summary').waitFor();
+        // The charts are drawn (SVG from the lazily loaded library) with the seeded views.
+        for (const chart of ['usage-chart-time', 'usage-chart-dashboards', 'usage-chart-people'])
+          await page.getByTestId(chart).locator('svg.recharts-surface').first().waitFor();
+        // SVG text runs together: the bar's label is there, spaces aside.
+        expect(await page.getByTestId('usage-chart-dashboards').textContent()).toContain(`Opened${suffix}`);
+        const orgRow = page.getByTestId('usage-organizations-row').filter({ hasText: `Usage Org ${suffix}` });
+        expect(await orgRow.textContent()).toContain('12');
+        expect(
+          await page
+            .getByTestId('usage-idle-dashboard-row')
+            .filter({ hasText: `Idle ${suffix}` })
+            .count(),
+        ).toBe(1);
+        const dormantRow = page.getByTestId('usage-inactive-client-row').filter({ hasText: dormant.email });
+        expect(await dormantRow.textContent()).toContain('Never');
+        expect(await page.getByTestId('usage-inactive-client-row').filter({ hasText: viewer.email }).count()).toBe(0);
+        // The CSV link carries the same period.
+        const href = (await page.getByTestId('usage-csv').getAttribute('href')) ?? '';
+        expect(href).toMatch(/^\/api\/admin\/usage\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&groupBy=day$/);
+        const csv = await page.request.get(href);
+        expect(csv.status()).toBe(200);
+        expect(csv.headers()['content-disposition']).toMatch(/^attachment; filename="usage-/);
+
+        await page.mouse.move(0, 0);
+        await screenshot(page, `admin-usage-${viewport.width}-${theme}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        expect(await horizontalOverflow(page)).toBe(0);
+
+        // By week over 90 days: fewer periods, the same views.
+        await page.getByLabel('Period').selectOption('90');
+        await page.getByLabel('Show').selectOption('week');
+        await expect.poll(() => page.getByTestId('usage-csv').getAttribute('href')).toContain('groupBy=week');
+        await expect.poll(() => orgRow.textContent()).toContain('12');
+      },
+      { themes: ['light'], context: { bypassCSP: true } },
+    );
+  });
+});

@@ -1,0 +1,111 @@
+import type { UsageReport } from '@app/contracts';
+import type { ReactNode } from 'react';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { bucketLabel } from '../../utils/usage-period';
+
+/**
+ * The Usage tab's charts (issue 18), drawn with Recharts: this file and the library are in the tab's own chunk, loaded
+ * when an admin opens the tab (decision 036). Each chart is a figure whose caption says what it shows; the tables
+ * beside it carry the same figures for screen readers and for reading exact numbers.
+ */
+
+/** Colours that keep 3:1 against white and the dark background alike. */
+const COLOURS = ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0891b2'];
+const TOTAL_COLOUR = '#334155';
+const TOP = 5;
+
+function ChartFigure({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+  return (
+    <figure
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
+      data-testid={testId}
+    >
+      <figcaption className="mb-3 text-base font-semibold text-slate-900 dark:text-white">{title}</figcaption>
+      <div className="h-72 w-full text-xs text-slate-600 dark:text-slate-300">{children}</div>
+    </figure>
+  );
+}
+
+/** All views per period, and those of the five organizations with the most views. */
+export function ViewsOverTimeChart({ report }: { report: UsageReport }) {
+  const top = report.organizations.slice(0, TOP);
+  const data = report.buckets.map((bucket, i) => ({
+    label: bucketLabel(bucket, report.groupBy),
+    total: report.totals[i] ?? 0,
+    ...Object.fromEntries(top.map((o) => [`org-${o.id}`, o.counts[i] ?? 0])),
+  }));
+  return (
+    <ChartFigure title="Views over time: all, and the top organizations" testId="usage-chart-time">
+      <ResponsiveContainer width="100%" height="100%">
+        <LineChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: -12 }}>
+          <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
+          <XAxis dataKey="label" stroke="currentColor" minTickGap={16} />
+          <YAxis allowDecimals={false} stroke="currentColor" />
+          <Tooltip />
+          <Legend />
+          <Line type="linear" dataKey="total" name="All views" stroke={TOTAL_COLOUR} strokeWidth={3} dot={false} />
+          {top.map((o, i) => (
+            <Line
+              key={o.id}
+              type="linear"
+              dataKey={`org-${o.id}`}
+              name={o.name}
+              stroke={COLOURS[i % COLOURS.length]}
+              strokeWidth={2}
+              dot={false}
+            />
+          ))}
+        </LineChart>
+      </ResponsiveContainer>
+    </ChartFigure>
+  );
+}
+
+/** The ten with the most views over the period, as horizontal bars. */
+export function TopViewsChart({
+  title,
+  testId,
+  items,
+  colour,
+}: {
+  title: string;
+  testId: string;
+  items: { id: number; name: string; total: number }[];
+  colour: number;
+}) {
+  const data = items.slice(0, 10).map((item) => ({ name: item.name, views: item.total }));
+  return (
+    <ChartFigure title={title} testId={testId}>
+      {data.length === 0 ? (
+        <p className="flex h-full items-center justify-center text-sm">No views in this period.</p>
+      ) : (
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 4 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} horizontal={false} />
+            <XAxis type="number" allowDecimals={false} stroke="currentColor" />
+            <YAxis
+              type="category"
+              dataKey="name"
+              width={110}
+              stroke="currentColor"
+              tickFormatter={(name: string) => (name.length > 16 ? `${name.slice(0, 15)}…` : name)}
+            />
+            <Tooltip />
+            <Bar dataKey="views" name="Views" fill={COLOURS[colour % COLOURS.length]} radius={[0, 4, 4, 0]} />
+          </BarChart>
+        </ResponsiveContainer>
+      )}
+    </ChartFigure>
+  );
+}

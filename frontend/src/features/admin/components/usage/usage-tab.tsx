@@ -1,0 +1,118 @@
+import type { UsageReport } from '@app/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Download, RefreshCw } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { Alert } from '../../../../components/ui/alert';
+import { Button, buttonClass } from '../../../../components/ui/button';
+import { NativeSelect } from '../../../../components/ui/select';
+import { LoadingStatus } from '../../../../components/ui/spinner';
+import { usageCsvHref, usageQueryOptions } from '../../api/usage.queries';
+import { USAGE_RANGES, type UsageGroup, type UsageRange, usagePeriod } from '../../utils/usage-period';
+import { TopViewsChart, ViewsOverTimeChart } from './usage-charts';
+import { IdleDashboardsTable, InactiveClientsTable, ViewsTable } from './usage-tables';
+
+const rangeOptions = USAGE_RANGES.map((days) => ({ value: String(days), label: `Last ${days} days` }));
+const groupOptions = [
+  { value: 'day', label: 'By day' },
+  { value: 'week', label: 'By week' },
+];
+
+/**
+ * The Usage tab (issue 18): which clients use which dashboards, over time, for the account managers. Loaded as its
+ * own chunk, with the charting library, only when an admin opens the tab.
+ */
+export default function UsageTab() {
+  const [range, setRange] = useState<UsageRange>(30);
+  const [groupBy, setGroupBy] = useState<UsageGroup>('day');
+  const period = useMemo(() => usagePeriod(range, groupBy), [range, groupBy]);
+  const query = useQuery(usageQueryOptions(period));
+  const rangeId = useId();
+  const groupId = useId();
+  return (
+    <div className="flex flex-col gap-6" data-testid="usage-tab">
+      <div className="flex flex-wrap items-end gap-4">
+        <div className="w-full sm:w-48">
+          <label htmlFor={rangeId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
+            Period
+          </label>
+          <NativeSelect
+            id={rangeId}
+            options={rangeOptions}
+            value={String(range)}
+            onChange={(event) => setRange(Number(event.target.value) as UsageRange)}
+            data-testid="usage-range"
+          />
+        </div>
+        <div className="w-full sm:w-40">
+          <label htmlFor={groupId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
+            Show
+          </label>
+          <NativeSelect
+            id={groupId}
+            options={groupOptions}
+            value={groupBy}
+            onChange={(event) => setGroupBy(event.target.value === 'week' ? 'week' : 'day')}
+            data-testid="usage-group"
+          />
+        </div>
+        <a
+          href={usageCsvHref(period)}
+          download
+          className={buttonClass({ variant: 'outline', className: 'w-full sm:ml-auto sm:w-auto' })}
+          data-testid="usage-csv"
+        >
+          <Download aria-hidden="true" className="size-4" />
+          Download CSV
+        </a>
+      </div>
+      {query.isError ? (
+        <div className="flex flex-col items-start gap-4" data-testid="usage-error">
+          <Alert variant="error">The usage figures could not be loaded. Please try again.</Alert>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            Try again
+          </Button>
+        </div>
+      ) : query.data ? (
+        <UsageFigures report={query.data} />
+      ) : (
+        <LoadingStatus className="justify-center py-16" spinnerClassName="size-5" data-testid="usage-loading">
+          Loading the usage figures...
+        </LoadingStatus>
+      )}
+    </div>
+  );
+}
+
+function UsageFigures({ report }: { report: UsageReport }) {
+  const total = report.totals.reduce((a, b) => a + b, 0);
+  return (
+    <>
+      <p className="text-slate-700 dark:text-slate-200" data-testid="usage-summary">
+        <strong className="text-2xl font-bold text-slate-900 dark:text-white">{total.toLocaleString('en')}</strong>{' '}
+        {total === 1 ? 'view' : 'views'} from {report.from} to {report.to} ({report.timeZone} time), by{' '}
+        {report.organizations.length} {report.organizations.length === 1 ? 'organization' : 'organizations'} and{' '}
+        {report.people.length} {report.people.length === 1 ? 'person' : 'people'}.
+      </p>
+      <ViewsOverTimeChart report={report} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TopViewsChart
+          title="Most viewed dashboards"
+          testId="usage-chart-dashboards"
+          items={report.dashboards}
+          colour={0}
+        />
+        <TopViewsChart title="Most active people" testId="usage-chart-people" items={report.people} colour={2} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <ViewsTable label="Views per organization" testId="usage-organizations" rows={report.organizations} />
+        <ViewsTable label="Views per dashboard" testId="usage-dashboards" rows={report.dashboards} />
+        <ViewsTable label="Views per person" testId="usage-people" rows={report.people} />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <IdleDashboardsTable rows={report.idleDashboards} />
+        <InactiveClientsTable rows={report.inactiveClients} />
+      </div>
+    </>
+  );
+}
