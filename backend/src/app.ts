@@ -13,7 +13,10 @@ import { embedTokenRoutes } from './modules/embedding/embed-token.routes';
 import { linksRoutes } from './modules/links/links.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { sitePages } from './modules/site/site.pages';
+import { adminSiteRoutes, siteRoutes } from './modules/site/site.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { authPlugin, type SessionCheck } from './plugins/auth';
@@ -76,6 +79,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(linksRoutes(modules))
     .use(embedConnectionsRoutes(modules))
     .use(auditRoutes(modules))
+    .use(siteRoutes(modules))
+    .use(adminSiteRoutes(modules))
+    .use(personalDataRoutes(modules))
     .use(queueBoard({ validateSession: sessions, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX }))
     .use(seoRoutes(modules));
   if (options.serveSpa === false) return app;
@@ -88,7 +94,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   ];
   // The embed connections' own sites (a self-hosted Metabase or Tableau Server) join them (decision 030).
   const sources = withEmbedOrigins(frameSources, deps.embedOrigins);
-  return app.use(spaPlugin(deps.config.STATIC_DIR ?? defaultStaticDir, sources, { appUrl: deps.config.APP_URL }));
+  return app.use(
+    spaPlugin(deps.config.STATIC_DIR ?? defaultStaticDir, sources, {
+      appUrl: deps.config.APP_URL,
+      serverPages: sitePages(deps),
+    }),
+  );
 }
 
 /** The scheduling service's widget (D17) is framed from here. */

@@ -5,6 +5,7 @@ export * from './api/common';
 export * from './api/contact';
 export * from './api/dashboards';
 export * from './api/embedding';
+export * from './api/site';
 export * from './api/system';
 export * from './api/users';
 export * from './brand';

@@ -24,6 +24,14 @@ import type {
   EmbedTokenSchema,
   SavedEmbedConnectionSchema,
 } from './embedding';
+import type {
+  CaseStudySchema,
+  CaseStudySummarySchema,
+  PersonalDataErasedSchema,
+  PersonalDataExportSchema,
+  PublicCaseStudySchema,
+  SitePageSchema,
+} from './site';
 import type { PublicConfigSchema } from './system';
 import type { UserSchema } from './users';
 
@@ -68,7 +76,7 @@ export type GetAnswer<P extends string> = P extends '/api/auth/user'
                               ? ListOf<typeof AuditEntrySchema>
                               : P extends '/api/admin/embed-connections'
                                 ? ListOf<typeof EmbedConnectionSchema>
-                                : never;
+                                : SiteGetAnswer<P>;
 
 /** POST, PUT and DELETE paths (a 204 answers `null`). */
 type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M extends 'DELETE'
@@ -109,7 +117,30 @@ type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M exten
                                     ? Of<typeof OrganizationDashboardLinkSchema>
                                     : P extends '/api/admin/organization-users'
                                       ? Of<typeof MessageSchema>
-                                      : never;
+                                      : SiteSendAnswer<P>;
+
+/** The site's words and personal-data requests (issue 18). */
+type SiteGetAnswer<P extends string> = P extends '/api/case-studies'
+  ? ListOf<typeof CaseStudySummarySchema>
+  : P extends `/api/case-studies/${string}`
+    ? Of<typeof PublicCaseStudySchema>
+    : P extends `/api/site-pages/${string}`
+      ? Of<typeof SitePageSchema>
+      : P extends '/api/admin/case-studies'
+        ? ListOf<typeof CaseStudySchema>
+        : P extends '/api/admin/site-pages'
+          ? ListOf<typeof SitePageSchema>
+          : P extends `/api/admin/personal-data?${string}`
+            ? Of<typeof PersonalDataExportSchema>
+            : never;
+
+type SiteSendAnswer<P extends string> = P extends `/api/admin/case-studies${'' | `/${string}`}`
+  ? Of<typeof CaseStudySchema>
+  : P extends `/api/admin/site-pages/${string}`
+    ? Of<typeof SitePageSchema>
+    : P extends '/api/admin/personal-data/erase'
+      ? Of<typeof PersonalDataErasedSchema>
+      : never;
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -6,4 +6,5 @@ export * from './dashboards';
 export * from './embedding';
 export * from './events';
 export * from './organizations';
+export * from './site';
 export * from './users';

@@ -3,7 +3,17 @@
  * eagerly loaded part, which is in the route tree every page loads: so they live here, apart from the admin feature,
  * whose code no other page loads.
  */
-export const ADMIN_TABS = ['organizations', 'dashboards', 'connections', 'users', 'associations', 'audit'] as const;
+export const ADMIN_TABS = [
+  'organizations',
+  'dashboards',
+  'connections',
+  'users',
+  'associations',
+  'audit',
+  'case-studies',
+  'site-pages',
+  'personal-data',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const DEFAULT_ADMIN_TAB: AdminTab = 'organizations';
 

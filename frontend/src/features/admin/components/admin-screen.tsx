@@ -14,9 +14,12 @@ import {
 } from '../api/admin.queries';
 import { AssociationsTab } from './associations-tab';
 import { AuditTab } from './audit-tab';
+import { CaseStudiesTab } from './case-studies-tab';
 import { ConnectionsTab } from './connections-tab';
 import { DashboardsTab } from './dashboards-tab';
 import { OrganizationsTab } from './organizations-tab';
+import { PersonalDataTab } from './personal-data-tab';
+import { SitePagesTab } from './site-pages-tab';
 import { UsersTab } from './users-tab';
 
 const tabLabels: Record<AdminTab, string> = {
@@ -26,6 +29,9 @@ const tabLabels: Record<AdminTab, string> = {
   users: 'Users',
   associations: 'Associations',
   audit: 'Audit',
+  'case-studies': 'Case studies',
+  'site-pages': 'Site pages',
+  'personal-data': 'Personal data',
 };
 
 /**
@@ -115,6 +121,15 @@ export function AdminScreen({
           </TabPanel>
           <TabPanel value="audit" className="mt-6" data-testid="admin-panel-audit">
             {tab === 'audit' ? <AuditTab /> : null}
+          </TabPanel>
+          <TabPanel value="case-studies" className="mt-6" data-testid="admin-panel-case-studies">
+            {tab === 'case-studies' ? <CaseStudiesTab /> : null}
+          </TabPanel>
+          <TabPanel value="site-pages" className="mt-6" data-testid="admin-panel-site-pages">
+            {tab === 'site-pages' ? <SitePagesTab /> : null}
+          </TabPanel>
+          <TabPanel value="personal-data" className="mt-6" data-testid="admin-panel-personal-data">
+            {tab === 'personal-data' ? <PersonalDataTab /> : null}
           </TabPanel>
         </Tabs>
       ) : (
