@@ -40,6 +40,12 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('![chart](/samples/sales.svg)')).toContain('src="/samples/sales.svg"');
   });
 
+  it('gives a picture written as HTML without a description an empty alt (decoration, D26)', () => {
+    expect(renderMarkdown('<img src="https://example.com/x.png">')).toContain(
+      '<img src="https://example.com/x.png" alt="" />',
+    );
+  });
+
   for (const [name, markdown] of Object.entries(VECTORS))
     it(`lets no script through: ${name}`, () => {
       const html = renderMarkdown(`Before\n\n${markdown}\n\nAfter`).toLowerCase();

@@ -54,6 +54,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     // The page has one <h1> (its title): a Markdown '# heading' becomes the next level down.
     h1: 'h2',
+    // A picture without a description is decoration to a screen reader (D26), never an unnamed image.
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '' } }),
     a: (tagName, attribs) => {
       const href = attribs.href ?? '';
       const external = /^https?:/i.test(href);
