@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { closeToast, signIn } from './account-helpers';
 import { uniqueEmail } from './email-helpers';
-import { useBrowserSuite, viewports } from './harness';
+import { screenshot, themedPage, useBrowserSuite, viewports } from './harness';
 import { seriousAxeViolations, waitForApp } from './marketing-helpers';
 
 /** Issue 18: case studies, the legal pages and personal-data requests, through the browser and the served HTML. */
@@ -91,7 +91,7 @@ describe('case studies (issue 18)', () => {
     await page.getByTestId('case-study-form').getByText('Slug must be lowercase letters').waitFor();
     await page.getByTestId('case-study-slug').fill(slug);
     await page.getByTestId('case-study-problem').fill('Sales could not see their pipeline.');
-    await page.getByTestId('case-study-picture').fill('/images/dashboards/sales.svg');
+    await page.getByTestId('case-study-picture').fill('/images/dashboards/operations.svg');
     await page.getByTestId('case-study-outcome').fill('Forecasts within 5% every quarter.');
     await page.getByTestId('case-study-quote').fill('We finally trust our numbers.');
     await page.getByTestId('case-study-quote-author').fill('Jane Roe');
@@ -151,6 +151,7 @@ describe('case studies (issue 18)', () => {
     expect(await reader.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
     expect(dialogs).toEqual([]);
     expect(await seriousAxeViolations(reader)).toEqual([]);
+    await screenshot(reader, 'case-study-1280-light');
 
     // Listed: the home page's and /why-us' latest three, /case-studies, the sitemap.
     for (const path of ['/', '/why-us']) {
@@ -158,6 +159,7 @@ describe('case studies (issue 18)', () => {
       const card = reader.getByTestId('case-studies-section').locator(`[data-slug="${slug}"]`);
       await card.waitFor();
     }
+    await reader.getByTestId('case-studies-section').screenshot({ path: 'e2e/output/case-studies-section-1280.png' });
     await reader.getByTestId('case-studies-section').locator(`[data-slug="${slug}"]`).getByRole('link').click();
     await reader.waitForURL(`${suite.baseUrl}/case-studies/${slug}`);
     await reader.getByRole('heading', { level: 1, name: title }).waitFor();
@@ -191,6 +193,7 @@ describe('case studies (issue 18)', () => {
     await page.goto(`/case-studies/${study!.slug}`);
     await waitForApp(page);
     await page.getByRole('heading', { level: 1, name: 'A narrow read' }).waitFor();
+    await screenshot(page, 'case-study-375-light');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
       0,
     );
@@ -213,6 +216,7 @@ describe('the legal pages (issue 18)', () => {
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
     }
     await page.getByText('no tracking, analytics or advertising cookies').waitFor();
+    await screenshot(page, 'cookies-1280-light');
     expect(await seriousAxeViolations(page)).toEqual([]);
     const privacy = await (await fetch(`${suite.baseUrl}/privacy`)).text();
     expect(privacy).toContain('<title>Privacy Policy | Lucid Insight</title>');
@@ -274,4 +278,36 @@ describe('personal data requests (issue 18)', () => {
       .where(eq(sql`lower(${schema.contactMessages.email})`, email));
     expect(left).toEqual([]);
   });
+});
+
+describe('the three admin tabs of issue 18', () => {
+  for (const [theme, viewport] of [
+    ['dark', viewports.mobile],
+    ['light', viewports.desktop],
+  ] as const)
+    it(`read and work at ${viewport.width} px in the ${theme} theme, with no serious axe-core violation`, async () => {
+      await database.db
+        .insert(schema.caseStudies)
+        .values({ slug: `tab-${unique()}`, title: 'A listed study', client: 'Listed Co', isPublished: true });
+      const admin = await createAdmin();
+      const page = await themedPage(suite, theme, { viewport, bypassCSP: true });
+      await signIn(page, admin.email, PASSWORD);
+      const problems: string[] = [];
+      for (const [name, tab] of [
+        ['Case studies', 'case-studies'],
+        ['Site pages', 'site-pages'],
+        ['Personal data', 'personal-data'],
+      ] as const) {
+        await openAdminTab(page, name, tab);
+        if (tab === 'case-studies') await page.getByTestId('case-study-row').first().waitFor();
+        if (tab === 'site-pages') await page.getByTestId('site-page-editor-cookies').waitFor();
+        await screenshot(page, `admin-${tab}-${viewport.width}-${theme}`);
+        for (const v of await seriousAxeViolations(page)) problems.push(`${tab}: ${v.id} ${JSON.stringify(v.nodes)}`);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        if (overflow > 0) problems.push(`${tab}: ${overflow} px wider than the window`);
+      }
+      expect(problems).toEqual([]);
+    });
 });

@@ -40,6 +40,13 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('![chart](/samples/sales.svg)')).toContain('src="/samples/sales.svg"');
   });
 
+  it('keeps the text of a link that may not be followed, as text', () => {
+    expect(renderMarkdown('[click me](javascript:alert(1))').trim()).toBe('<p>click me</p>');
+    expect(renderMarkdown('<a href="data:text/html,x">data</a> and <a href="//evil.example">far</a>').trim()).toBe(
+      '<p>data and far</p>',
+    );
+  });
+
   it('gives a picture written as HTML without a description an empty alt (decoration, D26)', () => {
     expect(renderMarkdown('<img src="https://example.com/x.png">')).toContain(
       '<img src="https://example.com/x.png" alt="" />',

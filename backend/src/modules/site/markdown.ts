@@ -1,6 +1,9 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
+/** Where a link may lead: the web, mail, a phone, a path on this site, or a place on the page. */
+const SAFE_HREF = /^(?:https?:\/\/|mailto:|tel:|\/(?![/\\])|#)/i;
+
 /** GitHub-flavoured Markdown, no raw-HTML pass-through worth trusting: everything it makes is sanitized below. */
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
@@ -57,7 +60,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // A picture without a description is decoration to a screen reader (D26), never an unnamed image.
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '' } }),
     a: (tagName, attribs) => {
-      const href = attribs.href ?? '';
+      const href = (attribs.href ?? '').trim();
+      // A link to somewhere it may not go (javascript:, data:, ...) stays as its text, not a link to nowhere.
+      if (!SAFE_HREF.test(href)) return { tagName: 'span', attribs: {} };
       const external = /^https?:/i.test(href);
       return {
         tagName,
