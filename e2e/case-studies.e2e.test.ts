@@ -112,7 +112,7 @@ describe('case studies (issue 18)', () => {
     const html = await served.text();
     expect(html).toContain(`<title>${title} | Lucid Insight</title>`);
     expect(html).toContain('<meta name="description" content="How Acme came to trust its sales forecast.">');
-    expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/images\/dashboards\/sales\.svg">/);
+    expect(html).toMatch(/<meta property="og:image" content="https?:\/\/[^"]+\/images\/dashboards\/operations\.svg">/);
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+/case-studies/${slug}">`));
     const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? 'null');
     expect(ld).toMatchObject({

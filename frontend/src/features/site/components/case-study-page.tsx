@@ -39,10 +39,12 @@ export function CaseStudyPage({ study }: { study: PublicCaseStudy }) {
             className="mt-8 w-full rounded-xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800"
           />
         ) : null}
-        <div className="mt-8 grid gap-4 sm:grid-cols-2">
-          <Fact title="The problem" text={study.problem} />
-          <Fact title="The outcome" text={study.outcome} />
-        </div>
+        {study.problem || study.outcome ? (
+          <div className="mt-8 grid gap-4 sm:grid-cols-2">
+            <Fact title="The problem" text={study.problem} />
+            <Fact title="The outcome" text={study.outcome} />
+          </div>
+        ) : null}
         {study.quote ? (
           <figure className="mt-10 border-l-4 border-blue-600 pl-6" data-testid="case-study-quote">
             <blockquote className="text-xl leading-8 font-medium text-slate-900 dark:text-white">
