@@ -195,6 +195,9 @@ describe("a published case study's page (served with its head tags, ADR 037)", (
       expect((await get(path)).status, path).toBe(404);
     expect((await t.get(`/api/case-studies/${hidden.slug}`)).status).toBe(404);
     expect((await t.get('/api/case-studies/no-such-study')).status).toBe(404);
+    // Hostile slugs in the API's path: a 404 too, never a 500.
+    for (const slug of ['%00', 'a%00b', '%ED%A0%80', '%F0%9F%98%80', 'x'.repeat(300), 'a%2Fb', '..%2F..'])
+      expect((await t.get(`/api/case-studies/${slug}`)).status, slug).toBe(404);
   });
 
   it('is listed at /case-studies, in the sitemap and in the public list, in the order set; unpublished ones are not', async () => {
