@@ -48,7 +48,7 @@ Nothing above is deleted on a schedule: we keep it **until you ask us to delete 
 
 ## Seeing and deleting your data
 
-Write to ${mail} from the address the data is about. We will send you, within 30 days, everything stored about that address (as a file you can read), or delete it: contact messages, bookings, your account and its sessions and dashboard views are removed; audit and sign-in records keep only an anonymous marker. An upcoming consultation is cancelled first, so that you are told and our calendar is freed.
+Write to ${mail} from the address the data is about. We will send you, within 30 days, everything stored about that address (as a file you can read), or delete it: contact messages, bookings, your account and its sessions and dashboard views are removed; audit and sign-in records keep only an anonymous marker. An upcoming consultation is cancelled first, so that you are told and our calendar is freed. Copies in database backups made before that are gone when those backups are deleted; they are only ever used to restore the site after a failure.
 
 You may also ask us to correct anything that is wrong, and you may complain to your data-protection authority.
 
