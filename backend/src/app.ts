@@ -20,7 +20,10 @@ import { embedTokenRoutes } from './modules/embedding/embed-token.routes';
 import { linksRoutes } from './modules/links/links.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
+import { sitePages } from './modules/site/site.pages';
+import { adminSiteRoutes, siteRoutes } from './modules/site/site.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -50,7 +53,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Plugins are built once here; modules receive them with the dependencies they declare.
   const sessions: SessionCheck = (token) => validateSession(deps, token);
   const modules = { ...deps, auth: authPlugin(sessions, new URL(deps.config.APP_URL).protocol === 'https:') };
-  const app = new Elysia()
+  const plugins = new Elysia()
     // First, so that every hook of every request runs inside the request's span.
     .use(options.tracing ?? new Elysia({ name: 'no-tracing' }))
     .use(errorPlugin(deps.logger))
@@ -71,7 +74,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // The scheduling service's webhook comes from elsewhere by design: its signature is its proof (D17).
     .use(originCheck(deps.config.APP_URL, deps.config.TRUSTED_ORIGINS.split(',').filter(Boolean), [WEBHOOK_PATH]))
     .use(bodyGuard)
-    .use(openapiPlugin())
+    .use(openapiPlugin());
+  // The modules' routes are mounted on the plugins above as an untyped instance: nothing reads the whole app's route
+  // types (the browser's client takes them from contracts/), and TypeScript cannot follow 25 typed mounts in a row.
+  const app: AnyElysia = (plugins as AnyElysia)
     .use(systemRoutes(modules))
     .use(contactRoutes(modules))
     .use(authRoutes(modules))
@@ -92,6 +98,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(auditRoutes(modules))
     .use(adminSecurityRoutes(modules))
     .use(usageRoutes(modules))
+    .use(siteRoutes(modules))
+    .use(adminSiteRoutes(modules))
+    .use(personalDataRoutes(modules))
     .use(queueBoard({ validateSession: sessions, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX }))
     .use(seoRoutes(modules));
   if (options.serveSpa === false) return app;
@@ -104,7 +113,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   ];
   // The embed connections' own sites (a self-hosted Metabase or Tableau Server) join them (decision 030).
   const sources = withEmbedOrigins(frameSources, deps.embedOrigins);
-  return app.use(spaPlugin(deps.config.STATIC_DIR ?? defaultStaticDir, sources, { appUrl: deps.config.APP_URL }));
+  return app.use(
+    spaPlugin(deps.config.STATIC_DIR ?? defaultStaticDir, sources, {
+      appUrl: deps.config.APP_URL,
+      serverPages: sitePages(deps),
+    }),
+  );
 }
 
 /** The scheduling service's widget (D17) is framed from here. */

@@ -25,6 +25,11 @@ export const SPA_ROUTES = [
   '/reset-password',
   '/confirm-email',
   '/login/sso-error',
+  '/case-studies',
+  '/case-studies/$slug',
+  '/privacy',
+  '/terms',
+  '/cookies',
 ] as const;
 
 /**
@@ -41,6 +46,17 @@ export const MARKETING_PATHS = [
   '/book-consultation',
 ] as const satisfies readonly (typeof SPA_ROUTES)[number][];
 export type MarketingPath = (typeof MARKETING_PATHS)[number];
+
+/**
+ * The pages whose words administrators write after the build (issue 18, ADR 037): the API renders their head tags and
+ * content per request, and lists them in sitemap.xml with each published case study (`/case-studies/{slug}`).
+ */
+export const SITE_CONTENT_PATHS = [
+  '/case-studies',
+  '/privacy',
+  '/terms',
+  '/cookies',
+] as const satisfies readonly (typeof SPA_ROUTES)[number][];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -33,8 +33,13 @@ const app = (
 );
 
 // A marketing page prerendered for this very path (D25; index.html's inline script marks any other case): the app
-// takes over the HTML in place, once the page's code is loaded (modulepreloaded by the page), without a flash.
-if (container.hasChildNodes() && !html.hasAttribute('data-spa-shell')) {
+// takes over the HTML in place, once the page's code is loaded (modulepreloaded by the page), without a flash. A page
+// the API rendered (data-server-page: case studies, legal pages, ADR 037) is no React tree: the app renders over it,
+// and React replaces it at its first commit, so the content stays on screen until then.
+if (html.hasAttribute('data-server-page')) {
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+} else if (container.hasChildNodes() && !html.hasAttribute('data-spa-shell')) {
   // As on the server: no extra Suspense boundary around the matches (TanStack Router's SSR mode).
   router.ssr = { manifest: undefined };
   await router.load();

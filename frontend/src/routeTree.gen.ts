@@ -15,16 +15,21 @@ import { Route as AuthenticatedRouteImport } from './routes/_authenticated'
 import { Route as BookConsultationRouteImport } from './routes/book-consultation'
 import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as ContactRouteImport } from './routes/contact'
+import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as DashboardsRouteImport } from './routes/dashboards'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as OurValuesRouteImport } from './routes/our-values'
+import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as TermsRouteImport } from './routes/terms'
 import { Route as WhyUsRouteImport } from './routes/why-us'
 import { Route as AdminAdminRouteImport } from './routes/_admin/admin'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
 import { Route as BookingCancelRouteImport } from './routes/booking/cancel'
 import { Route as BookingRescheduleRouteImport } from './routes/booking/reschedule'
+import { Route as CaseStudiesIndexRouteImport } from './routes/case-studies/index'
+import { Route as CaseStudiesSlugRouteImport } from './routes/case-studies/$slug'
 import { Route as ClientDashboardRouteRouteImport } from './routes/client/dashboard/route'
 import { Route as ClientLoginRouteImport } from './routes/client/login'
 import { Route as DashboardIdRouteImport } from './routes/dashboard.$id'
@@ -61,6 +66,11 @@ const ContactRoute = ContactRouteImport.update({
   path: '/contact',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CookiesRoute = CookiesRouteImport.update({
+  id: '/cookies',
+  path: '/cookies',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DashboardsRoute = DashboardsRouteImport.update({
   id: '/dashboards',
   path: '/dashboards',
@@ -76,6 +86,11 @@ const OurValuesRoute = OurValuesRouteImport.update({
   path: '/our-values',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
@@ -84,6 +99,11 @@ const RegisterRoute = RegisterRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WhyUsRoute = WhyUsRouteImport.update({
@@ -109,6 +129,16 @@ const BookingCancelRoute = BookingCancelRouteImport.update({
 const BookingRescheduleRoute = BookingRescheduleRouteImport.update({
   id: '/booking/reschedule',
   path: '/booking/reschedule',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CaseStudiesIndexRoute = CaseStudiesIndexRouteImport.update({
+  id: '/case-studies/',
+  path: '/case-studies/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CaseStudiesSlugRoute = CaseStudiesSlugRouteImport.update({
+  id: '/case-studies/$slug',
+  path: '/case-studies/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ClientDashboardRouteRoute = ClientDashboardRouteRouteImport.update({
@@ -153,20 +183,25 @@ export interface FileRoutesByFullPath {
   '/book-consultation': typeof BookConsultationRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/contact': typeof ContactRoute
+  '/cookies': typeof CookiesRoute
   '/dashboards': typeof DashboardsRoute
   '/login': typeof LoginRoute
   '/our-values': typeof OurValuesRoute
+  '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/terms': typeof TermsRoute
   '/why-us': typeof WhyUsRoute
   '/client/dashboard': typeof ClientDashboardRouteRouteWithChildren
   '/admin': typeof AdminAdminRoute
   '/account': typeof AuthenticatedAccountRoute
   '/booking/cancel': typeof BookingCancelRoute
   '/booking/reschedule': typeof BookingRescheduleRoute
+  '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
   '/login/sso-error': typeof LoginSsoErrorRoute
+  '/case-studies/': typeof CaseStudiesIndexRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
@@ -176,19 +211,24 @@ export interface FileRoutesByTo {
   '/book-consultation': typeof BookConsultationRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/contact': typeof ContactRoute
+  '/cookies': typeof CookiesRoute
   '/dashboards': typeof DashboardsRoute
   '/login': typeof LoginRoute
   '/our-values': typeof OurValuesRoute
+  '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/terms': typeof TermsRoute
   '/why-us': typeof WhyUsRoute
   '/admin': typeof AdminAdminRoute
   '/account': typeof AuthenticatedAccountRoute
   '/booking/cancel': typeof BookingCancelRoute
   '/booking/reschedule': typeof BookingRescheduleRoute
+  '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
   '/login/sso-error': typeof LoginSsoErrorRoute
+  '/case-studies': typeof CaseStudiesIndexRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard': typeof ClientDashboardIndexRoute
@@ -201,20 +241,25 @@ export interface FileRoutesById {
   '/book-consultation': typeof BookConsultationRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/contact': typeof ContactRoute
+  '/cookies': typeof CookiesRoute
   '/dashboards': typeof DashboardsRoute
   '/login': typeof LoginRoute
   '/our-values': typeof OurValuesRoute
+  '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
+  '/terms': typeof TermsRoute
   '/why-us': typeof WhyUsRoute
   '/client/dashboard': typeof ClientDashboardRouteRouteWithChildren
   '/_admin/admin': typeof AdminAdminRoute
   '/_authenticated/account': typeof AuthenticatedAccountRoute
   '/booking/cancel': typeof BookingCancelRoute
   '/booking/reschedule': typeof BookingRescheduleRoute
+  '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/client/login': typeof ClientLoginRoute
   '/dashboard/$id': typeof DashboardIdRoute
   '/login_/sso-error': typeof LoginSsoErrorRoute
+  '/case-studies/': typeof CaseStudiesIndexRoute
   '/_authenticated/account_/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
@@ -226,20 +271,25 @@ export interface FileRouteTypes {
     | '/book-consultation'
     | '/confirm-email'
     | '/contact'
+    | '/cookies'
     | '/dashboards'
     | '/login'
     | '/our-values'
+    | '/privacy'
     | '/register'
     | '/reset-password'
+    | '/terms'
     | '/why-us'
     | '/client/dashboard'
     | '/admin'
     | '/account'
     | '/booking/cancel'
     | '/booking/reschedule'
+    | '/case-studies/$slug'
     | '/client/login'
     | '/dashboard/$id'
     | '/login/sso-error'
+    | '/case-studies/'
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
@@ -249,19 +299,24 @@ export interface FileRouteTypes {
     | '/book-consultation'
     | '/confirm-email'
     | '/contact'
+    | '/cookies'
     | '/dashboards'
     | '/login'
     | '/our-values'
+    | '/privacy'
     | '/register'
     | '/reset-password'
+    | '/terms'
     | '/why-us'
     | '/admin'
     | '/account'
     | '/booking/cancel'
     | '/booking/reschedule'
+    | '/case-studies/$slug'
     | '/client/login'
     | '/dashboard/$id'
     | '/login/sso-error'
+    | '/case-studies'
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard'
@@ -273,20 +328,25 @@ export interface FileRouteTypes {
     | '/book-consultation'
     | '/confirm-email'
     | '/contact'
+    | '/cookies'
     | '/dashboards'
     | '/login'
     | '/our-values'
+    | '/privacy'
     | '/register'
     | '/reset-password'
+    | '/terms'
     | '/why-us'
     | '/client/dashboard'
     | '/_admin/admin'
     | '/_authenticated/account'
     | '/booking/cancel'
     | '/booking/reschedule'
+    | '/case-studies/$slug'
     | '/client/login'
     | '/dashboard/$id'
     | '/login_/sso-error'
+    | '/case-studies/'
     | '/_authenticated/account_/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
@@ -299,18 +359,23 @@ export interface RootRouteChildren {
   BookConsultationRoute: typeof BookConsultationRoute
   ConfirmEmailRoute: typeof ConfirmEmailRoute
   ContactRoute: typeof ContactRoute
+  CookiesRoute: typeof CookiesRoute
   DashboardsRoute: typeof DashboardsRoute
   LoginRoute: typeof LoginRoute
   OurValuesRoute: typeof OurValuesRoute
+  PrivacyRoute: typeof PrivacyRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
+  TermsRoute: typeof TermsRoute
   WhyUsRoute: typeof WhyUsRoute
   ClientDashboardRouteRoute: typeof ClientDashboardRouteRouteWithChildren
   BookingCancelRoute: typeof BookingCancelRoute
   BookingRescheduleRoute: typeof BookingRescheduleRoute
+  CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
   ClientLoginRoute: typeof ClientLoginRoute
   DashboardIdRoute: typeof DashboardIdRoute
   LoginSsoErrorRoute: typeof LoginSsoErrorRoute
+  CaseStudiesIndexRoute: typeof CaseStudiesIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -357,6 +422,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/cookies': {
+      id: '/cookies'
+      path: '/cookies'
+      fullPath: '/cookies'
+      preLoaderRoute: typeof CookiesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/dashboards': {
       id: '/dashboards'
       path: '/dashboards'
@@ -378,6 +450,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OurValuesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/register': {
       id: '/register'
       path: '/register'
@@ -390,6 +469,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/why-us': {
@@ -425,6 +511,20 @@ declare module '@tanstack/react-router' {
       path: '/booking/reschedule'
       fullPath: '/booking/reschedule'
       preLoaderRoute: typeof BookingRescheduleRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/case-studies/': {
+      id: '/case-studies/'
+      path: '/case-studies'
+      fullPath: '/case-studies/'
+      preLoaderRoute: typeof CaseStudiesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/case-studies/$slug': {
+      id: '/case-studies/$slug'
+      path: '/case-studies/$slug'
+      fullPath: '/case-studies/$slug'
+      preLoaderRoute: typeof CaseStudiesSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/client/dashboard': {
@@ -523,18 +623,23 @@ const rootRouteChildren: RootRouteChildren = {
   BookConsultationRoute: BookConsultationRoute,
   ConfirmEmailRoute: ConfirmEmailRoute,
   ContactRoute: ContactRoute,
+  CookiesRoute: CookiesRoute,
   DashboardsRoute: DashboardsRoute,
   LoginRoute: LoginRoute,
   OurValuesRoute: OurValuesRoute,
+  PrivacyRoute: PrivacyRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  TermsRoute: TermsRoute,
   WhyUsRoute: WhyUsRoute,
   ClientDashboardRouteRoute: ClientDashboardRouteRouteWithChildren,
   BookingCancelRoute: BookingCancelRoute,
   BookingRescheduleRoute: BookingRescheduleRoute,
+  CaseStudiesSlugRoute: CaseStudiesSlugRoute,
   ClientLoginRoute: ClientLoginRoute,
   DashboardIdRoute: DashboardIdRoute,
   LoginSsoErrorRoute: LoginSsoErrorRoute,
+  CaseStudiesIndexRoute: CaseStudiesIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -149,6 +149,7 @@ export const openapiPlugin = () => {
             { name: 'Dashboards', description: 'Sample and client dashboards' },
             { name: 'Admin', description: 'Organizations, dashboards, users, links, audit (administrators only)' },
             { name: 'Booking', description: 'Consultation availability, booking, cancelling, the scheduling webhook' },
+            { name: 'Site', description: 'Published case studies and the legal pages' },
           ],
         },
       }),

@@ -1,3 +1,5 @@
+// Long file: every page the API serves (files, prerendered pages, server-rendered pages, the shell) goes through one
+// handler here, so the policy, compression, caching and 404 rules (D31) are written once.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
@@ -6,6 +8,7 @@ import { isSpaRoute } from '@app/contracts/spa-routes';
 import { Elysia } from 'elysia';
 import { missingHintCookie } from '../lib/cookies';
 import { notFound } from '../lib/http-error';
+import { composeServerPage, type ServerPages } from './server-page';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -133,12 +136,18 @@ function contentSecurityPolicy(html: string, frameSources: readonly string[]): s
 export interface SpaOptions {
   /** The app's public address (`APP_URL`): pages' canonical and Open Graph URLs are written absolute on it. */
   appUrl?: string;
+  /** Pages whose words live in the database, rendered per request (case studies, legal pages: ADR 037). */
+  serverPages?: ServerPages;
 }
 
 /** The policy's frame sources: fixed, or read per page (embed connections' sites join them, decision 030). */
 export type FrameSources = readonly string[] | (() => readonly string[]);
 
-export const spaPlugin = (staticDir: string, frameSources: FrameSources = [], { appUrl }: SpaOptions = {}) => {
+export const spaPlugin = (
+  staticDir: string,
+  frameSources: FrameSources = [],
+  { appUrl, serverPages }: SpaOptions = {},
+) => {
   const sourcesNow = typeof frameSources === 'function' ? frameSources : () => frameSources;
   const root = resolve(staticDir);
   // The folder itself or something inside it: a sibling whose name starts the same (`dist-private`) is neither.
@@ -215,7 +224,25 @@ export const spaPlugin = (staticDir: string, frameSources: FrameSources = [], { 
     });
   };
 
-  const handler = ({ request }: { request: Request }) => {
+  /** A server-rendered page: the shell with the page's head and content, never cached (an admin may change it). */
+  const serveServerPage = (request: Request, html: string) => {
+    const headers: Record<string, string> = {
+      'content-type': 'text/html;charset=utf-8',
+      'cache-control': 'no-cache',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': contentSecurityPolicy(html, sourcesNow()),
+    };
+    const hint = missingHintCookie(request, secure);
+    if (hint) headers['set-cookie'] = hint;
+    const body = new TextEncoder().encode(html) as Uint8Array<ArrayBuffer>;
+    const encoding = preferredEncoding(request.headers.get('accept-encoding'));
+    if (!encoding) return new Response(body, { headers });
+    return new Response(compress(body, encoding, false), {
+      headers: { ...headers, 'content-encoding': encoding, vary: 'accept-encoding' },
+    });
+  };
+
+  const handler = async ({ request }: { request: Request }) => {
     const { pathname } = new URL(request.url);
     if (pathname === '/api' || pathname.startsWith('/api/')) throw notFound();
     let decoded: string | null;
@@ -236,6 +263,10 @@ export const spaPlugin = (staticDir: string, frameSources: FrameSources = [], { 
       const page = join(candidate, 'index.html');
       if (inRoot(candidate) && isFile(page)) return serve(request, page, REVALIDATE);
     }
+    const serverPage = decoded !== null && serverPages && isFile(shellFile) ? await serverPages(decoded) : null;
+    if (serverPage === 'not-found') return serve(request, shellFile, REVALIDATE, 404);
+    if (serverPage)
+      return serveServerPage(request, composeServerPage(readFileSync(shellFile, 'utf8'), serverPage, appUrl ?? ''));
     // Every other page of the SPA gets the bare app shell (the build writes it beside the prerendered home page); a
     // path that names no page gets it with 404, and the app shows its not-found page.
     const status = decoded !== null && isSpaRoute(decoded) ? 200 : 404;

@@ -219,6 +219,7 @@ export const AdminMessages = {
   embedHttps: 'The embed URL must be an https address (or iframe code whose src is one)',
   thumbnail: 'The thumbnail URL must be an https address or a path on this site',
   logo: 'The logo URL must be an https address or a path on this site',
+  picture: 'The picture URL must be an https address or a path on this site',
   unknownConnection: 'Unknown connection',
   connectionProvider: "The connection's provider does not match the embed mode",
   connectionInUse: 'This connection is used by dashboards: move them to another connection first',

@@ -44,6 +44,14 @@ import type {
   EmbedTokenSchema,
   SavedEmbedConnectionSchema,
 } from './embedding';
+import type {
+  CaseStudySchema,
+  CaseStudySummarySchema,
+  PersonalDataErasedSchema,
+  PersonalDataExportSchema,
+  PublicCaseStudySchema,
+  SitePageSchema,
+} from './site';
 import type { SsoLookupSchema, SsoSettingsSchema, SsoTestSchema } from './sso';
 import type { PublicConfigSchema } from './system';
 import type { UsageReportSchema } from './usage';
@@ -116,7 +124,7 @@ type GetAnswerMore<P extends string> = P extends '/api/config'
                                             ? Of<typeof SsoLookupSchema>
                                             : P extends `/api/admin/organizations/${string}/sso`
                                               ? Of<typeof SsoSettingsSchema>
-                                              : never;
+                                              : SiteGetAnswer<P>;
 
 /** POST, PUT and DELETE paths (a 204 answers `null`). */
 type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M extends 'DELETE'
@@ -192,7 +200,30 @@ type SendAnswerMore<P extends string> = P extends '/api/auth/logout'
                                               ? Of<typeof ClosedDateSchema>
                                               : P extends '/api/admin/calendar-feed'
                                                 ? Of<typeof CalendarFeedCreatedSchema>
-                                                : never;
+                                                : SiteSendAnswer<P>;
+
+/** The site's words and personal-data requests (issue 18). */
+type SiteGetAnswer<P extends string> = P extends '/api/case-studies'
+  ? ListOf<typeof CaseStudySummarySchema>
+  : P extends `/api/case-studies/${string}`
+    ? Of<typeof PublicCaseStudySchema>
+    : P extends `/api/site-pages/${string}`
+      ? Of<typeof SitePageSchema>
+      : P extends '/api/admin/case-studies'
+        ? ListOf<typeof CaseStudySchema>
+        : P extends '/api/admin/site-pages'
+          ? ListOf<typeof SitePageSchema>
+          : P extends `/api/admin/personal-data?${string}`
+            ? Of<typeof PersonalDataExportSchema>
+            : never;
+
+type SiteSendAnswer<P extends string> = P extends `/api/admin/case-studies${'' | `/${string}`}`
+  ? Of<typeof CaseStudySchema>
+  : P extends `/api/admin/site-pages/${string}`
+    ? Of<typeof SitePageSchema>
+    : P extends '/api/admin/personal-data/erase'
+      ? Of<typeof PersonalDataErasedSchema>
+      : never;
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

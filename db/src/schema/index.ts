@@ -6,5 +6,6 @@ export * from './dashboards';
 export * from './embedding';
 export * from './events';
 export * from './organizations';
+export * from './site';
 export * from './sso';
 export * from './users';

@@ -13,6 +13,9 @@ export const ADMIN_TABS = [
   'audit',
   'sign-ins',
   'usage',
+  'case-studies',
+  'site-pages',
+  'personal-data',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const DEFAULT_ADMIN_TAB: AdminTab = 'organizations';

@@ -3,6 +3,7 @@ import { useCurrentUser } from '../features/auth/api/auth.queries';
 import { CallToActionSection } from '../features/marketing/components/call-to-action-section';
 import { HeroSection } from '../features/marketing/components/hero-section';
 import { HighlightsSection } from '../features/marketing/components/highlights-section';
+import { CaseStudiesSection } from '../features/site/components/case-studies-section';
 import { marketingHead } from '../lib/seo';
 import { useHydrated } from '../lib/use-hydrated';
 
@@ -19,6 +20,7 @@ function HomePage() {
     <>
       <HeroSection />
       <HighlightsSection />
+      <CaseStudiesSection />
       <CallToActionSection signedIn={hydrated && isAuthenticated} />
     </>
   );

@@ -48,10 +48,17 @@ function isSitePath(value: string): boolean {
 }
 
 /** Thumbnails and logos: an https address or a path on this site (D18); empty means none. */
-export function normalizeImageUrl(input: string | undefined, field: 'thumbnailUrl' | 'logoUrl'): string | null {
+export function normalizeImageUrl(
+  input: string | undefined,
+  field: 'thumbnailUrl' | 'logoUrl' | 'pictureUrl',
+): string | null {
   const value = (input ?? '').trim();
   if (!value) return null;
-  const message = field === 'thumbnailUrl' ? AdminMessages.thumbnail : AdminMessages.logo;
+  const message = {
+    thumbnailUrl: AdminMessages.thumbnail,
+    logoUrl: AdminMessages.logo,
+    pictureUrl: AdminMessages.picture,
+  }[field];
   if (value.startsWith('/')) {
     if (isSitePath(value)) return value;
     throw unprocessable(message, [{ path: field, message }]);

@@ -23,14 +23,15 @@ describe('found by search engines (D25)', () => {
     expect(lines.indexOf('Allow: /client/dashboard$')).toBeLessThan(lines.indexOf('Disallow: /client/'));
   });
 
-  it('serves a sitemap of the six marketing pages with absolute addresses', async () => {
+  it('serves a sitemap of the six marketing pages and the site content pages with absolute addresses', async () => {
     const response = await t.get('/sitemap.xml');
     expect(response.headers.get('content-type')).toContain('application/xml');
     const locs = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(
-      ['/', '/why-us', '/our-values', '/dashboards', '/contact', '/book-consultation'].map(
-        (path) => `https://www.lucid-insight.example${path}`,
-      ),
+      [
+        ...['/', '/why-us', '/our-values', '/dashboards', '/contact', '/book-consultation'],
+        ...['/case-studies', '/privacy', '/terms', '/cookies'],
+      ].map((path) => `https://www.lucid-insight.example${path}`),
     );
   });
 });

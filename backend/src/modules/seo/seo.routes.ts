@@ -1,6 +1,7 @@
-import { MARKETING_PATHS } from '@app/contracts/spa-routes';
+import { MARKETING_PATHS, SITE_CONTENT_PATHS } from '@app/contracts/spa-routes';
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
+import { listPublishedCaseStudies } from '../site/site.repository';
 
 /** Areas behind sign-in, and the API, are of no use to a search engine. */
 const DISALLOWED = ['/api/', '/admin', '/account', '/client/', '/login', '/register', '/reset-password', '/booking/'];
@@ -14,7 +15,7 @@ const DISALLOWED = ['/api/', '/admin', '/account', '/client/', '/login', '/regis
  */
 const ALLOWED = ['/client/login', '/client/dashboard$'];
 
-export const seoRoutes = (deps: Pick<AppDeps, 'config'>) => {
+export const seoRoutes = (deps: Pick<AppDeps, 'config' | 'db'>) => {
   const origin = new URL(deps.config.APP_URL).origin;
   const robots = [
     'User-agent: *',
@@ -25,15 +26,23 @@ export const seoRoutes = (deps: Pick<AppDeps, 'config'>) => {
     `Sitemap: ${origin}/sitemap.xml`,
     '',
   ].join('\n');
-  const sitemap = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    // The marketing pages search engines should find (D25); they are prerendered at build time.
-    ...MARKETING_PATHS.map((path) => `  <url><loc>${origin}${path}</loc><changefreq>monthly</changefreq></url>`),
-    '</urlset>',
-    '',
-  ].join('\n');
+  const url = (path: string, more = '<changefreq>monthly</changefreq>') =>
+    `  <url><loc>${origin}${path}</loc>${more}</url>`;
+  // Read per request: administrators publish case studies at any time (ADR 037).
+  const sitemap = async () =>
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      // The marketing pages search engines should find (D25); they are prerendered at build time.
+      ...MARKETING_PATHS.map((path) => url(path)),
+      // The pages whose words administrators write, and each published case study (slugs are url-safe as they are).
+      ...SITE_CONTENT_PATHS.map((path) => url(path)),
+      ...(await listPublishedCaseStudies(deps.db)).map((study) => url(`/case-studies/${study.slug}`, '')),
+      '</urlset>',
+      '',
+    ].join('\n');
   const cache = 'public, max-age=3600';
+  const sitemapCache = 'public, max-age=300';
   return new Elysia({ name: 'seo-routes' })
     .get(
       '/robots.txt',
@@ -44,14 +53,14 @@ export const seoRoutes = (deps: Pick<AppDeps, 'config'>) => {
     )
     .get(
       '/sitemap.xml',
-      () =>
-        new Response(sitemap, {
-          headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': cache },
+      async () =>
+        new Response(await sitemap(), {
+          headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': sitemapCache },
         }),
       {
         detail: {
           tags: ['System'],
-          summary: 'Sitemap of the marketing pages',
+          summary: 'Sitemap of the marketing pages, the legal pages and the published case studies',
           responses: { 200: { description: 'Sitemap' } },
         },
       },

@@ -19,7 +19,11 @@ const services = [
   'Data Integration',
 ];
 
-const legalLinks = ['Privacy', 'Terms', 'Cookies'];
+const legalLinks = [
+  { to: '/privacy', label: 'Privacy' },
+  { to: '/terms', label: 'Terms' },
+  { to: '/cookies', label: 'Cookies' },
+] as const;
 
 const linkClass =
   'text-sm text-slate-600 transition-colors hover:text-blue-700 dark:text-slate-400 dark:hover:text-blue-400';
@@ -99,12 +103,11 @@ export function SiteFooter() {
             © {year} {COMPANY_NAME}. All rights reserved.
           </p>
           <ul className="flex gap-6" aria-label="Legal">
-            {legalLinks.map((label) => (
-              <li key={label}>
-                {/* Placeholder pages: not written yet. */}
-                <a href="#top" className={linkClass}>
+            {legalLinks.map(({ to, label }) => (
+              <li key={to}>
+                <Link to={to} className={linkClass} data-testid={`footer-legal-${to.slice(1)}`}>
                   {label}
-                </a>
+                </Link>
               </li>
             ))}
           </ul>

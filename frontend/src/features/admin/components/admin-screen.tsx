@@ -11,11 +11,14 @@ import type { RescheduleDialogComponent } from '../../../lib/consultation-resche
 import { adminDashboardsQueryOptions, adminOrganizationsQueryOptions } from '../api/admin.queries';
 import { AssociationsTab } from './associations-tab';
 import { AuditTab } from './audit-tab';
+import { CaseStudiesTab } from './case-studies-tab';
 import { ConnectionsTab } from './connections-tab';
 import { ConsultationsTab } from './consultations-tab';
 import { DashboardsTab } from './dashboards-tab';
 import { OrganizationsTab } from './organizations-tab';
+import { PersonalDataTab } from './personal-data-tab';
 import { SignInsTab } from './sign-ins-tab';
+import { SitePagesTab } from './site-pages-tab';
 import { UsersTab } from './users-tab';
 
 /** The Usage tab and its charting library: a chunk of their own, loaded when the tab is opened (issue 18). */
@@ -31,6 +34,9 @@ const tabLabels: Record<AdminTab, string> = {
   audit: 'Audit',
   'sign-ins': 'Sign-ins',
   usage: 'Usage',
+  'case-studies': 'Case studies',
+  'site-pages': 'Site pages',
+  'personal-data': 'Personal data',
 };
 
 /**
@@ -131,6 +137,15 @@ export function AdminScreen({
                 <UsageTab />
               </Suspense>
             ) : null}
+          </TabPanel>
+          <TabPanel value="case-studies" className="mt-6" data-testid="admin-panel-case-studies">
+            {tab === 'case-studies' ? <CaseStudiesTab /> : null}
+          </TabPanel>
+          <TabPanel value="site-pages" className="mt-6" data-testid="admin-panel-site-pages">
+            {tab === 'site-pages' ? <SitePagesTab /> : null}
+          </TabPanel>
+          <TabPanel value="personal-data" className="mt-6" data-testid="admin-panel-personal-data">
+            {tab === 'personal-data' ? <PersonalDataTab /> : null}
           </TabPanel>
         </Tabs>
       ) : (

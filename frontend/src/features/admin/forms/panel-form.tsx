@@ -9,7 +9,7 @@ import type { SelectOption } from '../../../components/ui/select';
 import { fullName } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 
-type Thing = 'Organization' | 'Dashboard' | 'Connection';
+type Thing = 'Organization' | 'Dashboard' | 'Connection' | 'Case Study';
 
 interface SavePanelFrame {
   testId: string;
@@ -75,7 +75,11 @@ export function useSavePanel<TItem extends { id: number }, TValues, TInput, TSav
     },
     onFailure: (error) => notifyFailure(texts.failed[0], error, texts.failed[1]),
   });
-  const panel: SavePanelFrame = { testId: thing.toLowerCase(), texts, onCancel: editing ? onDone : undefined };
+  const panel: SavePanelFrame = {
+    testId: thing.toLowerCase().replace(' ', '-'),
+    texts,
+    onCancel: editing ? onDone : undefined,
+  };
   return { form, panel };
 }
 

@@ -1,13 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { approachSteps } from '../data/approach-steps';
 import { whyUsCards } from '../data/content';
 import { CallToActionSection } from './call-to-action-section';
 import { CardGrid, LinkBanner, MarketingHero, PageSection } from './content-card';
 
-/** /why-us: the approach, the four cards, a link to /our-values and the call to action (spec section 2). */
-export function WhyUsPage() {
+/**
+ * /why-us: the approach, the four cards, a link to /our-values, the proof of the work (`proof`: the latest case
+ * studies) and the call to action (spec section 2).
+ */
+export function WhyUsPage({ proof }: { proof?: ReactNode }) {
   return (
     <>
       <MarketingHero
@@ -52,6 +56,7 @@ export function WhyUsPage() {
         />
       </PageSection>
 
+      {proof}
       <CallToActionSection showClientAccess={false} />
     </>
   );

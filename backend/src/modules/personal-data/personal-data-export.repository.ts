@@ -1,0 +1,147 @@
+import * as schema from '@app/db/schema';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { addressPattern, type Db, findAccount, sameAddress } from './personal-data.repository';
+
+const {
+  auditLog,
+  bookingChanges,
+  bookings,
+  contactMessages,
+  dashboardViews,
+  dashboards,
+  emailChanges,
+  emailDeliveries,
+  memberships,
+  organizations,
+  sessions,
+  signInEvents,
+} = schema;
+
+/** Everything stored about the address, without a token hash or password hash. */
+export async function collectPersonalData(db: Db, email: string) {
+  const account = await findAccount(db, email);
+  const pattern = addressPattern(email);
+  const contact = await db.select().from(contactMessages).where(sameAddress(contactMessages.email, email));
+  const booked = await db
+    .select({
+      id: bookings.id,
+      name: bookings.name,
+      email: bookings.email,
+      businessName: bookings.businessName,
+      lineOfWork: bookings.lineOfWork,
+      date: bookings.date,
+      timeLabel: bookings.timeLabel,
+      timeZone: bookings.timeZone,
+      startsAt: bookings.startsAt,
+      endsAt: bookings.endsAt,
+      status: bookings.status,
+      source: bookings.source,
+      ipAddress: bookings.ipAddress,
+      createdAt: bookings.createdAt,
+      cancelledAt: bookings.cancelledAt,
+    })
+    .from(bookings)
+    .where(sameAddress(bookings.email, email));
+  const history = booked.length
+    ? await db
+        .select({
+          bookingId: bookingChanges.bookingId,
+          kind: bookingChanges.kind,
+          fromStartsAt: bookingChanges.fromStartsAt,
+          toStartsAt: bookingChanges.toStartsAt,
+          changedBy: bookingChanges.changedBy,
+          createdAt: bookingChanges.createdAt,
+        })
+        .from(bookingChanges)
+        .where(
+          inArray(
+            bookingChanges.bookingId,
+            booked.map((b) => b.id),
+          ),
+        )
+    : [];
+  const userId = account?.id ?? -1;
+  const [member, sessionRows, changes, views, audit, signIns, deliveries] = await Promise.all([
+    db
+      .select({ organization: organizations.name, role: memberships.role, since: memberships.createdAt })
+      .from(memberships)
+      .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+      .where(eq(memberships.userId, userId)),
+    db
+      .select({
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ipAddress,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId)),
+    db
+      .select({
+        newEmail: emailChanges.newEmail,
+        previousEmail: emailChanges.previousEmail,
+        createdAt: emailChanges.createdAt,
+        confirmedAt: emailChanges.confirmedAt,
+      })
+      .from(emailChanges)
+      .where(
+        or(
+          eq(emailChanges.userId, userId),
+          sameAddress(emailChanges.newEmail, email),
+          sameAddress(sql`coalesce(${emailChanges.previousEmail}, '')`, email),
+        ),
+      ),
+    db
+      .select({ dashboard: dashboards.name, viewedAt: dashboardViews.viewedAt })
+      .from(dashboardViews)
+      .innerJoin(dashboards, eq(dashboards.id, dashboardViews.dashboardId))
+      .where(eq(dashboardViews.userId, userId)),
+    db
+      .select()
+      .from(auditLog)
+      .where(
+        or(
+          eq(auditLog.actorId, userId),
+          sql`${auditLog.actorEmail} ~* ${pattern}`,
+          and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(userId))),
+          sql`${auditLog.changes}::text ~* ${pattern}`,
+        ),
+      ),
+    db
+      .select({
+        email: signInEvents.email,
+        method: signInEvents.method,
+        result: signInEvents.result,
+        reason: signInEvents.reason,
+        ipAddress: signInEvents.ipAddress,
+        userAgent: signInEvents.userAgent,
+        createdAt: signInEvents.createdAt,
+      })
+      .from(signInEvents)
+      .where(or(eq(signInEvents.userId, userId), sameAddress(signInEvents.email, email))),
+    db
+      .select({
+        template: emailDeliveries.template,
+        recipient: emailDeliveries.recipient,
+        status: emailDeliveries.status,
+        attempts: emailDeliveries.attempts,
+        createdAt: emailDeliveries.createdAt,
+        sentAt: emailDeliveries.sentAt,
+      })
+      .from(emailDeliveries)
+      .where(sameAddress(emailDeliveries.recipient, email)),
+  ]);
+  const { passwordHash, ...accountColumns } = account ?? { passwordHash: null };
+  return {
+    contactMessages: contact,
+    bookings: booked.map((b) => ({ ...b, history: history.filter((h) => h.bookingId === b.id) })),
+    account: account ? { ...accountColumns, hasPassword: passwordHash !== null } : null,
+    memberships: member,
+    sessions: sessionRows,
+    emailChanges: changes,
+    dashboardViews: views,
+    auditEntries: audit,
+    signInEvents: signIns,
+    emailDeliveries: deliveries,
+  };
+}

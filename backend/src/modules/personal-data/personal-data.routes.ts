@@ -1,0 +1,50 @@
+import {
+  PersonalDataErasedSchema,
+  PersonalDataEraseSchema,
+  PersonalDataExportSchema,
+  PersonalDataQuerySchema,
+} from '@app/contracts';
+import type { AppDeps } from '../../deps';
+import { adminRoute } from '../../lib/route-options';
+import { adminOnly, type GuardDeps } from '../../plugins/auth';
+import * as personalData from './personal-data.service';
+
+/** A person's request about their data (issue 18): what is stored about an address, and erasing it. Admins only. */
+export const personalDataRoutes = (deps: Pick<AppDeps, 'db' | 'clock'> & GuardDeps) =>
+  adminOnly('personal-data-routes', deps)
+    .get(
+      '/api/admin/personal-data',
+      async ({ query, user, set }) => {
+        const data = await personalData.exportPersonalData(deps.db, user, query.email, deps.clock);
+        // Someone's personal data: for this administrator's browser only, never a shared cache.
+        set.headers['cache-control'] = 'no-store';
+        set.headers['content-disposition'] = 'attachment; filename="personal-data.json"';
+        return data;
+      },
+      {
+        query: PersonalDataQuerySchema,
+        ...adminRoute(
+          'Everything stored about an e-mail address (compared case-insensitively), as a JSON download',
+          { 200: PersonalDataExportSchema },
+          {
+            description:
+              'Contact messages, bookings with their history, the account with its memberships, sessions (without their hashes), e-mail changes, dashboard views, audit entries by or about it, sign-in events and e-mail delivery records. The export itself is audited, the address recorded only as its SHA-256.',
+          },
+        ),
+      },
+    )
+    .post(
+      '/api/admin/personal-data/erase',
+      ({ body, user }) => personalData.erasePersonalData(deps.db, user, body.email, deps.clock),
+      {
+        body: PersonalDataEraseSchema,
+        ...adminRoute(
+          'Erase everything stored about an e-mail address',
+          { 200: PersonalDataErasedSchema },
+          {
+            description:
+              'Deletes its contact messages, bookings and account (with sessions, memberships and dashboard views); audit entries, sign-in events and e-mail delivery records keep an anonymous marker; the address is replaced wherever else it is written. 409 for your own account, the last administrator, or while the address has an upcoming confirmed consultation.',
+          },
+        ),
+      },
+    );

@@ -1,0 +1,58 @@
+import type { CaseStudyInput, SitePageKey } from '@app/contracts';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiRequest, getQueryFn } from '../../../lib/api';
+import { adminKeys } from './admin.queries';
+
+/** The site's words (issue 18): case studies and legal pages; and the personal-data requests. */
+const keys = {
+  caseStudies: ['admin', 'case-studies'] as const,
+  sitePages: ['admin', 'site-pages'] as const,
+  /** What the public pages read: changed by these mutations. */
+  site: ['site'] as const,
+};
+
+/** GET /api/admin/case-studies */
+export const adminCaseStudiesQueryOptions = () =>
+  queryOptions({ queryKey: keys.caseStudies, queryFn: getQueryFn('/api/admin/case-studies') });
+
+/** GET /api/admin/site-pages */
+export const adminSitePagesQueryOptions = () =>
+  queryOptions({ queryKey: keys.sitePages, queryFn: getQueryFn('/api/admin/site-pages') });
+
+function useSiteMutation<V, R>(stale: readonly string[], mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () =>
+      Promise.all([stale, keys.site, adminKeys.audit].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** POST a new case study, or PUT the one `id` names. */
+export const useSaveCaseStudy = () =>
+  useSiteMutation(keys.caseStudies, ({ id, input }: { id: number | undefined; input: CaseStudyInput }) =>
+    id === undefined
+      ? apiRequest('/api/admin/case-studies', { method: 'POST', body: input })
+      : apiRequest(`/api/admin/case-studies/${id}`, { method: 'PUT', body: input }),
+  );
+
+export const useDeleteCaseStudy = () =>
+  useSiteMutation(keys.caseStudies, (id: number) => apiRequest(`/api/admin/case-studies/${id}`, { method: 'DELETE' }));
+
+export const useSaveSitePage = () =>
+  useSiteMutation(keys.sitePages, ({ key, markdown }: { key: SitePageKey; markdown: string }) =>
+    apiRequest(`/api/admin/site-pages/${key}`, { method: 'PUT', body: { markdown } }),
+  );
+
+/** GET /api/admin/personal-data?email=: read when asked for, never cached (someone's personal data). */
+export const exportPersonalData = (email: string) =>
+  apiGet(`/api/admin/personal-data?email=${encodeURIComponent(email)}`);
+
+export const useErasePersonalData = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => apiRequest('/api/admin/personal-data/erase', { method: 'POST', body: { email } }),
+    // An erase may remove users, their memberships and audit names from every list.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+};
