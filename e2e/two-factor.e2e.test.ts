@@ -71,7 +71,7 @@ describe('two-factor sign-in in the browser', () => {
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
     await page.getByTestId('login-code').fill('000000');
     await page.getByTestId('login-code-submit').click();
-    await page.getByTestId('login-code-error').getByText('Invalid authentication code').waitFor();
+    await page.getByTestId('login-code-error').getByText("That code didn't work", { exact: false }).waitFor();
     // The next step's code: the one used to set it up cannot be used again.
     await page.getByTestId('login-code').fill(app.code(1));
     await page.getByTestId('login-code-submit').click();

@@ -38,6 +38,14 @@ const getDummyHash = () => {
   return dummyHash;
 };
 
+/**
+ * The work of checking a wrong password (one Argon2id verification against the dummy hash), spent on a second-factor
+ * code too: a wrong code takes the time a wrong password takes (issue 17), whatever the code check itself costs.
+ */
+export async function spendPasswordCheckTime(typed: string): Promise<void> {
+  await Bun.password.verify(typed, await getDummyHash());
+}
+
 /** A new session (D3): the one way every sign-in method (password, single sign-on) begins one. */
 export async function createSession(deps: AuthDeps, userId: number, info: RequestInfo) {
   const token = generateToken();

@@ -4,7 +4,7 @@ import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
 import { findUserById } from '../users/users.repository';
 import type { AuthDeps } from './auth.deps';
-import { finishSignIn } from './auth.service';
+import { finishSignIn, spendPasswordCheckTime } from './auth.service';
 import { type RequestInfo, recordAttempt } from './sign-in-steps';
 import { isTotpCode, normalizeCode } from './totp';
 import * as repo from './two-factor.repository';
@@ -19,7 +19,8 @@ const expired = () => new HttpError(401, SecurityMessages.pendingExpired);
  * POST /api/auth/login/second-factor (issue 17, decision 035): the pending sign-in of the cookie, finished with a
  * code of the person's app or a recovery code. Five codes per pending sign-in and ten failures per person in 15
  * minutes (counted before the check, D34); the pending sign-in is used once, whatever the number of parallel tries.
- * Every wrong code (wrong, used before, of a used step, a spent recovery code) gets one answer.
+ * Every wrong code (wrong, used before, of a used step, a spent recovery code) gets one answer: a wrong password's, in
+ * a wrong password's time.
  */
 export async function completeSecondFactor(
   deps: AuthDeps,
@@ -48,6 +49,8 @@ export async function completeSecondFactor(
     throw new HttpError(403, AuthMessages.deactivated);
   }
 
+  // Every code costs what a password check costs, so a wrong code and a wrong password take the same time.
+  await spendPasswordCheckTime(typed);
   const outcome = await deps.db
     .transaction(async (tx: Transaction) => {
       // Used first: a parallel try of the same cookie waits on this row, then finds it used.
@@ -62,7 +65,8 @@ export async function completeSecondFactor(
   if (outcome === 'expired') throw expired();
   if (outcome === 'wrong') {
     await record({ result: 'failure', reason: 'invalid_code' });
-    throw new HttpError(401, SecurityMessages.invalidCode);
+    // The same answer as a wrong password (issue 17): the sign-in form tells the person what it means at this step.
+    throw new HttpError(401, AuthMessages.invalidCredentials);
   }
   await deps.rateLimiter.refund(limits);
   await record({ result: 'success' });

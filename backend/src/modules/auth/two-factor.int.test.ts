@@ -111,7 +111,10 @@ describe('signing in with a second factor', () => {
     expect((await secondStep(t, await passwordStep(t, user.email, PASSWORD), code)).status).toBe(200);
     const replay = await secondStep(t, await passwordStep(t, user.email, PASSWORD), code);
     expect(replay.status).toBe(401);
-    expect((await replay.json()).message).toBe('Invalid authentication code');
+    // A wrong code gets exactly a wrong password's answer (issue 17).
+    const wrongPassword = await t.post('/api/auth/login', { email: user.email, password: 'not the password' });
+    expect(wrongPassword.status).toBe(401);
+    expect(await replay.json()).toEqual(await wrongPassword.json());
     // The previous step's code is within the window but older than the one used: refused too.
     expect((await secondStep(t, await passwordStep(t, user.email, PASSWORD), app.code(-1))).status).toBe(401);
     // The next step's code (a clock a little ahead) works.

@@ -1,10 +1,13 @@
-import type { LoginResult, SecondFactorInput } from '@app/contracts';
+import { AuthMessages, type LoginResult, type SecondFactorInput } from '@app/contracts';
 import { SecondFactorSchema } from '@app/contracts/api/account-security';
 import { AlertFormElement, cardSubmit, useAlertForm } from '../../../components/form/alert-form';
 import { Button } from '../../../components/ui/button';
+import { ApiRequestError, isApiRequestError } from '../../../lib/api';
 import { useSecondFactor } from '../api/auth.mutations';
 
 const emptyCode: SecondFactorInput = { code: '' };
+
+const WRONG_CODE = "That code didn't work. Enter the current code from your authenticator app, or a recovery code.";
 
 export interface SecondFactorFormProps {
   redirectUrl?: string | undefined;
@@ -28,8 +31,22 @@ export function SecondFactorForm({ redirectUrl, onSignedIn, onRestart, testId, l
     failureFallback: 'Signing in failed. Please try again.',
     defaultValues: emptyCode,
     schema: SecondFactorSchema,
-    onSubmit: async (value) =>
-      onSignedIn(await secondFactor.mutateAsync({ code: value.code, ...(redirectUrl && { redirectUrl }) })),
+    onSubmit: async (value) => {
+      const result = await secondFactor
+        .mutateAsync({ code: value.code, ...(redirectUrl && { redirectUrl }) })
+        .catch((error: unknown) => {
+          // The API answers a wrong code exactly as a wrong password (issue 17), so that the answer tells an attacker
+          // nothing; the person at this step is told what it means.
+          if (
+            isApiRequestError(error) &&
+            error.status === 401 &&
+            error.serverMessage === AuthMessages.invalidCredentials
+          )
+            throw new ApiRequestError(error.message, 401, { message: WRONG_CODE });
+          throw error;
+        });
+      return onSignedIn(result);
+    },
   });
 
   return (
