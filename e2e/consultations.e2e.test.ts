@@ -137,6 +137,20 @@ describe('Consultations for the company (issue 16)', () => {
     await page.getByRole('alertdialog').getByTestId('confirm-action').click();
     await toast(page, 'Calendar feed revoked').waitFor();
     expect((await page.request.get(url)).status()).toBe(404);
+
+    // The view lives in the URL (issue 18): a page of the server's, which a reload shows again.
+    await page.goto('/admin?tab=consultations&page=2&pageSize=1&sort=startsAt&order=asc');
+    await page.getByTestId('consultation-row').filter({ hasText: other.email }).waitFor();
+    await page.getByTestId('consultation-page-prev').click();
+    await page.waitForURL((address) => address.searchParams.get('page') === '1');
+    const first = page.getByTestId('consultation-row').filter({ hasText: email });
+    await first.waitFor();
+    await page.reload();
+    await first.waitFor();
+    expect(await page.getByTestId('consultation-row').count()).toBe(1);
+    expect(await page.getByTestId('consultation-page-status').textContent()).toContain('Page 1 of 2');
+    expect(await page.getByRole('columnheader', { name: 'When' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ page: '1', sort: 'startsAt' });
   });
 
   it('closes a day in the admin screen; the picker disables it and the days past the booking window', async () => {

@@ -290,6 +290,7 @@ describe('the other admin lists', () => {
       '/api/admin/dashboards-direct',
       '/api/admin/organization-dashboards',
       '/api/admin/audit',
+      '/api/admin/consultations',
     ]) {
       const get = spec.paths[path].get;
       expect(get.responses['200'].headers['X-Total-Count'].schema.type, path).toBe('integer');

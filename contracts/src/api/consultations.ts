@@ -6,18 +6,6 @@ import { filledIn } from './common';
  * closed, and the team's private calendar feed.
  */
 
-const optionalQueryText = (max: number) =>
-  v.optional(v.pipe(v.string(), v.maxLength(max, `At most ${max} characters`)));
-
-/** GET /api/admin/consultations?when=upcoming|past&status=&source=&q= */
-export const ConsultationsQuerySchema = v.object({
-  when: v.optional(v.picklist(['upcoming', 'past', 'all'], 'when must be upcoming, past or all'), 'all'),
-  status: v.optional(v.picklist(['confirmed', 'cancelled'], 'status must be confirmed or cancelled')),
-  source: v.optional(v.picklist(['form', 'scheduling_service'], 'source must be form or scheduling_service')),
-  /** Matches the name, e-mail or business, case-insensitively. */
-  q: optionalQueryText(200),
-});
-
 /** One entry of a consultation's history: a move or a cancellation, when, from, to, by whom. */
 const ConsultationChangeSchema = v.object({
   id: v.number(),

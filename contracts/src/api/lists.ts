@@ -148,3 +148,25 @@ export const AuditListQuerySchema = listQuerySchema(AUDIT_SORTS, {
   to: dayFilter('to'),
 });
 export type AuditListQuery = v.InferOutput<typeof AuditListQuerySchema>;
+
+/**
+ * GET /api/admin/consultations (issues 16 and 18): `when` is upcoming (starting after now), past or all (the
+ * default); `q` matches the name, e-mail or business. Without a sort, upcoming first (soonest first), then past
+ * (latest first).
+ */
+const CONSULTATION_SORTS = [
+  'startsAt',
+  'name',
+  'email',
+  'businessName',
+  'status',
+  'source',
+  'createdAt',
+  'id',
+] as const;
+export const ConsultationListQuerySchema = listQuerySchema(CONSULTATION_SORTS, {
+  when: v.optional(v.picklist(['upcoming', 'past', 'all'], 'when must be upcoming, past or all'), 'all'),
+  status: choiceFilter('status', ['confirmed', 'cancelled']),
+  source: choiceFilter('source', ['form', 'scheduling_service']),
+});
+export type ConsultationListQuery = v.InferOutput<typeof ConsultationListQuerySchema>;

@@ -49,6 +49,8 @@ const AdminListSearchSchema = v.object({
   targetType: text,
   from: text,
   to: text,
+  when: text,
+  source: text,
 });
 export type AdminListSearch = v.InferOutput<typeof AdminListSearchSchema>;
 

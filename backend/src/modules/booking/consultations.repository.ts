@@ -1,50 +1,70 @@
+import type { ConsultationListQuery } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
+import { allOf, containsAny, equalsIf, orderOf, type Page, paged, type SortSpec } from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
-import { and, asc, eq, gt, ilike, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 
 const { bookings, bookingChanges, users, closedDates, calendarFeeds } = schema;
 
 type Db = Database | Transaction;
 
-export interface ConsultationFilters {
-  when: 'upcoming' | 'past' | 'all';
-  status?: 'confirmed' | 'cancelled' | undefined;
-  source?: 'form' | 'scheduling_service' | undefined;
-  q?: string | undefined;
+type ConsultationSort = NonNullable<ConsultationListQuery['sort']>;
+
+/**
+ * How the list sorts (decision 038): by a column, ties broken by id; without a sort, upcoming first (soonest first),
+ * then the past (latest first), as the list always showed it. Which is which depends on `now`.
+ */
+const consultationSort = (now: Date): SortSpec<ConsultationSort> => {
+  const at = now.toISOString();
+  return {
+    by: {
+      startsAt: bookings.startsAt,
+      name: sql`lower(${bookings.name})`,
+      email: sql`lower(${bookings.email})`,
+      businessName: sql`lower(coalesce(${bookings.businessName}, ''))`,
+      status: bookings.status,
+      source: bookings.source,
+      createdAt: bookings.createdAt,
+      id: bookings.id,
+    },
+    fallback: [
+      sql`${bookings.startsAt} <= ${at}::timestamptz`,
+      sql`case when ${bookings.startsAt} > ${at}::timestamptz then ${bookings.startsAt} end asc`,
+      sql`${bookings.startsAt} desc`,
+    ],
+    tieBreak: [bookings.id],
+  };
+};
+
+/** The conditions of the filters and the search (`%` and `_` typed in the search box mean themselves). */
+function consultationFilter(query: ConsultationListQuery, now: Date): SQL | undefined {
+  return allOf(
+    query.when === 'upcoming' ? gt(bookings.startsAt, now) : undefined,
+    query.when === 'past' ? lte(bookings.startsAt, now) : undefined,
+    equalsIf(bookings.status, query.status),
+    equalsIf(bookings.source, query.source),
+    containsAny([bookings.name, bookings.email, bookings.businessName], query.q),
+  );
 }
 
-/** `%` and `_` typed in the search box mean themselves. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** The whole list (no page) holds at most this many, as it always did. */
+const WHOLE_LIST_LIMIT = 1000;
 
-/** The consultations the filters pick (upcoming: starting after `now`), at most `limit`. */
-export async function listBookings(db: Db, filters: ConsultationFilters, now: Date, limit = 1000) {
-  const at = now.toISOString();
-  const where: (SQL | undefined)[] = [];
-  if (filters.when === 'upcoming') where.push(gt(bookings.startsAt, now));
-  if (filters.when === 'past') where.push(lte(bookings.startsAt, now));
-  if (filters.status) where.push(eq(bookings.status, filters.status));
-  if (filters.source) where.push(eq(bookings.source, filters.source));
-  const q = filters.q?.trim();
-  if (q) {
-    const pattern = likePattern(q);
-    where.push(
-      or(ilike(bookings.name, pattern), ilike(bookings.email, pattern), ilike(bookings.businessName, pattern)),
-    );
-  }
-  return (
-    db
-      .select()
-      .from(bookings)
-      .where(and(...where))
-      // Upcoming first (soonest first), then the past (latest first).
-      .orderBy(
-        sql`${bookings.startsAt} <= ${at}::timestamptz`,
-        sql`case when ${bookings.startsAt} > ${at}::timestamptz then ${bookings.startsAt} end asc`,
-        sql`${bookings.startsAt} desc`,
-        asc(bookings.id),
-      )
-      .limit(limit)
-  );
+/** One page of the consultations the query picks (upcoming: starting after `now`), or the list's first 1,000. */
+export async function listBookings(db: Db, query: ConsultationListQuery, now: Date, page: Page | null) {
+  const select = db
+    .select()
+    .from(bookings)
+    .where(consultationFilter(query, now))
+    .orderBy(...orderOf(consultationSort(now), query))
+    .$dynamic();
+  return paged(select, page ?? { limit: WHOLE_LIST_LIMIT, offset: 0 });
+}
+
+/** How many consultations the query picks (all pages). */
+export async function countBookings(db: Db, query: ConsultationListQuery, now: Date): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(bookings).where(consultationFilter(query, now));
+  return row?.n ?? 0;
 }
 
 /** The history of these bookings, oldest first, with the administrator's name when one made the change. */

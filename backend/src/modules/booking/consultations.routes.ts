@@ -4,14 +4,15 @@ import {
   ClosedDateInputSchema,
   ClosedDateParamsSchema,
   ClosedDateSchema,
+  ConsultationListQuerySchema,
   ConsultationSchema,
-  ConsultationsQuerySchema,
   IdParamsSchema,
   MessageSchema,
 } from '@app/contracts';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminCreate, adminList, adminRemove, adminRoute, noContent } from '../../lib/route-options';
+import { listAnswer } from '../../lib/list-query';
+import { adminCreate, adminList, adminPagedList, adminRemove, adminRoute, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
 import * as consultations from './consultations.service';
@@ -26,13 +27,19 @@ export const consultationsRoutes = (
   const feedDeps = { ...deps, appUrl: deps.config.APP_URL };
   return adminOnly('consultations-routes', deps)
     .use(requestContext(deps.config.TRUST_PROXY))
-    .get('/api/admin/consultations', ({ query }) => consultations.listConsultations(deps, query), {
-      query: ConsultationsQuerySchema,
-      ...adminList(
-        'Consultations with their history: upcoming first (soonest first), then past (latest first); filtered by when, status, source and text (name, e-mail, business)',
+    .get(
+      '/api/admin/consultations',
+      ({ query, set }) =>
+        listAnswer(query, set, {
+          rows: (page) => consultations.listConsultations(deps, query, page),
+          count: () => consultations.countConsultations(deps, query),
+        }),
+      adminPagedList(
+        'Consultations with their history: upcoming first (soonest first), then past (latest first), unless sorted; filtered by when, status, source and text (name, e-mail, business); without page, the first 1,000',
+        ConsultationListQuerySchema,
         ConsultationSchema,
       ),
-    })
+    )
     .post(
       '/api/admin/consultations/:id/cancel',
       async ({ params, user, requestId, status }) =>

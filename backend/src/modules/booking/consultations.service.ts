@@ -4,11 +4,13 @@ import {
   type CalendarFeedStatus,
   type ClosedDate,
   type Consultation,
+  type ConsultationListQuery,
   ConsultationMessages,
   generateToken,
   hashToken,
   todayIn,
 } from '@app/contracts';
+import type { Page } from '@app/db/queries/list-query';
 import { bookingsFeed } from '@app/platform/booking-calendar';
 import { dispatch } from '../../events/dispatch';
 import { conflict, notFound } from '../../lib/http-error';
@@ -23,12 +25,16 @@ import * as repo from './consultations.repository';
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-/** The consultations the filters pick, upcoming first (soonest first), then past (latest first), with their history. */
+/**
+ * One page (or, without one, the first 1,000) of the consultations the query picks, each with its history; without a
+ * sort, upcoming first (soonest first), then past (latest first).
+ */
 export async function listConsultations(
   deps: Pick<BookingDeps, 'db' | 'clock'>,
-  filters: repo.ConsultationFilters,
+  query: ConsultationListQuery,
+  page: Page | null,
 ): Promise<Consultation[]> {
-  const rows = await repo.listBookings(deps.db, filters, deps.clock.now());
+  const rows = await repo.listBookings(deps.db, query, deps.clock.now(), page);
   const changes = await repo.changesOf(
     deps.db,
     rows.map((row) => row.id),
@@ -67,6 +73,10 @@ export async function listConsultations(
     history: history.get(row.id) ?? [],
   }));
 }
+
+/** How many consultations the query picks (the list's `X-Total-Count`). */
+export const countConsultations = (deps: Pick<BookingDeps, 'db' | 'clock'>, query: ConsultationListQuery) =>
+  repo.countBookings(deps.db, query, deps.clock.now());
 
 /**
  * Cancels a confirmed, future consultation on the visitor's behalf: the same cancellation as the visitor's link

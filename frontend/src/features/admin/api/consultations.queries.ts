@@ -1,39 +1,14 @@
 import type { ClosedDateInput } from '@app/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api';
 import { adminKeys } from './admin.queries';
 
-/** The Consultations tab's lists (issue 16), under the admin keys so a sign-out clears them with the rest. */
+/** The Consultations tab's lists (issue 16; the list's pages are under `all`, see `useListView`), under the admin keys so a sign-out clears them with the rest. */
 export const consultationKeys = {
   all: ['admin', 'consultations'] as const,
-  list: (filters: ConsultationFilters) => ['admin', 'consultations', 'list', filters] as const,
   closedDates: ['admin', 'consultations', 'closed-dates'] as const,
   feed: ['admin', 'consultations', 'calendar-feed'] as const,
 };
-
-export interface ConsultationFilters {
-  when: string;
-  status: string;
-  source: string;
-  q: string;
-}
-
-/** The filters as the API's query string ('all' and empty ones left out). */
-function consultationsPath(filters: ConsultationFilters): `/api/admin/consultations${'' | `?${string}`}` {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters))
-    if (value.trim() !== '' && value !== 'all') params.set(key, value.trim());
-  const query = params.toString();
-  return query ? `/api/admin/consultations?${query}` : '/api/admin/consultations';
-}
-
-/** GET /api/admin/consultations?...: the list keeps showing while the next filter's answer loads. */
-export const consultationsQueryOptions = (filters: ConsultationFilters) =>
-  queryOptions({
-    queryKey: consultationKeys.list(filters),
-    queryFn: ({ signal }) => apiGet(consultationsPath(filters), { signal }),
-    placeholderData: keepPreviousData,
-  });
 
 /** GET /api/admin/closed-dates */
 export const closedDatesQueryOptions = () =>

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminApi } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
-import { reply, requestsTo } from '../../../testing/fake-api';
+import { type FakeRoute, reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
 // Issue 16: the Consultations tab, against the API's answers.
@@ -49,7 +49,7 @@ function openTab(routes: Parameters<typeof adminApi>[1] = {}) {
   const api = adminApi(
     {},
     {
-      'GET /api/admin/consultations?when=upcoming': reply([consultation()]),
+      'GET /api/admin/consultations': reply([consultation()]),
       'GET /api/admin/closed-dates': reply([]),
       'GET /api/admin/calendar-feed': reply({ active: false, createdAt: null }),
       ...routes,
@@ -58,6 +58,15 @@ function openTab(routes: Parameters<typeof adminApi>[1] = {}) {
   renderApp('/admin?tab=consultations');
   return api;
 }
+
+/** A page of the list as the API answers it: its rows, and the total of all pages in X-Total-Count. */
+const page =
+  (rows: Consultation[], total: number): FakeRoute =>
+  () =>
+    new Response(JSON.stringify(rows), {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'x-total-count': String(total) },
+    });
 
 /** The first row, once the lazily loaded admin page has drawn it (slow on a busy machine). */
 const firstRow = () => screen.findByTestId('consultation-row', {}, { timeout: 8000 });
@@ -82,14 +91,18 @@ describe('the Consultations tab', { timeout: 20_000 }, () => {
 
   it('asks the API with the filters', async () => {
     const api = openTab({
-      'GET /api/admin/consultations?when=past&status=cancelled&q=grace': reply([consultation({ status: 'cancelled' })]),
+      'GET /api/admin/consultations?page=1&pageSize=25&q=grace&when=past&status=cancelled': reply([
+        consultation({ status: 'cancelled' }),
+      ]),
     });
     await firstRow();
     fireEvent.change(screen.getByTestId('consultation-filter-when'), { target: { value: 'past' } });
     fireEvent.change(screen.getByTestId('consultation-filter-status'), { target: { value: 'cancelled' } });
     fireEvent.change(screen.getByTestId('consultation-filter-q'), { target: { value: 'grace' } });
     await waitFor(() =>
-      expect(requestsTo(api, 'GET /api/admin/consultations?when=past&status=cancelled&q=grace')).toHaveLength(1),
+      expect(
+        requestsTo(api, 'GET /api/admin/consultations?page=1&pageSize=25&q=grace&when=past&status=cancelled'),
+      ).toHaveLength(1),
     );
     await waitFor(() => expect(screen.getByTestId('consultation-row').getAttribute('data-status')).toBe('cancelled'));
     expect(screen.queryByTestId('consultation-cancel')).toBeNull();
@@ -118,5 +131,50 @@ describe('the Consultations tab', { timeout: 20_000 }, () => {
     fireEvent.click(within(await screen.findByTestId('consultation-cancel-dialog')).getByTestId('confirm-action'));
     await waitFor(() => expect(requestsTo(api, 'POST /api/admin/consultations/3/cancel')).toHaveLength(2));
     await screen.findByText('Consultation cancelled');
+  });
+
+  it('asks the server for the page, sort and filters of the URL, keeps changes in the URL, and shows them after a reload', async () => {
+    const api = adminApi(
+      {},
+      {
+        'GET /api/admin/consultations': page([consultation()], 60),
+        'GET /api/admin/closed-dates': reply([]),
+        'GET /api/admin/calendar-feed': reply({ active: false, createdAt: null }),
+      },
+    );
+    const paths = () => api.requests.map((request) => request.path);
+    const { router, unmount } = renderApp('/admin?tab=consultations&page=2&pageSize=10&sort=name&order=desc&when=all');
+    await firstRow();
+    // 'Upcoming and past' is the server's default, so the query leaves it out.
+    expect(paths()).toContain('/api/admin/consultations?page=2&pageSize=10&sort=name&order=desc');
+    expect(screen.getByTestId('consultation-page-status').textContent).toContain('Page 2 of 6');
+    expect((screen.getByTestId('consultation-filter-when') as HTMLSelectElement).value).toBe('all');
+
+    fireEvent.click(screen.getByTestId('consultation-page-next'));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ page: 3, sort: 'name', order: 'desc' }));
+    await waitFor(() => expect(paths()).toContain('/api/admin/consultations?page=3&pageSize=10&sort=name&order=desc'));
+    fireEvent.click(screen.getByTestId('consultation-sort-startsAt'));
+    await waitFor(() =>
+      expect(router.state.location.search).toMatchObject({ page: 1, sort: 'startsAt', order: 'asc' }),
+    );
+    // Choosing 'Upcoming and past' after the default 'Upcoming' is kept in the URL too.
+    fireEvent.change(screen.getByTestId('consultation-filter-when'), { target: { value: 'upcoming' } });
+    await waitFor(() => expect(router.state.location.search).not.toHaveProperty('when'));
+    fireEvent.change(screen.getByTestId('consultation-filter-when'), { target: { value: 'all' } });
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ when: 'all' }));
+    fireEvent.click(screen.getByTestId('consultation-page-next'));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ page: 2 }));
+
+    // A reload: a new app on the same address shows the same view.
+    const href = router.state.location.href;
+    unmount();
+    api.requests.length = 0;
+    renderApp(href);
+    await firstRow();
+    await waitFor(() =>
+      expect(paths()).toContain('/api/admin/consultations?page=2&pageSize=10&sort=startsAt&order=asc'),
+    );
+    expect(screen.getByTestId('consultation-page-status').textContent).toContain('Page 2 of 6');
+    expect((screen.getByTestId('consultation-filter-when') as HTMLSelectElement).value).toBe('all');
   });
 });

@@ -1,5 +1,5 @@
 import type { Consultation } from '@app/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -7,20 +7,27 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { type Column, DataTable } from '../../../components/ui/table';
 import type { RescheduleDialogComponent } from '../../../lib/consultation-reschedule';
-import {
-  type ConsultationFilters,
-  consultationKeys,
-  consultationsQueryOptions,
-  useCancelConsultation,
-} from '../api/consultations.queries';
+import { consultationKeys, useCancelConsultation } from '../api/consultations.queries';
 import { formatSlotIn } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
+import { useListView } from '../utils/use-list-view';
 import { ConfirmAction, FilterBar, type FilterField, filterChoices, ListHeader, RowButton } from './admin-panel';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { ClosedDatesCard } from './closed-dates-card';
 import { ConsultationHistory } from './consultation-history';
+import { Pager } from './pager';
 
 const SOURCES = { form: 'Our form', scheduling_service: 'Scheduling service' } as const;
+
+type ConsultationSortKey = 'startsAt' | 'name' | 'businessName' | 'source' | 'status';
+const CONSULTATION_SORT_KEYS: readonly ConsultationSortKey[] = ['startsAt', 'name', 'businessName', 'source', 'status'];
+
+interface ConsultationFilters {
+  q: string;
+  when: string;
+  status: string;
+  source: string;
+}
 
 const filterFields: readonly FilterField<ConsultationFilters>[] = [
   { key: 'q', label: 'Search', placeholder: 'Name, e-mail or business' },
@@ -42,22 +49,19 @@ const filterFields: readonly FilterField<ConsultationFilters>[] = [
 ];
 
 /**
- * Consultations (issue 16): every booking with its history, upcoming first; cancel or move a confirmed, future one on
+ * Consultations (issue 16): every booking with its history, upcoming first unless sorted, one page at a time (the
+ * server searches, filters, sorts and pages, issue 18; the view is in the URL); cancel or move a confirmed, future one on
  * the visitor's behalf. Beside it, the team's calendar feed and the days the company is closed.
  */
 export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: RescheduleDialogComponent | undefined }) {
-  const [filters, setFiltersState] = useState<ConsultationFilters>({
-    when: 'upcoming',
-    status: 'all',
-    source: 'all',
-    q: '',
+  const list = useListView<Consultation, ConsultationFilters, ConsultationSortKey>('consultation', {
+    path: '/api/admin/consultations',
+    queryKey: consultationKeys.all,
+    filters: { q: '', when: 'upcoming', status: 'all', source: 'all' },
+    // No sort key: the server's own order, upcoming first (soonest first), then past (latest first).
+    sort: { key: '' as ConsultationSortKey, direction: 'asc' },
+    sortKeys: CONSULTATION_SORT_KEYS,
   });
-  const list = {
-    name: 'consultation',
-    filters,
-    setFilters: (patch: Partial<ConsultationFilters>) => setFiltersState((current) => ({ ...current, ...patch })),
-  };
-  const consultations = useQuery(consultationsQueryOptions(filters));
   const cancel = useCancelConsultation();
   const queryClient = useQueryClient();
   const [moving, setMoving] = useState<Consultation | null>(null);
@@ -102,9 +106,10 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
     );
   };
 
-  const columns: Column<Consultation>[] = [
+  const columns: Column<Consultation, ConsultationSortKey>[] = [
     {
       header: 'When',
+      sortKey: 'startsAt',
       className: 'min-w-40',
       'data-testid': 'consultation-when',
       cell: (c) => (
@@ -116,6 +121,7 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
     },
     {
       header: 'Who',
+      sortKey: 'name',
       className: 'break-words',
       'data-testid': 'consultation-who',
       cell: (c) => (
@@ -127,6 +133,7 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
     },
     {
       header: 'Business',
+      sortKey: 'businessName',
       className: 'break-words',
       cell: (c) => (
         <>
@@ -137,9 +144,10 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
         </>
       ),
     },
-    { header: 'Source', className: 'whitespace-nowrap', cell: (c) => SOURCES[c.source] },
+    { header: 'Source', sortKey: 'source', className: 'whitespace-nowrap', cell: (c) => SOURCES[c.source] },
     {
       header: 'Status',
+      sortKey: 'status',
       'data-testid': 'consultation-status',
       cell: (c) =>
         c.status === 'confirmed' ? (
@@ -155,28 +163,38 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
   return (
     <div className="flex flex-col gap-6">
       <Card className="min-w-0 p-4 sm:p-6">
-        <ListHeader title="Consultations" count={consultations.data?.length}>
-          {consultations.isFetching ? <Spinner /> : null}
+        <ListHeader title="Consultations" count={list.loaded ? list.total : undefined}>
+          {list.fetching ? <Spinner /> : null}
         </ListHeader>
         <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-4" />
-        {consultations.isPending ? (
+        {!list.loaded && !list.failed ? (
           <p className="flex items-center gap-2 py-10 text-sm text-slate-600 dark:text-slate-400" role="status">
             <Spinner />
             Loading consultations...
           </p>
-        ) : consultations.isError ? (
+        ) : list.failed && !list.loaded ? (
           <Alert variant="error">The consultations could not be loaded.</Alert>
         ) : (
-          <DataTable
-            label="Consultations"
-            data-testid="consultation-table"
-            columns={columns}
-            rows={consultations.data}
-            rowKey={(c) => c.id}
-            row={(c) => ({ 'data-testid': 'consultation-row', 'data-status': c.status, 'data-id': c.id })}
-            empty="No consultations found"
-            emptyTestId="consultation-empty"
-          />
+          <>
+            <DataTable
+              label="Consultations"
+              data-testid="consultation-table"
+              columns={columns}
+              rows={list.rows}
+              rowKey={(c) => c.id}
+              row={(c) => ({ 'data-testid': 'consultation-row', 'data-status': c.status, 'data-id': c.id })}
+              empty="No consultations found"
+              emptyTestId="consultation-empty"
+              sort={list.sort}
+            />
+            <Pager
+              name="consultation"
+              label="consultations"
+              pager={list.pager}
+              total={list.total}
+              busy={list.fetching}
+            />
+          </>
         )}
       </Card>
       {RescheduleDialog && moving ? (

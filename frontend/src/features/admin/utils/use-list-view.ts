@@ -63,6 +63,13 @@ export function useListView<T, F extends Partial<Record<FilterKey, string>>, K e
   const page = search.page ?? 1;
   const pageSize = search.pageSize ?? DEFAULT_PAGE_SIZE;
 
+  // What a filter starts with leaves the URL (so does 'all' of one that starts empty); 'all' of a filter that starts
+  // with a choice (consultations: upcoming) stays, or the reload would show the start again.
+  const isDefault = (key: string, value: string | undefined) => {
+    const start = (view.filters as Record<string, string | undefined>)[key];
+    return value === '' || value === start || (value === ALL && (start === '' || start === undefined));
+  };
+
   const go = (patch: Partial<AdminListSearch>, replace = false) =>
     void navigate({ search: (current) => ({ ...current, ...patch }), replace });
 
@@ -105,7 +112,7 @@ export function useListView<T, F extends Partial<Record<FilterKey, string>>, K e
       clearTimeout(pending.current);
       const toUrl = () => {
         const values = Object.fromEntries(
-          Object.entries(next).map(([key, value]) => [key, value === '' || value === ALL ? undefined : value]),
+          Object.entries(next).map(([key, value]) => [key, isDefault(key, value) ? undefined : value]),
         );
         // Typing replaces the entry: back goes to the view before the filter, not through every letter.
         go({ ...values, page: 1 }, true);
