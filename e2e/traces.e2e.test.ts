@@ -117,6 +117,14 @@ describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     await expect
       .poll(() => inTrace().filter((span) => span.name === 'smtp.send').length, { timeout: 15_000, interval: 200 })
       .toBe(2);
+    // A job's span ends after the delivery inside it (the delivery record is written after the send) and reaches the
+    // receiver in a later export batch: wait for both e-mail jobs' spans too.
+    await expect
+      .poll(() => inTrace().filter((span) => /^process emails/.test(span.name)).length, {
+        timeout: 15_000,
+        interval: 200,
+      })
+      .toBeGreaterThanOrEqual(2);
     const spans = inTrace();
     const smtp = spans.filter((span) => span.name === 'smtp.send');
     expect(new Set(smtp.map((span) => span.service))).toEqual(new Set(['lucid-insight-workers']));

@@ -28,6 +28,9 @@ async function rowsNaming(address: string) {
   return found;
 }
 
+// Confirmed bookings may not overlap (issue 16's exclusion constraint): each person's past booking gets its own hour.
+let pastBookings = 0;
+
 /** Someone with every kind of record the product keeps, under `Address` written in mixed case here and there. */
 async function personWithEverything(tag: string) {
   const email = `erin.${tag}@example.com`;
@@ -48,8 +51,8 @@ async function personWithEverything(tag: string) {
       date: '2020-01-06',
       timeLabel: '09:00 AM - 09:30 AM',
       timeZone: 'UTC',
-      startsAt: new Date(now - 48 * HOUR),
-      endsAt: new Date(now - 47.5 * HOUR),
+      startsAt: new Date(now - (48 + ++pastBookings) * HOUR),
+      endsAt: new Date(now - (47.5 + pastBookings) * HOUR),
       calendarUid: `uid-${tag}`,
       cancelTokenHash: `hash-${tag}`,
     })
@@ -240,8 +243,8 @@ describe('personal data: erase (issue 18)', () => {
         date: '2099-01-05',
         timeLabel: '09:00 AM - 09:30 AM',
         timeZone: 'UTC',
-        startsAt: new Date(Date.now() + 24 * HOUR + counter * 60_000),
-        endsAt: new Date(Date.now() + 24.5 * HOUR + counter * 60_000),
+        startsAt: new Date(Date.now() + (24 + counter) * HOUR),
+        endsAt: new Date(Date.now() + (24.5 + counter) * HOUR),
         calendarUid: `uid-booked-${counter}`,
       })
       .returning();

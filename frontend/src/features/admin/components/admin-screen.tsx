@@ -98,7 +98,7 @@ export function AdminScreen({
         </div>
       ) : organizations.data && dashboards.data ? (
         <Tabs value={tab} onValueChange={(value) => isAdminTab(value) && onTabChange(value)} className="mt-8">
-          <TabList label="Admin sections" className="flex-wrap sm:flex-nowrap">
+          <TabList label="Admin sections" className="flex-wrap">
             {ADMIN_TABS.map((value) => (
               <TabTrigger key={value} value={value} data-testid={`admin-tab-${value}`}>
                 {tabLabels[value]}

@@ -73,7 +73,8 @@ export function OrganizationsTab() {
   const actions = (organization: AdminOrganization) => {
     const pending = toggleStatus.isPending && toggleStatus.variables === organization.id;
     return (
-      <div className="flex justify-end gap-2">
+      // Three actions: they wrap rather than push the table past its box beside the form.
+      <div className="flex flex-wrap justify-end gap-2">
         {edit.button(organization, organization.name)}
         <OrganizationSsoButton organization={organization} />
         {organization.isActive ? (
