@@ -2,6 +2,7 @@ import { addDays, todayIn, weekday, zonedTimeToUtc } from '@app/contracts';
 import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
 import { createUser } from '@app/db/testing';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
@@ -151,6 +152,51 @@ describe('Consultations for the company (issue 16)', () => {
     expect(await page.getByTestId('consultation-page-status').textContent()).toContain('Page 1 of 2');
     expect(await page.getByRole('columnheader', { name: 'When' }).getAttribute('aria-sort')).toBe('ascending');
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toMatchObject({ page: '1', sort: 'startsAt' });
+  });
+
+  it('moves a consultation on the visitor’s behalf through the dialog; the visitor is told and the history says who', async () => {
+    const admin = await createAdmin();
+    const email = uniqueEmail('ada');
+    const booking = await movedBooking(weekdayAhead(9), email);
+    const page = await suite.newPage();
+    await signIn(page, admin.email, PASSWORD);
+    await openConsultations(page);
+    const row = page.getByTestId('consultation-row').filter({ hasText: email });
+    await row.waitFor();
+    await row.getByTestId('consultation-reschedule').click();
+    const dialog = page.getByTestId('reschedule-dialog');
+    await dialog.waitFor();
+
+    // A free weekday two days after the booking's, in whichever month the calendar must show.
+    const target = weekdayAhead(11);
+    const cell = dialog.locator(`[data-testid="reschedule-day-${target}"]:not([data-outside-range])`);
+    for (let i = 0; i < 2 && (await cell.count()) === 0; i++) await dialog.getByTestId('reschedule-day-next').click();
+    await cell.click();
+    const slot = dialog.getByTestId('reschedule-slot').first();
+    await slot.waitFor();
+    const label = (await slot.locator('input').getAttribute('value')) ?? '';
+    await slot.click();
+    await dialog.getByTestId('reschedule-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The same booking moved, by this administrator, one more SEQUENCE; the visitor gets the company's "moved" e-mail.
+    await expect
+      .poll(async () => {
+        const [row] = await database.db.select().from(schema.bookings).where(eq(schema.bookings.id, booking.id));
+        return row && { date: row.date, time: row.timeLabel, sequence: row.sequence, status: row.status };
+      })
+      .toEqual({ date: target, time: label, sequence: 2, status: 'confirmed' });
+    const changes = await database.db
+      .select()
+      .from(schema.bookingChanges)
+      .where(eq(schema.bookingChanges.bookingId, booking.id));
+    expect(changes.map((change) => [change.kind, change.changedBy, change.actorUserId])).toEqual([
+      ['rescheduled', 'visitor', null],
+      ['rescheduled', 'admin', admin.id],
+    ]);
+    await expect.poll(() => row.getByTestId('consultation-change').count()).toBe(2);
+    expect(await row.getByTestId('consultation-change').nth(1).textContent()).toContain('Alma Admin');
+    await waitForEmail(suite.smtp, email, /moved your consultation/);
   });
 
   it('closes a day in the admin screen; the picker disables it and the days past the booking window', async () => {
