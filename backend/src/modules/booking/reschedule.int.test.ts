@@ -3,7 +3,7 @@ import * as schema from '@app/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
-import { slotInterval } from './booking.service';
+import { storeBooking } from '../../../testing/booking';
 import { signWebhook } from './webhook.service';
 
 // Wednesday 2026-10-28, 08:00 in New York (EDT, UTC-4).
@@ -25,21 +25,8 @@ const TAKEN = 'This time is no longer available. Please choose another time.';
 const person = { name: 'Katherine Johnson', email: 'katherine@example.com' };
 
 /** A confirmed booking stored as the booking POST stores it (also at times the POST refuses: soon, past). */
-async function booked(date: string, time: string, extra: Partial<typeof schema.bookings.$inferInsert> = {}) {
-  const [row] = await t.db
-    .insert(schema.bookings)
-    .values({
-      ...person,
-      date,
-      timeLabel: time,
-      timeZone: ZONE,
-      ...slotInterval(date, time, ZONE)!,
-      calendarUid: `booking-${crypto.randomUUID()}@test`,
-      ...extra,
-    })
-    .returning();
-  return row!;
-}
+const booked = (date: string, time: string, extra: Partial<typeof schema.bookings.$inferInsert> = {}) =>
+  storeBooking(t.db, ZONE, date, time, { ...person, ...extra });
 
 /** What the worker does for each e-mail with the manage links: a token of its own, stored hashed. */
 async function mintLink(bookingId: number) {
