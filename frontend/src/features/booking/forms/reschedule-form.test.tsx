@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
+import { nextMonth } from '../../../testing/booking-days';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { isSelectableDate, monthOf, todayIn } from '../utils/booking-dates';
@@ -11,11 +12,6 @@ import { RescheduleForm } from './reschedule-form';
 
 const ZONE = 'America/New_York';
 cleanUpAfterEachTest();
-
-const nextMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-};
 
 /** The first weekday from today on, this month or the next, in the company's zone. */
 function firstBookableDay(): string {
