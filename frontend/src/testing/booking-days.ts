@@ -1,3 +1,4 @@
+import type { ReschedulableBooking } from '@app/contracts/api/booking';
 import { isSelectableDate, todayIn } from '../features/booking/utils/booking-dates';
 
 /** The month after `month` (YYYY-MM). */
@@ -15,3 +16,17 @@ export function selectableDaysOf(month: string, timeZone: string): string[] {
     isSelectableDate(date, today),
   );
 }
+
+/** A confirmed booking its link may still move: Ada's, Monday 2 June 2031 at 10:00 in New York (14:00 UTC). */
+export const reschedulableBooking: ReschedulableBooking = {
+  name: 'Ada Lovelace',
+  date: '2031-06-02',
+  time: '10:00 AM - 10:30 AM',
+  timeZone: 'America/New_York',
+  startsAt: '2031-06-02T14:00:00.000Z',
+  endsAt: '2031-06-02T14:30:00.000Z',
+  status: 'confirmed',
+  canReschedule: true,
+  reason: null,
+  noticeHours: 4,
+};

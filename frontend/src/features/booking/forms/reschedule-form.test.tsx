@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { BookingMessages, type ReschedulableBooking } from '@app/contracts/api/booking';
+import { BookingMessages } from '@app/contracts/api/booking';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { nextMonth } from '../../../testing/booking-days';
+import { nextMonth, reschedulableBooking } from '../../../testing/booking-days';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { isSelectableDate, monthOf, todayIn } from '../utils/booking-dates';
@@ -24,18 +24,7 @@ function firstBookableDay(): string {
   throw new Error('no bookable day');
 }
 
-const booking: ReschedulableBooking = {
-  name: 'Ada Lovelace',
-  date: '2031-06-02',
-  time: '10:00 AM - 10:30 AM',
-  timeZone: ZONE,
-  startsAt: '2031-06-02T14:00:00.000Z',
-  endsAt: '2031-06-02T14:30:00.000Z',
-  status: 'confirmed',
-  canReschedule: true,
-  reason: null,
-  noticeHours: 4,
-};
+const booking = reschedulableBooking;
 
 function setUp(post: ReturnType<typeof reply>) {
   const day = firstBookableDay();
