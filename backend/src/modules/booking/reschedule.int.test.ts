@@ -55,6 +55,18 @@ async function expectUnchanged(before: typeof schema.bookings.$inferSelect) {
   expect(await rescheduledEvents(before.id)).toEqual([]);
 }
 
+/** The move was refused with this status and message, and the booking is as it was. */
+async function expectRefused(
+  response: Response,
+  status: number,
+  message: string,
+  before: typeof schema.bookings.$inferSelect,
+) {
+  expect(response.status).toBe(status);
+  expect((await response.json()).message).toBe(message);
+  await expectUnchanged(before);
+}
+
 describe('the visitor moves their booking through its link', () => {
   it('shows the booking and that it can be moved, without changing anything (mail scanners open links)', async () => {
     const booking = await booked('2026-11-02', NINE);
@@ -143,10 +155,7 @@ describe('the visitor moves their booking through its link', () => {
     const shown = await (await show(token)).json();
     expect(shown).toMatchObject({ status: 'cancelled', canReschedule: false });
     expect(shown.reason).toBe('This consultation has been cancelled, so it cannot be moved. Please book a new time.');
-    const response = await move(token, '2026-11-11', NINE);
-    expect(response.status).toBe(409);
-    expect((await response.json()).message).toBe(shown.reason);
-    await expectUnchanged(booking);
+    await expectRefused(await move(token, '2026-11-11', NINE), 409, shown.reason, booking);
   });
 
   it('refuses to move a booking that has started or passed (cal.com #17977)', async () => {
@@ -156,10 +165,12 @@ describe('the visitor moves their booking through its link', () => {
       canReschedule: false,
       reason: 'This consultation has already taken place.',
     });
-    const response = await move(token, '2026-11-11', NINE);
-    expect(response.status).toBe(422);
-    expect((await response.json()).message).toBe('This consultation has already taken place.');
-    await expectUnchanged(booking);
+    await expectRefused(
+      await move(token, '2026-11-11', NINE),
+      422,
+      'This consultation has already taken place.',
+      booking,
+    );
   });
 
   it('refuses a move within the notice period (RESCHEDULE_NOTICE_HOURS, 4 by default), with the reason', async () => {
@@ -169,10 +180,7 @@ describe('the visitor moves their booking through its link', () => {
     const reason =
       'Consultations can be moved up to 4 hours before they start. To change this one, please reply to your confirmation e-mail.';
     expect(await (await show(token)).json()).toMatchObject({ canReschedule: false, reason, noticeHours: 4 });
-    const response = await move(token, '2026-11-12', NINE);
-    expect(response.status).toBe(422);
-    expect((await response.json()).message).toBe(reason);
-    await expectUnchanged(booking);
+    await expectRefused(await move(token, '2026-11-12', NINE), 422, reason, booking);
     // Today 01:00 PM is 5 hours away: it may still be moved.
     const later = await booked('2026-10-28', ONE);
     expect((await move(await mintLink(later.id), '2026-11-12', NINE)).status).toBe(200);
@@ -180,10 +188,12 @@ describe('the visitor moves their booking through its link', () => {
 
   it('refuses the time it already has', async () => {
     const booking = await booked('2026-11-13', TEN);
-    const response = await move(await mintLink(booking.id), '2026-11-13', TEN);
-    expect(response.status).toBe(422);
-    expect((await response.json()).message).toBe('That is already the time of your consultation.');
-    await expectUnchanged(booking);
+    await expectRefused(
+      await move(await mintLink(booking.id), '2026-11-13', TEN),
+      422,
+      'That is already the time of your consultation.',
+      booking,
+    );
   });
 
   it('refuses a taken, past, weekend, unknown, busy or too-soon slot with the booking POST answers, unchanged', async () => {
