@@ -1,5 +1,5 @@
 import {
-  envBoolean,
+  databaseEnvEntries,
   envEmail,
   envInt,
   envMeetingUrlTemplate,
@@ -16,11 +16,7 @@ import * as v from 'valibot';
 import { parseProxyTrust } from './lib/client-address';
 
 export const ApiEnvSchema = v.object({
-  DATABASE_URL: envUrl(['postgres:', 'postgresql:'], 'PostgreSQL'),
-  /** Connections in the API's PostgreSQL pool (each replica has its own). */
-  DATABASE_POOL_SIZE: v.optional(envPoolSize, '10'),
-  /** true behind PgBouncer in transaction mode: no prepared statements (a statement may reach another server session). */
-  DATABASE_PGBOUNCER: envBoolean('false'),
+  ...databaseEnvEntries(v.optional(envPoolSize, '10')),
   ...redisEnvEntries,
   ...tracingEnvEntries,
   APP_URL: envUrl(['http:', 'https:'], 'http(s)'),

@@ -101,7 +101,7 @@ export const envPoolSize = v.pipe(
 );
 
 /** A switch written true or false (any case); anything else is refused rather than guessed. */
-export const envBoolean = (fallback: 'true' | 'false') =>
+const envBoolean = (fallback: 'true' | 'false') =>
   v.optional(
     v.pipe(
       v.string(),
@@ -111,6 +111,20 @@ export const envBoolean = (fallback: 'true' | 'false') =>
     ),
     fallback,
   );
+
+/**
+ * The PostgreSQL variables of the API and the workers alike (spread into each one's env schema); each process gives
+ * its own DATABASE_POOL_SIZE entry, since their pools are sized differently.
+ */
+export const databaseEnvEntries = <TPoolSize extends v.GenericSchema<string | undefined, number | undefined>>(
+  poolSize: TPoolSize,
+) => ({
+  DATABASE_URL: envUrl(['postgres:', 'postgresql:'], 'PostgreSQL'),
+  /** Connections in the process's PostgreSQL pool (each replica has its own). */
+  DATABASE_POOL_SIZE: poolSize,
+  /** true behind PgBouncer in transaction mode: no prepared statements (a statement may reach another server session). */
+  DATABASE_PGBOUNCER: envBoolean('false'),
+});
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -1,5 +1,5 @@
 import {
-  envBoolean,
+  databaseEnvEntries,
   envEmail,
   envInt,
   envMeetingUrlTemplate,
@@ -15,14 +15,11 @@ import { tracingEnvEntries } from '@app/platform/tracing';
 import * as v from 'valibot';
 
 export const WorkersEnvSchema = v.object({
-  DATABASE_URL: envUrl(['postgres:', 'postgresql:'], 'PostgreSQL'),
   /**
-   * Connections in the workers' PostgreSQL pool. Unset: WORKER_CONCURRENCY + 2, a connection for every job running at
-   * once plus the sweeper's and the calendar's, so a job holding a transaction never waits for another job's.
+   * The workers' pool unset: WORKER_CONCURRENCY + 2, a connection for every job running at once plus the sweeper's and
+   * the calendar's, so a job holding a transaction never waits for another job's.
    */
-  DATABASE_POOL_SIZE: v.optional(envPoolSize),
-  /** true behind PgBouncer in transaction mode: no prepared statements (a statement may reach another server session). */
-  DATABASE_PGBOUNCER: envBoolean('false'),
+  ...databaseEnvEntries(v.optional(envPoolSize)),
   ...redisEnvEntries,
   ...tracingEnvEntries,
   SMTP_URL: envUrl(['smtp:', 'smtps:'], 'SMTP'),

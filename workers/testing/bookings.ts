@@ -2,6 +2,7 @@ import { CONSULTATION_MINUTES, zonedTimeToUtc } from '@app/contracts';
 import type { Database } from '@app/db';
 import * as schema from '@app/db/schema';
 import { startTestDatabase, useFixture } from '@app/db/testing';
+import { startTestRadicale } from '@app/testing/radicale';
 import { eq, sql } from 'drizzle-orm';
 import { startMailingWorkers } from './index';
 
@@ -119,7 +120,7 @@ export async function findBookingRow(db: Database, id: number) {
 }
 
 /** A database of its own, an SMTP catcher and the real workers on a queue prefix of their own. */
-export async function startBookingTestBed(env: Record<string, string> = {}) {
+async function startBookingTestBed(env: Record<string, string> = {}) {
   const database = await startTestDatabase();
   const queuePrefix = `test-${crypto.randomUUID().slice(0, 8)}`;
   const mailing = await startMailingWorkers({ databaseUrl: database.url, queuePrefix }, { env });
@@ -143,3 +144,24 @@ export const useBookingTestBed = (env: Record<string, string> = {}): BookingTest
     () => startBookingTestBed(env),
     (bed) => bed.close(),
   );
+
+/**
+ * A booking test bed whose workers write into the 'consultations' calendar of a Radicale of its own (CALDAV_* set),
+ * with `env`'s other variables. `close()` closes the bed, then stops the Radicale.
+ */
+export async function startCalendarTestBed(env: Record<string, string> = {}) {
+  const radicale = await startTestRadicale();
+  try {
+    const calendarUrl = await radicale.makeCalendar('consultations');
+    const bed = await startBookingTestBed({
+      CALDAV_URL: calendarUrl,
+      CALDAV_USERNAME: radicale.username,
+      CALDAV_PASSWORD: radicale.password,
+      ...env,
+    });
+    return { radicale, calendarUrl, bed };
+  } catch (error) {
+    await radicale.stop();
+    throw error;
+  }
+}

@@ -47,6 +47,26 @@ export const readableById = <const R extends Record<number, v.GenericSchema>>(
   ...described(tags, summary, { ...response, 404: ApiErrorSchema }, more),
 });
 
+/**
+ * A signed-in person's change to one record (`/{id}`): its own answers, 400 for a body sent as invalid JSON, 401
+ * anonymously, 403 from another origin (D9), 404 for a record the person may not read (D10).
+ */
+export const userChangeById = <const R extends Record<number, v.GenericSchema>>(
+  tags: string[],
+  summary: string,
+  response: R,
+  description: string,
+) => ({
+  auth: 'user' as const,
+  params: IdParamsSchema,
+  ...described(
+    tags,
+    summary,
+    { ...response, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema },
+    { description },
+  ),
+});
+
 /** An administration route: its own answers, the errors every one of them may give, and the Admin tag. */
 export const adminRoute = <const R extends Record<number, v.GenericSchema>>(
   summary: string,

@@ -1,4 +1,6 @@
-import { and, asc, desc, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, count, desc, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database, Transaction } from '../client';
 
 /**
  * The SQL of the administration lists (issue 18, decision 038): a list's filters, its search (`q`), its stable sort
@@ -64,4 +66,30 @@ export function paged<Q extends { limit: (n: number) => { offset: (n: number) =>
   page: Page | null,
 ): Q {
   return page === null ? select : (select.limit(page.limit).offset(page.offset) as Q);
+}
+
+/** One page (or all, null) of the rows of `table` that `where` keeps, in `order` (an `orderOf`). */
+export function sortedPage<T extends PgTable>(
+  db: Database | Transaction,
+  table: T,
+  where: SQL | undefined,
+  order: SQL[],
+  page: Page | null,
+) {
+  return paged(
+    db
+      .select()
+      // A generic table leaves Drizzle's check of the FROM item unresolved; every PgTable passes it.
+      .from<T>(table as never)
+      .where(where)
+      .orderBy(...order)
+      .$dynamic(),
+    page,
+  );
+}
+
+/** How many rows of `table` a list's filters (`where`) keep, over all its pages. */
+export async function countWhere(db: Database | Transaction, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table).where(where);
+  return row?.n ?? 0;
 }

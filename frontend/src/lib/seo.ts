@@ -46,21 +46,40 @@ export const marketingSeo: Record<MarketingPath, PageSeo> = {
   },
 };
 
-/** A route's `head()`: title, description, Open Graph tags and the canonical path of a marketing page. */
-export function marketingHead(path: MarketingPath) {
-  const { title, description } = marketingSeo[path];
+/**
+ * A page's `head()`: title, description, Open Graph tags and canonical path. Server-rendered pages (case studies,
+ * site pages) use it as it is: the API wrote the same tags into their HTML (ADR 037).
+ */
+export function siteHead({
+  title,
+  description,
+  path,
+  image = OG_IMAGE,
+  type = 'website',
+}: {
+  title: string;
+  description: string;
+  path: string;
+  image?: string | null;
+  type?: 'website' | 'article';
+}) {
   return {
     meta: [
       { title },
       { name: 'description', content: description },
       { property: 'og:title', content: title },
       { property: 'og:description', content: description },
-      { property: 'og:type', content: 'website' },
+      { property: 'og:type', content: type },
       { property: 'og:site_name', content: COMPANY_NAME },
-      { property: 'og:image', content: OG_IMAGE },
+      { property: 'og:image', content: image ?? OG_IMAGE },
       { property: 'og:url', content: path },
-      { name: 'twitter:card', content: 'summary_large_image' },
     ],
     links: [{ rel: 'canonical', href: path }],
   };
+}
+
+/** A marketing page's `head()`: its title and description, the site's picture, and the large Twitter card. */
+export function marketingHead(path: MarketingPath) {
+  const head = siteHead({ ...marketingSeo[path], path });
+  return { ...head, meta: [...head.meta, { name: 'twitter:card', content: 'summary_large_image' }] };
 }

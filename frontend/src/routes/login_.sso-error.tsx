@@ -2,7 +2,7 @@ import { SSO_ERROR_MESSAGES, SSO_ERROR_REASONS, type SsoErrorReason } from '@app
 import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router';
 import { ShieldAlert } from 'lucide-react';
 import { buttonClass } from '../components/ui/button';
-import { AuthCard, authLinkClass } from '../features/auth/components/auth-card';
+import { AuthCard, ContactUsLine } from '../features/auth/components/auth-card';
 import { pageTitle } from '../lib/page-title';
 
 const isReason = (value: unknown): value is SsoErrorReason =>
@@ -30,14 +30,7 @@ function SsoErrorPage() {
       description={<p data-testid="sso-error-message">{SSO_ERROR_MESSAGES[reason]}</p>}
       data-testid="sso-error-card"
       focusHeading
-      footer={
-        <p>
-          Need help?{' '}
-          <Link to="/contact" className={authLinkClass}>
-            Contact us
-          </Link>
-        </p>
-      }
+      footer={<ContactUsLine lead="Need help?" />}
     >
       <Link
         to="/client/login"

@@ -2,7 +2,7 @@ import { COMPANY_NAME } from '@app/contracts/brand';
 import { createFileRoute } from '@tanstack/react-router';
 import { sitePageQueryOptions } from '../features/site/api/site.queries';
 import { SitePageContent } from '../features/site/components/site-page-route';
-import { siteHead } from '../features/site/utils/site-head';
+import { siteHead } from '../lib/seo';
 
 /** /privacy: written by the administrators in Markdown (the product's default text until they do), ADR 037. */
 export const Route = createFileRoute('/privacy')({

@@ -1,8 +1,8 @@
 import type { AuditEntry, AuditListQuery } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
-import { allOf, contains, orderOf, type Page, paged, type SortSpec } from '@app/db/queries/list-query';
+import { allOf, contains, countWhere, orderOf, type Page, paged, type SortSpec } from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 
 const { organizations, dashboards, users, auditLog } = schema;
 
@@ -80,10 +80,7 @@ const auditFilter = (query: AuditListQuery) =>
   );
 
 /** How many entries the list's filters keep. */
-export async function countAudit(db: Db, query: AuditListQuery) {
-  const [row] = await db.select({ n: count() }).from(auditLog).where(auditFilter(query));
-  return row?.n ?? 0;
-}
+export const countAudit = (db: Db, query: AuditListQuery) => countWhere(db, auditLog, auditFilter(query));
 
 /**
  * Newest first unless sorted otherwise, one page (or the newest 500), with names instead of bare ids: the actor's

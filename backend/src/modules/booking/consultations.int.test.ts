@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
-import { slotInterval } from './booking.service';
+import { storeBooking } from '../../../testing/booking';
 
 // Wednesday 2026-10-28, 08:00 in New York (EDT, UTC-4).
 const now = new Date('2026-10-28T12:00:00Z');
@@ -18,21 +18,8 @@ const book = (date: string, time: string, who: Partial<typeof person> = {}) =>
   t.post('/api/booking', { ...person, ...who, date, time });
 
 /** A booking stored directly (past ones cannot be booked through the API). */
-async function stored(date: string, time: string, values: Partial<typeof schema.bookings.$inferInsert> = {}) {
-  const [row] = await t.db
-    .insert(schema.bookings)
-    .values({
-      ...person,
-      date,
-      timeLabel: time,
-      timeZone: ZONE,
-      ...slotInterval(date, time, ZONE)!,
-      calendarUid: `stored-${crypto.randomUUID()}@test`,
-      ...values,
-    })
-    .returning();
-  return row!;
-}
+const stored = (date: string, time: string, values: Partial<typeof schema.bookings.$inferInsert> = {}) =>
+  storeBooking(t.db, ZONE, date, time, { ...person, ...values });
 
 const list = async (query = '') => {
   const response = await as(admin).get(`/api/admin/consultations${query}`);

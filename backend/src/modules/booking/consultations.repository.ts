@@ -1,8 +1,17 @@
 import type { ConsultationListQuery } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
-import { allOf, containsAny, equalsIf, orderOf, type Page, paged, type SortSpec } from '@app/db/queries/list-query';
+import {
+  allOf,
+  containsAny,
+  countWhere,
+  equalsIf,
+  orderOf,
+  type Page,
+  type SortSpec,
+  sortedPage,
+} from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
-import { and, asc, count, eq, gt, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 
 const { bookings, bookingChanges, users, closedDates, calendarFeeds } = schema;
 
@@ -52,20 +61,19 @@ const WHOLE_LIST_LIMIT = 1000;
 
 /** One page of the consultations the query picks (upcoming: starting after `now`), or the list's first 1,000. */
 export async function listBookings(db: Db, query: ConsultationListQuery, now: Date, page: Page | null) {
-  const select = db
-    .select()
-    .from(bookings)
-    .where(consultationFilter(query, now))
-    .orderBy(...orderOf(consultationSort(now), query))
-    .$dynamic();
-  return paged(select, page ?? { limit: WHOLE_LIST_LIMIT, offset: 0 });
+  const order = orderOf(consultationSort(now), query);
+  return sortedPage(
+    db,
+    bookings,
+    consultationFilter(query, now),
+    order,
+    page ?? { limit: WHOLE_LIST_LIMIT, offset: 0 },
+  );
 }
 
 /** How many consultations the query picks (all pages). */
-export async function countBookings(db: Db, query: ConsultationListQuery, now: Date): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(bookings).where(consultationFilter(query, now));
-  return row?.n ?? 0;
-}
+export const countBookings = (db: Db, query: ConsultationListQuery, now: Date): Promise<number> =>
+  countWhere(db, bookings, consultationFilter(query, now));
 
 /** The history of these bookings, oldest first, with the administrator's name when one made the change. */
 export async function changesOf(db: Db, bookingIds: number[]) {

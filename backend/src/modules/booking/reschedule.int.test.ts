@@ -3,7 +3,7 @@ import * as schema from '@app/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
-import { slotInterval } from './booking.service';
+import { storeBooking } from '../../../testing/booking';
 import { signWebhook } from './webhook.service';
 
 // Wednesday 2026-10-28, 08:00 in New York (EDT, UTC-4).
@@ -25,21 +25,8 @@ const TAKEN = 'This time is no longer available. Please choose another time.';
 const person = { name: 'Katherine Johnson', email: 'katherine@example.com' };
 
 /** A confirmed booking stored as the booking POST stores it (also at times the POST refuses: soon, past). */
-async function booked(date: string, time: string, extra: Partial<typeof schema.bookings.$inferInsert> = {}) {
-  const [row] = await t.db
-    .insert(schema.bookings)
-    .values({
-      ...person,
-      date,
-      timeLabel: time,
-      timeZone: ZONE,
-      ...slotInterval(date, time, ZONE)!,
-      calendarUid: `booking-${crypto.randomUUID()}@test`,
-      ...extra,
-    })
-    .returning();
-  return row!;
-}
+const booked = (date: string, time: string, extra: Partial<typeof schema.bookings.$inferInsert> = {}) =>
+  storeBooking(t.db, ZONE, date, time, { ...person, ...extra });
 
 /** What the worker does for each e-mail with the manage links: a token of its own, stored hashed. */
 async function mintLink(bookingId: number) {
@@ -66,6 +53,18 @@ async function expectUnchanged(before: typeof schema.bookings.$inferSelect) {
   expect(await rowOf(before.id)).toEqual(before);
   expect(await changesOf(before.id)).toEqual([]);
   expect(await rescheduledEvents(before.id)).toEqual([]);
+}
+
+/** The move was refused with this status and message, and the booking is as it was. */
+async function expectRefused(
+  response: Response,
+  status: number,
+  message: string,
+  before: typeof schema.bookings.$inferSelect,
+) {
+  expect(response.status).toBe(status);
+  expect((await response.json()).message).toBe(message);
+  await expectUnchanged(before);
 }
 
 describe('the visitor moves their booking through its link', () => {
@@ -156,10 +155,7 @@ describe('the visitor moves their booking through its link', () => {
     const shown = await (await show(token)).json();
     expect(shown).toMatchObject({ status: 'cancelled', canReschedule: false });
     expect(shown.reason).toBe('This consultation has been cancelled, so it cannot be moved. Please book a new time.');
-    const response = await move(token, '2026-11-11', NINE);
-    expect(response.status).toBe(409);
-    expect((await response.json()).message).toBe(shown.reason);
-    await expectUnchanged(booking);
+    await expectRefused(await move(token, '2026-11-11', NINE), 409, shown.reason, booking);
   });
 
   it('refuses to move a booking that has started or passed (cal.com #17977)', async () => {
@@ -169,10 +165,12 @@ describe('the visitor moves their booking through its link', () => {
       canReschedule: false,
       reason: 'This consultation has already taken place.',
     });
-    const response = await move(token, '2026-11-11', NINE);
-    expect(response.status).toBe(422);
-    expect((await response.json()).message).toBe('This consultation has already taken place.');
-    await expectUnchanged(booking);
+    await expectRefused(
+      await move(token, '2026-11-11', NINE),
+      422,
+      'This consultation has already taken place.',
+      booking,
+    );
   });
 
   it('refuses a move within the notice period (RESCHEDULE_NOTICE_HOURS, 4 by default), with the reason', async () => {
@@ -182,10 +180,7 @@ describe('the visitor moves their booking through its link', () => {
     const reason =
       'Consultations can be moved up to 4 hours before they start. To change this one, please reply to your confirmation e-mail.';
     expect(await (await show(token)).json()).toMatchObject({ canReschedule: false, reason, noticeHours: 4 });
-    const response = await move(token, '2026-11-12', NINE);
-    expect(response.status).toBe(422);
-    expect((await response.json()).message).toBe(reason);
-    await expectUnchanged(booking);
+    await expectRefused(await move(token, '2026-11-12', NINE), 422, reason, booking);
     // Today 01:00 PM is 5 hours away: it may still be moved.
     const later = await booked('2026-10-28', ONE);
     expect((await move(await mintLink(later.id), '2026-11-12', NINE)).status).toBe(200);
@@ -193,10 +188,12 @@ describe('the visitor moves their booking through its link', () => {
 
   it('refuses the time it already has', async () => {
     const booking = await booked('2026-11-13', TEN);
-    const response = await move(await mintLink(booking.id), '2026-11-13', TEN);
-    expect(response.status).toBe(422);
-    expect((await response.json()).message).toBe('That is already the time of your consultation.');
-    await expectUnchanged(booking);
+    await expectRefused(
+      await move(await mintLink(booking.id), '2026-11-13', TEN),
+      422,
+      'That is already the time of your consultation.',
+      booking,
+    );
   });
 
   it('refuses a taken, past, weekend, unknown, busy or too-soon slot with the booking POST answers, unchanged', async () => {

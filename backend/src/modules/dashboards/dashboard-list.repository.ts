@@ -4,15 +4,16 @@ import {
   allOf,
   contains,
   containsAny,
+  countWhere,
   equalsIf,
   orderOf,
   type Page,
-  paged,
   type SortSpec,
+  sortedPage,
   stateIf,
 } from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
-import { count, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { withViews } from './dashboards.repository';
 
 const { dashboards } = schema;
@@ -66,17 +67,9 @@ export async function listDashboardPage(
   query: DashboardListQuery,
   page: Page | null,
 ): Promise<AdminDashboard[]> {
-  const select = db
-    .select()
-    .from(dashboards)
-    .where(dashboardFilter(query))
-    .orderBy(...orderOf(dashboardSort, query))
-    .$dynamic();
-  return withViews(db, await paged(select, page));
+  return withViews(db, await sortedPage(db, dashboards, dashboardFilter(query), orderOf(dashboardSort, query), page));
 }
 
 /** How many dashboards the list's filters keep. */
-export async function countDashboards(db: Db, query: DashboardListQuery): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(dashboards).where(dashboardFilter(query));
-  return row?.n ?? 0;
-}
+export const countDashboards = (db: Db, query: DashboardListQuery): Promise<number> =>
+  countWhere(db, dashboards, dashboardFilter(query));

@@ -22,6 +22,7 @@ import {
   adminRemove,
   noContent,
   readableById,
+  userChangeById,
 } from '../../lib/route-options';
 import type { GuardDeps } from '../../plugins/auth';
 import { documentedSchema } from '../../plugins/openapi';
@@ -96,26 +97,19 @@ export const dashboardsRoutes = (
         DashboardDetailSchema,
       ),
     )
-    .post('/api/dashboards/:id/views', ({ params, user }) => recordDashboardView(deps, params.id, user), {
-      auth: 'user',
-      params: IdParamsSchema,
-      response: {
-        200: ViewRecordedSchema,
-        400: ApiErrorSchema,
-        401: ApiErrorSchema,
-        403: ApiErrorSchema,
-        404: ApiErrorSchema,
-      },
-      detail: {
+    .post(
+      '/api/dashboards/:id/views',
+      ({ params, user }) => recordDashboardView(deps, params.id, user),
+      userChangeById(
         tags,
-        summary: 'Record that the signed-in person was shown the dashboard (D19, D33)',
-        description:
-          'Called by the viewer once it is shown. At most one view per person and dashboard within 5 minutes, also ' +
+        'Record that the signed-in person was shown the dashboard (D19, D33)',
+        { 200: ViewRecordedSchema },
+        'Called by the viewer once it is shown. At most one view per person and dashboard within 5 minutes, also ' +
           'under parallel requests: `recorded` is false when this one was already counted. Anonymous visitors ' +
           'record nothing (401). 404 for a dashboard the person may not read, as GET answers. 403 when the ' +
           "request does not come from the app's own origin (D9). Any body is ignored (400 when it is sent as JSON and is not valid JSON).",
-      },
-    })
+      ),
+    )
     .get(
       '/api/dashboards/:id/embed-status',
       ({ params, viewer }) => dashboardEmbedStatus(deps, params.id, viewer),

@@ -1,32 +1,23 @@
-import { ApiErrorSchema, FavouriteSchema, IdParamsSchema, PortalOrganizationSchema } from '@app/contracts';
+import { ApiErrorSchema, FavouriteSchema, PortalOrganizationSchema } from '@app/contracts';
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
+import { userChangeById } from '../../lib/route-options';
 import type { GuardDeps } from '../../plugins/auth';
 import { organizationsOfUser, setFavourite } from './portal.service';
 
 const tags = ['Dashboards'];
 
 /** PUT and DELETE of a star answer the same: the state it is now in, 404 for a dashboard the person may not read. */
-const favouriteRoute = (summary: string) => ({
-  auth: 'user' as const,
-  params: IdParamsSchema,
-  response: {
-    200: FavouriteSchema,
-    400: ApiErrorSchema,
-    401: ApiErrorSchema,
-    403: ApiErrorSchema,
-    404: ApiErrorSchema,
-  },
-  detail: {
+const favouriteRoute = (summary: string) =>
+  userChangeById(
     tags,
     summary,
-    description:
-      'Idempotent: a second call, or parallel calls, leave one star (or none) and answer the same. 404 for a ' +
+    { 200: FavouriteSchema },
+    'Idempotent: a second call, or parallel calls, leave one star (or none) and answer the same. 404 for a ' +
       'dashboard the person may not read, as GET /api/dashboards/{id} answers (D10). 403 when the request does not ' +
       "come from the app's own origin (D9).",
-  },
-});
+  );
 
 /** The client portal's own routes (issue 18): the person's organizations and their favourite dashboards. */
 export const portalRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>

@@ -1,8 +1,17 @@
 import type { AdminOrganization, OrganizationListQuery } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
-import { allOf, containsAny, orderOf, type Page, paged, type SortSpec, stateIf } from '@app/db/queries/list-query';
+import {
+  allOf,
+  containsAny,
+  countWhere,
+  orderOf,
+  type Page,
+  type SortSpec,
+  sortedPage,
+  stateIf,
+} from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
-import { count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 
 const { organizations } = schema;
 
@@ -38,20 +47,13 @@ const organizationFilter = (query: OrganizationListQuery) =>
 
 /** One page (or all) of the organizations list, filtered and sorted. */
 export async function listOrganizationPage(db: Db, query: OrganizationListQuery, page: Page | null) {
-  const select = db
-    .select()
-    .from(organizations)
-    .where(organizationFilter(query))
-    .orderBy(...orderOf(organizationSort, query))
-    .$dynamic();
-  return (await paged(select, page)).map(organizationView);
+  const where = organizationFilter(query);
+  return (await sortedPage(db, organizations, where, orderOf(organizationSort, query), page)).map(organizationView);
 }
 
 /** How many organizations the list's filters keep. */
-export async function countOrganizations(db: Db, query: OrganizationListQuery) {
-  const [row] = await db.select({ n: count() }).from(organizations).where(organizationFilter(query));
-  return row?.n ?? 0;
-}
+export const countOrganizations = (db: Db, query: OrganizationListQuery) =>
+  countWhere(db, organizations, organizationFilter(query));
 
 export async function findOrganization(db: Db, id: number) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id));

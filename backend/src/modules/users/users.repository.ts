@@ -4,14 +4,15 @@ import {
   allOf,
   contains,
   containsAny,
+  countWhere,
   orderOf,
   type Page,
-  paged,
   type SortSpec,
+  sortedPage,
   stateIf,
 } from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
-import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 
 const { users, memberships, organizations } = schema;
 
@@ -99,20 +100,11 @@ function userFilter(query: UserListQuery): SQL | undefined {
 
 /** One page (or all) of the users list, filtered and sorted, with their organizations. */
 export async function listUserPage(db: Db, query: UserListQuery, page: Page | null): Promise<User[]> {
-  const select = db
-    .select()
-    .from(users)
-    .where(userFilter(query))
-    .orderBy(...orderOf(userSort, query))
-    .$dynamic();
-  return withOrganizations(db, await paged(select, page));
+  return withOrganizations(db, await sortedPage(db, users, userFilter(query), orderOf(userSort, query), page));
 }
 
 /** How many users the list's filters keep. */
-export async function countUsers(db: Db, query: UserListQuery): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(userFilter(query));
-  return row?.n ?? 0;
-}
+export const countUsers = (db: Db, query: UserListQuery): Promise<number> => countWhere(db, users, userFilter(query));
 
 async function withOrganizations(db: Db, rows: UserRow[]): Promise<User[]> {
   if (!rows.length) return [];

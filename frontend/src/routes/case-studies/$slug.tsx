@@ -3,8 +3,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, getRouteApi, notFound } from '@tanstack/react-router';
 import { caseStudyQueryOptions } from '../../features/site/api/site.queries';
 import { CaseStudyPage } from '../../features/site/components/case-study-page';
-import { siteHead } from '../../features/site/utils/site-head';
 import { isApiRequestError } from '../../lib/api';
+import { siteHead } from '../../lib/seo';
 
 /** /case-studies/{slug}: a published case study; an unknown or unpublished one is the not-found page (D31). */
 export const Route = createFileRoute('/case-studies/$slug')({

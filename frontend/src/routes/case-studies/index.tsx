@@ -2,7 +2,7 @@ import { COMPANY_NAME } from '@app/contracts/brand';
 import { createFileRoute } from '@tanstack/react-router';
 import { caseStudiesQueryOptions } from '../../features/site/api/site.queries';
 import { CaseStudiesPage } from '../../features/site/components/case-studies-page';
-import { siteHead } from '../../features/site/utils/site-head';
+import { siteHead } from '../../lib/seo';
 
 /** /case-studies: every published case study (ADR 037). */
 export const Route = createFileRoute('/case-studies/')({

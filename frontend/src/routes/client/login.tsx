@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { Building2, LayoutDashboard } from 'lucide-react';
 import { buttonClass } from '../../components/ui/button';
 import { redirectIfSignedIn } from '../../features/auth/api/auth.guards';
-import { AuthCard, authLinkClass } from '../../features/auth/components/auth-card';
+import { AuthCard, ContactUsLine } from '../../features/auth/components/auth-card';
 import { ClientLoginForm } from '../../features/auth/forms/client-login-form';
 import { CLIENT_HOME } from '../../features/auth/utils/after-sign-in';
 import { configQueryOptions } from '../../features/config/api/config.queries';
@@ -37,14 +37,7 @@ function ClientLoginPage() {
       title="Client Dashboard Login"
       description={<p>Sign in to view the dashboards of your organization.</p>}
       data-testid="client-login-card"
-      footer={
-        <p>
-          Don't have access yet?{' '}
-          <Link to="/contact" className={authLinkClass} data-testid="client-login-contact">
-            Contact us
-          </Link>
-        </p>
-      }
+      footer={<ContactUsLine lead="Don't have access yet?" testId="client-login-contact" />}
     >
       <ClientLoginForm redirectUrl={redirect} />
       <CompanySignIn redirect={redirect} />

@@ -1,18 +1,19 @@
 import type { CalendarJob } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { type ReceivedEmail, waitUntil } from '@app/testing';
-import { startTestRadicale, type TestRadicale } from '@app/testing/radicale';
+import type { TestRadicale } from '@app/testing/radicale';
 import type { Job } from 'bullmq';
 import ICAL from 'ical.js';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type BookingTestBed,
   cancelBooking,
   emitBookingEvent,
   findBookingRow,
   insertBooking,
   moveBooking,
-  startBookingTestBed,
+  startCalendarTestBed,
   zonedInstant,
 } from '../../../testing/bookings';
 import { AUTUMN_BUSY, autumnCalendar } from '../../../testing/calendar-events';
@@ -30,7 +31,7 @@ const parse = (text: string) => {
 describe('moved bookings and recurring busy time in the company calendar (Radicale)', () => {
   let radicale: TestRadicale;
   let calendarUrl: string;
-  let bed: Awaited<ReturnType<typeof startBookingTestBed>>;
+  let bed: BookingTestBed;
 
   const auth = () => ({ authorization: radicale.authHeader });
   const get = (href: string) => fetch(new URL(href, calendarUrl), { headers: auth() });
@@ -44,14 +45,7 @@ describe('moved bookings and recurring busy time in the company calendar (Radica
     (await objects(url)).filter((text) => parse(text).event.uid === uid);
 
   beforeAll(async () => {
-    radicale = await startTestRadicale();
-    calendarUrl = await radicale.makeCalendar('consultations');
-    bed = await startBookingTestBed({
-      CALDAV_URL: calendarUrl,
-      CALDAV_USERNAME: radicale.username,
-      CALDAV_PASSWORD: radicale.password,
-      MEETING_URL_TEMPLATE: MEETING,
-    });
+    ({ radicale, calendarUrl, bed } = await startCalendarTestBed({ MEETING_URL_TEMPLATE: MEETING }));
   });
   afterAll(async () => {
     await bed?.close();

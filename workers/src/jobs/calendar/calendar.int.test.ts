@@ -1,14 +1,15 @@
 import * as schema from '@app/db/schema';
 import { sleep, waitUntil } from '@app/testing';
-import { startTestRadicale, type TestRadicale } from '@app/testing/radicale';
+import type { TestRadicale } from '@app/testing/radicale';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type BookingTestBed,
   cancelBooking,
   emitBookingEvent,
   findBookingRow,
   insertBooking,
-  startBookingTestBed,
+  startCalendarTestBed,
   zonedInstant,
 } from '../../../testing/bookings';
 
@@ -27,7 +28,7 @@ function weekdayFromNow(days: number): string {
 describe('the company calendar over CalDAV (Radicale)', () => {
   let radicale: TestRadicale;
   let calendarUrl: string;
-  let bed: Awaited<ReturnType<typeof startBookingTestBed>>;
+  let bed: BookingTestBed;
 
   const get = (href: string) => fetch(new URL(href, calendarUrl), { headers: { authorization: radicale.authHeader } });
   /** Puts an event (its UID, summary and times) into the calendar by hand, as a calendar app would. */
@@ -52,14 +53,7 @@ describe('the company calendar over CalDAV (Radicale)', () => {
   const busyRows = () => bed.db.select().from(schema.calendarBusy);
 
   beforeAll(async () => {
-    radicale = await startTestRadicale();
-    calendarUrl = await radicale.makeCalendar('consultations');
-    bed = await startBookingTestBed({
-      CALDAV_URL: calendarUrl,
-      CALDAV_USERNAME: radicale.username,
-      CALDAV_PASSWORD: radicale.password,
-      CALENDAR_SYNC_INTERVAL_MS: '1000',
-    });
+    ({ radicale, calendarUrl, bed } = await startCalendarTestBed({ CALENDAR_SYNC_INTERVAL_MS: '1000' }));
   });
   afterAll(async () => {
     await bed?.close();

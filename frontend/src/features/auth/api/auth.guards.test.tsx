@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { makeUser, reply, requestsTo, stubApi, withoutSessionHint } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEachTest();
 
 const signedIn = (overrides: Parameters<typeof makeUser>[0] = {}) =>
   stubApi({ 'GET /api/auth/user': reply(makeUser(overrides)) });

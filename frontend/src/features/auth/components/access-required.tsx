@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Lock } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/button';
-import { AuthCard, authLinkClass } from './auth-card';
+import { AuthCard, ContactUsLine } from './auth-card';
 
 /** The client portal for an anonymous visitor (spec section 2, /client/dashboard). */
 export function AccessRequired() {
@@ -11,14 +11,7 @@ export function AccessRequired() {
       title="Access Required"
       description="Please log in to access your dashboards"
       data-testid="access-required"
-      footer={
-        <p>
-          Not a client yet?{' '}
-          <Link to="/contact" className={authLinkClass}>
-            Contact us
-          </Link>
-        </p>
-      }
+      footer={<ContactUsLine lead="Not a client yet?" />}
     >
       <Link
         to="/client/login"

@@ -74,6 +74,18 @@ export function AuthCard({
 /** A text link in the sign-in pages' style. */
 export const authLinkClass = 'font-medium text-blue-700 underline-offset-4 hover:underline dark:text-blue-400';
 
+/** A sign-in card's footer line that sends the person to the contact page, after `lead` ("Need help?"). */
+export function ContactUsLine({ lead, testId }: { lead: string; testId?: string }) {
+  return (
+    <p>
+      {lead}{' '}
+      <Link to="/contact" className={authLinkClass} data-testid={testId}>
+        Contact us
+      </Link>
+    </p>
+  );
+}
+
 /** 'Validating...' while a link's token is checked: a polite status for screen readers. */
 export function CheckingCard({ icon, title, text }: { icon: ReactNode; title: ReactNode; text: string }) {
   return (

@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
 import { AuthMessages } from '@app/contracts/api/auth';
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { jsonResponse, makeUser, publicConfig, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { signInPage } from './sign-in-page.testing';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEachTest();
 
 const {
   field,

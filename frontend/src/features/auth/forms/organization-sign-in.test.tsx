@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, stubApi } from '../../../testing/fake-api';
 import { signInPage } from './sign-in-page.testing';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEachTest();
 
 const page = signInPage({
   path: '/client/login',

@@ -2,24 +2,14 @@
 import { BookingMessages, rescheduleNoticeMessage } from '@app/contracts/api/booking';
 import { cleanup, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { reschedulableBooking } from '../../../testing/booking-days';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
 cleanUpAfterEachTest();
 
-const booking = {
-  name: 'Ada Lovelace',
-  date: '2031-06-02',
-  time: '10:00 AM - 10:30 AM',
-  timeZone: 'America/New_York',
-  startsAt: '2031-06-02T14:00:00.000Z',
-  endsAt: '2031-06-02T14:30:00.000Z',
-  status: 'confirmed',
-  canReschedule: true,
-  reason: null,
-  noticeHours: 4,
-};
+const booking = reschedulableBooking;
 
 describe('/booking/reschedule', () => {
   it('shows the booking in the company zone and the picker for a new time', async () => {

@@ -3,9 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
+import { nextMonth, selectableDaysOf } from '../../../testing/booking-days';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { jsonResponse, reply, requestsTo, stubApi } from '../../../testing/fake-api';
-import { isSelectableDate, monthOf, todayIn } from '../utils/booking-dates';
+import { monthOf, todayIn } from '../utils/booking-dates';
 import { RescheduleDialog } from './reschedule-dialog';
 
 /** The admin's reschedule dialog against the contract of POST /api/admin/consultations/{id}/reschedule. */
@@ -16,18 +17,8 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-const nextMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-};
-function weekdaysFrom(month: string): string[] {
-  const today = todayIn(ZONE);
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const count = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`).filter(
-    (date) => isSelectableDate(date, today) && date > today,
-  );
-}
+/** The days a visitor may pick in `month`, after today. */
+const weekdaysFrom = (month: string) => selectableDaysOf(month, ZONE).filter((date) => date > todayIn(ZONE));
 
 const consultation = { id: 42, name: 'Ada Lovelace', date: '2031-06-02', time: '10:00 AM - 10:30 AM', timeZone: ZONE };
 

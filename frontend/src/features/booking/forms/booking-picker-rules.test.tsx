@@ -3,9 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
+import { nextMonth, selectableDaysOf } from '../../../testing/booking-days';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, stubApi } from '../../../testing/fake-api';
-import { isSelectableDate, monthOf, todayIn } from '../utils/booking-dates';
+import { monthOf, todayIn } from '../utils/booking-dates';
 import { BookingForm } from './booking-form';
 
 /** Issue 16: the picker disables the days the company is closed and the days past the booking window, and says so. */
@@ -16,22 +17,12 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-const nextMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-};
 const cell = (date: string) => screen.getByTestId(`picker-day-${date}`);
 
 describe('the date picker and the booking rules', () => {
   it('disables a closed day and the days after the last bookable one, even when the month lists them', async () => {
     const today = todayIn(ZONE);
-    const weekdaysOf = (month: string) => {
-      const [y, m] = month.split('-').map(Number) as [number, number];
-      const count = new Date(Date.UTC(y, m, 0)).getUTCDate();
-      return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`).filter((date) =>
-        isSelectableDate(date, today),
-      );
-    };
+    const weekdaysOf = (month: string) => selectableDaysOf(month, ZONE);
     // This month, or the next when this one has fewer than three weekdays left.
     const shown = weekdaysOf(monthOf(today)).length >= 3 ? monthOf(today) : nextMonth(monthOf(today));
     const month = monthOf(today);

@@ -3,9 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
+import { nextMonth, selectableDaysOf } from '../../../testing/booking-days';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, requestsTo, stubApi } from '../../../testing/fake-api';
-import { isSelectableDate, monthOf, todayIn } from '../utils/booking-dates';
+import { monthOf, todayIn } from '../utils/booking-dates';
 import { BookingForm } from './booking-form';
 
 /** The calendar tab without a scheduling service (D32): month grid, the day's free times, one-step booking. */
@@ -18,20 +19,8 @@ beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-const nextMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-};
-
 /** The weekdays from today on of this month, in the company's zone. */
-function bookableDaysOfMonth(month: string): string[] {
-  const today = todayIn(ZONE);
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const count = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return Array.from({ length: count }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`).filter((date) =>
-    isSelectableDate(date, today),
-  );
-}
+const bookableDaysOfMonth = (month: string) => selectableDaysOf(month, ZONE);
 
 function renderPicker(visitorZone = 'Europe/Berlin') {
   return render(

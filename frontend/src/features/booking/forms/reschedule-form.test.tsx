@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { BookingMessages, type ReschedulableBooking } from '@app/contracts/api/booking';
+import { BookingMessages } from '@app/contracts/api/booking';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
+import { nextMonth, reschedulableBooking } from '../../../testing/booking-days';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { isSelectableDate, monthOf, todayIn } from '../utils/booking-dates';
@@ -11,11 +12,6 @@ import { RescheduleForm } from './reschedule-form';
 
 const ZONE = 'America/New_York';
 cleanUpAfterEachTest();
-
-const nextMonth = (month: string) => {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-};
 
 /** The first weekday from today on, this month or the next, in the company's zone. */
 function firstBookableDay(): string {
@@ -28,18 +24,7 @@ function firstBookableDay(): string {
   throw new Error('no bookable day');
 }
 
-const booking: ReschedulableBooking = {
-  name: 'Ada Lovelace',
-  date: '2031-06-02',
-  time: '10:00 AM - 10:30 AM',
-  timeZone: ZONE,
-  startsAt: '2031-06-02T14:00:00.000Z',
-  endsAt: '2031-06-02T14:30:00.000Z',
-  status: 'confirmed',
-  canReschedule: true,
-  reason: null,
-  noticeHours: 4,
-};
+const booking = reschedulableBooking;
 
 function setUp(post: ReturnType<typeof reply>) {
   const day = firstBookableDay();

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import type { ClientDashboard } from '@app/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import {
   deferred,
   type FakeRoute,
@@ -13,11 +14,7 @@ import {
 } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+cleanUpAfterEachTest();
 
 const dashboard = (overrides: Partial<ClientDashboard> = {}): ClientDashboard => ({
   id: 3,

@@ -1,0 +1,24 @@
+import type { Database } from '@app/db';
+import * as schema from '@app/db/schema';
+import { slotInterval } from '../src/modules/booking/booking.service';
+
+type BookingValues = Partial<typeof schema.bookings.$inferInsert> & { name: string; email: string };
+
+/**
+ * A confirmed booking stored directly, as the booking POST stores it (also at times the POST refuses: soon, past),
+ * on the slot `time` of `date` in `zone`, with a calendar UID of its own.
+ */
+export async function storeBooking(db: Database, zone: string, date: string, time: string, values: BookingValues) {
+  const [row] = await db
+    .insert(schema.bookings)
+    .values({
+      date,
+      timeLabel: time,
+      timeZone: zone,
+      ...slotInterval(date, time, zone)!,
+      calendarUid: `booking-${crypto.randomUUID()}@test`,
+      ...values,
+    })
+    .returning();
+  return row!;
+}
