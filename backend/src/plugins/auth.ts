@@ -62,6 +62,9 @@ export const authPlugin = (validateSession: SessionCheck, secureCookies: boolean
         const session = await validateSession(token);
         if (!session && token) clearSessionCookies(set, secureCookies);
         if (session?.renewedUntil && token) setSessionCookies(set, token, secureCookies);
+        // An administrator who must still set up two-factor sign-in has none of an administrator's reach here either
+        // (issue 17): they read dashboards as their organizations' member would, until they enrol.
+        if (session?.enrolmentRequired) return { viewer: { ...session.user, isAdmin: false } };
         return { viewer: session?.user ?? null };
       },
     },

@@ -198,6 +198,18 @@ describe('administrators required to use two-factor sign-in', () => {
       ],
     });
     expect((await as(other.cookie).get('/api/admin/sign-ins')).status).toBe(403);
+    // Nor an administrator's reach over dashboards: a private one of no organization of theirs is not found.
+    const [hidden] = await t.db
+      .insert(schema.dashboards)
+      .values({
+        name: 'Board only',
+        category: 'Finance',
+        type: 'PowerBI',
+        embedUrl: 'https://app.powerbi.com/view?r=x',
+      })
+      .returning();
+    expect((await as(other.cookie).get(`/api/dashboards/${hidden!.id}`)).status).toBe(404);
+    expect((await as(boss.cookie).get(`/api/dashboards/${hidden!.id}`)).status).toBe(200);
     const me = await (await as(other.cookie).get('/api/auth/user')).json();
     expect(me.twoFactor).toEqual({ enabled: false, enrolmentRequired: true });
     // Their own account still works (that is where they enrol); clients are not affected.
@@ -206,6 +218,7 @@ describe('administrators required to use two-factor sign-in', () => {
 
     await enrol(t, other.cookie, clock);
     expect((await as(other.cookie).get('/api/admin/users')).status).toBe(200);
+    expect((await as(other.cookie).get(`/api/dashboards/${hidden!.id}`)).status).toBe(200);
 
     const [entry] = await t.db
       .select()
