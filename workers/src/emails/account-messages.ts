@@ -2,6 +2,7 @@ import { COMPANY_NAME, EventPayloadSchemas } from '@app/contracts';
 import * as v from 'valibot';
 import { findEmailChange, findOtherUserWithEmail } from '../repositories/email-changes.repository';
 import { defineEmail, type MessageContext, type StoredEvent } from './define-email';
+import { withBrand } from './organization-brand';
 
 const formatDateTime = (date: Date, timeZone = 'UTC') =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(date);
@@ -20,19 +21,24 @@ async function confirmedChange(ctx: MessageContext, event: StoredEvent) {
   return findEmailChange(ctx.db, emailChangeId);
 }
 
-/** The e-mails of a change of address (issues 12 and 32), by template. */
+/**
+ * The e-mails of a change of address (issues 12 and 32), by template. Each goes to an account holder and carries the
+ * organizations of that account (issue 18): the asker's in the link (at the new address, still the same member) and in
+ * the notice of the change; the holder's in the address-taken notice.
+ */
 export const accountEmails = {
   /** The link, to the new address, unless that address already has an account (then it gets the notice below). */
   'email-change-confirmation': defineEmail({
     template: 'email-change-confirmation',
     sentOn: ['email_change.requested'],
     variables: ['greetingName', 'email', 'newEmail', 'link', 'expiresAt'],
-    load: pendingChange,
-    content: ({ change, user, holder }, ctx) =>
+    load: (ctx, event) => withBrand(ctx, pendingChange(ctx, event), ({ user, holder }) => (holder ? null : user)),
+    content: ({ change, user, holder, brand }, ctx) =>
       holder
         ? null
         : {
             to: change.newEmail,
+            organization: brand,
             subject: `Confirm your new ${COMPANY_NAME} e-mail address`,
             preview: 'Open the link to start using this address for your account. It expires in 24 hours.',
             link: { kind: 'email-change', emailChangeId: change.id },
@@ -51,11 +57,12 @@ export const accountEmails = {
     template: 'email-change-address-taken',
     sentOn: ['email_change.requested'],
     variables: ['greetingName', 'newEmail'],
-    load: pendingChange,
-    content: ({ change, holder }) =>
+    load: (ctx, event) => withBrand(ctx, pendingChange(ctx, event), ({ holder }) => holder),
+    content: ({ change, holder, brand }) =>
       holder
         ? {
             to: holder.email,
+            organization: brand,
             subject: `Someone tried to use your e-mail address at ${COMPANY_NAME}`,
             preview: 'Your account is unchanged. There is nothing you need to do.',
             vars: { greetingName: holder.firstName || holder.email, newEmail: change.newEmail },
@@ -68,11 +75,12 @@ export const accountEmails = {
     template: 'email-changed-notice',
     sentOn: ['email_change.confirmed'],
     variables: ['greetingName', 'email', 'newEmail', 'changedAt'],
-    load: confirmedChange,
-    content: ({ change, user }, ctx) =>
+    load: (ctx, event) => withBrand(ctx, confirmedChange(ctx, event), ({ user }) => user),
+    content: ({ change, user, brand }, ctx) =>
       change.confirmedAt && change.previousEmail
         ? {
             to: change.previousEmail,
+            organization: brand,
             subject: `Your ${COMPANY_NAME} e-mail address was changed`,
             preview: `Your account now uses ${change.newEmail}.`,
             vars: {

@@ -43,15 +43,19 @@ export interface MintedLink {
 /** The values of an e-mail's own template slots (the layout's are added by the sender: see `LAYOUT_VARIABLES`). */
 type EmailVars<V extends string> = { readonly [K in V]: string };
 
-/** A client's organization as it heads their account e-mails (issue 18): its name and its logo's https address. */
+/**
+ * A client's organizations as they head the e-mails to their account (issue 18): the names shown (up to three), how
+ * many more there are, and a logo's https address: only for a person in one organization whose logo mail can show.
+ */
 export interface OrganizationBrand {
-  name: string;
-  logoUrl: string;
+  names: readonly string[];
+  more: number;
+  logoUrl: string | null;
 }
 
 interface Envelope {
   to: string;
-  /** The client's organization, whose logo and name head the e-mail (issue 18); none by default. */
+  /** The organizations of the account it goes to, whose names (and logo) head the e-mail (issue 18); none by default. */
   organization?: OrganizationBrand | null;
   replyTo?: string;
   subject: string;
@@ -109,7 +113,7 @@ export const LAYOUT_VARIABLES = [
   'companyEmail',
   'subject',
   'preview',
-  // The client's organization in the header (issue 18): empty unless the e-mail names one (`organization` below).
+  // The client's organizations in the header (issue 18): empty unless the e-mail goes to one of their members.
   'organizationBanner',
   'organizationLine',
 ] as const;

@@ -7,7 +7,7 @@ import { type Booking, findBooking } from '../repositories/bookings.repository';
 import { findContactMessage } from '../repositories/contact.repository';
 import { findActiveUser, findActiveUserByEmail } from '../repositories/users.repository';
 import { defineEmail, type EmailJobData, type MessageContext, type MintedLink, type StoredEvent } from './define-email';
-import { organizationBrandOf, organizationBrandVars } from './organization-brand';
+import { organizationBrandVars, withBrand } from './organization-brand';
 
 export const formatDateTime = (date: Date, timeZone = 'UTC') =>
   new Intl.DateTimeFormat('en-US', {
@@ -30,11 +30,9 @@ export const layoutVars = (ctx: Pick<MessageContext, 'appUrl' | 'companyEmail'>)
   ...organizationBrandVars(null),
 });
 
-/** The user an account e-mail goes to, with their organization's logo and name when it heads the e-mail. */
-async function withBrand<U extends { id: number }>(ctx: MessageContext, loading: Promise<U | null>) {
-  const user = await loading;
-  return user ? { ...user, brand: await organizationBrandOf(ctx, user.id) } : null;
-}
+/** The user an account e-mail goes to, with their organizations' brand (issue 18). */
+const userWithBrand = <U extends { id: number }>(ctx: MessageContext, loading: Promise<U | null>) =>
+  withBrand(ctx, loading, (user) => user);
 
 /** A message to someone outside, whose answer comes to the company; and one to the company, answered to them. */
 export const toVisitor = (email: string, ctx: MessageContext) => ({ to: email, replyTo: ctx.companyEmail });
@@ -174,7 +172,7 @@ export const messageEmails = {
     template: 'user-invitation',
     sentOn: ['user.invited'],
     variables: ['greetingName', 'link', 'expiresAt'],
-    load: (ctx, event) => withBrand(ctx, userEvent(ctx, event, 'user.invited')),
+    load: (ctx, event) => userWithBrand(ctx, userEvent(ctx, event, 'user.invited')),
     content: ({ brand, ...user }, ctx) => ({
       to: user.email,
       organization: brand,
@@ -195,7 +193,7 @@ export const messageEmails = {
     variables: ['greetingName', 'email', 'link'],
     // Asked for on the reset page: the address as typed, looked up here so the request's time tells nothing (D6).
     load: (ctx, event) =>
-      withBrand(
+      userWithBrand(
         ctx,
         event.type === 'password_reset.requested_by_email'
           ? findActiveUserByEmail(

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { EmailTemplates } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import { emailDefinitions, emails } from './index';
+import { organizationBrandVars } from './organization-brand';
 import {
   checkTemplateVariables,
   compileTemplate,
@@ -126,6 +127,21 @@ describe('compiled templates', () => {
     const { html, text } = renderer.render('booking-moved', vars);
     expect(html).toContain(`<s>${vars.previousWhen}</s>`);
     expect(text).toContain(`No longer: ${vars.previousWhen}`);
+  });
+
+  it.each([
+    'user-invitation',
+    'password-reset',
+    'email-change-confirmation',
+    'email-change-address-taken',
+    'email-changed-notice',
+  ] as const)("heads %s with the person's organizations, in the HTML and the text part", async (template) => {
+    const renderer = await createRenderer([emails[template]]);
+    const brand = organizationBrandVars({ names: ['Acme & Co', 'Beta'], more: 1, logoUrl: null });
+    const { html, text } = renderer.render(template, { ...vars, ...brand });
+    expect(html).toContain(brand.organizationBanner);
+    expect(html).toContain('Acme &amp; Co');
+    expect(text.startsWith('Acme & Co · Beta and 1 more\n\n')).toBe(true);
   });
 
   it('uses the app URL for links', async () => {

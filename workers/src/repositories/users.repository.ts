@@ -2,7 +2,7 @@ import { hashToken } from '@app/contracts';
 import type { Database } from '@app/db';
 import { outstandingTokens } from '@app/db/queries/users';
 import * as schema from '@app/db/schema';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 
 const { users, userTokens } = schema;
 
@@ -64,16 +64,14 @@ export async function issueUserToken(
 }
 
 /**
- * The organization whose logo and name head the user's account e-mails (issue 18): the one active organization they
- * belong to, when it has a logo; null when they belong to none or to several (which one would it be?).
+ * The active organizations the user belongs to, by name (then id), as the portal's header lists them: their names and
+ * logos head the user's account e-mails (issue 18). A person belongs to a handful at most, so all of them are read.
  */
-export async function soleOrganizationWithLogo(db: Database, userId: number) {
-  const rows = await db
+export function activeOrganizationsOf(db: Database, userId: number) {
+  return db
     .select({ name: schema.organizations.name, logoUrl: schema.organizations.logoUrl })
     .from(schema.memberships)
     .innerJoin(schema.organizations, eq(schema.organizations.id, schema.memberships.organizationId))
     .where(and(eq(schema.memberships.userId, userId), eq(schema.organizations.isActive, true)))
-    .limit(2);
-  const [only] = rows;
-  return rows.length === 1 && only?.logoUrl ? { name: only.name, logoUrl: only.logoUrl } : null;
+    .orderBy(asc(schema.organizations.name), asc(schema.organizations.id));
 }
