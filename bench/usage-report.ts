@@ -1,108 +1,138 @@
 /**
- * Issue 18: the usage report's figures over 500,000 dashboard views. The subject is the report's three counts (per
- * dashboard, per person, per organization; the queries of `db/src/queries/usage.ts` that GET /api/admin/usage and the
- * monthly digest run) for the Usage tab's default (the last 30 days by day) and its longest choice (365 days by week),
- * with `dashboard_views_viewed_at_idx`; the baseline is the same queries on the same rows once that index is dropped,
- * in the same run, in turns. The figure is the p95 with the index, and how many times faster than without it.
- * (One count alone over 30 days, in psql: 33 ms by an index-only scan in one process, against 65 ms by a parallel
- * sequential scan in three.)
+ * Issue 18: the usage charts' query at the scale of a real client base: 10,000 people, 1,000 organizations, 2,000
+ * dashboards and 500,000 recorded views, all of them inside the last 365 days (the longest period the Usage tab
+ * offers, so its longest report reads every one). The subject is the whole report the tab loads (`usageReport` of
+ * backend/src/modules/usage, every query GET /api/admin/usage runs: the periods' totals, the three rankings, the
+ * listed ones' periods and names, the idle dashboards and the absent clients), p95 for each choice of the tab. The
+ * goal is the issue's: under 200 ms. The baseline is the same report on the same rows with
+ * `dashboard_views_viewed_at_idx` dropped, in the same run, in turns (decisions 036 and 039).
  */
 import { connect } from '@app/db';
-import { viewsPerDashboard, viewsPerOrganization, viewsPerPerson } from '@app/db/queries/usage';
+import { usageReport as report } from '../backend/src/modules/usage/usage.service';
 import { type Figure, figure } from './lib/report';
 import { freshDatabase } from './lib/stack';
 import { percentile, round } from './lib/stats';
 
-const VIEWS = 500_000;
-const DASHBOARDS = 60;
-const ORGANIZATIONS = 40;
-const PEOPLE = 400;
 const SAMPLES = 30;
 const ROUNDS = 3;
 const WARMUP = 2;
-const TIME_ZONE = 'Europe/Paris';
-const DAY_MS = 86_400_000;
-/** The index must make the Usage tab's default period clearly faster than a scan of the whole table. */
-const GOAL_RATIO = 1.2;
+const GOAL_MS = 200;
+const TIME_ZONE = 'America/New_York';
 
-type Handle = ReturnType<typeof connect>;
-type Db = Handle['db'];
+/**
+ * What a client base looks like: everyone a member of one organization (one in twenty of two), each organization
+ * linked to six dashboards, a tenth of the dashboards public. Views are opened by members of dashboards their
+ * organization has (some people and dashboards far more than others: a pick skewed to the square of a random
+ * number), plus 5% anonymous views of public dashboards, spread over the last 365 days.
+ */
+const SEED = `
+insert into organizations (name, is_active)
+  select 'Organization ' || i, i % 25 <> 0 from generate_series(1, 1000) i;
+insert into users (email, first_name, last_name, is_active, account_setup_complete, has_logged_in, last_login_at)
+  select 'person' || i || '@client' || (i % 1000) || '.test', 'Person', 'Number ' || i, i % 40 <> 0, true, true,
+         now() - (i % 120) * interval '1 day'
+  from generate_series(1, 10000) i;
+insert into memberships (organization_id, user_id)
+  select o.min + u.rn % 1000, u.id
+  from (select id, row_number() over (order by id) - 1 as rn from users) u, (select min(id) from organizations) o;
+insert into memberships (organization_id, user_id)
+  select o.min + (u.rn * 7 + 3) % 1000, u.id
+  from (select id, row_number() over (order by id) - 1 as rn from users) u, (select min(id) from organizations) o
+  where u.rn % 20 = 0
+  on conflict do nothing;
+insert into dashboards (name, description, category, type, embed_url, is_public)
+  select (array['Revenue','Enrollment','Stress','Fabrication','Payroll','Pipeline'])[1 + i % 6] || ' dashboard ' || i,
+         'Dashboard number ' || i, (array['Education','Research','Operations','Sales','Finance','HR'])[1 + i % 6],
+         'PowerBI', 'https://app.powerbi.com/reportEmbed?reportId=' || i, i % 10 = 0
+  from generate_series(1, 2000) i;
+insert into organization_dashboards (organization_id, dashboard_id)
+  select o.id, d.min + (o.rn * 2 + j * 337) % 2000
+  from (select id, row_number() over (order by id) - 1 as rn from organizations) o, generate_series(0, 5) j,
+       (select min(id) from dashboards) d
+  on conflict do nothing;
+create temporary table openable as
+  select row_number() over (order by m.user_id, l.dashboard_id) - 1 as n, m.user_id, l.dashboard_id
+  from memberships m join organization_dashboards l on l.organization_id = m.organization_id;
+insert into dashboard_views (dashboard_id, user_id, viewed_at)
+  select o.dashboard_id, o.user_id, now() - random() * interval '365 days'
+  from (select floor(power(random(), 2) * (select count(*) from openable))::bigint as pick
+        from generate_series(1, 475000)) p
+  join openable o on o.n = p.pick;
+insert into dashboard_views (dashboard_id, user_id, viewed_at)
+  select d.min + (i * 10) % 2000, null, now() - random() * interval '365 days'
+  from generate_series(1, 25000) i, (select min(id) from dashboards) d;
+`;
 
-async function seedViews({ sql }: Handle) {
-  await sql`insert into organizations (name) select 'Organization ' || g from generate_series(1, ${ORGANIZATIONS}) g`;
-  await sql`
-    insert into dashboards (name, category, type, embed_url)
-    select 'Dashboard ' || g, 'Sales', 'PowerBI', 'https://app.powerbi.com/view?r=' || g
-    from generate_series(1, ${DASHBOARDS}) g`;
-  await sql`insert into users (email) select 'person' || g || '@example.com' from generate_series(1, ${PEOPLE}) g`;
-  await sql`
-    insert into memberships (organization_id, user_id)
-    select (select min(id) from organizations) + (u.rn % ${ORGANIZATIONS}), u.id
-    from (select id, row_number() over (order by id) as rn from users) u`;
-  await sql`
-    insert into organization_dashboards (organization_id, dashboard_id)
-    select o.id, d.id from organizations o join dashboards d on (d.id + o.id) % 4 = 0`;
-  await sql`
-    insert into dashboard_views (dashboard_id, user_id, viewed_at)
-    select (select min(id) from dashboards) + (g % ${DASHBOARDS}),
-           (select min(id) from users) + ((g * 7) % ${PEOPLE}),
-           now() - (random() * interval '365 days')
-    from generate_series(1, ${VIEWS}) g`;
-  await sql`vacuum analyze dashboard_views`;
-}
+/** The Usage tab's choices: the default, and the longest period both ways. */
+const CHOICES = [
+  { name: 'last 30 days by day', days: 30, groupBy: 'day' },
+  { name: 'last 365 days by week', days: 365, groupBy: 'week' },
+  { name: 'last 365 days by day', days: 365, groupBy: 'day' },
+] as const;
 
-/** Times (ms) of the report's three counts, one after the other (parallel workers of PostgreSQL aside, one core each). */
-async function sample(db: Db, days: number, groupBy: 'day' | 'week', into: number[], count: number) {
-  const end = new Date(Math.ceil(Date.now() / DAY_MS) * DAY_MS);
-  const window = { start: new Date(end.getTime() - days * DAY_MS), end, groupBy, timeZone: TIME_ZONE };
-  for (let i = 0; i < WARMUP + count; i++) {
-    const started = performance.now();
-    await viewsPerDashboard(db, window);
-    await viewsPerPerson(db, window);
-    await viewsPerOrganization(db, window);
-    if (i >= WARMUP) into.push(performance.now() - started);
-  }
-}
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export async function usageReport(): Promise<Figure[]> {
   const database = await freshDatabase();
-  const handle = connect(database.url, { max: 4 });
+  const handle = connect(database.url, { max: 8 });
   try {
-    await seedViews(handle);
+    const seeded = performance.now();
+    await handle.sql.unsafe(SEED);
+    await handle.sql`vacuum analyze`;
+    const seedSeconds = round((performance.now() - seeded) / 1000, 1);
+    const [counts] = await handle.sql`select (select count(*) from users) people,
+      (select count(*) from organizations) orgs, (select count(*) from dashboards) dashboards,
+      (select count(*) from dashboard_views) views, (select count(*) from dashboard_views where user_id is null) anonymous,
+      (select count(*) from memberships) memberships, (select count(*) from organization_dashboards) links`;
+
+    const now = new Date();
+    const deps = { db: handle.db, clock: { now: () => now }, timeZone: TIME_ZONE };
+    const today = Date.parse(`${isoDay(now.getTime())}T00:00:00Z`);
+    const queryOf = (choice: (typeof CHOICES)[number]) => ({
+      from: isoDay(today - (choice.days - 1) * 86_400_000),
+      to: isoDay(today),
+      groupBy: choice.groupBy,
+    });
+    const first = await report(deps, queryOf(CHOICES[1]));
     const times = {
-      with: { month: [] as number[], year: [] as number[] },
-      without: { month: [] as number[], year: [] as number[] },
+      with: CHOICES.map(() => [] as number[]),
+      without: CHOICES.map(() => [] as number[]),
     };
     // With and without the index in turns, so that both see the same (shared) machine.
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let r = 0; r < ROUNDS; r++) {
       for (const kind of ['with', 'without'] as const) {
         if (kind === 'with')
           await handle.sql`create index if not exists dashboard_views_viewed_at_idx on dashboard_views (viewed_at, dashboard_id, user_id)`;
         else await handle.sql`drop index if exists dashboard_views_viewed_at_idx`;
         await handle.sql`vacuum analyze dashboard_views`;
-        await sample(handle.db, 30, 'day', times[kind].month, SAMPLES / ROUNDS);
-        await sample(handle.db, 365, 'week', times[kind].year, SAMPLES / ROUNDS);
+        for (const [i, choice] of CHOICES.entries()) {
+          for (let n = 0; n < WARMUP + SAMPLES / ROUNDS; n++) {
+            const started = performance.now();
+            await report(deps, queryOf(choice));
+            if (n >= WARMUP) times[kind][i]!.push(performance.now() - started);
+          }
+        }
       }
     }
-    const p = (values: number[]) => percentile(values, 95);
-    const note = (a: number, b: number) => `${round(b / a, 1)}× faster than without the index (${round(b, 1)} ms)`;
-    const month = { with: p(times.with.month), without: p(times.without.month) };
-    const year = { with: p(times.with.year), without: p(times.without.year) };
+    const data =
+      `${counts?.people} people, ${counts?.orgs} organizations, ${counts?.dashboards} dashboards, ` +
+      `${counts?.views} views (${counts?.anonymous} anonymous), ${counts?.memberships} memberships, ` +
+      `${counts?.links} links, seeded in ${seedSeconds} s; 365 days by week lists ` +
+      `${first.organizations.length} of ${first.organizationCount} organizations, ${first.dashboards.length} of ` +
+      `${first.dashboardCount} dashboards, ${first.people.length} of ${first.personCount} people`;
     return [
-      figure(
-        'usage report, 500k views: last 30 days by day, p95',
-        `${round(month.with, 1)} ms`,
-        `>= ${GOAL_RATIO}× faster than without the index`,
-        month.without / month.with >= GOAL_RATIO,
-        note(month.with, month.without),
-      ),
-      figure(
-        'usage report, 500k views: last 365 days by week, p95',
-        `${round(year.with, 1)} ms`,
-        'not slower than without the index',
-        year.with <= year.without * 1.1,
-        note(year.with, year.without),
-      ),
+      figure('usage report: data', 'seeded', '-', null, data),
+      ...CHOICES.map((choice, i) => {
+        const p95 = percentile(times.with[i]!, 95);
+        const without = percentile(times.without[i]!, 95);
+        return figure(
+          `usage report, 500k views: ${choice.name}, p95`,
+          `${round(p95, 1)} ms`,
+          `< ${GOAL_MS} ms`,
+          p95 < GOAL_MS,
+          `p50 ${round(percentile(times.with[i]!, 50), 1)} ms; without the index p95 ${round(without, 1)} ms (${round(without / p95, 1)}x)`,
+        );
+      }),
     ];
   } finally {
     await handle.close();

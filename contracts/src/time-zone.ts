@@ -78,3 +78,22 @@ export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
+
+/**
+ * The first day (yyyy-MM-dd) of each day, week (from Monday) or month of the calendar that `from` to `to` (both
+ * counted) touches: the periods a usage report is counted in. The first may start before `from`.
+ */
+export function periodStarts(from: string, to: string, period: 'day' | 'week' | 'month'): string[] {
+  let start = from;
+  if (period === 'week') start = addDays(from, -((weekday(from) + 6) % 7));
+  if (period === 'month') start = `${from.slice(0, 7)}-01`;
+  const starts: string[] = [];
+  for (let day = start; day <= to; ) {
+    starts.push(day);
+    if (period === 'month') {
+      const [y, m] = day.split('-').map(Number) as [number, number];
+      day = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
+    } else day = addDays(day, period === 'week' ? 7 : 1);
+  }
+  return starts;
+}

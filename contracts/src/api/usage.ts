@@ -34,6 +34,13 @@ export const UsageQuerySchema = v.object({
   groupBy: v.optional(v.picklist(USAGE_GROUPINGS, 'Group by must be day or week'), 'day'),
 });
 
+/**
+ * The report lists at most this many of each kind: the most viewed organizations, dashboards and people, the longest
+ * idle dashboards and the longest absent clients. How many there are in all comes beside each list; the CSV has
+ * every one.
+ */
+export const USAGE_LIST_LIMIT = 50;
+
 /** Views of one organization, dashboard or person: the total and one count per period of `buckets`. */
 const usageSeries = <E extends v.ObjectEntries>(entries: E) =>
   v.object({ ...entries, total: v.number(), counts: v.array(v.number()) });
@@ -52,12 +59,18 @@ export const UsageReportSchema = v.object({
    * (a person in two such organizations counts for both). Most views first.
    */
   organizations: v.array(usageSeries({ id: v.number(), name: v.string() })),
+  /** How many organizations had a view in the period (`organizations` lists the most viewed). */
+  organizationCount: v.number(),
   dashboards: v.array(usageSeries({ id: v.number(), name: v.string() })),
+  dashboardCount: v.number(),
   /** Signed-in viewers (anonymous views of public dashboards count in the totals only). */
   people: v.array(usageSeries({ id: v.number(), name: v.string(), email: v.string() })),
-  /** Dashboards linked to an organization or public, that nobody has opened in the last 30 days. */
+  personCount: v.number(),
+  /** Dashboards linked to an organization or public, that nobody has opened in the last 30 days; the longest idle first. */
   idleDashboards: v.array(v.object({ id: v.number(), name: v.string(), lastViewedAt: v.nullable(v.string()) })),
-  /** Active members of client organizations (not admins) who have not signed in for 30 days. */
+  idleDashboardCount: v.number(),
+  /** Active members of client organizations (not admins) who have not signed in for 30 days; the longest absent first. */
+  inactiveClientCount: v.number(),
   inactiveClients: v.array(
     v.object({
       id: v.number(),

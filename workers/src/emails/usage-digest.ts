@@ -12,6 +12,8 @@ import { defineEmail, type MessageContext, type StoredEvent } from './define-ema
 
 const DAY_MS = 86_400_000;
 const TOP = 5;
+/** The idle dashboards and absent clients the e-mail names; how many more there are follows. */
+const LISTED = 20;
 
 const nextMonth = (month: string) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -73,8 +75,8 @@ async function digest(ctx: MessageContext, event: StoredEvent) {
     usage.viewsPerDashboard(ctx.db, window),
     usage.organizationNames(ctx.db),
     usage.dashboardNames(ctx.db),
-    usage.idleDashboards(ctx.db, since),
-    usage.inactiveClients(ctx.db, since),
+    usage.idleDashboards(ctx.db, since, LISTED),
+    usage.inactiveClients(ctx.db, since, LISTED),
   ]);
   const total = (inMonth: boolean) =>
     perDashboard.filter((c) => c.bucket.startsWith(month) === inMonth).reduce((sum, c) => sum + c.views, 0);
@@ -86,10 +88,20 @@ async function digest(ctx: MessageContext, event: StoredEvent) {
     before: total(false),
     organizations: ranked(perOrganization, organizations, month).slice(0, TOP),
     dashboards: ranked(perDashboard, dashboards, month).slice(0, TOP),
-    idle: idle.map((d) => d.name),
-    inactive: inactive.map((c) => `${usage.displayName(c)} (${c.organizations.join(', ')})`),
+    idle: withMore(
+      idle.rows.map((d) => d.name),
+      idle.count,
+    ),
+    inactive: withMore(
+      inactive.rows.map((c) => `${usage.displayName(c)} (${c.organizations.join(', ')})`),
+      inactive.count,
+    ),
   };
 }
+
+/** The names listed, and a last line for the ones left out. */
+const withMore = (names: string[], count: number) =>
+  count > names.length ? [...names, `and ${count - names.length} more`] : names;
 
 const lines = (items: string[], none: string) => (items.length === 0 ? none : items.map((i) => `- ${i}`).join('\n'));
 const rankedLines = (items: Ranked[], none: string) =>
@@ -116,9 +128,6 @@ export const usageDigestEmail = {
     load: digest,
     content: (d, ctx) => {
       const name = monthName(d.month);
-      const idleMore = d.idle.length > 20 ? [...d.idle.slice(0, 20), `and ${d.idle.length - 20} more`] : d.idle;
-      const inactiveMore =
-        d.inactive.length > 20 ? [...d.inactive.slice(0, 20), `and ${d.inactive.length - 20} more`] : d.inactive;
       return {
         to: d.admin.email,
         subject: `${COMPANY_NAME} usage in ${name}: ${d.views.toLocaleString('en')} dashboard views`,
@@ -130,8 +139,8 @@ export const usageDigestEmail = {
           comparison: comparison(d.views, d.before, monthName(d.previous)),
           organizationLines: rankedLines(d.organizations, 'No organization opened a dashboard this month.'),
           dashboardLines: rankedLines(d.dashboards, 'No dashboard was opened this month.'),
-          idleLines: lines(idleMore, 'Every dashboard was opened in the last 30 days.'),
-          inactiveLines: lines(inactiveMore, 'Every client signed in during the last 30 days.'),
+          idleLines: lines(d.idle, 'Every dashboard was opened in the last 30 days.'),
+          inactiveLines: lines(d.inactive, 'Every client signed in during the last 30 days.'),
           usageLink: `${ctx.appUrl.replace(/\/$/, '')}/admin?tab=usage`,
         },
       };

@@ -32,7 +32,7 @@ export const usageRoutes = (deps: Pick<AppDeps, 'db' | 'clock' | 'config'> & Gua
       .get(
         '/api/admin/usage.csv',
         async ({ query, set }) => {
-          const report = await usageReport(usage, query);
+          const report = await usageReport(usage, query, null);
           set.headers['content-type'] = 'text/csv; charset=utf-8';
           set.headers['content-disposition'] =
             `attachment; filename="usage-${report.from}-to-${report.to}-by-${report.groupBy}.csv"`;

@@ -1,4 +1,11 @@
-import { todayIn, USAGE_MAX_DAYS, type UsageGrouping, type UsageReport, zonedTimeToUtc } from '@app/contracts';
+import {
+  todayIn,
+  USAGE_LIST_LIMIT,
+  USAGE_MAX_DAYS,
+  type UsageGrouping,
+  type UsageReport,
+  zonedTimeToUtc,
+} from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Clock } from '../../lib/clock';
 import { unprocessable } from '../../lib/http-error';
@@ -46,19 +53,9 @@ function period(query: { from?: string | undefined; to?: string | undefined }, t
   return { from, to };
 }
 
-/** The first day of each period from `from` to `to`: each day, or each week from its Monday. */
-function bucketsOf(from: string, to: string, groupBy: UsageGrouping): string[] {
-  let day = dayNumber(from);
-  const step = groupBy === 'week' ? 7 : 1;
-  // 1970-01-01 was a Thursday: day 0 is 3 days after a Monday.
-  if (groupBy === 'week') day -= (((day + 3) % 7) + 7) % 7;
-  const buckets: string[] = [];
-  for (; day <= dayNumber(to); day += step) buckets.push(dateOf(day));
-  return buckets;
-}
-
-/** Counts of each id spread over the buckets, most views first (then by name). */
+/** Each one's counts spread over the periods, most views first (then by name). */
 function series<T extends { id: number; name: string }>(
+  top: repo.UsageTotal[],
   counts: repo.UsageCount[],
   buckets: string[],
   known: Map<number, T>,
@@ -67,21 +64,33 @@ function series<T extends { id: number; name: string }>(
   const byId = new Map<number, number[]>();
   for (const { bucket, id, views } of counts) {
     const i = index.get(bucket);
-    if (i === undefined || !known.has(id)) continue;
+    if (i === undefined) continue;
     const row = byId.get(id) ?? buckets.map(() => 0);
     row[i]! += views;
     byId.set(id, row);
   }
-  return [...byId]
-    .map(([id, row]) => ({ ...known.get(id)!, total: row.reduce((a, b) => a + b, 0), counts: row }))
+  return top
+    .flatMap(({ id, views }) => {
+      const item = known.get(id);
+      return item ? [{ ...item, total: views, counts: byId.get(id) ?? buckets.map(() => 0) }] : [];
+    })
     .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
 }
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+const idsOf = (ranking: repo.UsageRanking) => ranking.top.map((t) => t.id);
+const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 
+/**
+ * The usage report: every period's total, the `limit` most viewed organizations, dashboards and people with their
+ * counts per period, the idle dashboards and the absent clients (at most `limit` each), and how many of each there
+ * are. `limit` null (the CSV) lists every one. Two rounds of queries: the totals and rankings (one pass each over the
+ * window, no periods), then the periods and names of only the ones listed (decision 039).
+ */
 export async function usageReport(
   deps: UsageDeps,
   query: { from?: string | undefined; to?: string | undefined; groupBy?: UsageGrouping | undefined },
+  limit: number | null = USAGE_LIST_LIMIT,
 ): Promise<UsageReport> {
   const now = deps.clock.now();
   const { timeZone, db } = deps;
@@ -94,25 +103,25 @@ export async function usageReport(
     timeZone,
   };
   const idleSince = new Date(now.getTime() - IDLE_DAYS * DAY_MS);
-  const [perDashboard, perPerson, perOrganization, dashboards, organizations, people, idle, inactive] =
-    await Promise.all([
-      repo.viewsPerDashboard(db, window),
-      repo.viewsPerPerson(db, window),
-      repo.viewsPerOrganization(db, window),
-      repo.dashboardNames(db),
-      repo.organizationNames(db),
-      repo.personNames(db),
-      repo.idleDashboards(db, idleSince),
-      repo.inactiveClients(db, idleSince),
-    ]);
-  const buckets = bucketsOf(from, to, groupBy);
-  const index = new Map(buckets.map((bucket, i) => [bucket, i]));
-  const totals = buckets.map(() => 0);
-  for (const { bucket, views } of perDashboard) {
-    const i = index.get(bucket);
-    if (i !== undefined) totals[i]! += views;
-  }
-  const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
+  const [totals, organizations, dashboards, people, idle, inactive] = await Promise.all([
+    repo.viewsPerPeriod(db, window),
+    repo.topOrganizations(db, window, limit),
+    repo.topDashboards(db, window, limit),
+    repo.topPeople(db, window, limit),
+    repo.idleDashboards(db, idleSince, limit),
+    repo.inactiveClients(db, idleSince, limit),
+  ]);
+  // Only the listed ones; all of them (no filter) for the CSV.
+  const only = (ranking: repo.UsageRanking) => (limit === null ? undefined : idsOf(ranking));
+  const [perOrganization, perDashboard, perPerson, organizationNames, dashboardNames, personNames] = await Promise.all([
+    repo.viewsPerOrganization(db, window, only(organizations)),
+    repo.viewsPerDashboard(db, window, only(dashboards)),
+    repo.viewsPerPerson(db, window, only(people)),
+    repo.organizationNames(db, only(organizations)),
+    repo.dashboardNames(db, only(dashboards)),
+    repo.personNames(db, only(people)),
+  ]);
+  const { labels: buckets } = repo.periodsOf(window);
   return {
     from,
     to,
@@ -120,20 +129,26 @@ export async function usageReport(
     timeZone,
     buckets,
     totals,
-    organizations: series(perOrganization, buckets, byId(organizations)),
-    dashboards: series(perDashboard, buckets, byId(dashboards)),
+    organizations: series(organizations.top, perOrganization, buckets, byId(organizationNames)),
+    organizationCount: organizations.count,
+    dashboards: series(dashboards.top, perDashboard, buckets, byId(dashboardNames)),
+    dashboardCount: dashboards.count,
     people: series(
+      people.top,
       perPerson,
       buckets,
-      byId(people.map((p) => ({ id: p.id, name: repo.displayName(p), email: p.email }))),
+      byId(personNames.map((p) => ({ id: p.id, name: repo.displayName(p), email: p.email }))),
     ),
-    idleDashboards: idle.map((row) => ({ id: row.id, name: row.name, lastViewedAt: iso(row.lastViewedAt) })),
-    inactiveClients: inactive.map((row) => ({
+    personCount: people.count,
+    idleDashboards: idle.rows.map((row) => ({ id: row.id, name: row.name, lastViewedAt: iso(row.lastViewedAt) })),
+    idleDashboardCount: idle.count,
+    inactiveClients: inactive.rows.map((row) => ({
       id: row.id,
       name: repo.displayName(row),
       email: row.email,
       organizations: row.organizations,
       lastLoginAt: iso(row.lastLoginAt),
     })),
+    inactiveClientCount: inactive.count,
   };
 }

@@ -91,8 +91,9 @@ function UsageFigures({ report }: { report: UsageReport }) {
       <p className="text-slate-700 dark:text-slate-200" data-testid="usage-summary">
         <strong className="text-2xl font-bold text-slate-900 dark:text-white">{total.toLocaleString('en')}</strong>{' '}
         {total === 1 ? 'view' : 'views'} from {report.from} to {report.to} ({report.timeZone} time), by{' '}
-        {report.organizations.length} {report.organizations.length === 1 ? 'organization' : 'organizations'} and{' '}
-        {report.people.length} {report.people.length === 1 ? 'person' : 'people'}.
+        {report.organizationCount.toLocaleString('en')}{' '}
+        {report.organizationCount === 1 ? 'organization' : 'organizations'} and{' '}
+        {report.personCount.toLocaleString('en')} {report.personCount === 1 ? 'person' : 'people'}.
       </p>
       <ViewsOverTimeChart report={report} />
       <div className="grid gap-6 lg:grid-cols-2">
@@ -105,13 +106,23 @@ function UsageFigures({ report }: { report: UsageReport }) {
         <TopViewsChart title="Most active people" testId="usage-chart-people" items={report.people} colour={2} />
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
-        <ViewsTable label="Views per organization" testId="usage-organizations" rows={report.organizations} />
-        <ViewsTable label="Views per dashboard" testId="usage-dashboards" rows={report.dashboards} />
-        <ViewsTable label="Views per person" testId="usage-people" rows={report.people} />
+        <ViewsTable
+          label="Views per organization"
+          testId="usage-organizations"
+          rows={report.organizations}
+          count={report.organizationCount}
+        />
+        <ViewsTable
+          label="Views per dashboard"
+          testId="usage-dashboards"
+          rows={report.dashboards}
+          count={report.dashboardCount}
+        />
+        <ViewsTable label="Views per person" testId="usage-people" rows={report.people} count={report.personCount} />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <IdleDashboardsTable rows={report.idleDashboards} />
-        <InactiveClientsTable rows={report.inactiveClients} />
+        <IdleDashboardsTable rows={report.idleDashboards} count={report.idleDashboardCount} />
+        <InactiveClientsTable rows={report.inactiveClients} count={report.inactiveClientCount} />
       </div>
     </>
   );

@@ -6,10 +6,28 @@ import { DataTable } from '../../../../components/ui/table';
 const when = (iso: string | null, never: string) =>
   iso ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date(iso)) : never;
 
-function Section({ title, children }: { title: string; children: React.ReactNode }) {
+/** A list's heading, and under it, when the report holds only the first ones, how many there are in all. */
+function Section({
+  title,
+  listed,
+  count,
+  first,
+  children,
+}: {
+  title: string;
+  listed: number;
+  count: number;
+  first: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="min-w-0">
       <h3 className="mb-2 text-base font-semibold text-slate-900 dark:text-white">{title}</h3>
+      {count > listed ? (
+        <p className="mb-2 text-sm text-slate-600 dark:text-slate-300" data-testid="usage-list-more">
+          The {listed.toLocaleString('en')} {first} of {count.toLocaleString('en')}; the CSV has every one.
+        </p>
+      ) : null}
       {children}
     </div>
   );
@@ -19,13 +37,15 @@ export function ViewsTable({
   label,
   testId,
   rows,
+  count,
 }: {
   label: string;
   testId: string;
   rows: { id: number; name: string; email?: string; total: number }[];
+  count: number;
 }) {
   return (
-    <Section title={label}>
+    <Section title={label} listed={rows.length} count={count} first="most viewed">
       <DataTable
         label={label}
         data-testid={testId}
@@ -58,9 +78,9 @@ export function ViewsTable({
   );
 }
 
-export function IdleDashboardsTable({ rows }: { rows: UsageReport['idleDashboards'] }) {
+export function IdleDashboardsTable({ rows, count }: { rows: UsageReport['idleDashboards']; count: number }) {
   return (
-    <Section title="Dashboards nobody has opened in 30 days">
+    <Section title="Dashboards nobody has opened in 30 days" listed={rows.length} count={count} first="longest idle">
       <DataTable
         label="Dashboards nobody has opened in 30 days"
         data-testid="usage-idle-dashboards"
@@ -78,9 +98,9 @@ export function IdleDashboardsTable({ rows }: { rows: UsageReport['idleDashboard
   );
 }
 
-export function InactiveClientsTable({ rows }: { rows: UsageReport['inactiveClients'] }) {
+export function InactiveClientsTable({ rows, count }: { rows: UsageReport['inactiveClients']; count: number }) {
   return (
-    <Section title="Clients not signed in for 30 days">
+    <Section title="Clients not signed in for 30 days" listed={rows.length} count={count} first="longest absent">
       <DataTable
         label="Clients not signed in for 30 days"
         data-testid="usage-inactive-clients"
