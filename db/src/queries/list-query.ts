@@ -22,6 +22,17 @@ export function contains(expression: SQLWrapper, text: string | undefined): SQL 
   return sql`${expression} ilike ${`%${escapeLike(text)}%`}`;
 }
 
+/**
+ * `lowered` (a text stored lower-cased, such as a generated column of `lower(...)`) contains `text`, case-insensitively:
+ * the rows `contains` keeps on the text before lower-casing, since in a UTF-8 database ILIKE is LIKE on lower() of
+ * both sides. The pattern is lower-cased by PostgreSQL, as ILIKE does it; the rows are not lower-cased again on every
+ * search. A trigram index of `lowered` serves it.
+ */
+export function containsLowered(lowered: SQLWrapper, text: string | undefined): SQL | undefined {
+  if (!text) return undefined;
+  return sql`${lowered} like lower(${`%${escapeLike(text)}%`})`;
+}
+
 /** Any of `expressions` contains `text` (a list's `q`). */
 export function containsAny(expressions: readonly SQLWrapper[], text: string | undefined): SQL | undefined {
   if (!text) return undefined;

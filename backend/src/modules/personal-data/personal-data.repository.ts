@@ -116,13 +116,16 @@ export async function erasePersonalData(
   };
 }
 
-/** Every text and JSON column of the app's tables. */
+/**
+ * Every text and JSON column of the app's tables that can be written: a generated column (audit_log.search_text)
+ * cannot be set, and PostgreSQL computes it again from the scrubbed columns of its row.
+ */
 async function textColumns(db: Pick<Db, 'execute'>) {
   const rows = await db.execute<{ table_name: string; column_name: string; data_type: string }>(sql`
     select c.table_name, c.column_name, c.data_type
     from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
-    where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+    where c.table_schema = 'public' and t.table_type = 'BASE TABLE' and c.is_generated = 'NEVER'
       and c.data_type in ('text', 'character varying', 'character', 'json', 'jsonb')
     order by c.table_name, c.column_name`);
   return [...rows];
