@@ -41,9 +41,15 @@ export const UsageQuerySchema = v.object({
  */
 export const USAGE_LIST_LIMIT = 50;
 
-/** Views of one organization, dashboard or person: the total and one count per period of `buckets`. */
+/** The first of each list also carry their views per period (the charts' lines); in the CSV every one does. */
+export const USAGE_SERIES_LIMIT = 5;
+
+/**
+ * Views of one organization, dashboard or person: the total, and for the first USAGE_SERIES_LIMIT of a list one
+ * count per period of `buckets`.
+ */
 const usageSeries = <E extends v.ObjectEntries>(entries: E) =>
-  v.object({ ...entries, total: v.number(), counts: v.array(v.number()) });
+  v.object({ ...entries, total: v.number(), counts: v.optional(v.array(v.number())) });
 
 export const UsageReportSchema = v.object({
   from: v.string(),

@@ -1,12 +1,14 @@
+// Long file: every figure of the usage report and the monthly digest from `dashboard_views`, in one home so the two never disagree (decision 036).
 import { periodStarts, todayIn, zonedTimeToUtc } from '@app/contracts/time-zone';
-import { and, asc, eq, gte, inArray, isNull, lt, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../client';
 import * as schema from '../schema';
 
 /**
  * Who opened which dashboard, counted per period (issue 18): one home for the API's usage report and the workers'
- * monthly digest, so the two never disagree. Every count reads `dashboard_views` by time first, through
+ * monthly digest, so the two never disagree. What whole hours and months can be read from the roll-ups is read there
+ * (`usage-roll-ups.ts`, decision 039); these read `dashboard_views` itself. Every count reads `dashboard_views` by time first, through
  * `dashboard_views_viewed_at_idx` (viewed_at, dashboard_id, user_id): index-only range scans (decisions 036, 039).
  *
  * A view's period is found by comparing its instant with the instants the periods start at, worked out once per
@@ -55,65 +57,64 @@ export function periodsOf(w: UsageWindow): { labels: string[]; starts: Date[] } 
   return { labels, starts: labels.map((day) => zonedTimeToUtc(day, 0, 0, w.timeZone)) };
 }
 
-const inWindow = (w: UsageWindow) => and(gte(dashboardViews.viewedAt, w.start), lt(dashboardViews.viewedAt, w.end));
-
 /** An array literal of instants, sent as one parameter. */
-const instants = (starts: Date[]) => `{${starts.map((s) => s.toISOString()).join(',')}}`;
-
-/** A query over `dashboard_views` (made `$dynamic()`), scoped by a join or left as it is. */
-type Scope = <Q extends PgSelect>(query: Q) => Q;
-
-/** A view counts for an organization when the viewer is one of its members and the dashboard is linked to it. */
-const joinOrganizations: Scope = (query) =>
-  // The selection is named field by field, so the joined tables change no row's type.
-  query
-    .innerJoin(memberships, eq(memberships.userId, dashboardViews.userId))
-    .innerJoin(
-      organizationDashboards,
-      and(
-        eq(organizationDashboards.organizationId, memberships.organizationId),
-        eq(organizationDashboards.dashboardId, dashboardViews.dashboardId),
-      ),
-    ) as unknown as typeof query;
-
-const asIs: Scope = (query) => query;
-
-/** What a kind of count is: the column that names it, the join it needs, and the views it leaves out. */
-interface Kind {
-  id: SQLWrapper;
-  scope: Scope;
-}
-const BY_DASHBOARD: Kind = { id: dashboardViews.dashboardId, scope: asIs };
-const BY_PERSON: Kind = { id: dashboardViews.userId, scope: asIs };
-const BY_ORGANIZATION: Kind = { id: memberships.organizationId, scope: joinOrganizations };
+export const instants = (starts: Date[]) => `{${starts.map((s) => s.toISOString()).join(',')}}`;
+const integers = (ids: number[]) => `{${ids.join(',')}}`;
+export const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 
 /**
- * Views per period of a kind; only for `ids` when given (the report's top ones), for all otherwise (the digest,
- * the CSV).
+ * What a kind of count names, read from `dashboard_views v`: its id, the rows it reads (an organization's are the
+ * organizations each view counts for; one deleted since is left out), and its monthly roll-up.
+ */
+export interface Kind {
+  id: SQL;
+  from: SQL;
+  months: SQL;
+  monthsId: SQL;
+}
+export const BY_DASHBOARD: Kind = {
+  id: sql`v.dashboard_id`,
+  from: sql`dashboard_views v`,
+  months: sql`dashboard_view_months`,
+  monthsId: sql`dashboard_id`,
+};
+export const BY_PERSON: Kind = {
+  id: sql`v.user_id`,
+  from: sql`dashboard_views v`,
+  months: sql`person_view_months`,
+  monthsId: sql`user_id`,
+};
+export const BY_ORGANIZATION: Kind = {
+  id: sql`o.id`,
+  from: sql`dashboard_views v cross join unnest(v.organization_ids) as o(id)`,
+  months: sql`organization_view_months`,
+  monthsId: sql`organization_id`,
+};
+
+export const rowsOf = async <T>(db: Database, query: SQL) => [...(await db.execute(query))] as T[];
+
+/**
+ * Views per period of a kind, from the views themselves; only for `ids` when given (the report's listed ones, found
+ * through the kind's own index), for all otherwise (the digest, the CSV).
  */
 async function countsPerPeriod(db: Database, w: UsageWindow, kind: Kind, ids?: number[]): Promise<UsageCount[]> {
   if (ids?.length === 0) return [];
   const { labels, starts } = periodsOf(w);
-  const select = db
-    .select({
-      period: sql<number>`width_bucket(${dashboardViews.viewedAt}, ${instants(starts)}::timestamptz[])`,
-      id: sql<number | null>`${kind.id}`,
-      views: sql<number>`count(*)::int`,
-    })
-    .from(dashboardViews)
-    .$dynamic();
-  const rows = await kind
-    .scope(select)
-    .where(
-      and(
-        inWindow(w),
-        sql`${kind.id} is not null`,
-        ids ? sql`${kind.id} = any(${`{${ids.join(',')}}`}::int[])` : undefined,
-      ),
-    )
-    // By position: the period's expression carries a parameter, which PostgreSQL would not recognise as the same
-    // expression sent again under another number.
-    .groupBy(sql.raw('1, 2'));
+  // The organizations' GIN index finds their views; the others' ids lead a btree index of their own.
+  const only = !ids
+    ? sql``
+    : kind === BY_ORGANIZATION
+      ? sql`and v.organization_ids && ${integers(ids)}::int[] and o.id = any(${integers(ids)}::int[])`
+      : sql`and ${kind.id} = any(${integers(ids)}::int[])`;
+  const rows = await rowsOf<{ period: number; id: number | null; views: number }>(
+    db,
+    sql`select width_bucket(v.viewed_at, ${instants(starts)}::timestamptz[]) as period, ${kind.id} as id,
+          count(*)::int as views
+        from ${kind.from}
+        where v.viewed_at >= ${at(w.start)} and v.viewed_at < ${at(w.end)} and ${kind.id} is not null ${only}
+          ${kind === BY_ORGANIZATION ? sql`and exists (select 1 from organizations where organizations.id = o.id)` : sql``}
+        group by 1, 2`,
+  );
   return rows.flatMap((row) => {
     const bucket = labels[row.period - 1];
     return row.id === null || bucket === undefined ? [] : [{ bucket, id: row.id, views: Number(row.views) }];
@@ -128,71 +129,40 @@ export const viewsPerDashboard = (db: Database, w: UsageWindow, ids?: number[]) 
 export const viewsPerPerson = (db: Database, w: UsageWindow, ids?: number[]) => countsPerPeriod(db, w, BY_PERSON, ids);
 
 /**
- * Views per period and organization: a view counts for an organization when the viewer is one of its members and
- * the dashboard is linked to it (a person in two such organizations counts for both; an admin's own look counts
- * for none).
+ * Views per period and organization: a view counts for the organizations the viewer was a member of, with the
+ * dashboard linked to them, when it was recorded (a person in two such organizations counts for both; an admin's
+ * own look counts for none).
  */
 export const viewsPerOrganization = (db: Database, w: UsageWindow, ids?: number[]) =>
   countsPerPeriod(db, w, BY_ORGANIZATION, ids);
 
 /**
- * Every view of the window per period. Each period is counted on its own range of the index (an index-only count),
- * which costs half of placing every view in its period.
+ * The same figures from the views alone, without the roll-ups: the plain path that the roll-ups must answer like
+ * (db/src/queries/usage.int.test.ts compares them on the same rows).
  */
-export async function viewsPerPeriod(db: Database, w: UsageWindow): Promise<number[]> {
-  const { starts } = periodsOf(w);
-  const ranges = starts.map((start, i) => {
-    const next = starts[i + 1] ?? w.end;
-    return [
-      new Date(Math.max(start.getTime(), w.start.getTime())),
-      new Date(Math.min(next.getTime(), w.end.getTime())),
-    ] as const;
-  });
-  const parts = await Promise.all(
-    chunks(ranges, PERIODS_PER_QUERY).map((part) =>
-      db.execute<{ views: number }>(
-        sql.join(
-          part.map(
-            ([from, to]) =>
-              sql`(select count(*)::int as views from ${dashboardViews} where ${dashboardViews.viewedAt} >= ${from.toISOString()}::timestamptz and ${dashboardViews.viewedAt} < ${to.toISOString()}::timestamptz)`,
-          ),
-          sql` union all `,
-        ),
-      ),
-    ),
-  );
-  return parts.flatMap((rows) => [...rows].map((row) => Number(row.views)));
-}
-
-/** UNION ALL keeps its branches in order; a year by day is a few statements, not one of 366 branches. */
-const PERIODS_PER_QUERY = 100;
-const chunks = <T>(items: T[], size: number) =>
-  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
-
-/** The `limit` most viewed of a kind over the window (all with null), and how many had a view: one pass, no periods. */
-async function ranking(db: Database, w: UsageWindow, kind: Kind, limit: number | null): Promise<UsageRanking> {
-  const select = db
-    .select({
-      id: sql<number>`${kind.id}`,
-      views: sql<number>`count(*)::int`,
-      count: sql<number>`(count(*) over ())::int`,
-    })
-    .from(dashboardViews)
-    .$dynamic();
-  const ranked = kind
-    .scope(select)
-    .where(and(inWindow(w), sql`${kind.id} is not null`))
-    .groupBy(sql`${kind.id}`)
-    .orderBy(sql`count(*) desc`, sql`${kind.id}`);
-  const rows = await (limit === null ? ranked : ranked.limit(limit));
-  return { top: rows.map((row) => ({ id: row.id, views: Number(row.views) })), count: Number(rows[0]?.count ?? 0) };
-}
-
-export const topDashboards = (db: Database, w: UsageWindow, limit: number | null) =>
-  ranking(db, w, BY_DASHBOARD, limit);
-export const topPeople = (db: Database, w: UsageWindow, limit: number | null) => ranking(db, w, BY_PERSON, limit);
-export const topOrganizations = (db: Database, w: UsageWindow, limit: number | null) =>
-  ranking(db, w, BY_ORGANIZATION, limit);
+export const fromViewsAlone = {
+  async viewsPerPeriod(db: Database, w: UsageWindow): Promise<number[]> {
+    const { labels, starts } = periodsOf(w);
+    const rows = await rowsOf<{ period: number; views: number }>(
+      db,
+      sql`select width_bucket(v.viewed_at, ${instants(starts)}::timestamptz[]) as period, count(*)::int as views
+          from dashboard_views v where v.viewed_at >= ${at(w.start)} and v.viewed_at < ${at(w.end)} group by 1`,
+    );
+    const totals = labels.map(() => 0);
+    for (const row of rows) totals[row.period - 1]! += Number(row.views);
+    return totals;
+  },
+  async ranking(db: Database, w: UsageWindow, kind: 'dashboard' | 'person' | 'organization') {
+    const k = { dashboard: BY_DASHBOARD, person: BY_PERSON, organization: BY_ORGANIZATION }[kind];
+    return rowsOf<{ id: number; views: number }>(
+      db,
+      sql`select ${k.id} as id, count(*)::int as views from ${k.from}
+          where v.viewed_at >= ${at(w.start)} and v.viewed_at < ${at(w.end)} and ${k.id} is not null
+          ${k === BY_ORGANIZATION ? sql`and exists (select 1 from organizations where organizations.id = o.id)` : sql``}
+          group by 1 order by 2 desc, 1`,
+    );
+  },
+};
 
 /** Names of what the counts name (only `ids` when given). */
 export const dashboardNames = (db: Database, ids?: number[]) =>

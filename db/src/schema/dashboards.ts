@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import { belongsTo, timeOfInsert, timestamps } from './columns';
+import { belongsTo, timeOfInsert, timestamps, timestamptz } from './columns';
 import { embedConnections } from './embedding';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -54,6 +54,12 @@ export const dashboardViews = pgTable(
     /** Null for an anonymous view of a public dashboard. */
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),
     viewedAt: timeOfInsert(),
+    /**
+     * The organizations this view counts for: those the viewer was a member of, with the dashboard linked to them,
+     * when it was recorded. Filled by the database (trigger `dashboard_views_attribute`, migration 0017) whoever
+     * inserts the row; empty for an anonymous view (decision 039).
+     */
+    organizationIds: integer().array(),
   },
   (t) => [
     index('dashboard_views_dashboard_idx').on(t.dashboardId, t.viewedAt),
@@ -61,7 +67,47 @@ export const dashboardViews = pgTable(
     // The usage report (issue 18) reads a period of views across every dashboard: time first, then the two ids it
     // groups by, so the whole report is index-only range scans (decision 036).
     index('dashboard_views_viewed_at_idx').on(t.viewedAt, t.dashboardId, t.userId),
+    // The usage report's periods of the most viewed organizations (decision 039).
+    index('dashboard_views_organizations_idx').using('gin', t.organizationIds),
   ],
+);
+
+/*
+ * The usage report's roll-ups (issue 18, decision 039): views counted per UTC hour, and per UTC month and dashboard,
+ * person or organization. The database keeps them equal to `dashboard_views` (statement triggers on insert, update
+ * and delete, migration 0017); `db/src/queries/usage.ts` reads whole hours and months from them and only the parts
+ * of a period that do not fill one from `dashboard_views`.
+ */
+
+/** Every view, per UTC hour. */
+export const dashboardViewHours = pgTable('dashboard_view_hours', {
+  hour: timestamptz().primaryKey(),
+  views: integer().notNull(),
+});
+
+/** Views per UTC month and dashboard. */
+export const dashboardViewMonths = pgTable(
+  'dashboard_view_months',
+  { month: timestamptz().notNull(), dashboardId: belongsTo(() => dashboards.id), views: integer().notNull() },
+  (t) => [primaryKey({ columns: [t.month, t.dashboardId] })],
+);
+
+/** Views per UTC month and signed-in person. */
+export const personViewMonths = pgTable(
+  'person_view_months',
+  { month: timestamptz().notNull(), userId: belongsTo(() => users.id), views: integer().notNull() },
+  (t) => [primaryKey({ columns: [t.month, t.userId] })],
+);
+
+/** Views per UTC month and organization they count for. */
+export const organizationViewMonths = pgTable(
+  'organization_view_months',
+  {
+    month: timestamptz().notNull(),
+    organizationId: belongsTo(() => organizations.id),
+    views: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.organizationId] })],
 );
 
 /** The dashboards a person keeps at the top of their portal (issue 18): one row per person and dashboard. */

@@ -24,9 +24,9 @@ export function usageCsv(report: UsageReport): string {
   report.buckets.forEach((bucket, i) => {
     rows.push(['Total', bucket, null, null, null, null, report.totals[i] ?? 0, null]);
   });
-  const perPeriod = (section: string, list: { id: number; name: string; email?: string; counts: number[] }[]) => {
+  const perPeriod = (section: string, list: { id: number; name: string; email?: string; counts?: number[] }[]) => {
     for (const item of list)
-      item.counts.forEach((views, i) => {
+      item.counts?.forEach((views, i) => {
         if (views > 0)
           rows.push([section, report.buckets[i]!, item.id, item.name, item.email ?? null, null, views, null]);
       });

@@ -8,11 +8,8 @@ export {
   organizationNames,
   periodsOf,
   personNames,
-  topDashboards,
-  topOrganizations,
-  topPeople,
   viewsPerDashboard,
   viewsPerOrganization,
-  viewsPerPeriod,
   viewsPerPerson,
 } from '@app/db/queries/usage';
+export { topDashboards, topOrganizations, topPeople, viewsPerPeriod } from '@app/db/queries/usage-roll-ups';

@@ -2,6 +2,7 @@ import {
   todayIn,
   USAGE_LIST_LIMIT,
   USAGE_MAX_DAYS,
+  USAGE_SERIES_LIMIT,
   type UsageGrouping,
   type UsageReport,
   zonedTimeToUtc,
@@ -53,12 +54,13 @@ function period(query: { from?: string | undefined; to?: string | undefined }, t
   return { from, to };
 }
 
-/** Each one's counts spread over the periods, most views first (then by name). */
+/** Each one's total, and for those `withCounts` names its counts spread over the periods; most views first (then by name). */
 function series<T extends { id: number; name: string }>(
   top: repo.UsageTotal[],
   counts: repo.UsageCount[],
   buckets: string[],
   known: Map<number, T>,
+  withCounts: Set<number>,
 ) {
   const index = new Map(buckets.map((bucket, i) => [bucket, i]));
   const byId = new Map<number, number[]>();
@@ -72,7 +74,10 @@ function series<T extends { id: number; name: string }>(
   return top
     .flatMap(({ id, views }) => {
       const item = known.get(id);
-      return item ? [{ ...item, total: views, counts: byId.get(id) ?? buckets.map(() => 0) }] : [];
+      if (!item) return [];
+      return [
+        { ...item, total: views, ...(withCounts.has(id) ? { counts: byId.get(id) ?? buckets.map(() => 0) } : {}) },
+      ];
     })
     .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
 }
@@ -84,8 +89,9 @@ const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => 
 /**
  * The usage report: every period's total, the `limit` most viewed organizations, dashboards and people with their
  * counts per period, the idle dashboards and the absent clients (at most `limit` each), and how many of each there
- * are. `limit` null (the CSV) lists every one. Two rounds of queries: the totals and rankings (one pass each over the
- * window, no periods), then the periods and names of only the ones listed (decision 039).
+ * are; the first USAGE_SERIES_LIMIT of each list with their views per period. `limit` null (the CSV) lists every one,
+ * each with its periods. Two rounds of queries: the periods' totals and the rankings (roll-ups for whole hours and
+ * months), then the periods of the charted ones and the names of the listed ones (decision 039).
  */
 export async function usageReport(
   deps: UsageDeps,
@@ -111,17 +117,20 @@ export async function usageReport(
     repo.idleDashboards(db, idleSince, limit),
     repo.inactiveClients(db, idleSince, limit),
   ]);
-  // Only the listed ones; all of them (no filter) for the CSV.
+  // Names of the listed ones, periods of the charted ones; all of them (no filter) for the CSV.
   const only = (ranking: repo.UsageRanking) => (limit === null ? undefined : idsOf(ranking));
+  const charted = (ranking: repo.UsageRanking) =>
+    limit === null ? undefined : idsOf(ranking).slice(0, USAGE_SERIES_LIMIT);
   const [perOrganization, perDashboard, perPerson, organizationNames, dashboardNames, personNames] = await Promise.all([
-    repo.viewsPerOrganization(db, window, only(organizations)),
-    repo.viewsPerDashboard(db, window, only(dashboards)),
-    repo.viewsPerPerson(db, window, only(people)),
+    repo.viewsPerOrganization(db, window, charted(organizations)),
+    repo.viewsPerDashboard(db, window, charted(dashboards)),
+    repo.viewsPerPerson(db, window, charted(people)),
     repo.organizationNames(db, only(organizations)),
     repo.dashboardNames(db, only(dashboards)),
     repo.personNames(db, only(people)),
   ]);
   const { labels: buckets } = repo.periodsOf(window);
+  const chartedOf = (ranking: repo.UsageRanking) => new Set<number>(charted(ranking) ?? idsOf(ranking));
   return {
     from,
     to,
@@ -129,15 +138,22 @@ export async function usageReport(
     timeZone,
     buckets,
     totals,
-    organizations: series(organizations.top, perOrganization, buckets, byId(organizationNames)),
+    organizations: series(
+      organizations.top,
+      perOrganization,
+      buckets,
+      byId(organizationNames),
+      chartedOf(organizations),
+    ),
     organizationCount: organizations.count,
-    dashboards: series(dashboards.top, perDashboard, buckets, byId(dashboardNames)),
+    dashboards: series(dashboards.top, perDashboard, buckets, byId(dashboardNames), chartedOf(dashboards)),
     dashboardCount: dashboards.count,
     people: series(
       people.top,
       perPerson,
       buckets,
       byId(personNames.map((p) => ({ id: p.id, name: repo.displayName(p), email: p.email }))),
+      chartedOf(people),
     ),
     personCount: people.count,
     idleDashboards: idle.rows.map((row) => ({ id: row.id, name: row.name, lastViewedAt: iso(row.lastViewedAt) })),

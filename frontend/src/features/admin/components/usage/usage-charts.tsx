@@ -1,4 +1,4 @@
-import type { UsageReport } from '@app/contracts';
+import { USAGE_SERIES_LIMIT, type UsageReport } from '@app/contracts';
 import type { ReactNode } from 'react';
 import {
   Bar,
@@ -23,7 +23,8 @@ import { bucketLabel } from '../../utils/usage-period';
 /** Colours that keep 3:1 against white and the dark background alike. */
 const COLOURS = ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0891b2'];
 const TOTAL_COLOUR = '#334155';
-const TOP = 5;
+/** The report carries the periods of its first USAGE_SERIES_LIMIT organizations: the chart's lines. */
+const TOP = USAGE_SERIES_LIMIT;
 
 function ChartFigure({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
   return (
@@ -43,7 +44,7 @@ export function ViewsOverTimeChart({ report }: { report: UsageReport }) {
   const data = report.buckets.map((bucket, i) => ({
     label: bucketLabel(bucket, report.groupBy),
     total: report.totals[i] ?? 0,
-    ...Object.fromEntries(top.map((o) => [`org-${o.id}`, o.counts[i] ?? 0])),
+    ...Object.fromEntries(top.map((o) => [`org-${o.id}`, o.counts?.[i] ?? 0])),
   }));
   return (
     <ChartFigure title="Views over time: all, and the top organizations" testId="usage-chart-time">
