@@ -152,14 +152,14 @@ export const fromViewsAlone = {
     for (const row of rows) totals[row.period - 1]! += Number(row.views);
     return totals;
   },
-  async ranking(db: Database, w: UsageWindow, kind: 'dashboard' | 'person' | 'organization') {
+  async ranking(db: Database, w: UsageWindow, kind: 'dashboard' | 'person' | 'organization', limit?: number) {
     const k = { dashboard: BY_DASHBOARD, person: BY_PERSON, organization: BY_ORGANIZATION }[kind];
     return rowsOf<{ id: number; views: number }>(
       db,
       sql`select ${k.id} as id, count(*)::int as views from ${k.from}
           where v.viewed_at >= ${at(w.start)} and v.viewed_at < ${at(w.end)} and ${k.id} is not null
           ${k === BY_ORGANIZATION ? sql`and exists (select 1 from organizations where organizations.id = o.id)` : sql``}
-          group by 1 order by 2 desc, 1`,
+          group by 1 order by 2 desc, 1 ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
     );
   },
 };

@@ -207,3 +207,44 @@ describe('GET /api/admin/usage.csv', () => {
       for (const cell of line.split('","')) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);
   });
 });
+
+describe('a client base larger than a list (decision 039)', () => {
+  it('lists the 50 most viewed of each kind with how many there are, periods for the first five, and the CSV has all', async () => {
+    const acme = ids.acme!;
+    const sales = ids.sales!;
+    const crowd = await Promise.all(
+      Array.from({ length: 55 }, (_, i) =>
+        createUser(t.db, { email: `crowd${String(i).padStart(2, '0')}@client.test`, lastLoginAt: now }),
+      ),
+    );
+    for (const person of crowd) await addMembership(t.db, acme, person.id);
+    // Person i opens Sales i + 1 times in June: every total differs, the last one is the busiest.
+    await t.db.insert(schema.dashboardViews).values(
+      crowd.flatMap((person, i) =>
+        Array.from({ length: i + 1 }, (_, k) => ({
+          dashboardId: sales,
+          userId: person.id,
+          viewedAt: new Date(Date.UTC(2026, 5, 1 + (k % 28), 9)),
+        })),
+      ),
+    );
+    const body = await report('from=2026-06-01&to=2026-06-30&groupBy=week');
+    expect(body.personCount).toBe(55);
+    expect(body.people).toHaveLength(50);
+    expect(body.people.map((p: Series) => p.total)).toEqual(Array.from({ length: 50 }, (_, i) => 55 - i));
+    expect(body.people.slice(0, 5).every((p: Series) => p.counts?.reduce((a, b) => a + b, 0) === p.total)).toBe(true);
+    expect(body.people.slice(5).every((p: Series) => p.counts === undefined)).toBe(true);
+    expect(body.organizationCount).toBe(1);
+    expect(body.organizations[0]).toMatchObject({ id: acme, total: (55 * 56) / 2 });
+    expect(body.totals.reduce((a: number, b: number) => a + b, 0)).toBe((55 * 56) / 2);
+
+    const csv = await (await as(admin).get('/api/admin/usage.csv?from=2026-06-01&to=2026-06-30&groupBy=week')).text();
+    const people = new Set(
+      csv
+        .split('\r\n')
+        .filter((line) => line.startsWith('"Person"'))
+        .map((line) => line.split('","')[2]),
+    );
+    expect(people.size).toBe(55);
+  });
+});
