@@ -202,6 +202,28 @@ describe('the Usage tab (issue 18)', () => {
       })),
     );
 
+    // More people than a list holds (decision 039): 55 of another organization, each opening its dashboard once.
+    const crowdOrg = await createOrganization(database.db, { name: `Crowd ${suffix}` });
+    const crowdBoard = await createDashboard(database.db, { name: `Crowd board ${suffix}` });
+    await linkDashboard(database.db, crowdOrg.id, crowdBoard.id);
+    const crowd = await database.db
+      .insert(schema.users)
+      .values(
+        Array.from({ length: 55 }, (_, i) => ({
+          email: `crowd-${i}-${suffix}@example.com`,
+          firstName: 'Crowd',
+          lastName: `Member ${i}`,
+          lastLoginAt: new Date(),
+        })),
+      )
+      .returning({ id: schema.users.id });
+    await database.db
+      .insert(schema.memberships)
+      .values(crowd.map((c) => ({ organizationId: crowdOrg.id, userId: c.id })));
+    await database.db
+      .insert(schema.dashboardViews)
+      .values(crowd.map((c) => ({ dashboardId: crowdBoard.id, userId: c.id, viewedAt: new Date(now - 86_400_000) })));
+
     await forEachThemeAndViewport(
       suite,
       async (page, theme, viewport) => {
@@ -226,6 +248,13 @@ describe('the Usage tab (issue 18)', () => {
         const dormantRow = page.getByTestId('usage-inactive-client-row').filter({ hasText: dormant.email });
         expect(await dormantRow.textContent()).toContain('Never');
         expect(await page.getByTestId('usage-inactive-client-row').filter({ hasText: viewer.email }).count()).toBe(0);
+        // The people table lists the 50 most viewed and says how many there are; the summary counts them all.
+        expect(await page.getByTestId('usage-people-row').count()).toBe(50);
+        const people = page.getByTestId('usage-people').locator('xpath=..');
+        expect(await people.getByTestId('usage-list-more').textContent()).toMatch(
+          /^The 50 most viewed of 5\d; the CSV/,
+        );
+        expect(await page.getByTestId('usage-summary').textContent()).toMatch(/by \d+ organizations and 5\d people/);
         // The CSV link carries the same period.
         const href = (await page.getByTestId('usage-csv').getAttribute('href')) ?? '';
         expect(href).toMatch(/^\/api\/admin\/usage\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&groupBy=day$/);
