@@ -144,6 +144,7 @@ export const SSO_ERROR_REASONS = [
   'domain_mismatch',
   'no_account',
   'deactivated',
+  'administrator',
   'organization_inactive',
   'rate_limited',
   'cancelled',
@@ -169,6 +170,8 @@ export const SSO_ERROR_MESSAGES: Record<SsoErrorReason, string> = {
   no_account:
     'There is no Lucid Insight account for this address yet. Please ask us for access, and we will invite you.',
   deactivated: 'This account has been deactivated. Please contact us if you think this is a mistake.',
+  administrator:
+    "Administrators sign in with their password and second factor, not through a client organization's sign-in service.",
   organization_inactive: "Your organization's access is paused. Please contact us to restore it.",
   rate_limited: 'Too many attempts. Please try again later.',
   cancelled: 'Signing in was cancelled. You can start again, or sign in with your password.',

@@ -1,4 +1,4 @@
-import type { SsoSettings, SsoSettingsValues, SsoTest } from '@app/contracts';
+import { COMPANY_NAME, emailDomain, type SsoSettings, type SsoSettingsValues, type SsoTest } from '@app/contracts';
 import type { AppDeps } from '../../../deps';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../../lib/http-error';
@@ -68,6 +68,12 @@ export async function saveSettings(
 ): Promise<SsoSettings> {
   const box = requireBox(deps.secretBox);
   const organization = await organizationOr404(deps, organizationId);
+  // The consultancy's own addresses (its administrators') belong to no client organization's provider.
+  const own = emailDomain(deps.config.COMPANY_EMAIL);
+  if (input.domains.includes(own)) {
+    const message = `${own} is ${COMPANY_NAME}'s own domain and cannot belong to a client organization`;
+    throw unprocessable(message, [{ path: 'domains', message }]);
+  }
   const taken = await repo.domainsTakenElsewhere(deps.db, organizationId, input.domains);
   if (taken.length) throw domainConflict(taken);
   try {

@@ -19,6 +19,7 @@ const providerA = await startOidcProvider({
     { email: 'unverified@a.example', emailVerified: false },
     { email: 'stringly@a.example', emailVerified: 'true' },
     { email: 'gone@a.example' },
+    { email: 'boss@a.example', givenName: 'Boss' },
     { email: 'outsider@elsewhere.example' },
   ],
 });
@@ -156,6 +157,21 @@ describe('single sign-on: what is refused, each on a clear page', () => {
     const { location, cookies } = await signInWithSso(t, 'email=gone%40a.example');
     expect(refusal(location)).toBe('deactivated');
     expect(sessionOf(cookies)).toBeUndefined();
+  });
+
+  it("refuses an administrator at a client organization's provider: it would skip their second factor", async () => {
+    const boss = await createUser(t.db, { email: 'boss@a.example', isAdmin: true });
+    providerA.signInAs('boss@a.example');
+    const { location, cookies } = await signInWithSso(t, 'email=boss%40a.example');
+    expect(refusal(location)).toBe('administrator');
+    expect(sessionOf(cookies)).toBeUndefined();
+    const [event] = await t.db
+      .select()
+      .from(schema.signInEvents)
+      .where(eq(schema.signInEvents.userId, boss.id))
+      .orderBy(sql`id desc`)
+      .limit(1);
+    expect(event).toMatchObject({ method: 'sso', result: 'failure', reason: 'administrator' });
   });
 
   it('refuses an inactive organization, at the start and at the callback', async () => {
@@ -408,6 +424,12 @@ describe('single sign-on settings: the administration', () => {
     expect(racers.map((r) => r.status).sort()).toEqual([200, 409]);
     const gmail = await as(admin).send('PUT', path(), { ...body, domains: ['gmail.com'] });
     expect(gmail.status).toBe(422);
+    // The consultancy's own domain (COMPANY_EMAIL's, its administrators'): never a client organization's.
+    const own = await as(admin).send('PUT', path(), { ...body, domains: ['a.example', 'Lucid-Insight.test'] });
+    expect(own.status).toBe(422);
+    expect((await own.json()).message).toBe(
+      "lucid-insight.test is Lucid Insight's own domain and cannot belong to a client organization",
+    );
     const fresh = await createOrganization(t.db);
     const noSecret = await as(admin).send('PUT', `/api/admin/organizations/${fresh.id}/sso`, {
       ...body,

@@ -307,6 +307,9 @@ async function signIn(
     }
   }
   if (!user.isActive) throw new SignInRefused('deactivated', { email, userId: user.id });
+  // A client organization's provider never speaks for an administrator: that would skip the second factor every
+  // administrator must use (decision 035). The consultancy's own provider (D2, no organization) may.
+  if (organization && user.isAdmin) throw new SignInRefused('administrator', { email, userId: user.id });
   if (organization && provider.allowAccountCreation && !(await repo.isMember(deps.db, organization.id, user.id)))
     await repo.addMember(deps.db, organization.id, user.id);
   const session = await createSession(deps, user.id, info);
