@@ -267,6 +267,14 @@ describe('the Usage tab (issue 18)', () => {
         expect(await seriousAxeViolations(page)).toEqual([]);
         expect(await horizontalOverflow(page)).toBe(0);
 
+        // The time chart compares dashboards or people over time too.
+        await page.getByTestId('usage-lines').selectOption('people');
+        const timeChart = page.getByTestId('usage-chart-time');
+        await expect.poll(() => timeChart.textContent()).toContain('the most active people');
+        expect(await timeChart.textContent()).toContain('Vic');
+        await page.getByTestId('usage-lines').selectOption('dashboards');
+        await expect.poll(() => timeChart.textContent()).toContain(`Opened ${suffix}`);
+
         // By week over 90 days: fewer periods, the same views.
         await page.getByLabel('Period').selectOption('90');
         await page.getByLabel('Show').selectOption('week');

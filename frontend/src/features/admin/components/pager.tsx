@@ -36,7 +36,7 @@ export function Pager({
         Page {page} of {pages}
         <span className="text-slate-600 dark:text-slate-400">
           {' '}
-          ({total} {total === 1 ? label.replace(/s$/, '') : label})
+          ({total.toLocaleString('en')} {total === 1 ? label.replace(/s$/, '') : label})
         </span>
       </p>
       <div className="flex flex-wrap items-center gap-2">

@@ -23,31 +23,61 @@ import { bucketLabel } from '../../utils/usage-period';
 /** Colours that keep 3:1 against white and the dark background alike. */
 const COLOURS = ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0891b2'];
 const TOTAL_COLOUR = '#334155';
-/** The report carries the periods of its first USAGE_SERIES_LIMIT organizations: the chart's lines. */
+/** The report carries the periods of the first USAGE_SERIES_LIMIT of each list: the chart's lines. */
 const TOP = USAGE_SERIES_LIMIT;
 
-function ChartFigure({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
+function ChartFigure({
+  title,
+  testId,
+  control,
+  children,
+}: {
+  title: string;
+  testId: string;
+  control?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <figure
       className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
       data-testid={testId}
     >
-      <figcaption className="mb-3 text-base font-semibold text-slate-900 dark:text-white">{title}</figcaption>
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <figcaption className="text-base font-semibold text-slate-900 dark:text-white">{title}</figcaption>
+        {control}
+      </div>
       <div className="h-72 w-full text-xs text-slate-600 dark:text-slate-300">{children}</div>
     </figure>
   );
 }
 
-/** All views per period, and those of the five organizations with the most views. */
-export function ViewsOverTimeChart({ report }: { report: UsageReport }) {
-  const top = report.organizations.slice(0, TOP);
+/** Which of the report's lists the time chart draws lines for (the first USAGE_SERIES_LIMIT of each carry periods). */
+export type UsageLines = 'organizations' | 'dashboards' | 'people';
+const LINE_NAMES: Record<UsageLines, string> = {
+  organizations: 'the top organizations',
+  dashboards: 'the most viewed dashboards',
+  people: 'the most active people',
+};
+
+/** All views per period, and those of the five organizations, dashboards or people with the most views. */
+export function ViewsOverTimeChart({
+  report,
+  lines,
+  control,
+}: {
+  report: UsageReport;
+  lines: UsageLines;
+  /** The choice of lines, shown beside the caption. */
+  control: ReactNode;
+}) {
+  const top = report[lines].filter((item) => item.counts).slice(0, TOP);
   const data = report.buckets.map((bucket, i) => ({
     label: bucketLabel(bucket, report.groupBy),
     total: report.totals[i] ?? 0,
-    ...Object.fromEntries(top.map((o) => [`org-${o.id}`, o.counts?.[i] ?? 0])),
+    ...Object.fromEntries(top.map((item) => [`line-${item.id}`, item.counts?.[i] ?? 0])),
   }));
   return (
-    <ChartFigure title="Views over time: all, and the top organizations" testId="usage-chart-time">
+    <ChartFigure title={`Views over time: all, and ${LINE_NAMES[lines]}`} testId="usage-chart-time" control={control}>
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: -12 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="currentColor" strokeOpacity={0.15} />
@@ -56,12 +86,12 @@ export function ViewsOverTimeChart({ report }: { report: UsageReport }) {
           <Tooltip />
           <Legend />
           <Line type="linear" dataKey="total" name="All views" stroke={TOTAL_COLOUR} strokeWidth={3} dot={false} />
-          {top.map((o, i) => (
+          {top.map((item, i) => (
             <Line
-              key={o.id}
+              key={item.id}
               type="linear"
-              dataKey={`org-${o.id}`}
-              name={o.name}
+              dataKey={`line-${item.id}`}
+              name={item.name}
               stroke={COLOURS[i % COLOURS.length]}
               strokeWidth={2}
               dot={false}

@@ -8,7 +8,7 @@ import { NativeSelect } from '../../../../components/ui/select';
 import { LoadingStatus } from '../../../../components/ui/spinner';
 import { usageCsvHref, usageQueryOptions } from '../../api/usage.queries';
 import { USAGE_RANGES, type UsageGroup, type UsageRange, usagePeriod } from '../../utils/usage-period';
-import { TopViewsChart, ViewsOverTimeChart } from './usage-charts';
+import { TopViewsChart, type UsageLines, ViewsOverTimeChart } from './usage-charts';
 import { IdleDashboardsTable, InactiveClientsTable, ViewsTable } from './usage-tables';
 
 const rangeOptions = USAGE_RANGES.map((days) => ({ value: String(days), label: `Last ${days} days` }));
@@ -84,8 +84,31 @@ export default function UsageTab() {
   );
 }
 
+const lineOptions = [
+  { value: 'organizations', label: 'Organizations' },
+  { value: 'dashboards', label: 'Dashboards' },
+  { value: 'people', label: 'People' },
+];
+
 function UsageFigures({ report }: { report: UsageReport }) {
   const total = report.totals.reduce((a, b) => a + b, 0);
+  const [lines, setLines] = useState<UsageLines>('organizations');
+  const linesId = useId();
+  const control = (
+    <div className="flex items-center gap-2">
+      <label htmlFor={linesId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+        Compare
+      </label>
+      <NativeSelect
+        id={linesId}
+        className="w-40"
+        options={lineOptions}
+        value={lines}
+        onChange={(event) => setLines(event.target.value as UsageLines)}
+        data-testid="usage-lines"
+      />
+    </div>
+  );
   return (
     <>
       <p className="text-slate-700 dark:text-slate-200" data-testid="usage-summary">
@@ -95,7 +118,7 @@ function UsageFigures({ report }: { report: UsageReport }) {
         {report.organizationCount === 1 ? 'organization' : 'organizations'} and{' '}
         {report.personCount.toLocaleString('en')} {report.personCount === 1 ? 'person' : 'people'}.
       </p>
-      <ViewsOverTimeChart report={report} />
+      <ViewsOverTimeChart report={report} lines={lines} control={control} />
       <div className="grid gap-6 lg:grid-cols-2">
         <TopViewsChart
           title="Most viewed dashboards"
