@@ -44,9 +44,13 @@ describe('Consultations for the company (issue 16)', () => {
       accountSetupComplete: true,
     });
 
-  /** A confirmed booking at 10:00 on `date`, moved there by the visitor from the day before (its history). */
-  async function movedBooking(date: string, email: string) {
-    const startsAt = zonedTimeToUtc(date, 10, 0, ZONE);
+  /**
+   * A confirmed booking at `hour` (a morning hour) on `date`, moved there by the visitor from the day before (its
+   * history). Each test books its own hour: two of its days can be the same Monday when the weekend pushes both
+   * there (from a Friday, 8 and 9 days ahead), and bookings may not overlap.
+   */
+  async function movedBooking(date: string, email: string, hour: 9 | 10 | 11) {
+    const startsAt = zonedTimeToUtc(date, hour, 0, ZONE);
     const [booking] = await database.db
       .insert(schema.bookings)
       .values({
@@ -55,7 +59,7 @@ describe('Consultations for the company (issue 16)', () => {
         businessName: 'Navy Labs',
         lineOfWork: 'Computing',
         date,
-        timeLabel: '10:00 AM - 10:30 AM',
+        timeLabel: `${String(hour).padStart(2, '0')}:00 AM - ${String(hour).padStart(2, '0')}:30 AM`,
         timeZone: ZONE,
         startsAt,
         endsAt: new Date(startsAt.getTime() + 30 * 60_000),
@@ -63,7 +67,7 @@ describe('Consultations for the company (issue 16)', () => {
         sequence: 1,
       })
       .returning();
-    const from = zonedTimeToUtc(addDays(date, -1), 10, 0, ZONE);
+    const from = zonedTimeToUtc(addDays(date, -1), hour, 0, ZONE);
     await database.db.insert(schema.bookingChanges).values({
       bookingId: booking!.id,
       kind: 'rescheduled',
@@ -85,7 +89,7 @@ describe('Consultations for the company (issue 16)', () => {
   it('lists a booking with its history at 1280 and 375 px, cancels it on the visitor’s behalf, and makes a feed', async () => {
     const admin = await createAdmin();
     const email = uniqueEmail('grace');
-    const booking = await movedBooking(weekdayAhead(6), email);
+    const booking = await movedBooking(weekdayAhead(6), email, 10);
 
     // bypassCSP: axe-core is injected as a script (as the other admin screen tests do).
     const page = await suite.newPage({ bypassCSP: true });
@@ -125,7 +129,7 @@ describe('Consultations for the company (issue 16)', () => {
     await waitForEmail(suite.smtp, email, /is cancelled/);
 
     // The team's calendar feed: its URL is shown once and serves the confirmed consultations.
-    const other = await movedBooking(weekdayAhead(8), uniqueEmail('feed'));
+    const other = await movedBooking(weekdayAhead(8), uniqueEmail('feed'), 11);
     await page.getByTestId('calendar-feed-create').click();
     const url = await page.getByTestId('calendar-feed-url-input').inputValue();
     expect(url).toMatch(/\/api\/calendar-feed\/[a-z2-7]{32}\.ics$/);
@@ -157,7 +161,7 @@ describe('Consultations for the company (issue 16)', () => {
   it('moves a consultation on the visitor’s behalf through the dialog; the visitor is told and the history says who', async () => {
     const admin = await createAdmin();
     const email = uniqueEmail('ada');
-    const booking = await movedBooking(weekdayAhead(9), email);
+    const booking = await movedBooking(weekdayAhead(9), email, 9);
     const page = await suite.newPage();
     await signIn(page, admin.email, PASSWORD);
     await openConsultations(page);
