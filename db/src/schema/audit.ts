@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { timeOfInsert } from './columns';
 import { users } from './users';
@@ -35,3 +35,11 @@ export const auditLog = pgTable(
     index('audit_log_action_id_idx').on(t.action, t.id),
   ],
 );
+
+/**
+ * The columns an entry is made of: all but `search_text`, which only the list's `q` reads (the same text again,
+ * lower-cased). The audit list and the personal-data export answer from these.
+ */
+const { searchText: _searchText, ...auditEntryColumns } = getTableColumns(auditLog);
+
+export { auditEntryColumns };

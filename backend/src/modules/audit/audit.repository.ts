@@ -11,7 +11,7 @@ import {
   type SortSpec,
 } from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
-import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 
 const { organizations, dashboards, users, auditLog } = schema;
 
@@ -56,11 +56,6 @@ const fullName = (first: string | null, last: string | null) => [first, last].fi
 /** The most entries the list answers without `page` (newest first), as it always has. */
 const WHOLE_LIST_LIMIT = 500;
 
-/**
- * The columns an entry is answered from: all but `search_text`, which only `q` reads (the same text again, lower-cased).
- */
-const { searchText: _searchText, ...entryColumns } = getTableColumns(auditLog);
-
 const auditSort: SortSpec<NonNullable<AuditListQuery['sort']>> = {
   by: {
     createdAt: auditLog.createdAt,
@@ -99,7 +94,7 @@ export const countAudit = (db: Db, query: AuditListQuery) => countWhere(db, audi
 export async function listAuditPage(db: Db, query: AuditListQuery, page: Page | null): Promise<AuditEntry[]> {
   const select = db
     .select({
-      entry: entryColumns,
+      entry: schema.auditEntryColumns,
       actorFirstName: users.firstName,
       actorLastName: users.lastName,
     })

@@ -3,6 +3,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { addressPattern, type Db, findAccount, sameAddress } from './personal-data.repository';
 
 const {
+  auditEntryColumns,
   auditLog,
   bookingChanges,
   bookings,
@@ -97,7 +98,7 @@ export async function collectPersonalData(db: Db, email: string) {
       .innerJoin(dashboards, eq(dashboards.id, dashboardViews.dashboardId))
       .where(eq(dashboardViews.userId, userId)),
     db
-      .select()
+      .select(auditEntryColumns)
       .from(auditLog)
       .where(
         or(
