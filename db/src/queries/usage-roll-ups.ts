@@ -85,7 +85,7 @@ async function ranking(db: Database, w: UsageWindow, kind: Kind, limit: number |
     db,
     sql`select id, sum(views)::int as views, (count(*) over ())::int as count
         from (${sql.join(parts, sql` union all `)}) counted
-        ${kind === BY_ORGANIZATION ? sql`where exists (select 1 from organizations where organizations.id = counted.id)` : sql``}
+        where ${kind.existing(sql`counted.id`)}
         group by id having sum(views) > 0
         order by sum(views) desc, id ${limit === null ? sql`` : sql`limit ${limit}`}`,
   );

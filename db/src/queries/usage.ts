@@ -71,24 +71,31 @@ export interface Kind {
   from: SQL;
   months: SQL;
   monthsId: SQL;
+  /** A condition that keeps only ids that still name something (true where a cascade sees to it). */
+  existing: (id: SQL) => SQL;
 }
+const always = () => sql`true`;
 export const BY_DASHBOARD: Kind = {
   id: sql`v.dashboard_id`,
   from: sql`dashboard_views v`,
   months: sql`dashboard_view_months`,
   monthsId: sql`dashboard_id`,
+  existing: always,
 };
 export const BY_PERSON: Kind = {
   id: sql`v.user_id`,
   from: sql`dashboard_views v`,
   months: sql`person_view_months`,
   monthsId: sql`user_id`,
+  existing: always,
 };
 export const BY_ORGANIZATION: Kind = {
   id: sql`o.id`,
   from: sql`dashboard_views v cross join unnest(v.organization_ids) as o(id)`,
   months: sql`organization_view_months`,
   monthsId: sql`organization_id`,
+  // A deleted organization's id stays in its members' past views.
+  existing: (id) => sql`exists (select 1 from organizations where organizations.id = ${id})`,
 };
 
 export const rowsOf = async <T>(db: Database, query: SQL) => [...(await db.execute(query))] as T[];
@@ -112,7 +119,7 @@ async function countsPerPeriod(db: Database, w: UsageWindow, kind: Kind, ids?: n
           count(*)::int as views
         from ${kind.from}
         where v.viewed_at >= ${at(w.start)} and v.viewed_at < ${at(w.end)} and ${kind.id} is not null ${only}
-          ${kind === BY_ORGANIZATION ? sql`and exists (select 1 from organizations where organizations.id = o.id)` : sql``}
+          and ${kind.existing(kind.id)}
         group by 1, 2`,
   );
   return rows.flatMap((row) => {
@@ -158,7 +165,7 @@ export const fromViewsAlone = {
       db,
       sql`select ${k.id} as id, count(*)::int as views from ${k.from}
           where v.viewed_at >= ${at(w.start)} and v.viewed_at < ${at(w.end)} and ${k.id} is not null
-          ${k === BY_ORGANIZATION ? sql`and exists (select 1 from organizations where organizations.id = o.id)` : sql``}
+          and ${k.existing(k.id)}
           group by 1 order by 2 desc, 1 ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
     );
   },

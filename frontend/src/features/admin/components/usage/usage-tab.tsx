@@ -26,35 +26,25 @@ export default function UsageTab() {
   const [groupBy, setGroupBy] = useState<UsageGroup>('day');
   const period = useMemo(() => usagePeriod(range, groupBy), [range, groupBy]);
   const query = useQuery(usageQueryOptions(period));
-  const rangeId = useId();
-  const groupId = useId();
   return (
     <div className="flex flex-col gap-6" data-testid="usage-tab">
       <div className="flex flex-wrap items-end gap-4">
-        <div className="w-full sm:w-48">
-          <label htmlFor={rangeId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Period
-          </label>
-          <NativeSelect
-            id={rangeId}
-            options={rangeOptions}
-            value={String(range)}
-            onChange={(event) => setRange(Number(event.target.value) as UsageRange)}
-            data-testid="usage-range"
-          />
-        </div>
-        <div className="w-full sm:w-40">
-          <label htmlFor={groupId} className="mb-1 block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Show
-          </label>
-          <NativeSelect
-            id={groupId}
-            options={groupOptions}
-            value={groupBy}
-            onChange={(event) => setGroupBy(event.target.value === 'week' ? 'week' : 'day')}
-            data-testid="usage-group"
-          />
-        </div>
+        <Choice
+          label="Period"
+          className="w-full sm:w-48"
+          options={rangeOptions}
+          value={String(range)}
+          onChange={(value) => setRange(Number(value) as UsageRange)}
+          testId="usage-range"
+        />
+        <Choice
+          label="Show"
+          className="w-full sm:w-40"
+          options={groupOptions}
+          value={groupBy}
+          onChange={(value) => setGroupBy(value === 'week' ? 'week' : 'day')}
+          testId="usage-group"
+        />
         <a
           href={usageCsvHref(period)}
           download
@@ -90,24 +80,57 @@ const lineOptions = [
   { value: 'people', label: 'People' },
 ];
 
+/** One of the tab's choices: a labelled select, its label above it or (inline) beside it. */
+function Choice({
+  label,
+  inline = false,
+  className,
+  options,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  inline?: boolean;
+  className: string;
+  options: { value: string; label: string }[];
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <div className={inline ? `flex items-center gap-2 ${className}` : className}>
+      <label
+        htmlFor={id}
+        className={`${inline ? 'shrink-0' : 'mb-1 block'} text-sm font-medium text-slate-700 dark:text-slate-200`}
+      >
+        {label}
+      </label>
+      <NativeSelect
+        id={id}
+        options={options}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid={testId}
+      />
+    </div>
+  );
+}
+
 function UsageFigures({ report }: { report: UsageReport }) {
   const total = report.totals.reduce((a, b) => a + b, 0);
   const [lines, setLines] = useState<UsageLines>('organizations');
-  const linesId = useId();
   const control = (
-    <div className="flex items-center gap-2">
-      <label htmlFor={linesId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
-        Compare
-      </label>
-      <NativeSelect
-        id={linesId}
-        className="w-40"
-        options={lineOptions}
-        value={lines}
-        onChange={(event) => setLines(event.target.value as UsageLines)}
-        data-testid="usage-lines"
-      />
-    </div>
+    <Choice
+      label="Compare"
+      inline
+      className="w-56"
+      options={lineOptions}
+      value={lines}
+      onChange={(value) => setLines(value as UsageLines)}
+      testId="usage-lines"
+    />
   );
   return (
     <>
