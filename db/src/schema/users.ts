@@ -12,6 +12,12 @@ export const users = pgTable(
     lastName: text(),
     /** Argon2id hash (D4); null until the invited person completes registration. */
     passwordHash: text(),
+    /**
+     * When the password was last set, by any path (reset, invitation, account page, CLI): the database writes it
+     * whenever password_hash changes (migration 0018, decision 045), so no path can forget it. Null: never set, or
+     * set before it was recorded.
+     */
+    passwordChangedAt: timestamptz(),
     isAdmin: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
     hasLoggedIn: boolean().notNull().default(false),

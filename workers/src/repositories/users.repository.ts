@@ -30,7 +30,8 @@ export async function findActiveUserByEmail(db: Database, email: string) {
  * earlier request": a token minted again for the same request (an e-mail resent because its
  * worker died after the SMTP server had accepted the first copy) leaves the first copy's link working; using either
  * link retires both (the API retires every outstanding token of the user when one is used). A request older than one
- * already served gets a token that is retired at once, as it would have been had the two been served in order.
+ * already served gets a token that is retired at once, as it would have been had the two been served in order; so does
+ * a request older than the user's last password change.
  */
 export async function issueUserToken(
   db: Database,
@@ -48,6 +49,11 @@ export async function issueUserToken(
       .from(userTokens)
       .where(and(eq(userTokens.userId, userId), eq(userTokens.kind, kind), gt(userTokens.createdAt, requestedAt)))
       .limit(1);
+    // A password set after the request (decision 045) retires the links asked for before it, minted or not yet.
+    const [changedSince] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), gt(users.passwordChangedAt, requestedAt)));
     await tx
       .update(userTokens)
       .set({ usedAt: sql`now()` })
@@ -58,7 +64,7 @@ export async function issueUserToken(
       tokenHash: hashToken(token),
       expiresAt,
       createdAt: requestedAt,
-      ...(newer ? { usedAt: sql`now()` } : {}),
+      ...(newer || changedSince ? { usedAt: sql`now()` } : {}),
     });
   });
 }

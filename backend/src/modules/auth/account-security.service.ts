@@ -73,7 +73,8 @@ export async function endOtherSessions(deps: AuthDeps, userId: number, currentTo
 
 /**
  * The account page's password change: the current password (a stolen session alone cannot change it; wrong guesses
- * limited per person), D4's rules for the new one; every other session ends, this one stays. Audited.
+ * limited per person), D4's rules for the new one; every other session ends, this one stays; every invitation, reset
+ * and e-mail-change link still waiting stops working (the database does it, decision 045). Audited.
  */
 export async function changePassword(
   deps: AuthDeps,
@@ -90,7 +91,17 @@ export async function changePassword(
   await deps.rateLimiter.refund(limits);
   const passwordHash = await hashPassword(input.newPassword);
   const ended = await deps.db.transaction(async (tx) => {
-    await repo.changePassword(tx, user.id, passwordHash, deps.clock.now());
+    const changed = await repo.changePassword(
+      tx,
+      user.id,
+      { from: user.passwordHash!, to: passwordHash },
+      deps.clock.now(),
+    );
+    // A reset link was used since the current password was checked: that password is no longer the current one.
+    if (!changed)
+      throw new HttpError(400, SecurityMessages.currentPasswordWrong, [
+        { path: 'currentPassword', message: SecurityMessages.currentPasswordWrong },
+      ]);
     const count = await repo.deleteOtherSessions(tx, user.id, hashToken(currentToken));
     await insertAudit(tx, {
       actorId: user.id,

@@ -153,12 +153,29 @@ export async function findUsableToken(
   return row ?? null;
 }
 
-/** The new password of a person who gave their current one (the account page). */
-export async function changePassword(tx: Transaction, userId: number, passwordHash: string, at: Date) {
-  await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));
+/**
+ * The new password of a person who gave their current one (the account page), only if the password is still the one
+ * they gave: a reset link used meanwhile wins, and the change is refused rather than undoing it. False when refused.
+ * The database retires the person's outstanding links in the same transaction (decision 045).
+ */
+export async function changePassword(
+  tx: Transaction,
+  userId: number,
+  change: { from: string; to: string },
+  at: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .update(users)
+    .set({ passwordHash: change.to, updatedAt: at })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, change.from)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
-/** Setting a password by any route marks the account set up (issue 24): an invitation link cannot take it over. */
+/**
+ * Setting a password by any route marks the account set up (issue 24): an invitation link cannot take it over. The
+ * database retires the person's outstanding links in the same transaction (decision 045).
+ */
 export async function setPassword(tx: Transaction, userId: number, passwordHash: string) {
   await tx
     .update(users)

@@ -211,9 +211,8 @@ export async function usePasswordToken(
     const row = found && (await repo.findUsableToken(tx, tokenHash, kind, now, true));
     if (!row?.user.isActive || (kind === 'registration' && row.user.accountSetupComplete))
       throw new HttpError(400, INVALID[kind]);
+    // The database retires the user's other links in this transaction (decision 045).
     await repo.setPassword(tx, row.user.id, passwordHash);
-    await changes.retireUserTokens(tx, row.user.id, now);
-    await changes.retirePendingEmailChanges(tx, row.user.id, now);
     await repo.deleteUserSessions(tx, row.user.id);
     return {
       message:

@@ -1,11 +1,10 @@
 import type { Transaction } from '@app/db';
-import { outstandingTokens } from '@app/db/queries/users';
 import * as schema from '@app/db/schema';
 import { and, eq, isNull } from 'drizzle-orm';
 
-const { users, userTokens, emailChanges } = schema;
+const { users, emailChanges } = schema;
 
-/** Retires the user's pending e-mail changes (a newer request, a password set by link): their links stop working. */
+/** Retires the user's pending e-mail changes when a newer one is asked for (newest only): their links stop working. */
 export async function retirePendingEmailChanges(tx: Transaction, userId: number, at: Date) {
   await tx
     .update(emailChanges)
@@ -42,14 +41,6 @@ export async function applyEmailChange(
     .update(emailChanges)
     .set({ usedAt: at, confirmedAt: at, previousEmail })
     .where(eq(emailChanges.id, change.id));
-}
-
-/** Retires every outstanding invitation and reset token of the user (issue 24; and links sent to an old address). */
-export async function retireUserTokens(tx: Transaction, userId: number, at: Date) {
-  await tx
-    .update(userTokens)
-    .set({ usedAt: at })
-    .where(outstandingTokens(['registration', 'password_reset'], eq(userTokens.userId, userId)));
 }
 
 /** Serialises everything that sets a password or an address of one user (parallel links of both kinds). */

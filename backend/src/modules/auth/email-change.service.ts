@@ -98,9 +98,9 @@ export async function confirmEmailChange(
       await changes.lockUser(tx, row.user.id);
       if (await emailTaken(tx, row.change.newEmail, row.user.id))
         throw new HttpError(409, AuthMessages.emailChangeTaken);
+      // The database retires the user's other links, invitation and reset ones included, in this transaction
+      // (decision 045).
       await changes.applyEmailChange(tx, row.change, row.user.email, now);
-      await changes.retirePendingEmailChanges(tx, row.user.id, now);
-      await changes.retireUserTokens(tx, row.user.id, now);
       await repo.deleteUserSessions(tx, row.user.id);
       const event = await insertEvent(tx, EventTypes.emailChangeConfirmed, { emailChangeId: row.change.id }, requestId);
       return { email: row.change.newEmail, event };
