@@ -155,7 +155,10 @@ export const PersonalDataExportSchema = v.object({
   sessions: Rows,
   emailChanges: Rows,
   dashboardViews: Rows,
+  /** Audit entries about the person (their account, or their address written in the entry). */
   auditEntries: Rows,
+  /** What the person did to others: the action, the kind of target and when, never the others' data (issue 26). */
+  actionsOnOthers: Rows,
   signInEvents: Rows,
   emailDeliveries: Rows,
 });

@@ -1,5 +1,5 @@
 import * as schema from '@app/db/schema';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { addressPattern, type Db, findAccount, sameAddress } from './personal-data.repository';
 
 const {
@@ -62,6 +62,8 @@ export async function collectPersonalData(db: Db, email: string) {
         )
     : [];
   const userId = account?.id ?? -1;
+  const isTarget = and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(userId)));
+  const isActor = or(eq(auditLog.actorId, userId), sql`${auditLog.actorEmail} ~* ${pattern}`);
   const [member, sessionRows, changes, views, audit, signIns, deliveries] = await Promise.all([
     db
       .select({ organization: organizations.name, role: memberships.role, since: memberships.createdAt })
@@ -98,16 +100,14 @@ export async function collectPersonalData(db: Db, email: string) {
       .innerJoin(dashboards, eq(dashboards.id, dashboardViews.dashboardId))
       .where(eq(dashboardViews.userId, userId)),
     db
-      .select(auditEntryColumns)
+      .select({
+        ...auditEntryColumns,
+        isTarget: sql<boolean>`(${isTarget})`,
+        isActor: sql<boolean>`(${isActor})`,
+      })
       .from(auditLog)
-      .where(
-        or(
-          eq(auditLog.actorId, userId),
-          sql`${auditLog.actorEmail} ~* ${pattern}`,
-          and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(userId))),
-          sql`${auditLog.changes}::text ~* ${pattern}`,
-        ),
-      ),
+      .where(or(isActor, isTarget, sql`${auditLog.changes}::text ~* ${pattern}`))
+      .orderBy(asc(auditLog.id)),
     db
       .select({
         email: signInEvents.email,
@@ -141,8 +141,52 @@ export async function collectPersonalData(db: Db, email: string) {
     sessions: sessionRows,
     emailChanges: changes,
     dashboardViews: views,
-    auditEntries: audit,
+    ...ownAuditEntries(audit, new RegExp(pattern, 'i')),
     signInEvents: signIns,
     emailDeliveries: deliveries,
   };
+}
+
+type AuditRead = typeof schema.auditLog.$inferSelect & { isTarget: boolean; isActor: boolean };
+
+/**
+ * The audit log as far as it is the person's own data (issue 26): entries about them (their account is the target, or
+ * their address is written in the entry), and what they did to others only as what and when. Another person's address,
+ * name or changed values never leave in someone else's export: an administrator's export listed every entry they made,
+ * with the addresses of everyone they had touched. An entry that only names the address among other things keeps only
+ * the fields that name it; the actor of an entry about them is said to be them or not, never named.
+ */
+function ownAuditEntries(rows: AuditRead[], address: RegExp) {
+  const auditEntries = [];
+  const actionsOnOthers = [];
+  for (const { isTarget, isActor, actorId: _id, actorEmail: _email, changes, ...entry } of rows) {
+    if (!isTarget && isActor) {
+      actionsOnOthers.push({
+        id: entry.id,
+        action: entry.action,
+        targetType: entry.targetType,
+        createdAt: entry.createdAt,
+      });
+      continue;
+    }
+    const naming = isTarget ? changes : (onlyNaming(changes, address) ?? null);
+    auditEntries.push({
+      ...entry,
+      targetId: isTarget ? entry.targetId : null,
+      byThisPerson: isActor,
+      changes: naming,
+    });
+  }
+  return { auditEntries, actionsOnOthers };
+}
+
+/** The parts of a value that name the address: other strings, numbers and flags are someone else's business. */
+function onlyNaming(value: unknown, address: RegExp): unknown {
+  if (typeof value === 'string') return address.test(value) ? value : undefined;
+  if (!value || typeof value !== 'object') return undefined;
+  const kept = Object.entries(value)
+    .map(([key, inner]) => [key, onlyNaming(inner, address)] as const)
+    .filter(([, inner]) => inner !== undefined);
+  if (!kept.length) return undefined;
+  return Array.isArray(value) ? kept.map(([, inner]) => inner) : Object.fromEntries(kept);
 }

@@ -129,9 +129,15 @@ describe('personal data: export (issue 18)', () => {
     expect(data.sessions).toEqual([expect.objectContaining({ ipAddress: '203.0.113.9', userAgent: 'Firefox' })]);
     expect(data.emailChanges).toHaveLength(1);
     expect(data.dashboardViews).toHaveLength(1);
-    expect(data.auditEntries.map((e: { action: string }) => e.action).sort()).toEqual([
-      'organization.update',
-      'user.grant-admin',
+    expect(data.auditEntries.map((e: { action: string }) => e.action)).toEqual(['user.grant-admin']);
+    // What Erin did to an organization: listed as what and when only (issue 26).
+    expect(data.actionsOnOthers).toEqual([
+      {
+        id: expect.any(Number),
+        action: 'organization.update',
+        targetType: 'organization',
+        createdAt: expect.any(String),
+      },
     ]);
     // The entries as they were written, not the list's search text made from them.
     for (const entry of data.auditEntries) expect(Object.keys(entry)).not.toContain('searchText');

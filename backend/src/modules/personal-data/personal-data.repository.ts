@@ -67,7 +67,6 @@ export async function erasePersonalData(
   marker: string,
 ): Promise<ErasedCounts> {
   const pattern = addressPattern(email);
-  const scrub = (column: SQLWrapper) => sql`regexp_replace(${column}, ${pattern}, ${marker}, 'gi')`;
   const contact = await db
     .delete(contactMessages)
     .where(sameAddress(contactMessages.email, email))
@@ -78,21 +77,7 @@ export async function erasePersonalData(
     .delete(dashboardViews)
     .where(eq(dashboardViews.userId, userId))
     .returning({ id: dashboardViews.id });
-  const audit = await db
-    .update(auditLog)
-    .set({
-      actorEmail: sql`case when ${auditLog.actorEmail} ~* ${pattern} then ${marker} else ${auditLog.actorEmail} end`,
-      changes: sql`${scrub(sql`${auditLog.changes}::text`)}::jsonb`,
-      targetId: sql`case when ${auditLog.targetType} = 'user' and ${auditLog.targetId} = ${String(userId)} then ${marker} else ${auditLog.targetId} end`,
-    })
-    .where(
-      or(
-        sql`${auditLog.actorEmail} ~* ${pattern}`,
-        sql`${auditLog.changes}::text ~* ${pattern}`,
-        and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(userId))),
-      ),
-    )
-    .returning({ id: auditLog.id });
+  const audit = await anonymizeAuditEntries(db, pattern, userId, marker);
   const signIns = await db
     .update(signInEvents)
     .set({ email: marker, ipAddress: null, userAgent: null })
@@ -109,11 +94,52 @@ export async function erasePersonalData(
     contactMessages: contact.length,
     bookings: booked.length,
     dashboardViews: views.length,
-    auditEntries: audit.length,
+    auditEntries: audit,
     signInEvents: signIns.length,
     emailDeliveries: deliveries.length,
     otherRows,
   };
+}
+
+/**
+ * The audit entries that name the person keep only the marker (issue 26): an entry about their account (its target)
+ * keeps which fields changed, never a value (`lastName` from and to, an address they had before, their e-mail as the
+ * target's name); in any other entry each value that names their address is replaced whole (a booking's target name
+ * "Erin Example <erin@...>" loses the name with the address); their own actions keep the marker as actor. The list's
+ * search text follows (a generated column). How many entries changed.
+ */
+async function anonymizeAuditEntries(db: Db, pattern: string, userId: number, marker: string) {
+  const isTarget = and(eq(auditLog.targetType, 'user'), eq(auditLog.targetId, String(userId)));
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      changes: auditLog.changes,
+      isTarget: sql<boolean>`coalesce(${isTarget}, false)`,
+      isActor: sql<boolean>`coalesce(${auditLog.actorEmail} ~* ${pattern}, false)`,
+    })
+    .from(auditLog)
+    .where(or(sql`${auditLog.actorEmail} ~* ${pattern}`, sql`${auditLog.changes}::text ~* ${pattern}`, isTarget));
+  const address = new RegExp(pattern, 'i');
+  for (const row of rows)
+    await db
+      .update(auditLog)
+      .set({
+        ...(row.isActor ? { actorEmail: marker } : {}),
+        ...(row.isTarget ? { targetId: marker } : {}),
+        changes: anonymized(row.changes, row.isTarget ? null : address, marker) as Record<string, unknown> | null,
+      })
+      .where(eq(auditLog.id, row.id));
+  return rows.length;
+}
+
+/** `value` with every leaf that names the address (every leaf at all when `address` is null) replaced by `marker`. */
+function anonymized(value: unknown, address: RegExp | null, marker: string): unknown {
+  if (value === null || value === undefined) return value;
+  if (Array.isArray(value)) return value.map((inner) => anonymized(inner, address, marker));
+  if (typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, anonymized(inner, address, marker)]));
+  if (!address) return marker;
+  return typeof value === 'string' && address.test(value) ? marker : value;
 }
 
 /**
