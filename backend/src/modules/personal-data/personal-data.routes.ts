@@ -28,7 +28,7 @@ export const personalDataRoutes = (deps: Pick<AppDeps, 'db' | 'clock'> & GuardDe
           { 200: PersonalDataExportSchema },
           {
             description:
-              'Contact messages, bookings with their history, the account with its memberships, sessions (without their hashes), e-mail changes, dashboard views, audit entries about it (the actor named only when it is the person), its actions on others as action, kind of target and time only (never the others' data), sign-in events and e-mail delivery records. The export itself is audited, the address recorded only as its SHA-256.',
+              'Contact messages, bookings with their history, the account with its memberships, sessions (without their hashes), e-mail changes, dashboard views, audit entries about it (the actor named only when it is the person), its actions on others as action, kind of target and time only (never the data of others), sign-in events and e-mail delivery records. The export itself is audited, the address recorded only as its SHA-256.',
           },
         ),
       },
