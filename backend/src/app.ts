@@ -20,7 +20,7 @@ import { embedTokenRoutes } from './modules/embedding/embed-token.routes';
 import { linksRoutes } from './modules/links/links.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
-import { personalDataRoutes } from './modules/personal-data/personal-data.routes';
+import { accountPersonalDataRoutes, personalDataRoutes } from './modules/personal-data/personal-data.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { sitePages } from './modules/site/site.pages';
 import { adminSiteRoutes, siteRoutes } from './modules/site/site.routes';
@@ -101,6 +101,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(siteRoutes(modules))
     .use(adminSiteRoutes(modules))
     .use(personalDataRoutes(modules))
+    .use(accountPersonalDataRoutes(modules))
     .use(queueBoard({ validateSession: sessions, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX }))
     .use(seoRoutes(modules));
   if (options.serveSpa === false) return app;

@@ -213,7 +213,7 @@ type SiteGetAnswer<P extends string> = P extends '/api/case-studies'
         ? ListOf<typeof CaseStudySchema>
         : P extends '/api/admin/site-pages'
           ? ListOf<typeof SitePageSchema>
-          : P extends `/api/admin/personal-data?${string}`
+          : P extends `/api/admin/personal-data?${string}` | '/api/account/personal-data'
             ? Of<typeof PersonalDataExportSchema>
             : never;
 

@@ -14,6 +14,13 @@ export const UserSchema = v.object({
   hasLoggedIn: v.boolean(),
   accountSetupComplete: v.boolean(),
   lastLoginAt: v.nullable(v.string()),
+  /**
+   * Whether the person has a password (issue 26): one who signs in only through their organization's single sign-on
+   * has none, and cannot use the administration without one.
+   */
+  hasPassword: v.boolean(),
+  /** When the password was last set, by any path; null when never, or before this was recorded. */
+  passwordChangedAt: v.nullable(v.string()),
   createdAt: v.string(),
   organizations: v.array(v.object({ id: v.number(), name: v.string() })),
   /**

@@ -51,6 +51,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     hasLoggedIn: true,
     accountSetupComplete: true,
     lastLoginAt: '2025-03-01T09:00:00.000Z',
+    hasPassword: true,
+    passwordChangedAt: '2025-02-01T09:00:00.000Z',
     createdAt: '2024-11-05T10:00:00.000Z',
     organizations: [{ id: 1, name: 'Acme' }],
     ...overrides,

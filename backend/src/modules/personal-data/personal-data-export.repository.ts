@@ -147,7 +147,7 @@ export async function collectPersonalData(db: Db, email: string) {
   };
 }
 
-type AuditRead = typeof schema.auditLog.$inferSelect & { isTarget: boolean; isActor: boolean };
+type AuditRead = Omit<typeof schema.auditLog.$inferSelect, 'searchText'> & { isTarget: boolean; isActor: boolean };
 
 /**
  * The audit log as far as it is the person's own data (issue 26): entries about them (their account is the target, or

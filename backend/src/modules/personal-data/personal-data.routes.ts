@@ -1,11 +1,14 @@
 import {
+  ApiErrorSchema,
   PersonalDataErasedSchema,
   PersonalDataEraseSchema,
   PersonalDataExportSchema,
   PersonalDataQuerySchema,
 } from '@app/contracts';
+import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
-import { adminRoute } from '../../lib/route-options';
+import type { Limit, RateLimiter } from '../../lib/rate-limit';
+import { adminRoute, described } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import * as personalData from './personal-data.service';
 
@@ -48,3 +51,35 @@ export const personalDataRoutes = (deps: Pick<AppDeps, 'db' | 'clock'> & GuardDe
         ),
       },
     );
+
+/**
+ * A person's own export (issue 26): the same JSON an administrator gets for their address. Building it reads every
+ * table, so a person gets a handful an hour.
+ */
+const ownExportLimit = (userId: number): Limit => ({ key: `personal-data:user:${userId}`, max: 5, windowMs: 3600_000 });
+
+export const accountPersonalDataRoutes = (
+  deps: Pick<AppDeps, 'db' | 'clock'> & GuardDeps & { rateLimiter: RateLimiter },
+) =>
+  new Elysia({ name: 'account-personal-data-routes' }).use(deps.auth).get(
+    '/api/account/personal-data',
+    async ({ user, set }) => {
+      await deps.rateLimiter.hit([ownExportLimit(user.id)]);
+      const data = await personalData.exportPersonalData(deps.db, user, user.email, deps.clock);
+      set.headers['cache-control'] = 'no-store';
+      set.headers['content-disposition'] = 'attachment; filename="my-data.json"';
+      return data;
+    },
+    {
+      auth: 'user',
+      ...described(
+        ['Account security'],
+        'Download my data: everything stored about my address, as a JSON download',
+        { 200: PersonalDataExportSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
+        {
+          description:
+            'The same export an administrator gets for the address (GET /api/admin/personal-data), recorded in the audit log the same way. 429 after 5 in an hour.',
+        },
+      ),
+    },
+  );

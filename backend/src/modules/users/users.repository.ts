@@ -51,6 +51,8 @@ export const userView = (user: UserRow, organizations: { id: number; name: strin
   hasLoggedIn: user.hasLoggedIn,
   accountSetupComplete: user.accountSetupComplete,
   lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+  hasPassword: user.passwordHash !== null,
+  passwordChangedAt: user.passwordChangedAt?.toISOString() ?? null,
   createdAt: user.createdAt.toISOString(),
   organizations,
 });

@@ -7,20 +7,11 @@ import { Card } from '../../../components/ui/card';
 import { Dialog, DialogCloseTrigger } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api';
+import { downloadJson } from '../../../lib/download';
 import { exportPersonalData, useErasePersonalData } from '../api/site-admin';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 
 const looksLikeAddress = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
-
-/** Saves `data` as a JSON file in the browser's downloads. */
-function download(data: unknown, email: string) {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `personal-data-${email.replace(/[^a-z0-9.@_-]/gi, '_')}.json`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 const erasedSummary = (erased: PersonalDataErased) =>
   [
@@ -53,7 +44,7 @@ export function PersonalDataTab() {
     setExporting(true);
     try {
       const data = await exportPersonalData(email.trim());
-      download(data, email.trim().toLowerCase());
+      downloadJson(data, `personal-data-${email.trim().toLowerCase()}.json`);
       notifySuccess('Personal data exported', 'The JSON file is in your downloads.');
     } catch (error) {
       notifyFailure('Error exporting personal data', error, 'Failed to export the personal data');

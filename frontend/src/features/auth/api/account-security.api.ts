@@ -79,6 +79,17 @@ export function useChangePassword() {
     mutationKey: ['auth', 'change-password'],
     mutationFn: (input: ChangePasswordInput) =>
       apiRequest('/api/auth/change-password', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.sessions }),
+    // The sessions list lost the others; the user's `passwordChangedAt` moved.
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: keys.sessions });
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
   });
 }
+
+/** GET /api/account/personal-data: everything stored about the person, the same JSON an administrator gets. */
+export const useDownloadMyData = () =>
+  useMutation({
+    mutationKey: ['account', 'personal-data'],
+    mutationFn: () => apiRequest('/api/account/personal-data'),
+  });

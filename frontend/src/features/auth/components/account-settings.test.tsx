@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -29,7 +29,9 @@ describe('/account', () => {
     expect(field('First Name').value).toBe('Ada');
     expect(field('Last Name').value).toBe('Lovelace');
     expect(field('Email').value).toBe('ada@example.com');
-    expect(screen.getByTestId('password-last-updated').textContent).toBe('Last updated: Not available');
+    expect(screen.getByTestId('password-last-updated').textContent).toBe(
+      `Last updated: ${formatAccountCreated('2025-02-01T09:00:00.000Z')}`,
+    );
     expect(screen.getByTestId('account-id').textContent).toBe('42');
     expect(screen.getByTestId('account-created').textContent).toBe(formatAccountCreated('2024-11-05T10:00:00.000Z'));
     expect(screen.getByTestId('account-type').textContent).toBe('Administrator');
@@ -118,7 +120,7 @@ describe('/account', () => {
 
   it('asks before sending a reset e-mail to the address, then toasts', async () => {
     const { api } = await openAccount({}, { 'POST /api/auth/password-reset-request': reply({ message: 'ok' }, 202) });
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Reset Password' })));
+    act(() => fireEvent.click(screen.getByRole('button', { name: /Forgot your current password/ })));
     const dialog = await screen.findByTestId('reset-password-dialog');
     expect(dialog.getAttribute('role')).toBe('alertdialog');
     expect(within(dialog).getByTestId('reset-dialog-email').textContent).toBe('ada@example.com');
@@ -130,9 +132,65 @@ describe('/account', () => {
     await waitFor(() => expect(screen.queryByTestId('reset-password-dialog')).toBeNull());
   });
 
+  it('offers one password action: the change form with a quiet e-mailed link, or a set-password link without one', async () => {
+    await openAccount({ hasPassword: true, passwordChangedAt: null });
+    const panel = screen.getByTestId('password-panel');
+    expect(within(panel).getByTestId('change-password-form')).toBeTruthy();
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Change password', 'Forgot your current password? Email me a link instead']);
+    expect(screen.getByTestId('password-last-updated').textContent).toBe('Last updated: before we recorded it');
+  });
+
+  it('lets a person who signs in only through their organization set a password by e-mail', async () => {
+    const { api } = await openAccount(
+      { hasPassword: false, passwordChangedAt: null },
+      { 'POST /api/auth/password-reset-request': reply({ message: 'ok' }, 202) },
+    );
+    const panel = screen.getByTestId('password-panel');
+    expect(within(panel).queryByTestId('change-password-form')).toBeNull();
+    expect(screen.getByTestId('password-last-updated').textContent).toBe(
+      'You sign in through your organization and have no password here.',
+    );
+    act(() => fireEvent.click(within(panel).getByRole('button', { name: 'Set a password' })));
+    const dialog = await screen.findByTestId('reset-password-dialog');
+    act(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Send Reset Email' })));
+    expect(await screen.findByText('Email Sent')).toBeTruthy();
+    expect(requestsTo(api, 'POST /api/auth/password-reset-request')).toHaveLength(1);
+  });
+
+  it("downloads the person's data from /api/account/personal-data, and says so when refused", async () => {
+    const created: Blob[] = [];
+    const saved: string[] = [];
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      created.push(blob as Blob);
+      return 'blob:my-data';
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    try {
+      let answer = reply({ email: 'ada@example.com' });
+      const { api } = await openAccount({}, { 'GET /api/account/personal-data': (request) => answer(request) });
+      act(() => fireEvent.click(screen.getByRole('button', { name: 'Download my data' })));
+      expect(await screen.findByText('Your data is downloaded')).toBeTruthy();
+      expect(saved).toEqual(['my-data.json']);
+      expect(JSON.parse(await created[0]!.text())).toEqual({ email: 'ada@example.com' });
+      answer = reply({ message: 'Too many attempts. Please try again later.' }, 429);
+      act(() => fireEvent.click(screen.getByRole('button', { name: 'Download my data' })));
+      expect(await screen.findByText('Too many attempts. Please try again later.')).toBeTruthy();
+      expect(requestsTo(api, 'GET /api/account/personal-data')).toHaveLength(2);
+    } finally {
+      createObjectURL.mockRestore();
+      click.mockRestore();
+    }
+  });
+
   it("toasts 'Reset Failed' when the reset e-mail cannot be requested", async () => {
     await openAccount({}, { 'POST /api/auth/password-reset-request': () => new Response('', { status: 500 }) });
-    act(() => fireEvent.click(screen.getByRole('button', { name: 'Reset Password' })));
+    act(() => fireEvent.click(screen.getByRole('button', { name: /Forgot your current password/ })));
     const dialog = await screen.findByTestId('reset-password-dialog');
     act(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Send Reset Email' })));
     expect(await screen.findByText('Reset Failed')).toBeTruthy();

@@ -1,9 +1,14 @@
 import type { User } from '@app/contracts';
-import { KeyRound } from 'lucide-react';
+import { Download, KeyRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PageContainer, PageHeader } from '../../../components/layout/page-header';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
+import { failureMessage } from '../../../lib/api';
+import { downloadJson } from '../../../lib/download';
+import { useDownloadMyData } from '../api/account-security.api';
 import { useCurrentUser } from '../api/auth.queries';
 import { ChangePasswordForm } from '../forms/change-password-form';
 import { ProfileForm } from '../forms/profile-form';
@@ -11,12 +16,78 @@ import { PasswordResetDialog } from './password-reset-dialog';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 
-/** 'Account Created': a readable date, or 'N/A' when the server gave none (or nonsense). */
-export function formatAccountCreated(createdAt: string | null | undefined): string {
-  if (!createdAt) return 'N/A';
+/** 'Account Created': a readable date, or `missing` when the server gave none (or nonsense). */
+export function formatAccountCreated(createdAt: string | null | undefined, missing = 'N/A'): string {
+  if (!createdAt) return missing;
   const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime())) return 'N/A';
+  if (Number.isNaN(date.getTime())) return missing;
   return date.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/**
+ * One password action (issue 26): with a password, the change form, when it was last set, and a quiet way out of a
+ * forgotten one; without (single sign-on only), a button that e-mails a link to set one.
+ */
+function PasswordPanel({ user }: { user: User }) {
+  return (
+    <div className="rounded-xl border border-slate-200 p-4 dark:border-slate-700" data-testid="password-panel">
+      <div className="flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+          <KeyRound aria-hidden="true" className="size-5" />
+        </span>
+        <div>
+          <h3 className="font-medium text-slate-900 dark:text-white">Password</h3>
+          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="password-last-updated">
+            {user.hasPassword
+              ? `Last updated: ${formatAccountCreated(user.passwordChangedAt, 'before we recorded it')}`
+              : 'You sign in through your organization and have no password here.'}
+          </p>
+        </div>
+      </div>
+      {user.hasPassword ? (
+        <div className="mt-4 flex flex-col gap-3">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Changing it signs out your other sessions; this one stays.
+          </p>
+          <ChangePasswordForm />
+          <PasswordResetDialog email={user.email} hasPassword />
+        </div>
+      ) : (
+        <div className="mt-4">
+          <PasswordResetDialog email={user.email} hasPassword={false} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** 'Download my data' (issue 26): the export an administrator would make for this person, saved as a JSON file. */
+function DownloadMyData() {
+  const download = useDownloadMyData();
+  return (
+    <Button
+      variant="outline"
+      disabled={download.isPending}
+      data-testid="download-my-data"
+      onClick={() =>
+        download.mutate(undefined, {
+          onSuccess: (data) => {
+            downloadJson(data, 'my-data.json');
+            toast({ title: 'Your data is downloaded', description: 'The JSON file is in your downloads.' });
+          },
+          onError: (error) =>
+            toast({
+              title: 'Download failed',
+              description: failureMessage(error, 'Please try again later.'),
+              variant: 'destructive',
+            }),
+        })
+      }
+    >
+      <Download aria-hidden="true" className="size-4" />
+      {download.isPending ? 'Preparing...' : 'Download my data'}
+    </Button>
+  );
 }
 
 function Section({ id, title, lead, children }: { id: string; title: string; lead?: string; children: ReactNode }) {
@@ -82,27 +153,7 @@ function AccountSettingsFor({ user }: { user: User }) {
           >
             <div className="flex flex-col gap-6">
               <TwoFactorSection />
-              <div className="rounded-xl border border-slate-200 p-4 dark:border-slate-700">
-                <h3 className="font-medium text-slate-900 dark:text-white">Change password</h3>
-                <p className="mt-1 mb-4 text-sm text-slate-600 dark:text-slate-400">
-                  Your other sessions are signed out; this one stays.
-                </p>
-                <ChangePasswordForm />
-              </div>
-              <div className="flex flex-col gap-4 rounded-xl border border-slate-200 p-4 sm:flex-row sm:items-center sm:justify-between dark:border-slate-700">
-                <div className="flex items-start gap-3">
-                  <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-                    <KeyRound aria-hidden="true" className="size-5" />
-                  </span>
-                  <div>
-                    <p className="font-medium text-slate-900 dark:text-white">Password</p>
-                    <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="password-last-updated">
-                      Last updated: Not available
-                    </p>
-                  </div>
-                </div>
-                <PasswordResetDialog email={user.email} />
-              </div>
+              <PasswordPanel user={user} />
             </div>
           </Section>
 
@@ -115,19 +166,24 @@ function AccountSettingsFor({ user }: { user: User }) {
           </Section>
         </div>
 
-        <Section id="account-information" title="Account Information">
-          <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-            <InfoRow label="Account ID" testId="account-id">
-              {user.id}
-            </InfoRow>
-            <InfoRow label="Account Created" testId="account-created">
-              {formatAccountCreated(user.createdAt)}
-            </InfoRow>
-            <InfoRow label="Account Type" testId="account-type">
-              {user.isAdmin ? 'Administrator' : 'Standard User'}
-            </InfoRow>
-          </dl>
-        </Section>
+        <div className="flex flex-col gap-8">
+          <Section id="account-information" title="Account Information">
+            <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+              <InfoRow label="Account ID" testId="account-id">
+                {user.id}
+              </InfoRow>
+              <InfoRow label="Account Created" testId="account-created">
+                {formatAccountCreated(user.createdAt)}
+              </InfoRow>
+              <InfoRow label="Account Type" testId="account-type">
+                {user.isAdmin ? 'Administrator' : 'Standard User'}
+              </InfoRow>
+            </dl>
+          </Section>
+          <Section id="account-data" title="Your Data" lead="Everything we store about you, as a JSON file.">
+            <DownloadMyData />
+          </Section>
+        </div>
       </div>
     </PageContainer>
   );

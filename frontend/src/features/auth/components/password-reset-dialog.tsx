@@ -5,8 +5,12 @@ import { toast } from '../../../components/ui/toast';
 import { failureMessage } from '../../../lib/api';
 import { useAccountPasswordReset } from '../api/auth.mutations';
 
-/** 'Reset Password' of the account page: a confirmation naming the address, then the e-mail is requested. */
-export function PasswordResetDialog({ email }: { email: string }) {
+/**
+ * The account page's e-mailed password link: a confirmation naming the address, then the e-mail is requested. For a
+ * person with a password it is the way out of a forgotten one (a quiet link under the change form); for one who signs
+ * in only through their organization it is how they set one (issue 26).
+ */
+export function PasswordResetDialog({ email, hasPassword }: { email: string; hasPassword: boolean }) {
   const [open, setOpen] = useState(false);
   const requestReset = useAccountPasswordReset();
 
@@ -14,8 +18,8 @@ export function PasswordResetDialog({ email }: { email: string }) {
     try {
       await requestReset.mutateAsync(email);
       toast({
-        title: 'Password Reset Email Sent',
-        description: `Check ${email} for a link to reset your password. It expires in 1 hour.`,
+        title: hasPassword ? 'Password Reset Email Sent' : 'Email Sent',
+        description: `Check ${email} for a link to ${hasPassword ? 'reset' : 'set'} your password. It expires in 1 hour.`,
       });
     } catch (error) {
       toast({
@@ -33,14 +37,22 @@ export function PasswordResetDialog({ email }: { email: string }) {
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Button variant="outline" data-testid="account-reset-password">
-          Reset Password
-        </Button>
+        hasPassword ? (
+          <button
+            type="button"
+            className="text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800 dark:text-blue-300"
+            data-testid="account-reset-password"
+          >
+            Forgot your current password? Email me a link instead
+          </button>
+        ) : (
+          <Button data-testid="account-reset-password">Set a password</Button>
+        )
       }
-      title="Reset Password"
+      title={hasPassword ? 'Reset Password' : 'Set a Password'}
       question={
         <>
-          We'll send a password reset link to{' '}
+          We'll send a link to choose {hasPassword ? 'a new' : 'a'} password to{' '}
           <strong className="break-all text-slate-900 dark:text-white" data-testid="reset-dialog-email">
             {email}
           </strong>
