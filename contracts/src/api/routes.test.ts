@@ -12,7 +12,7 @@ import type {
 import type { DashboardDetail, EmbedStatus, PublicDashboard } from './dashboards';
 import type { ApiAnswer, GetAnswer } from './routes';
 import type { PublicConfig } from './system';
-import type { User } from './users';
+import type { User, UserChanged } from './users';
 
 // Checked by the type checker (make typecheck): the browser's calls get these types from the path alone.
 describe('what each call answers, in types', () => {
@@ -37,7 +37,7 @@ describe('what each call answers, in types', () => {
   it('types a change by its method and path; a DELETE answers nothing', () => {
     expectTypeOf<ApiAnswer<'POST', '/api/auth/login'>>().toEqualTypeOf<LoginResult | SecondFactorRequired>();
     expectTypeOf<ApiAnswer<'POST', '/api/auth/login/second-factor'>>().toEqualTypeOf<LoginResult>();
-    expectTypeOf<ApiAnswer<'PUT', `/api/admin/users/${number}`>>().toEqualTypeOf<User>();
+    expectTypeOf<ApiAnswer<'PUT', `/api/admin/users/${number}`>>().toEqualTypeOf<UserChanged>();
     expectTypeOf<ApiAnswer<'DELETE', `/api/admin/users/${number}`>>().toEqualTypeOf<null>();
     expectTypeOf<ApiAnswer<'POST', '/api/admin/send-password-reset'>>().toEqualTypeOf<{ message: string }>();
     expectTypeOf<ApiAnswer<'POST', '/api/booking/reschedule'>>().toEqualTypeOf<RescheduledBooking>();

@@ -55,7 +55,7 @@ import type {
 import type { SsoLookupSchema, SsoSettingsSchema, SsoTestSchema } from './sso';
 import type { PublicConfigSchema } from './system';
 import type { UsageReportSchema } from './usage';
-import type { UserSchema } from './users';
+import type { UserChangedSchema, UserSchema } from './users';
 
 /**
  * What each API call the browser makes answers when it succeeds, as the output of the schema its route validates
@@ -188,19 +188,21 @@ type SendAnswerMore<P extends string> = P extends '/api/auth/logout'
                                   ? Of<typeof SavedDashboardSchema>
                                   : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
                                     ? Of<typeof MessageSchema>
-                                    : P extends `/api/admin/users${'' | `/${string}`}`
-                                      ? Of<typeof UserSchema>
-                                      : P extends `/api/admin/organization-dashboards${'' | `/${string}`}`
-                                        ? Of<typeof OrganizationDashboardLinkSchema>
-                                        : P extends '/api/admin/organization-users'
-                                          ? Of<typeof MessageSchema>
-                                          : P extends `/api/admin/consultations/${string}`
+                                    : P extends `/api/admin/users/${string}`
+                                      ? Of<typeof UserChangedSchema>
+                                      : P extends '/api/admin/users'
+                                        ? Of<typeof UserSchema>
+                                        : P extends `/api/admin/organization-dashboards${'' | `/${string}`}`
+                                          ? Of<typeof OrganizationDashboardLinkSchema>
+                                          : P extends '/api/admin/organization-users'
                                             ? Of<typeof MessageSchema>
-                                            : P extends '/api/admin/closed-dates'
-                                              ? Of<typeof ClosedDateSchema>
-                                              : P extends '/api/admin/calendar-feed'
-                                                ? Of<typeof CalendarFeedCreatedSchema>
-                                                : SiteSendAnswer<P>;
+                                            : P extends `/api/admin/consultations/${string}`
+                                              ? Of<typeof MessageSchema>
+                                              : P extends '/api/admin/closed-dates'
+                                                ? Of<typeof ClosedDateSchema>
+                                                : P extends '/api/admin/calendar-feed'
+                                                  ? Of<typeof CalendarFeedCreatedSchema>
+                                                  : SiteSendAnswer<P>;
 
 /** The site's words and personal-data requests (issue 18). */
 type SiteGetAnswer<P extends string> = P extends '/api/case-studies'

@@ -30,3 +30,11 @@ export const UserSchema = v.object({
   twoFactor: v.optional(v.object({ enabled: v.boolean(), enrolmentRequired: v.boolean() })),
 });
 export type User = v.InferOutput<typeof UserSchema>;
+
+/**
+ * The answer of a change of a user's rights or details by an administrator (issue 26): the user, and whether it
+ * queued an e-mail with a link to set a password (they were made an administrator and have none: they signed in
+ * only through single sign-on, which administrators cannot use).
+ */
+export const UserChangedSchema = v.object({ ...UserSchema.entries, passwordLinkSent: v.boolean() });
+export type UserChanged = v.InferOutput<typeof UserChangedSchema>;

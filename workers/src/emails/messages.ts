@@ -190,7 +190,7 @@ export const messageEmails = {
   'password-reset': defineEmail({
     template: 'password-reset',
     sentOn: ['password_reset.requested', 'password_reset.requested_by_email'],
-    variables: ['greetingName', 'email', 'link'],
+    variables: ['greetingName', 'email', 'link', 'heading', 'reason', 'ignoreLine'],
     // Asked for on the reset page: the address as typed, looked up here so the request's time tells nothing (D6).
     load: (ctx, event) =>
       userWithBrand(
@@ -202,16 +202,31 @@ export const messageEmails = {
             )
           : userEvent(ctx, event, 'password_reset.requested'),
       ),
+    // The same link sets a first password (issue 26): a person who signs in only through single sign-on and was
+    // made an administrator, or who asked for one on the account page, reads what it is for.
     content: ({ brand, ...user }) => ({
       to: user.email,
       organization: brand,
-      subject: `Reset your ${COMPANY_NAME} password`,
+      subject: user.hasPassword
+        ? `Reset your ${COMPANY_NAME} password`
+        : `Set a password for your ${COMPANY_NAME} account`,
       preview: 'This link expires in 1 hour.',
       link: { kind: 'password-reset', userId: user.id },
       vars: (link) => ({
         greetingName: user.firstName || user.email,
         email: user.email,
         link: link.url,
+        ...(user.hasPassword
+          ? {
+              heading: 'Choose a new password',
+              reason: `someone (hopefully you) asked to reset the password of your ${COMPANY_NAME} account`,
+              ignoreLine: "If you didn't ask for this, you can ignore this e-mail: your password stays as it is.",
+            }
+          : {
+              heading: 'Choose a password',
+              reason: `your ${COMPANY_NAME} account has no password yet: you sign in through your organization. Administrators sign in with a password, and you can choose one for your account`,
+              ignoreLine: "If you didn't expect this, you can ignore this e-mail: you keep signing in as before.",
+            }),
       }),
     }),
   }),

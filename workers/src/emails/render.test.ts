@@ -33,6 +33,9 @@ const vars = {
   receivedAt: 'Monday',
   greetingName: 'Ada <script>',
   link: 'https://lucid.example/register?token=abc',
+  heading: 'Choose a new password',
+  reason: 'someone asked',
+  ignoreLine: 'Ignore it.',
   expiresAt: 'Thursday',
   businessName: 'Engines',
   lineOfWork: 'Manufacturing',
@@ -160,11 +163,17 @@ describe('e-mail definitions checked against their templates at start-up', () =>
   });
 
   it('refuses to start when a declared variable is missing from a template, or a template uses an undeclared one', async () => {
-    const declaredMore = { template: 'password-reset' as const, variables: ['greetingName', 'email', 'link', 'extra'] };
+    const declaredMore = {
+      template: 'password-reset' as const,
+      variables: ['greetingName', 'email', 'link', 'heading', 'reason', 'ignoreLine', 'extra'],
+    };
     await expect(createRenderer([declaredMore])).rejects.toThrow(
       'E-mail "password-reset" does not match its templates (password-reset.mjml, password-reset.txt): the MJML part does not use the declared variable "extra"; the text part does not use the declared variable "extra"',
     );
-    const declaredLess = { template: 'password-reset' as const, variables: ['greetingName', 'email'] };
+    const declaredLess = {
+      template: 'password-reset' as const,
+      variables: ['greetingName', 'email', 'heading', 'reason', 'ignoreLine'],
+    };
     await expect(createRenderer([declaredLess])).rejects.toThrow(
       'the MJML part uses {{link}}, not declared; the text part uses {{link}}, not declared',
     );

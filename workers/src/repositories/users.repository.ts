@@ -8,7 +8,12 @@ const { users, userTokens } = schema;
 
 export async function findActiveUser(db: Database, id: number) {
   const [user] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
     .from(users)
     .where(and(eq(users.id, id), eq(users.isActive, true)));
   return user ?? null;
@@ -17,7 +22,12 @@ export async function findActiveUser(db: Database, id: number) {
 /** The active user with this address, compared case-insensitively (D4): a reset asked for by address (issue 26). */
 export async function findActiveUserByEmail(db: Database, email: string) {
   const [user] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
     .from(users)
     .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(users.isActive, true)));
   return user ?? null;

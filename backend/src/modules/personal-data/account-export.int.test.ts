@@ -70,9 +70,13 @@ describe('when the password was last set', () => {
       expiresAt: new Date(Date.now() + 3600_000),
     });
     const listed = async () =>
-      ((await (await as(admin).get(`/api/admin/users?email=${invited.email}`)).json()) as { id: number }[]).find(
-        (u) => u.id === invited.id,
-      ) as { hasPassword: boolean; passwordChangedAt: string | null };
+      (
+        (await (await as(admin).get(`/api/admin/users?email=${invited.email}`)).json()) as {
+          id: number;
+          hasPassword: boolean;
+          passwordChangedAt: string | null;
+        }[]
+      ).find((u) => u.id === invited.id);
     expect(await listed()).toMatchObject({ hasPassword: false, passwordChangedAt: null });
     expect((await t.post('/api/auth/complete-registration', { token, password: 'registered 1234' })).status).toBe(200);
     const session = cookieOf(await t.post('/api/auth/login', { email: invited.email, password: 'registered 1234' }));

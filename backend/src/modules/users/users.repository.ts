@@ -35,8 +35,10 @@ export async function emailTaken(db: Db, email: string, exceptId?: number) {
   return Boolean(user && user.id !== exceptId);
 }
 
-export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+/** The user; `lock` holds their row until the transaction ends. */
+export async function findUserById(db: Db, id: number, lock = false): Promise<UserRow | null> {
+  const query = db.select().from(users).where(eq(users.id, id));
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

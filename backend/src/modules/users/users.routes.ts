@@ -6,6 +6,7 @@ import {
   NewUserSchema,
   ToggleAdminSchema,
   ToggleStatusSchema,
+  UserChangedSchema,
   UserListQuerySchema,
   UserSchema,
 } from '@app/contracts';
@@ -37,18 +38,30 @@ export const usersRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 
     )
     .put(
       '/api/admin/users/:id',
-      ({ params, body, user }) => users.updateUser(deps, user, params.id, body),
-      adminChange('Update a user, their organizations and rights', EditUserSchema, UserSchema),
+      ({ params, body, user, requestId }) => users.updateUser(deps, user, params.id, body, requestId),
+      adminChange(
+        'Update a user, their organizations and rights (made an administrator without a password: a link to set one is e-mailed)',
+        EditUserSchema,
+        UserChangedSchema,
+      ),
     )
     .post(
       '/api/admin/users/:id/toggle-admin',
-      ({ params, body, user }) => users.setAdmin(deps, user, params.id, body.isAdmin),
-      adminChange('Grant or revoke admin rights (not one’s own)', ToggleAdminSchema, UserSchema),
+      ({ params, body, user, requestId }) => users.setAdmin(deps, user, params.id, body.isAdmin, requestId),
+      adminChange(
+        'Grant or revoke admin rights (not one’s own); granted to a person without a password (single sign-on only), it e-mails them a link to set one (passwordLinkSent)',
+        ToggleAdminSchema,
+        UserChangedSchema,
+      ),
     )
     .post(
       '/api/admin/users/:id/toggle-status',
       ({ params, body, user }) => users.setActive(deps, user, params.id, body.isActive),
-      adminChange('Activate or deactivate a user (deactivation ends their sessions)', ToggleStatusSchema, UserSchema),
+      adminChange(
+        'Activate or deactivate a user (deactivation ends their sessions)',
+        ToggleStatusSchema,
+        UserChangedSchema,
+      ),
     )
     .delete(
       '/api/admin/users/:id',

@@ -22,13 +22,36 @@ async function emailUnique<T>(write: () => Promise<T>) {
   }
 }
 
-async function userById(db: Database | Transaction, id: number) {
-  const user = await repo.findUserById(db, id);
+async function userById(db: Database | Transaction, id: number, lock = false) {
+  const user = await repo.findUserById(db, id, lock);
   if (!user) throw notFound('User not found');
   return user;
 }
 
 const listed = async (db: Database, id: number) => (await repo.listUsers(db, [id]))[0]!;
+
+/**
+ * Made an administrator without a password (issue 26): they signed in only through single sign-on, which an
+ * administrator cannot use, so they would be locked out. The change queues the e-mail with a link to set a password
+ * (the reset link, minted by the worker, D7) in its own transaction, and its answer says so.
+ */
+async function passwordLinkFor(
+  tx: Transaction,
+  before: repo.UserRow,
+  isAdmin: boolean | undefined,
+  requestId: string | undefined,
+) {
+  // Someone invited who has not set up their account yet chooses a password through the invitation.
+  const ssoOnly = before.passwordHash === null && before.accountSetupComplete;
+  if (isAdmin !== true || before.isAdmin || !ssoOnly || !before.isActive) return null;
+  return insertEvent(tx, EventTypes.passwordResetRequested, { userId: before.id }, requestId);
+}
+
+/** The user as changed, and whether a link to set a password was sent; the event is published once stored. */
+async function answer(deps: DispatchDeps, id: number, event: Awaited<ReturnType<typeof passwordLinkFor>>) {
+  if (event) await dispatch(deps, [event]);
+  return { ...(await listed(deps.db, id)), passwordLinkSent: event !== null };
+}
 
 export async function createUser(deps: DispatchDeps, actor: Actor, input: NewUserValues, requestId?: string) {
   const email = input.email!.trim();
@@ -62,7 +85,13 @@ export async function createUser(deps: DispatchDeps, actor: Actor, input: NewUse
   return listed(deps.db, id);
 }
 
-export async function updateUser(deps: DispatchDeps, actor: Actor, id: number, input: EditUserValues) {
+export async function updateUser(
+  deps: DispatchDeps,
+  actor: Actor,
+  id: number,
+  input: EditUserValues,
+  requestId?: string,
+) {
   const email = input.email!.trim();
   const before = await userById(deps.db, id);
   if (id === actor.id && input.isAdmin === false) throw new HttpError(403, AdminMessages.ownAdmin);
@@ -79,9 +108,10 @@ export async function updateUser(deps: DispatchDeps, actor: Actor, id: number, i
     ...(input.isAdmin === undefined ? {} : { isAdmin: input.isAdmin }),
     ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
   };
-  await emailUnique(() =>
+  const event = await emailUnique(() =>
     withAudit(deps.db, actor, async (tx) => {
       await repo.updateUser(tx, id, values);
+      const event = await passwordLinkFor(tx, before, values.isAdmin, requestId);
       const current = await organizationIdsOf(tx, id);
       await removeMemberships(
         tx,
@@ -95,32 +125,43 @@ export async function updateUser(deps: DispatchDeps, actor: Actor, id: number, i
       const changes = {
         ...changed(before, values),
         ...(sameOrganizations ? {} : { organizationIds: { from: current, to: wanted } }),
+        ...(event ? { passwordLinkSent: true } : {}),
       };
-      return { action: 'user.update', targetType: 'user', targetId: id, targetName: email, changes };
+      return { action: 'user.update', targetType: 'user', targetId: id, targetName: email, changes, result: event };
     }),
   );
-  return listed(deps.db, id);
+  return answer(deps, id, event);
 }
 
 /** Sets one of the user's rights; deactivating ends every session of the user at once (D3), their data stays. */
-async function setFlag(deps: DispatchDeps, actor: Actor, id: number, flag: 'isAdmin' | 'isActive', value: boolean) {
+async function setFlag(
+  deps: DispatchDeps,
+  actor: Actor,
+  id: number,
+  flag: 'isAdmin' | 'isActive',
+  value: boolean,
+  requestId?: string,
+) {
   const actions = {
     isAdmin: ['user.revoke-admin', 'user.grant-admin'],
     isActive: ['user.deactivate', 'user.activate'],
   };
-  await withAudit(deps.db, actor, async (tx) => {
-    const before = await userById(tx, id);
+  const event = await withAudit(deps.db, actor, async (tx) => {
+    // Locked: two grants at once send one link.
+    const before = await userById(tx, id, true);
     await repo.updateUser(tx, id, { [flag]: value });
     if (flag === 'isActive' && !value) await deleteUserSessions(tx, id);
+    const event = flag === 'isAdmin' ? await passwordLinkFor(tx, before, value, requestId) : null;
     const target = { targetType: 'user', targetId: id, targetName: before.email };
-    return { action: actions[flag][Number(value)]!, ...target, changes: { [flag]: { from: before[flag], to: value } } };
+    const changes = { [flag]: { from: before[flag], to: value }, ...(event ? { passwordLinkSent: true } : {}) };
+    return { action: actions[flag][Number(value)]!, ...target, changes, result: event };
   });
-  return listed(deps.db, id);
+  return answer(deps, id, event);
 }
 
-export async function setAdmin(deps: DispatchDeps, actor: Actor, id: number, isAdmin: boolean) {
+export async function setAdmin(deps: DispatchDeps, actor: Actor, id: number, isAdmin: boolean, requestId?: string) {
   if (id === actor.id && !isAdmin) throw new HttpError(403, AdminMessages.ownAdmin);
-  return setFlag(deps, actor, id, 'isAdmin', isAdmin);
+  return setFlag(deps, actor, id, 'isAdmin', isAdmin, requestId);
 }
 
 export async function setActive(deps: DispatchDeps, actor: Actor, id: number, isActive: boolean) {

@@ -26,6 +26,17 @@ describe('tokens minted for e-mailed links, per request', () => {
       .map((row) => row.tokenHash)
       .sort();
 
+  it('retires at once a link asked for before the password was last changed (decision 045)', async () => {
+    const user = await createUser(connection.db, { passwordHash: 'old' });
+    const askedAt = new Date(Date.now() - 60_000);
+    // The password changes after the request and before the worker mints its link.
+    await connection.db.update(schema.users).set({ passwordHash: 'new' }).where(eq(schema.users.id, user.id));
+    await issue(user.id, 'password_reset', 'stale', askedAt);
+    expect(await usable(user.id)).toEqual([]);
+    await issue(user.id, 'password_reset', 'fresh', new Date(Date.now() + 1000));
+    expect(await usable(user.id)).toEqual([hashToken(tok('fresh'))]);
+  });
+
   it('keeps both tokens of one request (an e-mail resent), and retires them for a newer request', async () => {
     const user = await createUser(connection.db);
     const request = new Date(Date.now() - 60_000);

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
-import { makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { type FakeRoute, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 import { formatAccountCreated } from './account-settings';
 
@@ -172,8 +172,8 @@ describe('/account', () => {
       saved.push(this.download);
     });
     try {
-      let answer = reply({ email: 'ada@example.com' });
-      const { api } = await openAccount({}, { 'GET /api/account/personal-data': (request) => answer(request) });
+      let answer: FakeRoute = reply({ email: 'ada@example.com' });
+      const { api } = await openAccount({}, { 'GET /api/account/personal-data': ((request) => answer(request)) satisfies FakeRoute });
       act(() => fireEvent.click(screen.getByRole('button', { name: 'Download my data' })));
       expect(await screen.findByText('Your data is downloaded')).toBeTruthy();
       expect(saved).toEqual(['my-data.json']);
