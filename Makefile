@@ -34,6 +34,7 @@ build: install ## Build the SPA into frontend/dist
 
 up: ## Run the whole product in Docker (PostgreSQL, Redis, mail catcher, migrations, API + SPA, workers)
 	@docker info >/dev/null 2>&1 || { echo "make up needs a running Docker engine and found none (docker info failed); without Docker: cp .env.example .env, then make start (PostgreSQL and Redis on this machine)" >&2; exit 1; }
+	@$(BUN) scripts/dev-encryption-key.ts
 	$(COMPOSE) up --build --detach --wait
 	@echo ""
 	@echo "  Site and API      http://localhost:3000"

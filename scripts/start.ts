@@ -6,7 +6,10 @@
  * Outside production, when SMTP_URL is not set (or empty), a built-in mail catcher (scripts/mail-catcher.ts) takes
  * the e-mails and shows them on an inbox page (MAIL_CATCHER_PORT, default 8025); the workers get its SMTP_URL. In
  * production an unset SMTP_URL stops the workers with a message instead: e-mails are never silently dropped.
+ * Likewise an unset APP_ENCRYPTION_KEY gets a development key kept in .env (scripts/dev-encryption-key.ts); in
+ * production the API refuses to start without one.
  */
+import { ensureDevEncryptionKey, madeKeyMessage } from './dev-encryption-key';
 import type { MailCatcher } from './mail-catcher';
 
 const dev = process.argv.includes('--dev');
@@ -28,6 +31,11 @@ if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
     `SMTP_URL is not set: e-mails go to the development mail catcher (${catcher.smtpUrl}). Inbox: ${catcher.inboxUrl}`,
   );
 }
+
+// Outside production a missing APP_ENCRYPTION_KEY is made once and kept in .env (decision 045).
+const encryption = ensureDevEncryptionKey(env, `${root}.env`);
+if (encryption) env.APP_ENCRYPTION_KEY = encryption.key;
+if (encryption?.made) console.log(madeKeyMessage('.env'));
 
 const commands: Record<string, string[]> = {
   api: [bun, ...(dev ? ['--watch'] : []), 'backend/src/server.ts'],

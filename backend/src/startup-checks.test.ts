@@ -9,6 +9,7 @@ const base = {
   APP_URL: 'https://lucid.example',
   COMPANY_EMAIL: 'hello@lucid.example',
 };
+const KEY = Buffer.alloc(32, 7).toString('base64');
 const check = (env: Record<string, string>) => () => assertStartable(loadApiConfig({ ...base, ...env }), env);
 
 describe('starting the API in production (NODE_ENV=production)', () => {
@@ -22,8 +23,14 @@ describe('starting the API in production (NODE_ENV=production)', () => {
     expect(check({ NODE_ENV: 'production', METRICS_TOKEN: 'secret' })).toThrow(/at least 16 characters/);
   });
 
-  it('goes ahead with a real token, and outside production without one', () => {
-    expect(check({ NODE_ENV: 'production', METRICS_TOKEN: 'a'.repeat(32) })).not.toThrow();
+  it('is refused without an APP_ENCRYPTION_KEY, saying how to make one (decision 045)', () => {
+    expect(check({ NODE_ENV: 'production', METRICS_TOKEN: 'a'.repeat(32) })).toThrow(
+      /APP_ENCRYPTION_KEY: required when NODE_ENV=production .*openssl rand -base64 32/,
+    );
+  });
+
+  it('goes ahead with a real token and key, and outside production without them', () => {
+    expect(check({ NODE_ENV: 'production', METRICS_TOKEN: 'a'.repeat(32), APP_ENCRYPTION_KEY: KEY })).not.toThrow();
     expect(check({})).not.toThrow();
     expect(check({ NODE_ENV: 'development' })).not.toThrow();
   });

@@ -8,18 +8,25 @@ const MIN_METRICS_TOKEN_LENGTH = 16;
 /**
  * What the API refuses to start without in production (`NODE_ENV=production`, as the Docker image sets it), beyond
  * the variables' own checks: a METRICS_TOKEN, since GET /metrics (queue sizes, request counts by route) would
- * otherwise answer anyone who can reach the API.
+ * otherwise answer anyone who can reach the API, and an APP_ENCRYPTION_KEY.
  */
 function productionProblems(config: ApiConfig, env: Record<string, string | undefined>): string[] {
   if (env.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
   const token = config.METRICS_TOKEN?.trim() ?? '';
   if (!token)
-    return [
+    problems.push(
       'METRICS_TOKEN: required when NODE_ENV=production (GET /metrics would be public without it); e.g. openssl rand -hex 24',
-    ];
-  if (token.length < MIN_METRICS_TOKEN_LENGTH)
-    return [`METRICS_TOKEN: must be at least ${MIN_METRICS_TOKEN_LENGTH} characters when NODE_ENV=production`];
-  return [];
+    );
+  else if (token.length < MIN_METRICS_TOKEN_LENGTH)
+    problems.push(`METRICS_TOKEN: must be at least ${MIN_METRICS_TOKEN_LENGTH} characters when NODE_ENV=production`);
+  // Decision 045: two-factor sign-in, single sign-on and embed connections all need it; without it they would tell
+  // people the server is not set up. Make it once and keep it (what it sealed opens only with it).
+  if (!config.APP_ENCRYPTION_KEY)
+    problems.push(
+      'APP_ENCRYPTION_KEY: required when NODE_ENV=production (two-factor sign-in, single sign-on and embed connections seal their secrets with it); make it once with openssl rand -base64 32 and keep it',
+    );
+  return problems;
 }
 
 /** Throws the ConfigError that server.ts prints before exiting 1. */

@@ -156,7 +156,7 @@ export const SecurityMessages = {
   pendingExpired: 'Your sign-in has expired. Please sign in again.',
   secondFactorRequired: 'Enter the code from your authenticator app to finish signing in.',
   encryptionKeyMissing:
-    'Two-factor sign-in is not available: the server has no encryption key (APP_ENCRYPTION_KEY). Please ask the operator to configure it.',
+    'Two-factor sign-in is not available at the moment. Please try again later, or ask your administrator.',
   alreadyEnabled: 'Two-factor sign-in is already on. Turn it off first to set up a new authenticator app.',
   notEnabled: 'Two-factor sign-in is not on for this account.',
   setupFirst: 'Start the set-up first: scan the QR code, then enter a code.',

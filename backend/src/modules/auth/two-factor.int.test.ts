@@ -66,13 +66,16 @@ describe('enrolling in two-factor sign-in', () => {
     expect(me.twoFactor).toEqual({ enabled: true, enrolmentRequired: false });
   });
 
-  it('answers 503 with a clear message when the server has no encryption key', async () => {
+  it('answers 503 without naming the server configuration when it has no encryption key', async () => {
     await withTestApp({ env: { APP_ENCRYPTION_KEY: '' } }, async (bare) => {
       const { signIn: bareSignIn } = accountsWithPassword(bare, PASSWORD);
       const { cookie } = await bareSignIn();
       const response = await bare.post('/api/auth/two-factor/setup', undefined, { cookie });
       expect(response.status).toBe(503);
-      expect((await response.json()).message).toContain('APP_ENCRYPTION_KEY');
+      // A client never reads about the server's configuration (decision 045).
+      expect((await response.json()).message).toBe(
+        'Two-factor sign-in is not available at the moment. Please try again later, or ask your administrator.',
+      );
       expect((await (await bare.get('/api/auth/two-factor', { cookie })).json()).available).toBe(false);
     });
   });

@@ -15,6 +15,7 @@ import { formatDateTime } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { useListView } from '../utils/use-list-view';
 import {
+  ConfirmAction,
   FilterBar,
   type FilterField,
   filterChoices,
@@ -64,6 +65,9 @@ const organizationBadges = (user: User) =>
     </div>
   );
 
+/** Signs in only through single sign-on: set up, without a password (someone invited chooses one at sign-up). */
+const ssoOnly = (user: User) => user.accountSetupComplete && !user.hasPassword;
+
 const USER_SORT_KEYS: readonly UserSortKey[] = ['email', 'name', 'lastLoginAt', 'isAdmin'];
 
 /**
@@ -93,8 +97,13 @@ export function UsersTab({
 
   const flipAdmin = async (user: User) => {
     try {
-      await toggleAdmin.mutateAsync({ id: user.id, isAdmin: !user.isAdmin });
-      notifySuccess('User admin status updated');
+      const changed = await toggleAdmin.mutateAsync({ id: user.id, isAdmin: !user.isAdmin });
+      notifySuccess(
+        'User admin status updated',
+        changed.passwordLinkSent
+          ? `We e-mailed ${user.email} a link to set a password. They can use the administration once they have set it.`
+          : undefined,
+      );
     } catch (error) {
       notifyFailure('Error updating user admin status', error, 'Failed to update user admin status');
     }
@@ -143,14 +152,30 @@ export function UsersTab({
           {edit.button(user, user.email, (event) => {
             lastEditButton.current = event.currentTarget;
           })}
-          <RowButton
-            label={user.isAdmin ? 'Remove Admin' : 'Make Admin'}
-            name={`${user.isAdmin ? 'Remove Admin' : 'Make Admin'}: ${user.email}`}
-            variant="secondary"
-            disabled={toggleAdmin.isPending && toggleAdmin.variables?.id === user.id}
-            onClick={() => void flipAdmin(user)}
-            data-testid="user-toggle-admin"
-          />
+          {ssoOnly(user) && !user.isAdmin ? (
+            // Issue 26: administrators cannot use single sign-on, and this person has no password.
+            <ConfirmAction
+              label="Make Admin"
+              target={user.email}
+              variant="secondary"
+              data-testid="user-toggle-admin"
+              title="Make this person an administrator?"
+              question={`${user.email} signs in only through their organization's single sign-on and has no password. Administrators must sign in with a password, so they cannot use the administration until they set one. We'll e-mail them a link to set a password.`}
+              pendingLabel="Making admin..."
+              pending={toggleAdmin.isPending}
+              onConfirm={(close) => void flipAdmin(user).finally(close)}
+              dialogTestId="make-admin-dialog"
+            />
+          ) : (
+            <RowButton
+              label={user.isAdmin ? 'Remove Admin' : 'Make Admin'}
+              name={`${user.isAdmin ? 'Remove Admin' : 'Make Admin'}: ${user.email}`}
+              variant="secondary"
+              disabled={toggleAdmin.isPending && toggleAdmin.variables?.id === user.id}
+              onClick={() => void flipAdmin(user)}
+              data-testid="user-toggle-admin"
+            />
+          )}
         </div>
       ),
     },

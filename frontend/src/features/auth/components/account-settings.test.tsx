@@ -173,7 +173,10 @@ describe('/account', () => {
     });
     try {
       let answer: FakeRoute = reply({ email: 'ada@example.com' });
-      const { api } = await openAccount({}, { 'GET /api/account/personal-data': ((request) => answer(request)) satisfies FakeRoute });
+      const { api } = await openAccount(
+        {},
+        { 'GET /api/account/personal-data': ((request) => answer(request)) satisfies FakeRoute },
+      );
       act(() => fireEvent.click(screen.getByRole('button', { name: 'Download my data' })));
       expect(await screen.findByText('Your data is downloaded')).toBeTruthy();
       expect(saved).toEqual(['my-data.json']);

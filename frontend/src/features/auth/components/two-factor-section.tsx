@@ -163,7 +163,7 @@ export function TwoFactorSection() {
   else if (!status.data.available)
     body = (
       <Alert variant="warning">
-        Two-factor sign-in is not available yet: the server has no encryption key. Please ask your administrator.
+        Two-factor sign-in is not available at the moment. Please try again later, or ask your administrator.
       </Alert>
     );
   else
