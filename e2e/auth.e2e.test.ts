@@ -193,7 +193,8 @@ describe('account settings (/account)', () => {
     expect(await textOf(page, 'account-id')).toBe(String(user.id));
     expect(await textOf(page, 'account-type')).toBe('Standard User');
     expect(await textOf(page, 'account-created')).not.toBe('N/A');
-    expect(await textOf(page, 'password-last-updated')).toBe('Last updated: Not available');
+    // Set when the account was made with its password (issue 26): a date, never 'Not available'.
+    expect(await textOf(page, 'password-last-updated')).toMatch(/^Last updated: \w+ \d{1,2}, \d{4}$/);
     expect(await textOf(page, 'header-welcome')).toBe('Welcome, Katherine');
 
     // Names change at once (a new e-mail waits for its link: e2e/email-change.e2e.test.ts).

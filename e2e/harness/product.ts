@@ -173,6 +173,9 @@ export async function startProduct(
       WORKERS_HEALTH_PORT: String(healthPort),
       QUEUE_PREFIX: `e2e-${crypto.randomUUID().slice(0, 8)}`,
       LOG_LEVEL: 'warn',
+      // A key, as `make start` has one in .env after its first run (decision 045): without it start.ts would write a
+      // development key into the checkout's .env.
+      APP_ENCRYPTION_KEY: Buffer.alloc(32, 45).toString('base64'),
       ...(staticDir ? { STATIC_DIR: staticDir } : {}),
       ...options.env,
     };

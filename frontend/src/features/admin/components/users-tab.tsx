@@ -68,6 +68,11 @@ const organizationBadges = (user: User) =>
 /** Signs in only through single sign-on: set up, without a password (someone invited chooses one at sign-up). */
 const ssoOnly = (user: User) => user.accountSetupComplete && !user.hasPassword;
 
+const focusAdminButton = (id: number) =>
+  document
+    .querySelector<HTMLElement>(`[data-testid="user-row"][data-id="${id}"] [data-testid="user-toggle-admin"]`)
+    ?.focus();
+
 const USER_SORT_KEYS: readonly UserSortKey[] = ['email', 'name', 'lastLoginAt', 'isAdmin'];
 
 /**
@@ -163,7 +168,13 @@ export function UsersTab({
               question={`${user.email} signs in only through their organization's single sign-on and has no password. Administrators must sign in with a password, so they cannot use the administration until they set one. We'll e-mail them a link to set a password.`}
               pendingLabel="Making admin..."
               pending={toggleAdmin.isPending}
-              onConfirm={(close) => void flipAdmin(user).finally(close)}
+              onConfirm={(close) =>
+                void flipAdmin(user).finally(() => {
+                  close();
+                  // The row's button is now 'Remove Admin', another element: focus goes to it, not to the page.
+                  setTimeout(() => focusAdminButton(user.id), 50);
+                })
+              }
               dialogTestId="make-admin-dialog"
             />
           ) : (

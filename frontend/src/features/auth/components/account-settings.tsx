@@ -67,9 +67,11 @@ function DownloadMyData() {
   return (
     <Button
       variant="outline"
-      disabled={download.isPending}
+      // Busy, not disabled: a disabled button would lose the keyboard's focus.
+      aria-busy={download.isPending}
       data-testid="download-my-data"
       onClick={() =>
+        !download.isPending &&
         download.mutate(undefined, {
           onSuccess: (data) => {
             downloadJson(data, 'my-data.json');

@@ -40,7 +40,7 @@ export function PasswordResetDialog({ email, hasPassword }: { email: string; has
         hasPassword ? (
           <button
             type="button"
-            className="text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800 dark:text-blue-300"
+            className="self-start text-left text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800 dark:text-blue-300"
             data-testid="account-reset-password"
           >
             Forgot your current password? Email me a link instead
