@@ -15,16 +15,15 @@ import { formatDateTime } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { useListView } from '../utils/use-list-view';
 import {
-  ConfirmAction,
   FilterBar,
   type FilterField,
   filterChoices,
   ListHeader,
-  RowButton,
   StateBadge,
   stateColumn,
   useEditing,
 } from './admin-panel';
+import { AdminRightsButton } from './admin-rights-button';
 import { Pager } from './pager';
 
 const filterFields: FilterField<UserFilters>[] = [
@@ -64,14 +63,6 @@ const organizationBadges = (user: User) =>
       ))}
     </div>
   );
-
-/** Signs in only through single sign-on: set up, without a password (someone invited chooses one at sign-up). */
-const ssoOnly = (user: User) => user.accountSetupComplete && !user.hasPassword;
-
-const focusAdminButton = (id: number) =>
-  document
-    .querySelector<HTMLElement>(`[data-testid="user-row"][data-id="${id}"] [data-testid="user-toggle-admin"]`)
-    ?.focus();
 
 const USER_SORT_KEYS: readonly UserSortKey[] = ['email', 'name', 'lastLoginAt', 'isAdmin'];
 
@@ -157,36 +148,11 @@ export function UsersTab({
           {edit.button(user, user.email, (event) => {
             lastEditButton.current = event.currentTarget;
           })}
-          {ssoOnly(user) && !user.isAdmin ? (
-            // Issue 26: administrators cannot use single sign-on, and this person has no password.
-            <ConfirmAction
-              label="Make Admin"
-              target={user.email}
-              variant="secondary"
-              data-testid="user-toggle-admin"
-              title="Make this person an administrator?"
-              question={`${user.email} signs in only through their organization's single sign-on and has no password. Administrators must sign in with a password, so they cannot use the administration until they set one. We'll e-mail them a link to set a password.`}
-              pendingLabel="Making admin..."
-              pending={toggleAdmin.isPending}
-              onConfirm={(close) =>
-                void flipAdmin(user).finally(() => {
-                  close();
-                  // The row's button is now 'Remove Admin', another element: focus goes to it, not to the page.
-                  setTimeout(() => focusAdminButton(user.id), 50);
-                })
-              }
-              dialogTestId="make-admin-dialog"
-            />
-          ) : (
-            <RowButton
-              label={user.isAdmin ? 'Remove Admin' : 'Make Admin'}
-              name={`${user.isAdmin ? 'Remove Admin' : 'Make Admin'}: ${user.email}`}
-              variant="secondary"
-              disabled={toggleAdmin.isPending && toggleAdmin.variables?.id === user.id}
-              onClick={() => void flipAdmin(user)}
-              data-testid="user-toggle-admin"
-            />
-          )}
+          <AdminRightsButton
+            user={user}
+            busy={toggleAdmin.isPending && toggleAdmin.variables?.id === user.id}
+            onFlip={flipAdmin}
+          />
         </div>
       ),
     },
