@@ -107,7 +107,7 @@ function isCustomDump(file: string): boolean {
 }
 
 /** The product's own processes (their application_name) connected to the database of `url`, by name and count. */
-export async function connectedProcesses(url: string): Promise<Map<string, number>> {
+async function connectedProcesses(url: string): Promise<Map<string, number>> {
   const sql = postgres(url, { max: 1, onnotice: () => {}, connection: { application_name: 'lucid-insight-restore' } });
   try {
     const rows = await sql<{ name: string; count: number }[]>`

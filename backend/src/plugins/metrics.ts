@@ -112,10 +112,10 @@ export function metricsPlugin(
 
   // The start time rides on the request's own context object, which Elysia hands to every hook of the request.
   return new Elysia({ name: 'metrics' })
-    .onRequest((context) => {
+    .onRequest(function startTimer(context) {
       (context as { startedAt?: number }).startedAt = performance.now();
     })
-    .onAfterResponse({ as: 'global' }, (context) => {
+    .onAfterResponse({ as: 'global' }, function recordRequest(context) {
       const start = (context as { startedAt?: number }).startedAt;
       if (start === undefined) return;
       const { request, route, set } = context;
