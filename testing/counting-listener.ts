@@ -22,7 +22,7 @@ export function startCountingListener(): CountingListener {
     data() {},
   };
   const v4 = Bun.listen({ hostname: '127.0.0.1', port: 0, socket });
-  let v6: ReturnType<typeof Bun.listen> | null = null;
+  let v6: { stop(closeActive?: boolean): void } | null = null;
   try {
     v6 = Bun.listen({ hostname: '::1', port: v4.port, socket });
   } catch {}

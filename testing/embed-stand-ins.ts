@@ -344,5 +344,7 @@ export const standInProviderConfig = <O extends object>(standIns: EmbedStandIns,
   POWERBI_API_URL: standIns.powerbi.apiUrl,
   EMBED_TOKEN_MINUTES: 10,
   EMBED_PROVIDER_TIMEOUT_MS: 2000,
+  // The stand-ins are on loopback, over http: named as the operator names internal services (D35).
+  OUTBOUND_ALLOW_HOSTS: [new URL(standIns.url).host] as readonly string[],
   ...overrides,
 });

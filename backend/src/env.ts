@@ -11,6 +11,7 @@ import {
   requiredVariables,
 } from '@app/platform/env';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
+import { outboundEnvEntries } from '@app/platform/outbound';
 import { tracingEnvEntries } from '@app/platform/tracing';
 import * as v from 'valibot';
 import { parseProxyTrust } from './lib/client-address';
@@ -19,6 +20,7 @@ export const ApiEnvSchema = v.object({
   ...databaseEnvEntries(v.optional(envPoolSize, '10')),
   ...redisEnvEntries,
   ...tracingEnvEntries,
+  ...outboundEnvEntries,
   APP_URL: envUrl(['http:', 'https:'], 'http(s)'),
   COMPANY_EMAIL: envEmail,
   PORT: envPort('3000'),

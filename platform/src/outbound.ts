@@ -268,15 +268,11 @@ export async function guardedFetch(
   }
 }
 
-/** A `fetch` bound to the guard's options, for libraries that take one (openid-client's customFetch, SDKs). */
+/**
+ * A `fetch` bound to the guard's options, for libraries that take one (openid-client's customFetch, SDKs): they call
+ * it with a URL and plain options.
+ */
 export const guardedFetcher =
   (options: OutboundOptions) =>
-  (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    if (input instanceof Request)
-      return guardedFetch(
-        input.url,
-        { method: input.method, headers: input.headers, body: input.body, ...init },
-        options,
-      );
-    return guardedFetch(input, init, options);
-  };
+  (url: string, init: RequestInit): Promise<Response> =>
+    guardedFetch(url, init, options);

@@ -11,6 +11,7 @@ import {
   requiredVariables,
 } from '@app/platform/env';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
+import { outboundEnvEntries } from '@app/platform/outbound';
 import { tracingEnvEntries } from '@app/platform/tracing';
 import * as v from 'valibot';
 
@@ -22,6 +23,7 @@ export const WorkersEnvSchema = v.object({
   ...databaseEnvEntries(v.optional(envPoolSize)),
   ...redisEnvEntries,
   ...tracingEnvEntries,
+  ...outboundEnvEntries,
   SMTP_URL: envUrl(['smtp:', 'smtps:'], 'SMTP'),
   EMAIL_FROM: v.string(),
   COMPANY_EMAIL: envEmail,
