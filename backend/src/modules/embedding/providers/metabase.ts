@@ -101,7 +101,7 @@ export async function testMetabase(
     if (!answer.ok || status !== 'ok')
       throw providerError(
         answer.ok ? 'unavailable' : kindOfStatus(answer.status),
-        `Metabase is not healthy at ${new URL(connection.siteUrl).host}: ${answer.ok ? 'its health check did not say ok' : statusWords(answer.status, [])}`,
+        `Metabase is not healthy at ${new URL(connection.siteUrl).host}: ${status === 'initializing' ? `it is still starting (HTTP ${answer.status})` : answer.ok ? 'its health check did not say ok' : statusWords(answer.status, [])}`,
         secretsOf(connection),
       );
     if (probe.metabaseDashboardId === undefined)

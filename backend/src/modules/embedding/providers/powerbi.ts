@@ -41,10 +41,13 @@ function powerBiWords(answer: ProviderAnswer): string {
 
 function powerBiFault(answer: ProviderAnswer, what: string, connection: PowerBiConnection): ProviderError {
   const kind = kindOfStatus(answer.status);
+  // Power BI's words are matched, never shown (decision 040): our own hint says what they mean.
   const hint =
     kind === 'unauthorized' && (answer.status === 401 || answer.status === 403)
       ? ' (is the service principal allowed to use Power BI APIs in the tenant settings, and a member of the workspace?)'
-      : '';
+      : answer.status === 400 && /effective identity/i.test(answer.text)
+        ? " (the dataset uses row-level security: the link's data scope must name its roles)"
+        : '';
   return providerError(kind, `${LABEL} ${what}: ${powerBiWords(answer)}${hint}`, secretsOf(connection));
 }
 
