@@ -27,6 +27,8 @@ export interface StandInClient {
 
 export interface OidcStandIn {
   issuer: string;
+  /** Its `host:port`, for OUTBOUND_ALLOW_HOSTS: the app reaches a loopback provider only where it is named (D35). */
+  host: string;
   /** Who the next interaction signs in (null: show the form). */
   signInAs(email: string | null): void;
   /** Adds or changes an account. */
@@ -162,6 +164,7 @@ export async function startOidcProvider(options: {
 
   return {
     issuer,
+    host: `127.0.0.1:${port}`,
     signInAs(email) {
       next = email ? email.toLowerCase() : null;
     },
