@@ -56,6 +56,8 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 export async function startOidcProvider(options: {
   clients: StandInClient[];
   accounts: StandInAccount[];
+  /** Its port (default: any free one), for a test that must name it in OUTBOUND_ALLOW_HOSTS before it starts. */
+  port?: number;
 }): Promise<OidcStandIn> {
   const accounts = new Map(options.accounts.map((account) => [account.email.toLowerCase(), account]));
   let next: string | null = null;
@@ -68,7 +70,7 @@ export async function startOidcProvider(options: {
     }
     handler?.(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
 
