@@ -10,8 +10,8 @@ import {
   parseEnv,
   requiredVariables,
 } from '@app/platform/env';
-import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
 import { outboundEnvEntries } from '@app/platform/outbound';
+import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
 import { tracingEnvEntries } from '@app/platform/tracing';
 import * as v from 'valibot';
 import { parseProxyTrust } from './lib/client-address';

@@ -2,7 +2,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import * as v from 'valibot';
-import { type NonPublicKind, nonPublicKind } from './outbound-address';
+import { nonPublicKind } from './outbound-address';
 
 /**
  * The outbound-fetch guard (D35, decision 040). Every URL the server fetches because an administrator typed it
@@ -68,7 +68,7 @@ export interface OutboundOptions {
 const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
 
 /** A URL's host as the allow-list spells it: lower case, no trailing dot, IPv6 in brackets, with its port. */
-export function hostKey(url: URL): string {
+function hostKey(url: URL): string {
   const hostname = url.hostname.replace(/\.$/, '');
   return `${hostname}:${url.port || DEFAULT_PORTS[url.protocol] || ''}`;
 }
@@ -199,9 +199,6 @@ export async function checkOutboundUrl(
     return { reason: error.reason, message: error.message };
   }
 }
-
-/** Why a kind of address is refused, for tests and logs (never shown with the address). */
-export type { NonPublicKind };
 
 const isTimeout = (error: unknown) =>
   error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
