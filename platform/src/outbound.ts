@@ -226,7 +226,8 @@ async function requestPinned(url: URL, address: string, init: RequestInit): Prom
 
 /**
  * `fetch`, through the guard (see the top of this file). Takes what `fetch` takes; `init.signal` bounds the whole of
- * it (resolving, connecting, every redirect). Throws OutboundError; any HTTP answer is returned as it is.
+ * it (resolving, connecting, every redirect). Throws OutboundError; any HTTP answer is returned as it is (its
+ * `response.url` names the address it came from, not the host).
  */
 export async function guardedFetch(
   input: string | URL,
