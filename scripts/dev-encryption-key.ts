@@ -4,8 +4,8 @@
  * written there (`.env` is git-ignored), so every later start opens what earlier ones sealed. Production makes
  * nothing: the API refuses to start without a key of the operator's (backend/src/startup-checks.ts).
  *
- * `make start` and `make dev` call it from scripts/start.ts; `make up` runs this file before Docker Compose, which
- * reads the same `.env`.
+ * `make start` and `make dev` call it from scripts/start.ts. (`make up` runs as production, with a key of its own made
+ * once into `.env.compose`.)
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
