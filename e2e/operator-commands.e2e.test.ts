@@ -143,7 +143,7 @@ describe('the operator commands of the README, without Bun on the PATH', () => {
 
   it('every command of the CLI has a make target that runs it with $(BUN), and the docs use those targets', async () => {
     const cli = readFileSync(`${repoRoot}backend/src/cli.ts`, 'utf8');
-    const block = /const commands: Record<[^=]+= \{([\s\S]*?)\n\};/.exec(cli)?.[1] ?? '';
+    const block = /^const commands:.*= \{$([\s\S]*?)^\};/m.exec(cli)?.[1] ?? '';
     const commands = [...block.matchAll(/^ {2}'?([a-z][\w-]*)'?: /gm)].map((m) => m[1]);
     expect(commands).toEqual(expect.arrayContaining(['create-admin', 'reset-two-factor']));
     const makefile = readFileSync(`${repoRoot}Makefile`, 'utf8');
