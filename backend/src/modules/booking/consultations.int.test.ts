@@ -241,6 +241,18 @@ describe('closed days and the booking window', () => {
     expect((await closed({ date: '2026-11-06' })).status).toBe(201);
   });
 
+  it('answers parallel and hostile closings with one 201 and clear 4xx, never a 500', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => closed({ date: '2026-11-12' })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const body of [
+      { date: '2026-11-13', label: 'Nul\u0000byte' },
+      { date: '2026-11-13', label: 'lone \ud800 surrogate' },
+      { date: '2026-11-13', confirm: 1e308 },
+      { date: '9999999-01-01' },
+    ])
+      expect((await closed(body)).status, JSON.stringify(body)).toBeLessThan(500);
+  });
+
   it('refuses days beyond the window with 422 and leaves them out of the month', async () => {
     // Today 2026-10-28 + 60 days = 2026-12-27 (a Sunday): the last weekday is Friday the 25th.
     const refused = await book('2026-12-28', '10:00 AM - 10:30 AM');
