@@ -18,10 +18,13 @@ export function AdminRightsButton({
   user,
   busy,
   onFlip,
+  ownRightsReasonId,
 }: {
   user: User;
   busy: boolean;
   onFlip: (user: User) => Promise<void>;
+  /** The administrator's own row: the button is off, and this element says why. */
+  ownRightsReasonId?: string;
 }) {
   if (!ssoOnly(user) || user.isAdmin)
     return (
@@ -29,7 +32,8 @@ export function AdminRightsButton({
         label={user.isAdmin ? 'Remove Admin' : 'Make Admin'}
         name={`${user.isAdmin ? 'Remove Admin' : 'Make Admin'}: ${user.email}`}
         variant="secondary"
-        disabled={busy}
+        disabled={ownRightsReasonId !== undefined || busy}
+        {...(ownRightsReasonId && { 'aria-describedby': ownRightsReasonId })}
         onClick={() => void onFlip(user)}
         data-testid="user-toggle-admin"
       />
