@@ -74,7 +74,8 @@ export const authRoutes = (deps: Pick<AppDeps, 'config' | 'secretBox'> & auth.Au
     .use(requestContext(deps.config.TRUST_PROXY))
     .use(deps.auth)
     .get('/api/auth/user', ({ user }) => auth.currentUser(deps, user), {
-      auth: 'user',
+      // Says `twoFactor.enrolmentRequired`: how the SPA knows to send an administrator to set it up.
+      auth: 'enrolment',
       response: { 200: UserSchema, 401: ApiErrorSchema },
       detail: { tags, summary: 'The signed-in user (401 when anonymous)' },
     })
