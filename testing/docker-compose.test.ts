@@ -102,6 +102,14 @@ describe('docker-compose.yml', () => {
     expect(environmentOf('migrate').DATABASE_URL).toBe(api.DATABASE_URL);
   });
 
+  it("gives the workers the API's metrics token, and keeps their health port inside the container (issue 26)", () => {
+    const raw = (name: string) => (service(name).environment as Record<string, string>).METRICS_TOKEN;
+    expect(raw('workers')).toBe(raw('api'));
+    expect(environmentOf('workers').WORKERS_HEALTH_HOST).toBe('127.0.0.1');
+    // The health check asks from inside the container, where 127.0.0.1 answers.
+    expect(JSON.stringify(service('workers').healthcheck?.test)).toContain('http://127.0.0.1:3001/healthz');
+  });
+
   it('runs the API, the workers and the migration from the one app image', () => {
     const images = new Set(['migrate', 'api', 'workers'].map((name) => service(name).image));
     expect(images.size).toBe(1);

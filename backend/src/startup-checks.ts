@@ -1,26 +1,15 @@
 import { ConfigError } from '@app/platform/env';
+import { metricsTokenProblems } from '@app/platform/metrics-token';
 import type postgres from 'postgres';
 import type { ApiConfig } from './env';
-
-/** The shortest METRICS_TOKEN taken in production: a guessable token is no better than none. */
-const MIN_METRICS_TOKEN_LENGTH = 16;
 
 /**
  * What the API refuses to start without in production (`NODE_ENV=production`, as the Docker image sets it), beyond
  * the variables' own checks: a METRICS_TOKEN, since GET /metrics (queue sizes, request counts by route) would
  * otherwise answer anyone who can reach the API.
  */
-function productionProblems(config: ApiConfig, env: Record<string, string | undefined>): string[] {
-  if (env.NODE_ENV !== 'production') return [];
-  const token = config.METRICS_TOKEN?.trim() ?? '';
-  if (!token)
-    return [
-      'METRICS_TOKEN: required when NODE_ENV=production (GET /metrics would be public without it); e.g. openssl rand -hex 24',
-    ];
-  if (token.length < MIN_METRICS_TOKEN_LENGTH)
-    return [`METRICS_TOKEN: must be at least ${MIN_METRICS_TOKEN_LENGTH} characters when NODE_ENV=production`];
-  return [];
-}
+const productionProblems = (config: ApiConfig, env: Record<string, string | undefined>): string[] =>
+  metricsTokenProblems(config.METRICS_TOKEN, env);
 
 /** Throws the ConfigError that server.ts prints before exiting 1. */
 export function assertStartable(config: ApiConfig, env: Record<string, string | undefined> = process.env): void {
