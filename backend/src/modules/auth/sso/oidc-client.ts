@@ -157,11 +157,8 @@ export interface VerifiedClaims {
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-/** The address and whether it is verified, as one pair: both from the ID token or both from the user-info endpoint. */
-interface EmailClaims {
-  email?: unknown;
-  email_verified?: unknown;
-}
+/** The claims read: the address and whether it is verified as one pair, from the ID token or from user-info. */
+type EmailClaims = Record<string, unknown> & { email?: unknown; email_verified?: unknown };
 const hasEmailClaims = (claims: EmailClaims) => claims.email !== undefined && claims.email_verified !== undefined;
 
 /**
@@ -176,7 +173,7 @@ export async function exchangeCode(
   checks: { state: string; nonce: string; codeVerifier: string },
 ): Promise<VerifiedClaims> {
   let claims: client.IDToken | undefined;
-  let source: EmailClaims & { given_name?: unknown; family_name?: unknown };
+  let source: EmailClaims;
   try {
     const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: checks.codeVerifier,
