@@ -70,7 +70,7 @@ function findUnsafeText(value: unknown, path = '', depth = 0): string | null {
  */
 export const bodyGuard = new Elysia({ name: 'body-guard' })
   // Not async: a request without a JSON body (every GET) passes without a promise to wait for.
-  .onRequest(({ request }) => {
+  .onRequest(function guardBody({ request }) {
     if (!BODY_METHODS.has(request.method) || !request.body) return;
     const length = request.headers.get('content-length');
     if (Number(length ?? 0) > MAX_BODY_BYTES) throw refuse(413, TOO_LARGE_MESSAGE, 'body_too_large');
@@ -93,7 +93,7 @@ export const bodyGuard = new Elysia({ name: 'body-guard' })
         if (jsonDepthExceeds(text)) throw refuse(400, DEEP_JSON_MESSAGE, 'json_too_deep');
       });
   })
-  .onTransform({ as: 'global' }, ({ body, params }) => {
+  .onTransform({ as: 'global' }, function refuseUnsafeText({ body, params }) {
     // A path with such text names nothing that exists (as any malformed id in the path). Query strings are left to
     // their routes' schemas, which say what they expect.
     if (findUnsafeText(params) !== null) throw refuse(404, 'Not found', 'unsafe_text_in_path');
