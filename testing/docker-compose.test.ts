@@ -3,7 +3,7 @@ import { parseEnv } from '@app/platform/env';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ApiEnvSchema, apiRequiredVariables } from '../backend/src/env';
-import { WorkersEnvSchema, workersRequiredVariables } from '../workers/src/env';
+import { loadWorkersConfig, WorkersEnvSchema, workersRequiredVariables } from '../workers/src/env';
 
 interface Service {
   image?: string;
@@ -105,6 +105,12 @@ describe('docker-compose.yml', () => {
   it("gives the workers the API's metrics token, and keeps their health port inside the container (issue 26)", () => {
     const raw = (name: string) => (service(name).environment as Record<string, string>).METRICS_TOKEN;
     expect(raw('workers')).toBe(raw('api'));
+    // `make up` without a .env: the image says production, the service says development, and the workers start
+    // without a token as the API does (NODE_ENV as the API's, from .env or development).
+    expect((service('workers').environment as Record<string, string>).NODE_ENV).toBe(
+      (service('api').environment as Record<string, string>).NODE_ENV,
+    );
+    expect(() => loadWorkersConfig({ NODE_ENV: 'production', ...environmentOf('workers') })).not.toThrow();
     expect(environmentOf('workers').WORKERS_HEALTH_HOST).toBe('127.0.0.1');
     // The health check asks from inside the container, where 127.0.0.1 answers.
     expect(JSON.stringify(service('workers').healthcheck?.test)).toContain('http://127.0.0.1:3001/healthz');
