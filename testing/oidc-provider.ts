@@ -36,6 +36,8 @@ export interface StandInClient {
 
 export interface OidcStandIn {
   issuer: string;
+  /** Its `host:port`, for OUTBOUND_ALLOW_HOSTS: the app reaches a loopback provider only where it is named (D35). */
+  host: string;
   /** Who the next interaction signs in (null: show the form). */
   signInAs(email: string | null): void;
   /** Adds or changes an account. */
@@ -72,6 +74,8 @@ export async function startOidcProvider(options: {
   claimsInIdToken?: boolean;
   /** The claims of the `email` scope (default both; [] for a provider that offers the scope but sends neither). */
   emailClaims?: ('email' | 'email_verified')[];
+  /** Its port (default: any free one), for a test that must name it in OUTBOUND_ALLOW_HOSTS before it starts. */
+  port?: number;
 }): Promise<OidcStandIn> {
   const accounts = new Map(options.accounts.map((account) => [account.email.toLowerCase(), account]));
   let next: string | null = null;
@@ -91,7 +95,7 @@ export async function startOidcProvider(options: {
     }
     handler?.(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
 
@@ -206,6 +210,7 @@ export async function startOidcProvider(options: {
 
   return {
     issuer,
+    host: `127.0.0.1:${port}`,
     signInAs(email) {
       next = email ? email.toLowerCase() : null;
     },

@@ -13,6 +13,7 @@ import {
   requiredVariables,
 } from '@app/platform/env';
 import { metricsTokenProblems } from '@app/platform/metrics-token';
+import { outboundEnvEntries } from '@app/platform/outbound';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
 import { tracingEnvEntries } from '@app/platform/tracing';
 import * as v from 'valibot';
@@ -25,6 +26,7 @@ export const WorkersEnvSchema = v.object({
   ...databaseEnvEntries(v.optional(envPoolSize)),
   ...redisEnvEntries,
   ...tracingEnvEntries,
+  ...outboundEnvEntries,
   SMTP_URL: envUrl(['smtp:', 'smtps:'], 'SMTP'),
   EMAIL_FROM: v.string(),
   COMPANY_EMAIL: envEmail,

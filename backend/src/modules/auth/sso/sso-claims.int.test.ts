@@ -12,23 +12,42 @@ import { signInWithSso } from '../../../../testing/sso';
  */
 
 const REDIRECT_URI = 'http://localhost:3000/api/auth/sso/callback';
-const started: OidcStandIn[] = [];
-afterAll(async () => {
-  await Promise.all(started.map((provider) => provider.close()));
-});
 
-const { t, as, admin } = useAdminTestApp();
-
-const reasonOf = (location: string) => new URL(location, 'http://localhost:3000').searchParams.get('reason');
-
-/** A provider of its own (its own issuer) for an organization of its own, for the domain given. */
-async function organizationAt(domain: string, options: Partial<Parameters<typeof startOidcProvider>[0]> = {}) {
-  const provider = await startOidcProvider({
+/** One provider (its own issuer) for each organization of these tests, started before the app that must name them. */
+const startAt = (domain: string, options: Partial<Parameters<typeof startOidcProvider>[0]> = {}) =>
+  startOidcProvider({
     clients: [{ clientId: `app-${domain}`, clientSecret: `${domain} secret`, redirectUris: [REDIRECT_URI] }],
     accounts: [],
     ...options,
   });
-  started.push(provider);
+const providers = {
+  'userinfo.example': await startAt('userinfo.example'),
+  'idtoken.example': await startAt('idtoken.example', { claimsInIdToken: true }),
+  'unsure.example': await startAt('unsure.example'),
+  'swapped.example': await startAt('swapped.example'),
+  'silent.example': await startAt('silent.example', { emailClaims: [] }),
+  'halfway.example': await startAt('halfway.example', { emailClaims: ['email'] }),
+  'fine.example': await startAt('fine.example'),
+};
+type Domain = keyof typeof providers;
+afterAll(async () => {
+  await Promise.all(Object.values(providers).map((provider) => provider.close()));
+});
+
+// On loopback: named as an operator names internal identity providers (D35).
+const { t, as, admin } = useAdminTestApp({
+  env: {
+    OUTBOUND_ALLOW_HOSTS: Object.values(providers)
+      .map((provider) => provider.host)
+      .join(','),
+  },
+});
+
+const reasonOf = (location: string) => new URL(location, 'http://localhost:3000').searchParams.get('reason');
+
+/** An organization signing in at the domain's provider. */
+async function organizationAt(domain: Domain) {
+  const provider: OidcStandIn = providers[domain];
   const organization = await createOrganization(t.db, { name: domain });
   const body = {
     issuer: provider.issuer,
@@ -58,7 +77,7 @@ describe('single sign-on: the e-mail claims, wherever the provider sends them', 
   });
 
   it('signs in at a provider that puts them in the ID token', async () => {
-    const { provider, organization } = await organizationAt('idtoken.example', { claimsInIdToken: true });
+    const { provider, organization } = await organizationAt('idtoken.example');
     provider.setAccount({ email: 'ida@idtoken.example' });
     const { location } = await signInAt(provider, 'ida@idtoken.example', organization.id);
     expect(location).toBe('/client/dashboard');
@@ -86,7 +105,7 @@ describe('single sign-on: the e-mail claims, wherever the provider sends them', 
   });
 
   it('"Test sign-in" says so of a provider that sends neither the address nor its verification', async () => {
-    const { organization } = await organizationAt('silent.example', { emailClaims: [] });
+    const { organization } = await organizationAt('silent.example');
     const answer = await as(admin).send('POST', `/api/admin/organizations/${organization.id}/sso/test`);
     expect(answer.status).toBe(200);
     const body = await answer.json();
@@ -95,7 +114,7 @@ describe('single sign-on: the e-mail claims, wherever the provider sends them', 
   });
 
   it('"Test sign-in" says so of a provider that never says whether an address is verified', async () => {
-    const { organization } = await organizationAt('halfway.example', { emailClaims: ['email'] });
+    const { organization } = await organizationAt('halfway.example');
     const body = await (await as(admin).send('POST', `/api/admin/organizations/${organization.id}/sso/test`)).json();
     expect(body).toMatchObject({ ok: false });
     expect(body.message).toContain('whether the e-mail address is verified (email_verified)');
