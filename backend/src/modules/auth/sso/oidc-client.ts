@@ -37,15 +37,11 @@ const OUTAGE_ERRORS = ['temporarily_unavailable', 'server_error'];
  * `unavailable` ("couldn't reach", try later), never a refusal ("turned the request down", ask your IT team).
  */
 function isOutage(error: unknown): boolean {
-  if (error instanceof client.AuthorizationResponseError || error instanceof client.ResponseBodyError) {
+  if (error instanceof client.AuthorizationResponseError || error instanceof client.ResponseBodyError)
     if (OUTAGE_ERRORS.includes(error.error)) return true;
-  }
+  const cause = (error as { cause?: unknown }).cause;
   const status =
-    error instanceof client.ResponseBodyError
-      ? error.status
-      : (error as { cause?: unknown }).cause instanceof Response
-        ? ((error as { cause: Response }).cause.status as number)
-        : 0;
+    error instanceof client.ResponseBodyError ? error.status : cause instanceof Response ? cause.status : 0;
   return status >= 500 || status === 429;
 }
 
