@@ -23,7 +23,7 @@ import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import { ApiEnvSchema, apiRequiredVariables } from '../backend/src/env';
 import { parseProxyTrust } from '../backend/src/lib/client-address';
 import { assertStartable } from '../backend/src/startup-checks';
-import { loadWorkersConfig, WorkersEnvSchema, workersRequiredVariables } from '../workers/src/env';
+import { loadWorkersConfig, workersRequiredVariables } from '../workers/src/env';
 import { strictProblems } from './kubernetes-strict';
 
 /** The models of every kind an overlay may render; a kind missing here fails the test instead of going unchecked. */
