@@ -158,13 +158,15 @@ export const messageEmails = {
   'contact-acknowledgement': defineEmail({
     template: 'contact-acknowledgement',
     sentOn: ['contact.received'],
-    variables: ['name', 'messageSubject', 'message'],
+    // Nothing the visitor typed, not even the name (D40): the form takes any address, so an echo would relay any
+    // text or link to anyone in the company's name. The company's notification carries the message.
+    variables: [],
     load: contactMessage,
-    content: ({ message, vars }, ctx) => ({
+    content: ({ message }, ctx) => ({
       ...toVisitor(message.email, ctx),
-      subject: `We received your message: ${message.subject}`,
+      subject: `We received your message to ${COMPANY_NAME}`,
       preview: "Thanks for getting in touch. We'll get back to you within 24 hours.",
-      vars,
+      vars: {},
     }),
   }),
 
