@@ -106,6 +106,9 @@ describe('a moved booking (booking.rescheduled)', () => {
     expect(company!.text).toContain('From: Friday, October 30, 2026, 9:00 AM - 9:30 AM EDT (no longer booked)');
     expect(company!.text).toContain('To: Monday, November 2, 2026, 2:00 PM - 2:30 PM EST');
     expect(company!.text).toContain('Moved by: the visitor, with the link in their e-mail');
+    // One full stop after the time's zone (issue 26: it ended "EST..").
+    expect(company!.text).toMatch(/\nMoved \w+day, .+ [AP]M E[SD]T\.\n/);
+    expect(company!.html).not.toMatch(/E[SD]T\.\./);
     expect(company!.parsed.attachments).toHaveLength(0);
   });
 
