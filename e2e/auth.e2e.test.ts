@@ -1,5 +1,5 @@
-import { connect, type DatabaseHandle } from '@app/db';
 import { hashToken } from '@app/contracts';
+import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
 import { addMembership, createOrganization, createUser } from '@app/db/testing';
 import { silentLogger } from '@app/platform/logger';

@@ -14,6 +14,7 @@ export * from './api/system';
 export * from './api/usage';
 export * from './api/users';
 export * from './brand';
+export * from './calendar-links';
 export * from './events';
 export * from './queues';
 export * from './site';

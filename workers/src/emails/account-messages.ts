@@ -5,7 +5,6 @@ import { defineEmail, type MessageContext, type StoredEvent } from './define-ema
 import { formatDateTime } from './messages';
 import { withBrand } from './organization-brand';
 
-
 /** The request of an `email_change.requested` event, when it still waits for its link (not used or replaced). */
 async function pendingChange(ctx: MessageContext, event: StoredEvent) {
   const { emailChangeId } = v.parse(EventPayloadSchemas['email_change.requested'], event.payload);

@@ -339,10 +339,16 @@ describe('tokens in links', () => {
     const reg = await (await t.get('/api/auth/validate-registration-token/nope')).json();
     expect(reg).toMatchObject({ valid: false, user: null });
     const reset = await (await t.get('/api/auth/validate-reset-token/nope')).json();
-    expect(reset).toEqual({ valid: false, message: 'This password reset link is invalid or has expired. Please request a new one.', user: null });
+    expect(reset).toEqual({
+      valid: false,
+      message: 'This password reset link is invalid or has expired. Please request a new one.',
+      user: null,
+    });
     const use = await t.post('/api/auth/reset-password', { token: 'nope', newPassword: 'long enough pass' });
     expect(use.status).toBe(400);
-    expect((await use.json()).message).toBe('This password reset link is invalid or has expired. Please request a new one.');
+    expect((await use.json()).message).toBe(
+      'This password reset link is invalid or has expired. Please request a new one.',
+    );
   });
 
   it('tell the visitor of a spent invitation that their account is set up and to sign in (issue 26)', async () => {

@@ -89,7 +89,9 @@ describe('/reset-password?token=', () => {
       'GET /api/auth/validate-reset-token/b': reply({ message: 'Down' }, 500),
     });
     renderApp('/reset-password?token=a');
-    expect((await screen.findByTestId('reset-invalid-message')).textContent).toBe('This password reset link is invalid or has expired. Please request a new one.');
+    expect((await screen.findByTestId('reset-invalid-message')).textContent).toBe(
+      'This password reset link is invalid or has expired. Please request a new one.',
+    );
     cleanup();
     renderApp('/reset-password?token=b');
     expect((await screen.findByTestId('reset-invalid-message')).textContent).toBe('Failed to validate reset token');
