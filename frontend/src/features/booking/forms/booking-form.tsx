@@ -2,11 +2,12 @@ import type { BookingConfirmation as Confirmation } from '@app/contracts';
 import { BookingMessages, BookingRequestSchema } from '@app/contracts/api/booking';
 import { useStore } from '@tanstack/react-form';
 import { useEffect, useMemo, useState } from 'react';
+import { applyServerIssues } from '../../../components/form/server-errors';
 import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
 import { VISITOR_FIELDS, VisitorFields } from '../../../components/form/visitor-fields';
 import { Alert } from '../../../components/ui/alert';
 import { toast } from '../../../components/ui/toast';
-import { failureMessage } from '../../../lib/api';
+import { failureMessage, isApiRequestError, tryAgainWhen } from '../../../lib/api';
 import { useBookConsultation } from '../api/booking.mutations';
 import { BookingConfirmation } from '../components/booking-confirmation';
 import { sameClock, timeZoneLabel, todayIn, visitorTimeZone } from '../utils/booking-dates';
@@ -18,7 +19,8 @@ import { useDaySlots } from './use-day-slots';
 export const BOOKING_SUCCESS_BANNER = BookingMessages.confirmed;
 export const BOOKING_ERROR_BANNER = 'There was an error booking your consultation. Please try again.';
 
-type Banner = 'none' | 'error';
+/** The banner over the form: none, the generic failure, or a failure's own words (a slot just taken, a limit). */
+type Banner = 'none' | 'error' | { text: string };
 
 export type { BookingDraft };
 
@@ -74,13 +76,26 @@ export function BookingForm({
     onSubmit: async (value, formApi) => {
       setBanner('none');
       setServerError(null);
-      const booked = await book.mutateAsync(toRequest(value));
+      const booked = await book.mutateAsync(toRequest(value, visitorZone));
       formApi.reset(emptyBooking);
       setConfirmation(booked);
       toast({ title: 'Consultation booked!', description: 'Check your email for confirmation details.' });
     },
     onFailure: (error, { fieldsMarked }) => {
       console.error('Booking the consultation failed', error);
+      // The time was just taken (409), or too many bookings from this connection (429, D8): one message that says
+      // what to do, at the top of the form (issue 26), instead of 'Please try again' in a banner and a toast.
+      const when = tryAgainWhen(error);
+      if (isApiRequestError(error) && error.status === 409) {
+        setBanner({ text: error.serverMessage ?? BookingMessages.taken });
+        return;
+      }
+      if (when) {
+        setBanner({
+          text: `Several consultations were booked from your connection in a short time, so this one was not booked. Please try again ${when}.`,
+        });
+        return;
+      }
       setBanner('error');
       toast({
         title: 'Booking failed',
@@ -106,8 +121,11 @@ export function BookingForm({
   useEffect(() => {
     if (!answer) return;
     const time = form.getFieldValue('time');
-    if (time && !answer.availableTimes.includes(time))
-      form.setFieldValue('time', '', { dontValidate: true, dontUpdateMeta: true });
+    if (!time || answer.availableTimes.includes(time)) return;
+    const taken = form.getFieldMeta('time')?.errorMap?.onServer;
+    form.setFieldValue('time', '', { dontValidate: true, dontUpdateMeta: true });
+    // The time just taken (409) is gone from the list: its message stays under the field until another is picked.
+    if (typeof taken === 'string') applyServerIssues(form, [{ path: 'time', message: taken }]);
   }, [answer, form]);
 
   const zoneText = `Times are in ${timeZoneLabel(timeZone)}`;
@@ -182,9 +200,9 @@ export function BookingForm({
         data-testid={`${p}-form`}
         className="flex flex-col gap-5"
       >
-        {banner === 'error' ? (
+        {banner !== 'none' ? (
           <Alert variant="error" data-testid={`${p}-error`}>
-            {BOOKING_ERROR_BANNER}
+            {banner === 'error' ? BOOKING_ERROR_BANNER : banner.text}
           </Alert>
         ) : null}
 
