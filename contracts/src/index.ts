@@ -18,5 +18,6 @@ export * from './calendar-links';
 export * from './events';
 export * from './queues';
 export * from './site';
+export * from './social';
 export * from './time-zone';
 export * from './tokens';

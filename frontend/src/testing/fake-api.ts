@@ -38,6 +38,7 @@ export const publicConfig = {
   schedulingUrl: null,
   bookingTimeZone: 'Europe/London',
   singleSignOn: false,
+  socialLinks: [],
 };
 
 export function makeUser(overrides: Partial<User> = {}): User {

@@ -188,6 +188,18 @@ describe('compiled templates', () => {
     expect(text.startsWith('Acme & Co · Beta and 1 more\n\n')).toBe(true);
   });
 
+  it("heads every e-mail with the company's logo, a PNG the app serves at an absolute address, and its name (issue 26)", async () => {
+    const renderer = await createRenderer(emailDefinitions);
+    for (const template of EmailTemplates) {
+      const declared = Object.fromEntries(emails[template].variables.map((name) => [name, `value of ${name}`]));
+      const { html } = renderer.render(template, { ...declared, ...vars });
+      expect(html).toContain('<img src="https://lucid.example/email/logo-mark.png" width="32" height="32" alt ');
+      expect(html).toContain('>Lucid Insight</span></a>');
+      expect(html).not.toContain('&#9679;');
+      expect(html).not.toContain('\u25cf');
+    }
+  });
+
   it('uses the app URL for links', async () => {
     const { html } = await compileTemplate('contact-acknowledgement');
     expect(html).toContain('href="{{appUrl}}/book-consultation"');

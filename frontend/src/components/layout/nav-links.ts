@@ -3,6 +3,8 @@ export const mainNavLinks = [
   { to: '/why-us', label: 'Why Us' },
   { to: '/our-values', label: 'Our Values' },
   { to: '/dashboards', label: 'Dashboards' },
+  // Issue 26: the client stories were reachable from the home page's section only.
+  { to: '/case-studies', label: 'Case Studies' },
   { to: '/contact', label: 'Contact' },
 ] as const;
 

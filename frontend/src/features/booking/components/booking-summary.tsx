@@ -19,7 +19,7 @@ export function BookingSummaryList({ booking, testIdPrefix: p }: { booking: Book
     ['Time zone', timeZoneLabel(booking.timeZone)],
   ];
   if (known && !sameClock(startsAt, booking.timeZone, visitorZone))
-    rows.push(['Your time', `${formatSlot(startsAt, endsAt, visitorZone)} (${timeZoneLabel(visitorZone)})`]);
+    rows.push(['Your time', `${formatSlot(startsAt, endsAt, visitorZone)}, ${timeZoneLabel(visitorZone)}`]);
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm" data-testid={`${p}-summary`}>
       {rows.map(([term, value]) => (
