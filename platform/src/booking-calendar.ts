@@ -79,7 +79,7 @@ const ALARM_SECONDS_BEFORE = 15 * 60;
  * The meeting in the visitor's own zone (issue 26), when they booked from another clock than the company's: 'Your
  * time: Monday, November 2, 2026, 4:00 PM - 4:30 PM CET (Europe/Berlin)'; null otherwise.
  */
-export function visitorTimeLine(
+function visitorTimeLine(
   booking: Pick<CalendarBooking, 'startsAt' | 'endsAt' | 'visitorTimeZone'>,
   companyZone?: string,
 ) {

@@ -7,12 +7,13 @@ import { useSchemaForm, validationIssues } from '../../../components/form/use-sc
 import { VISITOR_FIELDS, VisitorFields } from '../../../components/form/visitor-fields';
 import { Alert } from '../../../components/ui/alert';
 import { toast } from '../../../components/ui/toast';
-import { failureMessage, isApiRequestError, tryAgainWhen } from '../../../lib/api';
+import { failureMessage } from '../../../lib/api';
 import { useBookConsultation } from '../api/booking.mutations';
 import { BookingConfirmation } from '../components/booking-confirmation';
 import { sameClock, timeZoneLabel, todayIn, visitorTimeZone } from '../utils/booking-dates';
 import { BookingDayField } from './booking-day-field';
 import { type BookingDraft, draftFrom, emptyBooking, toRequest } from './booking-draft';
+import { refusalText } from './booking-refusal';
 import { TimeList, TimeSelect } from './booking-time-fields';
 import { useDaySlots } from './use-day-slots';
 
@@ -83,19 +84,8 @@ export function BookingForm({
     },
     onFailure: (error, { fieldsMarked }) => {
       console.error('Booking the consultation failed', error);
-      // The time was just taken (409), or too many bookings from this connection (429, D8): one message that says
-      // what to do, at the top of the form (issue 26), instead of 'Please try again' in a banner and a toast.
-      const when = tryAgainWhen(error);
-      if (isApiRequestError(error) && error.status === 409) {
-        setBanner({ text: error.serverMessage ?? BookingMessages.taken });
-        return;
-      }
-      if (when) {
-        setBanner({
-          text: `Several consultations were booked from your connection in a short time, so this one was not booked. Please try again ${when}.`,
-        });
-        return;
-      }
+      const refusal = refusalText(error);
+      if (refusal) return setBanner({ text: refusal });
       setBanner('error');
       toast({
         title: 'Booking failed',
