@@ -66,7 +66,7 @@ seed: migrate ## Load the sample dashboards and the demo organization
 backup: install ## Back up the database (DATABASE_URL) with pg_dump into BACKUP_FILE or backups/lucid-<time>.dump
 	@$(BUN) db/src/backup.ts backup "$(BACKUP_FILE)"
 
-restore: install ## Restore a backup into the database (DATABASE_URL), replacing its tables: make restore FILE=backups/x.dump
+restore: install ## Restore a backup into the database (DATABASE_URL), replacing its tables: make restore FILE=backups/x.dump (stop the API and workers first)
 	@$(BUN) db/src/backup.ts restore "$(FILE)"
 
 admin: admin-email migrate ## Create an administrator: make admin EMAIL=you@example.com (asks for the password, or reads stdin)
