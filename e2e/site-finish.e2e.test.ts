@@ -64,6 +64,24 @@ describe('the header holds still (issue 26)', () => {
       });
 });
 
+describe('the header with Case Studies fits every width', () => {
+  for (const width of [768, 900, 1024, 1279, 1280])
+    it(`keeps the Login button inside the window at ${width} px`, async () => {
+      const page = await suite.newPage({ viewport: { width, height: 800 } });
+      await page.goto('/contact');
+      await waitForApp(page);
+      const login = page.getByTestId('header-login-link');
+      await login.waitFor();
+      const box = await login.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      const caseStudies = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Case Studies' });
+      // From 1280 px the bar has room for it; below, the footer carries it.
+      expect(await caseStudies.isVisible()).toBe(width >= 1280);
+      if (width === 768) await screenshot(page, 'header-768');
+    });
+});
+
 describe("the footer's social icons come from SOCIAL_LINKS", () => {
   it('shows one icon per configured profile, to that profile, and none for a network that is not configured', async () => {
     const page = await suite.newPage();

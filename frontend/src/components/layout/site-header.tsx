@@ -102,7 +102,7 @@ export function SiteHeader() {
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-0.5 lg:gap-1">
             {mainNavLinks.map((link) => (
-              <li key={link.to}>
+              <li key={link.to} className={'wideOnly' in link ? 'hidden xl:block' : undefined}>
                 <Link to={link.to} className={desktopLinkClass}>
                   {link.label}
                 </Link>
