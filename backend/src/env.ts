@@ -1,3 +1,4 @@
+import { parseSocialLinks } from '@app/contracts';
 import {
   databaseEnvEntries,
   envEmail,
@@ -30,6 +31,18 @@ export const ApiEnvSchema = v.object({
   /** How many days ahead a visitor may book (issue 16); later days are refused and disabled in the picker. */
   BOOKING_WINDOW_DAYS: envInt('60', 1),
   SCHEDULING_URL: v.optional(envUrl(['https:'], 'https')),
+  /** The company's profiles, comma-separated https addresses on LinkedIn, X or GitHub (issue 26); unset: no icons. */
+  SOCIAL_LINKS: v.optional(
+    v.pipe(
+      v.string(),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return;
+        const links = parseSocialLinks(dataset.value);
+        if (typeof links === 'string') addIssue({ message: links });
+      }),
+    ),
+    '',
+  ),
   /** The consultations' video call link, `{bookingId}` replaced (issue 16); unset, the company sends one itself. */
   MEETING_URL_TEMPLATE: v.optional(envMeetingUrlTemplate),
   /** Key that signs the scheduling service's webhooks (D17); without it the webhook answers 401. */

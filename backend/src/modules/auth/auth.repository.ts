@@ -153,6 +153,26 @@ export async function findUsableToken(
   return row ?? null;
 }
 
+/**
+ * Whether a spent invitation is the one that set the account up: the token's user is active and set up. Such a link
+ * was used (or replaced once the account existed), so its visitor is told to sign in instead of to ask for a new one.
+ */
+export async function isInvitationOfSetUpAccount(db: Database | Transaction, tokenHash: string) {
+  const [row] = await db
+    .select({ id: userTokens.id })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.userId))
+    .where(
+      and(
+        eq(userTokens.tokenHash, tokenHash),
+        eq(userTokens.kind, 'registration'),
+        eq(users.isActive, true),
+        eq(users.accountSetupComplete, true),
+      ),
+    );
+  return row !== undefined;
+}
+
 /** The new password of a person who gave their current one (the account page). */
 export async function changePassword(tx: Transaction, userId: number, passwordHash: string, at: Date) {
   await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, userId));

@@ -81,6 +81,7 @@ describe('the visitor moves their booking through its link', () => {
         timeZone: ZONE,
         startsAt: '2026-11-02T14:00:00.000Z',
         endsAt: '2026-11-02T14:30:00.000Z',
+        visitorTimeZone: null,
         status: 'confirmed',
         canReschedule: true,
         reason: null,
