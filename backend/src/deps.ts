@@ -8,7 +8,7 @@ import type { ApiConfig } from './env';
 import { createOutboxPublisher, type EventPublisher } from './events/publisher';
 import { type Clock, systemClock } from './lib/clock';
 import { RateLimiter } from './lib/rate-limit';
-import { createSecretBox, type SecretBox } from './lib/secret-box';
+import { createSecretBox, type SecretBox } from '@app/platform/secret-box';
 import { createPublicDashboardsCache, type PublicDashboardsCache } from './modules/dashboards/public-dashboards.cache';
 import { createEmbedOrigins, type EmbedOrigins } from './modules/embedding/embed-origins';
 import { assertSecretsCanOpen } from './startup-checks';

@@ -3,7 +3,7 @@ import type { Database, Transaction } from '@app/db';
 import { decodeBase32IgnorePadding, encodeBase32NoPadding } from '@oslojs/encoding';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
-import type { SecretBox } from '../../lib/secret-box';
+import type { SecretBox } from '@app/platform/secret-box';
 import { insertAudit } from '../audit/audit.repository';
 import type { AuthDeps } from './auth.deps';
 import type { UserRow } from './auth.repository';

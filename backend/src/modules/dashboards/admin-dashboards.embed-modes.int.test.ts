@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
 import { addConnection, standInEnv } from '../../../testing/embed';
 import { createApp } from '../../app';
-import { createSecretBox } from '../../lib/secret-box';
+import { createSecretBox } from '@app/platform/secret-box';
 
 const standIns = await startEmbedStandIns();
 afterAll(() => standIns.stop());

@@ -4,7 +4,7 @@ import type { Logger } from '@app/platform/logger';
 import type { ApiConfig } from '../../env';
 import type { Clock } from '../../lib/clock';
 import { unprocessable } from '../../lib/http-error';
-import type { SecretBox } from '../../lib/secret-box';
+import type { SecretBox } from '@app/platform/secret-box';
 import type { EmbedTarget } from '../embedding/providers';
 import { targetWarning } from '../embedding/target-check';
 import { connectionProvider, embedModeOf } from './dashboards.repository';

@@ -9,7 +9,7 @@ import { useAdminTestApp } from '../../../testing/admin';
 import { createTestApp } from '../../../testing/app';
 import { connectionBody, standInEnv, tokenDashboard } from '../../../testing/embed';
 import { createApp } from '../../app';
-import { createSecretBox } from '../../lib/secret-box';
+import { createSecretBox } from '@app/platform/secret-box';
 import { ConnectionSecretError } from './connections.secrets';
 import { loadOpenConnection } from './connections.service';
 

@@ -7,7 +7,7 @@ import {
   TableauConnectionInputSchema,
 } from '@app/contracts';
 import { HttpError, unprocessable } from '../../lib/http-error';
-import type { SecretBox } from '../../lib/secret-box';
+import type { SecretBox } from '@app/platform/secret-box';
 import type { ConnectionRow } from './connections.repository';
 import type { OpenConnection } from './providers';
 

@@ -4,7 +4,7 @@ import type { Logger } from '@app/platform/logger';
 import type { AppDeps } from '../../deps';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound, unprocessable } from '../../lib/http-error';
-import type { SecretBox } from '../../lib/secret-box';
+import type { SecretBox } from '@app/platform/secret-box';
 import { type Actor, changed, withAudit } from '../audit/with-audit';
 import * as repo from './connections.repository';
 import {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SignedIn, useAdminTestApp } from '../../../testing/admin';
 import { addConnection, standInEnv, tokenDashboard } from '../../../testing/embed';
 import { createApp } from '../../app';
-import { createSecretBox } from '../../lib/secret-box';
+import { createSecretBox } from '@app/platform/secret-box';
 
 type StandInFailure = NonNullable<Parameters<EmbedStandIns['fail']>[1]>;
 

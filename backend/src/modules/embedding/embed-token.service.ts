@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import type { ApiConfig } from '../../env';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { SecretBox } from '../../lib/secret-box';
+import type { SecretBox } from '@app/platform/secret-box';
 import { insertAudit } from '../audit/audit.repository';
 import { type DashboardsDeps, readableDashboard, type Viewer } from '../dashboards/dashboard-access';
 import { embedModeOf, linkedOrganizations } from '../dashboards/dashboards.repository';

@@ -2,7 +2,7 @@ import { COMPANY_NAME, emailDomain, type SsoSettings, type SsoSettingsValues, ty
 import type { AppDeps } from '../../../deps';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../../lib/http-error';
-import type { SecretBox } from '../../../lib/secret-box';
+import type { SecretBox } from '@app/platform/secret-box';
 import { type Actor, changed, withAudit } from '../../audit/with-audit';
 import { checkProvider } from './oidc-client';
 import * as repo from './sso.repository';
