@@ -23,6 +23,7 @@ const detail = (overrides: Partial<DashboardDetail> = {}): DashboardDetail => ({
   embedUrl: 'https://app.powerbi.com/view?r=abc',
   thumbnailUrl: null,
   isPublic: false,
+  lookerStudio: null,
   ...overrides,
 });
 
