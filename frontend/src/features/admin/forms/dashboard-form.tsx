@@ -8,10 +8,9 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { useSaveDashboard } from '../api/admin.mutations';
 import { adminConnectionsQueryOptions } from '../api/admin.queries';
 import { EMBED_MODE_LABELS, isPublicShareInput, isTokenMode } from '../utils/embed';
-import { reportTarget } from '../utils/looker-studio';
 import { ConnectionChoice } from './connection-choice';
+import { LookerStudioFields } from './looker-studio-fields';
 import { SavePanel, useSavePanel } from './panel-form';
-import { ReportPicker } from './report-picker';
 
 const valuesOf = (dashboard?: AdminDashboard): DashboardInput => ({
   name: dashboard?.name ?? '',
@@ -49,8 +48,6 @@ const MODE_HINT =
 export const PUBLIC_IN_TOKEN_MODE = 'Public samples are embedded by URL: tokens are minted per organization.';
 const PUBLIC_IN_LOOKER_STUDIO =
   'Public samples are embedded by URL: Looker Studio reports are shared per organization.';
-const LOOKER_EMBED_HINT =
-  "Looker Studio's embed address of the report, filled in from the report; change it to open another page.";
 
 /** The provider's own fields of a token mode: where the report, view or dashboard is. */
 const TARGET_FIELDS = {
@@ -77,14 +74,6 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
     detail: (saved) => saved?.embedUrlWarning ?? undefined,
     onDone,
   });
-  /** The Report field named a report (typed, pasted or picked): its id, and the embed URL of it. */
-  const followReport = (text: string, picked: boolean) => {
-    const target = reportTarget(text, String(form.getFieldValue('embedUrl') ?? ''), picked);
-    if (!target) return;
-    if (target.assetName !== text) form.setFieldValue('assetName', target.assetName);
-    if (target.embedUrl !== form.getFieldValue('embedUrl')) form.setFieldValue('embedUrl', target.embedUrl);
-  };
-
   return (
     <form.AppForm>
       <SavePanel {...panel}>
@@ -150,38 +139,10 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
                   )}
                 </form.AppField>
                 {mode === 'lookerstudio' ? (
-                  <>
-                    <form.Subscribe selector={(state) => Number(state.values.connectionId) || null}>
-                      {(connectionId) => (
-                        <form.AppField
-                          name="assetName"
-                          // A pasted address or id names the report: the embed URL follows it.
-                          listeners={{ onChange: ({ value }) => followReport(String(value ?? ''), false) }}
-                        >
-                          {(field) => (
-                            <ReportPicker
-                              connectionId={connectionId}
-                              value={String(field.state.value ?? '')}
-                              onPicked={(name) => followReport(name, true)}
-                              field={(props) => <field.ComboboxField {...props} />}
-                            />
-                          )}
-                        </form.AppField>
-                      )}
-                    </form.Subscribe>
-                    <form.AppField name="embedUrl">
-                      {(field) => (
-                        <field.TextField
-                          label="Embed URL"
-                          description={LOOKER_EMBED_HINT}
-                          placeholder="https://lookerstudio.google.com/embed/reporting/..."
-                          autoComplete="off"
-                          spellCheck={false}
-                          data-testid="dashboard-looker-embed-url"
-                        />
-                      )}
-                    </form.AppField>
-                  </>
+                  <LookerStudioFields
+                    form={form}
+                    fields={{ connectionId: 'connectionId', assetName: 'assetName', embedUrl: 'embedUrl' }}
+                  />
                 ) : (
                   TARGET_FIELDS[mode].map((spec) => (
                     <form.AppField key={spec.name} name={spec.name}>

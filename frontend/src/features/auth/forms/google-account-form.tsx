@@ -35,7 +35,7 @@ export function GoogleAccountForm({ user }: { user: User }) {
   return (
     <form.AppForm>
       <form.FormElement
-        aria-label="Google account for Looker Studio dashboards"
+        aria-label="Google account"
         data-testid="google-account-form"
         className="flex flex-col gap-5"
       >
