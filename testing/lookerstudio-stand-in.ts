@@ -121,7 +121,7 @@ export async function startLookerStudioStandIn(
     const refuse = (error: string, description: string, status = 400) =>
       json({ error, error_description: description }, status);
     if (body.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer')
-      return refuse('unsupported_grant_type', 'Invalid grant_type: ' + (body.get('grant_type') ?? ''));
+      return refuse('unsupported_grant_type', `Invalid grant_type: ${body.get('grant_type') ?? ''}`);
     const assertion = body.get('assertion') ?? '';
     let claims: Record<string, unknown>;
     try {
@@ -205,7 +205,8 @@ export async function startLookerStudioStandIn(
       if (b.role !== 'VIEWER' && b.role !== 'EDITOR')
         return googleError(400, 'INVALID_ARGUMENT', 'role must be VIEWER or EDITOR');
       const members = Array.isArray(b.members) ? (b.members as string[]).map(normal) : [];
-      const role = (asset.permissions[b.role] ??= { members: [] });
+      asset.permissions[b.role] ??= { members: [] };
+      const role = asset.permissions[b.role]!;
       for (const member of members) if (!role.members.includes(member)) role.members.push(member);
     } else {
       const members = new Set(Array.isArray(b.members) ? (b.members as string[]).map(normal) : []);
@@ -304,7 +305,8 @@ export async function startLookerStudioStandIn(
     addMember(name, role, member) {
       const asset = assets.get(name);
       if (!asset) throw new Error(`No report ${name}`);
-      (asset.permissions[role] ??= { members: [] }).members.push(normal(member));
+      asset.permissions[role] ??= { members: [] };
+      asset.permissions[role]!.members.push(normal(member));
       asset.etag = nextEtag();
     },
     deleteReport: (name) => void assets.delete(name),

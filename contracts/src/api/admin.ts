@@ -100,7 +100,7 @@ export const DashboardInputSchema = v.pipe(
       issue(key, result.issues[0].message);
       return '';
     };
-    const base = { ...input, workspaceId: '', reportId: '', viewUrl: '', assetName: '' };
+    const base = { ...input, workspaceId: '', reportId: '', viewUrl: '', assetName: '' as string };
     if (input.embedMode === 'url') {
       if (!input.embedUrl) issue('embedUrl', 'Embed URL is required');
       return { ...base, connectionId: null, metabaseDashboardId: null };
@@ -129,9 +129,11 @@ export type DashboardInput = v.InferInput<typeof DashboardInputSchema>;
  * report: the URL is taken as https://lookerstudio.google.com/embed/reporting/<id>[/page/<page>], and must be the
  * report named by `assetName` when both are given.
  */
-function lookerStudioTarget<
-  T extends { embedUrl: string; assetName?: string | null; connectionId: number | null; isPublic: boolean },
->(input: T, base: T & { assetName: string }, issue: (key: string, message: string) => void) {
+function lookerStudioTarget<B extends object>(
+  input: { embedUrl: string; assetName?: string | null; connectionId: number | null; isPublic: boolean },
+  base: B,
+  issue: (key: string, message: string) => void,
+) {
   const assetName = (input.assetName ?? '').trim();
   if (input.connectionId === null) issue('connectionId', 'Please choose a connection');
   if (input.isPublic)
@@ -152,7 +154,7 @@ function lookerStudioTarget<
     ...base,
     assetName: name,
     embedUrl: report?.embedUrl ?? lookerStudioEmbedUrl(name),
-    metabaseDashboardId: null,
+    metabaseDashboardId: null as number | null,
   };
 }
 export type DashboardValues = v.InferOutput<typeof DashboardInputSchema>;

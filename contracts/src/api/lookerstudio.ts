@@ -24,8 +24,8 @@ export function lookerStudioReport(url: string): { assetName: string; embedUrl: 
   );
   if (!match) return null;
   return {
-    assetName: match[1],
-    embedUrl: `https://lookerstudio.google.com/embed/reporting/${match[1]}${match[2] ?? ''}`,
+    assetName: match[1]!,
+    embedUrl: `https://lookerstudio.google.com/embed/reporting/${match[1]!}${match[2] ?? ''}`,
   };
 }
 

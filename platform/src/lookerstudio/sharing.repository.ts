@@ -250,3 +250,34 @@ export async function withAssetLock<T>(db: Database, asset: SharedAsset, work: (
   });
   return result as T;
 }
+
+/**
+ * Whether Looker Studio sharing is in use at all: some dashboard in `lookerstudio` mode, or some report whose grants
+ * are still to be taken back. Until then no access change writes a sharing event.
+ */
+export async function lookerStudioInUse(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({
+      used: sql<boolean>`exists (select 1 from ${dashboards} where ${dashboards.embedMode} = 'lookerstudio')
+        or exists (select 1 from ${lookerSharing})`,
+    })
+    .from(sql`(select 1) as one`);
+  return row?.used === true;
+}
+
+/** The organizations a person belongs to (what their change concerns). */
+export async function organizationIdsOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: memberships.organizationId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  return rows.map((row) => row.id);
+}
+
+/** The reports whose sharing is not in step (pending or failing): what the retry sweep takes up again. */
+export async function sharingBehind(db: Db): Promise<SharedAsset[]> {
+  return db
+    .select({ connectionId: lookerSharing.connectionId, assetName: lookerSharing.assetName })
+    .from(lookerSharing)
+    .where(sql`${lookerSharing.state} <> 'in-step'`);
+}

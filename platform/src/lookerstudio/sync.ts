@@ -44,7 +44,7 @@ export const embedSealContext = (id: number) => `embed-connection:${id}`;
 /** The connection's account, its key opened in memory; LookerStudioError when it cannot be. */
 export async function lookerStudioAccount(deps: Omit<SharingDeps, 'google'>, connectionId: number) {
   const row = await findEmbedConnection(deps.db, connectionId);
-  if (!row || row.provider !== 'lookerstudio')
+  if (row?.provider !== 'lookerstudio')
     throw new LookerStudioError('not-found', `Looker Studio connection ${connectionId} no longer exists`);
   if (!deps.secretBox)
     throw new LookerStudioError(

@@ -1,10 +1,10 @@
 import { AdminMessages, type ConnectionTest, EMBED_PROVIDER_LABELS, type EmbedConnectionValues } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Logger } from '@app/platform/logger';
+import type { SecretBox } from '@app/platform/secret-box';
 import type { AppDeps } from '../../deps';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound, unprocessable } from '../../lib/http-error';
-import type { SecretBox } from '@app/platform/secret-box';
 import { type Actor, changed, withAudit } from '../audit/with-audit';
 import * as repo from './connections.repository';
 import {
@@ -17,7 +17,7 @@ import {
   requiredSecretIssues,
   sealContext,
   secretFields,
-  settingFields,
+  storedSettings,
 } from './connections.secrets';
 import { embedProviders, type OpenConnection } from './providers';
 
@@ -110,7 +110,7 @@ export async function createConnection(deps: ConnectionsDeps, actor: Actor, inpu
   const values = input as unknown as Record<string, unknown>;
   const secrets = pick(values, secretFields(provider));
   refuseMissingSecrets(secretFields(provider).filter((field) => !secrets[field]));
-  const settings = pick(values, settingFields(provider));
+  const settings = storedSettings(provider, values, secrets);
   const row = await uniqueName(
     withAudit(deps.db, actor, async (tx) => {
       const made = await repo.insertConnection(tx, { name, provider, settings }, (id) =>
@@ -132,7 +132,6 @@ export async function updateConnection(deps: ConnectionsDeps, actor: Actor, id: 
   const { name, provider } = input;
   const values = input as unknown as Record<string, unknown>;
   const given = pick(values, secretFields(provider));
-  const settings = pick(values, settingFields(provider));
   const { row, secrets } = await uniqueName(
     withAudit(deps.db, actor, async (tx) => {
       const before = await repo.lockConnectionRow(tx, id);
@@ -145,6 +144,7 @@ export async function updateConnection(deps: ConnectionsDeps, actor: Actor, id: 
       const secrets = { ...kept, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value)) };
       const secretChanged = missing.length < secretFields(provider).length;
       const sealed = secretChanged ? box.seal(JSON.stringify(secrets), sealContext(id)) : before.secret;
+      const settings = storedSettings(provider, values, secrets);
       const after = (await repo.updateConnection(tx, id, { name, provider, settings, secret: sealed }))!;
       const beforeValues = { name: before.name, provider: before.provider, ...before.settings };
       const changes = {

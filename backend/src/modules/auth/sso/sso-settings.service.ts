@@ -1,8 +1,8 @@
 import { COMPANY_NAME, emailDomain, type SsoSettings, type SsoSettingsValues, type SsoTest } from '@app/contracts';
+import type { SecretBox } from '@app/platform/secret-box';
 import type { AppDeps } from '../../../deps';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../../lib/http-error';
-import type { SecretBox } from '@app/platform/secret-box';
 import { type Actor, changed, withAudit } from '../../audit/with-audit';
 import { checkProvider } from './oidc-client';
 import * as repo from './sso.repository';

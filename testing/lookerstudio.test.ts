@@ -1,9 +1,9 @@
-import { startLookerStudioStandIn } from '@app/testing/lookerstudio-stand-in';
+import { getPermissions, patchPermissions, searchAssets } from '@app/platform/lookerstudio/client';
+import { LookerStudioError } from '@app/platform/lookerstudio/http';
+import { planSharing } from '@app/platform/lookerstudio/plan';
+import { accessToken, type LookerStudioAccount, type LookerStudioDeps } from '@app/platform/lookerstudio/token';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { getPermissions, patchPermissions, searchAssets } from './client';
-import { LookerStudioError } from './http';
-import { planSharing } from './plan';
-import { accessToken, type LookerStudioAccount, type LookerStudioDeps } from './token';
+import { startLookerStudioStandIn } from './lookerstudio-stand-in';
 
 let google: Awaited<ReturnType<typeof startLookerStudioStandIn>>;
 let deps: LookerStudioDeps;
