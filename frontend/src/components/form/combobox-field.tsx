@@ -132,7 +132,9 @@ export function ComboboxField({
                   >
                     <Combobox.ItemText className="break-words">{option.label}</Combobox.ItemText>
                     {option.detail ? (
-                      <span className="text-xs break-all text-slate-600 dark:text-slate-400">{option.detail}</span>
+                      <span className="text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-400">
+                        {option.detail}
+                      </span>
                     ) : null}
                   </Combobox.Item>
                 ))

@@ -92,8 +92,19 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
 
   const columns: Column<EmbedConnection>[] = [
     { header: 'Name', className: 'min-w-36 font-medium', cell: (c) => c.name },
-    { header: 'Provider', className: 'whitespace-nowrap', cell: (c) => EMBED_PROVIDER_LABELS[c.provider] },
-    { header: 'Site / account', className: 'break-all', cell: connectionSite },
+    {
+      header: 'Provider / site',
+      className: 'min-w-44',
+      // Where it points under the provider: a tenant, a site, or Looker Studio's service account and its user.
+      cell: (c) => (
+        <>
+          <span className="block whitespace-nowrap">{EMBED_PROVIDER_LABELS[c.provider]}</span>
+          <span className="block text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-400">
+            {connectionSite(c)}
+          </span>
+        </>
+      ),
+    },
     {
       header: 'Dashboards',
       'data-testid': 'connection-dashboards',

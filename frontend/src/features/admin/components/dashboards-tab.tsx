@@ -117,7 +117,7 @@ function SharingStatus({ sharing }: { sharing: Sharing }) {
           {sharing.error}
         </span>
       ) : null}
-      <span className="whitespace-nowrap">
+      <span>
         Last in step: <span data-testid="dashboard-sharing-synced">{formatDateTime(sharing.lastSyncedAt)}</span>
       </span>
     </span>
