@@ -7,7 +7,7 @@ import { controlClass, FieldShell } from './field-shell';
 import { useFieldControl } from './use-field-control';
 
 /** One choice of a combobox: its value (what the field takes), its label and a second line. */
-export interface ComboboxOption {
+interface ComboboxOption {
   value: string;
   label: string;
   detail?: string;

@@ -50,7 +50,7 @@ function typeReport(scope: HTMLElement, value: string) {
   act(() => fireEvent.focus(input));
   fireEvent.change(input, { target: { value } });
 }
-const valueOf = (scope: HTMLElement, label: string) => (within(scope).getByLabelText(label) as HTMLInputElement).value;
+const valueIn = (scope: HTMLElement, label: string) => (within(scope).getByLabelText(label) as HTMLInputElement).value;
 
 async function lookerStudioForm() {
   const form = await screen.findByTestId('dashboard-form');
@@ -90,15 +90,15 @@ describe('the dashboard form in Looker Studio mode', () => {
     typeReport(form, 'Sal');
     await waitFor(() => expect(requestsTo(api, 'GET /api/admin/embed-connections/8/assets?q=Sal')).toHaveLength(1));
     // Words of a title are a search: they name no report yet, and the embed URL stays empty.
-    expect(valueOf(form, 'Embed URL')).toBe('');
+    expect(valueIn(form, 'Embed URL')).toBe('');
     const input = within(form).getByLabelText('Report');
     act(() => fireEvent.click(input));
     const picked = await screen.findByRole('option', { name: /Sales 2026/ });
     expect(screen.queryByRole('option', { name: /^Ops/ })).toBeNull();
     act(() => fireEvent.click(picked));
 
-    await waitFor(() => expect(valueOf(form, 'Report')).toBe(SALES));
-    expect(valueOf(form, 'Embed URL')).toBe(`https://lookerstudio.google.com/embed/reporting/${SALES}`);
+    await waitFor(() => expect(valueIn(form, 'Report')).toBe(SALES));
+    expect(valueIn(form, 'Embed URL')).toBe(`https://lookerstudio.google.com/embed/reporting/${SALES}`);
     expect(within(form).getByText(/^Sales 2026 \(/)).toBeTruthy();
     // A Looker Studio dashboard is no public share link once sharing is the portal's: no warning in the form.
     expect(within(form).queryByTestId('dashboard-public-link-warning')).toBeNull();
@@ -119,12 +119,12 @@ describe('the dashboard form in Looker Studio mode', () => {
     const form = await lookerStudioForm();
     type(form, 'Connection', '8');
     typeReport(form, `https://lookerstudio.google.com/u/0/reporting/${OPS}/page/p_abc123`);
-    await waitFor(() => expect(valueOf(form, 'Report')).toBe(OPS));
-    expect(valueOf(form, 'Embed URL')).toBe(`https://lookerstudio.google.com/embed/reporting/${OPS}/page/p_abc123`);
+    await waitFor(() => expect(valueIn(form, 'Report')).toBe(OPS));
+    expect(valueIn(form, 'Embed URL')).toBe(`https://lookerstudio.google.com/embed/reporting/${OPS}/page/p_abc123`);
 
     typeReport(form, SALES);
     await waitFor(() =>
-      expect(valueOf(form, 'Embed URL')).toBe(`https://lookerstudio.google.com/embed/reporting/${SALES}`),
+      expect(valueIn(form, 'Embed URL')).toBe(`https://lookerstudio.google.com/embed/reporting/${SALES}`),
     );
   });
 

@@ -9,7 +9,7 @@ import { assetDetail, reportSearchOf } from '../utils/looker-studio';
 /** Typing waits this long before searching, so a title typed quickly is one search. */
 const SEARCH_DELAY_MS = 250;
 
-export const REPORT_HINT = "Search the reports by title, or paste the report's id or its Looker Studio address.";
+const REPORT_HINT = "Search the reports by title, or paste the report's id or its Looker Studio address.";
 
 /**
  * The Report of a Looker Studio dashboard (issue 28): a combobox searching the connection's reports by title

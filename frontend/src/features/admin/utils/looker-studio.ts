@@ -10,8 +10,7 @@ import { formatDateTime } from './format';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Text that is a report's id rather than words of a title: Looker Studio's ids are UUIDs (older ones long tokens). */
-export const looksLikeReportId = (text: string): boolean =>
-  ASSET_NAME.test(text) && (UUID.test(text) || text.length >= 20);
+const looksLikeReportId = (text: string): boolean => ASSET_NAME.test(text) && (UUID.test(text) || text.length >= 20);
 
 /**
  * What the Report field's text makes of the report: a pasted address gives its id and that address (its page kept);

@@ -34,11 +34,7 @@ export function GoogleAccountForm({ user }: { user: User }) {
 
   return (
     <form.AppForm>
-      <form.FormElement
-        aria-label="Google account"
-        data-testid="google-account-form"
-        className="flex flex-col gap-5"
-      >
+      <form.FormElement aria-label="Google account" data-testid="google-account-form" className="flex flex-col gap-5">
         <form.AppField name="googleAccount">
           {(field) => (
             <field.TextField

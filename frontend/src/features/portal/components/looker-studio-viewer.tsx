@@ -17,7 +17,7 @@ export const PREVIEW_NOTICE =
   'Preview: Looker Studio shows the report to the Google account signed in in this browser, if it may see the report. Clients see it with their own Google account (their e-mail address unless they set another), which the portal shares it with.';
 
 /** Whether access granted at `grantedAt` is less than a minute old at `now`. */
-export function isFreshGrant(grantedAt: string | null | undefined, now: number): boolean {
+function isFreshGrant(grantedAt: string | null | undefined, now: number): boolean {
   if (!grantedAt) return false;
   const at = Date.parse(grantedAt);
   return Number.isFinite(at) && now - at < FRESH_GRANT_MS && now - at > -FRESH_GRANT_MS;
