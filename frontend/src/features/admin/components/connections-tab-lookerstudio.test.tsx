@@ -66,6 +66,8 @@ describe('a Looker Studio connection', () => {
     // Not a key: the contracts' reason, under the field.
     type(panel, 'Service account key (JSON)', '{"type":"authorized_user"}');
     expect(await within(panel).findByText(/its "type" must be "service_account"/)).toBeTruthy();
+    type(panel, 'Service account key (JSON)', `${KEY.slice(0, 20)}\u0000${KEY.slice(20)}`);
+    expect(await within(panel).findByText('Service account key must not contain NUL characters')).toBeTruthy();
 
     const file = new File([KEY], 'acme-reports-1234.json', { type: 'application/json' });
     fireEvent.change(within(panel).getByTestId('connection-key-file'), { target: { files: [file] } });
