@@ -15,9 +15,9 @@ import { createLocalJWKSet, decodeJwt, exportJWK, importSPKI, jwtVerify } from '
  * Test hooks: share a report "by hand" (`addMember`), make an endpoint fail N times or be slow (`fail`), see requests.
  */
 
-export type LookerEndpoint = 'token' | 'search' | 'get' | 'patch' | 'add-members' | 'revoke';
+type LookerEndpoint = 'token' | 'search' | 'get' | 'patch' | 'add-members' | 'revoke';
 
-export interface LookerFailure {
+interface LookerFailure {
   status?: number;
   /** Answer only after this long. */
   delayMs?: number;
@@ -25,7 +25,7 @@ export interface LookerFailure {
   times?: number;
 }
 
-export interface LookerRequest {
+interface LookerRequest {
   endpoint: LookerEndpoint;
   method: string;
   path: string;
@@ -34,7 +34,7 @@ export interface LookerRequest {
   subject: string | null;
 }
 
-export interface LookerStandInAsset {
+interface LookerStandInAsset {
   name: string;
   title: string;
   owner: string;

@@ -1,3 +1,4 @@
+// Long file: the composition root of the workers, every queue, worker and scheduler made in one place.
 import {
   type CalendarJob,
   CalendarJobNames,

@@ -1,3 +1,4 @@
+// Long file: every shape of the administration (organizations, dashboards and their embed modes, users, links, audit).
 import * as v from 'valibot';
 import { filledIn, requiredEmail, requiredText } from './common';
 import { EmailSchema } from './contact';

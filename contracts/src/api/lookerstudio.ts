@@ -58,7 +58,7 @@ export function serviceAccountKeyProblem(text: string): string | null {
 export const LookerStudioAssetsQuerySchema = v.object({
   q: v.optional(v.pipe(v.string(), v.maxLength(200, 'Search text must be at most 200 characters')), ''),
 });
-export const LookerStudioAssetSchema = v.object({
+const LookerStudioAssetSchema = v.object({
   name: v.string(),
   title: v.string(),
   assetType: v.string(),
@@ -97,8 +97,7 @@ export const SharingLastSyncSchema = v.nullable(
   }),
 );
 
-export const SHARING_STATES = ['in-step', 'pending', 'failing'] as const;
-export type SharingState = (typeof SHARING_STATES)[number];
+const SHARING_STATES = ['in-step', 'pending', 'failing'] as const;
 /** A lookerstudio dashboard's sharing as the admin sees it (null for other modes). */
 export const DashboardSharingSchema = v.nullable(
   v.object({

@@ -9,7 +9,6 @@ import { accessToken, forgetToken, type LookerStudioAccount, type LookerStudioDe
 
 const API = 'The Looker Studio API';
 
-export const ROLES = ['OWNER', 'EDITOR', 'VIEWER', 'LINK_VIEWER', 'LINK_EDITOR'] as const;
 export type PermissionsMap = Partial<Record<string, { members: string[] }>>;
 export interface Permissions {
   permissions: PermissionsMap;

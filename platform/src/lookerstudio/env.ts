@@ -24,8 +24,3 @@ export const lookerStudioEnvEntries = {
   /** The Looker Studio API (`{url}/v1/assets:search`, `{url}/v1/assets/{name}/permissions`). */
   LOOKER_STUDIO_API_URL: v.optional(googleUrl, 'https://datastudio.googleapis.com'),
 };
-
-export interface LookerStudioConfig {
-  GOOGLE_TOKEN_URL: string;
-  LOOKER_STUDIO_API_URL: string;
-}

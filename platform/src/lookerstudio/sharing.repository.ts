@@ -1,3 +1,4 @@
+// Long file: every query of Looker Studio sharing, shared by the API and the workers (one home, decision 024).
 import type { Database, Transaction } from '@app/db';
 import {
   dashboards,
@@ -27,10 +28,6 @@ export type SharingRow = typeof lookerSharing.$inferSelect;
 
 const assetNameOf = sql<string>`${dashboards.embedTarget}->>'assetName'`;
 const lookerDashboards = eq(dashboards.embedMode, 'lookerstudio');
-
-/** A person's Google account: the one they set, else their e-mail (lower-case). */
-export const googleAccountOf = (user: { email: string; googleAccount: string | null }) =>
-  (user.googleAccount ?? user.email).toLowerCase();
 
 /**
  * Who should be a VIEWER of the report: for each dashboard showing it, each active organization linked to it gives

@@ -42,7 +42,7 @@ const ATTEMPTS = 5;
 export const embedSealContext = (id: number) => `embed-connection:${id}`;
 
 /** The connection's account, its key opened in memory; LookerStudioError when it cannot be. */
-export async function lookerStudioAccount(deps: Omit<SharingDeps, 'google'>, connectionId: number) {
+async function lookerStudioAccount(deps: Omit<SharingDeps, 'google'>, connectionId: number) {
   const row = await findEmbedConnection(deps.db, connectionId);
   if (row?.provider !== 'lookerstudio')
     throw new LookerStudioError('not-found', `Looker Studio connection ${connectionId} no longer exists`);

@@ -8,7 +8,7 @@ import { clip, googleRequest, LookerStudioError } from './http';
  * failure is not cached.
  */
 
-export const LOOKER_STUDIO_SCOPE = 'https://www.googleapis.com/auth/datastudio';
+const LOOKER_STUDIO_SCOPE = 'https://www.googleapis.com/auth/datastudio';
 const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 const GOOGLE = 'Google sign-in';
 
@@ -35,7 +35,7 @@ interface ServiceAccountKey {
 }
 
 /** The fields of a service account's JSON key; LookerStudioError 'invalid-key' when it is not one. */
-export function readServiceAccountKey(text: string): ServiceAccountKey {
+function readServiceAccountKey(text: string): ServiceAccountKey {
   let key: Record<string, unknown>;
   try {
     key = JSON.parse(text);

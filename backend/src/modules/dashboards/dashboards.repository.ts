@@ -1,3 +1,4 @@
+// Long file: every query of the dashboards module (public, client and admin lists, access, views, Looker Studio sharing state).
 import { type AdminDashboard, type DashboardSharing, type EmbedMode, isPublicShareLink } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import * as schema from '@app/db/schema';

@@ -7,6 +7,7 @@ import {
   PowerBiConnectionInputSchema,
   TableauConnectionInputSchema,
 } from '@app/contracts';
+import { embedSealContext } from '@app/platform/lookerstudio/sync';
 import type { SecretBox } from '@app/platform/secret-box';
 import { HttpError, unprocessable } from '../../lib/http-error';
 import type { ConnectionRow } from './connections.repository';
@@ -28,7 +29,8 @@ export class ConnectionSecretError extends Error {
   }
 }
 
-export const sealContext = (id: number) => `embed-connection:${id}`;
+/** The context a connection's secret is sealed with: one home for the API and the workers (platform/). */
+export const sealContext = embedSealContext;
 
 const INPUT_SCHEMAS = {
   powerbi: PowerBiConnectionInputSchema,
@@ -40,7 +42,7 @@ const INPUT_SCHEMAS = {
 export const secretFields = (provider: EmbedProvider): readonly string[] => EMBED_SECRET_FIELDS[provider];
 
 /** The provider's fields that are not secret (what `settings` holds). */
-export const settingFields = (provider: EmbedProvider) =>
+const settingFields = (provider: EmbedProvider) =>
   Object.keys(INPUT_SCHEMAS[provider].entries).filter(
     (key) => key !== 'name' && key !== 'provider' && !secretFields(provider).includes(key),
   );

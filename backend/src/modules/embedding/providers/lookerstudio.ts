@@ -2,7 +2,7 @@ import type { ConnectionTest } from '@app/contracts';
 import { getPermissions, searchAssets } from '@app/platform/lookerstudio/client';
 import { LookerStudioError } from '@app/platform/lookerstudio/http';
 import type { LookerStudioAccount, LookerStudioDeps } from '@app/platform/lookerstudio/token';
-import { type EmbedTarget, type OpenConnection, type ProviderDeps, ProviderError } from './types';
+import type { EmbedTarget, OpenConnection, ProviderDeps } from './types';
 
 /**
  * Looker Studio (issue 28): no token to mint, the report is framed by its URL and access is its sharing with each
@@ -26,15 +26,6 @@ export const accountOf = (connection: LookerStudioConnection): LookerStudioAccou
   serviceAccountKey: connection.serviceAccountKey,
   delegatedUser: connection.delegatedUser,
 });
-
-/** Google's fault as the providers' one (the same kinds; an unreadable key or a conflict is the admin's to fix). */
-export const asProviderError = (error: unknown) =>
-  error instanceof LookerStudioError
-    ? new ProviderError(
-        error.kind === 'invalid-key' || error.kind === 'conflict' ? 'unauthorized' : error.kind,
-        error.message,
-      )
-    : error;
 
 export async function testLookerStudio(
   deps: ProviderDeps,
