@@ -201,6 +201,17 @@ describe('access follows the organizations (issue 28)', () => {
     const bad = await as(person).send('PUT', '/api/account/google-account', { googleAccount: 'not an address\u0000' });
     expect(bad.status).toBe(422);
 
+    // An admin sets a person's Google account (Edit User): the report moves to it too.
+    const edited = await as(admin).send('PUT', `/api/admin/users/${b.id}`, {
+      email: b.email,
+      organizationIds: [organization.id],
+      googleAccount: 'b.work@gmail.test',
+    });
+    expect(edited.status).toBe(200);
+    expect((await edited.json()).googleAccount).toBe('b.work@gmail.test');
+    await expect.poll(() => google.viewers(assetName), POLL).toContain('user:b.work@gmail.test');
+    expect(google.viewers(assetName)).not.toContain(userMember(b.email));
+
     // Erased: their access goes with them.
     const erased = await as(admin).send('DELETE', `/api/admin/users/${a.id}`);
     expect(erased.status).toBe(204);
@@ -290,6 +301,22 @@ describe('reconcile (issue 28)', () => {
     expect(google.requestsTo('patch').length).toBe(patches);
   });
 
+  it('the nightly reconcile (one scheduler for the cluster) turns link sharing back off and records its counts', async () => {
+    const { runtime } = workers.workers;
+    const schedulers = await runtime.queues.lookerSharing.getJobSchedulers();
+    expect(schedulers.map((s) => s.key)).toEqual(
+      expect.arrayContaining(['looker-sharing-nightly', 'looker-sharing-retry']),
+    );
+    const { id, assetName } = await lookerDashboard(false);
+    await linkedOrganization(id, 1);
+    await expect.poll(() => google.viewers(assetName).length, POLL).toBe(1);
+    google.addMember(assetName, 'LINK_VIEWER', 'allUsers');
+    await runtime.queues.lookerSharing.add('reconcile', {}, { jobId: `nightly-test-${crypto.randomUUID()}` });
+    await expect.poll(() => google.report(assetName)?.permissions.LINK_VIEWER?.members, POLL).toEqual([]);
+    const [listed] = (await (await as(admin).get(PATH)).json()).filter((c: { id: number }) => c.id === connectionId);
+    expect(listed.lastSync).toMatchObject({ at: expect.any(String), removed: expect.any(Number) });
+  });
+
   it('a connection that owns sharing removes the viewer shared by hand', async () => {
     const owning = await (await as(admin).send('POST', PATH, connectionBody({ ownsSharing: true }))).json();
     google.addReport({ name: 'owned-report' });
@@ -316,6 +343,11 @@ describe('Google failing or racing (issue 28)', () => {
     const { people } = await linkedOrganization(id, 2);
     await expect.poll(async () => (await sharingOf(id))?.sharing?.state, POLL).toBe('failing');
     expect((await sharingOf(id)).sharing.error).toMatch(/unavailable/);
+    // The gauge the alert watches counts it (read from the database at each scrape).
+    const gauge = async () =>
+      (await workers.workers.runtime.metrics.registry.getSingleMetric('looker_sharing_out_of_step')?.get())?.values[0]
+        ?.value ?? 0;
+    expect(await gauge()).toBeGreaterThanOrEqual(1);
     await expect.poll(() => google.viewers(assetName), POLL).toEqual(people.map((p) => userMember(p.email)).sort());
     await expect
       .poll(async () => (await sharingOf(id))?.sharing, POLL)
