@@ -9,7 +9,7 @@ COMPOSE ?= $(shell docker compose version >/dev/null 2>&1 && echo "docker compos
 VITEST_ARGS ?=
 INSTALL_STAMP := node_modules/.make-install-stamp
 
-.PHONY: help bun install build up down logs dev start test test-unit test-integration test-e2e lint knip format typecheck migrate seed backup restore admin admin-email bench clean
+.PHONY: help bun install build up down logs dev start test test-unit test-integration test-e2e lint knip format typecheck migrate seed backup restore admin admin-email prometheus-rule bench clean
 
 help: ## List the commands
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
@@ -66,7 +66,7 @@ seed: migrate ## Load the sample dashboards and the demo organization
 backup: install ## Back up the database (DATABASE_URL) with pg_dump into BACKUP_FILE or backups/lucid-<time>.dump
 	@$(BUN) db/src/backup.ts backup "$(BACKUP_FILE)"
 
-restore: install ## Restore a backup into the database (DATABASE_URL), replacing its tables: make restore FILE=backups/x.dump
+restore: install ## Restore a backup into the database (DATABASE_URL), replacing its tables: make restore FILE=backups/x.dump (stop the API and workers first)
 	@$(BUN) db/src/backup.ts restore "$(FILE)"
 
 admin: admin-email migrate ## Create an administrator: make admin EMAIL=you@example.com (asks for the password, or reads stdin)
@@ -107,6 +107,9 @@ format: install ## Biome: fix formatting and safe lint issues
 
 typecheck: install ## TypeScript, strict, over every workspace
 	$(BUN) x tsc -p tsconfig.json --noEmit
+
+prometheus-rule: install ## Write the Prometheus Operator's PrometheusRule from deploy/monitoring/prometheus/alerts.yaml
+	$(BUN) scripts/prometheus-rule.ts
 
 bench: install ## Performance benchmarks, each as a ratio against a baseline measured in the same run
 	$(BUN) bench/run.ts

@@ -11,6 +11,7 @@ import {
   requiredVariables,
 } from '@app/platform/env';
 import { lookerStudioEnvEntries } from '@app/platform/lookerstudio/env';
+import { outboundEnvEntries } from '@app/platform/outbound';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
 import { envEncryptionKey } from '@app/platform/secret-box';
 import { tracingEnvEntries } from '@app/platform/tracing';
@@ -21,6 +22,7 @@ export const ApiEnvSchema = v.object({
   ...databaseEnvEntries(v.optional(envPoolSize, '10')),
   ...redisEnvEntries,
   ...tracingEnvEntries,
+  ...outboundEnvEntries,
   APP_URL: envUrl(['http:', 'https:'], 'http(s)'),
   COMPANY_EMAIL: envEmail,
   PORT: envPort('3000'),

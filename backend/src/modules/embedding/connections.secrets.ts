@@ -42,7 +42,7 @@ const INPUT_SCHEMAS = {
 export const secretFields = (provider: EmbedProvider): readonly string[] => EMBED_SECRET_FIELDS[provider];
 
 /** The provider's fields that are not secret (what `settings` holds). */
-const settingFields = (provider: EmbedProvider) =>
+export const settingFields = (provider: EmbedProvider) =>
   Object.keys(INPUT_SCHEMAS[provider].entries).filter(
     (key) => key !== 'name' && key !== 'provider' && !secretFields(provider).includes(key),
   );
@@ -124,9 +124,11 @@ export function requireBox(secretBox: SecretBox | null): SecretBox {
 export const requiredSecretIssues = (fields: readonly string[]): ApiIssue[] =>
   fields.map((path) => ({ path, message: `${SECRET_LABELS[path] ?? path} is required` }));
 
-/** 422 naming each secret field left empty. */
-export function refuseMissingSecrets(missing: readonly string[]) {
+/** 422 naming each secret field left empty (and why, when a reason is given). */
+export function refuseMissingSecrets(missing: readonly string[], why?: string) {
   if (!missing.length) return;
-  const issues = requiredSecretIssues(missing);
+  const issues = requiredSecretIssues(missing).map((issue) =>
+    why ? { ...issue, message: `${issue.message}: ${why}` } : issue,
+  );
   throw unprocessable(issues[0]!.message, issues);
 }

@@ -20,6 +20,7 @@ const deps = (timeout = 2000): ProviderDeps => ({
     EMBED_PROVIDER_TIMEOUT_MS: timeout,
     GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token',
     LOOKER_STUDIO_API_URL: 'http://127.0.0.1:9',
+    OUTBOUND_ALLOW_HOSTS: [new URL(standIns.url).host],
   },
   clock: { now: () => new Date() },
 });

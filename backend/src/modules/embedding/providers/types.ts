@@ -15,6 +15,7 @@ export interface ProviderDeps {
     | 'EMBED_PROVIDER_TIMEOUT_MS'
     | 'GOOGLE_TOKEN_URL'
     | 'LOOKER_STUDIO_API_URL'
+    | 'OUTBOUND_ALLOW_HOSTS'
   >;
   clock: Clock;
 }
