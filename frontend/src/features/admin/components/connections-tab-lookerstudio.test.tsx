@@ -156,6 +156,29 @@ describe('a Looker Studio connection', () => {
     );
   });
 
+  it("shows a last sync that failed with Google's answer, and none for a connection never synced", async () => {
+    const failed = makeConnection({
+      ...looker,
+      id: 10,
+      name: 'Broken key',
+      lastSync: {
+        at: '2026-11-27T08:00:00Z',
+        added: 0,
+        removed: 0,
+        unexpected: 0,
+        error: 'invalid_grant: key deleted',
+      },
+    });
+    const fresh = makeConnection({ ...looker, id: 11, name: 'New one', lastSync: null });
+    openConnections({}, [failed, fresh]);
+    const rows = await screen.findAllByTestId('connection-row');
+    const row = (name: string) => rows.find((r) => r.textContent?.includes(name))!;
+    const last = within(row('Broken key')).getByTestId('connection-last-sync');
+    expect(last.textContent).toContain('Failed');
+    expect(last.textContent).toContain('invalid_grant: key deleted');
+    expect(within(row('New one')).getByTestId('connection-sync-cell').textContent).toBe('Never');
+  });
+
   it("says why a sync could not run, in the server's words", async () => {
     openConnections({
       'POST /api/admin/embed-connections/8/sync': reply(
