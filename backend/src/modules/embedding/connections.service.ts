@@ -152,10 +152,7 @@ export async function updateConnection(deps: ConnectionsDeps, actor: Actor, id: 
       if (providerChanges && (await repo.countDashboardsUsing(tx, id)) > 0) throw conflict(PROVIDER_IN_USE);
       const missing = secretFields(provider).filter((field) => !given[field]);
       if (providerChanges) refuseMissingSecrets(missing);
-      if (
-        'siteUrl' in siteSettings &&
-        originOf(before.settings.siteUrl ?? '') !== originOf(siteSettings.siteUrl ?? '')
-      )
+      if ('siteUrl' in siteSettings && originOf(before.settings.siteUrl ?? '') !== originOf(siteSettings.siteUrl ?? ''))
         refuseMissingSecrets(missing, 'the site URL changed: enter it again to send it there');
       const kept = missing.length ? keptSecrets(box, before, missing) : {};
       const secrets = { ...kept, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value)) };
