@@ -55,7 +55,7 @@ export function LastSync({ connection }: { connection: EmbedConnection }) {
   if (!last) return <span className="text-slate-600 dark:text-slate-400">Never</span>;
   return (
     <span className="flex flex-col items-start gap-1 text-xs" data-testid="connection-last-sync">
-      <span className="text-sm whitespace-nowrap text-slate-800 dark:text-slate-200">{formatDateTime(last.at)}</span>
+      <span className="text-sm text-slate-800 dark:text-slate-200">{formatDateTime(last.at)}</span>
       <span className="text-slate-600 dark:text-slate-400">
         {counts(last.added, last.removed)}
         {last.unexpected ? `, ${plural(last.unexpected, 'unexpected member')}` : ''}
