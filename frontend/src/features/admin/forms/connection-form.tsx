@@ -87,8 +87,7 @@ const PROVIDER_FIELDS: Record<EmbedProvider, readonly ProviderField[]> = {
       label: 'Delegated user',
       type: 'email',
       placeholder: 'reports@example.com',
-      description:
-        'The Google Workspace user the service account acts as (domain-wide delegation): the reports must be theirs or shared with them as editor.',
+      description: 'The Workspace user the service account acts as (domain-wide delegation): an editor of the reports.',
     },
   ],
 };
