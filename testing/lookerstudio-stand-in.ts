@@ -23,6 +23,8 @@ interface LookerFailure {
   delayMs?: number;
   /** How many requests fail (then the endpoint works again); default: until `fail(endpoint, null)`. */
   times?: number;
+  /** Only the requests about this report fail (others, e.g. other reports' retries, are answered as usual). */
+  report?: string;
 }
 
 interface LookerRequest {
@@ -261,7 +263,7 @@ export async function startLookerStudioStandIn(
         subject,
       });
       const failure = failures.get(found.endpoint);
-      if (failure) {
+      if (failure && (!failure.report || failure.report === found.name)) {
         if (--failure.remaining <= 0) failures.delete(found.endpoint);
         if (failure.delayMs) await Bun.sleep(failure.delayMs);
         if (failure.status)

@@ -1,6 +1,6 @@
 import { getPermissions, patchPermissions, searchAssets } from '@app/platform/lookerstudio/client';
 import { LookerStudioError } from '@app/platform/lookerstudio/http';
-import { planSharing } from '@app/platform/lookerstudio/plan';
+import { memberKey, planSharing } from '@app/platform/lookerstudio/plan';
 import { accessToken, type LookerStudioAccount, type LookerStudioDeps } from '@app/platform/lookerstudio/token';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLookerStudioStandIn } from './lookerstudio-stand-in';
@@ -123,7 +123,10 @@ describe('the sharing plan (D36)', () => {
         LINK_EDITOR: { members: ['domain:client.test'] },
       },
       desired: new Set(['user:stay@client.test', 'user:new@client.test', 'user:ed@c.test']),
-      granted: { 'user:gone@client.test': '2026-11-01T00:00:00Z', 'user:stay@client.test': '2026-11-01T00:00:00Z' },
+      granted: {
+        [memberKey('user:gone@client.test')]: '2026-11-01T00:00:00Z',
+        [memberKey('user:stay@client.test')]: '2026-11-01T00:00:00Z',
+      },
       ownsSharing: false,
       now,
     });
@@ -138,9 +141,10 @@ describe('the sharing plan (D36)', () => {
     expect(plan.next?.OWNER).toEqual({ members: ['user:owner@c.test'] });
     expect(plan.next?.EDITOR).toEqual({ members: ['user:ed@c.test'] });
     expect(plan.granted).toEqual({
-      'user:stay@client.test': '2026-11-01T00:00:00Z',
-      'user:new@client.test': now.toISOString(),
+      [memberKey('user:stay@client.test')]: '2026-11-01T00:00:00Z',
+      [memberKey('user:new@client.test')]: now.toISOString(),
     });
+    expect(JSON.stringify(plan.granted)).not.toContain('@');
   });
 
   it('removes an unexpected viewer when the connection owns sharing; nothing to write when in step', () => {

@@ -40,7 +40,10 @@ export const lookerSharing = pgTable(
     assetName: text().notNull(),
     /** 'in-step' | 'pending' | 'failing' */
     state: text().notNull().default('pending'),
-    /** The members the portal added as VIEWER (`user:a@b.com`, `group:g@b.com`), each with when (ISO), or null. */
+    /**
+     * The VIEWER members the portal granted, each by a digest of the member (`memberKey` of `user:a@b.com`), never the
+     * address, with when it was granted (ISO) or null when it was already shared.
+     */
     granted: jsonb().$type<Record<string, string | null>>().notNull().default({}),
     linkSharingOff: boolean().notNull().default(false),
     lastSyncedAt: timestamptz(),

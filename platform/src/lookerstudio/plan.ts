@@ -1,4 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { PermissionsMap } from './client';
+
+/**
+ * How the portal keeps a member it granted: a digest of it, not the address (`user:a@b.com`), so a person's data
+ * erased (which replaces their address wherever it is stored) never hides what must be taken back from Google, and
+ * the address is kept nowhere once they are gone. A viewer Google lists is recognised by its digest.
+ */
+export const memberKey = (member: string) => createHash('sha256').update(member.toLowerCase()).digest('base64url');
 
 /**
  * What a report's permissions should become (issue 28, D36), worked out without calling anyone: the portal owns the
@@ -14,7 +22,7 @@ export interface SharingPlan {
   /** VIEWERs taken away (the portal's own, or unexpected ones when it owns sharing) and link-sharing members. */
   removed: string[];
   unexpected: { member: string; role: string }[];
-  /** The portal's VIEWERs after the write, with when each was granted. */
+  /** The portal's VIEWERs after the write (by memberKey), with when each was granted. */
   granted: Record<string, string | null>;
 }
 
@@ -23,6 +31,7 @@ const LINK_ROLES = ['LINK_VIEWER', 'LINK_EDITOR'] as const;
 export function planSharing(input: {
   current: PermissionsMap;
   desired: Set<string>;
+  /** By memberKey. */
   granted: Record<string, string | null>;
   ownsSharing: boolean;
   now: Date;
@@ -40,7 +49,7 @@ export function planSharing(input: {
   for (const viewer of viewers) {
     const key = lower(viewer);
     if (desired.has(key)) keep.push(viewer);
-    else if (key in granted) removed.push(viewer);
+    else if (memberKey(key) in granted) removed.push(viewer);
     else {
       unexpected.push({ member: viewer, role: 'VIEWER' });
       if (ownsSharing) removed.push(viewer);
@@ -54,7 +63,8 @@ export function planSharing(input: {
   const nextGranted: Record<string, string | null> = {};
   const at = input.now.toISOString();
   for (const member of desired)
-    if (!privileged.has(member)) nextGranted[member] = granted[member] ?? (added.includes(member) ? at : null);
+    if (!privileged.has(member))
+      nextGranted[memberKey(member)] = granted[memberKey(member)] ?? (added.includes(member) ? at : null);
 
   if (!added.length && !removed.length) return { next: null, added, removed, unexpected, granted: nextGranted };
   const next: PermissionsMap = {};

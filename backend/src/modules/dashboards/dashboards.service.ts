@@ -1,4 +1,5 @@
 import { AdminMessages, type DashboardDetail, type DashboardValues, type EmbedStatus } from '@app/contracts';
+import { memberKey } from '@app/platform/lookerstudio/plan';
 import type { ApiConfig } from '../../env';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { notFound, unprocessable } from '../../lib/http-error';
@@ -34,7 +35,7 @@ async function lookerStudioViewer(deps: DashboardsDeps, dashboard: repo.Dashboar
     repo.googleAccountOfUser(deps.db, viewer.id),
     repo.sharingOfDashboard(deps.db, dashboard),
   ]);
-  return { googleAccount, grantedAt: (googleAccount && sharing?.granted[`user:${googleAccount}`]) || null };
+  return { googleAccount, grantedAt: (googleAccount && sharing?.granted[memberKey(`user:${googleAccount}`)]) || null };
 }
 
 /**

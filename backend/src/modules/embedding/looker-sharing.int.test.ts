@@ -233,6 +233,18 @@ describe('access follows the organizations (issue 28)', () => {
     expect(b.id).toBeGreaterThan(0);
   });
 
+  it("a person's data erased (personal-data request): their access is taken back, their address kept nowhere", async () => {
+    const { id, assetName } = await lookerDashboard(false);
+    const { people } = await linkedOrganization(id, 2, 'Erase');
+    const [gone, stays] = people as [(typeof people)[0], (typeof people)[0]];
+    await expect.poll(() => google.viewers(assetName).length, POLL).toBe(2);
+    const erased = await as(admin).send('POST', '/api/admin/personal-data/erase', { email: gone.email });
+    expect(erased.status).toBe(200);
+    await expect.poll(() => google.viewers(assetName), POLL).toEqual([userMember(stays.email)]);
+    const rows = await t.sql`select granted::text as granted from looker_sharing where asset_name = ${assetName}`;
+    expect(rows[0]?.granted ?? '').not.toContain(gone.email.toLowerCase());
+  });
+
   it('a dashboard deleted or switched to another mode takes back everything it granted', async () => {
     const first = await lookerDashboard(false);
     await linkedOrganization(first.id, 2);
@@ -339,7 +351,7 @@ describe('reconcile (issue 28)', () => {
 describe('Google failing or racing (issue 28)', () => {
   it('Google down: the job retries, the failure is visible, nothing is lost', async () => {
     const { id, assetName } = await lookerDashboard(false);
-    google.fail('patch', { status: 503, times: 4 });
+    google.fail('patch', { status: 503, times: 4, report: assetName });
     const { people } = await linkedOrganization(id, 2);
     await expect.poll(async () => (await sharingOf(id))?.sharing?.state, POLL).toBe('failing');
     expect((await sharingOf(id)).sharing.error).toMatch(/unavailable/);
@@ -358,7 +370,7 @@ describe('Google failing or racing (issue 28)', () => {
     const { id, assetName } = await lookerDashboard(false);
     const { organization, people } = await linkedOrganization(id, 1);
     await expect.poll(() => google.viewers(assetName).length, POLL).toBe(1);
-    google.fail('get', { status: 500, times: 6 });
+    google.fail('get', { status: 500, times: 6, report: assetName });
     await as(admin).send('DELETE', `/api/admin/organization-users/${organization.id}/${people[0]!.id}`);
     await expect.poll(async () => (await sharingOf(id))?.sharing?.state, POLL).toBe('failing');
     expect(google.viewers(assetName)).toEqual([userMember(people[0]!.email)]);
