@@ -1,5 +1,5 @@
 // Long file: the dashboard form with the rules that tie its fields to the embed mode (public, type, the target), read in one place.
-import type { AdminDashboard, DashboardInput, EmbedConnection, EmbedMode } from '@app/contracts';
+import type { AdminDashboard, DashboardInput, EmbedMode } from '@app/contracts';
 import { DashboardInputSchema } from '@app/contracts/api/admin';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES, TYPE_OF_EMBED_MODE } from '@app/contracts/api/dashboards';
 import { EMBED_MODES, PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
