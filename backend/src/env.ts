@@ -11,8 +11,10 @@ import {
   parseEnv,
   requiredVariables,
 } from '@app/platform/env';
+import { lookerStudioEnvEntries } from '@app/platform/lookerstudio/env';
 import { outboundEnvEntries } from '@app/platform/outbound';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
+import { envEncryptionKey } from '@app/platform/secret-box';
 import { tracingEnvEntries } from '@app/platform/tracing';
 import * as v from 'valibot';
 import { parseProxyTrust } from './lib/client-address';
@@ -77,15 +79,7 @@ export const ApiEnvSchema = v.object({
    * The key that seals the secrets of embed connections (issue 14, decision 030): 32 random bytes in base64
    * (`openssl rand -base64 32`). Without it no connection can be saved, and the API refuses to start once one exists.
    */
-  APP_ENCRYPTION_KEY: v.optional(
-    v.pipe(
-      v.string(),
-      v.check(
-        (value) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32,
-        'must be 32 random bytes in base64 (openssl rand -base64 32)',
-      ),
-    ),
-  ),
+  APP_ENCRYPTION_KEY: envEncryptionKey,
   /** Where Entra ID issues the Power BI service principal's tokens (`{authority}/{tenantId}/oauth2/v2.0/token`). */
   POWERBI_AUTHORITY_URL: v.optional(envUrl(['https:', 'http:'], 'http(s)'), 'https://login.microsoftonline.com'),
   /** The Power BI REST API (`{api}/v1.0/myorg/...`). */
@@ -103,6 +97,7 @@ export const ApiEnvSchema = v.object({
   ),
   /** How long the server waits for a provider (Entra ID, Power BI, Tableau, Metabase) before telling the person it is down. */
   EMBED_PROVIDER_TIMEOUT_MS: envInt('8000', 100),
+  ...lookerStudioEnvEntries,
 });
 
 export type ApiConfig = v.InferOutput<typeof ApiEnvSchema>;

@@ -13,8 +13,10 @@ import {
   requiredVariables,
 } from '@app/platform/env';
 import { metricsTokenProblems } from '@app/platform/metrics-token';
+import { lookerStudioEnvEntries } from '@app/platform/lookerstudio/env';
 import { outboundEnvEntries } from '@app/platform/outbound';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
+import { envEncryptionKey } from '@app/platform/secret-box';
 import { tracingEnvEntries } from '@app/platform/tracing';
 import * as v from 'valibot';
 
@@ -63,6 +65,15 @@ export const WorkersEnvSchema = v.object({
   CALDAV_PASSWORD: v.optional(v.string()),
   /** How often the company calendar's busy times are copied into calendar_busy. */
   CALENDAR_SYNC_INTERVAL_MS: envInt('300000', 1000),
+  /** Opens the Looker Studio connections' keys (issue 28); without it their sharing jobs fail, visibly. */
+  APP_ENCRYPTION_KEY: envEncryptionKey,
+  ...lookerStudioEnvEntries,
+  /** How long a Looker Studio call may take (Google's token endpoint and API). */
+  LOOKER_STUDIO_TIMEOUT_MS: envInt('8000', 100),
+  /** How often reports whose sharing is not in step are tried again (besides each job's own retries). */
+  LOOKER_SHARING_RETRY_INTERVAL_MS: envInt('900000', 1000),
+  /** The first retry's delay of a sharing job (doubling each time). */
+  LOOKER_SHARING_BACKOFF_MS: envInt('5000', 1),
 });
 
 export type WorkersConfig = v.InferOutput<typeof WorkersEnvSchema>;

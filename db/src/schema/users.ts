@@ -17,6 +17,8 @@ export const users = pgTable(
     hasLoggedIn: boolean().notNull().default(false),
     accountSetupComplete: boolean().notNull().default(false),
     lastLoginAt: timestamptz(),
+    /** The Google account Looker Studio reports are shared with (issue 28); null: their e-mail. Lower-case. */
+    googleAccount: text(),
     ...timestamps(),
   },
   // E-mail addresses are unique compared case-insensitively (D4).

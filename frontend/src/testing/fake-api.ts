@@ -54,6 +54,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     lastLoginAt: '2025-03-01T09:00:00.000Z',
     createdAt: '2024-11-05T10:00:00.000Z',
     organizations: [{ id: 1, name: 'Acme' }],
+    googleAccount: null,
     ...overrides,
   };
 }

@@ -185,3 +185,8 @@ export async function setPassword(tx: Transaction, userId: number, passwordHash:
     .set({ passwordHash, updatedAt: new Date(), accountSetupComplete: true })
     .where(eq(users.id, userId));
 }
+
+/** The Google account Looker Studio reports are shared with (issue 28); null: the e-mail. */
+export async function setGoogleAccount(db: Database | Transaction, userId: number, googleAccount: string | null) {
+  await db.update(users).set({ googleAccount, updatedAt: new Date() }).where(eq(users.id, userId));
+}

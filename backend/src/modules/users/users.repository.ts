@@ -53,6 +53,7 @@ export const userView = (user: UserRow, organizations: { id: number; name: strin
   lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
   createdAt: user.createdAt.toISOString(),
   organizations,
+  googleAccount: user.googleAccount,
 });
 
 /** Users as the administration sees them, with their organizations; `ids` narrows the list. */

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
 import { type Actor, changed, withAudit } from '../audit/with-audit';
 import { deleteUserSessions } from '../auth/auth.repository';
+import { recordPersonEvent, recordSharingEvent } from '../embedding/sharing-events';
 import { addMembership, organizationIdsOf, removeMemberships } from '../memberships/memberships.repository';
 import { existingOrganizationIds } from '../organizations/organizations.repository';
 import * as repo from './users.repository';
@@ -42,7 +43,10 @@ export async function createUser(deps: DispatchDeps, actor: Actor, input: NewUse
       const isAdmin = input.isAdmin ?? false;
       const firstName = input.firstName?.trim() || null;
       const id = await repo.insertUser(tx, { email, firstName, lastName: input.lastName?.trim() || null, isAdmin });
-      if (organizationId) await addMembership(tx, organizationId, id, 'Member');
+      if (organizationId) {
+        await addMembership(tx, organizationId, id, 'Member');
+        await recordSharingEvent(tx, 'organization_member.added', { organizationId, userId: id });
+      }
       // D7, D22: the invitation is an event (ids only); the worker mints the link.
       const event = sendRegistrationEmail
         ? await insertEvent(tx, EventTypes.userInvited, { userId: id }, requestId)
@@ -78,6 +82,7 @@ export async function updateUser(deps: DispatchDeps, actor: Actor, id: number, i
     lastName: input.lastName?.trim() || null,
     ...(input.isAdmin === undefined ? {} : { isAdmin: input.isAdmin }),
     ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
+    ...(input.googleAccount === undefined ? {} : { googleAccount: input.googleAccount }),
   };
   await emailUnique(() =>
     withAudit(deps.db, actor, async (tx) => {
@@ -91,6 +96,7 @@ export async function updateUser(deps: DispatchDeps, actor: Actor, id: number, i
       for (const organizationId of wanted.filter((o) => !current.includes(o)))
         await addMembership(tx, organizationId, id, 'Member');
       if (values.isActive === false) await deleteUserSessions(tx, id);
+      await recordAccessChanges(tx, before, values, current, wanted);
       const sameOrganizations = current.sort().join() === [...wanted].sort().join();
       const changes = {
         ...changed(before, values),
@@ -100,6 +106,27 @@ export async function updateUser(deps: DispatchDeps, actor: Actor, id: number, i
     }),
   );
   return listed(deps.db, id);
+}
+
+/** What of a person's change moves their Looker Studio access (issue 28): one sharing event each. */
+async function recordAccessChanges(
+  tx: Transaction,
+  before: { id: number; email: string; isActive: boolean; googleAccount: string | null },
+  values: { email: string; isActive?: boolean; googleAccount?: string | null },
+  current: number[],
+  wanted: number[],
+) {
+  const userId = before.id;
+  for (const organizationId of current.filter((o) => !wanted.includes(o)))
+    await recordSharingEvent(tx, 'organization_member.removed', { organizationId, userId });
+  for (const organizationId of wanted.filter((o) => !current.includes(o)))
+    await recordSharingEvent(tx, 'organization_member.added', { organizationId, userId });
+  if (values.isActive !== undefined && values.isActive !== before.isActive)
+    await recordPersonEvent(tx, values.isActive ? 'user.reactivated' : 'user.deactivated', userId);
+  if (values.email.toLowerCase() !== before.email.toLowerCase())
+    await recordPersonEvent(tx, 'user.email_changed', userId);
+  if (values.googleAccount !== undefined && values.googleAccount !== before.googleAccount)
+    await recordPersonEvent(tx, 'user.google_account_changed', userId);
 }
 
 /** Sets one of the user's rights; deactivating ends every session of the user at once (D3), their data stays. */
@@ -112,6 +139,8 @@ async function setFlag(deps: DispatchDeps, actor: Actor, id: number, flag: 'isAd
     const before = await userById(tx, id);
     await repo.updateUser(tx, id, { [flag]: value });
     if (flag === 'isActive' && !value) await deleteUserSessions(tx, id);
+    if (flag === 'isActive' && value !== before.isActive)
+      await recordPersonEvent(tx, value ? 'user.reactivated' : 'user.deactivated', id);
     const target = { targetType: 'user', targetId: id, targetName: before.email };
     return { action: actions[flag][Number(value)]!, ...target, changes: { [flag]: { from: before[flag], to: value } } };
   });
@@ -133,6 +162,7 @@ export async function deleteUser(deps: DispatchDeps, actor: Actor, id: number) {
   if (id === actor.id) throw new HttpError(403, AdminMessages.ownDelete);
   await withAudit(deps.db, actor, async (tx) => {
     const before = await userById(tx, id);
+    await recordPersonEvent(tx, 'user.erased', id);
     await repo.deleteUser(tx, id);
     const changes = { email: before.email };
     return { action: 'user.delete', targetType: 'user', targetId: id, targetName: before.email, changes };

@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useCurrentUser } from '../api/auth.queries';
 import { ChangePasswordForm } from '../forms/change-password-form';
+import { GoogleAccountForm } from '../forms/google-account-form';
 import { ProfileForm } from '../forms/profile-form';
 import { PasswordResetDialog } from './password-reset-dialog';
 import { SessionsSection } from './sessions-section';
@@ -73,6 +74,14 @@ function AccountSettingsFor({ user }: { user: User }) {
             lead="Your name and the address you sign in with."
           >
             <ProfileForm key={user.id} user={user} />
+          </Section>
+
+          <Section
+            id="account-google"
+            title="Google Account"
+            lead="Your organization's Looker Studio reports are shared with this Google account."
+          >
+            <GoogleAccountForm key={user.id} user={user} />
           </Section>
 
           <Section
