@@ -1,3 +1,4 @@
+import { hashToken } from '@app/contracts';
 import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
 import { addMembership, createOrganization, createUser } from '@app/db/testing';
@@ -11,7 +12,8 @@ import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { inviteUser } from '../backend/src/modules/users/invite.service';
 import { closeToast, completeRegistration, fillLogin, signIn, signInAsClient, toast } from './account-helpers';
 import { linkIn, uniqueEmail, waitForEmail } from './email-helpers';
-import { useBrowserSuite, viewports } from './harness';
+import { screenshot, useBrowserSuite, viewports } from './harness';
+import { seriousAxeViolations } from './marketing-helpers';
 
 const suite = useBrowserSuite();
 
@@ -163,6 +165,34 @@ describe('registration (/register)', () => {
     await again.getByTestId('register-error').waitFor();
     expect(await again.getByRole('heading', { name: 'Registration Error' }).isVisible()).toBe(true);
     expect(await again.getByTestId('register-form').count()).toBe(0);
+    // It says why and what to do instead (issue 26): the account is set up, so sign in.
+    expect(await textOf(again, 'register-error-message')).toBe(
+      'This invitation has already been used: your account is set up. Please sign in with your e-mail and password.',
+    );
+    await again.getByRole('link', { name: 'Sign In' }).click();
+    await again.waitForURL('**/login');
+  });
+
+  it('shows a spent invitation with its sign-in link readably at 375 and 1280 px, with no serious axe-core violation', async () => {
+    const user = await createAccount({ firstName: 'Spent' });
+    const token = `spent-invitation-${crypto.randomUUID()}`;
+    await database.db.insert(schema.userTokens).values({
+      userId: user.id,
+      kind: 'registration',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 3600_000),
+      usedAt: new Date(),
+    });
+    for (const viewport of Object.values(viewports)) {
+      // bypassCSP: axe-core is injected as an inline script, which the site's policy rightly refuses.
+      const page = await suite.newPage({ viewport, bypassCSP: true });
+      await page.goto(`/register?token=${token}`);
+      await page.getByTestId('register-error').waitFor();
+      expect(await textOf(page, 'register-error-message')).toContain('Please sign in');
+      expect(await page.getByRole('link', { name: 'Sign In' }).isVisible()).toBe(true);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await screenshot(page, `register-spent-invitation-${viewport.width}`);
+    }
   });
 
   it('says "No registration token provided" without a token', async () => {

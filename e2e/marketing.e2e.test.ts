@@ -157,6 +157,7 @@ describe('header and footer', () => {
       ['Why Us', '/why-us'],
       ['Our Values', '/our-values'],
       ['Dashboards', '/dashboards'],
+      ['Case Studies', '/case-studies'],
       ['Contact', '/contact'],
     ] as const)
       expect(await href(page, label, nav)).toBe(path);
@@ -177,17 +178,20 @@ describe('header and footer', () => {
     await expect.poll(() => header.getAttribute('data-compact')).toBe('false');
   });
 
-  it('footer: blurb, social links, services, company links, the current year and Privacy / Terms / Cookies', async () => {
+  it('footer: blurb, no social icon unless configured, services, company links, the current year and Privacy / Terms / Cookies', async () => {
     const page = await suite.newPage();
     await page.goto('/');
     const footer = page.getByTestId('site-footer');
     expect(await footer.getByText('We build custom PowerBI and Looker Studio dashboards').isVisible()).toBe(true);
-    expect(await footer.getByRole('list', { name: 'Social media' }).getByRole('link').count()).toBe(3);
+    // SOCIAL_LINKS is unset here: no icon leads to a network's home page (issue 26).
+    await page.getByTestId('copyright').waitFor();
+    expect(await footer.getByRole('list', { name: 'Social media' }).count()).toBe(0);
     for (const service of ['PowerBI Dashboards', 'Looker Studio Reports', 'Data Strategy Consulting'])
       expect(await footer.getByText(service).isVisible()).toBe(true);
     expect(await href(page, 'About Us', footer)).toBe('/#why-us');
     expect(await href(page, 'Our Values', footer)).toBe('/#values');
     expect(await href(page, 'Contact', footer)).toBe('/contact');
+    expect(await href(page, 'Case Studies', footer)).toBe('/case-studies');
     expect(await footer.getByTestId('copyright').textContent()).toContain(
       `© ${new Date().getFullYear()} Lucid Insight`,
     );
@@ -198,7 +202,7 @@ describe('header and footer', () => {
     expect(await page.locator('#values').count()).toBe(1);
   });
 
-  it('mobile menu at 375 px: works by keyboard, with the four links, Client Login and Book Consultation', async () => {
+  it('mobile menu at 375 px: works by keyboard, with the five links, Client Login and Book Consultation', async () => {
     const page = await suite.newPage({ viewport: viewports.mobile });
     await page.goto('/our-values');
     await waitForApp(page);
@@ -212,6 +216,7 @@ describe('header and footer', () => {
       'Why Us',
       'Our Values',
       'Dashboards',
+      'Case Studies',
       'Contact',
       'Client Login',
       'Book Consultation',

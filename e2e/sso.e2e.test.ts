@@ -136,6 +136,17 @@ describe('single sign-on per organization (issue 17)', () => {
     }
     expect(await page.getByTestId('sso-error-message').textContent()).toContain("couldn't reach");
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // Down behind its load balancer (503) reads the same: unreachable, not a refusal (issue 26).
+    provider.outage();
+    try {
+      await page.goto(`/api/auth/sso/start?email=${encodeURIComponent(MEMBER)}`);
+      await page.getByTestId('sso-error-card').waitFor();
+    } finally {
+      provider.resume();
+    }
+    const outage = await page.getByTestId('sso-error-message').textContent();
+    expect(outage).toContain("couldn't reach");
+    expect(outage).not.toContain('turned the request down');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await page.getByTestId('sso-error-password').click();
     await page.waitForURL(new URL('/client/login', suite.baseUrl).href);

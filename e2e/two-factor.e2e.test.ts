@@ -120,9 +120,16 @@ describe('two-factor sign-in in the browser', () => {
       expect((await page.request.get('/api/admin/users')).status()).toBe(403);
       await page.goto('/admin');
       await page.waitForURL((url) => url.pathname === '/account/two-factor');
+      // Before anything else means every page (issue 26): the client portal, the account page, a public page.
+      for (const path of ['/client/dashboard', '/account', '/dashboards']) {
+        await page.goto(path);
+        await page.waitForURL((url) => url.pathname === '/account/two-factor');
+      }
+      expect((await page.request.get('/api/dashboards/organization')).status()).toBe(403);
       await page.getByTestId('two-factor-required').waitFor();
       expect(await seriousAxeViolations(page)).toEqual([]);
       await enrolOnPage(page);
+      expect((await page.request.get('/api/dashboards/organization')).status()).toBe(200);
       await page.getByTestId('two-factor-continue').click();
       await page.waitForURL((url) => url.pathname === '/admin');
       await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ApiEnvSchema, apiRequiredVariables } from '../backend/src/env';
 import { assertStartable } from '../backend/src/startup-checks';
-import { WorkersEnvSchema, workersRequiredVariables } from '../workers/src/env';
+import { loadWorkersConfig, WorkersEnvSchema, workersRequiredVariables } from '../workers/src/env';
 
 interface Service {
   image?: string;
@@ -106,6 +106,20 @@ describe('docker-compose.yml', () => {
     expect(environmentOf('migrate').DATABASE_URL).toBe(api.DATABASE_URL);
   });
 
+  it("gives the workers the API's metrics token, and keeps their health port inside the container (issue 26)", () => {
+    // Both from .env.compose (env_file): nothing in either environment may blank it, and both run in production.
+    expect(environmentOf('workers').METRICS_TOKEN).toBeUndefined();
+    expect((service('workers') as { env_file?: unknown }).env_file).toEqual(
+      (service('api') as { env_file?: unknown }).env_file,
+    );
+    expect(service('workers').environment).toMatchObject({ NODE_ENV: '${NODE_ENV:-production}' });
+    // Without the token the workers refuse to start in production, as the API does.
+    expect(() => loadWorkersConfig({ ...environmentOf('workers'), NODE_ENV: 'production' })).toThrow(/METRICS_TOKEN/);
+    expect(environmentOf('workers').WORKERS_HEALTH_HOST).toBe('127.0.0.1');
+    // The health check asks from inside the container, where 127.0.0.1 answers.
+    expect(JSON.stringify(service('workers').healthcheck?.test)).toContain('http://127.0.0.1:3001/healthz');
+  });
+
   it('runs the API, the workers and the migration from the one app image', () => {
     const images = new Set(['migrate', 'api', 'workers'].map((name) => service(name).image));
     expect(images.size).toBe(1);
@@ -197,7 +211,10 @@ describe('the Compose stack as production (make up)', () => {
     expect(environmentOf('api').METRICS_TOKEN).toBeUndefined();
     expect(environmentOf('api').APP_ENCRYPTION_KEY).toBeUndefined();
     expect(() => assertStartable(parseEnv(ApiEnvSchema, apiEnv), apiEnv)).not.toThrow();
-    expect(() => parseEnv(WorkersEnvSchema, { ...readSecrets(), ...environmentOf('workers') })).not.toThrow();
+    // The workers in production too (issue 26: they want the same METRICS_TOKEN).
+    const workersEnv = { ...readSecrets(), ...environmentOf('workers') };
+    expect(workersEnv.NODE_ENV).toBe('production');
+    expect(() => loadWorkersConfig(workersEnv)).not.toThrow();
   });
 
   it('publishes the mail catcher on this machine only: its inbox holds reset and invitation links', () => {

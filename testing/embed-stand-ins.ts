@@ -345,6 +345,9 @@ export const standInProviderConfig = <O extends object>(standIns: EmbedStandIns,
   POWERBI_API_URL: standIns.powerbi.apiUrl,
   EMBED_TOKEN_MINUTES: 10,
   EMBED_PROVIDER_TIMEOUT_MS: 2000,
+  // No Looker Studio here (it has a stand-in of its own): a closed port, never Google.
+  GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token',
+  LOOKER_STUDIO_API_URL: 'http://127.0.0.1:9',
   // The stand-ins are on loopback, over http: named as the operator names internal services (D35).
   OUTBOUND_ALLOW_HOSTS: [new URL(standIns.url).host] as readonly string[],
   ...overrides,

@@ -23,7 +23,7 @@ import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import { ApiEnvSchema, apiRequiredVariables } from '../backend/src/env';
 import { parseProxyTrust } from '../backend/src/lib/client-address';
 import { assertStartable } from '../backend/src/startup-checks';
-import { WorkersEnvSchema, workersRequiredVariables } from '../workers/src/env';
+import { loadWorkersConfig, workersRequiredVariables } from '../workers/src/env';
 import { strictProblems } from './kubernetes-strict';
 
 /** The models of every kind an overlay may render; a kind missing here fails the test instead of going unchecked. */
@@ -253,6 +253,13 @@ describe.each(['local', 'production'])('deploy/kubernetes/overlays/%s', (overlay
     expect(worker.readinessProbe?.httpGet?.path).toBe('/readyz');
     const workerPort = worker.ports?.find((p) => p.name === worker.livenessProbe?.httpGet?.port);
     expect(String(workerPort?.containerPort)).toBe(healthPort);
+    // The kubelet and Prometheus reach the pod's address (the workers listen on loopback unless told otherwise), and
+    // /metrics there asks for the API's token, from the same Secret (issue 26).
+    expect(worker.env?.find((variable) => variable.name === 'WORKERS_HEALTH_HOST')?.value).toBe('0.0.0.0');
+    const token = (container: typeof worker) =>
+      container.env?.find((variable) => variable.name === 'METRICS_TOKEN')?.valueFrom?.secretKeyRef;
+    expect(token(worker)).toEqual(token(container));
+    expect(token(worker)?.key).toBe('METRICS_TOKEN');
   });
 
   it('pauses the API before SIGTERM so load balancers drain it, within the grace period', () => {
@@ -457,7 +464,8 @@ describe.each(['local', 'production'])('deploy/kubernetes/overlays/%s', (overlay
       };
       const apiEnv = environment(mainContainer(api));
       expect(() => assertStartable(parseEnv(ApiEnvSchema, apiEnv), apiEnv)).not.toThrow();
-      expect(() => parseEnv(WorkersEnvSchema, environment(mainContainer(workers)))).not.toThrow();
+      // With production's rules: the workers too refuse to start without the metrics token (issue 26).
+      expect(() => loadWorkersConfig(environment(mainContainer(workers)))).not.toThrow();
       for (const variable of ['DATABASE_URL', 'REDIS_URL', 'QUEUE_PREFIX'])
         expect(environment(mainContainer(workers))[variable], variable).toBe(apiEnv[variable]);
     });

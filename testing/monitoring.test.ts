@@ -153,6 +153,20 @@ describe('the alert rules (deploy/monitoring/prometheus/alerts.yaml)', () => {
   );
 });
 
+describe('the scrape jobs (deploy/monitoring/prometheus/scrape.yaml)', () => {
+  it('send the METRICS_TOKEN to the API and to the workers alike, who both answer 401 without it (issue 26)', () => {
+    const { scrape_configs: jobs } = parseYaml(read('prometheus/scrape.yaml')) as {
+      scrape_configs: { job_name: string; authorization?: { type?: string; credentials_file?: string } }[];
+    };
+    expect(jobs.map((job) => job.job_name).sort()).toEqual(['lucid-insight-api', 'lucid-insight-workers']);
+    for (const job of jobs)
+      expect(job.authorization, job.job_name).toEqual({
+        type: 'Bearer',
+        credentials_file: '/etc/prometheus/secrets/lucid-insight-metrics-token',
+      });
+  });
+});
+
 describe('the Grafana dashboard (deploy/monitoring/grafana/lucid-insight.json)', () => {
   const targets = dashboard.panels.flatMap((panel) =>
     panel.targets.map((target) => [panel.title, target.expr] as const),

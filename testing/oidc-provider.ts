@@ -10,11 +10,20 @@ import Provider, { type Configuration } from 'oidc-provider';
  * Signing in: the provider's interaction page (`/interaction/:uid`) is ours. When the test has said who signs in
  * (`signInAs(email)`), the page finishes the login and the consent at once (no person needed: `app.handle` tests
  * follow the redirects by hand). Otherwise it shows a small form (e-mail, "Sign in"), which a browser test fills in.
+ *
+ * It runs at oidc-provider's defaults, as the organizations' providers do out of the box: with the code flow the ID
+ * token carries `sub` only and the scopes' claims (`email`, `email_verified`, names) come from the user-info endpoint
+ * (OpenID Connect Core 5.4). `claimsInIdToken` puts them in the ID token too, which the standard also allows.
  */
 
 export interface StandInAccount {
   email: string;
   emailVerified?: boolean | string;
+  /**
+   * The `sub` the user-info endpoint answers with for this account, when it differs from the ID token's (a broken or
+   * hostile provider; oidc-provider itself never does this, so the stand-in rewrites its answer).
+   */
+  userinfoSubject?: string;
   givenName?: string;
   familyName?: string;
 }
@@ -35,6 +44,11 @@ export interface OidcStandIn {
   setAccount(account: StandInAccount): void;
   /** The provider stops answering (the port stays taken, requests hang up) until `resume()`. */
   pause(): void;
+  /**
+   * The provider is down behind its load balancer, which answers 503 with its own HTML page to the requests whose
+   * path matches (all of them by default), until `resume()`.
+   */
+  outage(path?: RegExp): void;
   resume(): void;
   close(): Promise<void>;
 }
@@ -56,16 +70,27 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 export async function startOidcProvider(options: {
   clients: StandInClient[];
   accounts: StandInAccount[];
+  /** The claims in the ID token as well as at the user-info endpoint (oidc-provider's default: user-info only). */
+  claimsInIdToken?: boolean;
+  /** The claims of the `email` scope (default both; [] for a provider that offers the scope but sends neither). */
+  emailClaims?: ('email' | 'email_verified')[];
   /** Its port (default: any free one), for a test that must name it in OUTBOUND_ALLOW_HOSTS before it starts. */
   port?: number;
 }): Promise<OidcStandIn> {
   const accounts = new Map(options.accounts.map((account) => [account.email.toLowerCase(), account]));
   let next: string | null = null;
   let paused = false;
+  let down: RegExp | null = null;
   let handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   const server = createServer((req, res) => {
     if (paused) {
       req.socket.destroy();
+      return;
+    }
+    if (down?.test(new URL(req.url ?? '/', 'http://stand-in').pathname)) {
+      res
+        .writeHead(503, { 'content-type': 'text/html' })
+        .end('<html><body><h1>503 Service Unavailable</h1></body></html>');
       return;
     }
     handler?.(req, res);
@@ -100,11 +125,10 @@ export async function startOidcProvider(options: {
     },
     claims: {
       openid: ['sub'],
-      email: ['email', 'email_verified'],
+      email: options.emailClaims ?? ['email', 'email_verified'],
       profile: ['given_name', 'family_name'],
     },
-    // The ID token carries the claims (the app reads them there, never from userinfo).
-    conformIdTokenClaims: false,
+    ...(options.claimsInIdToken ? { conformIdTokenClaims: false } : {}),
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
@@ -132,8 +156,28 @@ export async function startOidcProvider(options: {
     await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   }
 
+  /** The user-info endpoint's JSON answer with another `sub`, for accounts that say so (`userinfoSubject`). */
+  function rewriteUserinfo(res: ServerResponse) {
+    const end = res.end.bind(res);
+    const setHeader = res.setHeader.bind(res);
+    res.setHeader = (name, value) => (name.toLowerCase() === 'content-length' ? res : setHeader(name, value));
+    res.end = ((chunk: unknown, ...rest: never[]) => {
+      if (typeof chunk === 'string' || Buffer.isBuffer(chunk)) {
+        try {
+          const body = JSON.parse(String(chunk)) as { sub?: string };
+          const other = body.sub ? accounts.get(body.sub)?.userinfoSubject : undefined;
+          if (other) return end(JSON.stringify({ ...body, sub: other }), ...rest);
+        } catch {
+          // Not JSON (an error page): as it was.
+        }
+      }
+      return end(chunk as never, ...rest);
+    }) as typeof res.end;
+  }
+
   handler = (req, res) => {
     const url = new URL(req.url ?? '/', issuer);
+    if (url.pathname === '/me') rewriteUserinfo(res);
     const match = /^\/interaction\/([^/]+)(\/login)?$/.exec(url.pathname);
     if (!match) {
       callback(req, res);
@@ -176,8 +220,12 @@ export async function startOidcProvider(options: {
     pause() {
       paused = true;
     },
+    outage(path = /./) {
+      down = path;
+    },
     resume() {
       paused = false;
+      down = null;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // The scheduling service's webhook comes from elsewhere by design: its signature is its proof (D17).
     .use(originCheck(deps.config.APP_URL, deps.config.TRUSTED_ORIGINS.split(',').filter(Boolean), [WEBHOOK_PATH]))
     .use(bodyGuard)
-    .use(openapiPlugin());
+    .use(openapiPlugin(sessions));
   // The modules' routes are mounted on the plugins above as an untyped instance: nothing reads the whole app's route
   // types (the browser's client takes them from contracts/), and TypeScript cannot follow 25 typed mounts in a row.
   const app: AnyElysia = (plugins as AnyElysia)

@@ -1,6 +1,7 @@
 import { assertMigrated, connect, type Database } from '@app/db';
 import { createLogger, type Logger } from '@app/platform/logger';
 import { createRedis } from '@app/platform/redis';
+import { createSecretBox, type SecretBox } from '@app/platform/secret-box';
 import { queueTelemetry, tracingEnabled } from '@app/platform/tracing';
 import type { Redis } from 'ioredis';
 import type postgres from 'postgres';
@@ -8,7 +9,6 @@ import type { ApiConfig } from './env';
 import { createOutboxPublisher, type EventPublisher } from './events/publisher';
 import { type Clock, systemClock } from './lib/clock';
 import { RateLimiter } from './lib/rate-limit';
-import { createSecretBox, type SecretBox } from './lib/secret-box';
 import { createPublicDashboardsCache, type PublicDashboardsCache } from './modules/dashboards/public-dashboards.cache';
 import { createEmbedOrigins, type EmbedOrigins } from './modules/embedding/embed-origins';
 import { assertSecretsCanOpen } from './startup-checks';

@@ -56,6 +56,15 @@ describe('API configuration', () => {
     expect(() => loadApiConfig({ ...good, TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY:/);
   });
 
+  it('takes SOCIAL_LINKS as https profile addresses on LinkedIn, X or GitHub, empty by default (issue 26)', () => {
+    expect(loadApiConfig(good).SOCIAL_LINKS).toBe('');
+    const links = 'https://www.linkedin.com/company/lucid-insight,https://github.com/lucid-insight';
+    expect(loadApiConfig({ ...good, SOCIAL_LINKS: links }).SOCIAL_LINKS).toBe(links);
+    expect(() => loadApiConfig({ ...good, SOCIAL_LINKS: 'https://www.linkedin.com/' })).toThrow(
+      /SOCIAL_LINKS: "https:\/\/www.linkedin.com\/" is not an https profile address/,
+    );
+  });
+
   it('takes the single sign-on settings as optional, the issuer only as an http(s) URL', () => {
     expect(loadApiConfig(good).OIDC_ISSUER).toBeUndefined();
     const oidc = { OIDC_ISSUER: 'https://id.example.com/', OIDC_CLIENT_ID: 'app', OIDC_CLIENT_SECRET: 's' };

@@ -1,3 +1,4 @@
+import { parseSocialLinks } from '@app/contracts';
 import {
   databaseEnvEntries,
   envEmail,
@@ -10,8 +11,10 @@ import {
   parseEnv,
   requiredVariables,
 } from '@app/platform/env';
+import { lookerStudioEnvEntries } from '@app/platform/lookerstudio/env';
 import { outboundEnvEntries } from '@app/platform/outbound';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
+import { envEncryptionKey } from '@app/platform/secret-box';
 import { tracingEnvEntries } from '@app/platform/tracing';
 import * as v from 'valibot';
 import { parseProxyTrust } from './lib/client-address';
@@ -30,6 +33,18 @@ export const ApiEnvSchema = v.object({
   /** How many days ahead a visitor may book (issue 16); later days are refused and disabled in the picker. */
   BOOKING_WINDOW_DAYS: envInt('60', 1),
   SCHEDULING_URL: v.optional(envUrl(['https:'], 'https')),
+  /** The company's profiles, comma-separated https addresses on LinkedIn, X or GitHub (issue 26); unset: no icons. */
+  SOCIAL_LINKS: v.optional(
+    v.pipe(
+      v.string(),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return;
+        const links = parseSocialLinks(dataset.value);
+        if (typeof links === 'string') addIssue({ message: links });
+      }),
+    ),
+    '',
+  ),
   /** The consultations' video call link, `{bookingId}` replaced (issue 16); unset, the company sends one itself. */
   MEETING_URL_TEMPLATE: v.optional(envMeetingUrlTemplate),
   /** Key that signs the scheduling service's webhooks (D17); without it the webhook answers 401. */
@@ -64,15 +79,7 @@ export const ApiEnvSchema = v.object({
    * The key that seals the secrets of embed connections (issue 14, decision 030): 32 random bytes in base64
    * (`openssl rand -base64 32`). Without it no connection can be saved, and the API refuses to start once one exists.
    */
-  APP_ENCRYPTION_KEY: v.optional(
-    v.pipe(
-      v.string(),
-      v.check(
-        (value) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32,
-        'must be 32 random bytes in base64 (openssl rand -base64 32)',
-      ),
-    ),
-  ),
+  APP_ENCRYPTION_KEY: envEncryptionKey,
   /** Where Entra ID issues the Power BI service principal's tokens (`{authority}/{tenantId}/oauth2/v2.0/token`). */
   POWERBI_AUTHORITY_URL: v.optional(envUrl(['https:', 'http:'], 'http(s)'), 'https://login.microsoftonline.com'),
   /** The Power BI REST API (`{api}/v1.0/myorg/...`). */
@@ -90,6 +97,7 @@ export const ApiEnvSchema = v.object({
   ),
   /** How long the server waits for a provider (Entra ID, Power BI, Tableau, Metabase) before telling the person it is down. */
   EMBED_PROVIDER_TIMEOUT_MS: envInt('8000', 100),
+  ...lookerStudioEnvEntries,
 });
 
 export type ApiConfig = v.InferOutput<typeof ApiEnvSchema>;

@@ -1,33 +1,23 @@
 import { ConfigError } from '@app/platform/env';
+import { metricsTokenProblems } from '@app/platform/metrics-token';
 import type postgres from 'postgres';
 import type { ApiConfig } from './env';
-
-/** The shortest METRICS_TOKEN taken in production: a guessable token is no better than none. */
-const MIN_METRICS_TOKEN_LENGTH = 16;
 
 /**
  * What the API refuses to start without in production (`NODE_ENV=production`, as the Docker image sets it), beyond
  * the variables' own checks: a METRICS_TOKEN, since GET /metrics (queue sizes, request counts by route) would
  * otherwise answer anyone who can reach the API, and an APP_ENCRYPTION_KEY.
  */
-function productionProblems(config: ApiConfig, env: Record<string, string | undefined>): string[] {
-  if (env.NODE_ENV !== 'production') return [];
-  const problems: string[] = [];
-  const token = config.METRICS_TOKEN?.trim() ?? '';
-  if (!token)
-    problems.push(
-      'METRICS_TOKEN: required when NODE_ENV=production (GET /metrics would be public without it); e.g. openssl rand -hex 24',
-    );
-  else if (token.length < MIN_METRICS_TOKEN_LENGTH)
-    problems.push(`METRICS_TOKEN: must be at least ${MIN_METRICS_TOKEN_LENGTH} characters when NODE_ENV=production`);
+const productionProblems = (config: ApiConfig, env: Record<string, string | undefined>): string[] => [
+  ...metricsTokenProblems(config.METRICS_TOKEN, env),
   // Decision 045: two-factor sign-in, single sign-on and embed connections all need it; without it they would tell
   // people the server is not set up. Make it once and keep it (what it sealed opens only with it).
-  if (!config.APP_ENCRYPTION_KEY)
-    problems.push(
-      'APP_ENCRYPTION_KEY: required when NODE_ENV=production (two-factor sign-in, single sign-on and embed connections seal their secrets with it); make it once with openssl rand -base64 32 and keep it',
-    );
-  return problems;
-}
+  ...(env.NODE_ENV === 'production' && !config.APP_ENCRYPTION_KEY
+    ? [
+        'APP_ENCRYPTION_KEY: required when NODE_ENV=production (two-factor sign-in, single sign-on and embed connections seal their secrets with it); make it once with openssl rand -base64 32 and keep it',
+      ]
+    : []),
+];
 
 /** Throws the ConfigError that server.ts prints before exiting 1. */
 export function assertStartable(config: ApiConfig, env: Record<string, string | undefined> = process.env): void {

@@ -1,4 +1,8 @@
 import type { EmbedProvider } from '@app/contracts';
+
+/** The providers whose tokens the server mints (Looker Studio is shared, not minted: looker.ts). */
+export type TokenProvider = Exclude<EmbedProvider, 'lookerstudio'>;
+
 import * as schema from '@app/db/schema';
 import { createDashboard } from '@app/db/testing';
 import type { EmbedStandIns } from '@app/testing/embed-stand-ins';
@@ -20,9 +24,9 @@ export const standInEnv = (standIns: EmbedStandIns, timeoutMs = 1500): Record<st
 });
 
 /** A connection's fields the stand-ins accept: what is stored in `settings`, and its secrets. */
-function connectionFields(standIns: EmbedStandIns, provider: EmbedProvider) {
+function connectionFields(standIns: EmbedStandIns, provider: TokenProvider) {
   const { powerbi, tableau, metabase } = standIns.credentials;
-  const fields: Record<EmbedProvider, { settings: Record<string, string>; secrets: Record<string, string> }> = {
+  const fields: Record<TokenProvider, { settings: Record<string, string>; secrets: Record<string, string> }> = {
     powerbi: {
       settings: { tenantId: powerbi.tenantId, clientId: powerbi.clientId },
       secrets: { clientSecret: powerbi.clientSecret },
@@ -44,7 +48,7 @@ function connectionFields(standIns: EmbedStandIns, provider: EmbedProvider) {
 /** The body of POST /api/admin/embed-connections that the stand-ins accept, named `name`. */
 export function connectionBody(
   standIns: EmbedStandIns,
-  provider: EmbedProvider,
+  provider: TokenProvider,
   name: string,
 ): Record<string, unknown> {
   const { settings, secrets } = connectionFields(standIns, provider);
@@ -55,7 +59,7 @@ export function connectionBody(
 export async function addConnection(
   t: TestApp,
   standIns: EmbedStandIns,
-  provider: EmbedProvider,
+  provider: TokenProvider,
   override: Record<string, string> = {},
 ) {
   const { settings, secrets } = connectionFields(standIns, provider);
@@ -77,7 +81,7 @@ export async function addConnection(
 export function tokenDashboard(
   t: TestApp,
   standIns: EmbedStandIns,
-  provider: EmbedProvider,
+  provider: TokenProvider,
   connectionId: number,
   name?: string,
 ) {

@@ -107,6 +107,8 @@ export async function startWorkersProcess(options: {
     EMAIL_FROM,
     QUEUE_PREFIX: options.queuePrefix,
     WORKERS_HEALTH_PORT: String(healthPort),
+    // Production's rule, as the API's: no /metrics without its token.
+    METRICS_TOKEN: 'bench-metrics-token-0123456789',
     ...options.env,
   };
   return startService('workers/src/main.ts', 'workers', env, `http://127.0.0.1:${healthPort}/healthz`);

@@ -20,9 +20,40 @@ export const EventTypes = {
   bookingRescheduled: 'booking.rescheduled',
   /** A month's usage digest is due to one admin (issue 18): one event per month and admin, with a fixed id. */
   usageDigestDue: 'usage_digest.due',
+  /**
+   * Who may see a Looker Studio dashboard changed (issue 28, D36): the workers bring the sharing of the reports
+   * concerned in step. Written only while some dashboard is in `lookerstudio` mode or some grant is still to be taken
+   * back.
+   */
+  dashboardLinkCreated: 'dashboard_link.created',
+  dashboardLinkDeleted: 'dashboard_link.deleted',
+  organizationMemberAdded: 'organization_member.added',
+  organizationMemberRemoved: 'organization_member.removed',
+  userDeactivated: 'user.deactivated',
+  userReactivated: 'user.reactivated',
+  userErased: 'user.erased',
+  userEmailChanged: 'user.email_changed',
+  userGoogleAccountChanged: 'user.google_account_changed',
+  organizationDeactivated: 'organization.deactivated',
+  organizationReactivated: 'organization.reactivated',
+  organizationGoogleGroupChanged: 'organization.google_group_changed',
+  dashboardEmbedChanged: 'dashboard.embed_changed',
+  dashboardDeleted: 'dashboard.deleted',
 } as const;
 
 export type EventType = (typeof EventTypes)[keyof typeof EventTypes];
+
+const id = v.pipe(v.number(), v.integer());
+const link = v.object({ organizationId: id, dashboardId: id });
+const membership = v.object({ organizationId: id, userId: id });
+/** A person's change: the organizations they belonged to when it was made (an erased person's are gone after). */
+const personChange = v.object({ userId: id, organizationIds: v.array(id) });
+const organizationChange = v.object({ organizationId: id });
+/** The report the dashboard showed before the change (its grants may have to be taken back), if any. */
+const dashboardChange = v.object({
+  dashboardId: id,
+  previous: v.nullable(v.object({ connectionId: id, assetName: v.pipe(v.string(), v.maxLength(200)) })),
+});
 
 export const EventPayloadSchemas = {
   'contact.received': v.object({ contactMessageId: v.pipe(v.number(), v.integer()) }),
@@ -48,6 +79,20 @@ export const EventPayloadSchemas = {
     month: v.pipe(v.string(), v.regex(/^\d{4}-(0[1-9]|1[0-2])$/)),
     userId: v.pipe(v.number(), v.integer()),
   }),
+  'dashboard_link.created': link,
+  'dashboard_link.deleted': link,
+  'organization_member.added': membership,
+  'organization_member.removed': membership,
+  'user.deactivated': personChange,
+  'user.reactivated': personChange,
+  'user.erased': personChange,
+  'user.email_changed': personChange,
+  'user.google_account_changed': personChange,
+  'organization.deactivated': organizationChange,
+  'organization.reactivated': organizationChange,
+  'organization.google_group_changed': organizationChange,
+  'dashboard.embed_changed': dashboardChange,
+  'dashboard.deleted': dashboardChange,
 } satisfies Record<EventType, v.GenericSchema>;
 
 export type EventPayload<T extends EventType> = v.InferOutput<(typeof EventPayloadSchemas)[T]>;

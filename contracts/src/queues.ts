@@ -6,6 +6,8 @@ export const QueueNames = {
   calendar: 'calendar',
   /** Scheduled reports: the admins' monthly usage digest (issue 18). */
   reports: 'reports',
+  /** Looker Studio sharing (issue 28): one report's VIEWERs brought in step, and the reconcile of them all. */
+  lookerSharing: 'looker-sharing',
 } as const;
 
 export type QueueName = (typeof QueueNames)[keyof typeof QueueNames];
@@ -68,6 +70,19 @@ export interface UsageDigestJob {
   month?: string;
 }
 
+/** The jobs of the looker-sharing queue: one report brought in step; every report reconciled (nightly, retries). */
+export const LookerSharingJobNames = { syncAsset: 'sync-asset', reconcile: 'reconcile' } as const;
+/** The schedulers' fixed ids: every worker process upserts the same ones, so the cluster has one of each. */
+export const LOOKER_RECONCILE_SCHEDULER_ID = 'looker-sharing-nightly';
+export const LOOKER_RETRY_SCHEDULER_ID = 'looker-sharing-retry';
+
+/** A sharing job: one report (sync-asset); reconcile carries `onlyOutOfStep` for the retry sweep. */
+export type LookerSharingJob = { connectionId: number; assetName: string } | { onlyOutOfStep?: boolean };
+
+/** A report's job for an event: ':' is not allowed, and a report's name is letters, digits, - and _. */
+export const lookerSharingJobId = (eventId: string, connectionId: number, assetName: string) =>
+  `${eventId}__looker-${connectionId}-${assetName}`;
+
 /** Job ids must not contain ':' (BullMQ uses it in its keys). */
 export const calendarJobId = (eventId: string, name: CalendarJobName) => `${eventId}__${name}`;
 
@@ -114,4 +129,5 @@ export const Queues = {
   emails: defineQueue<EmailJob>(QueueNames.emails, deliveryJobOptions),
   calendar: defineQueue<CalendarJob>(QueueNames.calendar, deliveryJobOptions),
   reports: defineQueue<UsageDigestJob>(QueueNames.reports, deliveryJobOptions),
+  lookerSharing: defineQueue<LookerSharingJob>(QueueNames.lookerSharing, deliveryJobOptions),
 } as const;

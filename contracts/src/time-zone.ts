@@ -97,3 +97,57 @@ export function periodStarts(from: string, to: string, period: 'day' | 'week' | 
   }
   return starts;
 }
+
+/**
+ * Whether `name` is an IANA zone this runtime knows ('Europe/Berlin', 'UTC'): region/city names only, never an
+ * offset ('+01:00') or other text, at most 64 characters.
+ */
+export function isIanaTimeZone(name: string): boolean {
+  if (name.length > 64 || !/^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Newer ICU puts a narrow no-break space before AM/PM; plain-text mail readers show it oddly.
+const plainSpaces = (value: string) => value.replace(/[\u202f\u00a0]/g, ' ');
+
+/**
+ * A meeting's date and time written out in one zone: 'Monday, November 2, 2026', '10:00 AM - 10:30 AM', the zone
+ * ('EST (America/New_York)'), the whole ('Monday, November 2, 2026, 10:00 AM - 10:30 AM EST'), the start alone
+ * ('Monday, November 2, 2026 at 10:00 AM EST') and its clock ('10:00 AM EST').
+ */
+export function meetingWhen(startsAt: Date, endsAt: Date, timeZone: string) {
+  const date = new Intl.DateTimeFormat('en-US', {
+    weekday: 'long',
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone,
+  }).format(startsAt);
+  const clock = (at: Date) =>
+    plainSpaces(new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(at));
+  const zoneName =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+      .formatToParts(startsAt)
+      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+  const time = `${clock(startsAt)} - ${clock(endsAt)}`;
+  return {
+    date,
+    time,
+    timeZone: `${zoneName} (${timeZone})`,
+    when: `${date}, ${time} ${zoneName}`,
+    startShort: `${date} at ${clock(startsAt)} ${zoneName}`,
+    clock: `${clock(startsAt)} ${zoneName}`,
+  };
+}
+
+/** Whether two zones' clocks show the same date and time at an instant (then one of them is enough to show). */
+export function sameWallClock(instant: Date, zoneA: string, zoneB: string): boolean {
+  const p = zonedParts(instant, zoneA);
+  const q = zonedParts(instant, zoneB);
+  return p.year === q.year && p.month === q.month && p.day === q.day && p.hour === q.hour && p.minute === q.minute;
+}

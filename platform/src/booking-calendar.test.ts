@@ -16,6 +16,7 @@ const booking: CalendarBooking = {
   email: 'ada@example.com',
   businessName: null,
   lineOfWork: null,
+  visitorTimeZone: null,
 };
 // Moved twice, to Monday 9 March 10:00 EDT (UTC-4): after the clock change.
 const moved: CalendarBooking = {

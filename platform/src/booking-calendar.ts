@@ -1,4 +1,4 @@
-import { COMPANY_NAME } from '@app/contracts';
+import { COMPANY_NAME, meetingWhen, sameWallClock } from '@app/contracts';
 import type * as schema from '@app/db/schema';
 import ical, {
   ICalAlarmType,
@@ -33,6 +33,7 @@ export type CalendarBooking = Pick<
   | 'email'
   | 'businessName'
   | 'lineOfWork'
+  | 'visitorTimeZone'
 >;
 
 /**
@@ -71,13 +72,28 @@ const METHODS = {
   cancel: ICalCalendarMethod.CANCEL,
 } as const;
 
-const CONSULTATION_SUMMARY = `Free 30-minute consultation with ${COMPANY_NAME}`;
+export const CONSULTATION_SUMMARY = `Free 30-minute consultation with ${COMPANY_NAME}`;
 const ALARM_SECONDS_BEFORE = 15 * 60;
 
-const describe = (booking: CalendarBooking, link: string | null) =>
+/**
+ * The meeting in the visitor's own zone (issue 26), when they booked from another clock than the company's: 'Your
+ * time: Monday, November 2, 2026, 4:00 PM - 4:30 PM CET (Europe/Berlin)'; null otherwise.
+ */
+function visitorTimeLine(
+  booking: Pick<CalendarBooking, 'startsAt' | 'endsAt' | 'visitorTimeZone'>,
+  companyZone?: string,
+) {
+  const zone = booking.visitorTimeZone;
+  if (!zone || (companyZone && sameWallClock(booking.startsAt, zone, companyZone))) return null;
+  return `${meetingWhen(booking.startsAt, booking.endsAt, zone).when} (${zone})`;
+}
+
+/** The event's description: what the meeting is, how to join, who booked it, and the visitor's own time. */
+export const describe = (booking: CalendarBooking, link: string | null, companyZone?: string) =>
   [
     `Free 30-minute consultation with ${COMPANY_NAME} about dashboards for your business.`,
     link ? `Join the video call: ${link}` : NO_MEETING_LINK_TEXT,
+    companyZone && visitorTimeLine(booking, companyZone) ? `Your time: ${visitorTimeLine(booking, companyZone)}` : null,
     `Booked by: ${booking.name} <${booking.email}>`,
     booking.businessName ? `Business: ${booking.businessName}` : null,
     booking.lineOfWork ? `Line of work: ${booking.lineOfWork}` : null,
@@ -129,7 +145,7 @@ export function bookingCalendar(booking: CalendarBooking, options: BookingCalend
     stamp: options.stamp ?? (cancelling ? (booking.cancelledAt ?? booking.createdAt) : booking.createdAt),
     created: booking.createdAt,
     summary: CONSULTATION_SUMMARY,
-    description: describe(booking, link),
+    description: describe(booking, link, options.timeZone),
     ...(link ? { location: link } : {}),
     url: link ?? options.appUrl.replace(/\/$/, ''),
     status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import {
+  ConfigError,
   databaseEnvEntries,
   envEmail,
   envInt,
@@ -10,8 +12,11 @@ import {
   parseEnv,
   requiredVariables,
 } from '@app/platform/env';
+import { metricsTokenProblems } from '@app/platform/metrics-token';
+import { lookerStudioEnvEntries } from '@app/platform/lookerstudio/env';
 import { outboundEnvEntries } from '@app/platform/outbound';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
+import { envEncryptionKey } from '@app/platform/secret-box';
 import { tracingEnvEntries } from '@app/platform/tracing';
 import * as v from 'valibot';
 
@@ -40,17 +45,45 @@ export const WorkersEnvSchema = v.object({
   /** How long a job's lock lasts; a job whose worker died is taken up again after about this long. */
   WORKER_LOCK_MS: envInt('30000', 1000),
   WORKERS_HEALTH_PORT: envPort('3001'),
+  /**
+   * The address the health server listens on: this machine only by default (a container's own health check reaches
+   * it); `0.0.0.0` where probes and Prometheus come from outside (a Kubernetes pod's IP). Decision 044.
+   */
+  WORKERS_HEALTH_HOST: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((value) => isIP(value.replace(/^\[|\]$/g, '')) !== 0, 'must be an IP address, e.g. 127.0.0.1 or 0.0.0.0'),
+    ),
+    '127.0.0.1',
+  ),
+  /** The API's token for GET /metrics (decision 023), also on the workers' health port; required in production. */
+  METRICS_TOKEN: v.optional(v.string()),
   /** The company's CalDAV calendar collection (D14, D16). Without it every calendar job does nothing. */
   CALDAV_URL: v.optional(envUrl(['http:', 'https:'], 'http(s)')),
   CALDAV_USERNAME: v.optional(v.string()),
   CALDAV_PASSWORD: v.optional(v.string()),
   /** How often the company calendar's busy times are copied into calendar_busy. */
   CALENDAR_SYNC_INTERVAL_MS: envInt('300000', 1000),
+  /** Opens the Looker Studio connections' keys (issue 28); without it their sharing jobs fail, visibly. */
+  APP_ENCRYPTION_KEY: envEncryptionKey,
+  ...lookerStudioEnvEntries,
+  /** How long a Looker Studio call may take (Google's token endpoint and API). */
+  LOOKER_STUDIO_TIMEOUT_MS: envInt('8000', 100),
+  /** How often reports whose sharing is not in step are tried again (besides each job's own retries). */
+  LOOKER_SHARING_RETRY_INTERVAL_MS: envInt('900000', 1000),
+  /** The first retry's delay of a sharing job (doubling each time). */
+  LOOKER_SHARING_BACKOFF_MS: envInt('5000', 1),
 });
 
 export type WorkersConfig = v.InferOutput<typeof WorkersEnvSchema>;
 
 export const workersRequiredVariables = requiredVariables(WorkersEnvSchema);
 
-export const loadWorkersConfig = (env: Record<string, string | undefined> = process.env): WorkersConfig =>
-  checkRedisConfig(parseEnv(WorkersEnvSchema, env));
+/** The workers' configuration; in production (`NODE_ENV=production`) only with a METRICS_TOKEN, as the API. */
+export function loadWorkersConfig(env: Record<string, string | undefined> = process.env): WorkersConfig {
+  const config = checkRedisConfig(parseEnv(WorkersEnvSchema, env));
+  const problems = metricsTokenProblems(config.METRICS_TOKEN, env);
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

@@ -21,8 +21,8 @@ afterAll(() => {
 
 describe("the workers' health port", () => {
   it('answers /readyz 200 with PostgreSQL and Redis, and 503 unavailable while Redis is away', async () => {
-    const ready = startHealthServer(0, { sql: database.sql, redis: up });
-    const notReady = startHealthServer(0, { sql: database.sql, redis: away });
+    const ready = startHealthServer({ port: 0, hostname: '127.0.0.1' }, { sql: database.sql, redis: up });
+    const notReady = startHealthServer({ port: 0, hostname: '127.0.0.1' }, { sql: database.sql, redis: away });
     try {
       const ok = await fetch(`http://127.0.0.1:${ready.port}/readyz`);
       expect(ok.status).toBe(200);

@@ -19,12 +19,14 @@ try {
   const database = connectWorkersDatabase(config);
   await assertMigrated(database.sql);
   const runtime = await startWorkers({ config, db: database.db, logger });
-  const health = startHealthServer(config.WORKERS_HEALTH_PORT, {
-    sql: database.sql,
-    redis: runtime.redis,
-    metrics: runtime.metrics.registry,
-  });
-  logger.info({ healthPort: health.port, queuePrefix: config.QUEUE_PREFIX }, 'workers started');
+  const health = startHealthServer(
+    { port: config.WORKERS_HEALTH_PORT, hostname: config.WORKERS_HEALTH_HOST, metricsToken: config.METRICS_TOKEN },
+    { sql: database.sql, redis: runtime.redis, metrics: runtime.metrics.registry },
+  );
+  logger.info(
+    { healthHost: health.hostname, healthPort: health.port, queuePrefix: config.QUEUE_PREFIX },
+    'workers started',
+  );
 
   onShutdown(logger, 'shutting down: letting jobs in progress finish', async () => {
     await health.stop();

@@ -1,5 +1,7 @@
-import { CalendarJobNames, EmailTemplates, QueueNames } from '@app/contracts';
+import { CalendarJobNames, EmailTemplates, LookerSharingJobNames, QueueNames } from '@app/contracts';
+import type { Database } from '@app/db';
 import { registerBuildInfo } from '@app/platform/build-info';
+import { outOfStep } from '@app/platform/lookerstudio/sharing.repository';
 import { registerProcessMetrics } from '@app/platform/process-metrics';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -18,8 +20,39 @@ export function createWorkerMetrics() {
   const templates = EmailTemplates.map((template) => ({ template }));
   const queues = Object.values(QueueNames).map((queue) => ({ queue }));
   let readiness: (() => Promise<boolean>) | null = null;
+  let lookerDb: Database | null = null;
+  /** Read from the database at each scrape: every worker process reports the same figures (the alert takes max). */
+  const readOutOfStep = async () => (lookerDb ? outOfStep(lookerDb).catch(() => null) : null);
   const metrics = {
     registry,
+    /** Looker Studio sharing's gauges read this database from now on (issue 28). */
+    watchLookerSharing(db: Database) {
+      lookerDb = db;
+    },
+    lookerOutOfStep: new Gauge({
+      name: 'looker_sharing_out_of_step',
+      help: 'Looker Studio reports whose sharing is not in step with the organizations (pending or failing)',
+      registers: [registry],
+      async collect() {
+        const found = await readOutOfStep();
+        if (found) this.set(found.count);
+      },
+    }),
+    lookerOldestOutOfStep: new Gauge({
+      name: 'looker_sharing_oldest_out_of_step_seconds',
+      help: 'How long the Looker Studio report longest out of step has been so (0 when every one is in step)',
+      registers: [registry],
+      async collect() {
+        const found = await readOutOfStep();
+        if (found) this.set(found.oldestSeconds);
+      },
+    }),
+    lookerSharingErrors: new Counter({
+      name: 'looker_sharing_errors_total',
+      help: 'Failed Looker Studio sharing jobs (a report brought in step, the reconcile), by operation',
+      labelNames: ['operation'],
+      registers: [registry],
+    }),
     emailsSent: new Counter({
       name: 'emails_sent_total',
       help: 'E-mails accepted by the SMTP server, by template',
@@ -77,6 +110,7 @@ export function createWorkerMetrics() {
     metrics.emailAttemptsFailed.inc(labels, 0);
   }
   for (const operation of Object.values(CalendarJobNames)) metrics.calendarErrors.inc({ operation }, 0);
+  for (const operation of Object.values(LookerSharingJobNames)) metrics.lookerSharingErrors.inc({ operation }, 0);
   for (const labels of queues) metrics.jobsFailed.inc(labels, 0);
   return metrics;
 }

@@ -1,8 +1,13 @@
+// Long file: the composition root of the workers, every queue, worker and scheduler made in one place.
 import {
   type CalendarJob,
   CalendarJobNames,
   type DomainEventJob,
   type EmailJob,
+  LOOKER_RECONCILE_SCHEDULER_ID,
+  LOOKER_RETRY_SCHEDULER_ID,
+  type LookerSharingJob,
+  LookerSharingJobNames,
   type QueueDefinition,
   Queues,
   ReportJobNames,
@@ -16,6 +21,7 @@ import { registerDatabaseMetrics } from '@app/platform/process-metrics';
 import { createQueue } from '@app/platform/queues';
 import { probe } from '@app/platform/readiness';
 import { createRedis } from '@app/platform/redis';
+import { createSecretBox } from '@app/platform/secret-box';
 import { queueTelemetry } from '@app/platform/tracing';
 import type { JobsOptions, Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -26,6 +32,7 @@ import { createRenderer } from './emails/render';
 import type { WorkersConfig } from './env';
 import { processCalendarJob } from './jobs/calendar/calendar.processor';
 import { processDomainEvent } from './jobs/domain-events/domain-events.processor';
+import { type LookerSharingDeps, processLookerSharing } from './jobs/looker-sharing/looker-sharing.processor';
 import { processSendEmail } from './jobs/send-email/send-email.processor';
 import { processUsageDigest } from './jobs/usage-digest/usage-digest.processor';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics';
@@ -49,6 +56,7 @@ export interface WorkersRuntime {
     emails: Queue<EmailJob>;
     calendar: Queue<CalendarJob>;
     reports: Queue<UsageDigestJob>;
+    lookerSharing: Queue<LookerSharingJob>;
   };
   workers: Worker[];
   metrics: WorkerMetrics;
@@ -105,6 +113,7 @@ export async function startWorkers({
     emails: createQueue(platform, Queues.emails),
     calendar: createQueue(platform, Queues.calendar),
     reports: createQueue(platform, Queues.reports),
+    lookerSharing: createQueue(platform, Queues.lookerSharing),
   };
   // E-mail and calendar jobs retry as EMAIL_ATTEMPTS and EMAIL_BACKOFF_MS say (a server that is down comes back).
   const retried = (definition: QueueDefinition<unknown>): JobsOptions => ({
@@ -114,6 +123,23 @@ export async function startWorkers({
   });
   const emailJobOptions = retried(Queues.emails);
   const calendarJobOptions = retried(Queues.calendar);
+  // Looker Studio sharing (issue 28): a report's job retried with backoff; the retry sweep takes up what still fails.
+  const lookerSharing: LookerSharingDeps = {
+    db,
+    secretBox: config.APP_ENCRYPTION_KEY ? createSecretBox(config.APP_ENCRYPTION_KEY) : null,
+    google: {
+      tokenUrl: config.GOOGLE_TOKEN_URL,
+      apiUrl: config.LOOKER_STUDIO_API_URL,
+      timeoutMs: config.LOOKER_STUDIO_TIMEOUT_MS,
+      now: () => Date.now(),
+    },
+    queue: queues.lookerSharing,
+    jobOptions: {
+      ...Queues.lookerSharing.defaultJobOptions,
+      backoff: { type: 'exponential', delay: config.LOOKER_SHARING_BACKOFF_MS },
+    },
+    logger,
+  };
 
   const domainEventsWorker = registerWorker(
     platform,
@@ -126,6 +152,7 @@ export async function startWorkers({
         calendar: queues.calendar,
         calendarJobOptions,
         logger,
+        lookerSharing,
       }),
     {
       onFailed: (job, error) =>
@@ -220,7 +247,38 @@ export async function startWorkers({
     { pattern: '0 7 1 * *', tz: config.BOOKING_TIMEZONE },
     { name: ReportJobNames.usageDigest, data: {}, opts: retried(Queues.reports) },
   );
-  const workers: Worker[] = [domainEventsWorker, emailsWorker, calendarWorker, reportsWorker];
+  const lookerSharingWorker = registerWorker(
+    platform,
+    Queues.lookerSharing,
+    (job) => processLookerSharing(job, lookerSharing),
+    {
+      concurrency: Math.min(config.WORKER_CONCURRENCY, 4),
+      onFailed: (job, error) => {
+        if (!job) return;
+        metrics.lookerSharingErrors.inc({ operation: job.name });
+        const final = isFinal(job);
+        logger[final ? 'error' : 'warn'](
+          { jobId: job.id, job: job.name, data: job.data, attempt: job.attemptsMade, err: error },
+          final
+            ? 'looker studio sharing job failed for good; the retry sweep takes the report up again'
+            : 'looker studio sharing job failed; will retry',
+        );
+      },
+    },
+  );
+  // Once per cluster (fixed ids): every report reconciled nightly, and those not in step taken up again regularly.
+  await queues.lookerSharing.upsertJobScheduler(
+    LOOKER_RECONCILE_SCHEDULER_ID,
+    { pattern: '30 2 * * *', tz: config.BOOKING_TIMEZONE },
+    { name: LookerSharingJobNames.reconcile, data: {}, opts: { ...lookerSharing.jobOptions, attempts: 3 } },
+  );
+  await queues.lookerSharing.upsertJobScheduler(
+    LOOKER_RETRY_SCHEDULER_ID,
+    { every: config.LOOKER_SHARING_RETRY_INTERVAL_MS },
+    { name: LookerSharingJobNames.reconcile, data: { onlyOutOfStep: true }, opts: { attempts: 1 } },
+  );
+  metrics.watchLookerSharing(db);
+  const workers: Worker[] = [domainEventsWorker, emailsWorker, calendarWorker, reportsWorker, lookerSharingWorker];
 
   const stopSweeper = startSweeper(
     {

@@ -4,13 +4,18 @@ import { Elysia } from 'elysia';
 import { clearSessionCookies, readCookie, SESSION_COOKIE, setSessionCookies } from '../lib/cookies';
 import { HttpError } from '../lib/http-error';
 
-export type AuthLevel = 'user' | 'admin';
+/**
+ * `enrolment`: signed in, an administrator who must still set up two-factor sign-in included (only the few routes
+ * that set-up needs: who am I, the status, the set-up and its confirmation). `user` and `admin` refuse that
+ * administrator with the enrolment 403 (issue 26: "before anything else" means every page and every API).
+ */
+export type AuthLevel = 'user' | 'admin' | 'enrolment';
 
 /** A valid session's user; `renewedUntil` is set when the session was extended and the cookie must be sent again. */
 export interface CheckedSession {
   user: typeof schema.users.$inferSelect;
   renewedUntil?: Date;
-  /** An administrator who must set up two-factor sign-in before using the administration (issue 17). */
+  /** An administrator who must set up two-factor sign-in before anything else (issue 17, issue 26). */
   enrolmentRequired?: boolean;
 }
 
@@ -28,7 +33,8 @@ export type SessionCheck = (token: string | null) => Promise<CheckedSession | nu
 
 /**
  * The one auth macro of the API: `{ auth: 'user' }` lets signed-in people through (401 otherwise), `{ auth: 'admin' }`
- * only administrators (403 for everyone else). A deactivated or deleted user's session ends on their next request.
+ * only administrators (403 for everyone else), both only once an administrator required to use two-factor sign-in has
+ * it (the enrolment 403 otherwise); `{ auth: 'enrolment' }` also lets that administrator through. A deactivated or deleted user's session ends on their next request.
  * `{ optionalAuth: true }` gives `viewer` (the user or null) to routes anyone may call. Built once by the app, from
  * the session check it is given (the plugin knows no module), and handed to the modules that guard routes.
  */
@@ -47,7 +53,7 @@ export const authPlugin = (validateSession: SessionCheck, secureCookies: boolean
         }
         if (session.renewedUntil && token) setSessionCookies(set, token, secureCookies);
         if (level === 'admin' && !session.user.isAdmin) throw new HttpError(403, 'Administrator access required');
-        if (level === 'admin' && session.enrolmentRequired) throw enrolmentRequiredError();
+        if (level !== 'enrolment' && session.enrolmentRequired) throw enrolmentRequiredError();
         checked.set(request, session);
       },
       resolve({ request }) {
@@ -62,9 +68,9 @@ export const authPlugin = (validateSession: SessionCheck, secureCookies: boolean
         const session = await validateSession(token);
         if (!session && token) clearSessionCookies(set, secureCookies);
         if (session?.renewedUntil && token) setSessionCookies(set, token, secureCookies);
-        // An administrator who must still set up two-factor sign-in has none of an administrator's reach here either
-        // (issue 17): they read dashboards as their organizations' member would, until they enrol.
-        if (session?.enrolmentRequired) return { viewer: { ...session.user, isAdmin: false } };
+        // An administrator who must still set up two-factor sign-in does that before anything else (issue 26), here
+        // too: not as an administrator, nor as a member or an anonymous visitor meanwhile.
+        if (session?.enrolmentRequired) throw enrolmentRequiredError();
         return { viewer: session?.user ?? null };
       },
     },

@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia';
-import { notFound, unprocessable } from '../lib/http-error';
-import { json } from './errors';
+import { HttpError } from '../lib/http-error';
 
 /** Deeper than any body of ours: a JSON document nested further is refused before it is parsed. */
 const MAX_JSON_DEPTH = 64;
@@ -10,9 +9,14 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const TOO_LARGE_MESSAGE = 'The request body is too large (at most 1 MB).';
 
 export const DEEP_JSON_MESSAGE = `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`;
+export const NOT_UTF8_MESSAGE = 'The request body is not valid UTF-8 text.';
 export const UNSAFE_TEXT_MESSAGE = 'Text must not contain NUL characters or unpaired surrogates (broken characters).';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** A refusal of the client's request, with what was wrong for the log line (plugins/errors.ts logs it at info). */
+const refuse = (status: number, message: string, reason: string, issues: HttpError['issues'] = []) =>
+  Object.assign(new HttpError(status, message, issues), { reason });
 const JSON_TYPE = /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i;
 
 /** Whether the JSON text opens more than `max` arrays or objects inside each other (strings skipped), without parsing it. */
@@ -56,9 +60,10 @@ function findUnsafeText(value: unknown, path = '', depth = 0): string | null {
 
 /**
  * Hostile input gets a 4xx with a clear message, never a 500 (issue 12, item 30), for every route at once:
- * - a body over MAX_BODY_BYTES is refused with 413 (by its Content-Length, or by its text when it is JSON);
+ * - a body over MAX_BODY_BYTES is refused with 413 (by its Content-Length, or by its bytes when it is JSON or sent in
+ *   chunks without a length, whatever its type);
  * - a JSON body nested deeper than MAX_JSON_DEPTH is refused with 400 before anything parses it (a parser's recursion
- *   overflows on 100,000 levels);
+ *   overflows on 100,000 levels), and one that is not UTF-8 with 400 too;
  * - a NUL character or a lone surrogate in any text of the body (whatever its type; passwords aside, which are only
  *   hashed) is refused with 422 naming the field, before validation (PostgreSQL refuses NUL in text, and the encoder
  *   mangles surrogates); in the path it names nothing: 404.
@@ -67,24 +72,31 @@ export const bodyGuard = new Elysia({ name: 'body-guard' })
   // Not async: a request without a JSON body (every GET) passes without a promise to wait for.
   .onRequest(function guardBody({ request }) {
     if (!BODY_METHODS.has(request.method) || !request.body) return;
-    if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES)
-      return json(413, { message: TOO_LARGE_MESSAGE, issues: [] });
-    if (!JSON_TYPE.test(request.headers.get('content-type') ?? '')) return;
+    const length = request.headers.get('content-length');
+    if (Number(length ?? 0) > MAX_BODY_BYTES) throw refuse(413, TOO_LARGE_MESSAGE, 'body_too_large');
+    const isJson = JSON_TYPE.test(request.headers.get('content-type') ?? '');
+    // A body of another type with its length said is left to its route; one sent in chunks is measured here too.
+    if (!isJson && length !== null) return;
     return request
       .clone()
-      .text()
-      .then((text) =>
-        text.length > MAX_BODY_BYTES
-          ? json(413, { message: TOO_LARGE_MESSAGE, issues: [] })
-          : jsonDepthExceeds(text)
-            ? json(400, { message: DEEP_JSON_MESSAGE, issues: [] })
-            : undefined,
-      );
+      .arrayBuffer()
+      .then((bytes) => {
+        if (bytes.byteLength > MAX_BODY_BYTES) throw refuse(413, TOO_LARGE_MESSAGE, 'body_too_large');
+        if (!isJson) return;
+        let text: string;
+        try {
+          // JSON is UTF-8 (RFC 8259): broken bytes are refused, not read as U+FFFD and stored as such.
+          text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+        } catch {
+          throw refuse(400, NOT_UTF8_MESSAGE, 'invalid_utf8');
+        }
+        if (jsonDepthExceeds(text)) throw refuse(400, DEEP_JSON_MESSAGE, 'json_too_deep');
+      });
   })
   .onTransform({ as: 'global' }, function refuseUnsafeText({ body, params }) {
     // A path with such text names nothing that exists (as any malformed id in the path). Query strings are left to
     // their routes' schemas, which say what they expect.
-    if (findUnsafeText(params) !== null) throw notFound();
+    if (findUnsafeText(params) !== null) throw refuse(404, 'Not found', 'unsafe_text_in_path');
     const path = findUnsafeText(body);
-    if (path !== null) throw unprocessable(UNSAFE_TEXT_MESSAGE, [{ path, message: UNSAFE_TEXT_MESSAGE }]);
+    if (path !== null) throw refuse(422, UNSAFE_TEXT_MESSAGE, 'unsafe_text', [{ path, message: UNSAFE_TEXT_MESSAGE }]);
   });

@@ -3,6 +3,7 @@ import type { Logger } from '@app/platform/logger';
 import { Elysia } from 'elysia';
 import { isDatabaseUnavailable } from '../lib/db-errors';
 import { HttpError } from '../lib/http-error';
+import { TOO_LARGE_MESSAGE } from './body-guard';
 
 interface StandardIssue {
   message: string;
@@ -83,14 +84,35 @@ export const json = (status: number, body: ApiError, headers: Record<string, str
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   });
 
+/** Bun's own error when a body (chunked, so without a Content-Length) runs past the server's maxRequestBodySize. */
+const BODY_OVER_SERVER_LIMIT = /exceeded maxRequestBodySize/;
+
 /**
  * One error shape for every failure: `{ message, issues: [{ path, message }] }` with the right status.
  * Never a stack trace; an unexpected error is logged and answered with a plain 500.
+ *
+ * Who is at fault decides the log level (issue 26): a request the client got wrong (too large, chunked or not;
+ * malformed, too deep or not JSON; invalid fields; text that cannot be stored; an unknown path) is logged at info as
+ * 'request refused', with its status, what was wrong and the route's pattern (never the path, which can carry a
+ * token); only a fault of ours is an error (level 50, 'unhandled error'), the kind of line that pages someone.
  */
 export const errorPlugin = (logger: Logger) =>
-  new Elysia({ name: 'errors' }).onError({ as: 'global' }, ({ code, error, request }) => {
+  new Elysia({ name: 'errors' }).onError({ as: 'global' }, (context) => {
+    const { code, error, request } = context;
+    const refused = (status: number, reason: string, body: ApiError, headers: Record<string, string> = {}) => {
+      const line = { status, reason, method: request.method, route: context.route || 'unmatched' };
+      // An expected answer of ours that is not the client's doing (503: a key not configured) is worth a warning.
+      if (status >= 500) logger.warn(line, 'request not served');
+      else logger.info(line, 'request refused');
+      return json(status, body, headers);
+    };
     if (error instanceof HttpError)
-      return json(error.status, { message: error.message, issues: error.issues }, error.headers);
+      return refused(
+        error.status,
+        (error as { reason?: string }).reason ?? 'http',
+        { message: error.message, issues: error.issues },
+        error.headers,
+      );
     switch (code) {
       case 'VALIDATION': {
         const value = (error as { value?: unknown }).value;
@@ -98,19 +120,25 @@ export const errorPlugin = (logger: Logger) =>
           (error as { type?: string }).type === 'body' &&
           (typeof value !== 'object' || value === null || Array.isArray(value))
         )
-          return json(422, { message: 'The request body must be a JSON object.', issues: [] });
+          return refused(422, 'not_an_object', { message: 'The request body must be a JSON object.', issues: [] });
         // A malformed id in the path names nothing that exists.
-        if ((error as { type?: string }).type === 'params') return json(404, { message: 'Not found', issues: [] });
+        if ((error as { type?: string }).type === 'params')
+          return refused(404, 'invalid_params', { message: 'Not found', issues: [] });
         const issues = validationIssues(error as never);
-        return json(422, { message: friendlyMessage(issues), issues });
+        return refused(422, 'validation', { message: friendlyMessage(issues), issues });
       }
       case 'PARSE':
-        return json(400, { message: 'The request body could not be read. Send valid JSON.', issues: [] });
+        return refused(400, 'unreadable_body', {
+          message: 'The request body could not be read. Send valid JSON.',
+          issues: [],
+        });
       case 'NOT_FOUND':
-        return json(404, { message: 'Not found', issues: [] });
+        return refused(404, 'no_route', { message: 'Not found', issues: [] });
       case 'INVALID_COOKIE_SIGNATURE':
-        return json(400, { message: 'Invalid cookie', issues: [] });
+        return refused(400, 'invalid_cookie', { message: 'Invalid cookie', issues: [] });
       default: {
+        if (error instanceof Error && BODY_OVER_SERVER_LIMIT.test(error.message))
+          return refused(413, 'body_too_large', { message: TOO_LARGE_MESSAGE, issues: [] });
         if (isDatabaseUnavailable(error)) {
           logger.warn({ err: loggableError(error) }, 'database unavailable');
           return json(
@@ -133,7 +161,7 @@ export const errorPlugin = (logger: Logger) =>
         }
         const status = (error as { status?: number }).status;
         if (typeof status === 'number' && status >= 400 && status < 500)
-          return json(status, { message: (error as Error).message || 'Bad request', issues: [] });
+          return refused(status, 'client_error', { message: (error as Error).message || 'Bad request', issues: [] });
         logger.error(
           { err: loggableError(error), method: request.method, url: new URL(request.url).pathname },
           'unhandled error',

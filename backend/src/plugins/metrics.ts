@@ -2,6 +2,7 @@ import { Queues } from '@app/contracts';
 import { registerBuildInfo } from '@app/platform/build-info';
 import { sharedEvery } from '@app/platform/cluster-once';
 import type { Logger } from '@app/platform/logger';
+import { metricsAllowed } from '@app/platform/metrics-token';
 import { outboxLagSeconds } from '@app/platform/outbox';
 import { registerDatabaseMetrics, registerProcessMetrics } from '@app/platform/process-metrics';
 import { createQueue } from '@app/platform/queues';
@@ -133,7 +134,7 @@ export function metricsPlugin(
     .get(
       '/metrics',
       async ({ request, set }) => {
-        if (deps.token && request.headers.get('authorization') !== `Bearer ${deps.token}`) {
+        if (!metricsAllowed(request.headers.get('authorization'), deps.token)) {
           set.status = 401;
           return 'Unauthorized';
         }

@@ -6,7 +6,10 @@ import { openapi } from '@elysiajs/openapi';
 import { type ConversionConfig, toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema';
 import { Elysia } from 'elysia';
 import type * as v from 'valibot';
+import { readCookie, SESSION_COOKIE } from '../lib/cookies';
 import { notFound } from '../lib/http-error';
+import type { SessionCheck } from './auth';
+import { type OpenApiDocument, publicDocument } from './openapi-public';
 import { selfOnlyPolicy } from './security-headers';
 import { preferredEncoding } from './spa';
 
@@ -67,6 +70,7 @@ export function documentedSchema(schema: v.GenericSchema): object {
 }
 
 const DOCS_PATH = '/api/docs';
+const SPEC_PATH = `${DOCS_PATH}/json`;
 const ASSETS = `${DOCS_PATH}/assets`;
 
 /**
@@ -123,50 +127,80 @@ function viewerAssets() {
   };
 }
 
-/** OpenAPI documentation of every endpoint at /api/docs (the JSON at /api/docs/json). */
-export const openapiPlugin = () => {
+/**
+ * OpenAPI documentation at /api/docs (the JSON at /api/docs/json): the public API for everyone, every endpoint for a
+ * signed-in administrator (who has set up two-factor sign-in where that is required), as the queue board is guarded.
+ */
+export const openapiPlugin = (validateSession: SessionCheck) => {
   const assets = viewerAssets();
-  return new Elysia({ name: 'api-docs' })
-    .use(
-      openapi({
-        path: DOCS_PATH,
-        // The page is ours (below): the plugin's own loads its viewer from a CDN.
-        provider: null,
-        mapJsonSchema: { valibot: documentedSchema },
-        exclude: { paths: ['/*', /^\/admin\/queues/] },
-        documentation: {
-          info: {
-            title: 'Lucid Insight API',
-            version: '1.0.0',
-            description:
-              'The API of the marketing site and client portal. Every failure answers `{ message, issues: [{ path, message }] }`.',
-          },
-          components: { schemas: namedComponents() },
-          tags: [
-            { name: 'System', description: 'Health and public runtime configuration' },
-            { name: 'Contact', description: 'Contact form' },
-            { name: 'Auth', description: 'Sessions, sign-in, invitations, password resets, profile' },
-            { name: 'Dashboards', description: 'Sample and client dashboards' },
-            { name: 'Admin', description: 'Organizations, dashboards, users, links, audit (administrators only)' },
-            { name: 'Booking', description: 'Consultation availability, booking, cancelling, the scheduling webhook' },
-            { name: 'Site', description: 'Published case studies and the legal pages' },
-          ],
-        },
-      }),
-    )
-    .get(
-      DOCS_PATH,
-      () =>
-        new Response(PAGE, {
-          headers: {
-            'content-type': 'text/html; charset=utf-8',
-            'cache-control': 'no-cache',
-            'content-security-policy': DOCS_CONTENT_SECURITY_POLICY,
+  // The plugin keeps one document until the routes change; its public version is made once for each.
+  const publicVersions = new WeakMap<object, OpenApiDocument>();
+  const isAdministrator = async (request: Request) => {
+    const session = await validateSession(readCookie(request, SESSION_COOKIE));
+    return Boolean(session?.user.isAdmin && !session.enrolmentRequired);
+  };
+  return (
+    new Elysia({ name: 'api-docs' })
+      // Before the plugin, whose route it must wrap (a hook applies to the routes added after it).
+      .onAfterHandle({ as: 'local' }, async ({ request, response, set }) => {
+        if (!request.url.endsWith(SPEC_PATH) || new URL(request.url).pathname !== SPEC_PATH) return;
+        if (!response || typeof response !== 'object' || !('paths' in response)) return;
+        // Who reads it decides what it says: no shared cache may keep one reader's version for another.
+        set.headers['cache-control'] = 'private, no-store';
+        set.headers.vary = 'cookie';
+        if (await isAdministrator(request)) return;
+        const full = response as OpenApiDocument;
+        let open = publicVersions.get(full);
+        if (!open) {
+          open = publicDocument(full);
+          publicVersions.set(full, open);
+        }
+        return open;
+      })
+      .use(
+        openapi({
+          path: DOCS_PATH,
+          // The page is ours (below): the plugin's own loads its viewer from a CDN.
+          provider: null,
+          mapJsonSchema: { valibot: documentedSchema },
+          exclude: { paths: ['/*', /^\/admin\/queues/] },
+          documentation: {
+            info: {
+              title: 'Lucid Insight API',
+              version: '1.0.0',
+              description:
+                'The API of the marketing site and client portal. Every failure answers `{ message, issues: [{ path, message }] }`.',
+            },
+            components: { schemas: namedComponents() },
+            tags: [
+              { name: 'System', description: 'Health and public runtime configuration' },
+              { name: 'Contact', description: 'Contact form' },
+              { name: 'Auth', description: 'Sessions, sign-in, invitations, password resets, profile' },
+              { name: 'Dashboards', description: 'Sample and client dashboards' },
+              { name: 'Admin', description: 'Organizations, dashboards, users, links, audit (administrators only)' },
+              {
+                name: 'Booking',
+                description: 'Consultation availability, booking, cancelling, the scheduling webhook',
+              },
+              { name: 'Site', description: 'Published case studies and the legal pages' },
+            ],
           },
         }),
-      { detail: { hide: true } },
-    )
-    .get(`${ASSETS}/:name`, ({ params, request }) => assets(params.name, request.headers.get('accept-encoding')), {
-      detail: { hide: true },
-    });
+      )
+      .get(
+        DOCS_PATH,
+        () =>
+          new Response(PAGE, {
+            headers: {
+              'content-type': 'text/html; charset=utf-8',
+              'cache-control': 'no-cache',
+              'content-security-policy': DOCS_CONTENT_SECURITY_POLICY,
+            },
+          }),
+        { detail: { hide: true } },
+      )
+      .get(`${ASSETS}/:name`, ({ params, request }) => assets(params.name, request.headers.get('accept-encoding')), {
+        detail: { hide: true },
+      })
+  );
 };

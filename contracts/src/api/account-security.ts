@@ -160,8 +160,7 @@ export const SecurityMessages = {
   alreadyEnabled: 'Two-factor sign-in is already on. Turn it off first to set up a new authenticator app.',
   notEnabled: 'Two-factor sign-in is not on for this account.',
   setupFirst: 'Start the set-up first: scan the QR code, then enter a code.',
-  enrolmentRequired:
-    'Administrators must use two-factor sign-in. Set it up on your account page to use the administration.',
+  enrolmentRequired: 'Administrators must use two-factor sign-in. Set it up on your account page before anything else.',
   requireOwnFirst: 'Set up two-factor sign-in for your own account before requiring it of every administrator.',
   currentPasswordWrong: 'Your current password is incorrect',
   passwordChanged: 'Your password has been changed. Your other sessions have been signed out.',

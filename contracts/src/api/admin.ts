@@ -1,8 +1,10 @@
+// Long file: every shape of the administration (organizations, dashboards and their embed modes, users, links, audit).
 import * as v from 'valibot';
 import { filledIn, requiredEmail, requiredText } from './common';
 import { EmailSchema } from './contact';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES, type DashboardType, TYPE_OF_EMBED_MODE } from './dashboards';
 import { DataScopeInputSchema, EMBED_MODES, guidText, siteUrlText } from './embedding';
+import { ASSET_NAME, lookerStudioEmbedUrl, lookerStudioReport, optionalGoogleEmail } from './lookerstudio';
 
 /** Optional text: missing or null counts as empty. */
 const optionalText = (max: number, message: string) =>
@@ -21,6 +23,11 @@ export const OrganizationInputSchema = v.object({
   name: requiredText('Organization name is required'),
   domain: optionalText(253, 'Domain must be at most 253 characters'),
   logoUrl: optionalText(2000, 'Logo URL must be at most 2,000 characters'),
+  /**
+   * A Google group the organization manages itself (issue 28): its Looker Studio access is granted to
+   * `group:<googleGroup>` instead of each member. Missing, null or empty: none.
+   */
+  googleGroup: optionalGoogleEmail('Google group must be an e-mail address (like analysts@example.com)'),
 });
 export type OrganizationInput = v.InferInput<typeof OrganizationInputSchema>;
 export type OrganizationValues = v.InferOutput<typeof OrganizationInputSchema>;
@@ -86,6 +93,8 @@ export const DashboardInputSchema = v.pipe(
     reportId: v.optional(v.nullable(v.string()), ''),
     viewUrl: v.optional(v.nullable(v.string()), ''),
     metabaseDashboardId: optionalId,
+    /** Looker Studio: the report's id (the embed URL may name it instead). */
+    assetName: v.optional(v.nullable(v.string('Report ID must be text')), ''),
   }),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
     const input = dataset.value;
@@ -105,11 +114,12 @@ export const DashboardInputSchema = v.pipe(
       issue('type', `Type must be ${decided} for a dashboard in ${input.embedMode} mode`);
     if (!decided && !input.type) issue('type', 'Type is required');
     const type = (decided ?? input.type) as DashboardType;
-    const base = { ...input, type, workspaceId: '', reportId: '', viewUrl: '' };
+    const base = { ...input, type, workspaceId: '', reportId: '', viewUrl: '', assetName: '' as string };
     if (input.embedMode === 'url') {
       if (!input.embedUrl) issue('embedUrl', 'Embed URL is required');
       return { ...base, connectionId: null, metabaseDashboardId: null };
     }
+    if (input.embedMode === 'lookerstudio') return lookerStudioTarget(input, base, issue) ?? NEVER;
     if (input.connectionId === null) issue('connectionId', 'Please choose a connection');
     if (input.isPublic)
       issue('isPublic', 'A public sample must be embedded by its URL: tokens are minted per organization');
@@ -127,6 +137,40 @@ export const DashboardInputSchema = v.pipe(
   }),
 );
 export type DashboardInput = v.InferInput<typeof DashboardInputSchema>;
+
+/**
+ * A Looker Studio dashboard (issue 28): its connection, the report's id and its embed URL. Either may name the
+ * report: the URL is taken as https://lookerstudio.google.com/embed/reporting/<id>[/page/<page>], and must be the
+ * report named by `assetName` when both are given.
+ */
+function lookerStudioTarget<B extends object>(
+  input: { embedUrl: string; assetName?: string | null; connectionId: number | null; isPublic: boolean },
+  base: B,
+  issue: (key: string, message: string) => void,
+) {
+  const assetName = (input.assetName ?? '').trim();
+  if (input.connectionId === null) issue('connectionId', 'Please choose a connection');
+  if (input.isPublic)
+    issue('isPublic', 'A public sample must be embedded by its URL: access is granted per organization');
+  if (assetName && !ASSET_NAME.test(assetName))
+    issue('assetName', "Report ID must be the id in the report's address (letters, digits, - and _)");
+  const report = input.embedUrl ? lookerStudioReport(input.embedUrl) : null;
+  if (input.embedUrl && !report)
+    issue(
+      'embedUrl',
+      'Embed URL must be a Looker Studio report address (https://lookerstudio.google.com/embed/reporting/…)',
+    );
+  else if (report && assetName && report.assetName !== assetName)
+    issue('embedUrl', 'Embed URL is of another report than the Report ID');
+  else if (!report && !assetName) issue('assetName', 'Report ID is required');
+  const name = assetName || report?.assetName || '';
+  return {
+    ...base,
+    assetName: name,
+    embedUrl: report?.embedUrl ?? lookerStudioEmbedUrl(name),
+    metabaseDashboardId: null as number | null,
+  };
+}
 export type DashboardValues = v.InferOutput<typeof DashboardInputSchema>;
 
 const adminEmail = requiredEmail('Email is required');
@@ -151,6 +195,8 @@ export const EditUserSchema = v.object({
   organizationIds: v.optional(v.array(idLike), []),
   isAdmin: v.optional(v.boolean()),
   isActive: v.optional(v.boolean()),
+  /** The Google account Looker Studio reports are shared with (issue 28); missing: unchanged, null or '': the e-mail. */
+  googleAccount: v.optional(optionalGoogleEmail()),
 });
 export type EditUserInput = v.InferInput<typeof EditUserSchema>;
 export type EditUserValues = v.InferOutput<typeof EditUserSchema>;
@@ -185,6 +231,7 @@ export const OrganizationSchema = v.object({
   name: v.string(),
   domain: v.nullable(v.string()),
   logoUrl: v.nullable(v.string()),
+  googleGroup: v.nullable(v.string()),
   isActive: v.boolean(),
   createdAt: v.string(),
 });

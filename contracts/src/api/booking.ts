@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { isIanaTimeZone } from '../time-zone';
 import { bodyToken, filledIn } from './common';
 import { EmailSchema, NameSchema } from './contact';
 
@@ -28,6 +29,8 @@ const DateSchema = v.pipe(filledIn('Please select a date'), v.isoDate('Please se
 /** A slot: a day (yyyy-MM-dd) and one of its labels, in the company's zone. One shape for booking and moving. */
 const SlotEntries = { date: DateSchema, time: filledIn('Please select a time') };
 
+const VISITOR_ZONE_MESSAGE = 'Your time zone must be an IANA time zone name, such as Europe/Berlin';
+
 /** POST /api/booking (spec section 5). Weekends, past dates and taken slots are refused by the API too (D12). */
 export const BookingRequestSchema = v.object({
   name: NameSchema,
@@ -37,6 +40,14 @@ export const BookingRequestSchema = v.object({
   ),
   ...SlotEntries,
   lineOfWork: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Line of work must be at most 200 characters'))),
+  /** The visitor's own zone, as their browser names it (issue 26): their e-mails and pages show the time in it too. */
+  visitorTimeZone: v.optional(
+    v.pipe(
+      v.string(VISITOR_ZONE_MESSAGE),
+      v.check(isIanaTimeZone, VISITOR_ZONE_MESSAGE),
+      v.description("The visitor's IANA time zone (e.g. Europe/Berlin); optional"),
+    ),
+  ),
 });
 export type BookingRequestInput = v.InferInput<typeof BookingRequestSchema>;
 export type BookingRequest = v.InferOutput<typeof BookingRequestSchema>;
@@ -92,6 +103,8 @@ export const BookingConfirmationSchema = v.object({
     v.nullable(v.string()),
     v.description("The booker's own link to move the booking (/booking/reschedule?token=...); null when not issued"),
   ),
+  googleCalendarUrl: v.pipe(v.string(), v.description("Google Calendar's page to add the meeting (UTC times)")),
+  outlookCalendarUrl: v.pipe(v.string(), v.description("Outlook on the web's page to add the meeting (UTC times)")),
   message: v.string(),
 });
 export type BookingConfirmation = v.InferOutput<typeof BookingConfirmationSchema>;
@@ -103,6 +116,9 @@ export const BookingSummarySchema = v.object({
   time: v.string(),
   timeZone: v.string(),
   startsAt: v.string(),
+  endsAt: v.string(),
+  /** The zone the visitor booked from (issue 26), when their browser said it: the page shows their time too. */
+  visitorTimeZone: v.nullable(v.string()),
   status: v.picklist(['confirmed', 'cancelled']),
 });
 export type BookingSummary = v.InferOutput<typeof BookingSummarySchema>;
@@ -123,7 +139,6 @@ export type AdminReschedule = v.InferOutput<typeof AdminRescheduleSchema>;
 /** GET /api/booking/reschedule/{token}: the booking and whether it can still be moved (and, if not, why). */
 export const ReschedulableBookingSchema = v.object({
   ...BookingSummarySchema.entries,
-  endsAt: v.string(),
   canReschedule: v.boolean(),
   reason: v.pipe(v.nullable(v.string()), v.description('Why it cannot be moved (null when it can)')),
   noticeHours: v.pipe(v.number(), v.description('Moves are taken up to this many hours before the start')),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { EMBED_MODES, type EmbedMode } from './embedding';
+import { DashboardSharingSchema, LookerStudioViewerSchema } from './lookerstudio';
 
 /** GET /api/dashboards/public: a public sample dashboard. */
 export const PublicDashboardSchema = v.object({
@@ -36,8 +37,7 @@ export type PortalOrganization = v.InferOutput<typeof PortalOrganizationSchema>;
 /** PUT and DELETE /api/dashboards/{id}/favourite: the dashboard's star as it is now. */
 export const FavouriteSchema = v.object({ dashboardId: v.number(), isFavourite: v.boolean() });
 
-/** GET /api/dashboards/{id} */
-export const DashboardDetailSchema = v.object({
+const DashboardFieldsSchema = v.object({
   id: v.number(),
   name: v.string(),
   description: v.nullable(v.string()),
@@ -50,11 +50,18 @@ export const DashboardDetailSchema = v.object({
   thumbnailUrl: v.nullable(v.string()),
   isPublic: v.boolean(),
 });
+
+/** GET /api/dashboards/{id} */
+export const DashboardDetailSchema = v.object({
+  ...DashboardFieldsSchema.entries,
+  /** lookerstudio mode (issue 28): the Google account the report is shared with for this person; null otherwise. */
+  lookerStudio: LookerStudioViewerSchema,
+});
 export type DashboardDetail = v.InferOutput<typeof DashboardDetailSchema>;
 
 /** GET /api/admin/dashboards-direct: a dashboard as the administration lists it, with its views (D19). */
 export const AdminDashboardSchema = v.object({
-  ...DashboardDetailSchema.entries,
+  ...DashboardFieldsSchema.entries,
   connectionId: v.nullable(v.number()),
   /** Power BI */
   workspaceId: v.nullable(v.string()),
@@ -63,7 +70,14 @@ export const AdminDashboardSchema = v.object({
   viewUrl: v.nullable(v.string()),
   /** Metabase */
   metabaseDashboardId: v.nullable(v.number()),
-  /** `url` mode with a public share link: anyone who has the address sees the data. */
+  /** Looker Studio: the report's id */
+  assetName: v.nullable(v.string()),
+  /** Looker Studio: whether its VIEWERs are in step with the organizations linked to it (null for other modes). */
+  sharing: DashboardSharingSchema,
+  /**
+   * Anyone who has the address sees the data: a public share link in `url` mode, or a Looker Studio report whose link
+   * sharing is not known to be off.
+   */
   publicShareLink: v.boolean(),
   viewCount: v.number(),
   lastViewedAt: v.nullable(v.string()),
@@ -100,6 +114,7 @@ export const TYPE_OF_EMBED_MODE: Partial<Record<EmbedMode, DashboardType>> = {
   powerbi: 'PowerBI',
   tableau: 'Tableau',
   metabase: 'Metabase',
+  lookerstudio: 'Looker',
 };
 
 /**

@@ -1,13 +1,14 @@
 // Long file: every shape of the embedding API (connections, data scopes, tokens), one domain as decision 029 asks.
 import * as v from 'valibot';
-import { requiredText } from './common';
+import { requiredEmail, requiredText } from './common';
+import { SharingLastSyncSchema, serviceAccountKeyProblem } from './lookerstudio';
 
 /**
  * Dashboards protected by tokens minted per organization (issue 14, decision 030): the connections the server mints
  * with, the data scope each organization–dashboard link carries, and the token the viewer asks for.
  */
 
-export const EMBED_PROVIDERS = ['powerbi', 'tableau', 'metabase'] as const;
+export const EMBED_PROVIDERS = ['powerbi', 'tableau', 'metabase', 'lookerstudio'] as const;
 export type EmbedProvider = (typeof EMBED_PROVIDERS)[number];
 /** 'url': the frame's address as pasted (today's behaviour); otherwise the provider whose token the viewer gets. */
 export const EMBED_MODES = ['url', ...EMBED_PROVIDERS] as const;
@@ -17,6 +18,7 @@ export const EMBED_PROVIDER_LABELS: Record<EmbedProvider, string> = {
   powerbi: 'Power BI',
   tableau: 'Tableau',
   metabase: 'Metabase',
+  lookerstudio: 'Looker Studio',
 };
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -119,10 +121,36 @@ export const MetabaseConnectionInputSchema = v.object({
   secretKey: secretText('Embedding secret key'),
 });
 
+/**
+ * Looker Studio (issue 28): a service account acting, through domain-wide delegation, for a Workspace user who may
+ * share the reports. The key is the JSON key file as text (secret); `ownsSharing`: remove VIEWERs the product did not
+ * add (D36), otherwise only report them.
+ */
+export const LookerStudioConnectionInputSchema = v.object({
+  name: connectionName,
+  provider: v.literal('lookerstudio'),
+  serviceAccountKey: v.pipe(
+    v.optional(v.nullable(v.string('Service account key must be text')), ''),
+    v.transform((value) => (value ?? '').trim()),
+    v.maxLength(20_000, 'Service account key must be at most 20,000 characters'),
+    v.check(
+      (value) => value === '' || serviceAccountKeyProblem(value) === null,
+      (issue) => serviceAccountKeyProblem(String(issue.input)) ?? 'Service account key is not valid',
+    ),
+  ),
+  delegatedUser: requiredEmail('Delegated user is required'),
+  ownsSharing: v.optional(v.boolean('ownsSharing must be true or false'), false),
+});
+
 /** POST /api/admin/embed-connections and PUT /api/admin/embed-connections/{id} */
 export const EmbedConnectionInputSchema = v.variant(
   'provider',
-  [PowerBiConnectionInputSchema, TableauConnectionInputSchema, MetabaseConnectionInputSchema],
+  [
+    PowerBiConnectionInputSchema,
+    TableauConnectionInputSchema,
+    MetabaseConnectionInputSchema,
+    LookerStudioConnectionInputSchema,
+  ],
   `Provider must be one of ${EMBED_PROVIDERS.join(', ')}`,
 );
 export type EmbedConnectionInput = v.InferInput<typeof EmbedConnectionInputSchema>;
@@ -133,6 +161,7 @@ export const EMBED_SECRET_FIELDS = {
   powerbi: ['clientSecret'],
   tableau: ['secretValue'],
   metabase: ['secretKey'],
+  lookerstudio: ['serviceAccountKey'],
 } as const satisfies Record<EmbedProvider, readonly string[]>;
 
 /** A connection as the administration sees it: every field but the secrets. */
@@ -145,6 +174,13 @@ export const EmbedConnectionSchema = v.object({
   siteUrl: v.nullable(v.string()),
   siteName: v.nullable(v.string()),
   secretId: v.nullable(v.string()),
+  /** Looker Studio: the Workspace user the service account acts as, and the key's client e-mail (not secret). */
+  delegatedUser: v.nullable(v.string()),
+  serviceAccountEmail: v.nullable(v.string()),
+  /** Looker Studio: whether VIEWERs the product did not add are removed (D36), not only reported. */
+  ownsSharing: v.boolean(),
+  /** Looker Studio: the last reconcile of its dashboards' sharing. */
+  lastSync: SharingLastSyncSchema,
   /** How many dashboards mint their tokens with it (a connection in use cannot be deleted). */
   dashboardCount: v.number(),
   createdAt: v.string(),

@@ -44,6 +44,7 @@ import type {
   EmbedTokenSchema,
   SavedEmbedConnectionSchema,
 } from './embedding';
+import type { GoogleAccountSchema, LookerStudioAssetsSchema, SharingSyncResultSchema } from './lookerstudio';
 import type {
   CaseStudySchema,
   CaseStudySummarySchema,
@@ -114,17 +115,19 @@ type GetAnswerMore<P extends string> = P extends '/api/config'
                                   ? ListOf<typeof AuditEntrySchema>
                                   : P extends '/api/admin/embed-connections'
                                     ? ListOf<typeof EmbedConnectionSchema>
-                                    : P extends `/api/admin/consultations${'' | `?${string}`}`
-                                      ? ListOf<typeof ConsultationSchema>
-                                      : P extends '/api/admin/closed-dates'
-                                        ? ListOf<typeof ClosedDateSchema>
-                                        : P extends '/api/admin/calendar-feed'
-                                          ? Of<typeof CalendarFeedStatusSchema>
-                                          : P extends `/api/auth/sso?${string}`
-                                            ? Of<typeof SsoLookupSchema>
-                                            : P extends `/api/admin/organizations/${string}/sso`
-                                              ? Of<typeof SsoSettingsSchema>
-                                              : SiteGetAnswer<P>;
+                                    : P extends `/api/admin/embed-connections/${string}/assets${'' | `?${string}`}`
+                                      ? Of<typeof LookerStudioAssetsSchema>
+                                      : P extends `/api/admin/consultations${'' | `?${string}`}`
+                                        ? ListOf<typeof ConsultationSchema>
+                                        : P extends '/api/admin/closed-dates'
+                                          ? ListOf<typeof ClosedDateSchema>
+                                          : P extends '/api/admin/calendar-feed'
+                                            ? Of<typeof CalendarFeedStatusSchema>
+                                            : P extends `/api/auth/sso?${string}`
+                                              ? Of<typeof SsoLookupSchema>
+                                              : P extends `/api/admin/organizations/${string}/sso`
+                                                ? Of<typeof SsoSettingsSchema>
+                                                : SiteGetAnswer<P>;
 
 /** POST, PUT and DELETE paths (a 204 answers `null`). */
 type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M extends 'DELETE'
@@ -176,33 +179,37 @@ type SendAnswerMore<P extends string> = P extends '/api/auth/logout'
                       ? Of<typeof EmbedTokenSchema>
                       : P extends `/api/admin/embed-connections/${string}/test`
                         ? Of<typeof ConnectionTestSchema>
-                        : P extends `/api/admin/embed-connections${'' | `/${string}`}`
-                          ? Of<typeof SavedEmbedConnectionSchema>
-                          : P extends `/api/admin/organizations/${string}/sso/test`
-                            ? Of<typeof SsoTestSchema>
-                            : P extends `/api/admin/organizations/${string}/sso`
-                              ? Of<typeof SsoSettingsSchema>
-                              : P extends `/api/admin/organizations${'' | `/${string}`}`
-                                ? Of<typeof OrganizationSchema>
-                                : P extends `/api/admin/dashboards${'' | `/${string}`}`
-                                  ? Of<typeof SavedDashboardSchema>
-                                  : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
-                                    ? Of<typeof MessageSchema>
-                                    : P extends `/api/admin/users/${string}`
-                                      ? Of<typeof UserChangedSchema>
-                                      : P extends '/api/admin/users'
-                                        ? Of<typeof UserSchema>
-                                        : P extends `/api/admin/organization-dashboards${'' | `/${string}`}`
-                                          ? Of<typeof OrganizationDashboardLinkSchema>
-                                          : P extends '/api/admin/organization-users'
-                                            ? Of<typeof MessageSchema>
-                                            : P extends `/api/admin/consultations/${string}`
-                                              ? Of<typeof MessageSchema>
-                                              : P extends '/api/admin/closed-dates'
-                                                ? Of<typeof ClosedDateSchema>
-                                                : P extends '/api/admin/calendar-feed'
-                                                  ? Of<typeof CalendarFeedCreatedSchema>
-                                                  : SiteSendAnswer<P>;
+                        : P extends `/api/admin/embed-connections/${string}/sync`
+                          ? Of<typeof SharingSyncResultSchema>
+                          : P extends '/api/account/google-account'
+                            ? Of<typeof GoogleAccountSchema>
+                            : P extends `/api/admin/embed-connections${'' | `/${string}`}`
+                              ? Of<typeof SavedEmbedConnectionSchema>
+                              : P extends `/api/admin/organizations/${string}/sso/test`
+                                ? Of<typeof SsoTestSchema>
+                                : P extends `/api/admin/organizations/${string}/sso`
+                                  ? Of<typeof SsoSettingsSchema>
+                                  : P extends `/api/admin/organizations${'' | `/${string}`}`
+                                    ? Of<typeof OrganizationSchema>
+                                    : P extends `/api/admin/dashboards${'' | `/${string}`}`
+                                      ? Of<typeof SavedDashboardSchema>
+                                      : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
+                                        ? Of<typeof MessageSchema>
+                                        : P extends `/api/admin/users/${string}`
+                                          ? Of<typeof UserChangedSchema>
+                                          : P extends '/api/admin/users'
+                                            ? Of<typeof UserSchema>
+                                            : P extends `/api/admin/organization-dashboards${'' | `/${string}`}`
+                                              ? Of<typeof OrganizationDashboardLinkSchema>
+                                              : P extends '/api/admin/organization-users'
+                                                ? Of<typeof MessageSchema>
+                                                : P extends `/api/admin/consultations/${string}`
+                                                  ? Of<typeof MessageSchema>
+                                                  : P extends '/api/admin/closed-dates'
+                                                    ? Of<typeof ClosedDateSchema>
+                                                    : P extends '/api/admin/calendar-feed'
+                                                      ? Of<typeof CalendarFeedCreatedSchema>
+                                                      : SiteSendAnswer<P>;
 
 /** The site's words and personal-data requests (issue 18). */
 type SiteGetAnswer<P extends string> = P extends '/api/case-studies'

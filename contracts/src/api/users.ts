@@ -23,6 +23,8 @@ export const UserSchema = v.object({
   passwordChangedAt: v.nullable(v.string()),
   createdAt: v.string(),
   organizations: v.array(v.object({ id: v.number(), name: v.string() })),
+  /** The Google account Looker Studio reports are shared with (issue 28); null: their e-mail. */
+  googleAccount: v.nullable(v.string()),
   /**
    * Only on the signed-in person's own view (`GET /api/auth/user`, issue 17): whether they sign in with a second
    * factor, and whether they must set one up before using the administration.

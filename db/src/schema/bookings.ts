@@ -20,6 +20,8 @@ export const bookings = pgTable(
     /** The slot label, e.g. '09:00 AM - 09:30 AM'. */
     timeLabel: text().notNull(),
     timeZone: text().notNull(),
+    /** The visitor's own IANA zone, as their browser named it when booking (issue 26); null when unknown. */
+    visitorTimeZone: text(),
     startsAt: timestamptz().notNull(),
     endsAt: timestamptz().notNull(),
     status: text({ enum: ['confirmed', 'cancelled'] })

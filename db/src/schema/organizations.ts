@@ -6,6 +6,8 @@ export const organizations = pgTable('organizations', {
   name: text().notNull(),
   domain: text(),
   logoUrl: text(),
+  /** A Google group it manages itself (issue 28): Looker Studio access goes to `group:<googleGroup>`, not each member. */
+  googleGroup: text(),
   isActive: boolean().notNull().default(true),
   ...timestamps(),
 });

@@ -14,7 +14,7 @@ export const users = pgTable(
     passwordHash: text(),
     /**
      * When the password was last set, by any path (reset, invitation, account page, CLI): the database writes it
-     * whenever password_hash changes (migration 0020, decision 045), so no path can forget it. Null: never set, or
+     * whenever password_hash changes (migration 0022, decision 045), so no path can forget it. Null: never set, or
      * set before it was recorded.
      */
     passwordChangedAt: timestamptz(),
@@ -23,6 +23,8 @@ export const users = pgTable(
     hasLoggedIn: boolean().notNull().default(false),
     accountSetupComplete: boolean().notNull().default(false),
     lastLoginAt: timestamptz(),
+    /** The Google account Looker Studio reports are shared with (issue 28); null: their e-mail. Lower-case. */
+    googleAccount: text(),
     ...timestamps(),
   },
   // E-mail addresses are unique compared case-insensitively (D4).

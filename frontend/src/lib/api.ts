@@ -12,6 +12,8 @@ export class ApiRequestError extends Error {
     message: string,
     readonly status: number,
     readonly body: unknown = null,
+    /** A 429's (or 503's) Retry-After, in seconds; null when the server did not say. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -41,6 +43,28 @@ export function failureMessage(error: unknown, fallback: string): string {
   if (isApiRequestError(error) && error.status >= 400 && error.status < 500 && error.serverMessage)
     return error.serverMessage;
   return fallback;
+}
+
+/** Retry-After (RFC 9110): a number of seconds or an HTTP date; null when absent or neither. */
+function retryAfterSeconds(header: string | null): number | null {
+  if (!header) return null;
+  if (/^\d{1,9}$/.test(header.trim())) return Number(header.trim());
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+
+/**
+ * When to try again after a refusal for too many attempts (429), in words: 'in about 7 minutes', 'in 40 seconds';
+ * 'in a few minutes' when the server did not say. Null for any other failure.
+ */
+export function tryAgainWhen(error: unknown): string | null {
+  if (!isApiRequestError(error) || error.status !== 429) return null;
+  const seconds = error.retryAfterSeconds;
+  if (seconds === null) return 'in a few minutes';
+  if (seconds < 60) return seconds <= 1 ? 'in a second' : `in ${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return minutes === 1 ? 'in about a minute' : `in about ${minutes} minutes`;
+  return `in about ${Math.round(minutes / 60)} hours`;
 }
 
 /** What a 401 means for a data load: an anonymous visitor (`null`) or a failure. */
@@ -79,7 +103,12 @@ async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = await response.text();
   const body = text && isJson(response) ? parseJson(text) : null;
-  throw new ApiRequestError(`${response.status}: ${text || response.statusText}`, response.status, body);
+  throw new ApiRequestError(
+    `${response.status}: ${text || response.statusText}`,
+    response.status,
+    body,
+    retryAfterSeconds(response.headers.get('retry-after')),
+  );
 }
 
 /**

@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import { NotFoundPage } from '../components/layout/lazy-not-found-page';
 import { RootLayout } from '../components/layout/root-layout';
-import { loadCurrentUser } from '../features/auth/api/auth.queries';
+import { enrolFirst } from '../features/auth/api/auth.guards';
+import { cachedCurrentUser, loadCurrentUser } from '../features/auth/api/auth.queries';
 import { configQueryOptions } from '../features/config/api/config.queries';
 import { DEFAULT_DESCRIPTION } from '../lib/seo';
 
@@ -13,8 +14,10 @@ export interface RouterContext {
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Who is signed in (GET /api/auth/user, a 401 is an anonymous visitor): started here for every page, not awaited,
   // so public pages never wait for it. The guards of the signed-in areas await the same request (one per load).
-  beforeLoad: ({ context }) => {
+  beforeLoad: ({ context, location }) => {
     void loadCurrentUser(context.queryClient);
+    // Once known, an administrator who must set up two-factor sign-in goes there before any page loads (issue 26).
+    enrolFirst(cachedCurrentUser(context.queryClient), location.pathname);
   },
   // Started, not awaited: no page waits for the runtime settings, the ones that use them read the same query.
   loader: ({ context }) => {

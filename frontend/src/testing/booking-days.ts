@@ -25,6 +25,7 @@ export const reschedulableBooking: ReschedulableBooking = {
   timeZone: 'America/New_York',
   startsAt: '2031-06-02T14:00:00.000Z',
   endsAt: '2031-06-02T14:30:00.000Z',
+  visitorTimeZone: null,
   status: 'confirmed',
   canReschedule: true,
   reason: null,

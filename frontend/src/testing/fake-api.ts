@@ -14,8 +14,8 @@ interface FakeRequest {
 /** Answers one 'METHOD /path' of the fake API. */
 export type FakeRoute = (request: FakeRequest) => Response | Promise<Response>;
 
-export const jsonResponse = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 /** A route that answers JSON (a fresh Response each time: a body is read once). */
 export const reply =
@@ -38,6 +38,7 @@ export const publicConfig = {
   schedulingUrl: null,
   bookingTimeZone: 'Europe/London',
   singleSignOn: false,
+  socialLinks: [],
 };
 
 export function makeUser(overrides: Partial<User> = {}): User {
@@ -55,6 +56,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     passwordChangedAt: '2025-02-01T09:00:00.000Z',
     createdAt: '2024-11-05T10:00:00.000Z',
     organizations: [{ id: 1, name: 'Acme' }],
+    googleAccount: null,
     ...overrides,
   };
 }

@@ -2,10 +2,8 @@ import { COMPANY_NAME, EventPayloadSchemas } from '@app/contracts';
 import * as v from 'valibot';
 import { findEmailChange, findOtherUserWithEmail } from '../repositories/email-changes.repository';
 import { defineEmail, type MessageContext, type StoredEvent } from './define-email';
+import { formatDateTime } from './messages';
 import { withBrand } from './organization-brand';
-
-const formatDateTime = (date: Date, timeZone = 'UTC') =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short', timeZone }).format(date);
 
 /** The request of an `email_change.requested` event, when it still waits for its link (not used or replaced). */
 async function pendingChange(ctx: MessageContext, event: StoredEvent) {

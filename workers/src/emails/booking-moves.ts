@@ -6,6 +6,7 @@ import { defineEmail, type MessageContext, type StoredEvent } from './define-ema
 import {
   bookingEvent,
   bookingWhen,
+  calendarLinks,
   formatDateTime,
   manageLinks,
   meetingText,
@@ -22,12 +23,12 @@ async function bookingMove(ctx: MessageContext, event: StoredEvent) {
     findBookingChange(ctx.db, changeId),
   ]);
   if (!loaded || !change || change.bookingId !== loaded.booking.id) return null;
-  const zone = loaded.booking.timeZone;
-  const previous = bookingWhen({ startsAt: change.fromStartsAt, endsAt: change.fromEndsAt, timeZone: zone });
+  const zones = { timeZone: loaded.booking.timeZone, visitorTimeZone: loaded.booking.visitorTimeZone };
+  const previous = bookingWhen({ startsAt: change.fromStartsAt, endsAt: change.fromEndsAt, ...zones });
   const moved = bookingWhen({
     startsAt: change.toStartsAt ?? loaded.booking.startsAt,
     endsAt: change.toEndsAt ?? loaded.booking.endsAt,
-    timeZone: zone,
+    ...zones,
   });
   return { ...loaded, change, previous, moved };
 }
@@ -64,9 +65,12 @@ export const moveEmails = {
       'date',
       'time',
       'timeZone',
+      'visitorTime',
       'meeting',
       'cancelLink',
       'rescheduleLink',
+      'googleCalendarLink',
+      'outlookCalendarLink',
     ],
     load: bookingMove,
     content: ({ booking, change, when, previous, vars }, ctx) =>
@@ -76,19 +80,21 @@ export const moveEmails = {
             ...toVisitor(booking.email, ctx),
             subject:
               change.changedBy === 'admin'
-                ? `${COMPANY_NAME} moved your consultation to ${when.startShort}`
-                : `Your consultation has moved to ${when.startShort}`,
-            preview: `Now on ${when.when} (no longer ${previous.startShort}). The updated invite is attached.`,
+                ? `${COMPANY_NAME} moved your consultation to ${when.forVisitor}`
+                : `Your consultation has moved to ${when.forVisitor}`,
+            preview: `Now on ${when.visitorWhen} (no longer ${previous.forVisitor}). The updated invite is attached.`,
             link: { kind: 'booking-manage', bookingId: booking.id },
             vars: (link) => ({
               name: vars.name,
               movedBy: movedByForVisitor(change),
-              previousWhen: previous.when,
+              previousWhen: previous.visitorWhen,
               date: vars.date,
               time: vars.time,
               timeZone: vars.timeZone,
+              visitorTime: vars.visitorTime,
               meeting: meetingText(booking, ctx),
               ...manageLinks(link),
+              ...calendarLinks(booking, ctx),
             }),
             // The same UID with the booking's new SEQUENCE: the visitor's calendar moves the event it has.
             attachments: [bookingInviteAttachment(booking, ctx, change.createdAt)],

@@ -1,6 +1,7 @@
 // Long file: every e-mail the workers send, one defineEmail each, so adding one is one entry (decision 025).
-import { COMPANY_NAME, EventPayloadSchemas } from '@app/contracts';
+import { COMPANY_NAME, EventPayloadSchemas, meetingWhen, sameWallClock } from '@app/contracts';
 import { meetingUrl } from '@app/platform/booking-calendar';
+import { bookingCalendarLinks } from '@app/platform/booking-calendar-links';
 import * as v from 'valibot';
 import { bookingCancellationAttachment, bookingInviteAttachment } from '../calendar/booking-event';
 import { type Booking, findBooking } from '../repositories/bookings.repository';
@@ -63,32 +64,29 @@ const userEvent = async (
   return findActiveUser(ctx.db, userId);
 };
 
-// Newer ICU puts a narrow no-break space before AM/PM; plain-text mail readers show it oddly.
-const plainSpaces = (value: string) => value.replace(/[\u202f\u00a0]/g, ' ');
-
-/** The meeting's date and time written out in the zone it was booked in (D12): same instant as the .ics. */
-export function bookingWhen(booking: Pick<Booking, 'startsAt' | 'endsAt' | 'timeZone'>) {
-  const timeZone = booking.timeZone;
-  const date = new Intl.DateTimeFormat('en-US', {
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone,
-  }).format(booking.startsAt);
-  const clock = (at: Date) =>
-    plainSpaces(new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(at));
-  const zoneName =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
-      .formatToParts(booking.startsAt)
-      .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
-  const time = `${clock(booking.startsAt)} - ${clock(booking.endsAt)}`;
+/**
+ * The meeting's date and time written out in the zone it was booked in (D12): same instant as the .ics. When the
+ * visitor booked from another clock (issue 26), `visitorTime` is the meeting in theirs ('' otherwise), and
+ * `forVisitor` its start as they read it first: 'Monday, November 2, 2026 at 4:00 PM CET (10:00 AM EST)'.
+ */
+export function bookingWhen(
+  booking: Pick<Booking, 'startsAt' | 'endsAt' | 'timeZone'> & Partial<Pick<Booking, 'visitorTimeZone'>>,
+) {
+  const company = meetingWhen(booking.startsAt, booking.endsAt, booking.timeZone);
+  const zone = booking.visitorTimeZone;
+  const visitor =
+    zone && !sameWallClock(booking.startsAt, zone, booking.timeZone)
+      ? meetingWhen(booking.startsAt, booking.endsAt, zone)
+      : null;
   return {
-    date,
-    time,
-    timeZone: `${zoneName} (${timeZone})`,
-    when: `${date}, ${time} ${zoneName}`,
-    startShort: `${date} at ${clock(booking.startsAt)} ${zoneName}`,
+    date: company.date,
+    time: company.time,
+    timeZone: company.timeZone,
+    when: company.when,
+    startShort: company.startShort,
+    visitorTime: visitor ? `${visitor.when} (${zone})` : '',
+    forVisitor: visitor ? `${visitor.startShort} (${company.clock})` : company.startShort,
+    visitorWhen: visitor ? `${visitor.when} (${company.clock})` : company.when,
   };
 }
 
@@ -99,6 +97,15 @@ export const ourBooking = (booking: Booking, status: Booking['status']) =>
 const SOURCES: Record<Booking['source'], string> = {
   form: 'Booking form on the website',
   scheduling_service: 'Scheduling widget (the service sent its own confirmation)',
+};
+
+/** The booking's "Add to Google Calendar" and "Add to Outlook" links (issue 26), beside the attached invite. */
+export const calendarLinks = (booking: Booking, ctx: MessageContext) => {
+  const links = bookingCalendarLinks(booking, {
+    timeZone: ctx.timeZone ?? booking.timeZone,
+    meetingUrlTemplate: ctx.meetingUrlTemplate,
+  });
+  return { googleCalendarLink: links.google, outlookCalendarLink: links.outlook };
 };
 
 /** The meeting's video call link (MEETING_URL_TEMPLATE), or what happens without one. */
@@ -133,6 +140,7 @@ export async function bookingEvent(
     time: when.time,
     timeZone: when.timeZone,
     when: when.when,
+    visitorTime: when.visitorTime,
     source: SOURCES[booking.source],
     bookedAt: formatDateTime(booking.createdAt, booking.timeZone),
     cancelledAt: booking.cancelledAt ? formatDateTime(booking.cancelledAt, booking.timeZone) : '-',
@@ -158,13 +166,15 @@ export const messageEmails = {
   'contact-acknowledgement': defineEmail({
     template: 'contact-acknowledgement',
     sentOn: ['contact.received'],
-    variables: ['name', 'messageSubject', 'message'],
+    // Nothing the visitor typed, not even the name (D40): the form takes any address, so an echo would relay any
+    // text or link to anyone in the company's name. The company's notification carries the message.
+    variables: [],
     load: contactMessage,
-    content: ({ message, vars }, ctx) => ({
+    content: ({ message }, ctx) => ({
       ...toVisitor(message.email, ctx),
-      subject: `We received your message: ${message.subject}`,
+      subject: `We received your message to ${COMPANY_NAME}`,
       preview: "Thanks for getting in touch. We'll get back to you within 24 hours.",
-      vars,
+      vars: {},
     }),
   }),
 
@@ -233,16 +243,32 @@ export const messageEmails = {
 
   'booking-confirmation': defineEmail({
     template: 'booking-confirmation',
-    variables: ['name', 'date', 'time', 'timeZone', 'meeting', 'cancelLink', 'rescheduleLink'],
+    variables: [
+      'name',
+      'date',
+      'time',
+      'timeZone',
+      'visitorTime',
+      'meeting',
+      'cancelLink',
+      'rescheduleLink',
+      'googleCalendarLink',
+      'outlookCalendarLink',
+    ],
     load: (ctx, event) => bookingEvent(ctx, event, 'booking.created'),
     content: ({ booking, when, vars }, ctx) =>
       ourBooking(booking, 'confirmed')
         ? {
             ...toVisitor(booking.email, ctx),
-            subject: `Your consultation with ${COMPANY_NAME} is booked: ${when.startShort}`,
-            preview: `Free 30-minute consultation on ${when.when}. The calendar invite is attached.`,
+            subject: `Your consultation with ${COMPANY_NAME} is booked: ${when.forVisitor}`,
+            preview: `Free 30-minute consultation on ${when.visitorWhen}. The calendar invite is attached.`,
             link: { kind: 'booking-manage', bookingId: booking.id },
-            vars: (link) => ({ ...vars, meeting: meetingText(booking, ctx), ...manageLinks(link) }),
+            vars: (link) => ({
+              ...vars,
+              meeting: meetingText(booking, ctx),
+              ...manageLinks(link),
+              ...calendarLinks(booking, ctx),
+            }),
             attachments: [bookingInviteAttachment(booking, ctx)],
           }
         : null,
@@ -262,7 +288,7 @@ export const messageEmails = {
 
   'booking-reminder': defineEmail({
     template: 'booking-reminder',
-    variables: ['name', 'date', 'time', 'timeZone', 'meeting', 'cancelLink', 'rescheduleLink'],
+    variables: ['name', 'date', 'time', 'timeZone', 'visitorTime', 'meeting', 'cancelLink', 'rescheduleLink'],
     // Queued by the booking (booking.created) or by a move (booking.rescheduled): both name the booking.
     load: (ctx, event) =>
       bookingEvent(ctx, event, event.type === 'booking.rescheduled' ? 'booking.rescheduled' : 'booking.created'),
@@ -271,8 +297,8 @@ export const messageEmails = {
       ourBooking(booking, 'confirmed') && stillPlanned(booking, job) && booking.startsAt.getTime() > Date.now()
         ? {
             ...toVisitor(booking.email, ctx),
-            subject: `Reminder: your consultation with ${COMPANY_NAME} is tomorrow, ${when.startShort}`,
-            preview: `Your free 30-minute consultation is on ${when.when}.`,
+            subject: `Reminder: your consultation with ${COMPANY_NAME} is tomorrow, ${when.forVisitor}`,
+            preview: `Your free 30-minute consultation is on ${when.visitorWhen}.`,
             link: { kind: 'booking-manage', bookingId: booking.id },
             vars: (link) => ({ ...vars, meeting: meetingText(booking, ctx), ...manageLinks(link) }),
           }
@@ -281,13 +307,13 @@ export const messageEmails = {
 
   'booking-cancelled': defineEmail({
     template: 'booking-cancelled',
-    variables: ['name', 'when'],
+    variables: ['name', 'when', 'visitorTime'],
     load: (ctx, event) => bookingEvent(ctx, event, 'booking.cancelled'),
     content: ({ booking, when, vars }, ctx) =>
       ourBooking(booking, 'cancelled')
         ? {
             ...toVisitor(booking.email, ctx),
-            subject: `Your consultation on ${when.startShort} is cancelled`,
+            subject: `Your consultation on ${when.forVisitor} is cancelled`,
             preview: 'Your consultation is cancelled. You are welcome to book another time.',
             vars,
             // Takes the invite's event out of the visitor's calendar (same UID, higher SEQUENCE).

@@ -6,6 +6,9 @@ import { useTestApp } from '../../../backend/testing/app';
 import { useMailingWorkers } from '../../testing';
 
 const t = useTestApp();
+/** The company's own logo heads every e-mail (issue 26); an organization's is the only other picture. */
+const COMPANY_LOGO = 'http://localhost:3000/email/logo-mark.png';
+const imagesOf = (html: string) => [...html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]);
 const { smtp } = useMailingWorkers(t);
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -103,7 +106,7 @@ describe("the organization's logo and name at the top of every e-mail to an acco
   it.each(KINDS)('%s: carries the name alone of an organization without a logo (no image)', async (kind) => {
     const mail = await emailOf(kind, memberOf({ name: 'Plain & Simple', logoUrl: null }));
     expect(bannerOf(mail.html)).toBe('Plain &amp; Simple');
-    expect(mail.html).not.toContain('<img');
+    expect(imagesOf(mail.html)).toEqual([COMPANY_LOGO]);
     expect(mail.text.startsWith('Plain & Simple\n\n')).toBe(true);
   });
 
@@ -113,7 +116,7 @@ describe("the organization's logo and name at the top of every e-mail to an acco
   ])('shows the name alone when the logo is %s (%s), which mail cannot show', async (logoUrl) => {
     const mail = await emailOf('user-invitation', memberOf({ name: 'Local', logoUrl }));
     expect(bannerOf(mail.html)).toBe('Local');
-    expect(mail.html).not.toContain('<img');
+    expect(imagesOf(mail.html)).toEqual([COMPANY_LOGO]);
     expect(mail.text.startsWith('Local\n\n')).toBe(true);
   });
 
@@ -130,7 +133,7 @@ describe("the organization's logo and name at the top of every e-mail to an acco
       expect(bannerOf(mail.html)).toBe(
         'Alpha<span style="font-weight:400;color:#64748b;"> &middot; </span>Zeta &lt;Z&gt;',
       );
-      expect(mail.html).not.toContain('<img');
+      expect(imagesOf(mail.html)).toEqual([COMPANY_LOGO]);
       expect(mail.text.startsWith('Alpha · Zeta <Z>\n\n')).toBe(true);
     },
   );

@@ -55,6 +55,9 @@ const vars = {
   movedAt: 'Sunday',
   newEmail: 'ada.new@example.com',
   changedAt: 'Tuesday',
+  visitorTime: '',
+  googleCalendarLink: 'https://calendar.test/google?a=1&b=2',
+  outlookCalendarLink: 'https://calendar.test/outlook?a=1&b=2',
 };
 
 describe('filling templates', () => {
@@ -81,6 +84,16 @@ describe('filling templates', () => {
     expect(fill('{{x | link}}', { x: 'https://a.test/"><script>' }, true)).not.toContain('<script>');
   });
 
+  it('shows a {{#section}} only when its value is not empty, in both parts', () => {
+    const template = 'At 10:00 EST.{{#visitorTime}} Your time: {{visitorTime}}.{{/visitorTime}} Bye';
+    expect(fill(template, { visitorTime: '' }, true)).toBe('At 10:00 EST. Bye');
+    expect(fill(template, { visitorTime: '16:00 <CET>' }, true)).toBe(
+      'At 10:00 EST. Your time: 16:00 &lt;CET&gt;. Bye',
+    );
+    expect(fill(template, { visitorTime: '16:00 <CET>' }, false)).toBe('At 10:00 EST. Your time: 16:00 <CET>. Bye');
+    expect(() => fill(template, {}, false)).toThrow('E-mail template variable "visitorTime" has no value');
+  });
+
   it('refuses to send a template with a slot nobody filled', () => {
     expect(() => fill('Hello {{missing}}', vars, true)).toThrow('E-mail template variable "missing" has no value');
   });
@@ -95,8 +108,10 @@ describe('compiled templates', () => {
       const { html, text } = renderer.render(template, { ...declared, ...vars });
       expect(html).toContain('<!doctype html>');
       expect(html).toContain('Lucid Insight');
-      expect(html).toContain('Ada &lt;script&gt;');
       expect(html).not.toContain('{{');
+      // Every e-mail greets its reader by name, but the contact acknowledgement: it echoes nothing typed (D40).
+      if (template === 'contact-acknowledgement') continue;
+      expect(html).toContain('Ada &lt;script&gt;');
       expect(text).toContain('Ada <script>');
       expect(text).not.toContain('<table');
     }
@@ -125,6 +140,35 @@ describe('compiled templates', () => {
     },
   );
 
+  it.each(['booking-confirmation', 'booking-reminder', 'booking-moved', 'booking-cancelled'] as const)(
+    "writes the visitor's own time into %s only when it is known (issue 26)",
+    async (template) => {
+      const renderer = await createRenderer([emails[template]]);
+      const without = renderer.render(template, vars);
+      expect(without.text).not.toContain('Your time');
+      expect(without.text).not.toContain('where you are');
+      expect(without.html).not.toContain('Your time');
+      expect(without.html).not.toContain('where you are');
+      const berlin = 'Monday, November 2, 2026, 3:00 PM - 3:30 PM CET (Europe/Berlin)';
+      const withZone = renderer.render(template, { ...vars, visitorTime: berlin });
+      expect(withZone.text).toContain(berlin);
+      expect(withZone.html).toContain(berlin);
+      expect(withZone.html).not.toMatch(/\{\{[#/]/);
+    },
+  );
+
+  it.each(['booking-confirmation', 'booking-moved'] as const)(
+    'links Google Calendar and Outlook beside the invite in %s',
+    async (template) => {
+      const renderer = await createRenderer([emails[template]]);
+      const { html, text } = renderer.render(template, vars);
+      expect(html).toContain('href="https://calendar.test/google?a=1&amp;b=2"');
+      expect(html).toContain('href="https://calendar.test/outlook?a=1&amp;b=2"');
+      expect(text).toContain('Google Calendar: https://calendar.test/google?a=1&b=2');
+      expect(text).toContain('Outlook: https://calendar.test/outlook?a=1&b=2');
+    },
+  );
+
   it('strikes the old time of a moved booking through', async () => {
     const renderer = await createRenderer([emails['booking-moved']]);
     const { html, text } = renderer.render('booking-moved', vars);
@@ -145,6 +189,18 @@ describe('compiled templates', () => {
     expect(html).toContain(brand.organizationBanner);
     expect(html).toContain('Acme &amp; Co');
     expect(text.startsWith('Acme & Co · Beta and 1 more\n\n')).toBe(true);
+  });
+
+  it("heads every e-mail with the company's logo, a PNG the app serves at an absolute address, and its name (issue 26)", async () => {
+    const renderer = await createRenderer(emailDefinitions);
+    for (const template of EmailTemplates) {
+      const declared = Object.fromEntries(emails[template].variables.map((name) => [name, `value of ${name}`]));
+      const { html } = renderer.render(template, { ...declared, ...vars });
+      expect(html).toContain('<img src="https://lucid.example/email/logo-mark.png" width="32" height="32" alt ');
+      expect(html).toContain('>Lucid Insight</span></a>');
+      expect(html).not.toContain('&#9679;');
+      expect(html).not.toContain('\u25cf');
+    }
   });
 
   it('uses the app URL for links', async () => {

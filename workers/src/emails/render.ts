@@ -28,14 +28,22 @@ const linkToHtml = (value: string) =>
   LINKABLE.test(value) ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value);
 
 const SLOT = /\{\{\{\s*(\w+)\s*\}\}\}|\{\{\s*(\w+)\s*(?:\|\s*(lines|link)\s*)?\}\}/g;
+/** `{{#name}}...{{/name}}`: a part shown only when `name` has a value (not ''), such as the visitor's own time. */
+const SECTION = /\{\{#(\w+)\}\}([\s\S]*?)\{\{\/\1\}\}/g;
 
 /**
  * Fills `{{name}}` (escaped when filling `html`), `{{name | lines}}` (the same, with line breaks as `<br />`),
- * `{{name | link}}` (the same, a link when the value is an http(s) address) and `{{{name}}}` (inserted as it is). A slot without a value is a bug in the caller, so it throws instead of sending a
- * half-filled e-mail.
+ * `{{name | link}}` (the same, a link when the value is an http(s) address), `{{{name}}}` (inserted as it is) and
+ * `{{#name}}...{{/name}}` (the part between, only when `name` is not ''). A slot without a value is a bug in the
+ * caller, so it throws instead of sending a half-filled e-mail.
  */
 export function fill(template: string, vars: TemplateVars, html: boolean): string {
-  return template.replace(
+  const shown = template.replace(SECTION, (_, key: string, inner: string) => {
+    const value = vars[key];
+    if (value === undefined) throw new Error(`E-mail template variable "${key}" has no value`);
+    return value === '' ? '' : inner;
+  });
+  return shown.replace(
     SLOT,
     (_, raw: string | undefined, escaped: string | undefined, filter: 'lines' | 'link' | undefined) => {
       const key = (raw ?? escaped) as string;
@@ -49,7 +57,11 @@ export function fill(template: string, vars: TemplateVars, html: boolean): strin
 }
 
 /** The names of the slots a template uses. */
-export const slotsOf = (template: string) => new Set([...template.matchAll(SLOT)].map((m) => (m[1] ?? m[2]) as string));
+export const slotsOf = (template: string) =>
+  new Set([
+    ...[...template.matchAll(SLOT)].map((m) => (m[1] ?? m[2]) as string),
+    ...[...template.matchAll(SECTION)].map((m) => m[1] as string),
+  ]);
 
 export interface CompiledTemplate {
   html: string;

@@ -30,8 +30,11 @@ const tags = ['Account security'];
 /** 204, no body. */
 const NoContent = v.pipe(v.undefined(), v.description('No content'));
 
-/** What every signed-in route of this file may answer besides its own. */
-const signedIn = { 401: ApiErrorSchema, 422: ApiErrorSchema };
+/**
+ * What every signed-in route of this file may answer besides its own (403: an administrator who must set up
+ * two-factor sign-in first, on every route but the set-up's own).
+ */
+const signedIn = { 401: ApiErrorSchema, 403: ApiErrorSchema, 422: ApiErrorSchema };
 /** What a route that checks a code may answer besides its own. */
 const codeChecked = { ...signedIn, 400: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema };
 
@@ -82,14 +85,16 @@ export const accountSecurityRoutes = (deps: Pick<AppDeps, 'config'> & AuthDeps &
       },
     )
     .get('/api/auth/two-factor', ({ user }) => twoFactor.status(deps, user), {
-      auth: 'user',
+      // Set-up itself: an administrator required to use it gets here before anything else.
+      auth: 'enrolment',
       ...described(tags, "The person's two-factor sign-in: on or off, recovery codes left", {
         200: TwoFactorStatusSchema,
         ...signedIn,
       }),
     })
     .post('/api/auth/two-factor/setup', ({ user }) => twoFactor.startSetup(deps, user), {
-      auth: 'user',
+      // Set-up itself: an administrator required to use it gets here before anything else.
+      auth: 'enrolment',
       ...described(
         tags,
         'Start setting up two-factor sign-in: a new key, as a QR code and as text (shown this once)',
@@ -98,7 +103,8 @@ export const accountSecurityRoutes = (deps: Pick<AppDeps, 'config'> & AuthDeps &
       ),
     })
     .post('/api/auth/two-factor/enable', ({ user, body }) => twoFactor.enable(deps, user, body.code), {
-      auth: 'user',
+      // Set-up itself: an administrator required to use it gets here before anything else.
+      auth: 'enrolment',
       body: TwoFactorCodeSchema,
       ...described(tags, 'Confirm the set-up with a current code; answers ten recovery codes, shown this once', {
         200: RecoveryCodesSchema,

@@ -1,7 +1,7 @@
+import type { SecretBox } from '@app/platform/secret-box';
 import type { DispatchDeps } from '../../events/dispatch';
 import type { Clock } from '../../lib/clock';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { SecretBox } from '../../lib/secret-box';
 
 /** What the sign-in, session and account services use. */
 export interface AuthDeps extends DispatchDeps {

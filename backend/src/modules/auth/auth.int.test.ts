@@ -339,10 +339,44 @@ describe('tokens in links', () => {
     const reg = await (await t.get('/api/auth/validate-registration-token/nope')).json();
     expect(reg).toMatchObject({ valid: false, user: null });
     const reset = await (await t.get('/api/auth/validate-reset-token/nope')).json();
-    expect(reset).toEqual({ valid: false, message: 'Invalid or expired reset token', user: null });
+    expect(reset).toEqual({
+      valid: false,
+      message: 'This password reset link is invalid or has expired. Please request a new one.',
+      user: null,
+    });
     const use = await t.post('/api/auth/reset-password', { token: 'nope', newPassword: 'long enough pass' });
     expect(use.status).toBe(400);
-    expect((await use.json()).message).toBe('Invalid or expired reset token');
+    expect((await use.json()).message).toBe(
+      'This password reset link is invalid or has expired. Please request a new one.',
+    );
+  });
+
+  it('tell the visitor of a spent invitation that their account is set up and to sign in (issue 26)', async () => {
+    const user = await createUser(t.db, { passwordHash: null, accountSetupComplete: false });
+    const token = 'an-invitation-token-of-the-test';
+    await t.db.insert(schema.userTokens).values({
+      userId: user.id,
+      kind: 'registration',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(clock.now().getTime() + 72 * 3600_000),
+    });
+    expect((await t.post('/api/auth/complete-registration', { token, password: 'chosen at sign-up' })).status).toBe(
+      200,
+    );
+    const used =
+      'This invitation has already been used: your account is set up. Please sign in with your e-mail and password.';
+    expect(await (await t.get(`/api/auth/validate-registration-token/${token}`)).json()).toEqual({
+      valid: false,
+      message: used,
+      user: null,
+    });
+    const again = await t.post('/api/auth/complete-registration', { token, password: 'another password' });
+    expect(again.status).toBe(400);
+    expect((await again.json()).message).toBe(used);
+    // A link that names no account says nothing of one.
+    expect((await (await t.get('/api/auth/validate-registration-token/nope')).json()).message).toBe(
+      'This registration link is invalid or has expired. Please ask us for a new one.',
+    );
   });
 
   it('need a new password of 8 to 128 characters', async () => {

@@ -154,6 +154,26 @@ export async function findUsableToken(
 }
 
 /**
+ * Whether a spent invitation is the one that set the account up: the token's user is active and set up. Such a link
+ * was used (or replaced once the account existed), so its visitor is told to sign in instead of to ask for a new one.
+ */
+export async function isInvitationOfSetUpAccount(db: Database | Transaction, tokenHash: string) {
+  const [row] = await db
+    .select({ id: userTokens.id })
+    .from(userTokens)
+    .innerJoin(users, eq(users.id, userTokens.userId))
+    .where(
+      and(
+        eq(userTokens.tokenHash, tokenHash),
+        eq(userTokens.kind, 'registration'),
+        eq(users.isActive, true),
+        eq(users.accountSetupComplete, true),
+      ),
+    );
+  return row !== undefined;
+}
+
+/**
  * The new password of a person who gave their current one (the account page), only if the password is still the one
  * they gave: a reset link used meanwhile wins, and the change is refused rather than undoing it. False when refused.
  * The database retires the person's outstanding links in the same transaction (decision 045).
@@ -181,4 +201,9 @@ export async function setPassword(tx: Transaction, userId: number, passwordHash:
     .update(users)
     .set({ passwordHash, updatedAt: new Date(), accountSetupComplete: true })
     .where(eq(users.id, userId));
+}
+
+/** The Google account Looker Studio reports are shared with (issue 28); null: the e-mail. */
+export async function setGoogleAccount(db: Database | Transaction, userId: number, googleAccount: string | null) {
+  await db.update(users).set({ googleAccount, updatedAt: new Date() }).where(eq(users.id, userId));
 }

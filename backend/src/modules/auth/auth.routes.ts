@@ -5,6 +5,8 @@ import {
   ConfirmEmailChangeSchema,
   EmailChangedSchema,
   EmailChangePendingSchema,
+  GoogleAccountInputSchema,
+  GoogleAccountSchema,
   LoginResultSchema,
   LoginSchema,
   MessageSchema,
@@ -31,6 +33,7 @@ import { described } from '../../lib/route-options';
 import type { GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
 import * as auth from './auth.service';
+import { setGoogleAccount } from './google-account.service';
 import { PENDING_SIGN_IN_MS } from './sign-in-steps';
 import { globalSignIn } from './sso/sso.routes';
 
@@ -74,7 +77,8 @@ export const authRoutes = (deps: Pick<AppDeps, 'config' | 'secretBox'> & auth.Au
     .use(requestContext(deps.config.TRUST_PROXY))
     .use(deps.auth)
     .get('/api/auth/user', ({ user }) => auth.currentUser(deps, user), {
-      auth: 'user',
+      // Says `twoFactor.enrolmentRequired`: how the SPA knows to send an administrator to set it up.
+      auth: 'enrolment',
       response: { 200: UserSchema, 401: ApiErrorSchema },
       detail: { tags, summary: 'The signed-in user (401 when anonymous)' },
     })
@@ -147,6 +151,23 @@ export const authRoutes = (deps: Pick<AppDeps, 'config' | 'secretBox'> & auth.Au
             '(422 when missing, 403 when wrong, 429 after 10 tries in 15 minutes) and changes only when the link ' +
             'e-mailed to the new address is opened: 202, the same answer whether or not the address has an account. ' +
             '409 only when the same address in other letter case collides with a parallel change.',
+        },
+      },
+    )
+    .put(
+      '/api/account/google-account',
+      ({ user, body, requestId }) => setGoogleAccount(deps, user, body.googleAccount, requestId),
+      {
+        auth: 'user',
+        body: GoogleAccountInputSchema,
+        response: { 200: GoogleAccountSchema, 401: ApiErrorSchema, 422: ApiErrorSchema },
+        detail: {
+          tags,
+          summary: 'Set the Google account Looker Studio reports are shared with (null: the e-mail)',
+          description:
+            'Looker Studio dashboards are shared with each person’s Google account (issue 28): their e-mail unless ' +
+            'they name another one here. The reports they see move to it within moments. 422 for text that is not ' +
+            'an e-mail address.',
         },
       },
     )

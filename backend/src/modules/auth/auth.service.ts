@@ -8,6 +8,7 @@ import {
   type TokenValidation,
   type User,
 } from '@app/contracts';
+import type { Database, Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
 import { dispatch } from '../../events/dispatch';
 import { HttpError } from '../../lib/http-error';
@@ -177,15 +178,25 @@ export async function requestPasswordReset(
 
 const INVALID: Record<repo.TokenKind, string> = {
   registration: 'This registration link is invalid or has expired. Please ask us for a new one.',
-  password_reset: 'Invalid or expired reset token',
+  password_reset: 'This password reset link is invalid or has expired. Please request a new one.',
 };
+/** An invitation whose account is set up (issue 26): the person has a password, so they sign in. */
+const INVITATION_USED =
+  'This invitation has already been used: your account is set up. Please sign in with your e-mail and password.';
+
+/** Why a token cannot be used, in words its visitor can act on. */
+const invalidMessage = async (db: Database | Transaction, kind: repo.TokenKind, tokenHash: string) =>
+  kind === 'registration' && (await repo.isInvitationOfSetUpAccount(db, tokenHash)) ? INVITATION_USED : INVALID[kind];
 
 export async function validateToken(deps: AuthDeps, kind: repo.TokenKind, token: string): Promise<TokenValidation> {
   const row =
     token.length <= 200 ? await repo.findUsableToken(deps.db, hashToken(token), kind, deps.clock.now()) : null;
-  if (!row?.user.isActive) return { valid: false, message: INVALID[kind], user: null };
-  if (kind === 'registration' && row.user.accountSetupComplete)
-    return { valid: false, message: 'This account is already set up. Please log in.', user: null };
+  if (!row?.user.isActive || (kind === 'registration' && row.user.accountSetupComplete))
+    return {
+      valid: false,
+      message: token.length <= 200 ? await invalidMessage(deps.db, kind, hashToken(token)) : INVALID[kind],
+      user: null,
+    };
   return { valid: true, message: 'Token is valid', user: { email: row.user.email, firstName: row.user.firstName } };
 }
 
@@ -210,7 +221,7 @@ export async function usePasswordToken(
     // Read again once the user is locked: a parallel use may have just retired the token.
     const row = found && (await repo.findUsableToken(tx, tokenHash, kind, now, true));
     if (!row?.user.isActive || (kind === 'registration' && row.user.accountSetupComplete))
-      throw new HttpError(400, INVALID[kind]);
+      throw new HttpError(400, await invalidMessage(tx, kind, tokenHash));
     // The database retires the user's other links in this transaction (decision 045).
     await repo.setPassword(tx, row.user.id, passwordHash);
     await repo.deleteUserSessions(tx, row.user.id);

@@ -56,6 +56,8 @@ describe('changing the profile e-mail', () => {
     const { token, message } = await confirmationToken('Ada.New@example.com');
     expect(message.subject).toBe('Confirm your new Lucid Insight e-mail address');
     expect(message.text).toContain('expires in 24 hours');
+    // A time a reader can place: with its zone (issue 26).
+    expect(message.text).toMatch(/expires in 24 hours \(\w+day, .+ \d{1,2}:\d{2}\s[AP]M [A-Z]{3,4}\)/);
     // Hashed: the raw token is in no table, event or job.
     const dump = JSON.stringify([
       await t.db.select().from(schema.emailChanges),
@@ -90,6 +92,7 @@ describe('changing the profile e-mail', () => {
     expect(notice.subject).toBe('Your Lucid Insight e-mail address was changed');
     expect(notice.text).toContain('changed from ada.old@example.com to Ada.New@example.com');
     expect(notice.text).not.toMatch(/token=/);
+    expect(notice.text).toMatch(/\d{1,2}:\d{2}\s[AP]M [A-Z]{3,4}\b/);
 
     const again = await confirm(token);
     expect(again.status).toBe(400);

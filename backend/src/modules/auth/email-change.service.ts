@@ -4,6 +4,7 @@ import { dispatch } from '../../events/dispatch';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError, unprocessable } from '../../lib/http-error';
 import type { Limit } from '../../lib/rate-limit';
+import { recordPersonEvent } from '../embedding/sharing-events';
 import { emailTaken } from '../users/users.repository';
 import type { AuthDeps } from './auth.deps';
 import * as repo from './auth.repository';
@@ -103,6 +104,8 @@ export async function confirmEmailChange(
       await changes.applyEmailChange(tx, row.change, row.user.email, now);
       await repo.deleteUserSessions(tx, row.user.id);
       const event = await insertEvent(tx, EventTypes.emailChangeConfirmed, { emailChangeId: row.change.id }, requestId);
+      // Their Looker Studio reports follow their new address, unless they named a Google account (issue 28).
+      if (!row.user.googleAccount) await recordPersonEvent(tx, 'user.email_changed', row.user.id, requestId);
       return { email: row.change.newEmail, event };
     });
     await dispatch(deps, [event]);

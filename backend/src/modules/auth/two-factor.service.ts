@@ -1,9 +1,9 @@
 import { type RecoveryCodes, SecurityMessages, type TwoFactorSetup, type TwoFactorStatus } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
+import type { SecretBox } from '@app/platform/secret-box';
 import { decodeBase32IgnorePadding, encodeBase32NoPadding } from '@oslojs/encoding';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
-import type { SecretBox } from '../../lib/secret-box';
 import { insertAudit } from '../audit/audit.repository';
 import type { AuthDeps } from './auth.deps';
 import type { UserRow } from './auth.repository';

@@ -68,6 +68,8 @@ export const summary = (booking: repo.BookingRow): BookingSummary => ({
   time: booking.timeLabel,
   timeZone: booking.timeZone,
   startsAt: booking.startsAt.toISOString(),
+  endsAt: booking.endsAt.toISOString(),
+  visitorTimeZone: booking.visitorTimeZone,
   status: booking.status,
 });
 

@@ -1,4 +1,4 @@
-import { hashToken } from '@app/contracts';
+import { GOOGLE_CALENDAR_URL, hashToken, OUTLOOK_CALENDAR_URL } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
@@ -264,6 +264,71 @@ describe("the booker's confirmation: zones, e-mail, calendar file, own cancel li
         status: 'confirmed',
       });
     }
+  });
+
+  it("keeps the visitor's own zone (issue 26): the cancel page's summary has it, and the Google and Outlook links are in UTC", async () => {
+    const response = await t.post('/api/booking', {
+      ...person,
+      date: '2026-11-18',
+      time: '10:00 AM - 10:30 AM',
+      visitorTimeZone: 'Europe/Berlin',
+    });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    const [row] = await t.db.select().from(schema.bookings).where(eq(schema.bookings.id, body.id));
+    expect(row?.visitorTimeZone).toBe('Europe/Berlin');
+    expect(row?.timeZone).toBe('America/New_York');
+
+    const google = new URL(body.googleCalendarUrl);
+    expect(`${google.origin}${google.pathname}`).toBe(GOOGLE_CALENDAR_URL);
+    expect(google.searchParams.get('dates')).toBe('20261118T150000Z/20261118T153000Z');
+    expect(google.searchParams.get('ctz')).toBe('Europe/Berlin');
+    expect(google.searchParams.get('details')).toContain(
+      'Your time: Wednesday, November 18, 2026, 4:00 PM - 4:30 PM GMT+1 (Europe/Berlin)',
+    );
+    const outlook = new URL(body.outlookCalendarUrl);
+    expect(`${outlook.origin}${outlook.pathname}`).toBe(OUTLOOK_CALENDAR_URL);
+    expect(outlook.searchParams.get('path')).toBe('/calendar/action/compose');
+    expect(outlook.searchParams.get('startdt')).toBe('2026-11-18T15:00:00Z');
+    expect(outlook.searchParams.get('enddt')).toBe('2026-11-18T15:30:00Z');
+    expect(outlook.searchParams.get('location')).toBe(`https://meet.example.com/lucid-${body.id}`);
+
+    const token = new URL(body.cancelUrl, 'http://x').searchParams.get('token')!;
+    expect(await (await t.get(`/api/booking/cancel/${token}`)).json()).toMatchObject({
+      startsAt: '2026-11-18T15:00:00.000Z',
+      endsAt: '2026-11-18T15:30:00.000Z',
+      visitorTimeZone: 'Europe/Berlin',
+    });
+    expect(await (await t.get(`/api/booking/reschedule/${token}`)).json()).toMatchObject({
+      visitorTimeZone: 'Europe/Berlin',
+    });
+    // The .ics keeps the company's zone for its times, and says the visitor's.
+    const ics = await (await t.get(body.calendarUrl)).text();
+    expect(ics.replace(/\r\n[ \t]/g, '')).toContain('Your time: Wednesday\\, November 18\\, 2026\\, 4:00 PM');
+  });
+
+  it.each([
+    ['an offset', '+01:00'],
+    ['an unknown zone', 'Mars/Olympus_Mons'],
+    ['a path', '../../etc/passwd'],
+    ['text with a link', 'Europe/Berlin http://127.0.0.1/x'],
+    ['a long name', `Europe/${'A'.repeat(200)}`],
+    ['a number', 3600],
+    ['an empty name', ''],
+  ])('refuses %s as the visitor zone with 422 and a clear message, and books nothing', async (_, zone) => {
+    const response = await t.post('/api/booking', {
+      ...person,
+      date: '2026-11-19',
+      time: '10:00 AM - 10:30 AM',
+      visitorTimeZone: zone,
+    });
+    expect(response.status).toBe(422);
+    const body = await response.json();
+    expect(body.issues).toEqual([
+      { path: 'visitorTimeZone', message: 'Your time zone must be an IANA time zone name, such as Europe/Berlin' },
+    ]);
+    const rows = await t.db.select().from(schema.bookings).where(eq(schema.bookings.date, '2026-11-19'));
+    expect(rows).toHaveLength(0);
   });
 
   it("serves the .ics with the booking's UID, its times in the company's zone and the meeting link, and marks it cancelled once cancelled", async () => {

@@ -41,6 +41,7 @@ export const bookingRoutes = (
     prefix: deps.config.QUEUE_PREFIX,
     noticeHours: deps.config.RESCHEDULE_NOTICE_HOURS,
     windowDays: deps.config.BOOKING_WINDOW_DAYS,
+    meetingUrlTemplate: deps.config.MEETING_URL_TEMPLATE,
   };
   return new Elysia({ name: 'booking-routes' })
     .use(requestContext(deps.config.TRUST_PROXY))

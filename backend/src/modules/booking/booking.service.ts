@@ -15,6 +15,7 @@ import {
   zonedTimeToUtc,
 } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
+import { bookingCalendarLinks } from '@app/platform/booking-calendar-links';
 import { insertEvent } from '@app/platform/outbox';
 import { dispatch } from '../../events/dispatch';
 import { isSlotTaken } from '../../lib/db-errors';
@@ -26,6 +27,8 @@ export interface BookingDeps extends LinkDeps {
   timeZone: string;
   /** How many days ahead a visitor may book (BOOKING_WINDOW_DAYS, issue 16). */
   windowDays: number;
+  /** MEETING_URL_TEMPLATE: the video call link the calendar links carry. */
+  meetingUrlTemplate?: string | undefined;
 }
 
 const MINUTE = 60_000;
@@ -137,6 +140,12 @@ export async function checkSlot(
   return interval;
 }
 
+/** The booking's Google and Outlook "add to calendar" pages (issue 26), beside its .ics. */
+function calendarLinksOf(deps: BookingDeps, booking: repo.BookingRow) {
+  const links = bookingCalendarLinks(booking, { timeZone: deps.timeZone, meetingUrlTemplate: deps.meetingUrlTemplate });
+  return { googleCalendarUrl: links.google, outlookCalendarUrl: links.outlook };
+}
+
 /**
  * Books a slot: the booking and its `booking.created` event in one transaction. The unique index on confirmed
  * start times settles races: exactly one of many simultaneous requests wins, the others get 409 (D13).
@@ -159,6 +168,7 @@ export async function book(
         date: input.date,
         timeLabel: input.time,
         timeZone: deps.timeZone,
+        visitorTimeZone: input.visitorTimeZone ?? null,
         ...interval,
         source: 'form',
         calendarUid: `booking-${crypto.randomUUID()}@lucid-insight`,
@@ -184,6 +194,7 @@ export async function book(
     cancelUrl: token ? `/booking/cancel?token=${token}` : null,
     calendarUrl: token ? `/api/booking/calendar/${token}` : null,
     rescheduleUrl: token ? `/booking/reschedule?token=${token}` : null,
+    ...calendarLinksOf(deps, created.booking),
     message: BookingMessages.confirmed,
   };
 }

@@ -54,7 +54,6 @@ export async function findForReschedule(deps: RescheduleDeps, token: string): Pr
   const why = refusal(deps, booking, 'visitor');
   return {
     ...summary(booking),
-    endsAt: booking.endsAt.toISOString(),
     canReschedule: why === null,
     reason: why?.message ?? null,
     noticeHours: deps.noticeHours,

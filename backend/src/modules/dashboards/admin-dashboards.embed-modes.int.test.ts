@@ -1,10 +1,10 @@
 import { AdminMessages } from '@app/contracts';
+import { createSecretBox } from '@app/platform/secret-box';
 import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
 import { addConnection, standInEnv } from '../../../testing/embed';
 import { createApp } from '../../app';
-import { createSecretBox } from '../../lib/secret-box';
 
 const standIns = await startEmbedStandIns();
 afterAll(() => standIns.stop());

@@ -1,6 +1,8 @@
-import { type AdminDashboard, type DashboardDetail, type EmbedMode, isPublicShareLink } from '@app/contracts';
+// Long file: every query of the dashboards module (public, client and admin lists, access, views, Looker Studio sharing state).
+import { type AdminDashboard, type DashboardSharing, type EmbedMode, isPublicShareLink } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import * as schema from '@app/db/schema';
+import { type SharingRow, sharingOf } from '@app/platform/lookerstudio/sharing.repository';
 import { and, asc, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
 
 const { dashboards, organizationDashboards, organizations, memberships, dashboardViews, embedConnections } = schema;
@@ -10,10 +12,18 @@ export type DashboardRow = typeof dashboards.$inferSelect;
 
 /** The embed mode of a row (an unknown value, which no route writes, reads as 'url'). */
 export const embedModeOf = (row: Pick<DashboardRow, 'embedMode'>): EmbedMode =>
-  row.embedMode === 'powerbi' || row.embedMode === 'tableau' || row.embedMode === 'metabase' ? row.embedMode : 'url';
+  row.embedMode === 'powerbi' ||
+  row.embedMode === 'tableau' ||
+  row.embedMode === 'metabase' ||
+  row.embedMode === 'lookerstudio'
+    ? row.embedMode
+    : 'url';
 
-/** A dashboard as the API shows it (no timestamps). The token modes have no embed URL (issue 14). */
-export const dashboardDetail = (row: DashboardRow): DashboardDetail => {
+/**
+ * A dashboard as the API shows it (no timestamps). The token modes have no embed URL (issue 14); a Looker Studio
+ * report is framed by its embed URL (issue 28).
+ */
+export const dashboardFields = (row: DashboardRow) => {
   const embedMode = embedModeOf(row);
   return {
     id: row.id,
@@ -22,7 +32,7 @@ export const dashboardDetail = (row: DashboardRow): DashboardDetail => {
     category: row.category,
     type: row.type,
     embedMode,
-    embedUrl: embedMode === 'url' ? row.embedUrl : '',
+    embedUrl: embedMode === 'url' || embedMode === 'lookerstudio' ? row.embedUrl : '',
     thumbnailUrl: row.thumbnailUrl,
     isPublic: row.isPublic,
   };
@@ -34,19 +44,53 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
  * Its connection and the provider's report, view or dashboard, each null when not of its mode; and whether its URL is
  * a public share link (anyone who has the address sees the data).
  */
-const embedSetup = (row: DashboardRow) => {
+const embedSetup = (row: DashboardRow, sharing: SharingRow | undefined) => {
   const mode = embedModeOf(row);
   const target = row.embedTarget ?? {};
   const dashboardId = target.metabaseDashboardId;
+  const looker = mode === 'lookerstudio';
   return {
     connectionId: mode === 'url' ? null : row.connectionId,
     workspaceId: mode === 'powerbi' ? text(target.workspaceId) : null,
     reportId: mode === 'powerbi' ? text(target.reportId) : null,
     viewUrl: mode === 'tableau' ? text(target.viewUrl) : null,
     metabaseDashboardId: mode === 'metabase' && typeof dashboardId === 'number' ? dashboardId : null,
-    publicShareLink: mode === 'url' && isPublicShareLink(row.embedUrl),
+    assetName: looker ? text(target.assetName) : null,
+    sharing: looker ? sharingView(sharing) : null,
+    // A Looker Studio report is open to anyone with its link until link sharing is known to be off (issue 28).
+    publicShareLink: mode === 'url' ? isPublicShareLink(row.embedUrl) : looker && !sharing?.linkSharingOff,
   };
 };
+
+/** A report's sharing as the admin sees it; none recorded yet: waiting for its first sync. */
+const sharingView = (row: SharingRow | undefined): DashboardSharing => ({
+  state: row?.state === 'in-step' || row?.state === 'failing' ? row.state : 'pending',
+  lastSyncedAt: row?.lastSyncedAt?.toISOString() ?? null,
+  error: row?.error ?? null,
+  linkSharingOff: row?.linkSharingOff ?? false,
+});
+
+const sharedAssetOf = (row: DashboardRow) => {
+  const assetName = row.embedTarget?.assetName;
+  return embedModeOf(row) === 'lookerstudio' && row.connectionId !== null && typeof assetName === 'string'
+    ? { connectionId: row.connectionId, assetName }
+    : null;
+};
+
+/** The sharing row of a Looker Studio dashboard's report (none for other modes or before its first change). */
+export async function sharingOfDashboard(db: Db, row: DashboardRow) {
+  const asset = sharedAssetOf(row);
+  return asset ? ((await sharingOf(db, [asset]))[0] ?? null) : null;
+}
+
+/** The Google account the person's Looker Studio access is granted to (issue 28). */
+export async function googleAccountOfUser(db: Db, userId: number) {
+  const [row] = await db
+    .select({ email: schema.users.email, googleAccount: schema.users.googleAccount })
+    .from(schema.users)
+    .where(eq(schema.users.id, userId));
+  return row ? (row.googleAccount ?? row.email).toLowerCase() : null;
+}
 
 /** The columns of a dashboard as the public list shows it; the other lists show more (contracts' PublicDashboard). */
 const listed = { id: dashboards.id, name: dashboards.name, category: dashboards.category, type: dashboards.type };
@@ -179,11 +223,14 @@ export async function withViews(db: Db, rows: DashboardRow[]): Promise<AdminDash
     )
     .groupBy(dashboardViews.dashboardId);
   const byDashboard = new Map(views.map((view) => [view.dashboardId, view]));
+  const assets = rows.map(sharedAssetOf).filter((asset) => asset !== null);
+  const sharing = new Map((await sharingOf(db, assets)).map((row) => [`${row.connectionId}|${row.assetName}`, row]));
   return rows.map((dashboard) => {
     const view = byDashboard.get(dashboard.id);
+    const asset = sharedAssetOf(dashboard);
     return {
-      ...dashboardDetail(dashboard),
-      ...embedSetup(dashboard),
+      ...dashboardFields(dashboard),
+      ...embedSetup(dashboard, asset ? sharing.get(`${asset.connectionId}|${asset.assetName}`) : undefined),
       viewCount: Number(view?.viewCount ?? 0),
       lastViewedAt: view?.lastViewedAt ? new Date(view.lastViewedAt).toISOString() : null,
     };

@@ -1,8 +1,10 @@
 import { AdminMessages, type DashboardDetail, type DashboardValues, type EmbedStatus } from '@app/contracts';
+import { memberKey } from '@app/platform/lookerstudio/plan';
 import type { ApiConfig } from '../../env';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { notFound, unprocessable } from '../../lib/http-error';
 import { type Actor, changed, withAudit } from '../audit/with-audit';
+import { recordSharingEvent } from '../embedding/sharing-events';
 import { type DashboardsDeps, readableDashboard, type Viewer } from './dashboard-access';
 import * as repo from './dashboards.repository';
 import { type EmbedSetupDeps, embedColumns, embedFields, embedWarning, keepConnection } from './embed-setup';
@@ -17,7 +19,23 @@ const VIEW_DEDUP_WINDOW_MS = 5 * 60_000;
  * (D33); the viewer records the view once it is shown (`recordDashboardView`).
  */
 export async function viewDashboard(deps: DashboardsDeps, id: number, viewer: Viewer | null): Promise<DashboardDetail> {
-  return repo.dashboardDetail(await readableDashboard(deps, id, viewer));
+  const dashboard = await readableDashboard(deps, id, viewer);
+  return { ...repo.dashboardFields(dashboard), lookerStudio: await lookerStudioViewer(deps, dashboard, viewer) };
+}
+
+/**
+ * A Looker Studio dashboard (issue 28): the Google account the report is shared with for this person, and when it was
+ * granted; no account for an admin who sees it only as a preview (not through an organization) or for anyone else.
+ */
+async function lookerStudioViewer(deps: DashboardsDeps, dashboard: repo.DashboardRow, viewer: Viewer | null) {
+  if (repo.embedModeOf(dashboard) !== 'lookerstudio') return null;
+  if (!viewer || !(await repo.isLinkedToUser(deps.db, dashboard.id, viewer.id)))
+    return { googleAccount: null, grantedAt: null };
+  const [googleAccount, sharing] = await Promise.all([
+    repo.googleAccountOfUser(deps.db, viewer.id),
+    repo.sharingOfDashboard(deps.db, dashboard),
+  ]);
+  return { googleAccount, grantedAt: (googleAccount && sharing?.granted[memberKey(`user:${googleAccount}`)]) || null };
 }
 
 /**
@@ -112,6 +130,12 @@ async function connectionKept<T>(write: Promise<T>): Promise<T> {
   }
 }
 
+/** The Looker Studio report a dashboard shows, as a sharing event names it. */
+const sharedReport = (dashboard: { embedMode: string; connectionId: number | null; assetName: string | null }) =>
+  dashboard.embedMode === 'lookerstudio' && dashboard.connectionId !== null && dashboard.assetName
+    ? { connectionId: dashboard.connectionId, assetName: dashboard.assetName }
+    : null;
+
 export async function createDashboard(deps: DashboardAdminDeps, actor: Actor, input: DashboardValues) {
   const { row, audited } = dashboardValues(input);
   const { warning } = await embedWarning(deps, row); // 422 for a bad connection; then in parallel with the write
@@ -119,6 +143,9 @@ export async function createDashboard(deps: DashboardAdminDeps, actor: Actor, in
     withAudit(deps.db, actor, async (tx) => {
       await keepConnection(tx, row);
       const id = await repo.insertDashboard(tx, row);
+      // A Looker Studio report is shared with the organizations linked to it and its link sharing turned off (issue 28).
+      if (row.embedMode === 'lookerstudio')
+        await recordSharingEvent(tx, 'dashboard.embed_changed', { dashboardId: id, previous: null });
       const target = { targetType: 'dashboard', targetId: id, targetName: row.name };
       return { action: 'dashboard.create', ...target, changes: audited, result: id };
     }),
@@ -135,6 +162,9 @@ export async function updateDashboard(deps: DashboardAdminDeps, actor: Actor, id
       if (!before) throw notFound('Dashboard not found');
       await keepConnection(tx, row);
       await repo.updateDashboard(tx, id, row);
+      // Saved in Looker Studio mode, or switched away from it: its report's (and its former report's) sharing follows.
+      if (row.embedMode === 'lookerstudio' || before.embedMode === 'lookerstudio')
+        await recordSharingEvent(tx, 'dashboard.embed_changed', { dashboardId: id, previous: sharedReport(before) });
       const target = { targetType: 'dashboard', targetId: id, targetName: row.name };
       return { action: 'dashboard.update', ...target, changes: changed(before, audited) };
     }),
@@ -144,8 +174,12 @@ export async function updateDashboard(deps: DashboardAdminDeps, actor: Actor, id
 
 export async function deleteDashboard(deps: DashboardAdminDeps, actor: Actor, id: number) {
   await withAudit(deps.db, actor, async (tx) => {
+    const [before] = await repo.listDashboards(tx, [id]);
     const deleted = await repo.deleteDashboard(tx, id);
     if (!deleted) throw notFound('Dashboard not found');
+    // Whoever its report was shared with through it loses it (issue 28).
+    if (before?.embedMode === 'lookerstudio')
+      await recordSharingEvent(tx, 'dashboard.deleted', { dashboardId: id, previous: sharedReport(before) });
     const target = { targetType: 'dashboard', targetId: id, targetName: deleted.name };
     return { action: 'dashboard.delete', ...target, changes: { name: deleted.name } };
   });

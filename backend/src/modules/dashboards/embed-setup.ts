@@ -1,10 +1,10 @@
 import { AdminMessages, type DashboardValues, type EmbedMode } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import type { Logger } from '@app/platform/logger';
+import type { SecretBox } from '@app/platform/secret-box';
 import type { ApiConfig } from '../../env';
 import type { Clock } from '../../lib/clock';
 import { unprocessable } from '../../lib/http-error';
-import type { SecretBox } from '../../lib/secret-box';
 import type { EmbedTarget } from '../embedding/providers';
 import { targetWarning } from '../embedding/target-check';
 import { connectionProvider, embedModeOf } from './dashboards.repository';
@@ -53,6 +53,14 @@ export function embedColumns(input: DashboardValues): EmbedColumns {
         connectionId,
         embedTarget: { metabaseDashboardId: Number(input.metabaseDashboardId) },
       };
+    case 'lookerstudio':
+      // The contract made the URL Looker Studio's embed URL of the report (issue 28).
+      return {
+        embedMode: 'lookerstudio',
+        embedUrl: input.embedUrl,
+        connectionId,
+        embedTarget: { assetName: input.assetName },
+      };
     default:
       return {
         embedMode: 'url',
@@ -70,12 +78,13 @@ export function embedTargetOf(row: {
 }): EmbedTarget | null {
   const mode = embedModeOf(row);
   const target = row.embedTarget ?? {};
-  const { workspaceId, reportId, viewUrl, metabaseDashboardId } = target;
+  const { workspaceId, reportId, viewUrl, metabaseDashboardId, assetName } = target;
   if (mode === 'powerbi' && typeof workspaceId === 'string' && typeof reportId === 'string')
     return { provider: 'powerbi', workspaceId, reportId };
   if (mode === 'tableau' && typeof viewUrl === 'string') return { provider: 'tableau', viewUrl };
   if (mode === 'metabase' && typeof metabaseDashboardId === 'number')
     return { provider: 'metabase', metabaseDashboardId };
+  if (mode === 'lookerstudio' && typeof assetName === 'string') return { provider: 'lookerstudio', assetName };
   return null;
 }
 
@@ -90,6 +99,7 @@ export function embedFields(columns: EmbedColumns) {
     reportId: target?.provider === 'powerbi' ? target.reportId : null,
     viewUrl: target?.provider === 'tableau' ? target.viewUrl : null,
     metabaseDashboardId: target?.provider === 'metabase' ? target.metabaseDashboardId : null,
+    assetName: target?.provider === 'lookerstudio' ? target.assetName : null,
   };
 }
 

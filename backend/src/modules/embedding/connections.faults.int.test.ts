@@ -1,15 +1,15 @@
-import { AdminMessages, type EmbedProvider } from '@app/contracts';
+import { AdminMessages } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { ConfigError } from '@app/platform/env';
+import { createSecretBox } from '@app/platform/secret-box';
 import { type EmbedStandIns, type StandInEndpoint, startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
 import { createTestApp } from '../../../testing/app';
-import { connectionBody, standInEnv, tokenDashboard } from '../../../testing/embed';
+import { connectionBody, standInEnv, type TokenProvider, tokenDashboard } from '../../../testing/embed';
 import { createApp } from '../../app';
-import { createSecretBox } from '../../lib/secret-box';
 import { ConnectionSecretError } from './connections.secrets';
 import { loadOpenConnection } from './connections.service';
 
@@ -29,7 +29,7 @@ const { powerbi, tableau, metabase } = standIns.credentials;
 const PATH = '/api/admin/embed-connections';
 const SECRETS = [powerbi.clientSecret, tableau.secretValue, metabase.secretKey];
 
-const bodyOf = (provider: EmbedProvider, name = `${provider} ${crypto.randomUUID()}`) =>
+const bodyOf = (provider: TokenProvider, name = `${provider} ${crypto.randomUUID()}`) =>
   connectionBody(standIns, provider, name);
 
 const create = async (body: Record<string, unknown>) => {
@@ -44,12 +44,12 @@ const testOf = async (id: number) => {
 };
 
 describe('"Test connection" against the stand-ins (issue 14)', () => {
-  it.each<EmbedProvider>(['powerbi', 'tableau', 'metabase'])('%s: ok with the right secret', async (provider) => {
+  it.each<TokenProvider>(['powerbi', 'tableau', 'metabase'])('%s: ok with the right secret', async (provider) => {
     const { id } = await create(bodyOf(provider));
     expect(await testOf(id)).toEqual({ ok: true, message: expect.stringContaining('Connected to') });
   });
 
-  it.each<[EmbedProvider, Record<string, string>, RegExp]>([
+  it.each<[TokenProvider, Record<string, string>, RegExp]>([
     ['powerbi', { clientSecret: 'wrong' }, /401|invalid_client|AADSTS/i],
     ['tableau', { secretValue: 'wrong-wrong-wrong-wrong-wrong-wrong' }, /refused the sign-in/],
     ['metabase', { secretKey: 'f'.repeat(64) }, /Metabase/],
@@ -73,7 +73,7 @@ describe('"Test connection" against the stand-ins (issue 14)', () => {
     }
   });
 
-  it.each<[EmbedProvider, StandInEndpoint, StandInFailure, RegExp]>([
+  it.each<[TokenProvider, StandInEndpoint, StandInFailure, RegExp]>([
     ['powerbi', 'entra-token', { status: 503 }, /503|unavailable|Power BI/i],
     ['powerbi', 'powerbi-groups', { delayMs: 1500 }, /time|answer/i],
     ['tableau', 'tableau-signin', { status: 500 }, /500|Tableau/],

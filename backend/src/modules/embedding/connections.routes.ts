@@ -4,12 +4,16 @@ import {
   EmbedConnectionInputSchema,
   EmbedConnectionSchema,
   IdParamsSchema,
+  LookerStudioAssetsQuerySchema,
+  LookerStudioAssetsSchema,
   SavedEmbedConnectionSchema,
+  SharingSyncResultSchema,
 } from '@app/contracts';
 import { adminChange, adminCreate, adminList, adminRemove, adminRoute, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { listConnections } from './connections.repository';
 import * as connections from './connections.service';
+import * as lookerSharing from './looker-sharing.service';
 
 const TAGS = ['Admin', 'Embedding'];
 
@@ -78,6 +82,42 @@ export const embedConnectionsRoutes = (deps: connections.ConnectionsDeps & Guard
             description:
               '`ok` false with what the provider said (wrong secret, not found, down, too slow) or that the stored ' +
               'secret does not open; 404 for an unknown connection; 503 when APP_ENCRYPTION_KEY is not set.',
+          },
+        ),
+      }),
+    )
+    .get(
+      '/api/admin/embed-connections/:id/assets',
+      ({ params, query }) => lookerSharing.searchReports(deps, params.id, query.q),
+      needsKey({
+        params: IdParamsSchema,
+        query: LookerStudioAssetsQuerySchema,
+        ...adminRoute(
+          'Looker Studio: the reports the delegated user can share (assets:search), `q` filtering by title',
+          { 200: LookerStudioAssetsSchema, 422: ApiErrorSchema, 502: ApiErrorSchema, 504: ApiErrorSchema },
+          {
+            description:
+              '422 for a connection of another provider or whose key does not open; 502 with what Google said (a ' +
+              'key or delegation it refuses, Google down), 504 when it did not answer in time.',
+          },
+        ),
+      }),
+    )
+    .post(
+      '/api/admin/embed-connections/:id/sync',
+      ({ params, user }) => lookerSharing.syncConnection(deps, user, params.id),
+      needsKey({
+        params: IdParamsSchema,
+        ...adminRoute(
+          'Looker Studio: bring every report of the connection in step with the organizations now (audited)',
+          { 200: SharingSyncResultSchema, 422: ApiErrorSchema, 502: ApiErrorSchema, 504: ApiErrorSchema },
+          {
+            description:
+              'Adds as VIEWER whoever may see a dashboard through an organization, removes the VIEWERs the portal ' +
+              'granted who no longer may, turns link sharing off, and reports the VIEWERs nobody expected (removed ' +
+              'only when the connection owns sharing, D36); owners and editors are never touched. A report that could ' +
+              'not be brought in step is listed in `errors`. 502/504 when Google refuses the key or delegation, or is ' +
+              'down or too slow.',
           },
         ),
       }),

@@ -2,12 +2,14 @@ import {
   type ApiIssue,
   EMBED_SECRET_FIELDS,
   type EmbedProvider,
+  LookerStudioConnectionInputSchema,
   MetabaseConnectionInputSchema,
   PowerBiConnectionInputSchema,
   TableauConnectionInputSchema,
 } from '@app/contracts';
+import { embedSealContext } from '@app/platform/lookerstudio/sync';
+import type { SecretBox } from '@app/platform/secret-box';
 import { HttpError, unprocessable } from '../../lib/http-error';
-import type { SecretBox } from '../../lib/secret-box';
 import type { ConnectionRow } from './connections.repository';
 import type { OpenConnection } from './providers';
 
@@ -27,12 +29,14 @@ export class ConnectionSecretError extends Error {
   }
 }
 
-export const sealContext = (id: number) => `embed-connection:${id}`;
+/** The context a connection's secret is sealed with: one home for the API and the workers (platform/). */
+export const sealContext = embedSealContext;
 
 const INPUT_SCHEMAS = {
   powerbi: PowerBiConnectionInputSchema,
   tableau: TableauConnectionInputSchema,
   metabase: MetabaseConnectionInputSchema,
+  lookerstudio: LookerStudioConnectionInputSchema,
 } as const;
 
 export const secretFields = (provider: EmbedProvider): readonly string[] => EMBED_SECRET_FIELDS[provider];
@@ -48,11 +52,36 @@ const SECRET_LABELS: Record<string, string> = {
   clientSecret: 'Client secret',
   secretValue: 'Secret value',
   secretKey: 'Embedding secret key',
+  serviceAccountKey: 'Service account key',
 };
 
-/** The text fields of `values` named `keys` (anything else: empty). */
+/** The text fields of `values` named `keys` (a true or false as 'true' or 'false'; anything else: empty). */
 export const pick = (values: Record<string, unknown>, keys: readonly string[]) =>
-  Object.fromEntries(keys.map((key) => [key, typeof values[key] === 'string' ? (values[key] as string) : '']));
+  Object.fromEntries(
+    keys.map((key) => {
+      const value = values[key];
+      return [key, typeof value === 'string' ? value : typeof value === 'boolean' ? String(value) : ''];
+    }),
+  );
+
+/**
+ * The settings stored of a connection: its fields that are not secret, and for Looker Studio the key's client e-mail
+ * (what an admin needs to grant domain-wide delegation to; not secret).
+ */
+export function storedSettings(
+  provider: EmbedProvider,
+  values: Record<string, unknown>,
+  secrets: Record<string, unknown>,
+) {
+  const settings = pick(values, settingFields(provider));
+  if (provider === 'lookerstudio') {
+    try {
+      const email = JSON.parse(String(secrets.serviceAccountKey ?? '')).client_email;
+      if (typeof email === 'string') settings.serviceAccountEmail = email;
+    } catch {}
+  }
+  return settings;
+}
 
 /** The connection with its secrets, as the providers take it (only the provider's own fields). */
 export function openConnectionOf(row: ConnectionRow, secrets: Record<string, unknown>): OpenConnection {

@@ -1,11 +1,11 @@
 import { AdminMessages, type ConnectionTest, EMBED_PROVIDER_LABELS, type EmbedConnectionValues } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Logger } from '@app/platform/logger';
+import type { SecretBox } from '@app/platform/secret-box';
 import type { AppDeps } from '../../deps';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound, unprocessable } from '../../lib/http-error';
 import { originOf, refuseUnreachableUrl } from '../../lib/outbound-url';
-import type { SecretBox } from '../../lib/secret-box';
 import { type Actor, changed, withAudit } from '../audit/with-audit';
 import * as repo from './connections.repository';
 import {
@@ -19,6 +19,7 @@ import {
   sealContext,
   secretFields,
   settingFields,
+  storedSettings,
 } from './connections.secrets';
 import { embedProviders, type OpenConnection } from './providers';
 
@@ -117,7 +118,7 @@ export async function createConnection(deps: ConnectionsDeps, actor: Actor, inpu
   const values = input as unknown as Record<string, unknown>;
   const secrets = pick(values, secretFields(provider));
   refuseMissingSecrets(secretFields(provider).filter((field) => !secrets[field]));
-  const settings = pick(values, settingFields(provider));
+  const settings = storedSettings(provider, values, secrets);
   await checkSite(deps, settings);
   const row = await uniqueName(
     withAudit(deps.db, actor, async (tx) => {
@@ -141,8 +142,8 @@ export async function updateConnection(deps: ConnectionsDeps, actor: Actor, id: 
   const { name, provider } = input;
   const values = input as unknown as Record<string, unknown>;
   const given = pick(values, secretFields(provider));
-  const settings = pick(values, settingFields(provider));
-  await checkSite(deps, settings);
+  const siteSettings = pick(values, settingFields(provider));
+  await checkSite(deps, siteSettings);
   const { row, secrets } = await uniqueName(
     withAudit(deps.db, actor, async (tx) => {
       const before = await repo.lockConnectionRow(tx, id);
@@ -151,12 +152,13 @@ export async function updateConnection(deps: ConnectionsDeps, actor: Actor, id: 
       if (providerChanges && (await repo.countDashboardsUsing(tx, id)) > 0) throw conflict(PROVIDER_IN_USE);
       const missing = secretFields(provider).filter((field) => !given[field]);
       if (providerChanges) refuseMissingSecrets(missing);
-      if ('siteUrl' in settings && originOf(before.settings.siteUrl ?? '') !== originOf(settings.siteUrl ?? ''))
+      if ('siteUrl' in siteSettings && originOf(before.settings.siteUrl ?? '') !== originOf(siteSettings.siteUrl ?? ''))
         refuseMissingSecrets(missing, 'the site URL changed: enter it again to send it there');
       const kept = missing.length ? keptSecrets(box, before, missing) : {};
       const secrets = { ...kept, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value)) };
       const secretChanged = missing.length < secretFields(provider).length;
       const sealed = secretChanged ? box.seal(JSON.stringify(secrets), sealContext(id)) : before.secret;
+      const settings = storedSettings(provider, values, secrets);
       const after = (await repo.updateConnection(tx, id, { name, provider, settings, secret: sealed }))!;
       const beforeValues = { name: before.name, provider: before.provider, ...before.settings };
       const changes = {

@@ -1,11 +1,11 @@
 import { addMembership, createOrganization, linkDashboard } from '@app/db/testing';
+import { createSecretBox } from '@app/platform/secret-box';
 import { type EmbedStandIns, type StandInEndpoint, startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SignedIn, useAdminTestApp } from '../../../testing/admin';
 import { addConnection, standInEnv, tokenDashboard } from '../../../testing/embed';
 import { createApp } from '../../app';
-import { createSecretBox } from '../../lib/secret-box';
 
 type StandInFailure = NonNullable<Parameters<EmbedStandIns['fail']>[1]>;
 

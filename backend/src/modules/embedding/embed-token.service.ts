@@ -7,11 +7,11 @@ import {
   type OrganizationChoice,
 } from '@app/contracts';
 import type { Logger } from '@app/platform/logger';
+import type { SecretBox } from '@app/platform/secret-box';
 import * as v from 'valibot';
 import type { ApiConfig } from '../../env';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error';
 import type { RateLimiter } from '../../lib/rate-limit';
-import type { SecretBox } from '../../lib/secret-box';
 import { insertAudit } from '../audit/audit.repository';
 import { type DashboardsDeps, readableDashboard, type Viewer } from '../dashboards/dashboard-access';
 import { embedModeOf, linkedOrganizations } from '../dashboards/dashboards.repository';
@@ -64,7 +64,9 @@ export async function embedToken(
   // What a token needs is read together (one round trip's time, not three): whose view it may be (the person's own
   // active organizations linked to it; an admin may take any linked one), the person's count of tokens this minute,
   // and the connection. Each is only used once the checks before it have passed.
-  const minting = viewer !== null && mode !== 'url';
+  // A Looker Studio report is framed by its URL: access is its sharing with the person's Google account (issue 28).
+  const framed = mode === 'url' || mode === 'lookerstudio';
+  const minting = viewer !== null && !framed;
   const [linkedRead, limited, opened] = await Promise.allSettled([
     viewer ? linkedOrganizations(deps.db, dashboardId, viewer.id, !isAdmin) : [],
     minting
@@ -79,7 +81,7 @@ export async function embedToken(
   if (chosen === undefined) throw notFoundDashboard();
   const organizations = linked.map(choice);
 
-  if (mode === 'url') {
+  if (framed) {
     // The viewer frames the URL; the organization only says whose list the person came from.
     const organization = chosen ?? (isAdmin ? null : (linked[0] ?? null));
     return {

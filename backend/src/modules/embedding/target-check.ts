@@ -1,7 +1,7 @@
 import { AdminMessages } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Logger } from '@app/platform/logger';
-import type { SecretBox } from '../../lib/secret-box';
+import type { SecretBox } from '@app/platform/secret-box';
 import { ConnectionSecretError, loadOpenConnection } from './connections.service';
 import { type EmbedTarget, embedProviders, type ProviderDeps } from './providers';
 

@@ -11,6 +11,8 @@ const SHAPES = {
 } as const;
 
 const URL_MODE_SCOPE = 'This dashboard is embedded by URL: it takes no data scope';
+const LOOKER_MODE_SCOPE =
+  'This is a Looker Studio dashboard: it takes no data scope (the report is shared with each member’s Google account)';
 
 const refused = (message: string) => unprocessable(message, [{ path: 'dataScope', message }]);
 
@@ -22,6 +24,7 @@ const refused = (message: string) => unprocessable(message, [{ path: 'dataScope'
 export function checkedScope(mode: EmbedMode, scope: Record<string, unknown> | null): Record<string, unknown> | null {
   if (scope === null) return null;
   if (mode === 'url') throw refused(URL_MODE_SCOPE);
+  if (mode === 'lookerstudio') throw refused(LOOKER_MODE_SCOPE);
   const result = v.safeParse(DATA_SCOPE_SCHEMAS[mode], scope);
   if (!result.success)
     throw refused(`This is a ${EMBED_PROVIDER_LABELS[mode]} dashboard: its data scope is ${SHAPES[mode]}`);

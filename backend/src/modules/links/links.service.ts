@@ -3,6 +3,7 @@ import type { Database } from '@app/db';
 import { conflict, notFound } from '../../lib/http-error';
 import { type Actor, withAudit } from '../audit/with-audit';
 import { listDashboards } from '../dashboards/dashboards.repository';
+import { recordSharingEvent } from '../embedding/sharing-events';
 import { findOrganization } from '../organizations/organizations.repository';
 import { checkedScope } from './data-scope';
 import * as repo from './links.repository';
@@ -27,6 +28,7 @@ export async function linkDashboard(
   const scope = checkedScope(dashboard.embedMode, dataScope);
   await withAudit(db, actor, async (tx) => {
     if (!(await repo.insertLink(tx, organizationId, dashboardId, scope))) throw conflict(AdminMessages.linkExists);
+    await recordSharingEvent(tx, 'dashboard_link.created', { organizationId, dashboardId });
     const target = { targetType: 'organization', targetId: organizationId, targetName: organization.name };
     return {
       action: 'organization.link-dashboard',
@@ -62,6 +64,7 @@ export async function unlinkDashboard(db: Database, actor: Actor, organizationId
   await withAudit(db, actor, async (tx) => {
     const removed = await repo.deleteLink(tx, organizationId, dashboardId);
     if (!removed) throw notFound(AdminMessages.linkMissing);
+    await recordSharingEvent(tx, 'dashboard_link.deleted', { organizationId, dashboardId });
     const target = { targetType: 'organization', targetId: organizationId, targetName: removed.organizationName };
     const changes = { dashboardId, dashboardName: removed.dashboardName };
     return { action: 'organization.unlink-dashboard', ...target, changes };

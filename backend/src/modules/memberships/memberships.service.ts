@@ -2,6 +2,7 @@ import { AdminMessages } from '@app/contracts';
 import type { Database } from '@app/db';
 import { conflict, notFound } from '../../lib/http-error';
 import { type Actor, withAudit } from '../audit/with-audit';
+import { recordSharingEvent } from '../embedding/sharing-events';
 import { findOrganization } from '../organizations/organizations.repository';
 import { findUserById } from '../users/users.repository';
 import * as repo from './memberships.repository';
@@ -21,6 +22,7 @@ export async function addUserToOrganization(
   await withAudit(db, actor, async (tx) => {
     const added = await repo.addMembership(tx, organizationId, userId, role);
     if (!added) throw conflict('This user is already a member of this organization');
+    await recordSharingEvent(tx, 'organization_member.added', { organizationId, userId });
     const target = { targetType: 'organization', targetId: organizationId, targetName: organization.name };
     return { action: 'organization.add-user', ...target, changes: { userId, userEmail: user.email, role } };
   });
@@ -32,6 +34,7 @@ export async function removeUserFromOrganization(db: Database, actor: Actor, org
   await withAudit(db, actor, async (tx) => {
     const removed = await repo.deleteMembership(tx, organizationId, userId);
     if (!removed) throw notFound(AdminMessages.membershipMissing);
+    await recordSharingEvent(tx, 'organization_member.removed', { organizationId, userId });
     const target = { targetType: 'organization', targetId: organizationId, targetName: removed.organizationName };
     const changes = { userId, userEmail: removed.userEmail, role: removed.role };
     return { action: 'organization.remove-user', ...target, changes };

@@ -22,6 +22,7 @@ const organizationView = (row: typeof organizations.$inferSelect): AdminOrganiza
   name: row.name,
   domain: row.domain,
   logoUrl: row.logoUrl,
+  googleGroup: row.googleGroup,
   isActive: row.isActive,
   createdAt: row.createdAt.toISOString(),
 });

@@ -3,12 +3,14 @@ import type { Database } from '@app/db';
 import { notFound } from '../../lib/http-error';
 import { type Actor, changed, withAudit } from '../audit/with-audit';
 import { normalizeImageUrl } from '../dashboards/embed-url';
+import { recordSharingEvent } from '../embedding/sharing-events';
 import * as repo from './organizations.repository';
 
 const organizationValues = (input: OrganizationValues) => ({
   name: input.name,
   domain: input.domain?.trim() || null,
   logoUrl: normalizeImageUrl(input.logoUrl, 'logoUrl'),
+  googleGroup: input.googleGroup ?? null,
 });
 
 export async function createOrganization(db: Database, actor: Actor, input: OrganizationValues) {
@@ -26,6 +28,9 @@ export async function updateOrganization(db: Database, actor: Actor, id: number,
     const before = await repo.findOrganization(tx, id);
     if (!before) throw notFound('Organization not found');
     const organization = (await repo.updateOrganization(tx, id, values))!;
+    // Its Looker Studio access moves between the group and its members (issue 28).
+    if (before.googleGroup !== values.googleGroup)
+      await recordSharingEvent(tx, 'organization.google_group_changed', { organizationId: id });
     const target = { targetType: 'organization', targetId: id, targetName: values.name };
     return { action: 'organization.update', ...target, changes: changed(before, values), result: organization };
   });
@@ -37,6 +42,9 @@ export async function toggleOrganization(db: Database, actor: Actor, id: number)
     if (!before) throw notFound('Organization not found');
     const isActive = !before.isActive;
     const organization = (await repo.updateOrganization(tx, id, { isActive }))!;
+    await recordSharingEvent(tx, isActive ? 'organization.reactivated' : 'organization.deactivated', {
+      organizationId: id,
+    });
     const target = { targetType: 'organization', targetId: id, targetName: before.name };
     const changes = { isActive: { from: before.isActive, to: isActive } };
     const action = isActive ? 'organization.activate' : 'organization.deactivate';

@@ -4,6 +4,7 @@ import type { Database } from '@app/db';
 import type { Clock } from '../../lib/clock';
 import { conflict } from '../../lib/http-error';
 import { type Actor, withAudit } from '../audit/with-audit';
+import { recordPersonEvent } from '../embedding/sharing-events';
 import * as repo from './personal-data.repository';
 import { collectPersonalData } from './personal-data-export.repository';
 
@@ -61,6 +62,8 @@ export async function erasePersonalData(
     const upcoming = await repo.upcomingBookings(tx, email, clock.now());
     if (upcoming.length) throw conflict(PersonalDataMessages.upcoming(upcoming.length));
     const marker = account ? `erased-user-${account.id}@invalid` : 'erased@invalid';
+    // Their Looker Studio access goes with them (issue 28): the event names their organizations before they go.
+    if (account) await recordPersonEvent(tx, 'user.erased', account.id);
     const counts = await repo.erasePersonalData(tx, email, account, marker);
     const result = { ...counts, account: account !== null };
     return {

@@ -17,6 +17,12 @@ const CASE_STUDIES_DESCRIPTION =
 const text = (value: string) => escapeHtml(value);
 const paragraph = (value: string) => (value ? `<p>${text(value)}</p>` : '');
 
+/** What a reader of a case study can do next (issue 26): the same words as the SPA's page ends with. */
+const STUDY_CALL_TO_ACTION =
+  '<aside><h2>Want a dashboard like this?</h2><p>Book a free 30-minute consultation: tell us about your data and ' +
+  'the decisions it should support.</p><p><a href="/book-consultation">Book a free consultation</a> ' +
+  '<a href="/contact">Contact us</a></p></aside>';
+
 /** A case study's page as a crawler reads it (the SPA renders the same content once it runs). */
 function studyBody(study: PublicCaseStudy) {
   const quote = study.quote
@@ -36,6 +42,7 @@ function studyBody(study: PublicCaseStudy) {
     study.outcome ? `<h2>The outcome</h2>${paragraph(study.outcome)}` : '',
     quote,
     study.bodyHtml,
+    STUDY_CALL_TO_ACTION,
     '</article></main>',
   ].join('');
 }

@@ -66,6 +66,8 @@ describe('GET /api/config', () => {
       schedulingUrl: 'https://calendly.com/lucid-insight/30min',
       bookingTimeZone: 'America/New_York',
       singleSignOn: false,
+      // SOCIAL_LINKS unset: the footer shows no social icon (issue 26).
+      socialLinks: [],
     });
   });
 });

@@ -1,4 +1,4 @@
-import { COMPANY_NAME, HealthSchema, type PublicConfig, PublicConfigSchema } from '@app/contracts';
+import { COMPANY_NAME, HealthSchema, type PublicConfig, PublicConfigSchema, parseSocialLinks } from '@app/contracts';
 import { probe } from '@app/platform/readiness';
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
@@ -10,6 +10,8 @@ export const systemRoutes = (deps: Pick<AppDeps, 'config' | 'sql' | 'redis'>) =>
     schedulingUrl: deps.config.SCHEDULING_URL ?? null,
     bookingTimeZone: deps.config.BOOKING_TIMEZONE,
     singleSignOn: Boolean(deps.config.OIDC_ISSUER && deps.config.OIDC_CLIENT_ID && deps.config.OIDC_CLIENT_SECRET),
+    // Checked at start (env.ts): a string here would have stopped the API.
+    socialLinks: ((links) => (typeof links === 'string' ? [] : links))(parseSocialLinks(deps.config.SOCIAL_LINKS)),
   };
   return new Elysia({ name: 'system-routes' })
     .get('/healthz', () => ({ status: 'ok', checks: {} }), {

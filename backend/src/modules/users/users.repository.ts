@@ -57,6 +57,7 @@ export const userView = (user: UserRow, organizations: { id: number; name: strin
   passwordChangedAt: user.passwordChangedAt?.toISOString() ?? null,
   createdAt: user.createdAt.toISOString(),
   organizations,
+  googleAccount: user.googleAccount,
 });
 
 /** Users as the administration sees them, with their organizations; `ids` narrows the list. */

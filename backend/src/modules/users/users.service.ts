@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
 import { type Actor, changed, withAudit } from '../audit/with-audit';
 import { deleteUserSessions } from '../auth/auth.repository';
+import { recordPersonEvent, recordSharingEvent } from '../embedding/sharing-events';
 import { addMembership, organizationIdsOf, removeMemberships } from '../memberships/memberships.repository';
 import { existingOrganizationIds } from '../organizations/organizations.repository';
 import * as repo from './users.repository';
@@ -65,7 +66,10 @@ export async function createUser(deps: DispatchDeps, actor: Actor, input: NewUse
       const isAdmin = input.isAdmin ?? false;
       const firstName = input.firstName?.trim() || null;
       const id = await repo.insertUser(tx, { email, firstName, lastName: input.lastName?.trim() || null, isAdmin });
-      if (organizationId) await addMembership(tx, organizationId, id, 'Member');
+      if (organizationId) {
+        await addMembership(tx, organizationId, id, 'Member');
+        await recordSharingEvent(tx, 'organization_member.added', { organizationId, userId: id });
+      }
       // D7, D22: the invitation is an event (ids only); the worker mints the link.
       const event = sendRegistrationEmail
         ? await insertEvent(tx, EventTypes.userInvited, { userId: id }, requestId)
@@ -107,6 +111,7 @@ export async function updateUser(
     lastName: input.lastName?.trim() || null,
     ...(input.isAdmin === undefined ? {} : { isAdmin: input.isAdmin }),
     ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
+    ...(input.googleAccount === undefined ? {} : { googleAccount: input.googleAccount }),
   };
   const event = await emailUnique(() =>
     withAudit(deps.db, actor, async (tx) => {
@@ -121,6 +126,7 @@ export async function updateUser(
       for (const organizationId of wanted.filter((o) => !current.includes(o)))
         await addMembership(tx, organizationId, id, 'Member');
       if (values.isActive === false) await deleteUserSessions(tx, id);
+      await recordAccessChanges(tx, before, values, current, wanted);
       const sameOrganizations = current.sort().join() === [...wanted].sort().join();
       const changes = {
         ...changed(before, values),
@@ -131,6 +137,27 @@ export async function updateUser(
     }),
   );
   return answer(deps, id, event);
+}
+
+/** What of a person's change moves their Looker Studio access (issue 28): one sharing event each. */
+async function recordAccessChanges(
+  tx: Transaction,
+  before: { id: number; email: string; isActive: boolean; googleAccount: string | null },
+  values: { email: string; isActive?: boolean; googleAccount?: string | null },
+  current: number[],
+  wanted: number[],
+) {
+  const userId = before.id;
+  for (const organizationId of current.filter((o) => !wanted.includes(o)))
+    await recordSharingEvent(tx, 'organization_member.removed', { organizationId, userId });
+  for (const organizationId of wanted.filter((o) => !current.includes(o)))
+    await recordSharingEvent(tx, 'organization_member.added', { organizationId, userId });
+  if (values.isActive !== undefined && values.isActive !== before.isActive)
+    await recordPersonEvent(tx, values.isActive ? 'user.reactivated' : 'user.deactivated', userId);
+  if (values.email.toLowerCase() !== before.email.toLowerCase())
+    await recordPersonEvent(tx, 'user.email_changed', userId);
+  if (values.googleAccount !== undefined && values.googleAccount !== before.googleAccount)
+    await recordPersonEvent(tx, 'user.google_account_changed', userId);
 }
 
 /** Sets one of the user's rights; deactivating ends every session of the user at once (D3), their data stays. */
@@ -151,6 +178,8 @@ async function setFlag(
     const before = await userById(tx, id, true);
     await repo.updateUser(tx, id, { [flag]: value });
     if (flag === 'isActive' && !value) await deleteUserSessions(tx, id);
+    if (flag === 'isActive' && value !== before.isActive)
+      await recordPersonEvent(tx, value ? 'user.reactivated' : 'user.deactivated', id);
     const event = flag === 'isAdmin' ? await passwordLinkFor(tx, before, value, requestId) : null;
     const target = { targetType: 'user', targetId: id, targetName: before.email };
     const changes = { [flag]: { from: before[flag], to: value }, ...(event ? { passwordLinkSent: true } : {}) };
@@ -174,6 +203,7 @@ export async function deleteUser(deps: DispatchDeps, actor: Actor, id: number) {
   if (id === actor.id) throw new HttpError(403, AdminMessages.ownDelete);
   await withAudit(deps.db, actor, async (tx) => {
     const before = await userById(tx, id);
+    await recordPersonEvent(tx, 'user.erased', id);
     await repo.deleteUser(tx, id);
     const changes = { email: before.email };
     return { action: 'user.delete', targetType: 'user', targetId: id, targetName: before.email, changes };

@@ -3,6 +3,9 @@ export const mainNavLinks = [
   { to: '/why-us', label: 'Why Us' },
   { to: '/our-values', label: 'Our Values' },
   { to: '/dashboards', label: 'Dashboards' },
+  // Issue 26: the client stories were reachable from the home page's section only. Below 1280 px the bar has no room
+  // for a fifth link beside the logo's name and the account buttons (the footer and the mobile menu have it there).
+  { to: '/case-studies', label: 'Case Studies', wideOnly: true },
   { to: '/contact', label: 'Contact' },
 ] as const;
 

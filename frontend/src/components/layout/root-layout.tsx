@@ -1,5 +1,6 @@
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { Suspense } from 'react';
+import { EnrolmentFirst } from '../../features/auth/components/enrolment-first';
 import { lazyWhenIdle } from '../../lib/when-idle';
 import { ThemeProvider } from '../theme/theme-provider';
 import { LazyToaster } from '../ui/lazy-toaster';
@@ -22,6 +23,7 @@ export function RootLayout() {
   return (
     <ThemeProvider>
       <DocumentHead />
+      <EnrolmentFirst />
       <div className="flex min-h-dvh flex-col overflow-x-clip">
         <a
           href="#main"

@@ -1,15 +1,44 @@
 import { COMPANY_NAME } from '@app/contracts/brand';
+import type { SocialNetwork } from '@app/contracts/social';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { configQueryOptions } from '../../features/config/api/config.queries';
 import { Logo } from './logo';
 import { GitHubIcon, LinkedInIcon, XIcon } from './social-icons';
 
-// Placeholders until the company's real profiles and policies exist.
-const socialLinks = [
-  { href: 'https://www.linkedin.com/', label: 'Lucid Insight on LinkedIn', icon: LinkedInIcon },
-  { href: 'https://x.com/', label: 'Lucid Insight on X (Twitter)', icon: XIcon },
-  { href: 'https://github.com/', label: 'Lucid Insight on GitHub', icon: GitHubIcon },
-];
+/** Each network's icon and name: the profiles themselves come from SOCIAL_LINKS (GET /api/config, issue 26). */
+const networks: Record<SocialNetwork, { name: string; icon: typeof LinkedInIcon }> = {
+  linkedin: { name: 'LinkedIn', icon: LinkedInIcon },
+  x: { name: 'X (Twitter)', icon: XIcon },
+  github: { name: 'GitHub', icon: GitHubIcon },
+};
+
+/** The company's configured profiles, one icon each; nothing at all when none is configured. */
+function SocialLinks() {
+  const links = useQuery(configQueryOptions()).data?.socialLinks ?? [];
+  if (links.length === 0) return null;
+  return (
+    <ul className="mt-6 flex gap-2" aria-label="Social media" data-testid="social-links">
+      {links.map(({ network, url }) => {
+        const { name, icon: Icon } = networks[network];
+        return (
+          <li key={url}>
+            <a
+              href={url}
+              aria-label={`${COMPANY_NAME} on ${name}`}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex size-10 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-slate-200 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+            >
+              <Icon className="size-5" />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
 
 const services = [
   'PowerBI Dashboards',
@@ -54,21 +83,7 @@ export function SiteFooter() {
               We build custom PowerBI and Looker Studio dashboards that turn scattered data into clear, actionable
               insight for your whole team.
             </p>
-            <ul className="mt-6 flex gap-2" aria-label="Social media">
-              {socialLinks.map(({ href, label, icon: Icon }) => (
-                <li key={href}>
-                  <a
-                    href={href}
-                    aria-label={label}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="flex size-10 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-slate-200 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
-                  >
-                    <Icon className="size-5" />
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <SocialLinks />
           </div>
 
           <FooterColumn title="Services">
@@ -88,6 +103,11 @@ export function SiteFooter() {
             <li>
               <Link to="/" hash="values" className={linkClass}>
                 Our Values
+              </Link>
+            </li>
+            <li>
+              <Link to="/case-studies" className={linkClass}>
+                Case Studies
               </Link>
             </li>
             <li>

@@ -17,9 +17,19 @@ const loadAccount = () => import('./header-account');
 const HeaderAccount = lazy(() => loadAccount().then((module) => ({ default: module.HeaderAccount })));
 const MobileAccount = lazy(() => loadAccount().then((module) => ({ default: module.MobileAccount })));
 
-/** Where the account area will be: while the current user is not known yet, and while its code loads. */
+/**
+ * Where the account area will be, while the current user is not known yet and while its code loads: the signed-out
+ * buttons themselves, invisible, so the area already has their size and nothing in the header moves when they (or,
+ * for most visitors, nothing else) take its place (issue 26: the header shifted once after the first paint).
+ */
 const skeleton = (
-  <span aria-hidden="true" className="h-9 w-40 animate-pulse rounded-lg bg-slate-100 dark:bg-slate-800" />
+  <span aria-hidden="true" className="invisible flex items-center gap-2" data-testid="header-actions-placeholder">
+    <span className={buttonClass({ variant: 'primary', size: 'sm' })}>Book Consultation</span>
+    <span className={buttonClass({ variant: 'outline', size: 'sm' })}>
+      <LogIn aria-hidden="true" className="hidden size-4 lg:block" />
+      Login
+    </span>
+  </span>
 );
 
 const desktopLinkClass =
@@ -92,7 +102,7 @@ export function SiteHeader() {
         <nav aria-label="Main" className="hidden md:block">
           <ul className="flex items-center gap-0.5 lg:gap-1">
             {mainNavLinks.map((link) => (
-              <li key={link.to}>
+              <li key={link.to} className={'wideOnly' in link ? 'hidden xl:block' : undefined}>
                 <Link to={link.to} className={desktopLinkClass}>
                   {link.label}
                 </Link>

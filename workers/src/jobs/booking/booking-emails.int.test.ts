@@ -1,4 +1,4 @@
-import { hashToken, reminderJobId } from '@app/contracts';
+import { GOOGLE_CALENDAR_URL, hashToken, OUTLOOK_CALENDAR_URL, reminderJobId } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { type ReceivedEmail, sleep, waitUntil } from '@app/testing';
 import ICAL from 'ical.js';
@@ -137,6 +137,75 @@ describe('booking e-mails', () => {
     expect(event.endDate.toJSDate().toISOString()).toBe('2026-07-15T18:30:00.000Z');
   });
 
+  it("writes the visitor's own time beside the company's (issue 26): confirmation, invite, calendar links, cancellation", async () => {
+    // Wednesday 4 November 2026, 10:00 EST = 15:00 UTC = 16:00 in Berlin (CET, shown as GMT+1 in en-US).
+    const booking = await insertBooking(bed.db, { date: '2026-11-04', hour: 10, visitorTimeZone: 'Europe/Berlin' });
+    await emitBookingEvent(bed.db, 'booking.created', booking.id);
+    const [confirmation] = await mailsTo(booking.email);
+    expect(confirmation!.subject).toBe(
+      'Your consultation with Lucid Insight is booked: Wednesday, November 4, 2026 at 4:00 PM GMT+1 (10:00 AM EST)',
+    );
+    const berlin = 'Wednesday, November 4, 2026, 4:00 PM - 4:30 PM GMT+1 (Europe/Berlin)';
+    for (const part of [confirmation!.text, confirmation!.html]) {
+      expect(part).toContain('10:00 AM - 10:30 AM');
+      expect(part).toContain('EST (America/New_York)');
+      expect(part).toContain(berlin);
+    }
+    expect(confirmation!.text).toContain(`Your time: ${berlin}`);
+    // The invite keeps the company's zone for its times and says the visitor's in its description.
+    const { event } = invite(confirmation!);
+    expect(event.startDate.toJSDate().toISOString()).toBe('2026-11-04T15:00:00.000Z');
+    expect(event.description).toContain(`Your time: ${berlin}`);
+
+    // Google Calendar and Outlook, as their add-event pages take an event: UTC start and end.
+    const linkTo = (label: string) => {
+      const match = new RegExp(`${label}: (\\S+)`).exec(confirmation!.text);
+      if (!match?.[1]) throw new Error(`no ${label} link`);
+      return new URL(match[1]);
+    };
+    const google = linkTo('Google Calendar');
+    expect(`${google.origin}${google.pathname}`).toBe(GOOGLE_CALENDAR_URL);
+    expect(google.searchParams.get('action')).toBe('TEMPLATE');
+    expect(google.searchParams.get('dates')).toBe('20261104T150000Z/20261104T153000Z');
+    expect(google.searchParams.get('ctz')).toBe('Europe/Berlin');
+    expect(google.searchParams.get('text')).toBe('Free 30-minute consultation with Lucid Insight');
+    expect(google.searchParams.get('location')).toBe(`https://meet.example.com/lucid-${booking.id}`);
+    const outlook = linkTo('Outlook');
+    expect(`${outlook.origin}${outlook.pathname}`).toBe(OUTLOOK_CALENDAR_URL);
+    expect(outlook.searchParams.get('rru')).toBe('addevent');
+    expect(outlook.searchParams.get('startdt')).toBe('2026-11-04T15:00:00Z');
+    expect(outlook.searchParams.get('enddt')).toBe('2026-11-04T15:30:00Z');
+    expect(outlook.searchParams.get('body')).toContain(`Your time: ${berlin}`);
+    expect(confirmation!.html).toContain('>Add to Google Calendar</a>');
+    expect(confirmation!.html).toContain('>Add to Outlook</a>');
+
+    // The company's notification stays in the company's zone.
+    const [notification] = await mailsTo(COMPANY, about(booking));
+    expect(notification!.subject).toBe(
+      `New consultation booked: ${booking.name}, Wednesday, November 4, 2026 at 10:00 AM EST`,
+    );
+
+    await cancelBooking(bed.db, booking.id);
+    const [cancelled] = await mailsTo(booking.email, (m) => m.subject.includes('cancelled'));
+    expect(cancelled!.subject).toBe(
+      'Your consultation on Wednesday, November 4, 2026 at 4:00 PM GMT+1 (10:00 AM EST) is cancelled',
+    );
+    expect(cancelled!.text).toContain(`(That is ${berlin} where you are.)`);
+  });
+
+  it("says nothing of a visitor zone it does not know, nor of one whose clock is the same as the company's", async () => {
+    const unknown = await insertBooking(bed.db, { date: '2026-11-05', hour: 10 });
+    const same = await insertBooking(bed.db, { date: '2026-11-05', hour: 11, visitorTimeZone: 'America/Toronto' });
+    for (const booking of [unknown, same]) await emitBookingEvent(bed.db, 'booking.created', booking.id);
+    for (const booking of [unknown, same]) {
+      const [confirmation] = await mailsTo(booking.email);
+      expect(confirmation!.text).not.toContain('Your time');
+      expect(confirmation!.html).not.toContain('Your time');
+      expect(confirmation!.subject).toMatch(/at 1[01]:00 AM EST$/);
+      expect(invite(confirmation!).event.description).not.toContain('Your time');
+    }
+  });
+
   it('queues the reminder as a job delayed until 24 hours before the meeting', async () => {
     const startsAt = new Date(Date.now() + 10 * DAY);
     const booking = await insertBooking(bed.db, { startsAt });
@@ -150,12 +219,18 @@ describe('booking e-mails', () => {
   });
 
   it('sends the reminder when it is due', async () => {
-    const booking = await insertBooking(bed.db, { startsAt: new Date(Date.now() + DAY + 3000) });
+    const booking = await insertBooking(bed.db, {
+      startsAt: new Date(Date.now() + DAY + 3000),
+      visitorTimeZone: 'Asia/Kolkata',
+    });
     const eventId = await emitBookingEvent(bed.db, 'booking.created', booking.id);
     const job = await waitForReminderJob(eventId, booking.startsAt);
     expect(await job.getState()).toBe('delayed');
     const [reminder] = await mailsTo(booking.email, (m) => m.subject.startsWith('Reminder'));
     expect(reminder!.subject).toContain('is tomorrow');
+    // In the visitor's zone too (issue 26): India is 9.5 or 10.5 hours ahead of New York, never the same clock.
+    expect(reminder!.subject).toMatch(/ GMT\+5:30 \(\d{1,2}:\d{2} [AP]M E[SD]T\)$/);
+    expect(reminder!.text).toMatch(/Your time: .+ GMT\+5:30 \(Asia\/Kolkata\)/);
     expect(reminder!.text).toContain(booking.name);
     expect(reminder!.text).toMatch(/\d{1,2}:\d{2} [AP]M - /);
     expect(bed.smtp.to(booking.email).filter((m) => m.subject.startsWith('Reminder'))).toHaveLength(1);

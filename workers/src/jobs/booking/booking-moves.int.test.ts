@@ -106,7 +106,37 @@ describe('a moved booking (booking.rescheduled)', () => {
     expect(company!.text).toContain('From: Friday, October 30, 2026, 9:00 AM - 9:30 AM EDT (no longer booked)');
     expect(company!.text).toContain('To: Monday, November 2, 2026, 2:00 PM - 2:30 PM EST');
     expect(company!.text).toContain('Moved by: the visitor, with the link in their e-mail');
+    // One full stop after the time's zone (issue 26: it ended "EST..").
+    expect(company!.text).toMatch(/\nMoved \w+day, .+ [AP]M E[SD]T\.\n/);
+    expect(company!.html).not.toMatch(/E[SD]T\.\./);
     expect(company!.parsed.attachments).toHaveLength(0);
+  });
+
+  it("writes the visitor's own time (issue 26): Berlin's clock first, the company's beside it, both in the text", async () => {
+    // Booked for Tuesday 17 November 2026, 10:00 EST (16:00 in Berlin); moved to 11:00 EST (17:00 CET).
+    const booking = await insertBooking(bed.db, { date: '2026-11-17', hour: 10, visitorTimeZone: 'Europe/Berlin' });
+    await moveBooking(bed.db, booking.id, zonedInstant('2026-11-17', 11, 0, 'America/New_York'));
+    const [moved] = await mailsTo(booking.email, (m) => m.subject.includes('moved'));
+    expect(moved!.subject).toBe(
+      'Your consultation has moved to Tuesday, November 17, 2026 at 5:00 PM GMT+1 (11:00 AM EST)',
+    );
+    expect(moved!.text).toContain('No longer: Tuesday, November 17, 2026, 4:00 PM - 4:30 PM GMT+1 (10:00 AM EST)');
+    for (const part of [moved!.text, moved!.html]) {
+      expect(part).toContain('11:00 AM - 11:30 AM');
+      expect(part).toContain('Tuesday, November 17, 2026, 5:00 PM - 5:30 PM GMT+1 (Europe/Berlin)');
+    }
+    expect(moved!.text).toContain('Time zone: EST (America/New_York)\nYour time: Tuesday, November 17, 2026, 5:00 PM');
+    // Google and Outlook at the new time, in UTC (16:00 Z).
+    expect(moved!.text).toContain('dates=20261117T160000Z%2F20261117T163000Z');
+    expect(moved!.text).toContain('startdt=2026-11-17T16%3A00%3A00Z');
+    // The company's own e-mail stays in the company's zone.
+    const [company] = await mailsTo(
+      COMPANY,
+      (m) => m.subject.startsWith('Consultation moved') && m.text.includes(booking.email),
+    );
+    expect(company!.subject).toBe(
+      `Consultation moved: ${booking.name}, Tuesday, November 17, 2026 at 10:00 AM EST → Tuesday, November 17, 2026 at 11:00 AM EST`,
+    );
   });
 
   it('says so when the company moved it, and names the administrator to the company', async () => {

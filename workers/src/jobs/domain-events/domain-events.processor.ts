@@ -11,6 +11,7 @@ import type { Database } from '@app/db';
 import { findEvent } from '@app/platform/outbox';
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import type { Logger } from 'pino';
+import { assetsOfEvent, type LookerSharingDeps, queueSharingJobs } from '../looker-sharing/looker-sharing.processor';
 import { type FanOutPlan, planForEvent } from './fan-out';
 
 export interface DomainEventsDeps {
@@ -20,6 +21,8 @@ export interface DomainEventsDeps {
   calendar: Queue<CalendarJob>;
   calendarJobOptions: JobsOptions;
   logger: Logger;
+  /** Looker Studio sharing (issue 28): its queue, for the reports an event concerns (none: not fanned out). */
+  lookerSharing?: LookerSharingDeps;
 }
 
 /**
@@ -84,10 +87,14 @@ export async function processDomainEvent(job: Job<DomainEventJob>, deps: DomainE
         opts: { ...deps.calendarJobOptions, jobId: calendarJobId(event.id, name) },
       })),
     );
+  const reports = deps.lookerSharing
+    ? await queueSharingJobs(deps.lookerSharing, event.id, await assetsOfEvent(deps.db, event.type, event.payload))
+    : 0;
   deps.logger.info(
     {
       eventId: event.id,
       type: event.type,
+      ...(reports ? { lookerStudioReports: reports } : {}),
       requestId: event.requestId,
       templates: plan.emails.map((e) => e.template),
       calendar: plan.calendar.map((c) => c.name),

@@ -54,7 +54,7 @@ describe('contact e-mails', () => {
     expect(ack).toBeDefined();
     expect(ack!.replyTo).toBe(COMPANY);
     expect(ack!.parsed.from?.text).toContain('no-reply@lucid-insight.test');
-    expect(ack!.subject).toBe(`We received your message: ${input.subject}`);
+    expect(ack!.subject).toBe('We received your message to Lucid Insight');
     expect(ack!.text).toContain('within 24 hours');
     expect(ack!.html).toContain('within 24 hours');
     expect(ack!.html).toContain('http://localhost:3000/book-consultation');
@@ -71,6 +71,43 @@ describe('contact e-mails', () => {
         { timeout: 10_000 },
       )
       .toEqual(['contact-acknowledgement', 'contact-notification']);
+  });
+
+  it('acknowledges without echoing a word the visitor typed: name, subject and message stay in the company inbox (D40)', async () => {
+    // What a phisher types to have the company mail it to a victim: a lure in every field, links of all spellings.
+    const lure = 'http://127.0.0.1:9/claim';
+    const input = contact({
+      name: `Prize desk ${lure}`,
+      subject: `Your invoice is overdue: pay at ${lure}?a=1&b=<2>`,
+      message: `Dear customer,\nyour account is locked. <a href="${lure}">Unlock it</a> or visit 127.0.0.1:9/x today.`,
+    });
+    expect((await t.post('/api/contact', input)).status).toBe(201);
+    await smtp.waitFor((m) => m.length >= 2);
+    const [notification] = smtp.to(COMPANY);
+    const [ack] = smtp.to(input.email);
+
+    for (const part of [ack!.subject, ack!.text, ack!.html, ack!.parsed.headers.get('to')?.toString() ?? ''])
+      for (const echo of ['127.0.0.1', 'Prize desk', 'invoice', 'overdue', 'locked', 'Unlock', 'Dear customer'])
+        expect(part).not.toContain(echo);
+    expect(ack!.text).toContain('within 24 hours');
+    // The company still reads every word, escaped in its HTML part.
+    for (const value of [input.name, input.subject, 'Unlock it']) expect(notification!.text).toContain(value);
+    expect(notification!.html).toContain('&lt;a href=&quot;http://127.0.0.1:9/claim&quot;&gt;Unlock it&lt;/a&gt;');
+  });
+
+  it.each([
+    ['a NUL character', 'name', 'Grace\u0000 Hopper'],
+    ['a lone surrogate', 'subject', 'Invoice \ud800 overdue'],
+    ['a lone low surrogate', 'message', 'A message long enough \udc00 with a broken character.'],
+  ])('refuses %s in the %s with a 422 naming the field, and sends nothing', async (_, field, value) => {
+    const input = contact({ [field]: value });
+    const response = await t.post('/api/contact', input);
+    expect(response.status).toBe(422);
+    const body = (await response.json()) as { message: string; issues: { path: string }[] };
+    expect(body.message).toMatch(/NUL|surrogate/);
+    expect(body.issues.map((i) => i.path)).toContain(field);
+    await sleep(500);
+    expect(smtp.to(input.email)).toHaveLength(0);
   });
 
   it('sends nothing for a filled honeypot', async () => {

@@ -28,6 +28,23 @@ export class ProviderError extends Error {
   }
 }
 
+/** OAuth error codes that say the provider is down or overloaded, not that it refuses (RFC 6749 4.1.2.1). */
+const OUTAGE_ERRORS = ['temporarily_unavailable', 'server_error'];
+
+/**
+ * Whether an error is the provider being down rather than refusing: an answer 5xx or 429 (a load balancer's page in
+ * front of a provider that is down, whatever its body), or one of the OAuth errors that say so. Such a fault is
+ * `unavailable` ("couldn't reach", try later), never a refusal ("turned the request down", ask your IT team).
+ */
+function isOutage(error: unknown): boolean {
+  if (error instanceof client.AuthorizationResponseError || error instanceof client.ResponseBodyError)
+    if (OUTAGE_ERRORS.includes(error.error)) return true;
+  const cause = (error as { cause?: unknown }).cause;
+  const status =
+    error instanceof client.ResponseBodyError ? error.status : cause instanceof Response ? cause.status : 0;
+  return status >= 500 || status === 429;
+}
+
 /**
  * One message for every failure to reach the issuer (refused, closed or open port, no answer, not public, not https):
  * what is behind an address an administrator typed is never told apart (D35).
@@ -42,6 +59,8 @@ const unreachable = (issuer: string) =>
 function discoveryFault(error: unknown, issuer: string): ProviderError {
   const cause = error instanceof Error ? error : new Error(String(error));
   const code = (cause as { code?: string }).code;
+  // A load balancer's 503 in front of a provider that is down: unreachable, never a wrong document (issue 26).
+  if (isOutage(error)) return unreachable(issuer);
   if (code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED')
     return new ProviderError(
       'misconfigured',
@@ -99,6 +118,19 @@ export async function discover(
   return config;
 }
 
+/**
+ * Whether the provider says (in `claims_supported`, which it may leave out) that it sends neither the address nor
+ * whether it is verified: nobody could sign in at it, every sign-in would end as `email_unverified`.
+ */
+function missingEmailClaims(supported: string[] | undefined): string | null {
+  if (!supported) return null;
+  const missing = ['email', 'email_verified'].filter((claim) => !supported.includes(claim));
+  if (!missing.length) return null;
+  return missing.length === 2
+    ? 'The provider sends neither the e-mail address (email) nor whether it is verified (email_verified), in the ID token or from its user-info endpoint: nobody could sign in. Turn on the email claims for this application at the provider.'
+    : `The provider does not send ${missing[0] === 'email' ? 'the e-mail address (email)' : 'whether the e-mail address is verified (email_verified)'}: nobody could sign in. Turn it on for this application at the provider.`;
+}
+
 /** What "Test sign-in" says of a provider's discovery document. */
 export async function checkProvider(settings: ProviderSettings, timeoutMs: number, outbound: OutboundSettings) {
   try {
@@ -109,6 +141,8 @@ export async function checkProvider(settings: ProviderSettings, timeoutMs: numbe
     if (lacking.length) return { ok: false, message: `The provider does not offer the scope(s) ${lacking.join(', ')}` };
     const codeFlow = metadata.response_types_supported?.includes('code') ?? true;
     if (!codeFlow) return { ok: false, message: 'The provider does not offer the authorization code flow' };
+    const claimsProblem = missingEmailClaims(metadata.claims_supported);
+    if (claimsProblem) return { ok: false, message: claimsProblem };
     return {
       ok: true,
       message: `The provider answers as ${metadata.issuer}: sign-in at ${metadata.authorization_endpoint}`,
@@ -149,13 +183,23 @@ export interface VerifiedClaims {
 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
 
-/** Exchanges the code (with the PKCE verifier) and verifies the ID token; throws ProviderError. */
+/** The claims read: the address and whether it is verified as one pair, from the ID token or from user-info. */
+type EmailClaims = Record<string, unknown> & { email?: unknown; email_verified?: unknown };
+const hasEmailClaims = (claims: EmailClaims) => claims.email !== undefined && claims.email_verified !== undefined;
+
+/**
+ * Exchanges the code (with the PKCE verifier) and verifies the ID token; throws ProviderError. Where the ID token
+ * lacks `email` or `email_verified` (a standard provider's default with the code flow, e.g. oidc-provider's: the
+ * scopes' claims are the user-info endpoint's, OpenID Connect Core 5.4), both are read from the user-info endpoint
+ * with the access token, whose `sub` must equal the ID token's (Core 5.3.2; the library refuses another).
+ */
 export async function exchangeCode(
   config: client.Configuration,
   callbackUrl: URL,
   checks: { state: string; nonce: string; codeVerifier: string },
 ): Promise<VerifiedClaims> {
   let claims: client.IDToken | undefined;
+  let source: EmailClaims;
   try {
     const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
       pkceCodeVerifier: checks.codeVerifier,
@@ -164,21 +208,36 @@ export async function exchangeCode(
       idTokenExpected: true,
     });
     claims = tokens.claims();
+    if (!claims) throw new ProviderError('token_invalid', 'The provider sent no ID token');
+    source = hasEmailClaims(claims) ? claims : await userInfo(config, tokens.access_token, claims.sub);
   } catch (error) {
     throw exchangeFault(error);
   }
-  if (!claims) throw new ProviderError('token_invalid', 'The provider sent no ID token');
   return {
-    email: text(claims.email),
+    email: text(source.email),
     // Only a literal `true` is trusted (some providers send the string "true"; that is not a verification).
-    emailVerified: claims.email_verified === true,
-    givenName: text(claims.given_name),
-    familyName: text(claims.family_name),
+    emailVerified: source.email_verified === true,
+    givenName: text(claims.given_name) ?? text(source.given_name),
+    familyName: text(claims.family_name) ?? text(source.family_name),
     subject: claims.sub,
   };
 }
 
+/** The user-info endpoint's claims for the ID token's subject; another `sub` is refused. */
+async function userInfo(config: client.Configuration, accessToken: string, subject: string) {
+  if (!config.serverMetadata().userinfo_endpoint) return {};
+  try {
+    return await client.fetchUserInfo(config, accessToken, subject);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED')
+      throw new ProviderError('token_invalid', 'the user-info endpoint answered for another subject (sub)');
+    throw error;
+  }
+}
+
 function exchangeFault(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (isOutage(error)) return new ProviderError('unavailable', 'the provider answered that it is down');
   if (error instanceof client.AuthorizationResponseError)
     return new ProviderError(error.error === 'access_denied' ? 'cancelled' : 'refused', error.error);
   if (error instanceof client.ResponseBodyError) return new ProviderError('refused', error.error);

@@ -1,9 +1,9 @@
 import { COMPANY_NAME, emailDomain, type SsoSettings, type SsoSettingsValues, type SsoTest } from '@app/contracts';
+import type { SecretBox } from '@app/platform/secret-box';
 import type { AppDeps } from '../../../deps';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../../lib/http-error';
 import { refuseUnreachableUrl } from '../../../lib/outbound-url';
-import type { SecretBox } from '../../../lib/secret-box';
 import { type Actor, changed, withAudit } from '../../audit/with-audit';
 import { checkProvider } from './oidc-client';
 import * as repo from './sso.repository';

@@ -18,6 +18,8 @@ const deps = (timeout = 2000): ProviderDeps => ({
     POWERBI_API_URL: standIns.powerbi.apiUrl,
     EMBED_TOKEN_MINUTES: 10,
     EMBED_PROVIDER_TIMEOUT_MS: timeout,
+    GOOGLE_TOKEN_URL: 'http://127.0.0.1:9/token',
+    LOOKER_STUDIO_API_URL: 'http://127.0.0.1:9',
     OUTBOUND_ALLOW_HOSTS: [new URL(standIns.url).host],
   },
   clock: { now: () => new Date() },

@@ -1,4 +1,5 @@
 import { EMBED_PROVIDER_LABELS } from '@app/contracts';
+import { checkLookerStudioTarget, testLookerStudio } from './lookerstudio';
 import { checkMetabaseTarget, describeMetabase, mintMetabase, testMetabase } from './metabase';
 import { checkPowerBiTarget, describePowerBi, mintPowerBi, testPowerBi } from './powerbi';
 import { checkTableauTarget, describeTableau, mintTableau, testTableau } from './tableau';
@@ -39,6 +40,8 @@ export const embedProviders: EmbedProviders = {
         return testTableau(deps, connection, probe);
       case 'metabase':
         return testMetabase(deps, connection, probe);
+      case 'lookerstudio':
+        return testLookerStudio(deps, connection);
     }
   },
   async checkTarget(deps, connection, target) {
@@ -48,6 +51,8 @@ export const embedProviders: EmbedProviders = {
       return checkTableauTarget(deps, connection, target);
     if (connection.provider === 'metabase' && target.provider === 'metabase')
       return checkMetabaseTarget(deps, connection, target);
+    if (connection.provider === 'lookerstudio' && target.provider === 'lookerstudio')
+      return checkLookerStudioTarget(deps, connection, target);
     return mismatch(connection, target.provider).message;
   },
   describeIdentity(identity) {

@@ -13,6 +13,8 @@ export interface ProviderDeps {
     | 'POWERBI_API_URL'
     | 'EMBED_TOKEN_MINUTES'
     | 'EMBED_PROVIDER_TIMEOUT_MS'
+    | 'GOOGLE_TOKEN_URL'
+    | 'LOOKER_STUDIO_API_URL'
     | 'OUTBOUND_ALLOW_HOSTS'
   >;
   clock: Clock;
@@ -31,13 +33,22 @@ export type OpenConnection =
       secretId: string;
       secretValue: string;
     }
-  | { id: number; provider: 'metabase'; updatedAt: Date; siteUrl: string; secretKey: string };
+  | { id: number; provider: 'metabase'; updatedAt: Date; siteUrl: string; secretKey: string }
+  | {
+      id: number;
+      provider: 'lookerstudio';
+      updatedAt: Date;
+      delegatedUser: string;
+      ownsSharing: string;
+      serviceAccountKey: string;
+    };
 
 /** Which report, view or dashboard of the provider a dashboard shows. */
 export type EmbedTarget =
   | { provider: 'powerbi'; workspaceId: string; reportId: string }
   | { provider: 'tableau'; viewUrl: string }
-  | { provider: 'metabase'; metabaseDashboardId: number };
+  | { provider: 'metabase'; metabaseDashboardId: number }
+  | { provider: 'lookerstudio'; assetName: string };
 
 /** Who the token is for, and what their organization may see (the link's data scope). */
 export type EmbedIdentity =

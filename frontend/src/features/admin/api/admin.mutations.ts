@@ -103,6 +103,15 @@ export const useTestConnection = () =>
     apiRequest(`/api/admin/embed-connections/${id}/test`, { method: 'POST' }),
   );
 
+/**
+ * POST /api/admin/embed-connections/{id}/sync (issue 28): reconcile the sharing of the connection's Looker Studio
+ * reports now: `{ added, removed, unexpected, errors }`. The connection's last sync and the dashboards' sharing change.
+ */
+export const useSyncConnection = () =>
+  useAdminMutation('sync-connection', [adminKeys.connections, adminKeys.dashboards], (id: number) =>
+    apiRequest(`/api/admin/embed-connections/${id}/sync`, { method: 'POST' }),
+  );
+
 /** DELETE /api/admin/embed-connections/{id} (204; 409 while dashboards use it) */
 export const useDeleteConnection = () =>
   useAdminMutation('delete-connection', [adminKeys.connections], (id: number) =>

@@ -29,6 +29,18 @@ export const adminUsersQueryOptions = () => adminList(adminKeys.users, '/api/adm
 export const adminConnectionsQueryOptions = () => adminList(adminKeys.connections, '/api/admin/embed-connections');
 
 /**
+ * GET /api/admin/embed-connections/{id}/assets?q= (issue 28): the Looker Studio reports the connection's user can
+ * see whose title has `q` (all of them when empty).
+ */
+export const lookerStudioAssetsQueryOptions = (connectionId: number, q: string) =>
+  queryOptions({
+    queryKey: [...adminKeys.connections, connectionId, 'assets', q],
+    queryFn: ({ signal }) =>
+      apiGet(`/api/admin/embed-connections/${connectionId}/assets?q=${encodeURIComponent(q)}`, { signal }),
+    staleTime: 60_000,
+  });
+
+/**
  * The route loader: starts the two lists the screen's forms choose from (not awaited: the page shows its spinner
  * meanwhile), and the connections, which only the Connections tab and the dashboard form wait for. The users and
  * the associations come a page at a time, when their tab opens (issue 18).

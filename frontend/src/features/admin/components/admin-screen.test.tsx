@@ -158,6 +158,7 @@ describe('/admin', () => {
       name: 'Initech',
       domain: 'initech.test',
       logoUrl: '',
+      googleGroup: null,
     });
     expect(requestsTo(api, 'GET /api/admin/organizations').length).toBeGreaterThan(1);
   });
@@ -302,6 +303,7 @@ describe('/admin', () => {
       lastName: 'Lovelace',
       organizationIds: [2],
       isAdmin: false,
+      googleAccount: null,
     });
   });
 

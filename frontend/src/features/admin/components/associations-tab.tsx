@@ -72,7 +72,13 @@ const columns: Column<OrganizationDashboardLink, LinkSortKey>[] = [
     'data-testid': 'association-scope',
     cell: (link) => {
       const mode = link.dashboardEmbedMode;
-      if (!takesScope(mode)) return <span className="text-slate-500 dark:text-slate-400">- (URL)</span>;
+      // A Looker Studio report is shared with the organization's people (issue 28): no scope to edit.
+      if (!takesScope(mode))
+        return (
+          <span className="text-slate-500 dark:text-slate-400">
+            {mode === 'lookerstudio' ? '- (shared in Looker Studio)' : '- (URL)'}
+          </span>
+        );
       return (
         <span className="flex flex-col items-start gap-1">
           <span className="text-xs text-slate-600 dark:text-slate-400">{EMBED_MODE_LABELS[mode]}</span>

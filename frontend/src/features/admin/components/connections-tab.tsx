@@ -13,6 +13,7 @@ import { ConnectionForm } from '../forms/connection-form';
 import { connectionSite } from '../utils/embed';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { ConfirmAction, ListHeader, ListWithForm, RowButton, useEditing } from './admin-panel';
+import { LastSync, SyncButton, type SyncOutcome, SyncResultPanel } from './connection-sync';
 
 export const deleteConnectionQuestion = (connection: EmbedConnection) =>
   connection.dashboardCount > 0
@@ -74,6 +75,7 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
   const edit = useEditing(rows, 'connection');
   const deleteConnection = useDeleteConnection();
   const [saved, setSaved] = useState<{ name: string; test: ConnectionTest } | null>(null);
+  const [synced, setSynced] = useState<SyncOutcome | null>(null);
 
   const remove = async (connection: EmbedConnection, close: () => void) => {
     try {
@@ -90,8 +92,19 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
 
   const columns: Column<EmbedConnection>[] = [
     { header: 'Name', className: 'min-w-36 font-medium', cell: (c) => c.name },
-    { header: 'Provider', className: 'whitespace-nowrap', cell: (c) => EMBED_PROVIDER_LABELS[c.provider] },
-    { header: 'Site / tenant', className: 'break-all', cell: connectionSite },
+    {
+      header: 'Provider / site',
+      className: 'min-w-44',
+      // Where it points under the provider: a tenant, a site, or Looker Studio's service account and its user.
+      cell: (c) => (
+        <>
+          <span className="block whitespace-nowrap">{EMBED_PROVIDER_LABELS[c.provider]}</span>
+          <span className="block text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-400">
+            {connectionSite(c)}
+          </span>
+        </>
+      ),
+    },
     {
       header: 'Dashboards',
       'data-testid': 'connection-dashboards',
@@ -107,6 +120,7 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
         );
       },
     },
+    { header: 'Last sync', 'data-testid': 'connection-sync-cell', cell: (c) => <LastSync connection={c} /> },
     {
       header: 'Actions',
       headerClassName: 'text-right',
@@ -114,6 +128,7 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
         <div className="flex flex-col items-stretch gap-2">
           {edit.button(c, c.name, () => setSaved(null))}
           <TestConnectionButton connection={c} />
+          {c.provider === 'lookerstudio' ? <SyncButton connection={c} onSynced={setSynced} /> : null}
           <ConfirmAction
             label="Delete"
             target={c.name}
@@ -137,9 +152,12 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
         <>
           <ListHeader title="Connections" count={connections.data?.length} />
           <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-            The provider accounts the portal mints each organization's embed tokens with. Secrets are stored encrypted
-            and never shown again.
+            The provider accounts the portal mints each organization's embed tokens with, or shares each organization's
+            Looker Studio reports through. Secrets are stored encrypted and never shown again.
           </p>
+          <div aria-live="polite" className="mb-4 empty:hidden">
+            {synced ? <SyncResultPanel outcome={synced} /> : null}
+          </div>
           {connections.isPending ? (
             <p className="flex items-center gap-2 py-10 text-sm text-slate-600 dark:text-slate-400" role="status">
               <Spinner />
@@ -155,7 +173,7 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
               rows={rows}
               rowKey={(c) => c.id}
               row={(c) => ({ 'data-testid': 'connection-row', 'data-id': c.id, 'data-provider': c.provider })}
-              empty="No connections yet: create one to embed Power BI, Tableau or Metabase dashboards with tokens."
+              empty="No connections yet: create one to embed Power BI, Tableau, Metabase or Looker Studio dashboards."
               emptyTestId="connections-empty"
             />
           )}

@@ -1,9 +1,9 @@
-import type { AdminDashboard } from '@app/contracts';
+import type { AdminDashboard, DashboardSharing } from '@app/contracts';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/api/dashboards';
 import { PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { Link } from '@tanstack/react-router';
 import { Eye } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
+import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { type Column, DataTable } from '../../../components/ui/table';
 import { useDeleteDashboard } from '../api/admin.mutations';
@@ -59,6 +59,7 @@ const columns: Column<AdminDashboard, DashboardSortKey>[] = [
         <span className="text-xs whitespace-nowrap text-slate-600 dark:text-slate-400">
           Embed: <span data-testid="dashboard-embed">{EMBED_MODE_LABELS[d.embedMode]}</span>
         </span>
+        {d.sharing ? <SharingStatus sharing={d.sharing} /> : null}
         {d.publicShareLink ? (
           // The warning is the badge's tooltip, and read out with it ('relative' keeps the screen reader text inside
           // the table's scrolling area, not widening the page).
@@ -86,6 +87,42 @@ const columns: Column<AdminDashboard, DashboardSortKey>[] = [
     ),
   },
 ];
+
+type Sharing = NonNullable<DashboardSharing>;
+
+const SHARING_BADGES = {
+  'in-step': ['In step', 'success'],
+  pending: ['Pending', 'info'],
+  failing: ['Failing', 'danger'],
+} as const satisfies Record<Sharing['state'], readonly [string, BadgeVariant]>;
+
+/**
+ * A Looker Studio dashboard's sharing (issue 28): whether its viewers are exactly the people of its organizations
+ * ('In step'), a change is on its way ('Pending'), or the last try failed (with why, until it succeeds), and since when
+ * it was last in step.
+ */
+function SharingStatus({ sharing }: { sharing: Sharing }) {
+  const [label, variant] = SHARING_BADGES[sharing.state];
+  return (
+    <span
+      className="flex flex-col items-start gap-1 text-xs text-slate-600 dark:text-slate-400"
+      data-testid="dashboard-sharing"
+      data-state={sharing.state}
+    >
+      <span className="flex items-center gap-1 whitespace-nowrap">
+        Sharing: <Badge variant={variant}>{label}</Badge>
+      </span>
+      {sharing.error ? (
+        <span className="max-w-56 break-words text-red-700 dark:text-red-400" data-testid="dashboard-sharing-error">
+          {sharing.error}
+        </span>
+      ) : null}
+      <span>
+        Last in step: <span data-testid="dashboard-sharing-synced">{formatDateTime(sharing.lastSyncedAt)}</span>
+      </span>
+    </span>
+  );
+}
 
 const DASHBOARD_SORT_KEYS: readonly DashboardSortKey[] = ['name', 'category', 'type', 'isPublic'];
 

@@ -29,7 +29,21 @@ const ORGANIZATION_SORT_KEYS: readonly OrganizationSortKey[] = ['id', 'name', 'd
 const columns: Column<AdminOrganization, OrganizationSortKey>[] = [
   { header: 'ID', sortKey: 'id', className: 'tabular-nums', cell: (o) => o.id },
   { header: 'Name', sortKey: 'name', className: 'font-medium', cell: (o) => o.name },
-  { header: 'Domain', sortKey: 'domain', cell: (o) => o.domain || '-' },
+  {
+    header: 'Domain',
+    sortKey: 'domain',
+    // The Google group its Looker Studio reports are shared with, when it names one (issue 28).
+    cell: (o) => (
+      <>
+        <span className="block">{o.domain || '-'}</span>
+        {o.googleGroup ? (
+          <span className="block text-xs break-all text-slate-600 dark:text-slate-400" data-testid="organization-group">
+            Group: {o.googleGroup}
+          </span>
+        ) : null}
+      </>
+    ),
+  },
   stateColumn('Status', (o) => o.isActive, ['Active', 'success'], ['Inactive', 'neutral'], 'isActive'),
 ];
 

@@ -121,6 +121,11 @@ export function UsersTab({
               You
             </Badge>
           ) : null}
+          {user.googleAccount ? (
+            <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">
+              Google: {user.googleAccount}
+            </span>
+          ) : null}
         </>
       ),
     },

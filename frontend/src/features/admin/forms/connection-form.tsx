@@ -6,6 +6,7 @@ import { ReadOnlyField } from '../../../components/form/read-only-field';
 import type { TextFieldProps } from '../../../components/form/text-field';
 import { type FieldIssues, validationIssues } from '../../../components/form/use-schema-form';
 import { useSaveConnection } from '../api/admin.mutations';
+import { KeyFileField } from './key-file-field';
 import { SavePanel, useSavePanel } from './panel-form';
 
 /** The form's values: every provider's fields (only the chosen provider's are sent); secrets are never filled in. */
@@ -20,8 +21,11 @@ interface ConnectionValues {
   secretId: string;
   secretValue: string;
   secretKey: string;
+  serviceAccountKey: string;
+  delegatedUser: string;
+  ownsSharing: boolean;
 }
-type FieldName = Exclude<keyof ConnectionValues, 'name' | 'provider'>;
+type FieldName = Exclude<keyof ConnectionValues, 'name' | 'provider' | 'ownsSharing'>;
 
 const valuesOf = (connection?: EmbedConnection): ConnectionValues => ({
   name: connection?.name ?? '',
@@ -31,16 +35,22 @@ const valuesOf = (connection?: EmbedConnection): ConnectionValues => ({
   siteUrl: connection?.siteUrl ?? '',
   siteName: connection?.siteName ?? '',
   secretId: connection?.secretId ?? '',
+  delegatedUser: connection?.delegatedUser ?? '',
+  ownsSharing: connection?.ownsSharing ?? false,
   // Write-only: the server never returns them, and an empty one on a change keeps the stored one.
   clientSecret: '',
   secretValue: '',
   secretKey: '',
+  serviceAccountKey: '',
 });
 
 interface ProviderField {
   name: FieldName;
   label: string;
   secret?: true;
+  /** A secret pasted or read from a file (the JSON key of a service account), not typed. */
+  multiline?: true;
+  type?: 'email';
   placeholder?: string;
   description?: string;
 }
@@ -70,7 +80,20 @@ const PROVIDER_FIELDS: Record<EmbedProvider, readonly ProviderField[]> = {
     { name: 'siteUrl', label: 'Site URL', placeholder: 'https://metabase.example.com' },
     { name: 'secretKey', label: 'Embedding secret key', secret: true },
   ],
+  lookerstudio: [
+    { name: 'serviceAccountKey', label: 'Service account key (JSON)', secret: true, multiline: true },
+    {
+      name: 'delegatedUser',
+      label: 'Delegated user',
+      type: 'email',
+      placeholder: 'reports@example.com',
+      description: 'The Workspace user the service account acts as (domain-wide delegation): an editor of the reports.',
+    },
+  ],
 };
+
+export const OWNS_SHARING_HINT =
+  'Off: people someone shared a report with by hand are only reported. On: the portal removes them. Owners and editors are never touched.';
 
 /** A 422's issues, or the name already taken (409) under the name. */
 const nameTakenOrValidationIssues: FieldIssues = (error) =>
@@ -111,6 +134,7 @@ const inputOf = (
   spellCheck: false,
   'data-testid': testId,
   ...(field.placeholder && { placeholder: field.placeholder }),
+  ...(field.type && { type: field.type }),
   ...(field.secret
     ? { type: 'password', required: !editing, ...(editing && { description: SECRET_KEPT_HINT }) }
     : {
@@ -177,13 +201,48 @@ export function ConnectionForm({
           </form.AppField>
         )}
         <form.Subscribe selector={(state) => state.values.provider}>
-          {(provider) =>
-            PROVIDER_FIELDS[provider].map((spec) => (
-              <form.AppField key={`${provider}-${spec.name}`} name={spec.name}>
-                {(field) => <field.TextField {...inputOf(spec, editing, `connection-${spec.name}`)} />}
-              </form.AppField>
-            ))
-          }
+          {(provider) => (
+            <>
+              {PROVIDER_FIELDS[provider].map((spec) => (
+                <form.AppField key={`${provider}-${spec.name}`} name={spec.name}>
+                  {(field) =>
+                    spec.multiline ? (
+                      <KeyFileField
+                        label={spec.label}
+                        hint={`${editing ? `${SECRET_KEPT_HINT} ` : ''}Paste the JSON key, or choose its file.`}
+                        onRead={(text) => field.handleChange(text)}
+                        textarea={(description) => (
+                          <field.TextareaField
+                            label={spec.label}
+                            rows={6}
+                            autoComplete="off"
+                            spellCheck={false}
+                            required={!editing}
+                            placeholder='{ "type": "service_account", ... }'
+                            description={description}
+                            data-testid={`connection-${spec.name}`}
+                          />
+                        )}
+                      />
+                    ) : (
+                      <field.TextField {...inputOf(spec, editing, `connection-${spec.name}`)} />
+                    )
+                  }
+                </form.AppField>
+              ))}
+              {provider === 'lookerstudio' ? (
+                <form.AppField name="ownsSharing">
+                  {(field) => (
+                    <field.CheckboxField
+                      label="Remove members the portal did not add"
+                      description={OWNS_SHARING_HINT}
+                      data-testid="connection-ownsSharing"
+                    />
+                  )}
+                </form.AppField>
+              ) : null}
+            </>
+          )}
         </form.Subscribe>
       </SavePanel>
     </form.AppForm>

@@ -1,16 +1,16 @@
 // Long file: the dashboard form with the rules that tie its fields to the embed mode (public, type, the target), read in one place.
-import type { AdminDashboard, DashboardInput, EmbedConnection, EmbedMode } from '@app/contracts';
+import type { AdminDashboard, DashboardInput, EmbedMode } from '@app/contracts';
 import { DashboardInputSchema } from '@app/contracts/api/admin';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES, TYPE_OF_EMBED_MODE } from '@app/contracts/api/dashboards';
 import { EMBED_MODES, PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { useSaveDashboard } from '../api/admin.mutations';
 import { adminConnectionsQueryOptions } from '../api/admin.queries';
 import { EMBED_MODE_LABELS, isPublicShareInput, isTokenMode } from '../utils/embed';
+import { ConnectionChoice } from './connection-choice';
+import { LookerStudioFields } from './looker-studio-fields';
 import { SavePanel, useSavePanel } from './panel-form';
 
 const valuesOf = (dashboard?: AdminDashboard): DashboardInput => ({
@@ -28,20 +28,29 @@ const valuesOf = (dashboard?: AdminDashboard): DashboardInput => ({
   reportId: dashboard?.reportId ?? '',
   viewUrl: dashboard?.viewUrl ?? '',
   metabaseDashboardId: dashboard?.metabaseDashboardId ? String(dashboard.metabaseDashboardId) : '',
+  assetName: dashboard?.assetName ?? '',
 });
 
 const categoryOptions = DASHBOARD_CATEGORIES.map((c) => ({ value: c, label: c }));
 const typeOptions = DASHBOARD_TYPES.map((t) => ({ value: t, label: t }));
 const modeOptions = EMBED_MODES.map((mode) => ({
   value: mode,
-  label: mode === 'url' ? 'URL (the address as pasted)' : `${EMBED_MODE_LABELS[mode]} (token per organization)`,
+  label:
+    mode === 'url'
+      ? 'URL (the address as pasted)'
+      : mode === 'lookerstudio'
+        ? `${EMBED_MODE_LABELS[mode]} (shared per organization)`
+        : `${EMBED_MODE_LABELS[mode]} (token per organization)`,
 }));
 
 const EMBED_HINT =
   'Paste a direct PowerBI embed URL, or the full iframe code: only the https address of its src is kept.';
-const MODE_HINT = 'A token mode shows each organization only its own data, with tokens the server mints per viewer.';
+const MODE_HINT =
+  'A token mode shows each organization only its own data, with tokens the server mints per viewer; Looker Studio shares the report with the people of the organizations linked to it.';
 export const TYPE_SET_BY_MODE = 'Set by the embed mode.';
 export const PUBLIC_IN_TOKEN_MODE = 'Public samples are embedded by URL: tokens are minted per organization.';
+const PUBLIC_IN_LOOKER_STUDIO =
+  'Public samples are embedded by URL: Looker Studio reports are shared per organization.';
 
 /** The provider's own fields of a token mode: where the report, view or dashboard is. */
 const TARGET_FIELDS = {
@@ -68,7 +77,6 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
     detail: (saved) => saved?.embedUrlWarning ?? undefined,
     onDone,
   });
-
   return (
     <form.AppForm>
       <SavePanel {...panel}>
@@ -152,21 +160,28 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
                     />
                   )}
                 </form.AppField>
-                {TARGET_FIELDS[mode].map((spec) => (
-                  <form.AppField key={spec.name} name={spec.name}>
-                    {(field) => (
-                      <field.TextField
-                        label={spec.label}
-                        placeholder={spec.placeholder}
-                        required
-                        autoComplete="off"
-                        spellCheck={false}
-                        {...(spec.name === 'metabaseDashboardId' && { inputMode: 'numeric' })}
-                        data-testid={`dashboard-${spec.name}`}
-                      />
-                    )}
-                  </form.AppField>
-                ))}
+                {mode === 'lookerstudio' ? (
+                  <LookerStudioFields
+                    form={form}
+                    fields={{ connectionId: 'connectionId', assetName: 'assetName', embedUrl: 'embedUrl' }}
+                  />
+                ) : (
+                  TARGET_FIELDS[mode].map((spec) => (
+                    <form.AppField key={spec.name} name={spec.name}>
+                      {(field) => (
+                        <field.TextField
+                          label={spec.label}
+                          placeholder={spec.placeholder}
+                          required
+                          autoComplete="off"
+                          spellCheck={false}
+                          {...(spec.name === 'metabaseDashboardId' && { inputMode: 'numeric' })}
+                          data-testid={`dashboard-${spec.name}`}
+                        />
+                      )}
+                    </form.AppField>
+                  ))
+                )}
               </>
             ) : (
               <form.AppField name="embedUrl">
@@ -200,19 +215,21 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
             />
           )}
         </form.AppField>
-        <form.Subscribe selector={(state) => isTokenMode((state.values.embedMode ?? 'url') as EmbedMode)}>
-          {(tokenMode) => (
+        <form.Subscribe selector={(state) => (state.values.embedMode ?? 'url') as EmbedMode}>
+          {(mode) => (
             <form.AppField name="isPublic">
               {(field) => (
                 <Checkbox
                   label="Publicly viewable"
                   name={field.name}
-                  checked={field.state.value === true && !tokenMode}
+                  checked={field.state.value === true && !isTokenMode(mode)}
                   onCheckedChange={(checked) => field.handleChange(checked)}
                   onBlur={field.handleBlur}
-                  disabled={tokenMode}
-                  {...(tokenMode && { className: 'opacity-80' })}
-                  {...(tokenMode && { description: PUBLIC_IN_TOKEN_MODE })}
+                  disabled={isTokenMode(mode)}
+                  {...(isTokenMode(mode) && { className: 'opacity-80' })}
+                  {...(isTokenMode(mode) && {
+                    description: mode === 'lookerstudio' ? PUBLIC_IN_LOOKER_STUDIO : PUBLIC_IN_TOKEN_MODE,
+                  })}
                   data-testid="dashboard-is-public"
                 />
               )}
@@ -221,44 +238,5 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
         </form.Subscribe>
       </SavePanel>
     </form.AppForm>
-  );
-}
-
-/**
- * The Connection choice of a token mode: the connections of that provider, or, when there are none, a link to the
- * Connections tab where one is made.
- */
-function ConnectionChoice({
-  mode,
-  connections,
-  failed,
-  field,
-}: {
-  mode: Exclude<EmbedMode, 'url'>;
-  connections: readonly EmbedConnection[] | undefined;
-  failed: boolean;
-  field: (options: { value: string; label: string }[]) => ReactNode;
-}) {
-  const options = (connections ?? [])
-    .filter((c) => c.provider === mode)
-    .map((c) => ({ value: String(c.id), label: c.name }));
-  return (
-    <div className="flex flex-col gap-2">
-      {field(options)}
-      {failed ? (
-        <Alert variant="error">The connections could not be loaded.</Alert>
-      ) : connections && options.length === 0 ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="dashboard-no-connection">
-          {`No ${EMBED_MODE_LABELS[mode]} connection yet. `}
-          <Link
-            to="/admin"
-            search={{ tab: 'connections' }}
-            className="font-semibold text-blue-700 underline hover:text-blue-900 dark:text-blue-400"
-          >
-            Create one in the Connections tab
-          </Link>
-        </p>
-      ) : null}
-    </div>
   );
 }

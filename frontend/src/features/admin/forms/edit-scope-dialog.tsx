@@ -1,4 +1,4 @@
-import type { EmbedProvider, OrganizationDashboardLink } from '@app/contracts';
+import type { OrganizationDashboardLink } from '@app/contracts';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
@@ -9,7 +9,7 @@ import { useChangeLinkScope } from '../api/admin.mutations';
 import { RowButton } from '../components/admin-panel';
 import { EMBED_MODE_LABELS } from '../utils/embed';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { scopeDraftOf, scopedSchema } from '../utils/scope-draft';
+import { type ScopedProvider, scopeDraftOf, scopedSchema } from '../utils/scope-draft';
 import { ScopeFields } from './scope-fields';
 
 /** The form of 'Edit scope': the link's scope, checked as the server checks it, sent with PUT. */
@@ -19,7 +19,7 @@ function EditScopeForm({
   onClose,
 }: {
   link: OrganizationDashboardLink;
-  mode: EmbedProvider;
+  mode: ScopedProvider;
   onClose: () => void;
 }) {
   const change = useChangeLinkScope();
@@ -63,7 +63,7 @@ function EditScopeForm({
 }
 
 /** A link's 'Edit scope' row action (token-mode dashboards only): the scope editor in a dialog. */
-export function EditScopeButton({ link, mode }: { link: OrganizationDashboardLink; mode: EmbedProvider }) {
+export function EditScopeButton({ link, mode }: { link: OrganizationDashboardLink; mode: ScopedProvider }) {
   const [open, setOpen] = useState(false);
   return (
     <Dialog

@@ -12,7 +12,7 @@ import { DangerousActions, EmailActions, runWithToasts } from './edit-user-actio
 import { toastFirstFieldError } from './first-error';
 import { USER_DETAILS, UserDetailsFields } from './user-details-fields';
 
-const FIELDS = ['email', 'firstName', 'lastName', 'organizationIds'] as const;
+const FIELDS = ['email', 'firstName', 'lastName', 'googleAccount', 'organizationIds'] as const;
 
 /** The form's values: organization ids as strings (spec section 3). */
 type EditUserValues = EditUserInput;
@@ -23,7 +23,11 @@ const valuesOf = (user: User): EditUserValues => ({
   lastName: user.lastName ?? '',
   organizationIds: user.organizations.map((o) => String(o.id)),
   isAdmin: user.isAdmin,
+  googleAccount: user.googleAccount ?? '',
 });
+
+export const USER_GOOGLE_ACCOUNT_HINT =
+  'The Google account Looker Studio reports are shared with for this person. Empty: their e-mail address.';
 
 /** Why an admin's own admin right cannot be taken away from their screen (the server refuses it too, D10). */
 export const OWN_ADMIN_REASON = 'You cannot remove your own admin rights; another administrator can.';
@@ -67,6 +71,7 @@ export function EditUserForm({
           lastName: parsed.lastName,
           organizationIds: parsed.organizationIds,
           isAdmin: value.isAdmin === true,
+          googleAccount: parsed.googleAccount ?? null,
         },
       });
       notifySuccess('User updated');
@@ -99,6 +104,19 @@ export function EditUserForm({
           className="flex flex-col gap-4"
         >
           <UserDetailsFields form={form} fields={USER_DETAILS} testIdPrefix="edit-user" />
+          <form.AppField name="googleAccount">
+            {(field) => (
+              <field.TextField
+                label="Google account (optional)"
+                type="email"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={user.email}
+                description={USER_GOOGLE_ACCOUNT_HINT}
+                data-testid="edit-user-google-account"
+              />
+            )}
+          </form.AppField>
           <form.AppField name="organizationIds">
             {(field) => (
               <field.CheckboxGroupField

@@ -7,7 +7,11 @@ const valuesOf = (organization?: AdminOrganization): OrganizationInput => ({
   name: organization?.name ?? '',
   domain: organization?.domain ?? '',
   logoUrl: organization?.logoUrl ?? '',
+  googleGroup: organization?.googleGroup ?? '',
 });
+
+export const GOOGLE_GROUP_HINT =
+  'A Google group this organization manages itself: its Looker Studio reports are shared with the group instead of with each member, and the organization adds its people to the group.';
 
 /**
  * 'Create Organization', or 'Edit Organization' with Cancel when `organization` is given (key it by the id so a
@@ -42,6 +46,19 @@ export function OrganizationForm({
         <form.AppField name="logoUrl">
           {(field) => (
             <field.TextField label="Logo URL" type="url" placeholder="https://" data-testid="organization-logo-url" />
+          )}
+        </form.AppField>
+        <form.AppField name="googleGroup">
+          {(field) => (
+            <field.TextField
+              label="Google group (optional)"
+              type="email"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="analysts@example.com"
+              description={GOOGLE_GROUP_HINT}
+              data-testid="organization-google-group"
+            />
           )}
         </form.AppField>
       </SavePanel>

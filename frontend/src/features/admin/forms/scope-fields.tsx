@@ -1,11 +1,10 @@
-import type { EmbedProvider } from '@app/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import { firstErrorMessage } from '../../../components/form/field-error';
 import { FieldError } from '../../../components/form/field-shell';
 import { withFieldGroup } from '../../../components/form/form';
 import { Button } from '../../../components/ui/button';
 import { EMBED_MODE_LABELS } from '../utils/embed';
-import { emptyScopeDraft, type ScopeDraft } from '../utils/scope-draft';
+import { emptyScopeDraft, type ScopeDraft, type ScopedProvider } from '../utils/scope-draft';
 
 /** What each provider calls a row of its scope. */
 const ROW_NOUN = { tableau: 'Attribute', metabase: 'Parameter' } as const;
@@ -22,7 +21,7 @@ const ROW_HINT = {
  */
 export const ScopeFields = withFieldGroup({
   defaultValues: emptyScopeDraft() as ScopeDraft,
-  props: { mode: 'powerbi' as EmbedProvider, testIdPrefix: '' },
+  props: { mode: 'powerbi' as ScopedProvider, testIdPrefix: '' },
   render: ({ group, mode, testIdPrefix }) => (
     <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <legend className="px-1 text-sm font-semibold text-slate-900 dark:text-white">

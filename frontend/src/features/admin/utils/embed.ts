@@ -4,6 +4,7 @@ import { EMBED_PROVIDER_LABELS, isPublicShareLink } from '@app/contracts/api/emb
 /** How the admin screens name each embed mode (issue 14): 'URL', or the provider ('Power BI'). */
 export const EMBED_MODE_LABELS: Record<EmbedMode, string> = { url: 'URL', ...EMBED_PROVIDER_LABELS };
 
+/** A provider's mode (a token minted per organization, or a Looker Studio report shared per organization). */
 export const isTokenMode = (mode: EmbedMode): mode is EmbedProvider => mode !== 'url';
 
 const decodeEntities = (value: string) =>
@@ -28,9 +29,14 @@ function embedAddress(input: string): string {
 /** Whether what the admin typed in the embed URL field is a public share link (anyone who has it sees the data). */
 export const isPublicShareInput = (input: string) => isPublicShareLink(embedAddress(input));
 
-/** Where a connection points: the Power BI tenant, or the Tableau site (and its site name), or the Metabase site. */
+/**
+ * Where a connection points: the Power BI tenant, the Tableau site (and its site name), the Metabase site, or the
+ * service account of Looker Studio and the Workspace user it acts as.
+ */
 export function connectionSite(connection: EmbedConnection): string {
   if (connection.provider === 'powerbi') return connection.tenantId ? `Tenant ${connection.tenantId}` : '-';
+  if (connection.provider === 'lookerstudio')
+    return `${connection.serviceAccountEmail ?? '-'} acting as ${connection.delegatedUser ?? '-'}`;
   const site = connection.siteUrl ?? '-';
   return connection.provider === 'tableau' && connection.siteName ? `${site} (site ${connection.siteName})` : site;
 }

@@ -1,4 +1,4 @@
-import type { DataScope, EmbedMode, EmbedProvider } from '@app/contracts';
+import type { DataScope, EmbedMode } from '@app/contracts';
 import { DATA_SCOPE_SCHEMAS } from '@app/contracts/api/embedding';
 import * as v from 'valibot';
 
@@ -6,6 +6,9 @@ import * as v from 'valibot';
  * The data scope of an organization–dashboard link as the admin edits it (issue 14): Power BI roles (comma-separated),
  * username and custom data; Tableau attributes and Metabase locked parameters as name/value rows. Every value is text.
  */
+
+/** The providers whose tokens carry a data scope (a Looker Studio report is shared per organization instead). */
+export type ScopedProvider = keyof typeof DATA_SCOPE_SCHEMAS;
 
 interface ScopeRow {
   name: string;
@@ -38,7 +41,7 @@ const rowsOf = (record: unknown): ScopeRow[] =>
     : [];
 
 /** A link's stored scope as the editor shows it (null or none: an empty editor). */
-export function scopeDraftOf(mode: EmbedProvider, scope: Record<string, unknown> | null): ScopeDraft {
+export function scopeDraftOf(mode: ScopedProvider, scope: Record<string, unknown> | null): ScopeDraft {
   const draft = emptyScopeDraft();
   if (!scope) return draft;
   if (mode === 'powerbi') {
@@ -70,7 +73,7 @@ const parseRoles = (roles: string) =>
     .map((role) => role.trim())
     .filter(Boolean);
 
-const EMPTY: Record<EmbedProvider, DataScope> = {
+const EMPTY: Record<ScopedProvider, DataScope> = {
   powerbi: { roles: [] },
   tableau: { attributes: {} },
   metabase: { params: {} },
@@ -81,7 +84,7 @@ const EMPTY: Record<EmbedProvider, DataScope> = {
  * `scope` null when nothing was filled in (not set up), or the issues under the fields they concern.
  */
 export function checkScopeDraft(
-  mode: EmbedProvider,
+  mode: ScopedProvider,
   draft: ScopeDraft,
 ): { scope: DataScope | null; issues: ScopeIssue[] } {
   if (draft.unrestricted) return { scope: EMPTY[mode], issues: [] };
@@ -128,8 +131,9 @@ export function checkScopeDraft(
   return { scope: null, issues };
 }
 
-/** Whether a dashboard of `mode` takes a data scope (the token modes). */
-export const takesScope = (mode: EmbedMode | undefined): mode is EmbedProvider => mode !== undefined && mode !== 'url';
+/** Whether a dashboard of `mode` takes a data scope (the token modes; not url, not Looker Studio). */
+export const takesScope = (mode: EmbedMode | undefined): mode is ScopedProvider =>
+  mode !== undefined && Object.hasOwn(DATA_SCOPE_SCHEMAS, mode);
 
 const pathItem = (key: string | number) =>
   ({ type: typeof key === 'number' ? 'array' : 'object', origin: 'value', input: null, key, value: null }) as never;
@@ -161,7 +165,7 @@ export function scopedSchema<E extends v.ObjectEntries>(
 }
 
 /** A link's scope in a few words, for the associations list ('Roles: Sales, EU', 'region = EU'). */
-export function scopeSummary(mode: EmbedProvider, scope: Record<string, unknown>): string {
+export function scopeSummary(mode: ScopedProvider, scope: Record<string, unknown>): string {
   const draft = scopeDraftOf(mode, scope);
   if (draft.unrestricted) return 'No filter';
   if (mode === 'powerbi') {

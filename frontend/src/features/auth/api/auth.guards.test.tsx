@@ -33,7 +33,8 @@ describe('guarded routes', () => {
     expect(router.state.location.pathname).toBe('/admin');
   });
 
-  it('sends an administrator who must set up two-factor sign-in from /admin to /account/two-factor (issue 17)', async () => {
+  /** An administrator who must set up two-factor sign-in first (the API refuses them everything else meanwhile). */
+  const mustEnrol = () =>
     stubApi({
       'GET /api/auth/user': reply(makeUser({ isAdmin: true, twoFactor: { enabled: false, enrolmentRequired: true } })),
       'GET /api/auth/two-factor': reply({
@@ -44,10 +45,34 @@ describe('guarded routes', () => {
         available: true,
       }),
     });
+
+  it('sends an administrator who must set up two-factor sign-in from /admin to /account/two-factor (issue 17)', async () => {
+    mustEnrol();
     const { router } = renderApp('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/two-factor'));
     expect(await screen.findByTestId('two-factor-required')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
+  });
+
+  it.each(['/client/dashboard', '/client/dashboard/3', '/client/login', '/account', '/', '/dashboards', '/contact'])(
+    'sends that administrator from %s to /account/two-factor too: before anything else means every page (issue 26)',
+    async (path) => {
+      mustEnrol();
+      const { router } = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/account/two-factor'));
+      expect(await screen.findByTestId('two-factor-required')).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Client Dashboard' })).toBeNull();
+      expect(screen.queryByRole('heading', { name: 'Account Settings' })).toBeNull();
+    },
+  );
+
+  it('keeps that administrator there when they follow a link elsewhere', async () => {
+    mustEnrol();
+    const { router } = renderApp('/account/two-factor');
+    expect(await screen.findByTestId('two-factor-required')).toBeTruthy();
+    await router.navigate({ to: '/client/dashboard' });
+    await router.navigate({ to: '/' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/two-factor'));
   });
 
   it('sends an anonymous visitor of /account to /login?redirect=/account', async () => {

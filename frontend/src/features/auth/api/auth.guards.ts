@@ -1,20 +1,31 @@
 import type { User } from '@app/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
+import { ENROL_PATH, mustEnrolFirst } from '../utils/after-sign-in';
 import { loadCurrentUser } from './auth.queries';
 
 interface GuardArgs {
   context: { queryClient: QueryClient };
-  location: { href: string };
+  location: { href: string; pathname: string };
+}
+
+/**
+ * An administrator who must set up two-factor sign-in does that before anything else (issue 26: every page, the
+ * client portal's and the account page included; the API refuses them everything else meanwhile).
+ */
+export function enrolFirst(user: User | null, pathname: string): void {
+  if (mustEnrolFirst(user, pathname)) throw redirect({ to: ENROL_PATH });
 }
 
 /**
  * `beforeLoad` of the signed-in area: an anonymous visitor goes to /login and comes back afterwards
- * (`/login?redirect=/account`). Gives the user to the child routes' context.
+ * (`/login?redirect=/account`); an administrator who must set up two-factor sign-in goes to do that. Gives the user
+ * to the child routes' context.
  */
 export async function requireUser({ context, location }: GuardArgs): Promise<{ user: User }> {
   const user = await loadCurrentUser(context.queryClient);
   if (!user) throw redirect({ to: '/login', search: { redirect: location.href } });
+  enrolFirst(user, location.pathname);
   return { user };
 }
 
@@ -25,7 +36,7 @@ export async function requireUser({ context, location }: GuardArgs): Promise<{ u
 export async function requireAdmin({ context }: Pick<GuardArgs, 'context'>): Promise<{ user: User }> {
   const user = await loadCurrentUser(context.queryClient);
   if (!user?.isAdmin) throw redirect({ to: '/' });
-  if (user.twoFactor?.enrolmentRequired) throw redirect({ to: '/account/two-factor' });
+  enrolFirst(user, '/admin');
   return { user };
 }
 

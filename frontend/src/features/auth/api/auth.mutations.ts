@@ -1,4 +1,4 @@
-import type { LoginValues, ProfileInput, SecondFactorInput } from '@app/contracts';
+import type { LoginValues, ProfileInput, SecondFactorInput, User } from '@app/contracts';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { apiRequest } from '../../../lib/api';
@@ -51,6 +51,21 @@ export function useUpdateProfile() {
     mutationFn: (profile: ProfileInput) => apiRequest('/api/auth/profile', { method: 'PUT', body: profile }),
     onSuccess: (result) =>
       queryClient.setQueryData(currentUserQueryKey, 'pendingEmail' in result ? result.user : result),
+  });
+}
+
+/**
+ * PUT /api/account/google-account (issue 28): the Google account Looker Studio reports are shared with (null: the
+ * e-mail address). The signed-in user in the cache takes it.
+ */
+export function useSaveGoogleAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'google-account'],
+    mutationFn: (body: { googleAccount: string | null }) =>
+      apiRequest('/api/account/google-account', { method: 'PUT', body }),
+    onSuccess: ({ googleAccount }) =>
+      queryClient.setQueryData<User | null>(currentUserQueryKey, (user) => (user ? { ...user, googleAccount } : user)),
   });
 }
 

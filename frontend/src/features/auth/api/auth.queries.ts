@@ -39,6 +39,10 @@ export async function loadCurrentUser(queryClient: QueryClient): Promise<User | 
   }
 }
 
+/** The current user if already loaded (null when anonymous or not known yet): for a check that must not wait. */
+export const cachedCurrentUser = (queryClient: QueryClient): User | null =>
+  queryClient.getQueryData<User | null>(currentUserQueryKey) ?? null;
+
 export interface CurrentUserState {
   /** `null` when anonymous (or while loading: check `isLoading`). */
   user: User | null;

@@ -199,4 +199,65 @@ describe('/account', () => {
     expect(await screen.findByText('Reset Failed')).toBeTruthy();
     expect(screen.getByText('Failed to send password reset email. Please try again.')).toBeTruthy();
   });
+
+  describe('the Google account for Looker Studio dashboards (issue 28)', () => {
+    const googleField = () => field('Google account for Looker Studio dashboards');
+    const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Google Account' }));
+
+    it('is empty for the e-mail address, refuses what is no address, and saves another one', async () => {
+      const { api, queryClient } = await openAccount(
+        {},
+        { 'PUT /api/account/google-account': reply({ googleAccount: 'ada.work@gmail.com' }) },
+      );
+      expect(googleField().value).toBe('');
+      expect(googleField().placeholder).toBe('ada@example.com');
+      fireEvent.change(googleField(), { target: { value: 'ada at gmail' } });
+      save();
+      expect(await screen.findByText('Please enter a valid Google account (an e-mail address)')).toBeTruthy();
+      expect(requestsTo(api, 'PUT /api/account/google-account')).toHaveLength(0);
+
+      fireEvent.change(googleField(), { target: { value: ' Ada.Work@Gmail.com ' } });
+      act(() => save());
+      await waitFor(() => expect(requestsTo(api, 'PUT /api/account/google-account')).toHaveLength(1));
+      expect(requestsTo(api, 'PUT /api/account/google-account')[0]?.body).toEqual({
+        googleAccount: 'ada.work@gmail.com',
+      });
+      const toast = await screen.findByTestId('toast');
+      expect(within(toast).getByText('Google Account Saved')).toBeTruthy();
+      await waitFor(() => expect(googleField().value).toBe('ada.work@gmail.com'));
+      expect(queryClient.getQueryData<{ googleAccount: string | null }>(['auth', 'user'])?.googleAccount).toBe(
+        'ada.work@gmail.com',
+      );
+    });
+
+    it('sends null when emptied, going back to the e-mail address', async () => {
+      const { api } = await openAccount(
+        { googleAccount: 'ada.work@gmail.com' },
+        { 'PUT /api/account/google-account': reply({ googleAccount: null }) },
+      );
+      expect(googleField().value).toBe('ada.work@gmail.com');
+      fireEvent.change(googleField(), { target: { value: '' } });
+      act(() => save());
+      await waitFor(() => expect(requestsTo(api, 'PUT /api/account/google-account')).toHaveLength(1));
+      expect(requestsTo(api, 'PUT /api/account/google-account')[0]?.body).toEqual({ googleAccount: null });
+    });
+
+    it("puts the server's refusal under the field", async () => {
+      await openAccount(
+        {},
+        {
+          'PUT /api/account/google-account': reply(
+            {
+              message: 'Validation failed',
+              issues: [{ path: 'googleAccount', message: 'This Google account is taken' }],
+            },
+            422,
+          ),
+        },
+      );
+      fireEvent.change(googleField(), { target: { value: 'someone@gmail.com' } });
+      act(() => save());
+      expect(await screen.findByText('This Google account is taken')).toBeTruthy();
+    });
+  });
 });

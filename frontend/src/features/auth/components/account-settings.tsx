@@ -11,6 +11,7 @@ import { downloadJson } from '../../../lib/download';
 import { useDownloadMyData } from '../api/account-security.api';
 import { useCurrentUser } from '../api/auth.queries';
 import { ChangePasswordForm } from '../forms/change-password-form';
+import { GoogleAccountForm } from '../forms/google-account-form';
 import { ProfileForm } from '../forms/profile-form';
 import { PasswordResetDialog } from './password-reset-dialog';
 import { SessionsSection } from './sessions-section';
@@ -146,6 +147,14 @@ function AccountSettingsFor({ user }: { user: User }) {
             lead="Your name and the address you sign in with."
           >
             <ProfileForm key={user.id} user={user} />
+          </Section>
+
+          <Section
+            id="account-google"
+            title="Google Account"
+            lead="Your organization's Looker Studio reports are shared with this Google account."
+          >
+            <GoogleAccountForm key={user.id} user={user} />
           </Section>
 
           <Section

@@ -1,4 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import { UserPlus } from 'lucide-react';
+import { buttonClass } from '../../../components/ui/button';
 import { useCompleteRegistration } from '../api/auth.mutations';
 import { registrationTokenQueryOptions } from '../api/auth.queries';
 import { LinkErrorCard } from './auth-card';
@@ -63,6 +65,12 @@ function RegistrationError({ message }: { message: string }) {
       message={message}
       data-testid="register-error"
       messageTestId="register-error-message"
+      // A spent invitation is usually one that set the account up (issue 26): its person signs in.
+      action={
+        <Link to="/login" className={buttonClass({ size: 'lg', className: 'w-full' })} data-testid="register-sign-in">
+          Sign In
+        </Link>
+      }
     />
   );
 }

@@ -83,13 +83,15 @@ describe('/reset-password?token=', () => {
     expect(router.state.location.href).toBe('/reset-password');
   });
 
-  it("falls back to 'Invalid or expired reset token', and says when the check failed", async () => {
+  it("falls back to 'This password reset link is invalid or has expired', and says when the check failed", async () => {
     stubApi({
       'GET /api/auth/validate-reset-token/a': reply({ valid: false, message: '', user: null }),
       'GET /api/auth/validate-reset-token/b': reply({ message: 'Down' }, 500),
     });
     renderApp('/reset-password?token=a');
-    expect((await screen.findByTestId('reset-invalid-message')).textContent).toBe('Invalid or expired reset token');
+    expect((await screen.findByTestId('reset-invalid-message')).textContent).toBe(
+      'This password reset link is invalid or has expired. Please request a new one.',
+    );
     cleanup();
     renderApp('/reset-password?token=b');
     expect((await screen.findByTestId('reset-invalid-message')).textContent).toBe('Failed to validate reset token');

@@ -99,7 +99,7 @@ function NewPasswordStep({ token }: { token: string }) {
       icon={KeyRound}
       checkingText="Validating your reset link..."
       failedMessage="Failed to validate reset token"
-      invalidFallback="Invalid or expired reset token"
+      invalidFallback="This password reset link is invalid or has expired. Please request a new one."
       invalid={(message) => <InvalidResetLink message={message} />}
       title="Set a New Password"
       greeting={(user) => (

@@ -32,7 +32,7 @@ export function TwoFactorEnrolment() {
             >
               Continue to the administration
             </Link>
-          ) : (
+          ) : user?.twoFactor?.enrolmentRequired ? null : (
             <Link to="/account" className="font-medium text-blue-700 underline dark:text-blue-400">
               Back to your account
             </Link>

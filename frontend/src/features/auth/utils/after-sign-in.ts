@@ -1,6 +1,13 @@
 import type { User } from '@app/contracts';
 import { safeRedirectPath } from '../../../lib/safe-redirect';
 
+/** Where an administrator who must set up two-factor sign-in goes before anything else (issue 17, issue 26). */
+export const ENROL_PATH = '/account/two-factor';
+
+/** Whether this page is one such an administrator may not see yet: every page but the set-up's. */
+export const mustEnrolFirst = (user: Pick<User, 'twoFactor'> | null | undefined, pathname: string) =>
+  user?.twoFactor?.enrolmentRequired === true && pathname !== ENROL_PATH;
+
 /** Where a client goes after signing in when no return address was asked for. */
 export const CLIENT_HOME = '/client/dashboard';
 
@@ -14,5 +21,3 @@ export function afterSignInPath(user: Pick<User, 'isAdmin' | 'twoFactor'>, asked
   if (user.twoFactor?.enrolmentRequired) return ENROL_PATH;
   return safeRedirectPath(asked) ?? (user.isAdmin ? '/' : CLIENT_HOME);
 }
-
-const ENROL_PATH = '/account/two-factor';

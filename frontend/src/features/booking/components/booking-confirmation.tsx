@@ -22,6 +22,9 @@ const linkClass =
   'inline-flex h-10 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold transition-colors ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400';
 
+const secondaryClass =
+  'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
+
 /**
  * What the visitor sees in place of the form once booked (issue 12, item 5): when (in the company's zone and in their
  * own), where the confirmation went, the booking's calendar file and its cancel link. It takes the focus and scrolls
@@ -112,13 +115,35 @@ export function BookingConfirmation({
             data-testid={`${testIdPrefix}-add-to-calendar`}
           >
             <CalendarPlus aria-hidden="true" className="size-4" />
-            Add to calendar
+            Add to calendar (.ics)
           </a>
         ) : null}
+        <a
+          href={confirmation.googleCalendarUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${linkClass} ${secondaryClass}`}
+          data-testid={`${testIdPrefix}-add-to-google`}
+        >
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          Add to Google Calendar
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        <a
+          href={confirmation.outlookCalendarUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={`${linkClass} ${secondaryClass}`}
+          data-testid={`${testIdPrefix}-add-to-outlook`}
+        >
+          <CalendarPlus aria-hidden="true" className="size-4" />
+          Add to Outlook
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
         {confirmation.rescheduleUrl ? (
           <a
             href={confirmation.rescheduleUrl}
-            className={`${linkClass} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`}
+            className={`${linkClass} ${secondaryClass}`}
             data-testid={`${testIdPrefix}-reschedule-link`}
           >
             <CalendarClock aria-hidden="true" className="size-4" />
@@ -128,7 +153,7 @@ export function BookingConfirmation({
         {confirmation.cancelUrl ? (
           <a
             href={confirmation.cancelUrl}
-            className={`${linkClass} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`}
+            className={`${linkClass} ${secondaryClass}`}
             data-testid={`${testIdPrefix}-cancel-link`}
           >
             <XCircle aria-hidden="true" className="size-4" />

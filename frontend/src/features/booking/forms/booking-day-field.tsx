@@ -54,7 +54,7 @@ export function BookingDayField({
         errorId={errorId}
         dayTestIdPrefix={`${p}-day`}
         highlighted={freeDays}
-        onMonthChange={picker ? onMonthChange : undefined}
+        onMonthChange={onMonthChange}
       />
       <p className="text-sm text-slate-600 dark:text-slate-400">
         {picker && freeDays?.size === 0
@@ -63,12 +63,12 @@ export function BookingDayField({
             ? 'Highlighted days have free times, Monday to Friday.'
             : 'Monday to Friday, from today on.'}
       </p>
-      {picker && closed.length > 0 ? (
+      {closed.length > 0 ? (
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid={`${p}-closed-days`}>
           We're closed on {closed.map(formatLongDate).join('; ')}.
         </p>
       ) : null}
-      {picker && lastDate ? (
+      {lastDate ? (
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid={`${p}-last-date`}>
           Bookings open up to {formatLongDate(lastDate)}.
         </p>

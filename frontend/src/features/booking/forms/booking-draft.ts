@@ -1,5 +1,6 @@
 import type { BookingRequestInput } from '@app/contracts';
 import { BookingRequestSchema } from '@app/contracts/api/booking';
+import { isIanaTimeZone } from '@app/contracts/time-zone';
 import * as v from 'valibot';
 
 /** The booking form's values as typed. */
@@ -16,10 +17,14 @@ export const draftFrom = (typed: BookingDraft | null | undefined): BookingDraft 
   lineOfWork: typed?.lineOfWork ?? '',
 });
 
-/** The request of a valid draft: empty optional fields are left out. */
-export function toRequest(value: BookingDraft) {
+/**
+ * The request of a valid draft: empty optional fields are left out. `visitorZone`: the browser's own zone, sent so the
+ * visitor's e-mails and pages show their time too (issue 26); left out when it is no IANA name the API would take.
+ */
+export function toRequest(value: BookingDraft, visitorZone?: string) {
   const parsed = v.parse(BookingRequestSchema, value);
   return {
+    ...(visitorZone && isIanaTimeZone(visitorZone) && { visitorTimeZone: visitorZone }),
     name: parsed.name,
     email: parsed.email,
     date: parsed.date,

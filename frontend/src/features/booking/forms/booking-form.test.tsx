@@ -88,6 +88,8 @@ const confirmed = (
       email: 'ada@example.com',
       cancelUrl: rest.links ? '/booking/cancel?token=abc' : null,
       calendarUrl: rest.links ? '/api/booking/calendar/abc' : null,
+      googleCalendarUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE',
+      outlookCalendarUrl: 'https://outlook.live.com/calendar/0/deeplink/compose?rru=addevent',
       message: 'ok',
     },
     201,
@@ -171,6 +173,7 @@ describe('BookingForm', () => {
       businessName: 'Analytical Engines',
       date,
       time: '02:00 PM - 02:30 PM',
+      visitorTimeZone: 'Asia/Tokyo',
     });
 
     booking.respond(
@@ -228,7 +231,7 @@ describe('BookingForm', () => {
     expect(confirmation.textContent).toContain('The e-mail has the calendar invite and a link to cancel.');
   });
 
-  it('after a 409 shows the taken message at the time, the red banner and the toast, and asks for the slots again', async () => {
+  it('after a 409 says the time was taken, at the top and at the time, never "Please try again", and asks for the slots again', async () => {
     stubApi();
     renderForm();
     const date = firstSelectableDay();
@@ -243,28 +246,52 @@ describe('BookingForm', () => {
     });
     await book(date, '02:00 PM - 02:30 PM', ada);
 
-    expect((await screen.findByTestId('booking-error')).textContent).toBe(BOOKING_ERROR_BANNER);
-    expect(await screen.findByText('Booking failed')).toBeTruthy();
-    expect(screen.getByText("We couldn't book your consultation. Please try again.")).toBeTruthy();
-    expect(document.querySelector('[data-testid="toast"]')?.getAttribute('data-variant')).toBe('destructive');
+    // Issue 26: the useful message at the top of the form, where the eye is, not a generic one twice.
+    expect((await screen.findByTestId('booking-error')).textContent).toBe(BookingMessages.taken);
     await waitFor(() => expect(describedError(timeSelect())).toBe(BookingMessages.taken));
+    expect(document.body.textContent).not.toContain('Please try again');
+    expect(document.querySelector('[data-testid="toast"]')).toBeNull();
     await waitFor(() => expect(requestsTo(api, `GET /api/booking/availability?date=${date}`)).toHaveLength(2));
     await waitFor(() => expect([...timeSelect().options].map((o) => o.value)).toEqual(['', '10:00 AM - 10:30 AM']));
+    // The taken time left the list; why stays under the field until another is picked.
+    expect(describedError(timeSelect())).toBe(BookingMessages.taken);
+    fireEvent.change(timeSelect(), { target: { value: '10:00 AM - 10:30 AM' } });
+    await waitFor(() => expect(timeSelect().getAttribute('aria-invalid')).toBeNull());
     expect(field('Your Name').value).toBe('Ada Lovelace');
   });
 
-  it("shows the server's message of another refusal (429) in the form", async () => {
+  it('says when to try again after too many bookings (429 with Retry-After), once', async () => {
     stubApi();
     renderForm();
     const date = firstSelectableDay();
     stubApi({
       ...slotsOn(date, ['10:00 AM - 10:30 AM']),
-      'POST /api/booking': reply({ message: 'Too many requests. Please try again later.' }, 429),
+      'POST /api/booking': () =>
+        jsonResponse({ message: 'Too many attempts. Please try again later.', issues: [] }, 429, {
+          'retry-after': '412',
+        }),
+    });
+    await book(date, '10:00 AM - 10:30 AM', ada);
+    expect((await screen.findByTestId('booking-error')).textContent).toBe(
+      'Several consultations were booked from your connection in a short time, so this one was not booked. Please try again in about 7 minutes.',
+    );
+    expect(screen.queryByTestId('booking-server-error')).toBeNull();
+    expect(document.querySelector('[data-testid="toast"]')).toBeNull();
+    expect(document.body.textContent).not.toContain('try again later');
+  });
+
+  it("shows the server's message of another refusal in the form, beside the banner", async () => {
+    stubApi();
+    renderForm();
+    const date = firstSelectableDay();
+    stubApi({
+      ...slotsOn(date, ['10:00 AM - 10:30 AM']),
+      'POST /api/booking': reply({ message: 'Bookings are paused for maintenance.', issues: [] }, 423),
     });
     await book(date, '10:00 AM - 10:30 AM', ada);
     expect((await screen.findByTestId('booking-server-error')).textContent).toBe(
-      'Too many requests. Please try again later.',
+      'Bookings are paused for maintenance.',
     );
-    expect(screen.getByTestId('booking-error')).toBeTruthy();
+    expect(screen.getByTestId('booking-error').textContent).toBe(BOOKING_ERROR_BANNER);
   });
 });

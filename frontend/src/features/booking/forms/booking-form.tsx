@@ -2,6 +2,7 @@ import type { BookingConfirmation as Confirmation } from '@app/contracts';
 import { BookingMessages, BookingRequestSchema } from '@app/contracts/api/booking';
 import { useStore } from '@tanstack/react-form';
 import { useEffect, useMemo, useState } from 'react';
+import { applyServerIssues } from '../../../components/form/server-errors';
 import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
 import { VISITOR_FIELDS, VisitorFields } from '../../../components/form/visitor-fields';
 import { Alert } from '../../../components/ui/alert';
@@ -12,13 +13,15 @@ import { BookingConfirmation } from '../components/booking-confirmation';
 import { sameClock, timeZoneLabel, todayIn, visitorTimeZone } from '../utils/booking-dates';
 import { BookingDayField } from './booking-day-field';
 import { type BookingDraft, draftFrom, emptyBooking, toRequest } from './booking-draft';
+import { refusalText } from './booking-refusal';
 import { TimeList, TimeSelect } from './booking-time-fields';
 import { useDaySlots } from './use-day-slots';
 
 export const BOOKING_SUCCESS_BANNER = BookingMessages.confirmed;
 export const BOOKING_ERROR_BANNER = 'There was an error booking your consultation. Please try again.';
 
-type Banner = 'none' | 'error';
+/** The banner over the form: none, the generic failure, or a failure's own words (a slot just taken, a limit). */
+type Banner = 'none' | 'error' | { text: string };
 
 export type { BookingDraft };
 
@@ -74,13 +77,15 @@ export function BookingForm({
     onSubmit: async (value, formApi) => {
       setBanner('none');
       setServerError(null);
-      const booked = await book.mutateAsync(toRequest(value));
+      const booked = await book.mutateAsync(toRequest(value, visitorZone));
       formApi.reset(emptyBooking);
       setConfirmation(booked);
       toast({ title: 'Consultation booked!', description: 'Check your email for confirmation details.' });
     },
     onFailure: (error, { fieldsMarked }) => {
       console.error('Booking the consultation failed', error);
+      const refusal = refusalText(error);
+      if (refusal) return setBanner({ text: refusal });
       setBanner('error');
       toast({
         title: 'Booking failed',
@@ -106,8 +111,11 @@ export function BookingForm({
   useEffect(() => {
     if (!answer) return;
     const time = form.getFieldValue('time');
-    if (time && !answer.availableTimes.includes(time))
-      form.setFieldValue('time', '', { dontValidate: true, dontUpdateMeta: true });
+    if (!time || answer.availableTimes.includes(time)) return;
+    const taken = form.getFieldMeta('time')?.errorMap?.onServer;
+    form.setFieldValue('time', '', { dontValidate: true, dontUpdateMeta: true });
+    // The time just taken (409) is gone from the list: its message stays under the field until another is picked.
+    if (typeof taken === 'string') applyServerIssues(form, [{ path: 'time', message: taken }]);
   }, [answer, form]);
 
   const zoneText = `Times are in ${timeZoneLabel(timeZone)}`;
@@ -182,9 +190,9 @@ export function BookingForm({
         data-testid={`${p}-form`}
         className="flex flex-col gap-5"
       >
-        {banner === 'error' ? (
+        {banner !== 'none' ? (
           <Alert variant="error" data-testid={`${p}-error`}>
-            {BOOKING_ERROR_BANNER}
+            {banner === 'error' ? BOOKING_ERROR_BANNER : banner.text}
           </Alert>
         ) : null}
 

@@ -91,6 +91,8 @@ describe('BookingForm as the date picker', () => {
           email: 'ada@example.com',
           cancelUrl: '/booking/cancel?token=t',
           calendarUrl: '/api/booking/calendar/t',
+          googleCalendarUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE',
+          outlookCalendarUrl: 'https://outlook.live.com/calendar/0/deeplink/compose?rru=addevent',
           message: 'ok',
         },
         201,
@@ -122,10 +124,22 @@ describe('BookingForm as the date picker', () => {
       email: 'ada@example.com',
       date: day,
       time: '01:00 PM - 01:30 PM',
+      // The visitor's own zone goes with the booking (issue 26): their e-mails show their time too.
+      visitorTimeZone: 'Europe/Berlin',
     });
     expect(screen.getByTestId('picker-confirmation-visitor-time').textContent).toBe(
       'Monday, June 2, 2031, 7:00 PM – 7:30 PM',
     );
+    // Beside the .ics: Google Calendar and Outlook, in new tabs.
+    for (const [testId, href] of [
+      ['picker-add-to-google', 'https://calendar.google.com/calendar/render?action=TEMPLATE'],
+      ['picker-add-to-outlook', 'https://outlook.live.com/calendar/0/deeplink/compose?rru=addevent'],
+    ] as const) {
+      const link = screen.getByTestId(testId);
+      expect(link.getAttribute('href')).toBe(href);
+      expect(link.getAttribute('target')).toBe('_blank');
+      expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+    }
   });
 
   it('asks for a time when none is chosen, at the list of times', async () => {

@@ -6,8 +6,9 @@ import { isSelectableDate, monthOf } from '../utils/booking-dates';
 import type { DaySlots } from './booking-time-fields';
 
 /**
- * The free times of the chosen `date`, and which days can be chosen: weekdays from `today` on and, in the picker, only
- * the days of the month shown that still have free times (the chosen day stays choosable).
+ * The free times of the chosen `date`, and which days can be chosen: weekdays from `today` on, on which the company is
+ * open, up to the window's last day and, in the picker, only the days of the month shown that still have free times
+ * (the chosen day stays choosable).
  */
 export function useDaySlots({ date, today, picker }: { date: string; today: string; picker: boolean }) {
   const availability = useQuery(availabilityQueryOptions(date));
@@ -24,7 +25,9 @@ export function useDaySlots({ date, today, picker }: { date: string; today: stri
   };
 
   const [month, setMonth] = useState(() => monthOf(today));
-  const monthAvailability = useQuery({ ...monthAvailabilityQueryOptions(month), enabled: picker });
+  // Asked for by both tabs (issue 26): the form's calendar disables closed days and days past the window as the
+  // picker's does, instead of refusing them only once chosen.
+  const monthAvailability = useQuery(monthAvailabilityQueryOptions(month));
   const freeDays = useMemo(
     () => (picker && monthAvailability.data ? new Set(monthAvailability.data.availableDates) : undefined),
     [picker, monthAvailability.data],

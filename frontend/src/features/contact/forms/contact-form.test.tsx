@@ -122,6 +122,25 @@ describe('ContactForm', () => {
     expect(field('Your Name').value).toBe('  Ada Lovelace ');
   });
 
+  it('says when to try again after too many messages (429 with Retry-After), once and without a toast', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fetchMock.mockResolvedValue(
+      new Response(JSON.stringify({ message: 'Too many attempts. Please try again later.', issues: [] }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '300' },
+      }),
+    );
+    fillValid();
+    submit();
+    expect((await screen.findByTestId('contact-error')).textContent).toBe(
+      'You have sent several messages in a short time, so this one was not sent. Please try again in about 5 minutes, or write to us by e-mail.',
+    );
+    expect(screen.getByTestId('contact-error').getAttribute('role')).toBe('alert');
+    expect(document.querySelector('[data-testid="toast"]')).toBeNull();
+    // What was typed stays, to send later.
+    expect(field('Message').value).not.toBe('');
+  });
+
   it('logs a failure, shows the red banner and the destructive toast', async () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     fetchMock.mockResolvedValue(new Response('', { status: 500, statusText: 'Internal Server Error' }));

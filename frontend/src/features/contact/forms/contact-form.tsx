@@ -6,14 +6,19 @@ import { useSchemaForm, validationIssues } from '../../../components/form/use-sc
 import { VISITOR_FIELDS, VisitorFields } from '../../../components/form/visitor-fields';
 import { Alert } from '../../../components/ui/alert';
 import { toast } from '../../../components/ui/toast';
+import { tryAgainWhen } from '../../../lib/api';
 import { useSendContactMessage } from '../api/contact.mutations';
 
-type Banner = 'none' | 'success' | 'error';
+/** The banner over the form: none, sent, failed, or refused for too many messages (its text says when to retry). */
+type Banner = 'none' | 'success' | 'error' | { rateLimited: string };
 
 const emptyMessage: ContactMessageInput = { name: '', email: '', subject: '', message: '', website: '' };
 
 export const CONTACT_SUCCESS_BANNER = "Your message has been sent successfully! We'll get back to you within 24 hours.";
 export const CONTACT_ERROR_BANNER = 'There was an error sending your message. Please try again.';
+const contactRateLimitedBanner = (when: string): Banner => ({
+  rateLimited: `You have sent several messages in a short time, so this one was not sent. Please try again ${when}, or write to us by e-mail.`,
+});
 
 /** The contact form (spec sections 2, 4 and 8): validated by the same valibot schema as the API. */
 export function ContactForm() {
@@ -33,7 +38,10 @@ export function ContactForm() {
     },
     onFailure: (error) => {
       console.error('Sending the contact message failed', error);
-      setBanner('error');
+      // Too many messages from this connection (D8): say when it works again, once, at the top of the form.
+      const when = tryAgainWhen(error);
+      setBanner(when ? contactRateLimitedBanner(when) : 'error');
+      if (when) return;
       toast({
         title: 'Something went wrong',
         description: "Your message couldn't be sent. Please try again.",
@@ -53,6 +61,11 @@ export function ContactForm() {
         {banner === 'error' ? (
           <Alert variant="error" data-testid="contact-error">
             {CONTACT_ERROR_BANNER}
+          </Alert>
+        ) : null}
+        {typeof banner === 'object' ? (
+          <Alert variant="error" data-testid="contact-error">
+            {banner.rateLimited}
           </Alert>
         ) : null}
 

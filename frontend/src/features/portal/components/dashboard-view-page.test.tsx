@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
+import { FRESH_GRANT_NOTICE, PREVIEW_NOTICE, sharedWithNotice } from './looker-studio-viewer';
 
 // happy-dom does not load frames and says so on the console for each one.
 beforeEach(() => {
@@ -23,6 +24,7 @@ const detail = (overrides: Partial<DashboardDetail> = {}): DashboardDetail => ({
   embedUrl: 'https://app.powerbi.com/view?r=abc',
   thumbnailUrl: null,
   isPublic: false,
+  lookerStudio: null,
   ...overrides,
 });
 
@@ -163,5 +165,39 @@ describe('/client/dashboard/{id}', () => {
     renderApp('/client/dashboard/5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Access Required' })).toBeTruthy();
     expect(requestsTo(api, 'GET /api/dashboards/5')).toHaveLength(0);
+  });
+
+  describe('a Looker Studio report (issue 28)', () => {
+    const REPORT = 'https://lookerstudio.google.com/embed/reporting/0b1d6a4e-1c2f-4e5a-9b8c-7d6e5f4a3b2c';
+    const report = (lookerStudio: DashboardDetail['lookerStudio']) =>
+      detail({ type: 'Looker', embedMode: 'lookerstudio', embedUrl: REPORT, lookerStudio });
+
+    it('frames the report and says which Google account it is shared with, without asking the server to reach it', async () => {
+      const { api } = openDashboard(report({ googleAccount: 'ada.work@gmail.com', grantedAt: '2026-01-01T00:00:00Z' }));
+      const frame = await screen.findByTitle('Enrollment Overview');
+      expect(frame.tagName).toBe('IFRAME');
+      expect(frame.getAttribute('src')).toBe(REPORT);
+      const notice = screen.getByTestId('looker-studio-account');
+      expect(notice.textContent).toBe(sharedWithNotice('ada.work@gmail.com'));
+      expect(screen.getByRole('link', { name: 'Change it in Account Settings' }).getAttribute('href')).toBe('/account');
+      // Granted long ago: nothing about waiting.
+      expect(screen.queryByTestId('looker-studio-fresh')).toBeNull();
+      expect(screen.getByTestId('viewer-fullscreen')).toBeTruthy();
+      await waitFor(() => expect(requestsTo(api, 'POST /api/dashboards/5/views')).toHaveLength(1));
+      expect(requestsTo(api, 'GET /api/dashboards/5/embed-status')).toHaveLength(0);
+    });
+
+    it('says access was granted a moment ago when it was less than a minute ago', async () => {
+      openDashboard(
+        report({ googleAccount: 'ada@example.com', grantedAt: new Date(Date.now() - 10_000).toISOString() }),
+      );
+      expect((await screen.findByTestId('looker-studio-fresh')).textContent).toBe(FRESH_GRANT_NOTICE);
+    });
+
+    it("tells an admin's preview that it is one and whose access applies", async () => {
+      openDashboard(report({ googleAccount: null, grantedAt: null }));
+      expect((await screen.findByTestId('looker-studio-preview')).textContent).toBe(PREVIEW_NOTICE);
+      expect(screen.queryByTestId('looker-studio-account')).toBeNull();
+    });
   });
 });

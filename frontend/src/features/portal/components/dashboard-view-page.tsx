@@ -8,6 +8,7 @@ import { TokenViewer } from '../embed/token-viewer';
 import { isHttpsUrl, isImageUrl } from '../utils/embed-url';
 import { isPowerBiType, type PortalUser } from '../utils/greeting';
 import { EmbedViewer } from './embed-viewer';
+import { LookerStudioViewer } from './looker-studio-viewer';
 import { BackToDashboards, Badge, DashboardDescription, PortalWelcome } from './portal-header';
 
 export interface DashboardViewPageProps {
@@ -19,7 +20,8 @@ export interface DashboardViewPageProps {
 
 /**
  * /client/dashboard/{id} (spec section 2): one dashboard of the client's organizations, framed from its URL or, in a
- * token mode (issue 14), embedded with its provider's SDK and a token minted for the viewer's organization.
+ * token mode (issue 14), embedded with its provider's SDK and a token minted for the viewer's organization; a Looker
+ * Studio report (issue 28) is framed with the Google account it is shared with said above it.
  */
 export function DashboardViewPage({ dashboard, user, loadTimeoutMs }: DashboardViewPageProps) {
   return (
@@ -56,6 +58,12 @@ export function DashboardViewPage({ dashboard, user, loadTimeoutMs }: DashboardV
         <div className="mt-6">
           {dashboard.embedMode === 'url' ? (
             <DashboardViewer dashboard={dashboard} {...(loadTimeoutMs !== undefined && { loadTimeoutMs })} />
+          ) : dashboard.embedMode === 'lookerstudio' ? (
+            <LookerStudioViewer
+              key={dashboard.id}
+              dashboard={dashboard}
+              {...(loadTimeoutMs !== undefined && { loadTimeoutMs })}
+            />
           ) : (
             <TokenViewer
               key={dashboard.id}

@@ -49,7 +49,7 @@ export const isRefused = (error: unknown): boolean =>
 export type PowerBiSdk = typeof import('powerbi-client');
 
 /** The code a mode's embed needs: Power BI's SDK, Tableau's <tableau-viz> registered; nothing for the others. */
-export type EmbedSdk = { mode: 'powerbi'; sdk: PowerBiSdk } | { mode: 'tableau' | 'metabase' | 'url' };
+export type EmbedSdk = { mode: 'powerbi'; sdk: PowerBiSdk } | { mode: Exclude<EmbedMode, 'powerbi'> };
 
 /**
  * Downloads the SDK of a mode (the chunks are cached by the browser and the module map: a second call costs nothing).

@@ -82,6 +82,7 @@ const detail = (overrides: Partial<DashboardDetail> = {}): DashboardDetail => ({
   embedUrl: '',
   thumbnailUrl: null,
   isPublic: false,
+  lookerStudio: null,
   ...overrides,
 });
 

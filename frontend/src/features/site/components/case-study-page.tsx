@@ -1,7 +1,8 @@
 import type { PublicCaseStudy } from '@app/contracts';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, CalendarCheck } from 'lucide-react';
 import { PageContainer } from '../../../components/layout/page-header';
+import { buttonClass } from '../../../components/ui/button';
 import { Prose } from './prose';
 
 function Fact({ title, text }: { title: string; text: string }) {
@@ -11,6 +12,33 @@ function Fact({ title, text }: { title: string; text: string }) {
       <h2 className="text-sm font-semibold tracking-wide text-blue-700 uppercase dark:text-blue-400">{title}</h2>
       <p className="mt-2 leading-7 text-slate-700 dark:text-slate-300">{text}</p>
     </div>
+  );
+}
+
+/** What a reader can do next, once the story has convinced them (issue 26: a case study ended without a way on). */
+function StudyCallToAction() {
+  return (
+    <aside
+      aria-labelledby="case-study-cta-heading"
+      className="mt-12 rounded-2xl bg-blue-800 px-6 py-10 text-center sm:px-10 dark:bg-blue-900"
+      data-testid="case-study-cta"
+    >
+      <h2 id="case-study-cta-heading" className="text-2xl font-bold tracking-tight text-white">
+        Want a dashboard like this?
+      </h2>
+      <p className="mx-auto mt-3 max-w-xl text-blue-100">
+        Book a free 30-minute consultation: tell us about your data and the decisions it should support.
+      </p>
+      <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+        <Link to="/book-consultation" className={buttonClass({ variant: 'inverse', size: 'lg' })}>
+          <CalendarCheck aria-hidden="true" className="size-5" />
+          Book a free consultation
+        </Link>
+        <Link to="/contact" className={buttonClass({ variant: 'inverse-outline', size: 'lg' })}>
+          Contact us
+        </Link>
+      </div>
+    </aside>
   );
 }
 
@@ -59,6 +87,7 @@ export function CaseStudyPage({ study }: { study: PublicCaseStudy }) {
           </figure>
         ) : null}
         <Prose html={study.bodyHtml} className="mt-10" data-testid="case-study-body" />
+        <StudyCallToAction />
       </article>
     </PageContainer>
   );

@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import * as v from 'valibot';
 
 /**
  * Seals secrets at rest (issue 14, decision 030) with AES-256-GCM under APP_ENCRYPTION_KEY: a fresh 12-byte nonce per
@@ -52,3 +53,17 @@ export function createSecretBox(base64Key: string): SecretBox {
     },
   };
 }
+
+/**
+ * APP_ENCRYPTION_KEY, for the API and the workers: 32 random bytes in base64 (`openssl rand -base64 32`). It seals the
+ * secrets of embed connections (decision 030); the workers open a Looker Studio connection's key with it (issue 28).
+ */
+export const envEncryptionKey = v.optional(
+  v.pipe(
+    v.string(),
+    v.check(
+      (value) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32,
+      'must be 32 random bytes in base64 (openssl rand -base64 32)',
+    ),
+  ),
+);

@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "visitor_time_zone" text;

@@ -1,0 +1,148 @@
+import { Combobox, createListCollection } from '@ark-ui/react/combobox';
+import { Portal } from '@ark-ui/react/portal';
+import { ChevronDown } from 'lucide-react';
+import { type ReactNode, useMemo } from 'react';
+import { Spinner } from '../ui/spinner';
+import { controlClass, FieldShell } from './field-shell';
+import { useFieldControl } from './use-field-control';
+
+/** One choice of a combobox: its value (what the field takes), its label and a second line. */
+interface ComboboxOption {
+  value: string;
+  label: string;
+  detail?: string;
+}
+
+export interface ComboboxFieldProps {
+  label: ReactNode;
+  description?: ReactNode;
+  /** The choices that fit what was typed (the caller searches: the list is shown as given). */
+  options: readonly ComboboxOption[];
+  /** The choices are being looked up. */
+  loading?: boolean;
+  /** Shown in the list when there is no choice (and it is not loading). */
+  emptyText?: string;
+  /** Shown instead of the choices when looking them up failed. */
+  failure?: string | null;
+  placeholder?: string;
+  required?: boolean;
+  /** After a choice was picked (its value is in the field by then). */
+  onPick?: (value: string) => void;
+  'data-testid'?: string;
+}
+
+/**
+ * A text field with a list of choices (Ark UI's combobox) bound to the surrounding `form.AppField`: the field's value is
+ * the text typed (anything may be typed or pasted), and picking a choice puts its value there. The caller searches
+ * with the typed text and gives the choices that fit.
+ */
+export function ComboboxField({
+  label,
+  description,
+  options,
+  loading = false,
+  emptyText = 'Nothing found',
+  failure = null,
+  placeholder,
+  required,
+  onPick,
+  'data-testid': testId,
+}: ComboboxFieldProps) {
+  const { field, shell, control } = useFieldControl<string>(label, description);
+  const collection = useMemo(
+    () =>
+      createListCollection({
+        items: [...options],
+        itemToValue: (option) => option.value,
+        itemToString: (option) => option.value,
+      }),
+    [options],
+  );
+  const value = String(field.state.value ?? '');
+
+  return (
+    <FieldShell {...shell}>
+      <Combobox.Root
+        collection={collection}
+        ids={{ input: control.id }}
+        name={control.name}
+        inputValue={value}
+        // Whatever is typed is kept (an id or an address pasted as is); a pick puts the choice's value in the input.
+        allowCustomValue
+        openOnClick
+        selectionBehavior="replace"
+        value={options.some((option) => option.value === value) ? [value] : []}
+        onInputValueChange={(details) => field.handleChange(details.inputValue)}
+        onValueChange={(details) => {
+          const picked = details.value[0];
+          if (picked === undefined) return;
+          field.handleChange(picked);
+          onPick?.(picked);
+        }}
+        invalid={control['aria-invalid'] === true}
+        {...(required && { required })}
+        positioning={{ sameWidth: true, gutter: 4 }}
+        className="relative"
+      >
+        <Combobox.Control className="relative">
+          <Combobox.Input
+            onBlur={control.onBlur}
+            aria-describedby={control['aria-describedby']}
+            {...(placeholder && { placeholder })}
+            autoComplete="off"
+            spellCheck={false}
+            className={`${controlClass} pr-9`}
+            {...(testId && { 'data-testid': testId })}
+          />
+          <Combobox.Trigger
+            aria-label="Show choices"
+            className="absolute inset-y-0 right-0 flex w-9 items-center justify-center text-slate-500 dark:text-slate-400"
+          >
+            <ChevronDown aria-hidden="true" className="size-4" />
+          </Combobox.Trigger>
+        </Combobox.Control>
+        <Portal>
+          <Combobox.Positioner className="z-50">
+            <Combobox.Content
+              className="max-h-72 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+              {...(testId && { 'data-testid': `${testId}-choices` })}
+            >
+              {failure ? (
+                <p className="px-3 py-2 text-red-700 dark:text-red-400" role="alert">
+                  {failure}
+                </p>
+              ) : options.length === 0 ? (
+                <p className="flex items-center gap-2 px-3 py-2 text-slate-600 dark:text-slate-400" role="status">
+                  {loading ? (
+                    <>
+                      <Spinner />
+                      Searching...
+                    </>
+                  ) : (
+                    emptyText
+                  )}
+                </p>
+              ) : (
+                options.map((option) => (
+                  <Combobox.Item
+                    key={option.value}
+                    item={option}
+                    className="flex cursor-pointer flex-col rounded-md px-3 py-2 text-slate-900 data-highlighted:bg-blue-50 data-[state=checked]:font-semibold dark:text-slate-100 dark:data-highlighted:bg-slate-800"
+                    {...(testId && { 'data-testid': `${testId}-choice` })}
+                  >
+                    <Combobox.ItemText className="break-words">{option.label}</Combobox.ItemText>
+                    {option.detail ? (
+                      <span className="text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-400">
+                        {option.detail}
+                      </span>
+                    ) : null}
+                  </Combobox.Item>
+                ))
+              )}
+            </Combobox.Content>
+          </Combobox.Positioner>
+        </Portal>
+      </Combobox.Root>
+    </FieldShell>
+  );
+}

@@ -1,0 +1,57 @@
+import type { User } from '@app/contracts';
+import { GoogleAccountInputSchema } from '@app/contracts/api/lookerstudio';
+import * as v from 'valibot';
+import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
+import { toast } from '../../../components/ui/toast';
+import { failureMessage } from '../../../lib/api';
+import { useSaveGoogleAccount } from '../api/auth.mutations';
+
+/**
+ * 'Google account for Looker Studio dashboards' of /account (issue 28): the account the organizations' Looker Studio
+ * reports are shared with. Empty: the person's e-mail address. Its message under the field; the outcome a toast.
+ */
+export function GoogleAccountForm({ user }: { user: User }) {
+  const save = useSaveGoogleAccount();
+  const form = useSchemaForm({
+    defaultValues: { googleAccount: user.googleAccount ?? '' },
+    schema: GoogleAccountInputSchema,
+    fieldIssues: validationIssues,
+    onSubmit: async (value, formApi) => {
+      const { googleAccount } = await save.mutateAsync(v.parse(GoogleAccountInputSchema, value));
+      formApi.reset({ googleAccount: googleAccount ?? '' });
+      toast({
+        title: 'Google Account Saved',
+        description: `Looker Studio reports are shared with ${googleAccount ?? user.email}. Sign in to Google with it to see them.`,
+      });
+    },
+    onFailure: (error) =>
+      toast({
+        title: 'Update Failed',
+        description: failureMessage(error, 'Your Google account could not be saved. Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+
+  return (
+    <form.AppForm>
+      <form.FormElement aria-label="Google account" data-testid="google-account-form" className="flex flex-col gap-5">
+        <form.AppField name="googleAccount">
+          {(field) => (
+            <field.TextField
+              label="Google account for Looker Studio dashboards"
+              type="email"
+              autoComplete="email"
+              spellCheck={false}
+              placeholder={user.email}
+              description={`Looker Studio asks you to sign in to Google with this account. Leave it empty to use ${user.email}.`}
+              data-testid="google-account"
+            />
+          )}
+        </form.AppField>
+        <form.FormActions pendingLabel="Saving..." className="w-full sm:w-auto" data-testid="google-account-submit">
+          Save Google Account
+        </form.FormActions>
+      </form.FormElement>
+    </form.AppForm>
+  );
+}

@@ -1,0 +1,141 @@
+import {
+  EventPayloadSchemas,
+  type EventType,
+  EventTypes,
+  type LookerSharingJob,
+  LookerSharingJobNames,
+  lookerSharingJobId,
+} from '@app/contracts';
+import type { Database } from '@app/db';
+import type { Logger } from '@app/platform/logger';
+import { LookerStudioError } from '@app/platform/lookerstudio/http';
+import {
+  assetsOfDashboards,
+  assetsOfOrganizations,
+  assetsToReconcile,
+  markPending,
+  recordConnectionSync,
+  type SharedAsset,
+  sharingBehind,
+} from '@app/platform/lookerstudio/sharing.repository';
+import { type SharingDeps, syncAsset } from '@app/platform/lookerstudio/sync';
+import type { Job, JobsOptions, Queue } from 'bullmq';
+import * as v from 'valibot';
+
+/**
+ * Looker Studio sharing in the workers (issue 28, D36). A change of who may see a Looker Studio dashboard (a domain
+ * event) names the reports it concerns; each is marked pending and gets a job that brings it in step (sync.ts: under
+ * the report's lock, with the permissions' etag, idempotent). A job that fails is retried with backoff and its report
+ * stays 'failing' (visible to the admin, counted by the metric the alert watches); the retry sweep and the nightly
+ * reconcile take up every report not in step again, so a failed revoke is tried until it succeeds.
+ */
+
+export interface LookerSharingDeps extends SharingDeps {
+  queue: Queue<LookerSharingJob>;
+  jobOptions: JobsOptions;
+  logger: Logger;
+}
+
+/** The reports a sharing event concerns (none for other events). */
+export async function assetsOfEvent(db: Database, type: EventType, payload: unknown): Promise<SharedAsset[]> {
+  switch (type) {
+    case EventTypes.dashboardLinkCreated:
+    case EventTypes.dashboardLinkDeleted: {
+      const { dashboardId } = v.parse(EventPayloadSchemas[type], payload);
+      return assetsOfDashboards(db, [dashboardId]);
+    }
+    case EventTypes.organizationMemberAdded:
+    case EventTypes.organizationMemberRemoved:
+    case EventTypes.organizationDeactivated:
+    case EventTypes.organizationReactivated:
+    case EventTypes.organizationGoogleGroupChanged: {
+      const { organizationId } = v.parse(EventPayloadSchemas[type], payload);
+      return assetsOfOrganizations(db, [organizationId]);
+    }
+    case EventTypes.userDeactivated:
+    case EventTypes.userReactivated:
+    case EventTypes.userErased:
+    case EventTypes.userEmailChanged:
+    case EventTypes.userGoogleAccountChanged: {
+      const { organizationIds } = v.parse(EventPayloadSchemas[type], payload);
+      return assetsOfOrganizations(db, organizationIds);
+    }
+    case EventTypes.dashboardEmbedChanged:
+    case EventTypes.dashboardDeleted: {
+      const { dashboardId, previous } = v.parse(EventPayloadSchemas[type], payload);
+      return [...(await assetsOfDashboards(db, [dashboardId])), ...(previous ? [previous] : [])];
+    }
+    default:
+      return [];
+  }
+}
+
+/** Fans a sharing event out: its reports marked pending, one job each (ids from the event: a retry adds nothing). */
+export async function queueSharingJobs(deps: LookerSharingDeps, eventId: string, assets: SharedAsset[]) {
+  if (!assets.length) return 0;
+  await markPending(deps.db, assets);
+  await deps.queue.addBulk(
+    assets.map((asset) => ({
+      name: LookerSharingJobNames.syncAsset,
+      data: asset,
+      opts: { ...deps.jobOptions, jobId: lookerSharingJobId(eventId, asset.connectionId, asset.assetName) },
+    })),
+  );
+  return assets.length;
+}
+
+export async function processLookerSharing(job: Job<LookerSharingJob>, deps: LookerSharingDeps) {
+  if (job.name === LookerSharingJobNames.syncAsset && 'assetName' in job.data) {
+    const result = await syncAsset(deps, job.data);
+    if (result.added.length || result.removed.length || result.unexpected.length)
+      deps.logger.info(
+        {
+          connectionId: job.data.connectionId,
+          assetName: job.data.assetName,
+          added: result.added.length,
+          removed: result.removed.length,
+          unexpected: result.unexpected.map((u) => u.member),
+        },
+        'looker studio sharing brought in step',
+      );
+    return { added: result.added.length, removed: result.removed.length, unexpected: result.unexpected.length };
+  }
+  // The reconcile: every report (nightly), or those not in step (the retry sweep); each as its own job, run now.
+  const onlyOutOfStep = 'onlyOutOfStep' in job.data && job.data.onlyOutOfStep === true;
+  const assets = onlyOutOfStep ? await sharingBehind(deps.db) : await assetsToReconcile(deps.db);
+  const runId = `${onlyOutOfStep ? 'retry' : 'reconcile'}-${job.id ?? Date.now()}`.replaceAll(':', '-');
+  if (!onlyOutOfStep) await nightlyTotals(deps, assets);
+  else await queueSharingJobs(deps, runId, assets);
+  return { assets: assets.length };
+}
+
+/**
+ * The nightly reconcile: each report synced here (one after the other), its counts added up per connection and kept as
+ * the connection's last sync, which the Connections tab shows; a report that fails also gets a retried job.
+ */
+async function nightlyTotals(deps: LookerSharingDeps, assets: SharedAsset[]) {
+  const totals = new Map<number, { added: number; removed: number; unexpected: number; error: string | null }>();
+  const failed: SharedAsset[] = [];
+  for (const asset of assets) {
+    const total = totals.get(asset.connectionId) ?? { added: 0, removed: 0, unexpected: 0, error: null };
+    totals.set(asset.connectionId, total);
+    try {
+      const result = await syncAsset(deps, asset);
+      total.added += result.added.length;
+      total.removed += result.removed.length;
+      total.unexpected += result.unexpected.length;
+      if (result.unexpected.length)
+        deps.logger.warn(
+          { connectionId: asset.connectionId, assetName: asset.assetName, members: result.unexpected },
+          'looker studio report shared with members nobody expected',
+        );
+    } catch (error) {
+      if (!(error instanceof LookerStudioError)) throw error;
+      total.error ??= error.message;
+      failed.push(asset);
+    }
+  }
+  const at = new Date(deps.google.now()).toISOString();
+  for (const [connectionId, total] of totals) await recordConnectionSync(deps.db, connectionId, { at, ...total });
+  await queueSharingJobs(deps, `nightly-${at.replaceAll(':', '-')}`, failed);
+}
