@@ -79,6 +79,14 @@ export const SavedDashboardSchema = v.object({
   embedUrlWarning: v.nullable(v.string()),
 });
 
+/**
+ * POST /api/dashboards/{id}/views: what the viewer saw once the dashboard loaded or failed to (D37: a failed load is
+ * not a client's usage).
+ */
+const LOADED_MESSAGE = 'loaded must be true or false';
+export const RecordViewSchema = v.object({ loaded: v.boolean(LOADED_MESSAGE) }, LOADED_MESSAGE);
+export type RecordView = v.InferOutput<typeof RecordViewSchema>;
+
 /** POST /api/dashboards/{id}/views */
 export const ViewRecordedSchema = v.object({ recorded: v.boolean() });
 

@@ -91,6 +91,10 @@ describe('the monthly usage digest with two worker processes', () => {
         at('2026-09-03T10:00:00Z'),
         at('2026-09-04T10:00:00Z'),
         at('2026-09-05T10:00:00Z'),
+        // Not clients' usage (D37): an admin's previews, and a client's load that failed.
+        { ...at('2026-10-07T10:00:00Z'), userId: ada.id, byAdmin: true },
+        { dashboardId: idle.id, userId: ada.id, viewedAt: new Date('2026-10-08T10:00:00Z'), byAdmin: true },
+        { ...at('2026-10-09T10:00:00Z'), loaded: false },
       ]);
 
     // The month's job, triggered twice (as a second trigger or a retried job would) with both processes running.
