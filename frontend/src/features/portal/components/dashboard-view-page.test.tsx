@@ -100,12 +100,24 @@ describe('/client/dashboard/{id}', () => {
     expect(screen.queryByTestId('embed-viewer')).toBeNull();
   });
 
-  it('records one view once the viewer is shown', async () => {
+  it('records one view once the dashboard has loaded, and says it loaded (D37)', async () => {
     const { api } = openDashboard(detail());
     await screen.findByTestId('embed-viewer');
+    // Shown but not loaded yet: nothing recorded.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(requestsTo(api, 'POST /api/dashboards/5/views')).toHaveLength(0);
+    fireEvent.load(screen.getByTitle('Enrollment Overview'));
     await waitFor(() => expect(requestsTo(api, 'POST /api/dashboards/5/views')).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 50));
-    expect(requestsTo(api, 'POST /api/dashboards/5/views')).toHaveLength(1);
+    expect(requestsTo(api, 'POST /api/dashboards/5/views').map((r) => r.body)).toEqual([{ loaded: true }]);
+  });
+
+  it('records a load that failed as one: a frame the server finds unreachable (D37)', async () => {
+    const { api } = openDashboard(detail(), '/client/dashboard/5', 'unreachable');
+    await screen.findByTestId('embed-viewer');
+    fireEvent.load(screen.getByTitle('Enrollment Overview'));
+    await waitFor(() => expect(requestsTo(api, 'POST /api/dashboards/5/views')).toHaveLength(1));
+    expect(requestsTo(api, 'POST /api/dashboards/5/views').map((r) => r.body)).toEqual([{ loaded: false }]);
   });
 
   it("records no view when a 'View Dashboard' link is only hovered, though the dashboard is preloaded", async () => {
