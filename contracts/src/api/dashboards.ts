@@ -24,10 +24,15 @@ export const ClientDashboardSchema = v.object({
 });
 export type ClientDashboard = v.InferOutput<typeof ClientDashboardSchema>;
 
-/** GET /api/dashboards/organizations: an active organization the signed-in person belongs to (the portal's header). */
+/**
+ * GET /api/dashboards/organizations: an organization the signed-in person belongs to (the portal's header shows the
+ * active ones). One whose access was paused (deactivated) is listed too, `isActive` false: the portal then says so
+ * rather than "no dashboards assigned" or a bare 404 (issue 26).
+ */
 export const PortalOrganizationSchema = v.object({
   id: v.number(),
   name: v.string(),
+  isActive: v.boolean(),
   /** An https URL or a site path (`/images/...`), else null: the portal shows the name's initial. */
   logoUrl: v.nullable(v.string()),
 });

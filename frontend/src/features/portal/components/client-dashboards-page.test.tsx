@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { ClientDashboard } from '@app/contracts';
+import type { ClientDashboard, PortalOrganization } from '@app/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
@@ -29,12 +29,12 @@ const dashboard = (overrides: Partial<ClientDashboard> = {}): ClientDashboard =>
   ...overrides,
 });
 
-const acme = { id: 1, name: 'Acme', logoUrl: 'https://cdn.example.com/acme.png' };
+const acme = { id: 1, name: 'Acme', logoUrl: 'https://cdn.example.com/acme.png', isActive: true };
 
 function openList(
   list: ClientDashboard[] | FakeRoute,
   user = makeUser(),
-  organizations: { id: number; name: string; logoUrl: string | null }[] = [acme],
+  organizations: PortalOrganization[] = [acme],
   more: Record<string, FakeRoute> = {},
 ) {
   const api = stubApi({
@@ -47,6 +47,15 @@ function openList(
 }
 
 describe('/client/dashboard', () => {
+  it("says the organization's access was paused, and whom to contact, rather than 'no dashboards assigned'", async () => {
+    openList([], makeUser(), [{ ...acme, isActive: false }]);
+    expect(await screen.findByRole('heading', { level: 2, name: "Your organization's access is paused" })).toBeTruthy();
+    expect(screen.getByTestId('access-paused-message').textContent).toContain('Acme');
+    expect(screen.queryByTestId('dashboards-empty')).toBeNull();
+    // A paused organization is not in the header.
+    expect(screen.queryByTestId('portal-organization')).toBeNull();
+  });
+
   it("says 'Loading your dashboards...' until the list arrives", async () => {
     const pending = deferred();
     openList(pending);
@@ -140,12 +149,12 @@ describe('/client/dashboard', () => {
     expect(logo.getAttribute('src')).toBe('https://cdn.example.com/acme.png');
     expect(within(banner).getByTestId('portal-organization-name').textContent).toBe('Acme');
     cleanup();
-    openList([dashboard()], makeUser(), [{ id: 2, name: 'beta labs', logoUrl: null }]);
+    openList([dashboard()], makeUser(), [{ id: 2, name: 'beta labs', logoUrl: null, isActive: true }]);
     expect((await screen.findByTestId('portal-organization-initial')).textContent).toBe('B');
   });
 
   it("shows each card's organizations only to a person in several", async () => {
-    const two = [acme, { id: 2, name: 'Beta', logoUrl: null }];
+    const two = [acme, { id: 2, name: 'Beta', logoUrl: null, isActive: true }];
     openList([dashboard({ organizations: [{ id: 2, name: 'Beta' }] })], makeUser(), two);
     await waitFor(() => expect(screen.getByTestId('dashboard-card-organization').textContent).toBe('From Beta'));
     cleanup();

@@ -17,12 +17,15 @@ import { favouritesFirst, searchDashboards } from '../utils/search';
 import { DashboardCard } from './dashboard-card';
 import { DashboardSearch, useDebounced } from './dashboard-search';
 import { OrganizationBanner } from './organization-banner';
+import { PausedAccess, pausedOnly } from './paused-access';
 import { PortalWelcome } from './portal-header';
 
 /** /client/dashboard (spec section 2, issue 18): the dashboards of the client's organizations. */
 export function ClientDashboardsPage({ user }: { user: PortalUser | null }) {
   const query = useQuery(organizationDashboardsQueryOptions());
   const organizations = useQuery(portalOrganizationsQueryOptions());
+  const active = (organizations.data ?? []).filter((o) => o.isActive);
+  const paused = pausedOnly(organizations.data);
   return (
     <PageContainer>
       <div className="flex flex-col gap-6 border-b border-slate-200 pb-8 md:flex-row md:items-end md:justify-between dark:border-slate-800">
@@ -35,11 +38,15 @@ export function ClientDashboardsPage({ user }: { user: PortalUser | null }) {
           </p>
         </div>
         <PortalWelcome user={user}>
-          <OrganizationBanner organizations={organizations.data ?? []} />
+          <OrganizationBanner organizations={active} />
         </PortalWelcome>
       </div>
       <div className="mt-10">
-        <DashboardsContent query={query} severalOrganizations={(organizations.data?.length ?? 0) > 1} />
+        {paused.length > 0 && query.data?.length === 0 ? (
+          <PausedAccess organizations={paused} />
+        ) : (
+          <DashboardsContent query={query} severalOrganizations={active.length > 1} />
+        )}
       </div>
     </PageContainer>
   );
