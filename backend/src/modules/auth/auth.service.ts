@@ -200,7 +200,7 @@ export async function usePasswordToken(
   kind: repo.TokenKind,
   token: string,
   password: string,
-): Promise<{ message: string }> {
+): Promise<{ message: string; user: repo.UserRow }> {
   const passwordHash = await hashPassword(password);
   const tokenHash = hashToken(token);
   return deps.db.transaction(async (tx) => {
