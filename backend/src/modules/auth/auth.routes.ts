@@ -32,6 +32,7 @@ import { described } from '../../lib/route-options';
 import type { GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
 import * as auth from './auth.service';
+import { signInAfterPasswordSet } from './password-set-sign-in';
 import { PENDING_SIGN_IN_MS } from './sign-in-steps';
 import { globalSignIn } from './sso/sso.routes';
 
@@ -87,7 +88,7 @@ export const authRoutes = (deps: Pick<AppDeps, 'config' | 'secretBox'> & auth.Au
     password: string,
   ) => {
     const { message, user } = await auth.usePasswordToken(deps, kind, token, password);
-    const outcome = await auth.signInAfterPasswordSet(deps, kind, user, message, info(context));
+    const outcome = await signInAfterPasswordSet(deps, kind, user, message, info(context));
     if ('pendingSignIn' in outcome) {
       setPendingSignInCookie(context.set, outcome.pendingSignIn.token, secure, PENDING_SIGN_IN_MS / 1000);
       return status(202, { secondFactorRequired: true as const, message: SecurityMessages.secondFactorRequired });

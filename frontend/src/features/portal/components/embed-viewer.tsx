@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { isHttpsUrl, isImageUrl, withPowerBiParams } from '../utils/embed-url';
-import { useViewOutcome, ViewerShell, type ViewerStatus, WorkInProgress } from './viewer-shell';
+import { useViewOutcome } from './use-view-outcome';
+import { ViewerShell, type ViewerStatus, WorkInProgress } from './viewer-shell';
 
 /** Spec section 9: the embedded dashboard's height. */
 const FRAME_HEIGHT_PX = 900;
