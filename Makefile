@@ -5,11 +5,14 @@ SHELL := /bin/bash
 BUN_VERSION := 1.4.5
 # Bun from the PATH, else brought in from the npm registry (a machine with only Node 20+ can run everything).
 BUN ?= $(shell command -v bun 2>/dev/null || echo $(CURDIR)/.tools/node_modules/.bin/bun)
-COMPOSE ?= $(shell docker compose version >/dev/null 2>&1 && echo "docker compose" || echo docker-compose)
+# Compose v2 (`docker compose`): v1 (`docker-compose`) has no `up --wait`, so make up refuses it with a word.
+COMPOSE ?= docker compose
+# The secrets of the Compose stack, made once by make up (METRICS_TOKEN, APP_ENCRYPTION_KEY): it runs as production.
+COMPOSE_SECRETS ?= .env.compose
 VITEST_ARGS ?=
 INSTALL_STAMP := node_modules/.make-install-stamp
 
-.PHONY: help bun install build up down logs dev start test test-unit test-integration test-e2e lint knip format typecheck migrate seed backup restore admin admin-email bench clean
+.PHONY: help bun install build up compose-secrets down logs dev start test test-unit test-integration test-e2e lint knip format typecheck migrate seed backup restore admin admin-email prometheus-rule bench clean
 
 help: ## List the commands
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
@@ -34,6 +37,8 @@ build: install ## Build the SPA into frontend/dist
 
 up: ## Run the whole product in Docker (PostgreSQL, Redis, mail catcher, migrations, API + SPA, workers)
 	@docker info >/dev/null 2>&1 || { echo "make up needs a running Docker engine and found none (docker info failed); without Docker: cp .env.example .env, then make start (PostgreSQL and Redis on this machine)" >&2; exit 1; }
+	@$(COMPOSE) version >/dev/null 2>&1 || { echo "make up needs Docker Compose v2 (docker compose version failed); Compose v1 (docker-compose) cannot wait for the services to be healthy: install the compose plugin" >&2; exit 1; }
+	@$(MAKE) --no-print-directory compose-secrets
 	$(COMPOSE) up --build --detach --wait
 	@echo ""
 	@echo "  Site and API      http://localhost:3000"
@@ -43,6 +48,17 @@ up: ## Run the whole product in Docker (PostgreSQL, Redis, mail catcher, migrati
 	@echo ""
 	@echo "  First administrator: $(COMPOSE) exec api bun run cli create-admin --email you@example.com  (asks for the password)"
 	@echo "  Sample dashboards:   $(COMPOSE) exec api bun db/src/seed.ts"
+
+# Made once, readable by its owner only, never overwritten (the encryption key must stay the same for the sealed
+# secrets to open). Only the shell's own tools: make up needs nothing but Docker.
+compose-secrets: ## Make .env.compose (the Compose stack's METRICS_TOKEN and APP_ENCRYPTION_KEY) when it is missing
+	@if [ ! -f "$(COMPOSE_SECRETS)" ]; then \
+	  umask 077; \
+	  { echo "# Secrets of the Docker Compose stack (make up), made once: keep this file, and the key with it."; \
+	    echo "METRICS_TOKEN=$$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')"; \
+	    echo "APP_ENCRYPTION_KEY=$$(head -c 32 /dev/urandom | base64 | tr -d '\n')"; } > "$(COMPOSE_SECRETS)" && \
+	  echo "Wrote $(COMPOSE_SECRETS) (METRICS_TOKEN, APP_ENCRYPTION_KEY): keep it with your backups"; \
+	fi
 
 down: ## Stop the Docker stack (data volumes are kept)
 	$(COMPOSE) down
@@ -66,7 +82,7 @@ seed: migrate ## Load the sample dashboards and the demo organization
 backup: install ## Back up the database (DATABASE_URL) with pg_dump into BACKUP_FILE or backups/lucid-<time>.dump
 	@$(BUN) db/src/backup.ts backup "$(BACKUP_FILE)"
 
-restore: install ## Restore a backup into the database (DATABASE_URL), replacing its tables: make restore FILE=backups/x.dump
+restore: install ## Restore a backup into the database (DATABASE_URL), replacing its tables: make restore FILE=backups/x.dump (stop the API and workers first)
 	@$(BUN) db/src/backup.ts restore "$(FILE)"
 
 admin: admin-email migrate ## Create an administrator: make admin EMAIL=you@example.com (asks for the password, or reads stdin)
@@ -107,6 +123,9 @@ format: install ## Biome: fix formatting and safe lint issues
 
 typecheck: install ## TypeScript, strict, over every workspace
 	$(BUN) x tsc -p tsconfig.json --noEmit
+
+prometheus-rule: install ## Write the Prometheus Operator's PrometheusRule from deploy/monitoring/prometheus/alerts.yaml
+	$(BUN) scripts/prometheus-rule.ts
 
 bench: install ## Performance benchmarks, each as a ratio against a baseline measured in the same run
 	$(BUN) bench/run.ts

@@ -21,7 +21,12 @@ const standIns = await startEmbedStandIns();
 /** A fixed extra host, so the test shows the stand-ins' origin comes from elsewhere (their connections). */
 const EMBED_HOST = 'https://reports.example.com';
 const suite = useBrowserSuite({
-  env: { APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), EMBED_HOSTS: EMBED_HOST },
+  env: {
+    APP_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    EMBED_HOSTS: EMBED_HOST,
+    // The stand-ins are on loopback, over http: named as the operator names internal services (D35).
+    OUTBOUND_ALLOW_HOSTS: new URL(standIns.url).host,
+  },
 });
 
 const PASSWORD = 'Correct-horse-42';

@@ -41,6 +41,8 @@ const suite = useBrowserSuite({
     POWERBI_AUTHORITY_URL: standIns.powerbi.authorityUrl,
     POWERBI_API_URL: standIns.powerbi.apiUrl,
     APP_ENCRYPTION_KEY: Buffer.alloc(32, 14).toString('base64'),
+    // The stand-ins are on loopback, over http: named as the operator names internal services (D35).
+    OUTBOUND_ALLOW_HOSTS: new URL(standIns.url).host,
   },
 });
 

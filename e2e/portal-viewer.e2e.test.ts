@@ -19,7 +19,10 @@ import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
 const [refusingPort] = (await freePorts(1)) as [number];
 /** A host outside frame-src that the server cannot resolve either ('unknown'): only the page's policy can tell. */
 const BLOCKED_URL = 'https://reports.blocked.invalid/report';
-const suite = useBrowserSuite({ env: { EMBED_HOSTS: `https://127.0.0.1:${refusingPort}` } });
+// The server asks only public addresses and those the operator names (D35): the refusing port is named.
+const suite = useBrowserSuite({
+  env: { EMBED_HOSTS: `https://127.0.0.1:${refusingPort}`, OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${refusingPort}` },
+});
 
 const PASSWORD = 'Correct-horse-42';
 const FAKE_REPORT = '<!doctype html><html><body><h1>Fake Power BI report</h1></body></html>';

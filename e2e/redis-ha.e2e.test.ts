@@ -99,17 +99,21 @@ async function expectEveryEmailOnce(product: Product, contacts: { email: string 
   expect(missingOrTwice).toEqual([]);
 }
 
-describe('Redis Sentinel: the master fails in the middle of contact and booking traffic', () => {
+describe('Redis Sentinel with passwords and TLS only: the master fails in the middle of contact and booking traffic', () => {
   let set: SentinelSet;
   let product: Product;
   beforeAll(async () => {
-    set = await startSentinelSet();
+    // Every server (data nodes and Sentinels) speaks TLS only, with a private CA, and each kind has its own password:
+    // a process that reached any of them unencrypted or without its password would get nothing.
+    set = await startSentinelSet('lucid', { password: 'data-nodes-pw', sentinelPassword: 'sentinels-pw', tls: true });
     product = await startProduct({
       env: {
         // Nothing listens at REDIS_URL's address: a process that ignored the Sentinels would find no Redis at all.
-        REDIS_URL: NOWHERE,
+        REDIS_URL: 'rediss://:data-nodes-pw@127.0.0.1:1',
         REDIS_SENTINELS: set.sentinels,
         REDIS_SENTINEL_NAME: set.masterName,
+        REDIS_SENTINEL_PASSWORD: 'sentinels-pw',
+        REDIS_TLS_CA_FILE: set.caFile ?? '',
         TRUST_PROXY: 'true',
       },
     });

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { signIn } from './account-helpers';
-import { screenshot, useBrowserSuite, viewports } from './harness';
+import { freePorts, screenshot, useBrowserSuite, viewports } from './harness';
 import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
 
 /**
@@ -13,7 +13,14 @@ import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
  * `oidc-provider` on loopback), and a member types their school address on /client/login, takes "Sign in with
  * <Organization>", signs in at the provider's own page, and lands on /client/dashboard signed in.
  */
-const suite = useBrowserSuite({ env: { APP_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64') } });
+// The provider's port, named in OUTBOUND_ALLOW_HOSTS as an operator names an internal identity provider (D35).
+const [providerPort] = (await freePorts(1)) as [number];
+const suite = useBrowserSuite({
+  env: {
+    APP_ENCRYPTION_KEY: Buffer.alloc(32, 3).toString('base64'),
+    OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${providerPort}`,
+  },
+});
 
 const PASSWORD = 'Admin-password-17';
 const suffix = crypto.randomUUID().slice(0, 8);
@@ -28,6 +35,7 @@ let adminEmail: string;
 
 beforeAll(async () => {
   provider = await startOidcProvider({
+    port: providerPort,
     clients: [
       {
         clientId: 'lucid-insight',

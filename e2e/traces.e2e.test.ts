@@ -15,6 +15,8 @@ interface ExportedSpan {
   kind: number;
   attributes: { key: string; value: Record<string, unknown> }[];
   service: string;
+  /** The resource's attributes (service, release, environment, host or pod), as `key=value`. */
+  resource: Record<string, string>;
 }
 
 /** An OTLP/HTTP receiver (JSON encoding, as the product's exporter sends it) that keeps every span. */
@@ -30,14 +32,16 @@ async function startReceiver() {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
           resourceSpans: {
             resource: { attributes: { key: string; value: { stringValue?: string } }[] };
-            scopeSpans: { spans: Omit<ExportedSpan, 'service'>[] }[];
+            scopeSpans: { spans: Omit<ExportedSpan, 'service' | 'resource'>[] }[];
           }[];
         };
         for (const resourceSpans of body.resourceSpans) {
-          const service =
-            resourceSpans.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
+          const resource = Object.fromEntries(
+            resourceSpans.resource.attributes.map((a) => [a.key, String(Object.values(a.value)[0] ?? '')]),
+          );
+          const service = resource['service.name'] ?? '';
           for (const scope of resourceSpans.scopeSpans)
-            for (const span of scope.spans) spans.push({ ...span, service });
+            for (const span of scope.spans) spans.push({ ...span, service, resource });
         }
       } catch {
         // Not JSON: counted in `requests`, and the test's expectations fail.
@@ -66,6 +70,8 @@ beforeAll(async () => {
       // Export every 200 ms instead of every 5 s.
       OTEL_BSP_SCHEDULE_DELAY: '200',
       LOG_LEVEL: 'debug',
+      APP_VERSION: '9.9.9-traces',
+      OTEL_RESOURCE_ATTRIBUTES: 'k8s.pod.name=lucid-insight-api-7d9f-x2x,k8s.namespace.name=lucid-insight',
     },
     outputChars: 20_000_000,
   });
@@ -188,4 +194,37 @@ describe('traces (OTEL_EXPORTER_OTLP_ENDPOINT)', () => {
     expect(everything).not.toContain('not-a-real-session-token');
     expect(receiver.requests.every((request) => request.startsWith('POST /v1/traces application/json'))).toBe(true);
   }, 90_000);
+
+  it('names every span, tells which release, environment and pod sent it, and leaves queue housekeeping out', async () => {
+    // Idle for a few stalled-job check intervals (WORKER_LOCK_MS is 2 s here): BullMQ's housekeeping would make
+    // traces of one span each on every check.
+    const idleFrom = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 7000));
+    await expect.poll(() => receiver.spans.length, { timeout: 5000 }).toBeGreaterThan(0);
+    expect(receiver.spans.filter((span) => !span.name.trim()).map((span) => span.service)).toEqual([]);
+    const byTrace = new Map<string, ExportedSpan[]>();
+    for (const span of receiver.spans) byTrace.set(span.traceId, [...(byTrace.get(span.traceId) ?? []), span]);
+    const lonely = [...byTrace.values()]
+      .filter((spans) => spans.length === 1)
+      .map(([span]) => span!)
+      .filter(
+        (span) =>
+          Number(BigInt((span as unknown as { startTimeUnixNano: string }).startTimeUnixNano) / 1_000_000n) >= idleFrom,
+      )
+      .map((span) => span.name);
+    expect(
+      lonely.filter((name) => /getNextJob|moveStalledJobsToWait|startStalledCheckTimer|extendLocks/.test(name)),
+    ).toEqual([]);
+    for (const service of ['lucid-insight-api', 'lucid-insight-workers']) {
+      const resource = receiver.spans.find((span) => span.service === service)?.resource ?? {};
+      expect(resource).toMatchObject({
+        'service.version': '9.9.9-traces',
+        'deployment.environment.name': expect.any(String),
+        'k8s.pod.name': 'lucid-insight-api-7d9f-x2x',
+        'k8s.namespace.name': 'lucid-insight',
+      });
+      expect(resource['service.instance.id']).toBeTruthy();
+      expect(resource['host.name']).toBeTruthy();
+    }
+  }, 60_000);
 });

@@ -1,8 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseEnv } from '@app/platform/env';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { ApiEnvSchema, apiRequiredVariables } from '../backend/src/env';
+import { assertStartable } from '../backend/src/startup-checks';
 import { WorkersEnvSchema, workersRequiredVariables } from '../workers/src/env';
 
 interface Service {
@@ -154,6 +158,60 @@ describe('docker-compose.yml', () => {
     expect(targets('mailpit')).toContain('8025');
   });
 });
+
+describe('the Compose stack as production (make up)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'compose-secrets-'));
+  const file = join(dir, '.env.compose');
+  const makeSecrets = () =>
+    spawnSync('make', ['--no-print-directory', 'compose-secrets', `COMPOSE_SECRETS=${file}`], {
+      cwd: new URL('../', import.meta.url).pathname,
+      encoding: 'utf8',
+      env: { ...process.env, MAKEFLAGS: '', MAKELEVEL: '' },
+    });
+  const readSecrets = () =>
+    Object.fromEntries(
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+
+  it('makes its secrets once, readable by their owner only, and never replaces them', () => {
+    expect(makeSecrets().status).toBe(0);
+    const first = readSecrets();
+    expect(first.METRICS_TOKEN).toMatch(/^[0-9a-f]{48}$/);
+    expect(Buffer.from(first.APP_ENCRYPTION_KEY ?? '', 'base64')).toHaveLength(32);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(makeSecrets().status).toBe(0);
+    expect(readSecrets()).toEqual(first);
+  });
+
+  it('starts the API in production with them, and the workers too', () => {
+    expect(service('api').environment).toMatchObject({ NODE_ENV: '${NODE_ENV:-production}' });
+    const envFiles = (service('api') as { env_file?: { path: string; required?: boolean }[] }).env_file ?? [];
+    expect(envFiles).toContainEqual({ path: '.env.compose', required: false });
+    if (!statSafe(file)) makeSecrets();
+    const apiEnv = { ...readSecrets(), ...environmentOf('api') };
+    expect(apiEnv.NODE_ENV).toBe('production');
+    // The environment wins over env_file in Compose: nothing there may blank the generated secrets.
+    expect(environmentOf('api').METRICS_TOKEN).toBeUndefined();
+    expect(environmentOf('api').APP_ENCRYPTION_KEY).toBeUndefined();
+    expect(() => assertStartable(parseEnv(ApiEnvSchema, apiEnv), apiEnv)).not.toThrow();
+    expect(() => parseEnv(WorkersEnvSchema, { ...readSecrets(), ...environmentOf('workers') })).not.toThrow();
+  });
+
+  it('publishes the mail catcher on this machine only: its inbox holds reset and invitation links', () => {
+    for (const port of service('mailpit').ports ?? []) expect(String(port)).toMatch(/^127\.0\.0\.1:/);
+  });
+});
+
+const statSafe = (path: string) => {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+};
 
 describe('.env.example', () => {
   it('documents every variable the API and the workers read', () => {

@@ -171,6 +171,7 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
     credentials: {
       powerbi: {
         tenantId: '72f988bf-86f1-41af-91ab-2d7cd011db47',
+        tenantDomain: 'lucidstandin.onmicrosoft.com',
         clientId: '3b9e6a5c-1d2f-4e8a-9c7b-5f4e3d2c1b0a',
         clientSecret: 'pbi~StandIn.Secret_0123456789abcdefghij',
         workspaceId: 'f089354e-8366-4e18-aea3-4cb4a3a50b48',
@@ -344,5 +345,7 @@ export const standInProviderConfig = <O extends object>(standIns: EmbedStandIns,
   POWERBI_API_URL: standIns.powerbi.apiUrl,
   EMBED_TOKEN_MINUTES: 10,
   EMBED_PROVIDER_TIMEOUT_MS: 2000,
+  // The stand-ins are on loopback, over http: named as the operator names internal services (D35).
+  OUTBOUND_ALLOW_HOSTS: [new URL(standIns.url).host] as readonly string[],
   ...overrides,
 });

@@ -1,23 +1,30 @@
 /**
  * deploy/kubernetes: each overlay rendered as `kubectl apply -k` would send it (`kubectl kustomize`), every object
- * validated against the Kubernetes schemas (kubernetes-models), and what the deployment promises checked on the
- * rendered objects: replicas and disruption budget, probes, the preStop pause, the migrations Job, non-root read-only
- * containers with resource requests, and every variable the API and the workers require.
+ * validated against the Kubernetes schemas (kubernetes-models) and strictly (no unknown field at any depth:
+ * kubernetes-strict.ts), and what the deployment promises checked on the rendered objects: replicas and disruption
+ * budget, probes, the preStop pause, the migrations Job and its backup, non-root read-only containers with resource
+ * requests, network policies, pod security, autoscaling, monitoring, and every variable the API and the workers
+ * require. Without kubectl the tests fail: a check that silently does not run is no check.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from '@app/platform/env';
+import { ScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1';
+import { PodMonitor, PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1';
 import { Deployment, StatefulSet } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
-import { Job } from 'kubernetes-models/batch/v1';
-import { Ingress } from 'kubernetes-models/networking.k8s.io/v1';
+import { CronJob, Job } from 'kubernetes-models/batch/v1';
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import { ConfigMap, Namespace, Secret, Service } from 'kubernetes-models/v1';
+import { ConfigMap, Namespace, PersistentVolumeClaim, Secret, Service } from 'kubernetes-models/v1';
 import { describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { parseAllDocuments, parse as parseYaml } from 'yaml';
 import { ApiEnvSchema, apiRequiredVariables } from '../backend/src/env';
+import { parseProxyTrust } from '../backend/src/lib/client-address';
 import { assertStartable } from '../backend/src/startup-checks';
 import { WorkersEnvSchema, workersRequiredVariables } from '../workers/src/env';
+import { strictProblems } from './kubernetes-strict';
 
 /** The models of every kind an overlay may render; a kind missing here fails the test instead of going unchecked. */
 const models: Record<string, new (data: never) => { validate(): void }> = {
@@ -25,7 +32,13 @@ const models: Record<string, new (data: never) => { validate(): void }> = {
   'apps/v1/StatefulSet': StatefulSet,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'batch/v1/Job': Job,
+  'batch/v1/CronJob': CronJob,
   'networking.k8s.io/v1/Ingress': Ingress,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+  'v1/PersistentVolumeClaim': PersistentVolumeClaim,
+  'keda.sh/v1alpha1/ScaledObject': ScaledObject,
+  'monitoring.coreos.com/v1/PodMonitor': PodMonitor,
+  'monitoring.coreos.com/v1/PrometheusRule': PrometheusRule,
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
   'v1/ConfigMap': ConfigMap,
   'v1/Namespace': Namespace,
@@ -69,6 +82,8 @@ interface Container {
 }
 interface PodSpec {
   containers: Container[];
+  topologySpreadConstraints?: { topologyKey: string; labelSelector?: { matchLabels?: Record<string, string> } }[];
+  volumes?: { name: string; persistentVolumeClaim?: { claimName: string } }[];
   initContainers?: Container[];
   securityContext?: SecurityContext;
   terminationGracePeriodSeconds?: number;
@@ -76,8 +91,26 @@ interface PodSpec {
 interface K8sObject {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  metadata: {
+    name: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+  };
   spec?: {
+    ttlSecondsAfterFinished?: number;
+    jobTemplate?: { spec: { template: { spec: PodSpec } } };
+    podSelector?: { matchLabels?: Record<string, string> };
+    policyTypes?: string[];
+    ingress?: {
+      from?: { namespaceSelector?: { matchLabels?: Record<string, string> }; podSelector?: unknown }[];
+      ports?: { port: string | number }[];
+    }[];
+    ingressClassName?: string;
+    triggers?: { type: string; metadata: Record<string, string> }[];
+    minReplicaCount?: number;
+    groups?: unknown[];
+    podMetricsEndpoints?: { port: string; relabelings?: { targetLabel: string; replacement?: string }[] }[];
     replicas?: number;
     selector?: { matchLabels?: Record<string, string> };
     template?: { metadata?: { labels?: Record<string, string> }; spec: PodSpec };
@@ -125,7 +158,9 @@ const commandLine = (container: Container) => [...(container.command ?? []), ...
 
 describe.each(['local', 'production'])('deploy/kubernetes/overlays/%s', (overlay) => {
   if (!hasKubectl) {
-    it.skip('skipped: kubectl is not on the PATH (install kubectl with kustomize 5 to render the overlays)', () => {});
+    it('renders (kubectl with kustomize 5 must be on the PATH: .ci/run installs it)', () => {
+      expect.fail(`kubectl is not on the PATH: ${kubectl.error?.message ?? kubectl.stderr}`);
+    });
     return;
   }
   const objects = render(overlay);
@@ -134,9 +169,9 @@ describe.each(['local', 'production'])('deploy/kubernetes/overlays/%s', (overlay
     if (!found) throw new Error(`overlays/${overlay} renders no ${kind} named ${name}`);
     return found;
   };
-  const workloads = objects.filter((object) => ['Deployment', 'StatefulSet', 'Job'].includes(object.kind));
+  const workloads = objects.filter((object) => ['Deployment', 'StatefulSet', 'Job', 'CronJob'].includes(object.kind));
   const podSpec = (object: K8sObject): PodSpec => {
-    const spec = object.spec?.template?.spec;
+    const spec = object.spec?.template?.spec ?? object.spec?.jobTemplate?.spec.template.spec;
     if (!spec) throw new Error(`${object.kind} ${object.metadata.name} has no pod template`);
     return spec;
   };
@@ -168,6 +203,16 @@ describe.each(['local', 'production'])('deploy/kubernetes/overlays/%s', (overlay
       }
     });
     expect(problems).toEqual([]);
+  });
+
+  it('renders objects with no unknown field at any depth (a misspelled field fails)', () => {
+    expect(strictProblems(objects)).toEqual([]);
+    // The check itself: the same objects with one field misspelled deep inside a pod template.
+    const planted = structuredClone(objects);
+    const container = planted.find((o) => o.kind === 'Deployment')?.spec?.template?.spec.containers[0];
+    if (!container) throw new Error('no Deployment to plant a misspelling in');
+    Object.assign(container, { readinesProbe: container.readinessProbe });
+    expect(strictProblems(planted).join('\n')).toMatch(/'"readinesProbe"' does not exist in type 'IContainer'/);
   });
 
   it('puts everything into one namespace', () => {
@@ -304,6 +349,82 @@ describe.each(['local', 'production'])('deploy/kubernetes/overlays/%s', (overlay
     }
   });
 
+  const configValue = (name: string) =>
+    objects.find((object) => object.kind === 'ConfigMap' && object.metadata.name.startsWith('lucid-insight-config'))
+      ?.data?.[name];
+
+  it('refuses every connection a policy does not let in: the API on its http port, the workers from monitoring', () => {
+    const policies = objects.filter((object) => object.kind === 'NetworkPolicy');
+    const deny = policies.find((policy) => policy.metadata.name === 'lucid-insight-default-deny');
+    expect(deny?.spec?.podSelector).toEqual({});
+    expect(deny?.spec?.policyTypes).toEqual(['Ingress']);
+    expect(deny?.spec?.ingress).toBeUndefined();
+    const policyFor = (deployment: K8sObject) =>
+      policies.filter((policy) =>
+        Object.entries(policy.spec?.podSelector?.matchLabels ?? { none: '' }).every(
+          ([key, value]) => deployment.spec?.template?.metadata?.labels?.[key] === value,
+        ),
+      );
+    const apiRules = policyFor(api).flatMap((policy) => policy.spec?.ingress ?? []);
+    expect(apiRules).toEqual([{ ports: [{ port: 'http' }] }]);
+    const workerRules = policyFor(workers).flatMap((policy) => policy.spec?.ingress ?? []);
+    expect(workerRules).toEqual([
+      {
+        from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }],
+        ports: [{ port: 'health' }],
+      },
+    ]);
+  });
+
+  it('enforces the restricted Pod Security Standard on its namespace', () => {
+    const namespace = find('Namespace', 'lucid-insight');
+    expect(namespace.metadata.labels).toMatchObject({
+      'pod-security.kubernetes.io/enforce': 'restricted',
+      'pod-security.kubernetes.io/warn': 'restricted',
+    });
+  });
+
+  it('spreads the API and the workers over zones as well as nodes', () => {
+    for (const deployment of [api, workers]) {
+      const keys = (podSpec(deployment).topologySpreadConstraints ?? []).map((constraint) => constraint.topologyKey);
+      expect(keys, deployment.metadata.name).toEqual(['topology.kubernetes.io/zone', 'kubernetes.io/hostname']);
+    }
+  });
+
+  it('says how many proxies stand in front of the API, with a value the API accepts', () => {
+    const base = readFileSync(new URL('../deploy/kubernetes/base/config.env', import.meta.url), 'utf8');
+    expect(base).not.toMatch(/^TRUST_PROXY=/m);
+    const trust = configValue('TRUST_PROXY');
+    expect(trust).toBe(overlay === 'production' ? '2' : 'false');
+    expect(typeof parseProxyTrust(trust)).not.toBe('string');
+  });
+
+  it('backs the database up before every migration and every night, and lets GitOps tools replace the Job', () => {
+    const job = find('Job', 'lucid-insight-migrate');
+    const backup = podSpec(job).initContainers?.find((container) => container.name === 'backup');
+    expect(backup?.image).toMatch(/^postgres:\d+/);
+    expect(commandLine(backup ?? ({} as Container))).toMatch(/umask 077 .*pg_dump --format=custom/s);
+    expect(backup?.env?.find((variable) => variable.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef?.name).toBe(
+      'lucid-insight-secrets',
+    );
+    expect(backup?.volumeMounts).toContainEqual({ name: 'backups', mountPath: '/backups' });
+    const claim = (object: K8sObject) =>
+      podSpec(object).volumes?.find((volume) => volume.name === 'backups')?.persistentVolumeClaim?.claimName;
+    expect(claim(job)).toBe('lucid-insight-backups');
+    expect(find('PersistentVolumeClaim', 'lucid-insight-backups')).toBeTruthy();
+    // A Job's template is immutable: Argo CD deletes and re-runs it before each sync, Flux replaces it, and a plain
+    // `kubectl apply -k` of the next release finds it gone.
+    expect(job.metadata.annotations).toMatchObject({
+      'argocd.argoproj.io/hook': 'PreSync',
+      'argocd.argoproj.io/hook-delete-policy': 'BeforeHookCreation',
+      'kustomize.toolkit.fluxcd.io/force': 'enabled',
+    });
+    expect(job.spec?.ttlSecondsAfterFinished ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(3600);
+    const nightly = find('CronJob', 'lucid-insight-backup');
+    expect(claim(nightly)).toBe('lucid-insight-backups');
+    expect(commandLine(podSpec(nightly).containers[0] ?? ({} as Container))).toMatch(/umask 077 .*pg_dump/s);
+  });
+
   if (overlay === 'local') {
     it('runs PostgreSQL, Redis and Mailpit in the cluster, with an example Secret that names them', () => {
       for (const name of ['postgres', 'redis', 'mailpit']) expect(find('Service', name)).toBeTruthy();
@@ -342,21 +463,44 @@ describe.each(['local', 'production'])('deploy/kubernetes/overlays/%s', (overlay
     });
   } else {
     it('uses external PostgreSQL and Redis: no database pods and no Secret shipped', () => {
-      const images = workloads.flatMap((w) => podSpec(w).containers.map((c) => c.image));
+      // No database runs here: the only PostgreSQL image is the backups' pg_dump client.
+      const servers = workloads.filter((w) => w.metadata.labels?.['app.kubernetes.io/component'] !== 'backup');
+      const images = servers.flatMap((w) => podSpec(w).containers.map((c) => c.image));
       expect(images.filter((image) => /postgres|redis|mailpit/.test(image))).toEqual([]);
       expect(objects.filter((object) => object.kind === 'StatefulSet' || object.kind === 'Secret')).toEqual([]);
     });
 
-    it('scales the API and the workers with autoscalers that own their replica counts', () => {
-      for (const deployment of [api, workers]) {
-        const hpa = hpaFor(deployment);
-        expect(hpa, deployment.metadata.name).toBeTruthy();
-        expect(hpa?.spec?.scaleTargetRef?.apiVersion).toBe('apps/v1');
-        expect(hpa?.spec?.minReplicas ?? 0).toBeGreaterThanOrEqual(2);
-        // A replicas field would reset the autoscaler's count at every `kubectl apply`.
+    it('scales the API on CPU and the workers on their queues, each owning its replica count', () => {
+      const hpa = hpaFor(api);
+      expect(hpa?.spec?.scaleTargetRef?.apiVersion).toBe('apps/v1');
+      expect(hpa?.spec?.minReplicas ?? 0).toBeGreaterThanOrEqual(3);
+      // The workers wait on SMTP more than they compute: KEDA scales them on the jobs waiting (queue_jobs).
+      expect(hpaFor(workers)).toBeUndefined();
+      const scaled = find('ScaledObject', 'lucid-insight-workers');
+      expect(scaled.spec?.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'lucid-insight-workers' });
+      expect(scaled.spec?.minReplicaCount ?? 0).toBeGreaterThanOrEqual(2);
+      const prometheus = scaled.spec?.triggers?.find((trigger) => trigger.type === 'prometheus');
+      expect(prometheus?.metadata.query).toMatch(/queue_jobs\{[^}]*state=~"waiting\|active"/);
+      // A replicas field would reset the autoscaler's count at every `kubectl apply`.
+      for (const deployment of [api, workers])
         expect(deployment.spec?.replicas, deployment.metadata.name).toBeUndefined();
-      }
-      expect(hpaFor(api)?.spec?.minReplicas ?? 0).toBeGreaterThanOrEqual(3);
+    });
+
+    it("names its ingress class and cert-manager's issuer for the TLS certificate", () => {
+      const ingress = find('Ingress', 'lucid-insight');
+      expect(ingress.spec?.ingressClassName).toBe('nginx');
+      expect(ingress.metadata.annotations?.['cert-manager.io/cluster-issuer']).toBeTruthy();
+    });
+
+    it('hands the Prometheus Operator the scrape jobs and the alert rules of deploy/monitoring', () => {
+      const alerts = parseYaml(
+        readFileSync(new URL('../deploy/monitoring/prometheus/alerts.yaml', import.meta.url), 'utf8'),
+      ) as { groups: unknown[] };
+      expect(find('PrometheusRule', 'lucid-insight').spec?.groups, 'run make prometheus-rule').toEqual(alerts.groups);
+      const jobs = ['lucid-insight-api', 'lucid-insight-workers'].map((name) =>
+        find('PodMonitor', name).spec?.podMetricsEndpoints?.[0]?.relabelings?.find((r) => r.targetLabel === 'job'),
+      );
+      expect(jobs.map((relabel) => relabel?.replacement)).toEqual(['lucid-insight-api', 'lucid-insight-workers']);
     });
 
     it('deploys a pinned image from a registry, and serves the site over TLS', () => {

@@ -29,7 +29,17 @@ const fakeDockerDir = mkdtempSync(join(tmpdir(), 'no-docker-engine-'));
 writeFileSync(join(fakeDockerDir, 'docker'), '#!/bin/sh\necho "Cannot connect to the Docker daemon" >&2\nexit 1\n', {
   mode: 0o755,
 });
-afterAll(() => rmSync(fakeDockerDir, { recursive: true, force: true }));
+// An engine that answers, with only Compose v1 beside it: `docker compose` is not a command there.
+const composeV1Dir = mkdtempSync(join(tmpdir(), 'compose-v1-'));
+writeFileSync(
+  join(composeV1Dir, 'docker'),
+  '#!/bin/sh\n[ "$1" = info ] && exit 0\necho "docker: \'compose\' is not a docker command." >&2\nexit 1\n',
+  { mode: 0o755 },
+);
+afterAll(() => {
+  rmSync(fakeDockerDir, { recursive: true, force: true });
+  rmSync(composeV1Dir, { recursive: true, force: true });
+});
 
 const makeUp = (path: string) =>
   spawnSync('make', ['--no-print-directory', 'up'], {
@@ -50,6 +60,16 @@ describe('make up without a Docker engine', () => {
     expect(ours).toHaveLength(1);
     expect(ours[0]).toMatch(/Docker engine/);
     expect(ours[0]).toContain('make start');
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('make up with Compose v1 only', () => {
+  it('says Compose v2 is needed in one line, before making or starting anything', () => {
+    const result = makeUp(`${composeV1Dir}:${pathWithoutDocker}`);
+    expect(result.status).not.toBe(0);
+    const ours = result.stderr.split('\n').filter((line) => line && !/^make(\[\d+\])?: \*\*\*/.test(line));
+    expect(ours).toEqual([expect.stringMatching(/needs Docker Compose v2 .*cannot wait/)]);
     expect(result.stdout).toBe('');
   });
 });

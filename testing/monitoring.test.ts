@@ -41,7 +41,7 @@ catalogue(api.registry, exported);
 catalogue(createWorkerMetrics().registry, exported);
 // Prometheus's own series for every scrape target, and the labels the scrape jobs add (scrape.yaml).
 exported.set('up', { kind: 'gauge', labels: new Set() });
-const TARGET_LABELS = ['job', 'instance', 'pod'];
+const TARGET_LABELS = ['job', 'instance', 'pod', 'namespace'];
 
 /** A series name as selected: a metric, or a histogram's `_bucket`/`_sum`/`_count`. */
 function resolve(name: string): { metric: string; exported: Exported; series: 'value' | 'bucket' | 'sum' | 'count' } {
@@ -114,8 +114,10 @@ interface Rule {
 const rules = (
   parseYaml(read('prometheus/alerts.yaml')) as { groups: { name: string; rules: Rule[] }[] }
 ).groups.flatMap((group) => group.rules);
-const dashboard = JSON.parse(read('grafana/lucid-insight.json')) as {
-  panels: { title: string; targets: { expr: string }[] }[];
+const dashboardText = read('grafana/lucid-insight.json');
+const dashboard = JSON.parse(dashboardText) as {
+  panels: { title: string; datasource: { uid: string }; targets: { expr: string; datasource: { uid: string } }[] }[];
+  templating: { list: { name: string; type: string; query: unknown }[] };
 };
 const operations = readFileSync(new URL('../docs/operations.md', import.meta.url), 'utf8');
 const anchors = new Set(
@@ -172,6 +174,28 @@ describe('the Grafana dashboard (deploy/monitoring/grafana/lucid-insight.json)',
   it.each(targets)('%s: %s', (_title, expr) => {
     expect(check(expr)).toEqual([]);
   });
+
+  // A file or sidecar provisioner (kube-prometheus-stack) loads the JSON as it is: an import-time placeholder such as
+  // ${DS_PROMETHEUS} is never filled there, and every panel would say "datasource not found".
+  it('can be provisioned from a file: a data source variable, no import-time placeholder', () => {
+    expect(dashboardText).not.toMatch(/\$\{DS_|__inputs/);
+    const variables = new Map(dashboard.templating.list.map((variable) => [variable.name, variable]));
+    expect(variables.get('datasource')).toMatchObject({ type: 'datasource', query: 'prometheus' });
+    for (const panel of dashboard.panels) {
+      expect(panel.datasource.uid, panel.title).toBe('${datasource}');
+      for (const target of panel.targets) expect(target.datasource.uid, panel.title).toBe('${datasource}');
+    }
+  });
+
+  it('narrows every panel to the chosen namespace and pods', () => {
+    const variables = new Set(dashboard.templating.list.map((variable) => variable.name));
+    expect(variables).toEqual(new Set(['datasource', 'namespace', 'pod']));
+    for (const [title, expr] of targets) {
+      const selectors = expr.match(/\b[a-z_]+\{[^}]*\}/g) ?? [];
+      expect(selectors.length, title).toBeGreaterThan(0);
+      for (const selector of selectors) expect(selector, title).toMatch(/namespace=~"\$namespace",pod=~"\$pod"/);
+    }
+  });
 });
 
 describe('the checker itself', () => {
@@ -191,6 +215,11 @@ describe('the checker itself', () => {
     expect(
       check('rate(http_request_duration_seconds_sum[5m]) / rate(http_request_duration_seconds_count[5m])'),
     ).toEqual([]);
+  });
+
+  it('finds no metric with a label Prometheus sets on every target (it would be renamed exported_<label>)', () => {
+    for (const [name, metric] of exported)
+      if (name !== 'up') for (const label of ['job', 'instance']) expect(metric.labels.has(label), name).toBe(false);
   });
 
   it('knows build_info in both processes', () => {

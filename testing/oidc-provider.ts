@@ -27,6 +27,8 @@ export interface StandInClient {
 
 export interface OidcStandIn {
   issuer: string;
+  /** Its `host:port`, for OUTBOUND_ALLOW_HOSTS: the app reaches a loopback provider only where it is named (D35). */
+  host: string;
   /** Who the next interaction signs in (null: show the form). */
   signInAs(email: string | null): void;
   /** Adds or changes an account. */
@@ -54,6 +56,8 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 export async function startOidcProvider(options: {
   clients: StandInClient[];
   accounts: StandInAccount[];
+  /** Its port (default: any free one), for a test that must name it in OUTBOUND_ALLOW_HOSTS before it starts. */
+  port?: number;
 }): Promise<OidcStandIn> {
   const accounts = new Map(options.accounts.map((account) => [account.email.toLowerCase(), account]));
   let next: string | null = null;
@@ -66,7 +70,7 @@ export async function startOidcProvider(options: {
     }
     handler?.(req, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
 
@@ -162,6 +166,7 @@ export async function startOidcProvider(options: {
 
   return {
     issuer,
+    host: `127.0.0.1:${port}`,
     signInAs(email) {
       next = email ? email.toLowerCase() : null;
     },

@@ -3,12 +3,12 @@
  * `--sentinel`) and `redis-cli` on loopback ports, in a temporary folder; `stop()` kills every process and removes it.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 
 const run = promisify(execFile);
 const SENTINEL = '/usr/bin/redis-sentinel';
@@ -45,9 +45,16 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
 /** A test's own short-lived client: its connection errors are the probe's answer, not news. */
 const quiet = (client: Redis) => client.on('error', () => {});
 
-const ping = async (port: number) => {
+const ping = async (port: number, options: RedisOptions = {}) => {
   const client = quiet(
-    new Redis({ port, host: '127.0.0.1', lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null }),
+    new Redis({
+      port,
+      host: '127.0.0.1',
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+      ...options,
+    }),
   );
   try {
     await client.connect();
@@ -60,10 +67,10 @@ const ping = async (port: number) => {
 function topology() {
   const dir = mkdtempSync(join(tmpdir(), 'redis-topology-'));
   const processes = new Map<number, ChildProcess>();
-  const start = async (port: number, args: string[], command = 'redis-server') => {
+  const start = async (port: number, args: string[], command = 'redis-server', options: RedisOptions = {}) => {
     const child = spawn(command, args, { cwd: dir, stdio: 'ignore' });
     processes.set(port, child);
-    await waitFor(`redis-server on port ${port}`, () => ping(port));
+    await waitFor(`redis-server on port ${port}`, () => ping(port, options));
   };
   const kill = (port: number) => {
     const child = processes.get(port);
@@ -78,10 +85,75 @@ function topology() {
   return { dir, start, kill, stop, common };
 }
 
+/**
+ * A private CA and a certificate for 127.0.0.1 and localhost signed by it (openssl), in `dir`: what an operator's
+ * Redis with TLS has. Returns the files' paths.
+ */
+async function makeCertificates(dir: string) {
+  const path = (name: string) => join(dir, name);
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Test Redis CA',
+    '-keyout',
+    path('ca.key'),
+    '-out',
+    path('ca.crt'),
+  ]);
+  writeFileSync(path('server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  await run('openssl', [
+    'req',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-subj',
+    '/CN=127.0.0.1',
+    '-keyout',
+    path('server.key'),
+    '-out',
+    path('server.csr'),
+  ]);
+  await run('openssl', [
+    'x509',
+    '-req',
+    '-in',
+    path('server.csr'),
+    '-CA',
+    path('ca.crt'),
+    '-CAkey',
+    path('ca.key'),
+    '-CAcreateserial',
+    '-days',
+    '2',
+    '-extfile',
+    path('server.ext'),
+    '-out',
+    path('server.crt'),
+  ]);
+  return { ca: path('ca.crt'), cert: path('server.crt'), key: path('server.key') };
+}
+
+export interface SentinelSecurity {
+  /** The data nodes' password (requirepass, masterauth; the Sentinels' auth-pass). */
+  password?: string;
+  /** The Sentinels' own password (requirepass in sentinel.conf). */
+  sentinelPassword?: string;
+  /** Every server speaks TLS only (no plain port), with certificates from a private CA. */
+  tls?: boolean;
+}
+
 export interface SentinelSet {
   /** REDIS_SENTINELS for the product. */
   sentinels: string;
   masterName: string;
+  /** The private CA's certificate file (REDIS_TLS_CA_FILE) when the set speaks TLS. */
+  caFile?: string;
   /** The port of the current master, as the Sentinels say. */
   masterPort(): Promise<number>;
   /** SIGKILLs the current master; resolves with its port. */
@@ -89,14 +161,57 @@ export interface SentinelSet {
   stop(): Promise<void>;
 }
 
-/** One master, one replica and three Sentinels (quorum 2) that call a master down after 1 s of silence. */
-export async function startSentinelSet(masterName = 'lucid'): Promise<SentinelSet> {
+/**
+ * One master, one replica and three Sentinels (quorum 2) that call a master down after 1 s of silence; with
+ * `security`, passwords on the data nodes and the Sentinels, and TLS only (no plain port anywhere).
+ */
+export async function startSentinelSet(masterName = 'lucid', security: SentinelSecurity = {}): Promise<SentinelSet> {
   const t = topology();
   try {
+    const certificates = security.tls ? await makeCertificates(t.dir) : null;
+    const tls = certificates ? { ca: readFileSync(certificates.ca, 'utf8') } : undefined;
+    const dataClient: RedisOptions = {
+      ...(security.password ? { password: security.password } : {}),
+      ...(tls ? { tls } : {}),
+    };
+    const sentinelClient: RedisOptions = {
+      ...(security.sentinelPassword ? { password: security.sentinelPassword } : {}),
+      ...(tls ? { tls } : {}),
+    };
+    /** The options of a data node or a Sentinel: its port (TLS only when asked), its passwords. */
+    const tlsArgs = (port: number) =>
+      certificates
+        ? [
+            '--port',
+            '0',
+            '--tls-port',
+            String(port),
+            '--tls-cert-file',
+            certificates.cert,
+            '--tls-key-file',
+            certificates.key,
+            '--tls-ca-cert-file',
+            certificates.ca,
+            '--tls-auth-clients',
+            'no',
+            '--tls-replication',
+            'yes',
+          ]
+        : [];
+    const dataArgs = (port: number) => [
+      ...t.common(port),
+      ...tlsArgs(port),
+      ...(security.password ? ['--requirepass', security.password, '--masterauth', security.password] : []),
+    ];
     const master = await freePort();
     const replica = await freePort();
-    await t.start(master, t.common(master));
-    await t.start(replica, [...t.common(replica), '--replicaof', '127.0.0.1', String(master)]);
+    await t.start(master, dataArgs(master), 'redis-server', dataClient);
+    await t.start(
+      replica,
+      [...dataArgs(replica), '--replicaof', '127.0.0.1', String(master)],
+      'redis-server',
+      dataClient,
+    );
     const sentinelPorts: number[] = [];
     for (let i = 0; i < 3; i++) {
       const port = await freePort();
@@ -104,21 +219,36 @@ export async function startSentinelSet(masterName = 'lucid'): Promise<SentinelSe
       writeFileSync(
         file,
         [
-          `port ${port}`,
+          ...(certificates
+            ? [
+                'port 0',
+                `tls-port ${port}`,
+                `tls-cert-file ${certificates.cert}`,
+                `tls-key-file ${certificates.key}`,
+                `tls-ca-cert-file ${certificates.ca}`,
+                'tls-auth-clients no',
+                'tls-replication yes',
+              ]
+            : [`port ${port}`]),
           'bind 127.0.0.1',
           `sentinel monitor ${masterName} 127.0.0.1 ${master} 2`,
           `sentinel down-after-milliseconds ${masterName} 1000`,
           `sentinel failover-timeout ${masterName} 5000`,
           `sentinel parallel-syncs ${masterName} 1`,
+          ...(security.password ? [`sentinel auth-pass ${masterName} ${security.password}`] : []),
+          ...(security.sentinelPassword
+            ? [`requirepass ${security.sentinelPassword}`, `sentinel sentinel-pass ${security.sentinelPassword}`]
+            : []),
           '',
         ].join('\n'),
       );
       // Debian's redis-sentinel (what operators run), or the same server in Sentinel mode where it is not installed.
-      if (existsSync(SENTINEL)) await t.start(port, [file], SENTINEL);
-      else await t.start(port, [file, '--sentinel']);
+      if (existsSync(SENTINEL)) await t.start(port, [file], SENTINEL, sentinelClient);
+      else await t.start(port, [file, '--sentinel'], 'redis-server', sentinelClient);
       sentinelPorts.push(port);
     }
-    const sentinel = () => quiet(new Redis({ port: sentinelPorts[0], host: '127.0.0.1', maxRetriesPerRequest: 1 }));
+    const sentinel = () =>
+      quiet(new Redis({ port: sentinelPorts[0], host: '127.0.0.1', maxRetriesPerRequest: 1, ...sentinelClient }));
     const masterPort = async () => {
       const client = sentinel();
       try {
@@ -142,6 +272,7 @@ export async function startSentinelSet(masterName = 'lucid'): Promise<SentinelSe
     return {
       sentinels: sentinelPorts.map((port) => `127.0.0.1:${port}`).join(','),
       masterName,
+      ...(certificates ? { caFile: certificates.ca } : {}),
       masterPort,
       async killMaster() {
         const port = await masterPort();

@@ -20,6 +20,16 @@ describe('API configuration', () => {
     }
   });
 
+  it('reads OUTBOUND_ALLOW_HOSTS as host:port pairs, none by default, and refuses a malformed one at start (D35)', () => {
+    expect(loadApiConfig(good).OUTBOUND_ALLOW_HOSTS).toEqual([]);
+    expect(
+      loadApiConfig({ ...good, OUTBOUND_ALLOW_HOSTS: 'IdP.Corp.Example:443, 127.0.0.1:9000' }).OUTBOUND_ALLOW_HOSTS,
+    ).toEqual(['idp.corp.example:443', '127.0.0.1:9000']);
+    expect(() => loadApiConfig({ ...good, OUTBOUND_ALLOW_HOSTS: 'metabase.internal' })).toThrow(
+      /OUTBOUND_ALLOW_HOSTS: "metabase.internal" is not a host:port pair/,
+    );
+  });
+
   it('names every bad value with what it should be', () => {
     const bad = () =>
       loadApiConfig({

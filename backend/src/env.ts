@@ -10,6 +10,7 @@ import {
   parseEnv,
   requiredVariables,
 } from '@app/platform/env';
+import { outboundEnvEntries } from '@app/platform/outbound';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
 import { tracingEnvEntries } from '@app/platform/tracing';
 import * as v from 'valibot';
@@ -19,6 +20,7 @@ export const ApiEnvSchema = v.object({
   ...databaseEnvEntries(v.optional(envPoolSize, '10')),
   ...redisEnvEntries,
   ...tracingEnvEntries,
+  ...outboundEnvEntries,
   APP_URL: envUrl(['http:', 'https:'], 'http(s)'),
   COMPANY_EMAIL: envEmail,
   PORT: envPort('3000'),

@@ -10,11 +10,13 @@ import type { TestApp } from './app';
  * and token-mode dashboards made directly in the database (secrets sealed as the connections module seals them).
  */
 
-/** The app's environment for the stand-ins: Power BI's two base URLs, and a short provider timeout. */
+/** The app's environment for the stand-ins: Power BI's two base URLs, a short provider timeout, their host named. */
 export const standInEnv = (standIns: EmbedStandIns, timeoutMs = 1500): Record<string, string> => ({
   POWERBI_AUTHORITY_URL: standIns.powerbi.authorityUrl,
   POWERBI_API_URL: standIns.powerbi.apiUrl,
   EMBED_PROVIDER_TIMEOUT_MS: String(timeoutMs),
+  // The stand-ins are on loopback, over http: named as the operator names internal services (D35).
+  OUTBOUND_ALLOW_HOSTS: new URL(standIns.url).host,
 });
 
 /** A connection's fields the stand-ins accept: what is stored in `settings`, and its secrets. */

@@ -2,7 +2,7 @@
  * `make backup` / `make restore` (db/src/backup.ts): a migrated database with rows in every kind of table is dumped,
  * restored into another fresh database, and found equal there, row for row and sequence for sequence.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -198,6 +198,46 @@ describe('bun db/src/backup.ts (make backup, make restore)', () => {
     expect(await dryRun(['restore', 'FILE=backups/x.dump'])).toMatch(
       /db\/src\/backup\.ts restore "backups\/x\.dump"$/m,
     );
+  });
+
+  it('writes dumps that only their owner can read (they hold personal data and password hashes)', async () => {
+    const source = await freshDatabase();
+    const cwd = mkdtempSync(join(folder, 'mode-'));
+    // The usual umask (022) would leave a new file readable by everyone.
+    const result = await cli(['backup', ''], { DATABASE_URL: source.url }, cwd);
+    expect(result.code).toBe(0);
+    const [file] = readdirSync(join(cwd, 'backups'));
+    expect(statSync(join(cwd, 'backups', file ?? '')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(cwd, 'backups')).mode & 0o777).toBe(0o700);
+  });
+
+  it('refuses to restore while the API or the workers are connected, names them, and FORCE=1 restores anyway', async () => {
+    const source = await freshDatabase();
+    await fill(source.url);
+    const dump = await backupDatabase(source.url, join(folder, 'busy.dump'));
+    const target = await freshDatabase();
+    const before = await contents(target.url);
+    const api = postgres(target.url, { max: 2, connection: { application_name: 'lucid-insight-api' } });
+    const workers = postgres(target.url, { max: 1, connection: { application_name: 'lucid-insight-workers' } });
+    try {
+      await Promise.all([api`select 1`, api`select pg_sleep(0.05)`, workers`select 1`]);
+      const refused = await cli(['restore', dump], { DATABASE_URL: target.url });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('Refusing to restore: the API (2 connections) and the workers (1 connections)');
+      expect(refused.stderr).toContain('FORCE=1');
+      expect(await contents(target.url)).toEqual(before);
+
+      await workers.end();
+      const apiOnly = await cli(['restore', dump], { DATABASE_URL: target.url });
+      expect(apiOnly.stderr).toContain('Refusing to restore: the API (2 connections) is connected');
+
+      const forced = await cli(['restore', dump], { DATABASE_URL: target.url, FORCE: '1' });
+      expect(forced).toMatchObject({ code: 0, stderr: '' });
+      expect(await contents(target.url)).toEqual(await contents(source.url));
+    } finally {
+      await api.end();
+      await workers.end();
+    }
   });
 
   it('fails in one line without a stack trace when PostgreSQL cannot be reached, leaving no file behind', async () => {

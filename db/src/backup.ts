@@ -8,8 +8,9 @@
  * goes on a command line (ps would show it): it is handed to them in PGPASSWORD.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, renameSync, rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import postgres from 'postgres';
 
 class BackupError extends Error {
   override name = 'BackupError';
@@ -77,10 +78,15 @@ export async function backupDatabase(url: string, file = defaultBackupFile()): P
   const { uri, env } = libpqConnection(url);
   const path = resolve(file);
   if (existsSync(path)) throw new BackupError(`${file} exists already: choose another BACKUP_FILE.`);
-  mkdirSync(dirname(path), { recursive: true });
+  // A dump holds personal data and password hashes: only its owner may read it, whatever the umask says.
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const partial = `${path}.partial`;
   try {
+    // Made first with mode 0600: pg_dump then writes into it (opening an existing file keeps its mode).
+    closeSync(openSync(partial, 'wx', 0o600));
+    chmodSync(partial, 0o600);
     await run('pg_dump', ['--format=custom', '--no-password', `--file=${partial}`, `--dbname=${uri}`], env);
+    chmodSync(partial, 0o600);
     renameSync(partial, path);
   } finally {
     rmSync(partial, { force: true });
@@ -100,16 +106,47 @@ function isCustomDump(file: string): boolean {
   }
 }
 
+/** The product's own processes (their application_name) connected to the database of `url`, by name and count. */
+async function connectedProcesses(url: string): Promise<Map<string, number>> {
+  const sql = postgres(url, { max: 1, onnotice: () => {}, connection: { application_name: 'lucid-insight-restore' } });
+  try {
+    const rows = await sql<{ name: string; count: number }[]>`
+      select application_name as name, count(*)::int as count from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid()
+        and application_name in ('lucid-insight-api', 'lucid-insight-workers')
+      group by application_name`;
+    return new Map(rows.map((row) => [row.name, row.count]));
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+}
+
+/**
+ * Restoring under a running API or workers replaces tables while they write to them: what they write in between is
+ * lost or mixed into the restored data. Refused unless `force` (FORCE=1), with who is connected.
+ */
+async function assertNobodyConnected(url: string): Promise<void> {
+  const connected = await connectedProcesses(url).catch(() => new Map<string, number>());
+  if (connected.size === 0) return;
+  const who = [...connected]
+    .map(([name, count]) => `${name === 'lucid-insight-api' ? 'the API' : 'the workers'} (${count} connections)`)
+    .join(' and ');
+  throw new BackupError(
+    `Refusing to restore: ${who} ${connected.size > 1 ? 'are' : 'is'} connected to this database, and would write into it while it is replaced. Stop them first (make down, or stop make start), then run make restore again; FORCE=1 restores anyway.`,
+  );
+}
+
 /**
  * Restores a dump made by backupDatabase into the database of `url`: every object of the dump is dropped (when it
  * exists) and created again with the dump's rows, in one transaction, so a restore that fails changes nothing.
  * Objects are owned by the role of `url` (--no-owner). Stop the API and the workers first.
  */
-export async function restoreDatabase(url: string, file: string): Promise<void> {
+export async function restoreDatabase(url: string, file: string, options: { force?: boolean } = {}): Promise<void> {
   const { uri, env } = libpqConnection(url);
   if (!existsSync(file)) throw new BackupError(`${file} does not exist.`);
   if (!isCustomDump(file))
     throw new BackupError(`${file} is not a dump made by make backup (pg_dump --format=custom).`);
+  if (!options.force) await assertNobodyConnected(url);
   await run(
     'pg_restore',
     ['--clean', '--if-exists', '--no-owner', '--single-transaction', '--no-password', `--dbname=${uri}`, file],
@@ -120,6 +157,7 @@ export async function restoreDatabase(url: string, file: string): Promise<void> 
 const usage = [
   'Usage: make backup [BACKUP_FILE=backups/name.dump]   dumps the database of DATABASE_URL',
   '       make restore FILE=backups/lucid-....dump      replaces the database of DATABASE_URL with the dump',
+  '                                                     (refused while the API or the workers are connected; FORCE=1)',
 ].join('\n');
 
 if (import.meta.main) {
@@ -133,7 +171,7 @@ if (import.meta.main) {
       const path = await backupDatabase(url, file || process.env.BACKUP_FILE || undefined);
       console.log(`Backup written to ${path}`);
     } else if (file) {
-      await restoreDatabase(url, file);
+      await restoreDatabase(url, file, { force: process.env.FORCE === '1' });
       console.log(
         `Restored ${file} into the database of DATABASE_URL. Run \`make migrate\` if the dump is older than this release.`,
       );

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from './env';
@@ -95,5 +98,52 @@ describe('Redis settings', () => {
     const single = createRedis(load({}), { lazyConnect: true });
     expect(single.options).toMatchObject({ host: '127.0.0.1', port: 6379 });
     for (const client of [sentinel, single]) client.disconnect();
+  });
+
+  it('reach Sentinels and data nodes with their own passwords and TLS (rediss: was sent unencrypted before)', () => {
+    const ca = join(mkdtempSync(join(tmpdir(), 'redis-ca-')), 'ca.crt');
+    writeFileSync(ca, '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n');
+    const client = createRedis(
+      load({
+        REDIS_URL: 'rediss://:data-pw@ignored:1',
+        REDIS_SENTINELS: 's1:26379',
+        REDIS_SENTINEL_NAME: 'm',
+        REDIS_SENTINEL_PASSWORD: 'sentinel-pw',
+        REDIS_TLS_CA_FILE: ca,
+      }),
+      { lazyConnect: true },
+    );
+    expect(client.options).toMatchObject({
+      password: 'data-pw',
+      tls: { ca: expect.stringContaining('BEGIN CERTIFICATE') },
+      enableTLSForSentinelMode: true,
+      sentinelTLS: { ca: expect.stringContaining('BEGIN CERTIFICATE') },
+      sentinelPassword: 'sentinel-pw',
+    });
+    // Plain Sentinels in front of TLS data nodes, when REDIS_SENTINEL_TLS says so.
+    const mixed = createRedis(
+      load({
+        REDIS_URL: 'rediss://ignored:1',
+        REDIS_SENTINELS: 's1:26379',
+        REDIS_SENTINEL_NAME: 'm',
+        REDIS_SENTINEL_TLS: 'false',
+      }),
+      { lazyConnect: true },
+    );
+    expect(mixed.options.enableTLSForSentinelMode).toBe(true);
+    expect(mixed.options.sentinelTLS).toBeUndefined();
+    for (const c of [client, mixed]) c.disconnect();
+  });
+
+  it('refuse Sentinel settings without Sentinels, and a CA file that is not one', () => {
+    expect(problems({ REDIS_SENTINEL_PASSWORD: 'x' })).toEqual([
+      'REDIS_SENTINEL_PASSWORD: only used with REDIS_SENTINELS, which is not set',
+    ]);
+    expect(problems({ REDIS_TLS_CA_FILE: '/nonexistent/ca.crt' })).toEqual([
+      'REDIS_TLS_CA_FILE: must be a readable PEM file of CA certificates',
+    ]);
+    expect(problems({ REDIS_SENTINELS: 's:1', REDIS_SENTINEL_NAME: 'm', REDIS_SENTINEL_TLS: 'yes' })[0]).toMatch(
+      /^REDIS_SENTINEL_TLS: must be true or false/,
+    );
   });
 });

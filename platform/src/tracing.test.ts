@@ -1,10 +1,11 @@
-import { context, trace } from '@opentelemetry/api';
+import { context, context as otelContext, SpanKind, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { SamplingDecision } from '@opentelemetry/sdk-trace-base';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from './env';
 import { traceFields } from './trace-context';
-import { safeAttributes, startTracing, tracingEnvEntries } from './tracing';
+import { quietHousekeeping, safeAttributes, startTracing, tracingEnvEntries, tracingResource } from './tracing';
 
 describe('tracing settings', () => {
   const schema = v.object(tracingEnvEntries);
@@ -77,6 +78,42 @@ describe('traceFields (the logger mixin)', () => {
       expect(traceFields()).toEqual({});
     } finally {
       context.disable();
+    }
+  });
+});
+
+describe('what the traces carry', () => {
+  it('leave out the queue housekeeping that would start a trace, and keep jobs and everything else', () => {
+    const decide = (name: string, kind = SpanKind.INTERNAL) =>
+      quietHousekeeping.shouldSample(otelContext.active(), 'trace', name, kind, {}, []).decision;
+    for (const name of ['getNextJob emails', 'moveStalledJobsToWait calendar', 'startStalledCheckTimer emails'])
+      expect(decide(name)).toBe(SamplingDecision.NOT_RECORD);
+    expect(decide('process emails', SpanKind.CONSUMER)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    expect(decide('add domain-events', SpanKind.PRODUCER)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+    expect(decide('POST /api/contact', SpanKind.SERVER)).toBe(SamplingDecision.RECORD_AND_SAMPLED);
+  });
+
+  it('name the release, the environment, the instance and what OTEL_RESOURCE_ATTRIBUTES adds', () => {
+    const previous = process.env.OTEL_RESOURCE_ATTRIBUTES;
+    process.env.OTEL_RESOURCE_ATTRIBUTES = 'k8s.pod.name=api-1,k8s.namespace.name=lucid';
+    try {
+      const { attributes } = tracingResource('lucid-insight-api', { APP_VERSION: '1.2.3', NODE_ENV: 'production' });
+      expect(attributes).toMatchObject({
+        'service.name': 'lucid-insight-api',
+        'service.version': '1.2.3',
+        'deployment.environment.name': 'production',
+        'k8s.pod.name': 'api-1',
+        'k8s.namespace.name': 'lucid',
+      });
+      expect(attributes['service.instance.id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(attributes['host.name']).toBeTruthy();
+      expect(tracingResource('lucid-insight-workers', {}).attributes).toMatchObject({
+        'service.version': 'dev',
+        'deployment.environment.name': 'development',
+      });
+    } finally {
+      if (previous === undefined) delete process.env.OTEL_RESOURCE_ATTRIBUTES;
+      else process.env.OTEL_RESOURCE_ATTRIBUTES = previous;
     }
   });
 });

@@ -1,7 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { SpanKind } from '@opentelemetry/api';
 import type { ExportResult } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, type ReadableSpan, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
+import {
+  BatchSpanProcessor,
+  ParentBasedSampler,
+  type ReadableSpan,
+  type Sampler,
+  SamplingDecision,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { BullMQOtel } from 'bullmq-otel';
 import * as v from 'valibot';
@@ -64,6 +74,44 @@ class SafeExporter implements SpanExporter {
   }
 }
 
+/**
+ * BullMQ traces its own housekeeping (fetching the next job, the stalled-job check) as root spans: a trace of one span
+ * per worker and check interval that tells nothing and drowns the traces that matter. They are not recorded when they
+ * start a trace; the same operations inside a job's trace still are.
+ */
+const HOUSEKEEPING = /^(getNextJob|moveStalledJobsToWait|startStalledCheckTimer|extendLocks|trimEvents)( |$)/;
+
+export const quietHousekeeping: Sampler = {
+  shouldSample: (_context, _traceId, name, kind) => ({
+    decision:
+      kind === SpanKind.INTERNAL && HOUSEKEEPING.test(name)
+        ? SamplingDecision.NOT_RECORD
+        : SamplingDecision.RECORD_AND_SAMPLED,
+  }),
+  toString: () => 'QuietHousekeeping',
+};
+
+/**
+ * What every span of the process carries besides its service: the release (APP_VERSION, as build_info), the
+ * environment (NODE_ENV), this process's instance id and host (the pod's name on Kubernetes), and whatever the
+ * operator adds in OTEL_RESOURCE_ATTRIBUTES (the manifests add the pod and namespace from the downward API).
+ */
+export function tracingResource(serviceName: string, env: Record<string, string | undefined> = process.env) {
+  const detected = detectResources({ detectors: [envDetector] });
+  return resourceFromAttributes({
+    'host.name': hostname(),
+    'service.instance.id': randomUUID(),
+  })
+    .merge(detected)
+    .merge(
+      resourceFromAttributes({
+        'service.name': serviceName,
+        'service.version': env.APP_VERSION || 'dev',
+        'deployment.environment.name': env.NODE_ENV || 'development',
+      }),
+    );
+}
+
 let provider: NodeTracerProvider | null = null;
 
 /**
@@ -75,7 +123,8 @@ export function startTracing(config: TracingConfig, defaultServiceName: string):
   if (!provider) {
     const url = `${config.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`;
     provider = new NodeTracerProvider({
-      resource: resourceFromAttributes({ 'service.name': config.OTEL_SERVICE_NAME ?? defaultServiceName }),
+      resource: tracingResource(config.OTEL_SERVICE_NAME ?? defaultServiceName),
+      sampler: new ParentBasedSampler({ root: quietHousekeeping }),
       spanProcessors: [new BatchSpanProcessor(new SafeExporter(new OTLPTraceExporter({ url })))],
     });
     // The AsyncLocalStorage context manager and the W3C trace-context propagator, globally.

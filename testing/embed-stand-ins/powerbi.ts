@@ -34,8 +34,9 @@ const entraError = (status: number, error: string, code: number, description: st
 /** POST {authority}/{tenant}/oauth2/v2.0/token */
 export function entraToken(state: StandInState, tenant: string, body: unknown): Response {
   const form = (body && typeof body === 'object' ? body : {}) as Record<string, string | undefined>;
-  const { tenantId, clientId, clientSecret } = state.credentials.powerbi;
-  if (!same(tenant, tenantId))
+  const { tenantId, tenantDomain, clientId, clientSecret } = state.credentials.powerbi;
+  // The tenant's id or one of its verified domains, as Entra takes either in the token URL.
+  if (!same(tenant, tenantId) && !same(tenant, tenantDomain))
     return entraError(
       400,
       'invalid_request',

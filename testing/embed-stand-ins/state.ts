@@ -36,6 +36,8 @@ export interface StandInRequest {
 export interface EmbedStandInCredentials {
   powerbi: {
     tenantId: string;
+    /** A verified domain of the tenant (`*.onmicrosoft.com`): Entra accepts it in place of the id. */
+    tenantDomain: string;
     clientId: string;
     clientSecret: string;
     workspaceId: string;

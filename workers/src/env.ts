@@ -10,6 +10,7 @@ import {
   parseEnv,
   requiredVariables,
 } from '@app/platform/env';
+import { outboundEnvEntries } from '@app/platform/outbound';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
 import { tracingEnvEntries } from '@app/platform/tracing';
 import * as v from 'valibot';
@@ -22,6 +23,7 @@ export const WorkersEnvSchema = v.object({
   ...databaseEnvEntries(v.optional(envPoolSize)),
   ...redisEnvEntries,
   ...tracingEnvEntries,
+  ...outboundEnvEntries,
   SMTP_URL: envUrl(['smtp:', 'smtps:'], 'SMTP'),
   EMAIL_FROM: v.string(),
   COMPANY_EMAIL: envEmail,

@@ -1,12 +1,24 @@
+import { CalendarJobNames, EmailTemplates, QueueNames } from '@app/contracts';
 import { registerBuildInfo } from '@app/platform/build-info';
-import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
+import { registerProcessMetrics } from '@app/platform/process-metrics';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
-/** Prometheus metrics of the workers (D23), served at /metrics on the workers' health port. */
+/**
+ * Prometheus metrics of the workers (D23), served at /metrics on the workers' health port.
+ *
+ * Every counter whose labels are known in advance (templates, calendar operations, queues) starts at 0 for each of
+ * them: a counter that only appears at its first increment makes `increase()` over it 0 at that moment, so an alert on
+ * it would miss the first failures (issue 31).
+ */
 export function createWorkerMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   registerBuildInfo(registry, 'workers');
-  return {
+  registerProcessMetrics(registry);
+  const templates = EmailTemplates.map((template) => ({ template }));
+  const queues = Object.values(QueueNames).map((queue) => ({ queue }));
+  let readiness: (() => Promise<boolean>) | null = null;
+  const metrics = {
     registry,
     emailsSent: new Counter({
       name: 'emails_sent_total',
@@ -20,13 +32,53 @@ export function createWorkerMetrics() {
       labelNames: ['template'],
       registers: [registry],
     }),
-    calendarErrors: new Counter({
-      name: 'calendar_sync_errors_total',
-      help: 'Failed calendar jobs (put, remove, busy-time sync), by job',
-      labelNames: ['job'],
+    emailAttemptsFailed: new Counter({
+      name: 'email_attempts_failed_total',
+      help: 'Attempts to send an e-mail that failed (each is retried until the last), by template',
+      labelNames: ['template'],
       registers: [registry],
     }),
+    // Not `job`: Prometheus keeps that label name for the scrape job and would rename ours to `exported_job`.
+    calendarErrors: new Counter({
+      name: 'calendar_sync_errors_total',
+      help: 'Failed calendar jobs (put, remove, busy-time sync), by operation',
+      labelNames: ['operation'],
+      registers: [registry],
+    }),
+    jobsFailed: new Counter({
+      name: 'jobs_failed_total',
+      help: 'Jobs that used up their last attempt (they stay on the failed list), by queue',
+      labelNames: ['queue'],
+      registers: [registry],
+    }),
+    jobDuration: new Histogram({
+      name: 'job_duration_seconds',
+      help: 'How long a job attempt ran, by queue and outcome',
+      labelNames: ['queue', 'outcome'],
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+      registers: [registry],
+    }),
+    ready: new Gauge({
+      name: 'worker_ready',
+      help: 'Whether the worker process reaches PostgreSQL and Redis (1) or not (0), read at each scrape',
+      registers: [registry],
+      async collect() {
+        if (readiness) this.set((await readiness()) ? 1 : 0);
+      },
+    }),
+    /** What `worker_ready` reads at each scrape (the runtime's own check of PostgreSQL and Redis). */
+    setReadiness(check: () => Promise<boolean>) {
+      readiness = check;
+    },
   };
+  for (const labels of templates) {
+    metrics.emailsSent.inc(labels, 0);
+    metrics.emailsFailed.inc(labels, 0);
+    metrics.emailAttemptsFailed.inc(labels, 0);
+  }
+  for (const operation of Object.values(CalendarJobNames)) metrics.calendarErrors.inc({ operation }, 0);
+  for (const labels of queues) metrics.jobsFailed.inc(labels, 0);
+  return metrics;
 }
 
 export type WorkerMetrics = ReturnType<typeof createWorkerMetrics>;

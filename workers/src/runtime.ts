@@ -12,7 +12,9 @@ import {
 import type { Database } from '@app/db';
 import { createLease } from '@app/platform/cluster-once';
 import type { Logger } from '@app/platform/logger';
+import { registerDatabaseMetrics } from '@app/platform/process-metrics';
 import { createQueue } from '@app/platform/queues';
+import { probe } from '@app/platform/readiness';
 import { createRedis } from '@app/platform/redis';
 import { queueTelemetry } from '@app/platform/tracing';
 import type { JobsOptions, Queue, Worker } from 'bullmq';
@@ -89,7 +91,15 @@ export async function startWorkers({
     logger,
     concurrency: config.WORKER_CONCURRENCY,
     lockMs: config.WORKER_LOCK_MS,
+    metrics,
   };
+  // database_up, db_pool_* and worker_ready (what /readyz answers), read at each scrape: an alert can tell a worker
+  // that runs but cannot work from one that is down, with no traffic at all.
+  const databaseProbe = registerDatabaseMetrics(metrics.registry, db.$client);
+  metrics.setReadiness(async () => {
+    const [database, redisState] = await Promise.all([databaseProbe(), probe(() => redis.ping(), 1000)]);
+    return database.up && redisState === 'up';
+  });
   const queues = {
     domainEvents: createQueue(platform, Queues.domainEvents),
     emails: createQueue(platform, Queues.emails),
@@ -145,6 +155,7 @@ export async function startWorkers({
       onFailed: (job, error) => {
         if (!job) return;
         const final = isFinal(job);
+        metrics.emailAttemptsFailed.inc({ template: job.data.template });
         if (final) metrics.emailsFailed.inc({ template: job.data.template });
         logger[final ? 'error' : 'warn'](
           { jobId: job.id, template: job.data.template, attempt: job.attemptsMade, err: error },
@@ -174,7 +185,7 @@ export async function startWorkers({
       concurrency: Math.min(config.WORKER_CONCURRENCY, 4),
       onFailed: (job, error) => {
         if (!job) return;
-        metrics.calendarErrors.inc({ job: job.name });
+        metrics.calendarErrors.inc({ operation: job.name });
         const final = isFinal(job);
         logger[final ? 'error' : 'warn'](
           { jobId: job.id, job: job.name, attempt: job.attemptsMade, err: error },

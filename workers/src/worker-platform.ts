@@ -3,6 +3,7 @@ import type { Logger } from '@app/platform/logger';
 import type { queueTelemetry } from '@app/platform/tracing';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { WorkerMetrics } from './metrics';
 
 /** What every queue and worker of the process shares: one Redis connection, the queue prefix, the job settings. */
 export interface WorkerPlatform {
@@ -13,6 +14,8 @@ export interface WorkerPlatform {
   logger: Logger;
   concurrency: number;
   lockMs: number;
+  /** Every job's duration and every final failure, by queue (job_duration_seconds, jobs_failed_total). */
+  metrics?: Pick<WorkerMetrics, 'jobDuration' | 'jobsFailed'>;
 }
 
 interface RegisterWorkerOptions<Data> {
@@ -32,7 +35,21 @@ export function registerWorker<Data>(
   processor: (job: Job<Data>) => Promise<unknown>,
   options: RegisterWorkerOptions<Data> = {},
 ): Worker<Data> {
-  const worker = new Worker<Data>(definition.name, processor, {
+  const metrics = platform.metrics;
+  const measured = metrics
+    ? async (job: Job<Data>) => {
+        const stop = metrics.jobDuration.startTimer({ queue: definition.name });
+        try {
+          const result = await processor(job);
+          stop({ outcome: 'completed' });
+          return result;
+        } catch (error) {
+          stop({ outcome: 'failed' });
+          throw error;
+        }
+      }
+    : processor;
+  const worker = new Worker<Data>(definition.name, measured, {
     connection: platform.redis,
     prefix: platform.prefix,
     concurrency: options.concurrency ?? platform.concurrency,
@@ -40,6 +57,8 @@ export function registerWorker<Data>(
     stalledInterval: platform.lockMs,
     ...(platform.telemetry ? { telemetry: platform.telemetry } : {}),
   });
+  // A final failure is counted as it happens: an alert on the failed list's size would fire until someone cleans it.
+  if (metrics) worker.on('failed', (job) => job && isFinal(job) && metrics.jobsFailed.inc({ queue: definition.name }));
   if (options.onFailed) worker.on('failed', options.onFailed);
   if (options.onCompleted) worker.on('completed', options.onCompleted);
   worker.on('error', (error) => platform.logger.debug({ err: error }, 'worker error'));

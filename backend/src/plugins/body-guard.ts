@@ -65,7 +65,7 @@ function findUnsafeText(value: unknown, path = '', depth = 0): string | null {
  */
 export const bodyGuard = new Elysia({ name: 'body-guard' })
   // Not async: a request without a JSON body (every GET) passes without a promise to wait for.
-  .onRequest(({ request }) => {
+  .onRequest(function guardBody({ request }) {
     if (!BODY_METHODS.has(request.method) || !request.body) return;
     if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES)
       return json(413, { message: TOO_LARGE_MESSAGE, issues: [] });
@@ -81,7 +81,7 @@ export const bodyGuard = new Elysia({ name: 'body-guard' })
             : undefined,
       );
   })
-  .onTransform({ as: 'global' }, ({ body, params }) => {
+  .onTransform({ as: 'global' }, function refuseUnsafeText({ body, params }) {
     // A path with such text names nothing that exists (as any malformed id in the path). Query strings are left to
     // their routes' schemas, which say what they expect.
     if (findUnsafeText(params) !== null) throw notFound();

@@ -3,6 +3,7 @@ import { registerBuildInfo } from '@app/platform/build-info';
 import { sharedEvery } from '@app/platform/cluster-once';
 import type { Logger } from '@app/platform/logger';
 import { outboxLagSeconds } from '@app/platform/outbox';
+import { registerDatabaseMetrics, registerProcessMetrics } from '@app/platform/process-metrics';
 import { createQueue } from '@app/platform/queues';
 import { probe } from '@app/platform/readiness';
 import type { Queue } from 'bullmq';
@@ -23,6 +24,7 @@ export function createRequestMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   registerBuildInfo(registry, 'api');
+  registerProcessMetrics(registry);
   const duration = new RequestHistogram(
     'http_request_duration_seconds',
     'API request duration by method, route and status',
@@ -100,6 +102,8 @@ export function metricsPlugin(
       this.set((await probe(() => deps.redis.ping(), 1000)) === 'up' ? 1 : 0);
     },
   });
+  // database_up and the pool's wait, probed at each scrape: a database that is down shows with no traffic at all.
+  registerDatabaseMetrics(registry, deps.sql);
   const unhandled = new Counter({
     name: 'http_unhandled_errors_total',
     help: 'Requests that ended in an unexpected server error',
@@ -108,10 +112,10 @@ export function metricsPlugin(
 
   // The start time rides on the request's own context object, which Elysia hands to every hook of the request.
   return new Elysia({ name: 'metrics' })
-    .onRequest((context) => {
+    .onRequest(function startTimer(context) {
       (context as { startedAt?: number }).startedAt = performance.now();
     })
-    .onAfterResponse({ as: 'global' }, (context) => {
+    .onAfterResponse({ as: 'global' }, function recordRequest(context) {
       const start = (context as { startedAt?: number }).startedAt;
       if (start === undefined) return;
       const { request, route, set } = context;

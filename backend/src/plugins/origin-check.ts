@@ -10,7 +10,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export const originCheck = (appUrl: string, trustedOrigins: string[] = [], exemptPaths: string[] = []) => {
   const allowed = new Set([new URL(appUrl).origin, ...trustedOrigins.map((o) => new URL(o).origin)]);
-  return new Elysia({ name: 'origin-check' }).onRequest(({ request }) => {
+  return new Elysia({ name: 'origin-check' }).onRequest(function checkOrigin({ request }) {
     if (SAFE_METHODS.has(request.method)) return;
     const { pathname } = new URL(request.url);
     if (exemptPaths.includes(pathname)) return;

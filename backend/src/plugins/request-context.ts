@@ -37,12 +37,12 @@ export const requestContext = (trustProxy = 'false') => {
   const trust = proxyTrustOf(trustProxy);
   const trusted = trust.kind !== 'none';
   return new Elysia({ name: 'request-context', seed: trustProxy })
-    .onRequest((context) => {
+    .onRequest(function assignRequestId(context) {
       const id = requestIdOf(context.request, trusted);
       (context as unknown as CarriesRequestId).requestId = id;
       context.set.headers['x-request-id'] = id;
     })
-    .derive({ as: 'scoped' }, (context) => {
+    .derive({ as: 'scoped' }, function requestContext(context) {
       const { request, server } = context;
       let clientIp: string | null | undefined;
       return {

@@ -42,7 +42,7 @@ const pathStart = (url: string) => url.indexOf('/', url.indexOf('//') + 2);
  */
 export const securityHeaders = new Elysia({ name: 'security-headers' })
   .headers({ ...SECURITY_HEADERS })
-  .onRequest(({ request, set }) => {
+  .onRequest(function noStoreForApi({ request, set }) {
     const start = pathStart(request.url);
     if (API_PREFIXES.some((prefix) => request.url.startsWith(prefix, start))) set.headers['cache-control'] = 'no-store';
   });

@@ -30,6 +30,22 @@ export const guidText = (label: string) =>
     v.regex(GUID, `${label} must be a GUID (like 00000000-0000-0000-0000-000000000000)`),
   );
 
+/**
+ * A Power BI tenant: its id (a GUID) or one of its verified domains (`contoso.onmicrosoft.com`), as Entra accepts in
+ * the token URL. Not `common` or `organizations`: client credentials need one tenant.
+ */
+const TENANT_DOMAIN = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*\.[a-z]{2,63}$/i;
+const tenantText = (label: string) =>
+  v.pipe(
+    v.optional(v.string(`${label} is required`), ''),
+    v.trim(),
+    v.minLength(1, `${label} is required`),
+    v.check(
+      (value) => GUID.test(value) || TENANT_DOMAIN.test(value),
+      `${label} must be a GUID (like 00000000-0000-0000-0000-000000000000) or a verified domain (like contoso.onmicrosoft.com)`,
+    ),
+  );
+
 /** An http(s) address of a provider's site (http for air-gapped installs and tests). */
 export const siteUrlText = (label: string) =>
   v.pipe(
@@ -45,6 +61,17 @@ export const siteUrlText = (label: string) =>
         return false;
       }
     }, `${label} must be an https address`),
+  );
+
+/**
+ * A site the server sends requests to, as a base for its paths: no `?` or `#` (a `#` would turn the appended
+ * `/api/health` into a fragment). http passes here only for the server to refuse unless the operator named the host
+ * in OUTBOUND_ALLOW_HOSTS (D35).
+ */
+const siteBaseUrlText = (label: string) =>
+  v.pipe(
+    siteUrlText(label),
+    v.check((value) => !/[?#]/.test(value), `${label} must be the site's address, without ? or #`),
   );
 
 /**
@@ -71,14 +98,14 @@ const connectionName = requiredText('Connection name is required', 100);
 export const PowerBiConnectionInputSchema = v.object({
   name: connectionName,
   provider: v.literal('powerbi'),
-  tenantId: guidText('Tenant ID'),
+  tenantId: tenantText('Tenant ID'),
   clientId: guidText('Client ID'),
   clientSecret: secretText('Client secret'),
 });
 export const TableauConnectionInputSchema = v.object({
   name: connectionName,
   provider: v.literal('tableau'),
-  siteUrl: siteUrlText('Site URL'),
+  siteUrl: siteBaseUrlText('Site URL'),
   /** The site's content URL; empty for the Default site of Tableau Server. */
   siteName: plainText('Site name'),
   clientId: requiredText('Client ID is required'),
@@ -88,7 +115,7 @@ export const TableauConnectionInputSchema = v.object({
 export const MetabaseConnectionInputSchema = v.object({
   name: connectionName,
   provider: v.literal('metabase'),
-  siteUrl: siteUrlText('Site URL'),
+  siteUrl: siteBaseUrlText('Site URL'),
   secretKey: secretText('Embedding secret key'),
 });
 

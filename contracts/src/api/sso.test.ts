@@ -36,11 +36,12 @@ describe('SsoSettingsInputSchema', () => {
     domains: ['a.example'],
   };
 
-  it('takes an https issuer, or http on this machine only', () => {
+  it('takes an http(s) issuer without credentials, ? or # (the server then asks https and a public address, D35)', () => {
     expect(v.safeParse(SsoSettingsInputSchema, base).success).toBe(true);
     expect(v.safeParse(SsoSettingsInputSchema, { ...base, issuer: 'http://127.0.0.1:8080' }).success).toBe(true);
     for (const issuer of [
-      'http://idp.example.com',
+      'https://idp.example.com/#',
+      'https://idp.example.com/?',
       'https://u:p@idp.example.com',
       'https://idp.example.com/?x=1',
       'javascript:alert(1)',

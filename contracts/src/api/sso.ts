@@ -48,13 +48,15 @@ export const emailDomain = (email: string) => {
   return DOMAIN.test(domain) ? domain : '';
 };
 
-/** An issuer: https, or http only on this machine (a test or a local provider). */
+/**
+ * An issuer: an http(s) URL without credentials, `?` or `#`. The server then requires https and a public address,
+ * unless the operator named its host:port in OUTBOUND_ALLOW_HOSTS (D35, decision 040): only it knows that list.
+ */
 const isIssuerUrl = (value: string) => {
   try {
     const url = new URL(value);
-    if (url.username || url.password || url.search || url.hash) return false;
-    if (url.protocol === 'https:') return true;
-    return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+    if (url.username || url.password || url.search || url.hash || /[?#]/.test(value)) return false;
+    return url.protocol === 'https:' || url.protocol === 'http:';
   } catch {
     return false;
   }

@@ -300,14 +300,18 @@ describe('GET /api/dashboards/{id}/embed-status', () => {
     return port;
   }
 
-  it("says 'unreachable' for a URL whose host refuses connections, and for one that is not https", async () => {
+  it("says 'unreachable' for a URL that is not https, and 'unknown' for one the server may not ask", async () => {
+    // Loopback is not public: the server never asks it (decision 040; embed-check.int.test.ts has the rest).
     const port = await closedPort();
     const refusing = await createDashboard(t.db, { isPublic: true, embedUrl: `https://127.0.0.1:${port}/report` });
     const plain = await createDashboard(t.db, { isPublic: true, embedUrl: 'http://reports.example.com/x' });
-    for (const d of [refusing, plain]) {
+    for (const [d, status] of [
+      [refusing, 'unknown'],
+      [plain, 'unreachable'],
+    ] as const) {
       const response = await t.get(`/api/dashboards/${d.id}/embed-status`);
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ status: 'unreachable' });
+      expect(await response.json()).toEqual({ status });
     }
   });
 

@@ -41,8 +41,8 @@ import { dashboardsOfUser } from './portal.service';
 
 const EMBED_WARNING_NOTE =
   "In `url` mode the server asks the embed URL's host for it (HEAD, else GET; 3 s at most) while saving. " +
-  '`embedUrlWarning` says what went wrong (no connection, an invalid certificate, an unknown host, no answer, HTTP ' +
-  '404/410/5xx), else null; it never stops the save. In a token mode (`powerbi`, `tableau`, `metabase`) the ' +
+  '`embedUrlWarning` says what went wrong (no answer at all, HTTP 404/410/5xx, or that the server did not check an ' +
+  'address that is not public or does not resolve, decision 040), else null; it never stops the save. In a token mode (`powerbi`, `tableau`, `metabase`) the ' +
   'connection must exist (422 `Unknown connection` on `connectionId`) and be of that provider (422), and ' +
   '`embedUrlWarning` says what the provider answered about the report, view or dashboard (not found, refused, ' +
   'unreachable), else null.';
@@ -118,9 +118,10 @@ export const dashboardsRoutes = (
       ({ params, viewer }) => dashboardEmbedStatus(deps, params.id, viewer),
       readable(
         "Whether the server can reach the dashboard's embed URL (for the viewer's 'Work in Progress')",
-        "'unreachable' when the host refused the connection or offered an invalid certificate (a browser's frame " +
-          "would fail the same way, yet still fire 'load'); 'unknown' when the server could not resolve the host or " +
-          "got no answer in time; 'reachable' on any HTTP answer. Checked at most once a minute per URL. Same " +
+        "'unreachable' when the server asked the host and got no HTTP answer (refused, TLS failure or no answer in " +
+          "time, told apart nowhere: a browser's frame would fail yet still fire 'load'); 'unknown' when the server " +
+          'did not ask: the host does not resolve from it or is not a public address (decision 040); ' +
+          "'reachable' on any HTTP answer. Checked at most once a minute per URL. Same " +
           "access as GET /api/dashboards/{id}. Always 'reachable' in a token mode: the embed token's answer says " +
           'what the provider did.',
         EmbedStatusSchema,

@@ -5,6 +5,7 @@ import {
   type EmbedStatus,
   type RecordView,
 } from '@app/contracts';
+import type { ApiConfig } from '../../env';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { notFound, unprocessable } from '../../lib/http-error';
 import { type Actor, changed, withAudit } from '../audit/with-audit';
@@ -50,13 +51,14 @@ const embedStatuses = new Map<string, { at: number; status: Promise<EmbedStatus>
 
 /**
  * What the server can tell the viewer about a frame's URL (issue 12, item 3): a frame that fails at network level still
- * fires 'load', so the browser cannot tell. 'unreachable' only when the host refused the connection or offered an
- * invalid certificate: a browser would fail the same way. A host the server cannot resolve or that does not answer
- * in time is 'unknown' (the server's network may differ from the clients': split DNS, a firewall, an offline server).
- * Probed at most once a minute per URL and process, so viewers cannot make the server a request amplifier.
+ * fires 'load', so the browser cannot tell. 'unreachable' when the server asked and got no answer (refused, TLS
+ * failure, no answer in time: one word for all, so a closed port and an open one look alike, D35). 'unknown' when the
+ * server did not ask: the host does not resolve from the server or is not a public address (decision 040: the check
+ * never targets those; the clients' network may still reach it). Probed at most once a minute per URL and process, so
+ * viewers cannot make the server a request amplifier.
  */
 export async function dashboardEmbedStatus(
-  deps: DashboardsDeps,
+  deps: DashboardsDeps & { config: Pick<ApiConfig, 'OUTBOUND_ALLOW_HOSTS'> },
   id: number,
   viewer: Viewer | null,
 ): Promise<{ status: EmbedStatus }> {
@@ -69,10 +71,10 @@ export async function dashboardEmbedStatus(
   let entry = embedStatuses.get(embedUrl);
   if (!entry || now - entry.at > EMBED_STATUS_TTL_MS) {
     if (embedStatuses.size >= EMBED_STATUS_MAX_ENTRIES) embedStatuses.clear();
-    const status = probeEmbedUrl(embedUrl).then((probe): EmbedStatus => {
-      if (probe.outcome === 'answered') return 'reachable';
-      return probe.outcome === 'refused' || probe.outcome === 'tls' ? 'unreachable' : 'unknown';
-    });
+    const status = probeEmbedUrl(embedUrl, deps.config.OUTBOUND_ALLOW_HOSTS).then(
+      (probe): EmbedStatus =>
+        probe.outcome === 'answered' ? 'reachable' : probe.outcome === 'unreachable' ? 'unreachable' : 'unknown',
+    );
     entry = { at: now, status };
     embedStatuses.set(embedUrl, entry);
   }

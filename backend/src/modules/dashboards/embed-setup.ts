@@ -117,7 +117,8 @@ export async function embedWarning(
   deps: EmbedSetupDeps,
   columns: EmbedColumns,
 ): Promise<{ warning: Promise<string | null> }> {
-  if (columns.embedMode === 'url') return { warning: probeEmbedUrl(columns.embedUrl).then(embedUrlWarning) };
+  if (columns.embedMode === 'url')
+    return { warning: probeEmbedUrl(columns.embedUrl, deps.config.OUTBOUND_ALLOW_HOSTS).then(embedUrlWarning) };
   const connectionId = columns.connectionId;
   const provider = connectionId === null ? null : await connectionProvider(deps.db, connectionId);
   if (connectionId === null || provider === null) throw connectionIssue(AdminMessages.unknownConnection);

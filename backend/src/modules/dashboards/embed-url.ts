@@ -1,4 +1,5 @@
 import { AdminMessages } from '@app/contracts';
+import { guardedFetch, OutboundError } from '@app/platform/outbound';
 import { unprocessable } from '../../lib/http-error';
 
 const decodeEntities = (value: string) =>
@@ -70,45 +71,42 @@ export function normalizeImageUrl(
   throw unprocessable(message, [{ path: field, message }]);
 }
 
-/** How the server's request for an embed URL went (an answer of any status, or why there was none). */
+/**
+ * How the server's request for an embed URL went: an answer of any status; no answer (refused, reset, a TLS failure,
+ * no answer in time: told apart nowhere, so a closed port and an open one look alike, D35); or not asked at all,
+ * because the address is not a public https one the server may reach (decision 040) or its name does not resolve.
+ */
 export type EmbedProbe =
   | { outcome: 'answered'; status: number }
-  | { outcome: 'refused' | 'tls' | 'not-found' | 'timeout' | 'failed'; detail: string };
+  | { outcome: 'unreachable' }
+  | { outcome: 'not-checked' };
 
 /** How long the server waits for an embed host to answer. */
 const EMBED_PROBE_TIMEOUT_MS = 3000;
 
-const errorCode = (error: unknown): string => {
-  const e = error as { code?: unknown; name?: unknown; cause?: { code?: unknown } } | null;
-  const code = [e?.code, e?.cause?.code, e?.name].find(
-    (c) => typeof c === 'string' && c !== 'TypeError' && c !== 'Error',
-  );
-  return (code as string | undefined) ?? '';
-};
-
 /**
  * Asks the embed URL's host for it, as a browser's frame would, without reading the page: HEAD, or GET (body
- * dropped) when HEAD is refused (405, 501). Redirects are not followed (a redirect is an answer); no cookies or
- * credentials are sent. Only the outcome is kept, never the page.
+ * dropped) when HEAD is refused (405, 501), through the outbound guard (decision 040). Redirects are not followed (a
+ * redirect is an answer); no cookies or credentials are sent. Only the outcome is kept, never the page.
  */
-export async function probeEmbedUrl(url: string, timeoutMs = EMBED_PROBE_TIMEOUT_MS): Promise<EmbedProbe> {
+export async function probeEmbedUrl(
+  url: string,
+  allowHosts: readonly string[],
+  timeoutMs = EMBED_PROBE_TIMEOUT_MS,
+): Promise<EmbedProbe> {
   const signal = AbortSignal.timeout(timeoutMs);
+  const ask = (method: string) => guardedFetch(url, { method, redirect: 'manual', signal }, { allowHosts });
   try {
-    let response = await fetch(url, { method: 'HEAD', redirect: 'manual', signal });
+    let response = await ask('HEAD');
     if (response.status === 405 || response.status === 501) {
-      response = await fetch(url, { method: 'GET', redirect: 'manual', signal });
+      response = await ask('GET');
       await response.body?.cancel().catch(() => {});
     }
     return { outcome: 'answered', status: response.status };
   } catch (error) {
-    const code = errorCode(error);
-    if (code === 'TimeoutError' || code === 'AbortError' || code === 'ETIMEDOUT')
-      return { outcome: 'timeout', detail: `no answer within ${timeoutMs / 1000} s` };
-    if (code === 'ECONNREFUSED' || code === 'ECONNRESET') return { outcome: 'refused', detail: 'connection refused' };
-    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME')
-      return { outcome: 'not-found', detail: 'host not found' };
-    if (/TLS|CERT|SSL|SIGNATURE/i.test(code)) return { outcome: 'tls', detail: 'invalid TLS certificate' };
-    return { outcome: 'failed', detail: code || 'network error' };
+    if (!(error instanceof OutboundError) || error.reason === 'unreachable' || error.reason === 'timeout')
+      return { outcome: 'unreachable' };
+    return { outcome: 'not-checked' };
   }
 }
 
@@ -122,5 +120,7 @@ export function embedUrlWarning(probe: EmbedProbe): string | null {
     return probe.status === 404 || probe.status === 410 || probe.status >= 500
       ? `Saved, but the embed URL answered HTTP ${probe.status}: clients may see 'Work in Progress'.`
       : null;
-  return `Saved, but the embed URL could not be reached from the server (${probe.detail}): clients may see 'Work in Progress'.`;
+  if (probe.outcome === 'not-checked')
+    return 'Saved. The server did not check the embed URL: its host does not resolve from the server or is not a public address.';
+  return "Saved, but the embed URL could not be reached from the server: clients may see 'Work in Progress'.";
 }

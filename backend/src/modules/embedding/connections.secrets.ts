@@ -95,9 +95,11 @@ export function requireBox(secretBox: SecretBox | null): SecretBox {
 export const requiredSecretIssues = (fields: readonly string[]): ApiIssue[] =>
   fields.map((path) => ({ path, message: `${SECRET_LABELS[path] ?? path} is required` }));
 
-/** 422 naming each secret field left empty. */
-export function refuseMissingSecrets(missing: readonly string[]) {
+/** 422 naming each secret field left empty (and why, when a reason is given). */
+export function refuseMissingSecrets(missing: readonly string[], why?: string) {
   if (!missing.length) return;
-  const issues = requiredSecretIssues(missing);
+  const issues = requiredSecretIssues(missing).map((issue) =>
+    why ? { ...issue, message: `${issue.message}: ${why}` } : issue,
+  );
   throw unprocessable(issues[0]!.message, issues);
 }

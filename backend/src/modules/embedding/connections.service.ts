@@ -4,6 +4,7 @@ import type { Logger } from '@app/platform/logger';
 import type { AppDeps } from '../../deps';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound, unprocessable } from '../../lib/http-error';
+import { originOf, refuseUnreachableUrl } from '../../lib/outbound-url';
 import type { SecretBox } from '../../lib/secret-box';
 import { type Actor, changed, withAudit } from '../audit/with-audit';
 import * as repo from './connections.repository';
@@ -103,6 +104,12 @@ async function saved(deps: ConnectionsDeps, row: repo.ConnectionRow, secrets: Re
   return { ...(view ?? repo.connectionView(row, 0)), test };
 }
 
+/** A site URL the server will send requests and secrets to: https and public unless the operator named it (D35). */
+async function checkSite(deps: ConnectionsDeps, settings: Record<string, string>) {
+  if ('siteUrl' in settings)
+    await refuseUnreachableUrl(deps.config.OUTBOUND_ALLOW_HOSTS, 'siteUrl', 'Site URL', settings.siteUrl ?? '');
+}
+
 /** POST: makes the connection (every secret required), then tests it; the test's finding never fails the save. */
 export async function createConnection(deps: ConnectionsDeps, actor: Actor, input: EmbedConnectionValues) {
   const box = requireBox(deps.secretBox);
@@ -111,6 +118,7 @@ export async function createConnection(deps: ConnectionsDeps, actor: Actor, inpu
   const secrets = pick(values, secretFields(provider));
   refuseMissingSecrets(secretFields(provider).filter((field) => !secrets[field]));
   const settings = pick(values, settingFields(provider));
+  await checkSite(deps, settings);
   const row = await uniqueName(
     withAudit(deps.db, actor, async (tx) => {
       const made = await repo.insertConnection(tx, { name, provider, settings }, (id) =>
@@ -124,8 +132,9 @@ export async function createConnection(deps: ConnectionsDeps, actor: Actor, inpu
 }
 
 /**
- * PUT: changes the connection. A secret left empty keeps the stored one (unless the provider changes: then the new
- * provider's secrets are required); a connection used by dashboards keeps its provider (409).
+ * PUT: changes the connection. A secret left empty keeps the stored one, unless the provider changes or the site the
+ * secret is sent to does (D35: a stored secret is bound to the host it was entered for; a path on the same site is
+ * the same place): then the secrets are required. A connection used by dashboards keeps its provider (409).
  */
 export async function updateConnection(deps: ConnectionsDeps, actor: Actor, id: number, input: EmbedConnectionValues) {
   const box = requireBox(deps.secretBox);
@@ -133,6 +142,7 @@ export async function updateConnection(deps: ConnectionsDeps, actor: Actor, id: 
   const values = input as unknown as Record<string, unknown>;
   const given = pick(values, secretFields(provider));
   const settings = pick(values, settingFields(provider));
+  await checkSite(deps, settings);
   const { row, secrets } = await uniqueName(
     withAudit(deps.db, actor, async (tx) => {
       const before = await repo.lockConnectionRow(tx, id);
@@ -141,6 +151,8 @@ export async function updateConnection(deps: ConnectionsDeps, actor: Actor, id: 
       if (providerChanges && (await repo.countDashboardsUsing(tx, id)) > 0) throw conflict(PROVIDER_IN_USE);
       const missing = secretFields(provider).filter((field) => !given[field]);
       if (providerChanges) refuseMissingSecrets(missing);
+      if ('siteUrl' in settings && originOf(before.settings.siteUrl ?? '') !== originOf(settings.siteUrl ?? ''))
+        refuseMissingSecrets(missing, 'the site URL changed: enter it again to send it there');
       const kept = missing.length ? keptSecrets(box, before, missing) : {};
       const secrets = { ...kept, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value)) };
       const secretChanged = missing.length < secretFields(provider).length;

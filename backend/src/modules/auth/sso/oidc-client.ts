@@ -1,3 +1,4 @@
+import { guardedFetcher } from '@app/platform/outbound';
 import * as client from 'openid-client';
 
 /**
@@ -5,6 +6,9 @@ import * as client from 'openid-client';
  * the configured issuer exactly, so Entra's multi-tenant `{tenantid}` template is refused), the authorization code
  * flow with PKCE (S256), state and nonce, and the ID token checked by the library: its signature against the
  * provider's JWKS (non-repudiation checks on), `iss` equal to the issuer, `aud` the client id, the nonce, `exp`.
+ * Every request the library makes (discovery, JWKS, token, user info) goes through the outbound guard (D35, decision
+ * 040), given as its customFetch: https and public addresses only, unless the operator named the host:port in
+ * OUTBOUND_ALLOW_HOSTS.
  */
 
 export interface ProviderSettings {
@@ -24,13 +28,21 @@ export class ProviderError extends Error {
   }
 }
 
-const isLoopback = (url: URL) => ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+/**
+ * One message for every failure to reach the issuer (refused, closed or open port, no answer, not public, not https):
+ * what is behind an address an administrator typed is never told apart (D35).
+ */
+const unreachable = (issuer: string) =>
+  new ProviderError(
+    'unavailable',
+    `The provider could not be reached at ${issuer} (it must be a public https address, or a host:port the operator named in OUTBOUND_ALLOW_HOSTS)`,
+  );
 
-/** Why discovery failed, told apart: the provider unreachable or a wrong document. */
+/** Why discovery failed, told apart only as far as the provider answered: unreachable, or a wrong document. */
 function discoveryFault(error: unknown, issuer: string): ProviderError {
   const cause = error instanceof Error ? error : new Error(String(error));
   const code = (cause as { code?: string }).code;
-  if (code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED' || /issuer/i.test(cause.message))
+  if (code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED')
     return new ProviderError(
       'misconfigured',
       `The provider's discovery document names another issuer than ${issuer} (it must be exactly the same; for Microsoft Entra ID use https://login.microsoftonline.com/<tenant id>/v2.0)`,
@@ -38,19 +50,37 @@ function discoveryFault(error: unknown, issuer: string): ProviderError {
   if (code === 'OAUTH_RESPONSE_IS_NOT_CONFORM' || code === 'OAUTH_INVALID_RESPONSE')
     return new ProviderError(
       'misconfigured',
-      `${issuer}/.well-known/openid-configuration is not an OpenID Connect discovery document (${cause.message})`,
+      `${issuer}/.well-known/openid-configuration is not an OpenID Connect discovery document`,
     );
-  return new ProviderError('unavailable', `The provider could not be reached at ${issuer} (${cause.message})`);
+  return unreachable(issuer);
+}
+
+/** The guard's options for one provider: the operator's named hosts, and the library's own https rule eased for them. */
+export interface OutboundSettings {
+  allowHosts: readonly string[];
 }
 
 /** Fetches and checks the provider's discovery document; throws ProviderError. */
-export async function discover(settings: ProviderSettings, timeoutMs: number): Promise<client.Configuration> {
-  const url = new URL(settings.issuer);
+export async function discover(
+  settings: ProviderSettings,
+  timeoutMs: number,
+  outbound: OutboundSettings,
+): Promise<client.Configuration> {
+  let url: URL;
+  try {
+    url = new URL(settings.issuer);
+  } catch {
+    throw unreachable(settings.issuer);
+  }
+  const guarded = guardedFetcher({ allowHosts: outbound.allowHosts });
   let config: client.Configuration;
   try {
     config = await client.discovery(url, settings.clientId, settings.clientSecret, undefined, {
       timeout: Math.ceil(timeoutMs / 1000),
-      execute: [...(url.protocol === 'http:' && isLoopback(url) ? [client.allowInsecureRequests] : [])],
+      // Kept by the configuration for every later request: JWKS, token, user info.
+      [client.customFetch]: (target, options) => guarded(target, options as RequestInit),
+      // The guard refuses http for any host the operator did not name; openid-client's own rule would refuse it always.
+      execute: [client.allowInsecureRequests],
     });
   } catch (error) {
     throw discoveryFault(error, settings.issuer);
@@ -70,9 +100,9 @@ export async function discover(settings: ProviderSettings, timeoutMs: number): P
 }
 
 /** What "Test sign-in" says of a provider's discovery document. */
-export async function checkProvider(settings: ProviderSettings, timeoutMs: number) {
+export async function checkProvider(settings: ProviderSettings, timeoutMs: number, outbound: OutboundSettings) {
   try {
-    const config = await discover(settings, timeoutMs);
+    const config = await discover(settings, timeoutMs, outbound);
     const metadata = config.serverMetadata();
     const scopes = metadata.scopes_supported;
     const lacking = scopes ? ['openid', 'email'].filter((scope) => !scopes.includes(scope)) : [];

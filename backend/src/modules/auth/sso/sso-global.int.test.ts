@@ -17,7 +17,12 @@ const provider = await startOidcProvider({
 afterAll(() => provider.close());
 
 const t = useTestApp({
-  env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: 'portal', OIDC_CLIENT_SECRET: 'global secret' },
+  env: {
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: 'portal',
+    OIDC_CLIENT_SECRET: 'global secret',
+    OUTBOUND_ALLOW_HOSTS: provider.host,
+  },
 });
 
 const reasonOf = (location: string) => new URL(location, 'http://localhost:3000').searchParams.get('reason');

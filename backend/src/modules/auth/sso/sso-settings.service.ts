@@ -2,6 +2,7 @@ import { COMPANY_NAME, emailDomain, type SsoSettings, type SsoSettingsValues, ty
 import type { AppDeps } from '../../../deps';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../../lib/http-error';
+import { refuseUnreachableUrl } from '../../../lib/outbound-url';
 import type { SecretBox } from '../../../lib/secret-box';
 import { type Actor, changed, withAudit } from '../../audit/with-audit';
 import { checkProvider } from './oidc-client';
@@ -11,7 +12,8 @@ import * as repo from './sso.repository';
  * An organization's single sign-on settings (issue 17, decision 034), as administrators change them. The client
  * secret is write-only: sealed with the context `organization-sso:${organizationId}` (a sealed value copied onto
  * another organization does not open), never returned, never logged, never in the audit log; an empty secret on a
- * change keeps the stored one.
+ * change keeps the stored one, unless the issuer changes (D35: a secret is sent only where it was entered for). The
+ * issuer must be https and public, unless the operator named its host:port in OUTBOUND_ALLOW_HOSTS.
  */
 
 export type SsoSettingsDeps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
@@ -74,6 +76,7 @@ export async function saveSettings(
     const message = `${own} is ${COMPANY_NAME}'s own domain and cannot belong to a client organization`;
     throw unprocessable(message, [{ path: 'domains', message }]);
   }
+  await refuseUnreachableUrl(deps.config.OUTBOUND_ALLOW_HOSTS, 'issuer', 'Issuer URL', input.issuer);
   const taken = await repo.domainsTakenElsewhere(deps.db, organizationId, input.domains);
   if (taken.length) throw domainConflict(taken);
   try {
@@ -83,6 +86,10 @@ export async function saveSettings(
         throw unprocessable('Client secret is required', [
           { path: 'clientSecret', message: 'Client secret is required' },
         ]);
+      if (before && before.issuer !== input.issuer && !input.clientSecret) {
+        const message = 'Client secret is required: the issuer changed, so enter the secret again to send it there';
+        throw unprocessable(message, [{ path: 'clientSecret', message }]);
+      }
       const beforeDomains = before ? await repo.domainsOf(tx, organizationId) : [];
       const clientSecret = input.clientSecret
         ? box.seal(input.clientSecret, ssoSealContext(organizationId))
@@ -175,5 +182,6 @@ export async function testSettings(deps: SsoSettingsDeps, organizationId: number
   return checkProvider(
     { issuer: row.issuer, clientId: row.clientId, clientSecret },
     deps.config.EMBED_PROVIDER_TIMEOUT_MS,
+    { allowHosts: deps.config.OUTBOUND_ALLOW_HOSTS },
   );
 }

@@ -28,12 +28,28 @@ const providerB = await startOidcProvider({
   // B's provider vouches for an address of A's domain: B's sign-in must not let it in.
   accounts: [{ email: 'alice@a.example' }, { email: 'bob@b.example', givenName: 'Bob' }],
 });
+// An inactive organization's provider.
+const providerP = await startOidcProvider({
+  clients: [{ clientId: 'app-p', clientSecret: 'p secret', redirectUris: [REDIRECT_URI] }],
+  accounts: [{ email: 'pat@paused.example' }],
+});
 afterAll(async () => {
   await providerA.close();
   await providerB.close();
+  await providerP.close();
 });
 
-const { t, as, admin } = useAdminTestApp();
+// The providers are on loopback: named as an operator names internal services (D35; A also as localhost, below).
+const { t, as, admin } = useAdminTestApp({
+  env: {
+    OUTBOUND_ALLOW_HOSTS: [
+      providerA.host,
+      providerA.host.replace('127.0.0.1', 'localhost'),
+      providerB.host,
+      providerP.host,
+    ].join(','),
+  },
+});
 
 const seen: string[] = [];
 const read = async (response: Response) => {
@@ -176,33 +192,26 @@ describe('single sign-on: what is refused, each on a clear page', () => {
 
   it('refuses an inactive organization, at the start and at the callback', async () => {
     const org = await createOrganization(t.db, { name: 'Paused Co', isActive: false });
-    const provider = await startOidcProvider({
-      clients: [{ clientId: 'app-p', clientSecret: 'p secret', redirectUris: [REDIRECT_URI] }],
-      accounts: [{ email: 'pat@paused.example' }],
-    });
-    try {
-      const body = {
-        issuer: provider.issuer,
-        clientId: 'app-p',
-        clientSecret: 'p secret',
-        domains: ['paused.example'],
-      };
-      expect((await as(admin).send('PUT', `/api/admin/organizations/${org.id}/sso`, body)).status).toBe(200);
-      const start = await startSso(t, 'email=pat%40paused.example');
-      expect(refusal(start.location)).toBe('organization_inactive');
-      // Paused while the person was at the provider.
-      await t.db.update(schema.organizations).set({ isActive: true }).where(eq(schema.organizations.id, org.id));
-      await createUser(t.db, { email: 'pat@paused.example' });
-      provider.signInAs('pat@paused.example');
-      const started = await startSso(t, 'email=pat%40paused.example');
-      const back = await atProvider(started.location);
-      await t.db.update(schema.organizations).set({ isActive: false }).where(eq(schema.organizations.id, org.id));
-      const done = await callbackSso(t, back, started.appCookies);
-      expect(refusal(done.location)).toBe('organization_inactive');
-      expect(done.cookies.get('session')).toBeUndefined();
-    } finally {
-      await provider.close();
-    }
+    const provider = providerP;
+    const body = {
+      issuer: provider.issuer,
+      clientId: 'app-p',
+      clientSecret: 'p secret',
+      domains: ['paused.example'],
+    };
+    expect((await as(admin).send('PUT', `/api/admin/organizations/${org.id}/sso`, body)).status).toBe(200);
+    const start = await startSso(t, 'email=pat%40paused.example');
+    expect(refusal(start.location)).toBe('organization_inactive');
+    // Paused while the person was at the provider.
+    await t.db.update(schema.organizations).set({ isActive: true }).where(eq(schema.organizations.id, org.id));
+    await createUser(t.db, { email: 'pat@paused.example' });
+    provider.signInAs('pat@paused.example');
+    const started = await startSso(t, 'email=pat%40paused.example');
+    const back = await atProvider(started.location);
+    await t.db.update(schema.organizations).set({ isActive: false }).where(eq(schema.organizations.id, org.id));
+    const done = await callbackSso(t, back, started.appCookies);
+    expect(refusal(done.location)).toBe('organization_inactive');
+    expect(done.cookies.get('session')).toBeUndefined();
   });
 
   it('refuses a replayed callback, and of parallel callbacks with one state lets exactly one in', async () => {

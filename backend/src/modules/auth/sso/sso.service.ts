@@ -107,7 +107,9 @@ export async function lookup(deps: Pick<SsoDeps, 'db'>, email: string): Promise<
 
 async function discoverOrRefuse(deps: SsoDeps, provider: Provider) {
   try {
-    return await discover(provider.settings, deps.config.EMBED_PROVIDER_TIMEOUT_MS);
+    return await discover(provider.settings, deps.config.EMBED_PROVIDER_TIMEOUT_MS, {
+      allowHosts: deps.config.OUTBOUND_ALLOW_HOSTS,
+    });
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     deps.logger.warn(

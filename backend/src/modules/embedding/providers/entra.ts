@@ -1,4 +1,4 @@
-import { baseUrl, clip, type ProviderAnswer, providerError, providerRequest } from './http';
+import { baseUrl, errorCode, type ProviderAnswer, providerError, providerRequest, statusWords } from './http';
 import { type OpenConnection, type ProviderDeps, ProviderError } from './types';
 
 /**
@@ -40,14 +40,12 @@ export const bounded = <K, V>(map: Map<K, V>, key: K, value: V) => {
 
 const secretsOf = (connection: PowerBiConnection) => [connection.clientSecret];
 
-/** Entra's own words (`AADSTS7000215: Invalid client secret provided.`), without its trace and correlation ids. */
+/** Entra's error and AADSTS code (`HTTP 401 (invalid_client, AADSTS7000215)`): codes only, never its text. */
 function entraWords(answer: ProviderAnswer): string {
-  const body = answer.body as { error?: unknown; error_description?: unknown } | null;
-  if (body && typeof body === 'object' && typeof body.error_description === 'string') {
-    const description = body.error_description.split(/\s+Trace ID:/)[0] ?? '';
-    return clip(`${description}${typeof body.error === 'string' ? ` (${body.error})` : ''}`);
-  }
-  return `HTTP ${answer.status}`;
+  const body = answer.body as { error?: unknown; error_description?: unknown; error_codes?: unknown } | null;
+  const description = typeof body?.error_description === 'string' ? body.error_description : '';
+  const aadsts = /^AADSTS\d{1,10}\b/.exec(description)?.[0] ?? null;
+  return statusWords(answer.status, [errorCode(body?.error), aadsts]);
 }
 
 async function requestEntraToken(deps: ProviderDeps, connection: PowerBiConnection): Promise<EntraToken> {

@@ -1,3 +1,4 @@
+import { guardedFetch, OutboundError, type OutboundFailure } from '@app/platform/outbound';
 import { type ProviderDeps, ProviderError } from './types';
 
 /** What a provider answered: its status and body (JSON when it parses, else the text). */
@@ -8,22 +9,25 @@ export interface ProviderAnswer {
   text: string;
 }
 
-const networkCode = (error: unknown): string => {
-  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = [e?.code, e?.cause?.code].find((c) => typeof c === 'string');
-  return (code as string | undefined) ?? '';
-};
-
-const isTimeout = (error: unknown) =>
-  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-
 /** A base URL as configured or typed, without its trailing slashes, so paths can be appended. */
 export const baseUrl = (url: string) => url.replace(/\/+$/, '');
 
 /**
- * One request to a provider, bounded by EMBED_PROVIDER_TIMEOUT_MS (the body's reading included). Answers whatever
- * status the provider gave; throws ProviderError only when there was no readable answer: 'timeout' when it took too
- * long, 'unavailable' when the connection failed. `label` names the provider in the messages (e.g. 'Power BI').
+ * A site's base URL as an administrator typed it, reduced to its origin and path (no `?` or `#`, no credentials), so
+ * an appended path stays a path: `https://h/#` must not turn `/api/health` into a fragment.
+ */
+export const siteBase = (siteUrl: string) => {
+  const url = new URL(siteUrl);
+  return baseUrl(`${url.origin}${url.pathname}`);
+};
+
+/**
+ * One request to a provider, through the outbound guard (D35, decision 040: https, public addresses only unless the
+ * operator names the host in OUTBOUND_ALLOW_HOSTS, each redirect checked), bounded by EMBED_PROVIDER_TIMEOUT_MS (the
+ * body's reading included). Answers whatever status the provider gave; throws ProviderError only when there was no
+ * readable answer: 'timeout' when it took too long, 'unavailable' otherwise, in words that name the host but never
+ * its address nor why the connection failed (a closed and an open port fail alike). `label` names the provider in the
+ * messages (e.g. 'Power BI').
  */
 export async function providerRequest(
   deps: ProviderDeps,
@@ -32,19 +36,22 @@ export async function providerRequest(
   init: RequestInit = {},
 ): Promise<ProviderAnswer> {
   const timeoutMs = deps.config.EMBED_PROVIDER_TIMEOUT_MS;
-  let host = url;
+  let host: string;
   try {
     host = new URL(url).host;
   } catch {
-    throw new ProviderError('unavailable', `${label}: the address ${JSON.stringify(url)} is not a valid URL`);
+    throw new ProviderError('unavailable', `${label}: the address is not a valid URL`);
   }
   try {
-    const response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: { accept: 'application/json', ...(init.headers as Record<string, string> | undefined) },
-    });
+    const response = await guardedFetch(
+      url,
+      {
+        ...init,
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: { accept: 'application/json', ...(init.headers as Record<string, string> | undefined) },
+      },
+      { allowHosts: deps.config.OUTBOUND_ALLOW_HOSTS },
+    );
     const text = await response.text();
     let body: unknown = text;
     try {
@@ -52,25 +59,39 @@ export async function providerRequest(
     } catch {}
     return { status: response.status, ok: response.ok, body, text };
   } catch (error) {
-    if (isTimeout(error))
+    const reason = error instanceof OutboundError ? error.reason : isTimeout(error) ? 'timeout' : 'unreachable';
+    if (reason === 'timeout')
       throw new ProviderError('timeout', `${label} did not answer within ${timeoutMs} ms (${host})`);
-    const code = networkCode(error);
-    const why =
-      code === 'ECONNREFUSED'
-        ? 'the connection was refused'
-        : code === 'ENOTFOUND' || code === 'EAI_AGAIN'
-          ? 'the host name does not resolve'
-          : code
-            ? `the connection failed (${code})`
-            : 'the connection failed';
-    throw new ProviderError('unavailable', `${label} cannot be reached at ${host}: ${why}`);
+    if (reason === 'unreachable') throw new ProviderError('unavailable', `${label} cannot be reached at ${host}`);
+    throw new ProviderError('unavailable', `${label} cannot be used at ${host}: ${OUTBOUND_WORDS[reason]}`);
   }
 }
 
-/** At most `max` characters of a provider's words, on one line. */
-export const clip = (text: string, max = 300) => {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+/** Why the guard refused a provider's address, for the admin (the address itself is never said). */
+const OUTBOUND_WORDS: Record<Exclude<OutboundFailure, 'timeout' | 'unreachable'>, string> = {
+  'invalid-url': 'the address is not a valid URL',
+  'not-https': 'the address must be https (or its host:port named in OUTBOUND_ALLOW_HOSTS)',
+  'not-public': 'the address is not a public one (name internal hosts in OUTBOUND_ALLOW_HOSTS)',
+  unresolved: 'the host name does not resolve',
+  'too-many-redirects': 'it redirects too many times',
+};
+
+const isTimeout = (error: unknown) =>
+  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+
+/**
+ * An error code from a provider's answer (`invalid_client`, `AADSTS7000215`, `PowerBIEntityNotFound`, `401001`), or
+ * null. Never free text: what answered may be anything, so no message carries its words (D35, decision 040).
+ */
+export const errorCode = (value: unknown): string | null => {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
+  return /^(?:[A-Za-z][A-Za-z0-9_.-]{0,63}|\d{1,10})$/.test(text) ? text : null;
+};
+
+/** `HTTP 400` and the error codes that were found, e.g. `HTTP 400 (invalid_client, AADSTS7000215)`. */
+export const statusWords = (status: number, codes: readonly (string | null)[]) => {
+  const found = [...new Set(codes.filter((code): code is string => code !== null))];
+  return found.length ? `HTTP ${status} (${found.join(', ')})` : `HTTP ${status}`;
 };
 
 /**

@@ -18,6 +18,7 @@ const deps = (timeout = 2000): ProviderDeps => ({
     POWERBI_API_URL: standIns.powerbi.apiUrl,
     EMBED_TOKEN_MINUTES: 10,
     EMBED_PROVIDER_TIMEOUT_MS: timeout,
+    OUTBOUND_ALLOW_HOSTS: [new URL(standIns.url).host],
   },
   clock: { now: () => new Date() },
 });

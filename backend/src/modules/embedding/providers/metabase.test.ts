@@ -104,16 +104,42 @@ describe('Metabase: testing a connection and checking a dashboard', () => {
       'Metabase has no dashboard 999',
     );
     standIns.addMetabaseDashboard({ id: 7, name: 'Not published', enabled: false });
-    expect(await embedProviders.checkTarget(deps(), connection(), target(7))).toContain('Embedding is not enabled');
+    expect(await embedProviders.checkTarget(deps(), connection(), target(7))).toContain('embedding is not enabled');
     standIns.addMetabaseDashboard({ id: 8, name: 'Per customer', lockedParams: ['customer_id'] });
     expect(await embedProviders.checkTarget(deps(), connection(), target(8))).toBeNull();
+  });
+
+  it("never shows what answered (issue 26, item 2): a site's page or metrics stay out of the message", async () => {
+    const metrics = '# HELP process_cpu_seconds_total Total user and system CPU time\nprocess_cpu_seconds_total 12.5';
+    for (const status of [200, 400, 404, 500]) {
+      standIns.fail('metabase-health', { status, body: metrics, times: 1 });
+      const { ok, message } = await embedProviders.test(deps(), connection(), { email: 'a@b.test' });
+      expect(ok).toBe(false);
+      expect(message).toMatch(new RegExp(`HTTP ${status}|did not say ok`));
+      expect(message).not.toMatch(/process_cpu|HELP/);
+    }
+  });
+
+  it('a site URL with ? or # still asks the health check at the site (the fragment never eats the path)', async () => {
+    for (const suffix of ['#', '/#x', '?a=1#']) {
+      standIns.reset();
+      const result = await embedProviders.test(
+        deps(),
+        connection({ siteUrl: `${standIns.metabaseSiteUrl}${suffix}` }),
+        {
+          email: 'a@b.test',
+        },
+      );
+      expect(result.ok).toBe(true);
+      expect(standIns.requestsTo('metabase-health')).toHaveLength(1);
+    }
   });
 
   it('Metabase down, starting, unreachable or slow: not ok, with the reason', async () => {
     standIns.fail('metabase-health', { status: 503, body: { status: 'initializing', progress: 0.4 }, times: 1 });
     expect(await embedProviders.test(deps(), connection(), { email: 'a@b.test' })).toEqual({
       ok: false,
-      message: expect.stringContaining('initializing'),
+      message: expect.stringContaining('still starting'),
     });
     // Not `times: 1`: fetch tries a GET again on a fresh connection when a kept-alive one is reset.
     standIns.fail('metabase-health', { close: true });

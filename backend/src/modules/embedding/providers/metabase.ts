@@ -1,6 +1,6 @@
 import type { ConnectionTest } from '@app/contracts';
 import { SignJWT } from 'jose';
-import { baseUrl, clip, kindOfStatus, type ProviderAnswer, providerError, providerRequest } from './http';
+import { kindOfStatus, type ProviderAnswer, providerError, providerRequest, siteBase, statusWords } from './http';
 import type { EmbedIdentity, EmbedTarget, MintedToken, OpenConnection, ProviderDeps } from './types';
 import { ProviderError } from './types';
 
@@ -19,7 +19,7 @@ const MAX_MINUTES = 10;
 const BAD_SIGNATURE = /corrupt or manipulated|signature/i;
 
 const secretsOf = (connection: MetabaseConnection) => [connection.secretKey];
-const site = (connection: MetabaseConnection) => baseUrl(connection.siteUrl);
+const site = (connection: MetabaseConnection) => siteBase(connection.siteUrl);
 
 async function signedEmbedToken(
   deps: ProviderDeps,
@@ -56,11 +56,10 @@ export async function mintMetabase(
   };
 }
 
-/** Metabase's words: its errors come as text, or as JSON with a `message`. */
-function metabaseWords(answer: ProviderAnswer): string {
+/** Metabase's text (its errors come as text, or as JSON with a `message`): only ever matched, never shown. */
+function metabaseText(answer: ProviderAnswer): string {
   const body = answer.body as { message?: unknown } | string | null;
-  const words = typeof body === 'string' ? body : typeof body?.message === 'string' ? body.message : '';
-  return words ? clip(words) : `HTTP ${answer.status}`;
+  return typeof body === 'string' ? body : typeof body?.message === 'string' ? body.message : '';
 }
 
 /**
@@ -72,19 +71,23 @@ async function probeDashboard(deps: ProviderDeps, connection: MetabaseConnection
   const { token } = await signedEmbedToken(deps, connection, dashboardId, {});
   const answer = await providerRequest(deps, LABEL, `${site(connection)}/api/embed/dashboard/${token}`);
   if (answer.ok) return;
-  const words = metabaseWords(answer);
+  const words = metabaseText(answer);
   if (answer.status === 400 && BAD_SIGNATURE.test(words))
     throw new ProviderError('unauthorized', 'Metabase refused the signature: the embedding secret key is wrong');
   if (answer.status === 400 && /must specify a value for|locked/i.test(words)) return;
   if (answer.status === 400 && /embedding is not enabled/i.test(words))
     throw providerError(
       'unauthorized',
-      `Metabase refused: ${words} (enable static embedding in Metabase's admin settings and publish dashboard ${dashboardId})`,
+      `Metabase refused: embedding is not enabled (enable static embedding in Metabase's admin settings and publish dashboard ${dashboardId})`,
       secretsOf(connection),
     );
   if (answer.status === 404)
-    throw providerError('not-found', `Metabase has no dashboard ${dashboardId} (${words})`, secretsOf(connection));
-  throw providerError(kindOfStatus(answer.status), `Metabase refused the dashboard: ${words}`, secretsOf(connection));
+    throw providerError('not-found', `Metabase has no dashboard ${dashboardId} (HTTP 404)`, secretsOf(connection));
+  throw providerError(
+    kindOfStatus(answer.status),
+    `Metabase refused the dashboard: ${statusWords(answer.status, [])}`,
+    secretsOf(connection),
+  );
 }
 
 export async function testMetabase(
@@ -98,7 +101,7 @@ export async function testMetabase(
     if (!answer.ok || status !== 'ok')
       throw providerError(
         answer.ok ? 'unavailable' : kindOfStatus(answer.status),
-        `Metabase is not healthy at ${new URL(connection.siteUrl).host}: ${typeof status === 'string' ? status : metabaseWords(answer)}`,
+        `Metabase is not healthy at ${new URL(connection.siteUrl).host}: ${status === 'initializing' ? `it is still starting (HTTP ${answer.status})` : answer.ok ? 'its health check did not say ok' : statusWords(answer.status, [])}`,
         secretsOf(connection),
       );
     if (probe.metabaseDashboardId === undefined)

@@ -219,15 +219,16 @@ describe('Power BI: faults become ProviderErrors an admin can act on, never with
     standIns.fail('powerbi-generate-token', { status: 403, body: { error: { code: 'Unauthorized' } } });
     const error = await failure(embedProviders.mint(deps(), connection(), target(), identity()));
     expect(error.kind).toBe('unauthorized');
-    expect(error.message).toMatch(/HTTP 403: Unauthorized.*member of the workspace/);
+    expect(error.message).toMatch(/HTTP 403 \(Unauthorized\).*member of the workspace/);
   });
 
-  it("GenerateToken's 400 (an RLS dataset without an identity): unauthorized, with Power BI's words", async () => {
+  it("GenerateToken's 400 (an RLS dataset without an identity): unauthorized, with our hint, not Power BI's words", async () => {
     const rls = standIns.addReport({ reportId: crypto.randomUUID(), rlsRoles: ['Customer'] });
     const rlsTarget = { provider: 'powerbi' as const, workspaceId: rls.workspaceId, reportId: rls.reportId };
     const error = await failure(embedProviders.mint(deps(), connection(), rlsTarget, identity({ roles: [] })));
     expect(error.kind).toBe('unauthorized');
-    expect(error.message).toContain('requires effective identity');
+    expect(error.message).toContain('row-level security');
+    expect(error.message).not.toContain('requires effective identity');
     await expect(embedProviders.mint(deps(), connection(), rlsTarget, identity())).resolves.toHaveProperty(
       'mode',
       'powerbi',
@@ -246,13 +247,14 @@ describe('Power BI: faults become ProviderErrors an admin can act on, never with
     await closed.stop(true);
     const error = await failure(
       embedProviders.mint(
-        deps({ POWERBI_AUTHORITY_URL: `http://127.0.0.1:${port}` }),
+        deps({ POWERBI_AUTHORITY_URL: `http://127.0.0.1:${port}`, OUTBOUND_ALLOW_HOSTS: [`127.0.0.1:${port}`] }),
         connection(),
         target(),
         identity(),
       ),
     );
-    expect([error.kind, error.message]).toEqual(['unavailable', expect.stringContaining('refused')]);
+    // Said as any failed connection is (decision 040): a closed port and an open one look alike.
+    expect([error.kind, error.message]).toEqual(['unavailable', `Entra ID cannot be reached at 127.0.0.1:${port}`]);
   });
 
   it('a provider slower than EMBED_PROVIDER_TIMEOUT_MS: timeout', async () => {

@@ -1,6 +1,14 @@
 import type { ConnectionTest } from '@app/contracts';
 import { bounded, type EntraToken, entraToken, forgetEntraToken, type PowerBiConnection } from './entra';
-import { baseUrl, clip, kindOfStatus, type ProviderAnswer, providerError, providerRequest } from './http';
+import {
+  baseUrl,
+  errorCode,
+  kindOfStatus,
+  type ProviderAnswer,
+  providerError,
+  providerRequest,
+  statusWords,
+} from './http';
 import { type EmbedIdentity, type EmbedTarget, type MintedToken, type ProviderDeps, ProviderError } from './types';
 
 /**
@@ -25,20 +33,21 @@ interface PowerBiReport {
 
 const secretsOf = (connection: PowerBiConnection) => [connection.clientSecret];
 
-/** Power BI's error code and message (`{ error: { code, message } }`), if it gave one. */
+/** Power BI's status and error code (`HTTP 404 (PowerBIEntityNotFound)`): never its message. */
 function powerBiWords(answer: ProviderAnswer): string {
-  const error = (answer.body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  const code = typeof error?.code === 'string' ? error.code : '';
-  const message = typeof error?.message === 'string' ? error.message : '';
-  return clip([`HTTP ${answer.status}`, code, message].filter(Boolean).join(': '));
+  const error = (answer.body as { error?: { code?: unknown } } | null)?.error;
+  return statusWords(answer.status, [errorCode(error?.code)]);
 }
 
 function powerBiFault(answer: ProviderAnswer, what: string, connection: PowerBiConnection): ProviderError {
   const kind = kindOfStatus(answer.status);
+  // Power BI's words are matched, never shown (decision 040): our own hint says what they mean.
   const hint =
     kind === 'unauthorized' && (answer.status === 401 || answer.status === 403)
       ? ' (is the service principal allowed to use Power BI APIs in the tenant settings, and a member of the workspace?)'
-      : '';
+      : answer.status === 400 && /effective identity/i.test(answer.text)
+        ? " (the dataset uses row-level security: the link's data scope must name its roles)"
+        : '';
   return providerError(kind, `${LABEL} ${what}: ${powerBiWords(answer)}${hint}`, secretsOf(connection));
 }
 

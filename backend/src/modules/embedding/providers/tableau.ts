@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { ConnectionTest } from '@app/contracts';
 import { SignJWT } from 'jose';
-import { baseUrl, clip, kindOfStatus, type ProviderAnswer, providerError, providerRequest } from './http';
+import {
+  baseUrl,
+  errorCode,
+  kindOfStatus,
+  type ProviderAnswer,
+  providerError,
+  providerRequest,
+  statusWords,
+} from './http';
 import type { EmbedIdentity, EmbedTarget, MintedToken, OpenConnection, ProviderDeps } from './types';
 import { ProviderError } from './types';
 
@@ -93,12 +101,10 @@ export async function mintTableau(
   return { mode: 'tableau', src: target.viewUrl, token, expiresAt };
 }
 
-/** Tableau's error (`{ error: { summary, detail, code } }`) in one line. */
+/** Tableau's status and error code (`HTTP 401 (401001)`): never its summary or detail. */
 function tableauWords(answer: ProviderAnswer): string {
-  const error = (answer.body as { error?: { summary?: unknown; detail?: unknown; code?: unknown } } | null)?.error;
-  const parts = [error?.summary, error?.detail].filter((part): part is string => typeof part === 'string' && !!part);
-  const code = typeof error?.code === 'string' || typeof error?.code === 'number' ? ` (code ${error.code})` : '';
-  return parts.length > 0 ? clip(`${parts.join(': ')}${code}`) : `HTTP ${answer.status}`;
+  const error = (answer.body as { error?: { code?: unknown } } | null)?.error;
+  return statusWords(answer.status, [errorCode(error?.code)]);
 }
 
 const restUrl = (connection: TableauConnection, path: string) => {

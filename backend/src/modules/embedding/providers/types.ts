@@ -9,7 +9,11 @@ import type { Clock } from '../../../lib/clock';
 export interface ProviderDeps {
   config: Pick<
     ApiConfig,
-    'POWERBI_AUTHORITY_URL' | 'POWERBI_API_URL' | 'EMBED_TOKEN_MINUTES' | 'EMBED_PROVIDER_TIMEOUT_MS'
+    | 'POWERBI_AUTHORITY_URL'
+    | 'POWERBI_API_URL'
+    | 'EMBED_TOKEN_MINUTES'
+    | 'EMBED_PROVIDER_TIMEOUT_MS'
+    | 'OUTBOUND_ALLOW_HOSTS'
   >;
   clock: Clock;
 }

@@ -50,7 +50,12 @@ const GUID_PLACEHOLDER = '00000000-0000-0000-0000-000000000000';
 /** Each provider's fields, in screen order (contracts/src/api/embedding.ts). */
 const PROVIDER_FIELDS: Record<EmbedProvider, readonly ProviderField[]> = {
   powerbi: [
-    { name: 'tenantId', label: 'Tenant ID', placeholder: GUID_PLACEHOLDER },
+    {
+      name: 'tenantId',
+      label: 'Tenant ID',
+      placeholder: GUID_PLACEHOLDER,
+      description: 'The directory (tenant) id, or one of its verified domains such as contoso.onmicrosoft.com.',
+    },
     { name: 'clientId', label: 'Client ID', placeholder: GUID_PLACEHOLDER, description: "The service principal's." },
     { name: 'clientSecret', label: 'Client secret', secret: true },
   ],

@@ -1,0 +1,82 @@
+/**
+ * Strict validation of rendered Kubernetes objects: each object becomes an object literal typed with its kind's
+ * interface (kubernetes-models, generated from the Kubernetes OpenAPI schemas and the CRDs'), and TypeScript checks
+ * them. An object literal may only name known properties, at every depth, so a misspelled field (`readinesProbe`)
+ * fails here, where the models' own validators accept unknown fields as the API server's lenient mode does.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Where each kind's interface comes from: `module#Interface`. */
+const kindTypes: Record<string, string> = {
+  'apps/v1/Deployment': 'kubernetes-models/apps/v1/Deployment#IDeployment',
+  'apps/v1/StatefulSet': 'kubernetes-models/apps/v1/StatefulSet#IStatefulSet',
+  'autoscaling/v2/HorizontalPodAutoscaler':
+    'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler#IHorizontalPodAutoscaler',
+  'batch/v1/Job': 'kubernetes-models/batch/v1/Job#IJob',
+  'batch/v1/CronJob': 'kubernetes-models/batch/v1/CronJob#ICronJob',
+  'networking.k8s.io/v1/Ingress': 'kubernetes-models/networking.k8s.io/v1/Ingress#IIngress',
+  'networking.k8s.io/v1/NetworkPolicy': 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy#INetworkPolicy',
+  'policy/v1/PodDisruptionBudget': 'kubernetes-models/policy/v1/PodDisruptionBudget#IPodDisruptionBudget',
+  'v1/ConfigMap': 'kubernetes-models/v1/ConfigMap#IConfigMap',
+  'v1/Namespace': 'kubernetes-models/v1/Namespace#INamespace',
+  'v1/PersistentVolumeClaim': 'kubernetes-models/v1/PersistentVolumeClaim#IPersistentVolumeClaim',
+  'v1/Secret': 'kubernetes-models/v1/Secret#ISecret',
+  'v1/Service': 'kubernetes-models/v1/Service#IService',
+  'keda.sh/v1alpha1/ScaledObject': '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject#IScaledObject',
+  'monitoring.coreos.com/v1/PodMonitor':
+    '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PodMonitor#IPodMonitor',
+  'monitoring.coreos.com/v1/PrometheusRule':
+    '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule#IPrometheusRule',
+};
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+/** Every problem TypeScript finds in the objects (one line each), or what kind no interface is known for. */
+export function strictProblems(objects: { apiVersion: string; kind: string; metadata: { name: string } }[]): string[] {
+  const unknown = objects
+    .filter((object) => !kindTypes[`${object.apiVersion}/${object.kind}`])
+    .map((object) => `${object.apiVersion} ${object.kind} ${object.metadata.name}: no schema known to this test`);
+  if (unknown.length) return unknown;
+  // Inside the repository, so that the packages resolve from its node_modules.
+  const dir = `${root}node_modules/.cache/kubernetes-strict-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  mkdirSync(dir, { recursive: true });
+  try {
+    const imports = new Map<string, string>();
+    const lines = objects.map((object, index) => {
+      const [module, name] = (kindTypes[`${object.apiVersion}/${object.kind}`] ?? '').split('#') as [string, string];
+      const alias = `T${imports.size}`;
+      if (!imports.has(module)) imports.set(module, `import type { ${name} as ${alias} } from '${module}';`);
+      const typeName = /as (T\d+)/.exec(imports.get(module) ?? '')?.[1];
+      return `// ${object.kind} ${object.metadata.name}\nexport const object${index}: ${typeName} = ${JSON.stringify(object, null, 2)};`;
+    });
+    writeFileSync(`${dir}/objects.ts`, `${[...imports.values()].join('\n')}\n\n${lines.join('\n\n')}\n`);
+    writeFileSync(
+      `${dir}/tsconfig.json`,
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          target: 'es2022',
+          skipLibCheck: true,
+          types: [],
+        },
+        files: ['objects.ts'],
+      }),
+    );
+    const tsc = spawnSync(process.execPath.endsWith('bun') ? process.execPath : 'bun', ['x', 'tsc', '-p', dir], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    if (tsc.error) throw tsc.error;
+    return `${tsc.stdout}${tsc.stderr}`
+      .split('\n')
+      .filter((line) => /error TS\d+/.test(line))
+      .map((line) => line.replace(/^.*objects\.ts/, 'objects.ts'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
