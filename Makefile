@@ -12,7 +12,7 @@ COMPOSE_SECRETS ?= .env.compose
 VITEST_ARGS ?=
 INSTALL_STAMP := node_modules/.make-install-stamp
 
-.PHONY: help bun install build up compose-secrets down logs dev start test test-unit test-integration test-e2e lint knip format typecheck migrate seed backup restore admin admin-email prometheus-rule bench clean
+.PHONY: help bun install build up compose-secrets down logs dev start test test-unit test-integration test-e2e lint knip format typecheck migrate seed backup restore admin reset-two-factor email-argument prometheus-rule bench clean
 
 help: ## List the commands
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
@@ -85,13 +85,19 @@ backup: install ## Back up the database (DATABASE_URL) with pg_dump into BACKUP_
 restore: install ## Restore a backup into the database (DATABASE_URL), replacing its tables: make restore FILE=backups/x.dump (stop the API and workers first)
 	@$(BUN) db/src/backup.ts restore "$(FILE)"
 
-admin: admin-email migrate ## Create an administrator: make admin EMAIL=you@example.com (asks for the password, or reads stdin)
+# Each command of the CLI (backend/src/cli.ts) has its target here, run with $(BUN): no Bun on the PATH needed.
+# (USAGE, set per target, is what email-argument prints: a target's variables hold for its prerequisites.)
+admin: USAGE = make admin EMAIL=you@example.com  (the password is asked for, or read from standard input)
+admin: email-argument migrate ## Create an administrator: make admin EMAIL=you@example.com (asks for the password, or reads stdin)
 	@$(BUN) backend/src/cli.ts create-admin --email "$$EMAIL"
 
+reset-two-factor: USAGE = make reset-two-factor EMAIL=person@example.com
+reset-two-factor: email-argument migrate ## Turn two-factor sign-in off for a locked-out person: make reset-two-factor EMAIL=person@example.com
+	@$(BUN) backend/src/cli.ts reset-two-factor --email "$$EMAIL"
+
 # EMAIL from the make command line only (many shells export an unrelated EMAIL), checked before anything else runs.
-admin-email:
-	@if [ "$(origin EMAIL)" != "command line" ] || [ -z "$$EMAIL" ]; then \
-	  echo "Usage: make admin EMAIL=you@example.com  (the password is asked for, or read from standard input)" >&2; exit 2; fi
+email-argument:
+	@if [ "$(origin EMAIL)" != "command line" ] || [ -z "$$EMAIL" ]; then echo "Usage: $(USAGE)" >&2; exit 2; fi
 
 test: build ## Every test: unit, integration (PostgreSQL, Redis) and browser (Chromium)
 	$(BUN) --bun vitest run $(VITEST_ARGS)

@@ -18,7 +18,10 @@ export default defineConfig({
           name: 'unit',
           setupFiles: [...shared.setupFiles, './frontend/src/testing/dom-timeouts.ts'],
           testTimeout: 15_000,
-          include: ['{contracts,db,platform,backend,workers,frontend}/**/*.test.{ts,tsx}', 'testing/**/*.test.ts'],
+          include: [
+            '{contracts,db,platform,backend,workers,frontend}/**/*.test.{ts,tsx}',
+            '{testing,scripts}/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
         },
       },

@@ -9,7 +9,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { withDatabase } from '@app/db/testing';
 import postgres from 'postgres';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -139,6 +141,22 @@ describe('the operator commands of the README, without Bun on the PATH', () => {
     expect(listed).toContain('admin');
   });
 
+  it('every command of the CLI has a make target that runs it with $(BUN), and the docs use those targets', async () => {
+    const cli = readFileSync(`${repoRoot}backend/src/cli.ts`, 'utf8');
+    const block = /^const commands:.*= \{$([\s\S]*?)^\};/m.exec(cli)?.[1] ?? '';
+    const commands = [...block.matchAll(/^ {2}'?([a-z][\w-]*)'?: /gm)].map((m) => m[1]);
+    expect(commands).toEqual(expect.arrayContaining(['create-admin', 'reset-two-factor']));
+    const makefile = readFileSync(`${repoRoot}Makefile`, 'utf8');
+    for (const command of commands)
+      expect(makefile, command).toMatch(new RegExp(`^\\t@\\$\\(BUN\\) backend/src/cli\\.ts ${command} `, 'm'));
+    // Outside a container (docker compose exec, kubectl exec), an operator's shell may have no Bun: make it is.
+    const docs = ['README.md', 'docs/operations.md']
+      .map((file) => readFileSync(`${repoRoot}${file}`, 'utf8'))
+      .join('\n');
+    const bare = docs.split('\n').filter((line) => /bun run cli/.test(line) && !/exec\b[^`]*bun run cli/.test(line));
+    expect(bare).toEqual([]);
+  });
+
   it('make migrate creates a missing database, make admin takes the password on stdin, make seed loads the samples', async () => {
     const db = freshDatabase();
     expect(await databaseExists(db.name)).toBe(false);
@@ -155,6 +173,13 @@ describe('the operator commands of the README, without Bun on the PATH', () => {
     expect(admin.stdout).toContain('Administrator you@example.com created');
     expect(admin.code).toBe(0);
     expect(admin.stdout + admin.stderr).not.toContain(password);
+
+    // The CLI's other command, through its make target.
+    const reset = await make(['reset-two-factor', 'EMAIL=you@example.com'], { DATABASE_URL: db.url });
+    expect(reset.stderr).not.toMatch(STACK);
+    expect(reset.stdout).toContain('you@example.com (id ');
+    expect(reset.stdout).toContain('had no two-factor sign-in; nothing was changed.');
+    expect(reset.code).toBe(0);
 
     const seed = await make(['seed'], { DATABASE_URL: db.url });
     expect(seed.stdout).toContain('Seeded 5 public sample dashboards and the demo organization.');
@@ -242,7 +267,9 @@ describe('make start without SMTP_URL: the development mail catcher', () => {
     expect(envExample.SMTP_URL).toBe('');
     expect(envExample.COMPANY_EMAIL).toBe('hello@lucid-insight.test');
     const db = freshDatabase();
-    const [port, healthPort, inboxPort] = (await freePorts(3)) as [number, number, number];
+    const [port, healthPort, inboxPort, smtpPort] = (await freePorts(4)) as [number, number, number, number];
+    const mailDir = mkdtempSync(join(tmpdir(), 'ops-mail-'));
+    cleanups.push(async () => rmSync(mailDir, { recursive: true, force: true }));
     const baseUrl = `http://127.0.0.1:${port}`;
     const staticDir = process.env.E2E_STATIC_DIR ?? 'frontend/dist';
     child = spawn('make', [...NO_INSTALL, '-o', 'build', 'start'], {
@@ -255,6 +282,8 @@ describe('make start without SMTP_URL: the development mail catcher', () => {
         PORT: String(port),
         WORKERS_HEALTH_PORT: String(healthPort),
         MAIL_CATCHER_PORT: String(inboxPort),
+        MAIL_CATCHER_SMTP_PORT: String(smtpPort),
+        MAIL_CATCHER_DIR: mailDir,
         QUEUE_PREFIX: `ops-${randomBytes(4).toString('hex')}`,
         STATIC_DIR: new URL(staticDir, `file://${repoRoot}`).pathname,
         LOG_LEVEL: 'warn',
@@ -285,6 +314,7 @@ describe('make start without SMTP_URL: the development mail catcher', () => {
     }
     expect(output).toContain(`Created the database "${db.name}".`);
     expect(output).toContain(`Inbox: http://127.0.0.1:${inboxPort}`);
+    expect(output).toContain(`development mail catcher (smtp://127.0.0.1:${smtpPort}?tls=off)`);
 
     const visitor = `visitor-${randomBytes(3).toString('hex')}@example.com`;
     const contact = await fetch(`${baseUrl}/api/contact`, {
@@ -327,5 +357,7 @@ describe('make start without SMTP_URL: the development mail catcher', () => {
     // What the visitor typed is shown as text, never as markup of the inbox page.
     expect(html).not.toContain('<b>Visitor</b>');
     expect((await fetch(`${inboxUrl}messages/999999`)).status).toBe(404);
+    // Kept in the folder it was given, for the next start.
+    expect(readdirSync(mailDir).filter((name) => name.endsWith('.json')).length).toBeGreaterThanOrEqual(2);
   }, 150_000);
 });

@@ -4,8 +4,10 @@
  * the others are stopped too, so a supervisor sees the failure.
  *
  * Outside production, when SMTP_URL is not set (or empty), a built-in mail catcher (scripts/mail-catcher.ts) takes
- * the e-mails and shows them on an inbox page (MAIL_CATCHER_PORT, default 8025); the workers get its SMTP_URL. In
- * production an unset SMTP_URL stops the workers with a message instead: e-mails are never silently dropped.
+ * the e-mails on MAIL_CATCHER_SMTP_PORT (default: any free port), keeps them in MAIL_CATCHER_DIR (default
+ * .mail-catcher/, git-ignored) and shows them on an inbox page (MAIL_CATCHER_PORT, default 8025); the workers get its
+ * SMTP_URL. In production an unset SMTP_URL stops the workers with a message instead: e-mails are never silently
+ * dropped.
  */
 import type { MailCatcher } from './mail-catcher';
 
@@ -17,12 +19,23 @@ const env: Record<string, string | undefined> = { ...process.env };
 let catcher: MailCatcher | undefined;
 if (!env.SMTP_URL && env.NODE_ENV !== 'production') {
   const { startMailCatcher } = await import('./mail-catcher');
-  const inboxPort = env.MAIL_CATCHER_PORT ? Number(env.MAIL_CATCHER_PORT) : 8025;
-  if (!Number.isInteger(inboxPort) || inboxPort < 0 || inboxPort > 65535) {
-    console.error(`MAIL_CATCHER_PORT must be a port number (0 to 65535), not "${env.MAIL_CATCHER_PORT}".`);
+  const port = (name: string, fallback: number | undefined) => {
+    const value = env[name] ? Number(env[name]) : fallback;
+    if (value !== undefined && (!Number.isInteger(value) || value < 0 || value > 65535)) {
+      console.error(`${name} must be a port number (0 to 65535), not "${env[name]}".`);
+      process.exit(1);
+    }
+    return value;
+  };
+  const inboxPort = port('MAIL_CATCHER_PORT', 8025);
+  const smtpPort = port('MAIL_CATCHER_SMTP_PORT', undefined);
+  const dir = env.MAIL_CATCHER_DIR || `${root}.mail-catcher`;
+  try {
+    catcher = await startMailCatcher({ inboxPort, smtpPort, dir });
+  } catch (error) {
+    console.error(`The development mail catcher could not start: ${(error as Error).message}`);
     process.exit(1);
   }
-  catcher = await startMailCatcher({ inboxPort });
   env.SMTP_URL = catcher.smtpUrl;
   console.log(
     `SMTP_URL is not set: e-mails go to the development mail catcher (${catcher.smtpUrl}). Inbox: ${catcher.inboxUrl}`,

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { MemoryCounters } from './rate-limit';
+import type { Redis } from 'ioredis';
+import pino from 'pino';
+import { describe, expect, it, vi } from 'vitest';
+import { MemoryCounters, RATE_LIMIT_REDIS_TIMEOUT_MS, RateLimiter } from './rate-limit';
 
 const limit = (key: string, max: number, windowMs = 1_000) => ({ key, max, windowMs });
 
@@ -35,5 +37,28 @@ describe('the in-process counters used while Redis is unreachable', () => {
     counters.take(['late'], [limit('late', 5)]);
     for (let i = 0; i < 100; i++) counters.take([`m${i}`], [limit(`m${i}`, 5)]);
     expect(counters.size).toBeLessThanOrEqual(101);
+  });
+});
+
+describe('a Redis in the middle of a failover', () => {
+  it('holds no request longer than the timeout: the attempt is counted in memory, and still limited', async () => {
+    vi.useFakeTimers();
+    try {
+      // A Redis that takes commands and answers none, as one does while a Cluster slot or a Sentinel master moves.
+      const stalled = { defineCommand: () => {}, rateLimit: () => new Promise<number[]>(() => {}) };
+      const limiter = new RateLimiter(stalled as unknown as Redis, 'test', pino({ level: 'silent' }));
+      const limits = [limit('contact:ip:127.0.0.1', 2, 60_000)];
+      const attempt = async () => {
+        const settled = limiter.hit(limits).then(
+          () => 'counted',
+          (error: { status?: number }) => `refused ${error.status}`,
+        );
+        await vi.advanceTimersByTimeAsync(RATE_LIMIT_REDIS_TIMEOUT_MS);
+        return settled;
+      };
+      expect([await attempt(), await attempt(), await attempt()]).toEqual(['counted', 'counted', 'refused 429']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { AuthMessages } from '@app/contracts';
 import type { Logger } from '@app/platform/logger';
+import { withTimeout } from '@app/platform/timeout';
 import type { Redis } from 'ioredis';
 import { HttpError } from './http-error';
 
@@ -98,8 +99,16 @@ export class MemoryCounters {
 }
 
 /**
- * Counters in Redis, shared by every API instance (D8). When Redis is unreachable each process keeps counting in
- * memory instead (D34): requests are still accepted, and still limited.
+ * How long a request waits for Redis to count an attempt before counting it in memory instead. A healthy Redis answers
+ * in a millisecond; a failover (a Sentinel promotion, a Cluster slot moving) can hold commands for seconds, and a
+ * visitor must not wait through it (issue 31: 2.4 s was seen on Cluster).
+ */
+export const RATE_LIMIT_REDIS_TIMEOUT_MS = 500;
+
+/**
+ * Counters in Redis, shared by every API instance (D8). When Redis is unreachable, or slower than
+ * RATE_LIMIT_REDIS_TIMEOUT_MS, each process counts in memory instead (D34): requests are still accepted, still limited,
+ * and never held up by Redis.
  */
 export class RateLimiter {
   private readonly redis: RateLimitRedis;
@@ -111,6 +120,7 @@ export class RateLimiter {
     private readonly prefix: string,
     private readonly logger: Logger,
     now: () => number = Date.now,
+    private readonly timeoutMs = RATE_LIMIT_REDIS_TIMEOUT_MS,
   ) {
     if (!('rateLimit' in redis)) redis.defineCommand('rateLimit', { lua: SCRIPT });
     this.redis = redis as RateLimitRedis;
@@ -123,11 +133,10 @@ export class RateLimiter {
 
   private async run(mode: 'take' | 'refund', keys: string[], limits: Limit[]): Promise<Outcome | undefined> {
     try {
-      const reply = await this.redis.rateLimit(
-        keys.length,
-        ...keys,
-        mode,
-        ...limits.flatMap((limit) => [limit.windowMs, limit.max]),
+      const reply = await withTimeout(
+        this.redis.rateLimit(keys.length, ...keys, mode, ...limits.flatMap((limit) => [limit.windowMs, limit.max])),
+        this.timeoutMs,
+        `Redis did not answer within ${this.timeoutMs} ms`,
       );
       if (this.degraded) {
         this.degraded = false;

@@ -72,7 +72,7 @@ export const adminRoute = <const R extends Record<number, v.GenericSchema>>(
   summary: string,
   response: R,
   more: MoreDetail = {},
-) => described(['Admin'], summary, { ...response, ...adminErrors }, more);
+) => described(['Admin'], summary, { ...adminErrors, ...response }, more);
 
 /** An administration route that answers 204, no body, once done (`done` describes that answer). */
 const adminNoContentRoute = (summary: string, done: string) =>
@@ -116,12 +116,18 @@ export const adminPagedList = <const Q extends v.GenericSchema, const S extends 
 });
 
 /** An administration route that makes something from its body: 201 with what it made. */
-export const adminCreate = <const B extends v.GenericSchema, const S extends v.GenericSchema>(
+export const adminCreate = <
+  const B extends v.GenericSchema,
+  const S extends v.GenericSchema,
+  const R extends Record<number, v.GenericSchema> = Record<never, never>,
+>(
   summary: string,
   body: B,
   made: S,
   more: MoreDetail = {},
-) => ({ body, ...adminRoute(summary, { 201: made }, more) });
+  /** Answers of its own besides 201, in place of the generic error of that status. */
+  answers?: R,
+) => ({ body, ...adminRoute(summary, { 201: made, ...answers } as { 201: S } & R, more) });
 
 /** An administration route that changes what `:id` names, from its body: 200 with the thing as it is now. */
 export const adminChange = <const B extends v.GenericSchema, const S extends v.GenericSchema>(

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { filledIn, requiredEmail, requiredText } from './common';
 import { EmailSchema } from './contact';
-import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from './dashboards';
+import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES, type DashboardType, TYPE_OF_EMBED_MODE } from './dashboards';
 import { DataScopeInputSchema, EMBED_MODES, guidText, siteUrlText } from './embedding';
 
 /** Optional text: missing or null counts as empty. */
@@ -64,7 +64,15 @@ export const DashboardInputSchema = v.pipe(
     name: requiredText('Dashboard name is required'),
     description: optionalText(2000, 'Description must be at most 2,000 characters'),
     category: oneOf('Category', DASHBOARD_CATEGORIES),
-    type: oneOf('Type', DASHBOARD_TYPES),
+    /** Required in `url` mode; a token mode decides it (TYPE_OF_EMBED_MODE): missing is that type, another is refused. */
+    type: v.pipe(
+      v.optional(v.nullable(v.string('Type is required')), ''),
+      v.transform((value) => value ?? ''),
+      v.check(
+        (value) => value === '' || (DASHBOARD_TYPES as readonly string[]).includes(value),
+        `Type must be one of ${DASHBOARD_TYPES.join(', ')}`,
+      ),
+    ),
     embedMode: v.optional(v.picklist(EMBED_MODES, `Embed mode must be one of ${EMBED_MODES.join(', ')}`), 'url'),
     embedUrl: v.pipe(
       v.optional(v.nullable(v.string('Embed URL is required')), ''),
@@ -92,7 +100,12 @@ export const DashboardInputSchema = v.pipe(
       issue(key, result.issues[0].message);
       return '';
     };
-    const base = { ...input, workspaceId: '', reportId: '', viewUrl: '' };
+    const decided = TYPE_OF_EMBED_MODE[input.embedMode];
+    if (decided && input.type && input.type !== decided)
+      issue('type', `Type must be ${decided} for a dashboard in ${input.embedMode} mode`);
+    if (!decided && !input.type) issue('type', 'Type is required');
+    const type = (decided ?? input.type) as DashboardType;
+    const base = { ...input, type, workspaceId: '', reportId: '', viewUrl: '' };
     if (input.embedMode === 'url') {
       if (!input.embedUrl) issue('embedUrl', 'Embed URL is required');
       return { ...base, connectionId: null, metabaseDashboardId: null };

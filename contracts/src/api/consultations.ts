@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { filledIn } from './common';
+import { ApiErrorSchema, filledIn } from './common';
 
 /**
  * The company's side of booking (issue 16): the consultations list of the admin screen, the days the company is
@@ -64,6 +64,11 @@ export const ClosedDateInputSchema = v.object({
       v.maxLength(100, 'Label must be at most 100 characters'),
     ),
   ),
+  /**
+   * Close the day although confirmed consultations are booked on it (they stay booked): without it, such a day is
+   * answered 409 with those consultations, so the screen can warn and offer to move or cancel them.
+   */
+  confirm: v.optional(v.boolean('confirm must be true or false'), false),
 });
 
 export type ClosedDateInput = v.InferInput<typeof ClosedDateInputSchema>;
@@ -77,6 +82,13 @@ export const ClosedDateSchema = v.object({
   createdAt: v.string(),
 });
 export type ClosedDate = v.InferOutput<typeof ClosedDateSchema>;
+
+/** 409 of POST /api/admin/closed-dates without `confirm`: the confirmed consultations booked on that day. */
+export const ClosedDateConflictSchema = v.object({
+  ...ApiErrorSchema.entries,
+  consultations: v.array(ConsultationSchema),
+});
+export type ClosedDateConflict = v.InferOutput<typeof ClosedDateConflictSchema>;
 
 /** GET /api/admin/calendar-feed: whether a feed is live (never its URL: only its hash is kept). */
 export const CalendarFeedStatusSchema = v.object({
@@ -105,4 +117,6 @@ export const ConsultationMessages = {
   notFound: 'Consultation not found',
   closedDateExists: 'That day is already in the list.',
   closedDateMissing: 'That day is not in the list.',
+  closedDatePast: 'That day has passed. Only today or a later day can be closed.',
+  closedDateBooked: 'Consultations are booked on that day. Move or cancel them, or close the day anyway.',
 } as const;

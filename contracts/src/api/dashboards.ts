@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EMBED_MODES } from './embedding';
+import { EMBED_MODES, type EmbedMode } from './embedding';
 
 /** GET /api/dashboards/public: a public sample dashboard. */
 export const PublicDashboardSchema = v.object({
@@ -101,7 +101,19 @@ export type EmbedStatus = (typeof EMBED_STATUSES)[number];
 export const EmbedStatusSchema = v.object({ status: v.picklist(EMBED_STATUSES) });
 
 export const DASHBOARD_CATEGORIES = ['Education', 'Research', 'Operations', 'Sales', 'Finance', 'HR'] as const;
-export const DASHBOARD_TYPES = ['PowerBI', 'Looker', 'Tableau', 'Custom'] as const;
+export const DASHBOARD_TYPES = ['PowerBI', 'Looker', 'Tableau', 'Metabase', 'Custom'] as const;
+export type DashboardType = (typeof DASHBOARD_TYPES)[number];
+
+/**
+ * The type an embed mode decides, one line per mode: a dashboard embedded with a provider's tokens is of that
+ * provider's type (the server derives it, refuses another, and the admin form locks it). A mode not listed (`url`: any
+ * address) leaves the type to the admin.
+ */
+export const TYPE_OF_EMBED_MODE: Partial<Record<EmbedMode, DashboardType>> = {
+  powerbi: 'PowerBI',
+  tableau: 'Tableau',
+  metabase: 'Metabase',
+};
 
 /**
  * Hosts whose embeds the portal frames (and the Content Security Policy allows): PowerBI, Looker Studio, Tableau.

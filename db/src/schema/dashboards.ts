@@ -66,7 +66,7 @@ export const dashboardViews = pgTable(
     /** Whether the dashboard loaded for the viewer, as the viewer reported it (D37, decision 042). */
     loaded: boolean().notNull().default(true),
     /**
-     * D37: a client's view that loaded, the only kind the usage report, its roll-ups (migration 0018) and the
+     * D37: a client's view that loaded, the only kind the usage report, its roll-ups (migration 0020) and the
      * monthly digest count. One definition, kept by the database.
      */
     clientUsage: boolean().generatedAlwaysAs(sql`not by_admin and loaded`),

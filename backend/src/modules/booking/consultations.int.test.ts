@@ -201,6 +201,58 @@ describe('closed days and the booking window', () => {
       expect((await closed(body)).status, JSON.stringify(body)).toBe(422);
   });
 
+  it('refuses a past day with 422 and closes today', async () => {
+    const past = await closed({ date: '2026-10-27' });
+    expect(past.status).toBe(422);
+    expect((await past.json()).message).toBe('That day has passed. Only today or a later day can be closed.');
+    expect((await closed({ date: '2020-01-01' })).status).toBe(422);
+    expect((await closed({ date: '2026-10-28', label: 'Today' })).status).toBe(201);
+    const days = (await (await as(admin).get('/api/admin/closed-dates')).json()) as { date: string }[];
+    expect(days.map((d) => d.date)).toContain('2026-10-28');
+    expect(days.map((d) => d.date)).not.toContain('2026-10-27');
+  });
+
+  it('answers a day with confirmed consultations 409 with them, and closes it only when the request confirms', async () => {
+    const first = (await (await book('2026-11-05', '02:00 PM - 02:30 PM')).json()).id as number;
+    const second = (await (await book('2026-11-05', '10:00 AM - 10:30 AM', { name: 'Katherine J' })).json())
+      .id as number;
+    const gone = (await (await book('2026-11-05', '11:00 AM - 11:30 AM', { name: 'Gone' })).json()).id as number;
+    expect((await cancel(gone)).status).toBe(202);
+
+    const warned = await closed({ date: '2026-11-05', label: 'Offsite' });
+    expect(warned.status).toBe(409);
+    const body = await warned.json();
+    expect(body.message).toBe('Consultations are booked on that day. Move or cancel them, or close the day anyway.');
+    // The confirmed ones only, soonest first, as the consultations list shows them.
+    expect(body.consultations.map((c: { id: number }) => c.id)).toEqual([second, first]);
+    expect(body.consultations[0]).toMatchObject({ name: 'Katherine J', status: 'confirmed', date: '2026-11-05' });
+    const closedDays = async () =>
+      ((await (await as(admin).get('/api/admin/closed-dates')).json()) as { date: string }[]).map((d) => d.date);
+    expect(await closedDays()).not.toContain('2026-11-05');
+    expect((await closed({ date: '2026-11-05', confirm: 'yes' })).status).toBe(422);
+
+    const forced = await closed({ date: '2026-11-05', label: 'Offsite', confirm: true });
+    expect(forced.status).toBe(201);
+    // They stay booked; the audit entry says how many there were.
+    expect((await list('?status=confirmed')).map((c) => c.id)).toEqual(expect.arrayContaining([first, second]));
+    const [entry] = await t.db.select().from(schema.auditLog).where(eq(schema.auditLog.targetId, '2026-11-05'));
+    expect(entry?.changes).toMatchObject({ date: '2026-11-05', confirmedConsultations: 2 });
+    // A day without confirmed consultations needs no confirmation.
+    expect((await closed({ date: '2026-11-06' })).status).toBe(201);
+  });
+
+  it('answers parallel and hostile closings with one 201 and clear 4xx, never a 500', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => closed({ date: '2026-11-12' })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    for (const body of [
+      { date: '2026-11-13', label: 'Nul\u0000byte' },
+      { date: '2026-11-13', label: 'lone \ud800 surrogate' },
+      { date: '2026-11-13', confirm: 1e308 },
+      { date: '9999999-01-01' },
+    ])
+      expect((await closed(body)).status, JSON.stringify(body)).toBeLessThan(500);
+  });
+
   it('refuses days beyond the window with 422 and leaves them out of the month', async () => {
     // Today 2026-10-28 + 60 days = 2026-12-27 (a Sunday): the last weekday is Friday the 25th.
     const refused = await book('2026-12-28', '10:00 AM - 10:30 AM');

@@ -91,6 +91,15 @@ export async function changesOf(db: Db, bookingIds: number[]) {
     .orderBy(asc(bookingChanges.createdAt), asc(bookingChanges.id));
 }
 
+/** The confirmed bookings of a day (yyyy-MM-dd in the company's zone), soonest first: closing it warns of them. */
+export async function confirmedOn(db: Db, date: string) {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.status, 'confirmed'), eq(bookings.date, date)))
+    .orderBy(asc(bookings.startsAt), asc(bookings.id));
+}
+
 /** Confirmed bookings that start in [from, to), soonest first: the calendar feed. */
 export async function confirmedBetween(db: Db, from: Date, to: Date) {
   return db

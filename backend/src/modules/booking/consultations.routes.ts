@@ -1,10 +1,12 @@
 import {
   CalendarFeedCreatedSchema,
   CalendarFeedStatusSchema,
+  ClosedDateConflictSchema,
   ClosedDateInputSchema,
   ClosedDateParamsSchema,
   ClosedDateSchema,
   ConsultationListQuerySchema,
+  ConsultationMessages,
   ConsultationSchema,
   IdParamsSchema,
   MessageSchema,
@@ -25,6 +27,7 @@ export const consultationsRoutes = (
   deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 'logger' | 'clock'> & GuardDeps,
 ) => {
   const feedDeps = { ...deps, appUrl: deps.config.APP_URL };
+  const bookingDeps = { ...deps, timeZone: deps.config.BOOKING_TIMEZONE };
   return adminOnly('consultations-routes', deps)
     .use(requestContext(deps.config.TRUST_PROXY))
     .get(
@@ -57,8 +60,27 @@ export const consultationsRoutes = (
     })
     .post(
       '/api/admin/closed-dates',
-      async ({ body, user, status }) => status(201, await consultations.addClosedDate(deps, user, body)),
-      adminCreate('Close a day (a holiday): bookings on it are refused', ClosedDateInputSchema, ClosedDateSchema),
+      async ({ body, user, status }) => {
+        const answer = await consultations.addClosedDate(bookingDeps, user, body);
+        if ('closed' in answer) return status(201, answer.closed);
+        return status(409, {
+          message: ConsultationMessages.closedDateBooked,
+          issues: [],
+          consultations: answer.booked,
+        });
+      },
+      adminCreate(
+        'Close a day (a holiday): bookings on it are refused',
+        ClosedDateInputSchema,
+        ClosedDateSchema,
+        {
+          description:
+            "A day before today (in the company's zone) is refused with 422. A day with confirmed consultations is " +
+            'answered 409 with those consultations (to move or cancel them first) unless `confirm` is true; they ' +
+            'stay booked when it is closed anyway. 409 without consultations: the day is already closed.',
+        },
+        { 409: ClosedDateConflictSchema },
+      ),
     )
     .delete(
       '/api/admin/closed-dates/:date',

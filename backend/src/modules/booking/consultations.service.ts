@@ -13,7 +13,7 @@ import {
 import type { Page } from '@app/db/queries/list-query';
 import { bookingsFeed } from '@app/platform/booking-calendar';
 import { dispatch } from '../../events/dispatch';
-import { conflict, notFound } from '../../lib/http-error';
+import { conflict, notFound, unprocessable } from '../../lib/http-error';
 import { type Actor, withAudit } from '../audit/with-audit';
 import * as bookingRepo from './booking.repository';
 import type { BookingDeps } from './booking.service';
@@ -34,9 +34,16 @@ export async function listConsultations(
   query: ConsultationListQuery,
   page: Page | null,
 ): Promise<Consultation[]> {
-  const rows = await repo.listBookings(deps.db, query, deps.clock.now(), page);
+  return withHistory(deps.db, await repo.listBookings(deps.db, query, deps.clock.now(), page));
+}
+
+/** Bookings as the consultations list shows them, each with its history. */
+async function withHistory(
+  db: BookingDeps['db'],
+  rows: Awaited<ReturnType<typeof repo.listBookings>>,
+): Promise<Consultation[]> {
   const changes = await repo.changesOf(
-    deps.db,
+    db,
     rows.map((row) => row.id),
   );
   const history = new Map<number, Consultation['history']>();
@@ -119,12 +126,20 @@ export async function listClosedDates(deps: Pick<BookingDeps, 'db'>): Promise<Cl
   return (await repo.listClosedDates(deps.db)).map(closedDate);
 }
 
+/**
+ * Closes a day (a holiday). A past day is refused (422). A day with confirmed consultations is closed only when the
+ * request confirms it (they stay booked); otherwise the answer is those consultations, so the screen can warn and
+ * offer to move or cancel each.
+ */
 export async function addClosedDate(
-  deps: Pick<BookingDeps, 'db'>,
+  deps: Pick<BookingDeps, 'db' | 'clock' | 'timeZone'>,
   actor: Actor,
-  input: { date: string; label?: string | undefined },
-): Promise<ClosedDate> {
-  return withAudit(deps.db, actor, async (tx) => {
+  input: { date: string; label?: string | undefined; confirm?: boolean | undefined },
+): Promise<{ closed: ClosedDate } | { booked: Consultation[] }> {
+  if (input.date < todayIn(deps.timeZone, deps.clock.now())) throw unprocessable(ConsultationMessages.closedDatePast);
+  const confirmed = await repo.confirmedOn(deps.db, input.date);
+  if (confirmed.length > 0 && !input.confirm) return { booked: await withHistory(deps.db, confirmed) };
+  const closed = await withAudit(deps.db, actor, async (tx) => {
     const row = await repo.insertClosedDate(tx, {
       date: input.date,
       label: input.label || null,
@@ -135,10 +150,11 @@ export async function addClosedDate(
     return {
       action: 'closed_date.create',
       ...target,
-      changes: { date: row.date, label: row.label },
+      changes: { date: row.date, label: row.label, confirmedConsultations: confirmed.length },
       result: closedDate(row),
     };
   });
+  return { closed };
 }
 
 export async function removeClosedDate(deps: Pick<BookingDeps, 'db'>, actor: Actor, date: string) {

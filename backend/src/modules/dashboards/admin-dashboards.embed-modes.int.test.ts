@@ -11,7 +11,8 @@ afterAll(() => standIns.stop());
 const { t, as, admin, client } = useAdminTestApp({ env: standInEnv(standIns) });
 
 const { powerbi, tableau, metabase } = standIns.credentials;
-const base = { name: 'Protected', category: 'Sales', type: 'PowerBI', description: '', thumbnailUrl: '' };
+// No type: a token mode decides it.
+const base = { name: 'Protected', category: 'Sales', description: '', thumbnailUrl: '' };
 let connections: { powerbi: number; tableau: number; metabase: number };
 beforeAll(async () => {
   connections = {
@@ -69,6 +70,7 @@ describe('dashboards in a token mode (issue 14)', () => {
     // Back to url mode: the target goes.
     const back = await as(admin).send('PUT', `/api/admin/dashboards/${dashboard.id}`, {
       ...base,
+      type: 'PowerBI',
       embedMode: 'url',
       embedUrl: 'https://app.powerbi.com/view?r=abc',
       connectionId: connections.powerbi,
@@ -81,6 +83,57 @@ describe('dashboards in a token mode (issue 14)', () => {
       reportId: null,
       publicShareLink: true,
     });
+  });
+
+  it('takes the type from the token mode (missing or the same), refuses another, and asks for one in url mode', async () => {
+    const tableauSaved = await save({
+      embedMode: 'tableau',
+      connectionId: connections.tableau,
+      viewUrl: tableau.viewUrl,
+    });
+    expect(await tableauSaved.json()).toMatchObject({ embedMode: 'tableau', type: 'Tableau' });
+    const metabaseSaved = await save({
+      embedMode: 'metabase',
+      type: 'Metabase',
+      connectionId: connections.metabase,
+      metabaseDashboardId: metabase.dashboardId,
+    });
+    expect(metabaseSaved.status).toBe(201);
+    const made = await metabaseSaved.json();
+    expect(made.type).toBe('Metabase');
+    expect((await save(powerBiBody())).status).toBe(201);
+
+    for (const [mode, body, type] of [
+      ['powerbi', powerBiBody(), 'PowerBI'],
+      ['metabase', { embedMode: 'metabase', connectionId: connections.metabase, metabaseDashboardId: 1 }, 'Metabase'],
+    ] as const) {
+      const refused = await save({ ...body, type: 'Custom' });
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toEqual({
+        message: `Type must be ${type} for a dashboard in ${mode} mode`,
+        issues: [{ path: 'type', message: `Type must be ${type} for a dashboard in ${mode} mode` }],
+      });
+    }
+    const url = { embedMode: 'url', embedUrl: 'https://metabase.example.org/public/dashboard/x' };
+    const untyped = await save(url);
+    expect(untyped.status).toBe(422);
+    expect((await untyped.json()).issues).toEqual([{ path: 'type', message: 'Type is required' }]);
+    expect((await save({ ...url, type: 'Dashboardy' })).status).toBe(422);
+    const publicMetabase = await save({ ...url, type: 'Metabase' });
+    expect(publicMetabase.status).toBe(201);
+    const linked = await publicMetabase.json();
+    expect(linked.type).toBe('Metabase');
+
+    // A url dashboard moved to a token mode takes its type; the list filters by the new type.
+    const moved = await as(admin).send('PUT', `/api/admin/dashboards/${made.id}`, {
+      ...base,
+      ...powerBiBody(),
+    });
+    expect(await moved.json()).toMatchObject({ embedMode: 'powerbi', type: 'PowerBI' });
+    const metabaseList = await (await as(admin).get('/api/admin/dashboards-direct?type=Metabase')).json();
+    expect(metabaseList.length).toBeGreaterThan(0);
+    expect(metabaseList.every((d: { type: string; embedMode: string }) => d.type === 'Metabase')).toBe(true);
+    expect(metabaseList.map((d: { id: number }) => d.id)).toContain(linked.id);
   });
 
   it('audits the change of mode and target', async () => {
@@ -172,10 +225,12 @@ describe('dashboards in a token mode (issue 14)', () => {
   });
 
   it('marks url-mode public share links (Power BI publish to web), not other URLs', async () => {
-    const shared = await (await save({ embedMode: 'url', embedUrl: 'https://app.powerbi.com/view?r=eyJrIjoi' })).json();
+    const shared = await (
+      await save({ embedMode: 'url', type: 'PowerBI', embedUrl: 'https://app.powerbi.com/view?r=eyJrIjoi' })
+    ).json();
     expect(shared.publicShareLink).toBe(true);
     const embedded = await (
-      await save({ embedMode: 'url', embedUrl: 'https://app.powerbi.com/reportEmbed?reportId=x' })
+      await save({ embedMode: 'url', type: 'PowerBI', embedUrl: 'https://app.powerbi.com/reportEmbed?reportId=x' })
     ).json();
     expect(embedded.publicShareLink).toBe(false);
     const list = await (await as(admin).get('/api/admin/dashboards-direct')).json();

@@ -144,7 +144,7 @@ export async function recordViewOnce(
       .limit(1);
     if (recent) {
       if (recent.loaded || !view.loaded) return false;
-      // The roll-ups' update trigger counts it now (migration 0019).
+      // The roll-ups' update trigger counts it now (migration 0020).
       await tx.update(dashboardViews).set({ loaded: true }).where(eq(dashboardViews.id, recent.id));
       return true;
     }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { startTcpProxy } from '@app/testing';
 import { describe, expect, inject, it } from 'vitest';
 import { useTestApp, withTestApp } from '../../../testing/app';
@@ -42,6 +43,16 @@ describe('health', () => {
     const never = await down.get('/readyz');
     expect(never.status).toBe(200);
     expect(await never.json()).toEqual({ status: 'degraded', checks: { database: 'up', redis: 'down' } });
+  });
+
+  it('is described the same in the OpenAPI document and the README: 200 degraded without Redis, 503 without PostgreSQL', async () => {
+    const spec = await (await t.get('/api/docs/json')).json();
+    const readyz = spec.paths['/readyz'].get;
+    expect(readyz.description).toContain('`degraded` with `checks.redis` `down` while Redis is unreachable');
+    expect(readyz.description).toContain('503 (`unavailable`) only when PostgreSQL does not answer');
+    expect(Object.keys(readyz.responses).sort()).toEqual(['200', '503']);
+    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain(readyz.description);
   });
 });
 

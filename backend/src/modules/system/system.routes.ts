@@ -33,6 +33,11 @@ export const systemRoutes = (deps: Pick<AppDeps, 'config' | 'sql' | 'redis'>) =>
         detail: {
           tags: ['System'],
           summary: 'Readiness: PostgreSQL reachable (Redis reported, status degraded while it is not)',
+          // The README says the same, word for word (system.int.test.ts compares them).
+          description:
+            'The API answers 200 while PostgreSQL answers: `status` is `ok`, or `degraded` with `checks.redis` ' +
+            '`down` while Redis is unreachable (the API still serves; events wait in the outbox). It answers 503 ' +
+            '(`unavailable`) only when PostgreSQL does not answer.',
         },
       },
     )

@@ -5,11 +5,13 @@ import { useFieldContext } from './form-context';
 export interface CheckboxFieldProps {
   label: ReactNode;
   description?: ReactNode;
+  /** Shown but not changeable (say why in `description`). */
+  disabled?: boolean;
   'data-testid'?: string;
 }
 
 /** A checkbox bound to the surrounding `form.AppField` (a true/false value). */
-export function CheckboxField({ label, description, 'data-testid': testId }: CheckboxFieldProps) {
+export function CheckboxField({ label, description, disabled, 'data-testid': testId }: CheckboxFieldProps) {
   const field = useFieldContext<boolean>();
   return (
     <Checkbox
@@ -18,6 +20,7 @@ export function CheckboxField({ label, description, 'data-testid': testId }: Che
       checked={field.state.value === true}
       onCheckedChange={(checked) => field.handleChange(checked)}
       onBlur={field.handleBlur}
+      {...(disabled && { disabled })}
       {...(description !== undefined && { description })}
       {...(testId && { 'data-testid': testId })}
     />

@@ -10,6 +10,8 @@ export interface SelectFieldProps {
   placeholder?: string;
   description?: ReactNode;
   required?: boolean;
+  /** Shown but not changeable (say why in `description`). */
+  disabled?: boolean;
   'data-testid'?: string;
 }
 
@@ -20,6 +22,7 @@ export function SelectField({
   placeholder,
   description,
   required,
+  disabled,
   'data-testid': testId,
 }: SelectFieldProps) {
   const { field, shell, control } = useFieldControl<string>(label, description);
@@ -32,6 +35,7 @@ export function SelectField({
         options={options}
         {...(placeholder !== undefined && { placeholder })}
         {...(required && { required })}
+        {...(disabled && { disabled })}
         {...(testId && { 'data-testid': testId })}
       />
     </FieldShell>

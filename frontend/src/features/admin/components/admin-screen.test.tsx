@@ -6,7 +6,7 @@ import { makeDashboard, makeLink, makeOrganization } from '../../../testing/admi
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, type FakeRoute, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
-import { removeFromOrganizationQuestion } from '../forms/edit-user-form';
+import { OWN_ADMIN_REASON, removeFromOrganizationQuestion } from '../forms/edit-user-form';
 import { unlinkQuestion } from './associations-tab';
 import { DELETE_DASHBOARD_QUESTION } from './dashboards-tab';
 import { deactivateOrganizationQuestion } from './organizations-tab';
@@ -219,16 +219,37 @@ describe('/admin', () => {
     await waitFor(() => expect(screen.getByTestId('dashboards-empty').textContent).toBe('No dashboards found'));
   });
 
-  it("shows the server's self-protection message as a toast ('Cannot remove own admin privileges')", async () => {
-    const { api } = openAdmin('/admin?tab=users', {
-      'POST /api/admin/users/1/toggle-admin': reply({ message: 'Cannot remove own admin privileges', issues: [] }, 403),
-    });
+  it("disables the admin's own 'Remove Admin', in the list and the editor, and says why (D10)", async () => {
+    const { api } = openAdmin('/admin?tab=users');
     const own = await userRow(1);
-    press(own, 'Remove Admin: root@example.com');
+    const button = within(own).getByRole('button', { name: 'Remove Admin: root@example.com' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    const reason = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe(OWN_ADMIN_REASON);
+    fireEvent.click(button);
+    expect(requestsTo(api, 'POST /api/admin/users/1/toggle-admin')).toHaveLength(0);
+    // Another admin's right can be taken away, another person's given.
+    const other = within(await userRow(2)).getByRole('button', { name: 'Make Admin: client@acme.test' });
+    expect((other as HTMLButtonElement).disabled).toBe(false);
+    expect(within(await userRow(2)).queryByTestId('user-own-admin-reason')).toBeNull();
+
+    const dialog = await editUser(1, 'root@example.com');
+    const checkbox = within(dialog).getByLabelText('Admin User') as HTMLInputElement;
+    expect(checkbox.checked).toBe(true);
+    expect(checkbox.disabled).toBe(true);
+    expect(within(dialog).getByText(OWN_ADMIN_REASON)).toBeTruthy();
+  });
+
+  it("shows the server's self-protection message as a toast when it refuses anyway", async () => {
+    // Another tab signed in as someone else: the list's copy of who is admin is stale.
+    const { api } = openAdmin('/admin?tab=users', {
+      'POST /api/admin/users/2/toggle-admin': reply({ message: 'Cannot remove own admin privileges', issues: [] }, 403),
+    });
+    press(await userRow(2), 'Make Admin: client@acme.test');
     const shown = await toastWith('Error updating user admin status');
     expect(shown.getAttribute('data-variant')).toBe('destructive');
     expect(within(shown).getByText('Cannot remove own admin privileges')).toBeTruthy();
-    expect(sentBody(api, 'POST /api/admin/users/1/toggle-admin')).toEqual({ isAdmin: false });
+    expect(sentBody(api, 'POST /api/admin/users/2/toggle-admin')).toEqual({ isAdmin: true });
   });
 
   it("toasts 'Validation error' with the first message in the new user dialog", async () => {

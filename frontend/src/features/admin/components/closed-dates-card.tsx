@@ -1,3 +1,4 @@
+import type { ClosedDateConflict, Consultation } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { controlClass } from '../../../components/form/field-shell';
@@ -5,10 +6,12 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { failureMessage } from '../../../lib/api';
+import { failureMessage, isApiRequestError } from '../../../lib/api';
+import type { RescheduleDialogComponent } from '../../../lib/consultation-reschedule';
 import { closedDatesQueryOptions, useAddClosedDate, useRemoveClosedDate } from '../api/consultations.queries';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { ListHeader, RowButton } from './admin-panel';
+import { ClosedDayWarning } from './closed-day-warning';
 
 const longDate = (date: string) =>
   new Intl.DateTimeFormat('en-US', {
@@ -19,39 +22,62 @@ const longDate = (date: string) =>
     year: 'numeric',
   }).format(new Date(`${date}T00:00:00Z`));
 
-/** The days the company is closed (issue 16): visitors cannot book them, and the picker greys them out. */
-export function ClosedDatesCard() {
+/** The consultations the server answered with (409) when the day has confirmed ones. */
+const bookedOn = (failure: unknown): Consultation[] | null => {
+  if (!isApiRequestError(failure) || failure.status !== 409) return null;
+  const body = failure.body as Partial<ClosedDateConflict> | null;
+  return Array.isArray(body?.consultations) && body.consultations.length > 0 ? body.consultations : null;
+};
+
+/**
+ * The days the company is closed (issue 16): visitors cannot book them, and the picker greys them out. A past day is
+ * refused; a day with confirmed consultations is closed only once the admin has seen them (ClosedDayWarning).
+ */
+export function ClosedDatesCard({ RescheduleDialog }: { RescheduleDialog?: RescheduleDialogComponent | undefined }) {
   const closed = useQuery(closedDatesQueryOptions());
   const add = useAddClosedDate();
   const remove = useRemoveClosedDate();
   const [date, setDate] = useState('');
   const [label, setLabel] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [warning, setWarning] = useState<{ date: string; consultations: Consultation[]; round: number } | null>(null);
   const id = useId();
+
+  const close = (confirm: boolean) => {
+    setError(null);
+    add.mutate(
+      { date, label, confirm },
+      {
+        onSuccess: () => {
+          notifySuccess('Day closed', longDate(date));
+          setDate('');
+          setLabel('');
+          setWarning(null);
+        },
+        onError: (failure) => {
+          const booked = bookedOn(failure);
+          if (booked) setWarning((last) => ({ date, consultations: booked, round: (last?.round ?? 0) + 1 }));
+          else setError(failureMessage(failure, 'The day could not be closed.'));
+        },
+      },
+    );
+  };
 
   return (
     <Card className="min-w-0 p-4 sm:p-6" data-testid="closed-dates">
       <ListHeader title="Closed days" count={closed.data?.length} />
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-        Holidays and other days without consultations. Visitors cannot book them; bookings already made stay.
+        Holidays and other days without consultations. Visitors cannot book them; you are asked about bookings already
+        made.
       </p>
       <form
         className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,10rem)_minmax(0,1fr)_auto] sm:items-end"
         onSubmit={(event) => {
           event.preventDefault();
           setError(null);
+          setWarning(null);
           if (!date) return setError('Please choose a date.');
-          add.mutate(
-            { date, label },
-            {
-              onSuccess: () => {
-                notifySuccess('Day closed', longDate(date));
-                setDate('');
-                setLabel('');
-              },
-              onError: (failure) => setError(failureMessage(failure, 'The day could not be closed.')),
-            },
-          );
+          close(false);
         }}
       >
         <div className="flex flex-col gap-1">
@@ -62,7 +88,10 @@ export function ClosedDatesCard() {
             id={`${id}-date`}
             type="date"
             value={date}
-            onChange={(event) => setDate(event.target.value)}
+            onChange={(event) => {
+              setDate(event.target.value);
+              setWarning(null);
+            }}
             className={controlClass}
             data-testid="closed-date-input"
           />
@@ -86,6 +115,17 @@ export function ClosedDatesCard() {
           Close this day
         </Button>
       </form>
+      {warning && warning.date === date ? (
+        <ClosedDayWarning
+          key={warning.round}
+          day={longDate(warning.date)}
+          consultations={warning.consultations}
+          RescheduleDialog={RescheduleDialog}
+          closing={add.isPending}
+          onClose={close}
+          onKeepOpen={() => setWarning(null)}
+        />
+      ) : null}
       {error ? (
         <Alert variant="error" className="mb-4" data-testid="closed-date-error">
           {error}

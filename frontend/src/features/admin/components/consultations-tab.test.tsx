@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminApi } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
-import { type FakeRoute, reply, requestsTo } from '../../../testing/fake-api';
+import { type FakeRoute, jsonResponse, reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
 // Issue 16: the Consultations tab, against the API's answers.
@@ -176,5 +176,76 @@ describe('the Consultations tab', { timeout: 20_000 }, () => {
     );
     expect(screen.getByTestId('consultation-page-status').textContent).toContain('Page 2 of 6');
     expect((screen.getByTestId('consultation-filter-when') as HTMLSelectElement).value).toBe('all');
+  });
+});
+
+describe('closing a day', { timeout: 20_000 }, () => {
+  const closeDay = async (date: string) => {
+    const card = await screen.findByTestId('closed-dates', {}, { timeout: 8000 });
+    fireEvent.change(within(card).getByTestId('closed-date-input'), { target: { value: date } });
+    fireEvent.click(within(card).getByTestId('closed-date-add'));
+    return card;
+  };
+
+  it('warns of the confirmed consultations of the day, offers to move or cancel each, and closes it once confirmed', async () => {
+    const booked = [
+      consultation({ id: 7, name: 'Ada Lovelace', email: 'ada@example.com', history: [] }),
+      consultation({ id: 8, name: 'Alan Turing', email: 'alan@example.com', startsAt: '2031-06-03T15:00:00.000Z' }),
+    ];
+    const api = openTab({
+      'POST /api/admin/closed-dates': (request) =>
+        (request.body as { confirm?: boolean }).confirm
+          ? jsonResponse({ date: '2031-06-03', label: null, createdAt: '2031-05-01T12:00:00.000Z' }, 201)
+          : jsonResponse({ message: 'Consultations are booked on that day.', issues: [], consultations: booked }, 409),
+      'POST /api/admin/consultations/8/cancel': reply({ message: 'Cancelled' }, 202),
+    });
+    const card = await closeDay('2031-06-03');
+    const warning = await within(card).findByTestId('closed-date-warning');
+    expect(warning.textContent).toContain('2 consultations are booked on Tuesday, June 3, 2031');
+    expect(
+      within(warning)
+        .getAllByTestId('closed-date-booked')
+        .map((row) => row.textContent),
+    ).toEqual([
+      expect.stringContaining('Ada Lovelace (ada@example.com)'),
+      expect.stringContaining('Alan Turing (alan@example.com)'),
+    ]);
+    expect(screen.queryByText('Day closed')).toBeNull();
+
+    // Move one: the admin's reschedule dialog for that consultation.
+    fireEvent.click(within(warning).getByRole('button', { name: 'Reschedule Ada Lovelace' }));
+    expect((await screen.findByTestId('reschedule-dialog')).textContent).toContain(
+      "Reschedule Ada Lovelace's consultation",
+    );
+    fireEvent.click(within(screen.getByTestId('reschedule-dialog')).getByRole('button', { name: 'Close dialog' }));
+    await waitFor(() => expect(screen.queryByTestId('reschedule-dialog')).toBeNull());
+    // Cancel the other after asking: it leaves the list.
+    fireEvent.click(within(warning).getByRole('button', { name: 'Cancel Alan Turing' }));
+    fireEvent.click(within(await screen.findByTestId('consultation-cancel-dialog')).getByTestId('confirm-action'));
+    await waitFor(() => expect(within(warning).getAllByTestId('closed-date-booked')).toHaveLength(1));
+    expect(requestsTo(api, 'POST /api/admin/consultations/8/cancel')).toHaveLength(1);
+    expect(warning.textContent).toContain('One consultation is booked');
+
+    fireEvent.click(within(warning).getByTestId('closed-date-confirm'));
+    await screen.findByText('Day closed');
+    expect(requestsTo(api, 'POST /api/admin/closed-dates').map((r) => r.body)).toEqual([
+      { date: '2031-06-03', label: '', confirm: false },
+      { date: '2031-06-03', label: '', confirm: true },
+    ]);
+    await waitFor(() => expect(within(card).queryByTestId('closed-date-warning')).toBeNull());
+  });
+
+  it("shows the server's refusal of a past day", async () => {
+    openTab({
+      'POST /api/admin/closed-dates': reply(
+        { message: 'That day has passed. Only today or a later day can be closed.', issues: [] },
+        422,
+      ),
+    });
+    const card = await closeDay('2020-01-06');
+    expect((await within(card).findByTestId('closed-date-error')).textContent).toBe(
+      'That day has passed. Only today or a later day can be closed.',
+    );
+    expect(within(card).queryByTestId('closed-date-warning')).toBeNull();
   });
 });

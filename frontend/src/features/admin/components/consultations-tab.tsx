@@ -211,7 +211,7 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
         />
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <ClosedDatesCard />
+        <ClosedDatesCard RescheduleDialog={RescheduleDialog} />
         <CalendarFeedCard />
       </div>
     </div>

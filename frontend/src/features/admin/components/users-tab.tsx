@@ -8,7 +8,7 @@ import { type Column, DataTable } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { useToggleUserAdmin } from '../api/admin.mutations';
 import { adminKeys } from '../api/admin.queries';
-import { EditUserForm } from '../forms/edit-user-form';
+import { EditUserForm, OWN_ADMIN_REASON } from '../forms/edit-user-form';
 import { NewUserForm } from '../forms/new-user-form';
 import { emptyUserFilters, fullName, type UserFilters, type UserSortKey } from '../utils/admin-lists';
 import { formatDateTime } from '../utils/format';
@@ -90,6 +90,8 @@ export function UsersTab({
   const lastEditButton = useRef<HTMLElement | null>(null);
   const toggleAdmin = useToggleUserAdmin();
   const { editing } = edit;
+  /** One's own admin right: shown, never offered for removal (the server refuses it, D10). */
+  const ownAdmin = (user: User) => user.isAdmin && user.id === currentUserId;
 
   const flipAdmin = async (user: User) => {
     try {
@@ -147,10 +149,20 @@ export function UsersTab({
             label={user.isAdmin ? 'Remove Admin' : 'Make Admin'}
             name={`${user.isAdmin ? 'Remove Admin' : 'Make Admin'}: ${user.email}`}
             variant="secondary"
-            disabled={toggleAdmin.isPending && toggleAdmin.variables?.id === user.id}
+            disabled={ownAdmin(user) || (toggleAdmin.isPending && toggleAdmin.variables?.id === user.id)}
+            {...(ownAdmin(user) && { 'aria-describedby': `own-admin-${user.id}` })}
             onClick={() => void flipAdmin(user)}
             data-testid="user-toggle-admin"
           />
+          {ownAdmin(user) ? (
+            <span
+              id={`own-admin-${user.id}`}
+              className="max-w-40 text-xs text-slate-600 dark:text-slate-400"
+              data-testid="user-own-admin-reason"
+            >
+              {OWN_ADMIN_REASON}
+            </span>
+          ) : null}
         </div>
       ),
     },
@@ -211,7 +223,13 @@ export function UsersTab({
         data-testid="edit-user-dialog"
       >
         {editing ? (
-          <EditUserForm key={editing.id} user={editing} organizations={organizations} onClose={edit.stop} />
+          <EditUserForm
+            key={editing.id}
+            user={editing}
+            organizations={organizations}
+            onClose={edit.stop}
+            isSelf={editing.id === currentUserId}
+          />
         ) : null}
       </Dialog>
     </section>

@@ -6,7 +6,7 @@ import { adminApi, makeConnection, makeDashboard } from '../../../testing/admin-
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
-import { PUBLIC_IN_TOKEN_MODE } from './dashboard-form';
+import { PUBLIC_IN_TOKEN_MODE, TYPE_SET_BY_MODE } from './dashboard-form';
 
 // Issue 14: a dashboard is embedded by URL (a public share link is called out as the admin types, and in the list),
 // or with tokens minted per organization through a connection of its provider.
@@ -105,7 +105,20 @@ describe('the dashboard form', () => {
     const link = within(none).getByRole('link', { name: 'Create one in the Connections tab' });
     expect(link.getAttribute('href')).toBe('/admin?tab=connections');
 
+    const typeField = () => within(form).getByLabelText('Type') as HTMLSelectElement;
+    expect(typeField().value).toBe('Tableau');
+    expect(typeField().disabled).toBe(true);
+    expect(within(form).getByText(TYPE_SET_BY_MODE)).toBeTruthy();
+    // Back to a URL: the type is the admin's again.
+    type(form, 'Embed', 'url');
+    expect(typeField().disabled).toBe(false);
+    type(form, 'Type', 'Custom');
+    expect(within(form).queryByText(TYPE_SET_BY_MODE)).toBeNull();
+
     type(form, 'Embed', 'metabase');
+    expect([...typeField().options].map((o) => o.value)).toContain('Metabase');
+    expect(typeField().value).toBe('Metabase');
+    expect(typeField().disabled).toBe(true);
     type(form, 'Name', 'Ops');
     type(form, 'Category', 'Sales');
     type(form, 'Connection', '6');
@@ -113,6 +126,7 @@ describe('the dashboard form', () => {
     act(() => fireEvent.click(within(form).getByRole('button', { name: 'Create Dashboard' })));
     await screen.findByText('Dashboard created');
     expect(requestsTo(api, 'POST /api/admin/dashboards')[0]?.body).toMatchObject({
+      type: 'Metabase',
       embedMode: 'metabase',
       connectionId: 6,
       metabaseDashboardId: 42,
@@ -127,6 +141,7 @@ describe('the dashboard form', () => {
       id: 12,
       name: 'Board',
       embedMode: 'powerbi',
+      type: 'Looker',
       embedUrl: '',
       isPublic: false,
       publicShareLink: false,
@@ -141,6 +156,8 @@ describe('the dashboard form', () => {
     await waitFor(() => expect((within(form).getByLabelText('Embed') as HTMLSelectElement).value).toBe('powerbi'));
     await waitFor(() => expect((within(form).getByLabelText('Connection') as HTMLSelectElement).value).toBe('5'));
     expect((within(form).getByLabelText('Report ID') as HTMLInputElement).value).toBe(REPORT);
+    // Saved as 'Looker' before the mode decided the type: the form shows the mode's.
+    expect((within(form).getByLabelText('Type') as HTMLSelectElement).value).toBe('PowerBI');
   });
 });
 

@@ -1,6 +1,7 @@
+// Long file: the dashboard form with the rules that tie its fields to the embed mode (public, type, the target), read in one place.
 import type { AdminDashboard, DashboardInput, EmbedConnection, EmbedMode } from '@app/contracts';
 import { DashboardInputSchema } from '@app/contracts/api/admin';
-import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/api/dashboards';
+import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES, TYPE_OF_EMBED_MODE } from '@app/contracts/api/dashboards';
 import { EMBED_MODES, PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -16,7 +17,8 @@ const valuesOf = (dashboard?: AdminDashboard): DashboardInput => ({
   name: dashboard?.name ?? '',
   description: dashboard?.description ?? '',
   category: dashboard?.category ?? '',
-  type: dashboard?.type ?? 'PowerBI',
+  // A token mode decides the type (a row saved before it did may say otherwise).
+  type: (dashboard && TYPE_OF_EMBED_MODE[dashboard.embedMode]) ?? dashboard?.type ?? 'PowerBI',
   embedMode: dashboard?.embedMode ?? 'url',
   embedUrl: dashboard?.embedUrl ?? '',
   thumbnailUrl: dashboard?.thumbnailUrl ?? '',
@@ -38,6 +40,7 @@ const modeOptions = EMBED_MODES.map((mode) => ({
 const EMBED_HINT =
   'Paste a direct PowerBI embed URL, or the full iframe code: only the https address of its src is kept.';
 const MODE_HINT = 'A token mode shows each organization only its own data, with tokens the server mints per viewer.';
+export const TYPE_SET_BY_MODE = 'Set by the embed mode.';
 export const PUBLIC_IN_TOKEN_MODE = 'Public samples are embedded by URL: tokens are minted per organization.';
 
 /** The provider's own fields of a token mode: where the report, view or dashboard is. */
@@ -87,15 +90,34 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
               />
             )}
           </form.AppField>
-          <form.AppField name="type">
-            {(field) => <field.SelectField label="Type" options={typeOptions} required data-testid="dashboard-type" />}
-          </form.AppField>
+          <form.Subscribe selector={(state) => TYPE_OF_EMBED_MODE[(state.values.embedMode ?? 'url') as EmbedMode]}>
+            {(decided) => (
+              <form.AppField name="type">
+                {(field) => (
+                  <field.SelectField
+                    label="Type"
+                    options={typeOptions}
+                    required
+                    disabled={decided !== undefined}
+                    {...(decided && { description: TYPE_SET_BY_MODE })}
+                    data-testid="dashboard-type"
+                  />
+                )}
+              </form.AppField>
+            )}
+          </form.Subscribe>
         </div>
         <form.AppField
           name="embedMode"
           // A public sample is embedded by URL: a token mode is never public.
+          // A token mode also decides the type (the server refuses another).
           listeners={{
-            onChange: ({ value }) => isTokenMode(value as EmbedMode) && form.setFieldValue('isPublic', false),
+            onChange: ({ value }) => {
+              const mode = value as EmbedMode;
+              if (isTokenMode(mode)) form.setFieldValue('isPublic', false);
+              const decided = TYPE_OF_EMBED_MODE[mode];
+              if (decided) form.setFieldValue('type', decided);
+            },
           }}
         >
           {(field) => (

@@ -25,6 +25,9 @@ const valuesOf = (user: User): EditUserValues => ({
   isAdmin: user.isAdmin,
 });
 
+/** Why an admin's own admin right cannot be taken away from their screen (the server refuses it too, D10). */
+export const OWN_ADMIN_REASON = 'You cannot remove your own admin rights; another administrator can.';
+
 export const removeFromOrganizationQuestion = (email: string, organization: string) =>
   `Remove ${email} from '${organization}'? They will no longer see its dashboards.`;
 
@@ -36,11 +39,15 @@ export function EditUserForm({
   user,
   organizations,
   onClose,
+  isSelf = false,
 }: {
   user: User;
   organizations: readonly AdminOrganization[];
   onClose: () => void;
+  /** The signed-in admin's own account: their admin right is shown, not changeable (D10). */
+  isSelf?: boolean;
 }) {
+  const ownAdmin = isSelf && user.isAdmin;
   const updateUser = useUpdateUser();
   const removeMembership = useRemoveOrganizationUser();
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -106,7 +113,14 @@ export function EditUserForm({
             )}
           </form.AppField>
           <form.AppField name="isAdmin">
-            {(field) => <field.CheckboxField label="Admin User" data-testid="edit-user-is-admin" />}
+            {(field) => (
+              <field.CheckboxField
+                label="Admin User"
+                disabled={ownAdmin}
+                {...(ownAdmin && { description: OWN_ADMIN_REASON })}
+                data-testid="edit-user-is-admin"
+              />
+            )}
           </form.AppField>
         </form.FormElement>
 

@@ -393,7 +393,7 @@ describe('Tableau and Metabase', () => {
             ...context,
           }),
       ),
-      detail({ type: 'Custom', embedMode: 'metabase' }),
+      detail({ type: 'Metabase', embedMode: 'metabase' }),
     );
     const frame = await screen.findByTitle('Enrollment Overview');
     expect(frame.getAttribute('src')).toBe('https://metabase.example.com/embed/dashboard/one');

@@ -12,6 +12,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { CHART_COLOURS, TOTAL_COLOUR } from '../../utils/chart-colours';
 import { bucketLabel } from '../../utils/usage-period';
 
 /**
@@ -20,9 +21,7 @@ import { bucketLabel } from '../../utils/usage-period';
  * beside it carry the same figures for screen readers and for reading exact numbers.
  */
 
-/** Colours that keep 3:1 against white and the dark background alike. */
-const COLOURS = ['#2563eb', '#d97706', '#059669', '#db2777', '#7c3aed', '#0891b2'];
-const TOTAL_COLOUR = '#334155';
+const COLOURS = CHART_COLOURS;
 /** The report carries the periods of the first USAGE_SERIES_LIMIT of each list: the chart's lines. */
 const TOP = USAGE_SERIES_LIMIT;
 

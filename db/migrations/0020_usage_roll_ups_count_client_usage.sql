@@ -1,5 +1,5 @@
 -- D37 (issue 26, decision 042): usage is clients' usage. The roll-ups of decision 039 count only the views whose
--- "client_usage" (migration 0018: not by an administrator, and loaded) is true; an update that turns a failed load
+-- "client_usage" (migration 0019: not by an administrator, and loaded) is true; an update that turns a failed load
 -- into a loaded one (the viewer's 'Try again') adds it, as an update always did: it takes away the old row and adds
 -- the new one, each only when it is client usage.
 -- The table is locked first: nothing is inserted between the new function and the backfill.
