@@ -52,5 +52,6 @@ export async function completeRegistration(page: Page, password: string) {
   await page.getByTestId('register-confirm-password').fill(password);
   await page.getByTestId('register-submit').click();
   await toast(page, 'Registration completed').waitFor();
-  await page.waitForURL(new URL('/login', page.url()).href);
+  // Signed in, straight into the client portal (issue 26).
+  await page.waitForURL(new URL('/client/dashboard', page.url()).href);
 }

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
-import { closeToast, completeRegistration, signIn, signInAsClient, toast } from './account-helpers';
+import { closeToast, completeRegistration, signIn, toast } from './account-helpers';
 import { linkIn, uniqueEmail, waitForEmail } from './email-helpers';
 import { screenshot, themedPage, useBrowserSuite, viewports } from './harness';
 import { seriousAxeViolations } from './marketing-helpers';
@@ -199,13 +199,12 @@ describe('/admin', () => {
     await page.getByText('user-invitation').first().waitFor();
     await screenshot(page, 'admin-queue-board-1280');
 
-    // The new client registers from the e-mail, signs in and sees exactly that dashboard.
+    // The new client registers from the e-mail, is signed in by it and sees exactly that dashboard.
     const client = await suite.newPage();
     await client.goto(link);
     await client.getByTestId('register-card').waitFor();
     const clientPassword = 'Client-pass-123';
     await completeRegistration(client, clientPassword);
-    await signInAsClient(client, clientEmail, clientPassword);
     await client.getByTestId('dashboards-grid').waitFor();
     expect(await client.getByTestId('dashboard-card-name').allTextContents()).toEqual([dashboardName]);
 

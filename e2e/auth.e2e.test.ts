@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxPublisher, type EventPublisher } from '../backend/src/events/publisher';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { inviteUser } from '../backend/src/modules/users/invite.service';
-import { closeToast, completeRegistration, fillLogin, signIn, signInAsClient, toast } from './account-helpers';
+import { closeToast, completeRegistration, fillLogin, signIn, toast } from './account-helpers';
 import { linkIn, uniqueEmail, waitForEmail } from './email-helpers';
 import { screenshot, useBrowserSuite, viewports } from './harness';
 import { seriousAxeViolations } from './marketing-helpers';
@@ -102,13 +102,16 @@ describe('password reset (/reset-password)', () => {
     await page.getByTestId('reset-password-confirm-password').fill(newPassword);
     await page.getByTestId('reset-password-submit').click();
     await toast(page, 'Password updated').waitFor();
-    await page.waitForURL(`${suite.baseUrl}/`);
+    // Signed in by the reset, on into the client portal (issue 26: it left the client signed out at home).
+    await page.waitForURL(`${suite.baseUrl}/client/dashboard`);
+    expect(await textOf(page, 'header-welcome')).toBe('Welcome, Ada');
 
     // The new password signs in.
-    await signIn(page, user.email, newPassword, 'visible');
+    const later = await suite.newPage();
+    await signIn(later, user.email, newPassword, 'visible');
     // A client who signs in at /login without a return address lands in the client portal (issue 12 item 8).
-    expect(new URL(page.url()).pathname).toBe('/client/dashboard');
-    expect(await textOf(page, 'header-welcome')).toBe('Welcome, Ada');
+    expect(new URL(later.url()).pathname).toBe('/client/dashboard');
+    expect(await textOf(later, 'header-welcome')).toBe('Welcome, Ada');
 
     // The old one does not, and the link cannot be used twice.
     const other = await suite.newPage();
@@ -149,10 +152,8 @@ describe('registration (/register)', () => {
     expect(await emailField.isEditable()).toBe(false);
 
     const password = 'Invited-and-set-9';
-    // Completing the invitation signs nobody in: on to the sign-in (issue 12 item 8).
+    // Completing the invitation signs the client in, straight into the portal (issue 26).
     await completeRegistration(page, password);
-
-    await signInAsClient(page, user.email, password);
     await page.getByTestId('header-welcome').waitFor();
     expect(await textOf(page, 'header-welcome')).toBe('Welcome, Grace');
 
@@ -347,6 +348,11 @@ describe('who may go where', () => {
     expect(await accessRequired.getByRole('heading', { name: 'Access Required' }).isVisible()).toBe(true);
     expect(await accessRequired.textContent()).toContain('Please log in to access your dashboards');
     expect(await anonymous.getByTestId('access-required-login').getAttribute('href')).toBe('/client/login');
+    // On a dashboard's page, Login comes back to that dashboard (issue 26).
+    await anonymous.goto('/client/dashboard/42');
+    expect(await anonymous.getByTestId('access-required-login').getAttribute('href')).toBe(
+      '/client/login?redirect=%2Fclient%2Fdashboard%2F42',
+    );
     // An anonymous visitor of /admin goes home too.
     await anonymous.goto('/admin');
     await anonymous.waitForURL(`${suite.baseUrl}/`);

@@ -34,7 +34,12 @@ async function clientWithDashboards() {
   const client = await person(`nina-${suffix}@example.com`, { firstName: 'Nina' });
   await addMembership(database.db, org.id, client.id);
   const specs = [
-    { name: 'Revenue Pulse', category: 'Sales', description: 'Bookings and pipeline by region.' },
+    {
+      name: 'Revenue Pulse',
+      category: 'Sales',
+      description: 'Bookings and pipeline by region.',
+      thumbnailUrl: '/og-image.png',
+    },
     { name: 'Campus Enrollment', category: 'Education', description: 'Students by term.' },
     { name: 'Payroll Watch', category: 'Finance', description: 'Monthly payroll against budget.' },
     { name: 'Hiring Funnel', category: 'HR', description: 'Applicants, interviews and offers.' },
@@ -68,12 +73,18 @@ describe('client portal (issue 18)', () => {
     expect(await logo.getAttribute('src')).toBe('/og-image.png');
     await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
-    // Every card has a picture that loaded: the category's artwork here.
+    // The card with a thumbnail shows it; the others a neutral placeholder with their own name, never another
+    // dashboard's picture (issue 26).
     const pictures = page.getByTestId('dashboard-card-picture');
-    expect(await pictures.count()).toBe(4);
+    expect(await pictures.count()).toBe(1);
     await expect
       .poll(() => pictures.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0)))
       .toBe(true);
+    expect(await page.getByTestId('dashboard-card-placeholder').allTextContents()).toEqual([
+      'Campus Enrollment',
+      'Hiring Funnel',
+      'Payroll Watch',
+    ]);
     const revenue = page.getByTestId('dashboard-card').filter({ hasText: 'Revenue Pulse' });
     expect(await revenue.getByTestId('dashboard-card-last-viewed').textContent()).toBe('Last viewed 3 days ago');
     expect(
@@ -84,14 +95,21 @@ describe('client portal (issue 18)', () => {
         .textContent(),
     ).toBe('Not viewed yet');
 
-    // A star by keyboard: Tab to the button, Space presses it; the card moves first.
-    expect((await cardNames(page))[0]).toBe('Revenue Pulse');
+    // A star by keyboard: Tab to the button, Space presses it; the card stays where it is (under the pointer or the
+    // focus) until the list is next loaded, then comes first.
+    const before = await cardNames(page);
+    expect(before[0]).toBe('Revenue Pulse');
     const star = page.getByRole('button', { name: 'Favourite: Hiring Funnel' });
     expect(await star.getAttribute('aria-pressed')).toBe('false');
+    const place = await star.boundingBox();
+    const reread = page.waitForResponse((r) => r.url().endsWith('/api/dashboards/organization'));
     await star.focus();
     await page.keyboard.press('Space');
     await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(async () => (await cardNames(page))[0]).toBe('Hiring Funnel');
+    await reread;
+    await page.waitForTimeout(300);
+    expect(await cardNames(page)).toEqual(before);
+    expect(await star.boundingBox()).toEqual(place);
 
     await page.reload();
     await page.getByTestId('dashboards-grid').waitFor();
@@ -201,6 +219,13 @@ describe('the Usage tab (issue 18)', () => {
         viewedAt: new Date(now - (i * 2 + 1) * 86_400_000),
       })),
     );
+    // D37: the admin's previews and a client's failed load are listed apart; the idle dashboard stays idle.
+    await database.db.insert(schema.dashboardViews).values([
+      { dashboardId: idle.id, userId: admin.id, viewedAt: new Date(now - 86_400_000), byAdmin: true },
+      { dashboardId: opened.id, userId: admin.id, viewedAt: new Date(now - 86_400_000), byAdmin: true },
+      { dashboardId: opened.id, userId: admin.id, viewedAt: new Date(now - 2 * 86_400_000), byAdmin: true },
+      { dashboardId: idle.id, userId: viewer.id, viewedAt: new Date(now - 86_400_000), loaded: false },
+    ]);
 
     // More people than a list holds (decision 039): 55 of another organization, each opening its dashboard once.
     const crowdOrg = await createOrganization(database.db, { name: `Crowd ${suffix}` });
@@ -245,6 +270,18 @@ describe('the Usage tab (issue 18)', () => {
             .filter({ hasText: `Idle ${suffix}` })
             .count(),
         ).toBe(1);
+        // Previews and failed loads: apart, and nowhere else.
+        const previewRow = (name: string) => page.getByTestId('usage-previews-row').filter({ hasText: name });
+        expect(await previewRow(`Opened ${suffix}`).textContent()).toContain('2');
+        expect(await previewRow(`Idle ${suffix}`).textContent()).toContain('1');
+        expect(
+          await page
+            .getByTestId('usage-failed-loads-row')
+            .filter({ hasText: `Idle ${suffix}` })
+            .textContent(),
+        ).toContain('1');
+        expect(await page.getByTestId('usage-people-row').filter({ hasText: admin.email }).count()).toBe(0);
+        expect(await page.getByTestId('usage-apart-summary').textContent()).toMatch(/Not counted: \d+ previews? by/);
         const dormantRow = page.getByTestId('usage-inactive-client-row').filter({ hasText: dormant.email });
         expect(await dormantRow.textContent()).toContain('Never');
         expect(await page.getByTestId('usage-inactive-client-row').filter({ hasText: viewer.email }).count()).toBe(0);

@@ -6,7 +6,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { signInAsClient } from './account-helpers';
-import { freePorts, useBrowserSuite } from './harness';
+import { forEachThemeAndViewport, freePorts, screenshot, useBrowserSuite } from './harness';
+import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
 
 /**
  * Issue 12, items 2, 3 and 34: a view is recorded when the viewer is shown, not when a 'View Dashboard' link is
@@ -51,7 +52,7 @@ beforeAll(async () => {
   });
   refusing = await createDashboard(db, {
     name: 'Refusing Host Report',
-    type: 'Custom',
+    type: 'PowerBI',
     embedUrl: `https://127.0.0.1:${refusingPort}/report`,
   });
   blocked = await createDashboard(db, {
@@ -67,9 +68,9 @@ afterAll(async () => {
   await database?.close().catch(() => {});
 });
 
-const viewsOf = async (dashboardId: number) =>
-  (await database.db.select().from(schema.dashboardViews).where(eq(schema.dashboardViews.dashboardId, dashboardId)))
-    .length;
+const viewRows = (dashboardId: number) =>
+  database.db.select().from(schema.dashboardViews).where(eq(schema.dashboardViews.dashboardId, dashboardId));
+const viewsOf = async (dashboardId: number) => (await viewRows(dashboardId)).length;
 
 async function signedInPage() {
   const page = await suite.newPage();
@@ -128,6 +129,62 @@ describe('the dashboard viewer', () => {
     expect(await (await asked).json()).toEqual({ status: 'unreachable' });
     await page.getByTestId('viewer-unavailable').waitFor();
     expect(await page.getByTestId('embed-viewer').getAttribute('data-status')).toBe('failed');
+    // D37: recorded as a load that failed, not as a client's use of the dashboard.
+    await expect
+      .poll(async () => (await viewRows(refusing.id)).map((v) => [v.loaded, v.clientUsage]))
+      .toEqual([[false, false]]);
+  });
+
+  it('shows the name once and the dashboard high on the page; a placeholder offers no controls that need a dashboard', {
+    timeout: 120_000,
+  }, async () => {
+    await forEachThemeAndViewport(
+      suite,
+      async (page, theme, viewport) => {
+        await page.route('https://app.powerbi.com/**', (route) =>
+          route.fulfill({ status: 200, contentType: 'text/html', body: FAKE_REPORT }),
+        );
+        await signInAsClient(page, email, PASSWORD);
+        await page.goto(`/client/dashboard/${report.id}`);
+        await expect.poll(() => page.getByTestId('embed-viewer').getAttribute('data-status')).toBe('loaded');
+        await page.mouse.move(0, 0);
+        await screenshot(page, `portal-viewer-${viewport.width}-${theme}`);
+        // The name once, as the page's heading (the frame's title names the frame for screen readers only).
+        const main = page.locator('main');
+        const shown = await main.evaluate(
+          (element, name) =>
+            [...element.querySelectorAll('*')].filter(
+              (e) =>
+                e.childElementCount === 0 &&
+                e.textContent?.trim() === name &&
+                (e as HTMLElement).offsetParent !== null &&
+                e.getAttribute('aria-hidden') !== 'true' &&
+                !e.closest('[aria-hidden="true"]'),
+            ).length,
+          report.name,
+        );
+        expect(shown).toBe(1);
+        expect(await page.getByRole('heading', { level: 1, name: report.name }).isVisible()).toBe(true);
+        // The dashboard starts high on the page: its frame's top in the first third of the window at 1280 x 800.
+        const frameTop = await page.getByTestId('viewer-frame').evaluate((f) => f.getBoundingClientRect().top);
+        if (viewport.width >= 1280) expect(frameTop).toBeLessThan(280);
+        else expect(frameTop).toBeLessThan(viewport.height * 0.6);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        expect(await horizontalOverflow(page)).toBe(0);
+
+        // 'Work in Progress': no Power BI tip, no Reset Pages nor Fullscreen for a dashboard that is not there.
+        await page.goto(`/client/dashboard/${refusing.id}`);
+        await page.getByTestId('viewer-unavailable').waitFor();
+        expect(await page.getByTestId('viewer-reset').count()).toBe(0);
+        expect(await page.getByTestId('viewer-fullscreen').count()).toBe(0);
+        expect(await page.getByTestId('powerbi-tip').isVisible()).toBe(false);
+        expect(await page.getByTestId('viewer-retry').isVisible()).toBe(true);
+        await screenshot(page, `portal-viewer-unavailable-${viewport.width}-${theme}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        expect(await horizontalOverflow(page)).toBe(0);
+      },
+      { themes: ['light'], context: { bypassCSP: true } },
+    );
   });
 
   it("shows 'Work in Progress' for a frame the site's policy blocks (a host outside frame-src)", async () => {

@@ -12,8 +12,8 @@ import {
   parseEnv,
   requiredVariables,
 } from '@app/platform/env';
-import { metricsTokenProblems } from '@app/platform/metrics-token';
 import { lookerStudioEnvEntries } from '@app/platform/lookerstudio/env';
+import { metricsTokenProblems } from '@app/platform/metrics-token';
 import { outboundEnvEntries } from '@app/platform/outbound';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
 import { envEncryptionKey } from '@app/platform/secret-box';

@@ -91,6 +91,19 @@ export const LoginResultSchema = v.object({
 });
 export type LoginResult = v.InferOutput<typeof LoginResultSchema>;
 
+/**
+ * POST /api/auth/complete-registration and /api/auth/reset-password (200): the password is set, and the person is
+ * signed in (`signedIn`, with `user`) unless they are an administrator, who signs in on the sign-in page where the
+ * administration's second-factor rule applies (issue 26). Someone with two-factor sign-in gets 202 instead: the code
+ * is asked next, as after a password (SecondFactorRequired).
+ */
+export const PasswordSetSchema = v.object({
+  message: v.string(),
+  signedIn: v.boolean(),
+  user: v.optional(UserSchema),
+});
+export type PasswordSet = v.InferOutput<typeof PasswordSetSchema>;
+
 /** GET /api/auth/validate-registration-token/{token} and /validate-reset-token/{token} */
 export const TokenValidationSchema = v.object({
   valid: v.boolean(),

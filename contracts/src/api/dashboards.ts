@@ -25,10 +25,15 @@ export const ClientDashboardSchema = v.object({
 });
 export type ClientDashboard = v.InferOutput<typeof ClientDashboardSchema>;
 
-/** GET /api/dashboards/organizations: an active organization the signed-in person belongs to (the portal's header). */
+/**
+ * GET /api/dashboards/organizations: an organization the signed-in person belongs to (the portal's header shows the
+ * active ones). One whose access was paused (deactivated) is listed too, `isActive` false: the portal then says so
+ * rather than "no dashboards assigned" or a bare 404 (issue 26).
+ */
 export const PortalOrganizationSchema = v.object({
   id: v.number(),
   name: v.string(),
+  isActive: v.boolean(),
   /** An https URL or a site path (`/images/...`), else null: the portal shows the name's initial. */
   logoUrl: v.nullable(v.string()),
 });
@@ -92,6 +97,14 @@ export const SavedDashboardSchema = v.object({
   ...AdminDashboardSchema.entries,
   embedUrlWarning: v.nullable(v.string()),
 });
+
+/**
+ * POST /api/dashboards/{id}/views: what the viewer saw once the dashboard loaded or failed to (D37: a failed load is
+ * not a client's usage).
+ */
+const LOADED_MESSAGE = 'loaded must be true or false';
+export const RecordViewSchema = v.object({ loaded: v.boolean(LOADED_MESSAGE) }, LOADED_MESSAGE);
+export type RecordView = v.InferOutput<typeof RecordViewSchema>;
 
 /** POST /api/dashboards/{id}/views */
 export const ViewRecordedSchema = v.object({ recorded: v.boolean() });

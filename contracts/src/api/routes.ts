@@ -10,7 +10,13 @@ import type {
   TwoFactorStatusSchema,
 } from './account-security';
 import type { AuditEntrySchema, OrganizationDashboardLinkSchema, OrganizationSchema } from './admin';
-import type { EmailChangedSchema, EmailChangePendingSchema, LoginResultSchema, TokenValidationSchema } from './auth';
+import type {
+  EmailChangedSchema,
+  EmailChangePendingSchema,
+  LoginResultSchema,
+  PasswordSetSchema,
+  TokenValidationSchema,
+} from './auth';
 import type {
   AvailabilitySchema,
   BookingConfirmationSchema,
@@ -161,55 +167,57 @@ type SendAnswerMore<P extends string> = P extends '/api/auth/logout'
     ? Of<typeof UserSchema> | Of<typeof EmailChangePendingSchema>
     : P extends '/api/auth/confirm-email-change'
       ? Of<typeof EmailChangedSchema>
-      : P extends `/api/auth/${'request-password-reset' | 'password-reset-request' | 'complete-registration' | 'reset-password'}`
-        ? Of<typeof MessageSchema>
-        : P extends '/api/contact'
-          ? Of<typeof ContactAcceptedSchema>
-          : P extends '/api/booking'
-            ? Of<typeof BookingConfirmationSchema>
-            : P extends '/api/booking/cancel'
-              ? Of<typeof MessageSchema>
-              : P extends '/api/booking/reschedule' | `/api/admin/consultations/${string}/reschedule`
-                ? Of<typeof RescheduledBookingSchema>
-                : P extends `/api/dashboards/${string}/favourite`
-                  ? Of<typeof FavouriteSchema>
-                  : P extends `/api/dashboards/${string}/views`
-                    ? Of<typeof ViewRecordedSchema>
-                    : P extends `/api/dashboards/${string}/embed-token`
-                      ? Of<typeof EmbedTokenSchema>
-                      : P extends `/api/admin/embed-connections/${string}/test`
-                        ? Of<typeof ConnectionTestSchema>
-                        : P extends `/api/admin/embed-connections/${string}/sync`
-                          ? Of<typeof SharingSyncResultSchema>
-                          : P extends '/api/account/google-account'
-                            ? Of<typeof GoogleAccountSchema>
-                            : P extends `/api/admin/embed-connections${'' | `/${string}`}`
-                              ? Of<typeof SavedEmbedConnectionSchema>
-                              : P extends `/api/admin/organizations/${string}/sso/test`
-                                ? Of<typeof SsoTestSchema>
-                                : P extends `/api/admin/organizations/${string}/sso`
-                                  ? Of<typeof SsoSettingsSchema>
-                                  : P extends `/api/admin/organizations${'' | `/${string}`}`
-                                    ? Of<typeof OrganizationSchema>
-                                    : P extends `/api/admin/dashboards${'' | `/${string}`}`
-                                      ? Of<typeof SavedDashboardSchema>
-                                      : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
-                                        ? Of<typeof MessageSchema>
-                                        : P extends `/api/admin/users/${string}`
-                                          ? Of<typeof UserChangedSchema>
-                                          : P extends '/api/admin/users'
-                                            ? Of<typeof UserSchema>
-                                            : P extends `/api/admin/organization-dashboards${'' | `/${string}`}`
-                                              ? Of<typeof OrganizationDashboardLinkSchema>
-                                              : P extends '/api/admin/organization-users'
-                                                ? Of<typeof MessageSchema>
-                                                : P extends `/api/admin/consultations/${string}`
+      : P extends `/api/auth/${'complete-registration' | 'reset-password'}`
+        ? Of<typeof PasswordSetSchema> | Of<typeof SecondFactorRequiredSchema>
+        : P extends `/api/auth/${'request-password-reset' | 'password-reset-request'}`
+          ? Of<typeof MessageSchema>
+          : P extends '/api/contact'
+            ? Of<typeof ContactAcceptedSchema>
+            : P extends '/api/booking'
+              ? Of<typeof BookingConfirmationSchema>
+              : P extends '/api/booking/cancel'
+                ? Of<typeof MessageSchema>
+                : P extends '/api/booking/reschedule' | `/api/admin/consultations/${string}/reschedule`
+                  ? Of<typeof RescheduledBookingSchema>
+                  : P extends `/api/dashboards/${string}/favourite`
+                    ? Of<typeof FavouriteSchema>
+                    : P extends `/api/dashboards/${string}/views`
+                      ? Of<typeof ViewRecordedSchema>
+                      : P extends `/api/dashboards/${string}/embed-token`
+                        ? Of<typeof EmbedTokenSchema>
+                        : P extends `/api/admin/embed-connections/${string}/test`
+                          ? Of<typeof ConnectionTestSchema>
+                          : P extends `/api/admin/embed-connections/${string}/sync`
+                            ? Of<typeof SharingSyncResultSchema>
+                            : P extends '/api/account/google-account'
+                              ? Of<typeof GoogleAccountSchema>
+                              : P extends `/api/admin/embed-connections${'' | `/${string}`}`
+                                ? Of<typeof SavedEmbedConnectionSchema>
+                                : P extends `/api/admin/organizations/${string}/sso/test`
+                                  ? Of<typeof SsoTestSchema>
+                                  : P extends `/api/admin/organizations/${string}/sso`
+                                    ? Of<typeof SsoSettingsSchema>
+                                    : P extends `/api/admin/organizations${'' | `/${string}`}`
+                                      ? Of<typeof OrganizationSchema>
+                                      : P extends `/api/admin/dashboards${'' | `/${string}`}`
+                                        ? Of<typeof SavedDashboardSchema>
+                                        : P extends `/api/admin/${'send-registration-email' | 'send-password-reset'}`
+                                          ? Of<typeof MessageSchema>
+                                          : P extends `/api/admin/users/${string}`
+                                            ? Of<typeof UserChangedSchema>
+                                            : P extends '/api/admin/users'
+                                              ? Of<typeof UserSchema>
+                                              : P extends `/api/admin/organization-dashboards${'' | `/${string}`}`
+                                                ? Of<typeof OrganizationDashboardLinkSchema>
+                                                : P extends '/api/admin/organization-users'
                                                   ? Of<typeof MessageSchema>
-                                                  : P extends '/api/admin/closed-dates'
-                                                    ? Of<typeof ClosedDateSchema>
-                                                    : P extends '/api/admin/calendar-feed'
-                                                      ? Of<typeof CalendarFeedCreatedSchema>
-                                                      : SiteSendAnswer<P>;
+                                                  : P extends `/api/admin/consultations/${string}`
+                                                    ? Of<typeof MessageSchema>
+                                                    : P extends '/api/admin/closed-dates'
+                                                      ? Of<typeof ClosedDateSchema>
+                                                      : P extends '/api/admin/calendar-feed'
+                                                        ? Of<typeof CalendarFeedCreatedSchema>
+                                                        : SiteSendAnswer<P>;
 
 /** The site's words and personal-data requests (issue 18). */
 type SiteGetAnswer<P extends string> = P extends '/api/case-studies'

@@ -51,6 +51,9 @@ export const USAGE_SERIES_LIMIT = 5;
 const usageSeries = <E extends v.ObjectEntries>(entries: E) =>
   v.object({ ...entries, total: v.number(), counts: v.optional(v.array(v.number())) });
 
+/** A dashboard's views that are not clients' usage (D37). */
+const ViewsApartSchema = v.object({ id: v.number(), name: v.string(), total: v.number() });
+
 export const UsageReportSchema = v.object({
   from: v.string(),
   to: v.string(),
@@ -58,7 +61,7 @@ export const UsageReportSchema = v.object({
   timeZone: v.string(),
   /** The first day (yyyy-MM-dd) of each period: each day, or each week from its Monday. */
   buckets: v.array(v.string()),
-  /** Every view of the period, per period. */
+  /** Every client's view of the period that loaded, per period (D37: the team's previews and failed loads are apart). */
   totals: v.array(v.number()),
   /**
    * A view counts for an organization when the viewer is one of its members and the dashboard is linked to it
@@ -77,6 +80,17 @@ export const UsageReportSchema = v.object({
   idleDashboardCount: v.number(),
   /** Active members of client organizations (not admins) who have not signed in for 30 days; the longest absent first. */
   inactiveClientCount: v.number(),
+  /**
+   * D37, listed apart from clients' usage: the views of administrators (previews, whether they loaded or not) per
+   * dashboard, most first, how many dashboards were previewed, and how many previews in all.
+   */
+  previews: v.array(ViewsApartSchema),
+  previewCount: v.number(),
+  previewViews: v.number(),
+  /** Clients' loads that failed ('Work in Progress'), per dashboard, most first; likewise. */
+  failedLoads: v.array(ViewsApartSchema),
+  failedLoadCount: v.number(),
+  failedLoadViews: v.number(),
   inactiveClients: v.array(
     v.object({
       id: v.number(),

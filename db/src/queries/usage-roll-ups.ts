@@ -5,6 +5,7 @@ import {
   BY_DASHBOARD,
   BY_ORGANIZATION,
   BY_PERSON,
+  CLIENT_USAGE,
   instants,
   type Kind,
   periodsOf,
@@ -49,7 +50,7 @@ export async function viewsPerPeriod(db: Database, w: UsageWindow): Promise<numb
           sql`select width_bucket(v.viewed_at, ${instants(starts)}::timestamptz[]) as period, count(*)::int as views
               from unnest(${splitHours}::timestamptz[]) as split(hour)
               join dashboard_views v on v.viewed_at >= split.hour and v.viewed_at < split.hour + interval '1 hour'
-              where v.viewed_at >= ${at(w.start)} and v.viewed_at < ${at(w.end)}
+              where v.viewed_at >= ${at(w.start)} and v.viewed_at < ${at(w.end)} and ${CLIENT_USAGE}
               group by 1`,
         ),
   ]);
@@ -73,7 +74,8 @@ async function ranking(db: Database, w: UsageWindow, kind: Kind, limit: number |
   const months = first < last;
   const fromViews = (from: Date, to: Date) =>
     sql`select ${kind.id} as id, count(*)::int as views from ${kind.from}
-        where v.viewed_at >= ${at(from)} and v.viewed_at < ${at(to)} and ${kind.id} is not null group by 1`;
+        where v.viewed_at >= ${at(from)} and v.viewed_at < ${at(to)} and ${CLIENT_USAGE} and ${kind.id} is not null
+        group by 1`;
   const parts = months
     ? [
         sql`select ${kind.monthsId} as id, views from ${kind.months} where month >= ${at(first)} and month < ${at(last)} and views <> 0`,

@@ -9,7 +9,15 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { dashboardViews, memberships, organizations, users } from '../schema';
-import { fromViewsAlone, type UsageWindow, viewsPerOrganization } from './usage';
+import {
+  fromViewsAlone,
+  idleDashboards,
+  type UsageWindow,
+  viewsApart,
+  viewsPerDashboard,
+  viewsPerOrganization,
+  viewsPerPerson,
+} from './usage';
 import { topDashboards, topOrganizations, topPeople, viewsPerPeriod } from './usage-roll-ups';
 
 /**
@@ -111,6 +119,9 @@ describe('usage roll-ups (decision 039)', () => {
       userId: next() < 0.1 ? null : people[Math.floor(next() * people.length)]!.id,
       // 14 months back, to the second: views on every side of hours, days, months and both DST changes.
       viewedAt: new Date(END - Math.floor((next() * 425 * DAY_MS) / 1000) * 1000),
+      // D37: some are the team's previews, some failed to load; neither is counted.
+      byAdmin: next() < 0.15,
+      loaded: next() > 0.1,
     });
     await handle.db.insert(dashboardViews).values(Array.from({ length: 3000 }, someView));
     // On the very edges of hours and months, and in the hours a half-hour zone's day starts inside.
@@ -132,6 +143,9 @@ describe('usage roll-ups (decision 039)', () => {
       sql`update dashboard_views set viewed_at = viewed_at - interval '37 days' where id % 7 = 0`,
     );
     await handle.db.execute(sql`delete from dashboard_views where id % 11 = 0`);
+    // A failed load that loads on 'Try again', a loaded one marked failed, previews taken for clients' and back.
+    await handle.db.execute(sql`update dashboard_views set loaded = not loaded where id % 5 = 0`);
+    await handle.db.execute(sql`update dashboard_views set by_admin = not by_admin where id % 13 = 0`);
     await handle.db.delete(users).where(eq(users.id, people[5]!.id));
     people.splice(5, 1);
     await handle.db.delete(organizations).where(eq(organizations.id, orgs[2]!.id));
@@ -201,5 +215,85 @@ describe('usage roll-ups (decision 039)', () => {
         inserted.map((v) => v.id),
       ),
     );
+  });
+
+  it("counts clients' views that loaded only; previews and failed loads are listed apart (D37)", async () => {
+    const [client] = await Promise.all([createOrganization(handle.db, { name: 'Client' })]);
+    const [seen, previewed, broken] = await Promise.all(
+      ['Seen', 'Previewed', 'Broken'].map((name) => createDashboard(handle.db, { name })),
+    );
+    for (const board of [seen!, previewed!, broken!]) await linkDashboard(handle.db, client!.id, board.id);
+    const admin = await createUser(handle.db, { email: 'admin@lucid.test', isAdmin: true });
+    const member = await createUser(handle.db, { email: 'member@client.test' });
+    await addMembership(handle.db, client!.id, member.id);
+    // The admin is a member too: their previews would count for the organization.
+    await addMembership(handle.db, client!.id, admin.id);
+    const at = (minutes: number) => new Date(Date.parse('2026-11-10T12:00:00Z') + minutes * 60_000);
+    await handle.db.insert(dashboardViews).values([
+      { dashboardId: seen!.id, userId: member.id, viewedAt: at(0) },
+      { dashboardId: seen!.id, userId: admin.id, viewedAt: at(1), byAdmin: true },
+      { dashboardId: seen!.id, userId: admin.id, viewedAt: at(2), byAdmin: true },
+      { dashboardId: previewed!.id, userId: admin.id, viewedAt: at(3), byAdmin: true },
+      { dashboardId: broken!.id, userId: member.id, viewedAt: at(4), loaded: false },
+      { dashboardId: broken!.id, userId: member.id, viewedAt: at(20), loaded: false },
+    ]);
+    const w: UsageWindow = { start: at(-60), end: at(60), groupBy: 'day', timeZone: 'UTC' };
+    const month: UsageWindow = {
+      start: new Date('2026-11-01T00:00:00Z'),
+      end: new Date('2026-12-01T00:00:00Z'),
+      groupBy: 'month',
+      timeZone: 'UTC',
+    };
+    for (const window of [w, month]) {
+      expect(await viewsPerPeriod(handle.db, window)).toEqual(await fromViewsAlone.viewsPerPeriod(handle.db, window));
+      const people = await topPeople(handle.db, window, null);
+      expect(people.top.find((p) => p.id === admin.id)).toBeUndefined();
+      expect(people.top.find((p) => p.id === member.id)).toEqual({ id: member.id, views: 1 });
+      const boards = await topDashboards(handle.db, window, null);
+      expect(boards.top.filter((b) => [seen!.id, previewed!.id, broken!.id].includes(b.id))).toEqual([
+        { id: seen!.id, views: 1 },
+      ]);
+      const organizations = await topOrganizations(handle.db, window, null);
+      expect(organizations.top.find((o) => o.id === client!.id)).toEqual({ id: client!.id, views: 1 });
+    }
+    expect(await viewsPerPeriod(handle.db, w)).toEqual([1]);
+    expect(await viewsPerPerson(handle.db, w, [admin.id, member.id])).toEqual([
+      { bucket: '2026-11-10', id: member.id, views: 1 },
+    ]);
+    expect(await viewsPerDashboard(handle.db, w, [seen!.id, previewed!.id, broken!.id])).toEqual([
+      { bucket: '2026-11-10', id: seen!.id, views: 1 },
+    ]);
+    expect(await viewsPerOrganization(handle.db, w, [client!.id])).toEqual([
+      { bucket: '2026-11-10', id: client!.id, views: 1 },
+    ]);
+    // Listed apart: the team's previews and the failed loads, per dashboard, most first.
+    expect(await viewsApart(handle.db, w, null)).toEqual({
+      previews: {
+        top: [
+          { id: seen!.id, views: 2 },
+          { id: previewed!.id, views: 1 },
+        ],
+        count: 2,
+      },
+      previewViews: 3,
+      failedLoads: { top: [{ id: broken!.id, views: 2 }], count: 1 },
+      failedLoadViews: 2,
+    });
+    expect((await viewsApart(handle.db, w, 1)).previews).toEqual({ top: [{ id: seen!.id, views: 2 }], count: 2 });
+    // Only the team opened 'Previewed', and 'Broken' never loaded: nobody has used them.
+    const idle = await idleDashboards(handle.db, at(-60), null);
+    const idleIds = idle.rows.map((row) => row.id);
+    expect(idleIds).toContain(previewed!.id);
+    expect(idleIds).toContain(broken!.id);
+    expect(idleIds).not.toContain(seen!.id);
+    // 'Try again' loads it: now it is a client's view, in the roll-ups too.
+    await handle.db.execute(
+      sql`update dashboard_views set loaded = true where dashboard_id = ${broken!.id} and viewed_at = ${at(20).toISOString()}::timestamptz`,
+    );
+    expect((await topDashboards(handle.db, month, null)).top.find((b) => b.id === broken!.id)).toEqual({
+      id: broken!.id,
+      views: 1,
+    });
+    await expectRollUpsToMatchTheViews();
   });
 });

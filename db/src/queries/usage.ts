@@ -98,6 +98,12 @@ export const BY_ORGANIZATION: Kind = {
   existing: (id) => sql`exists (select 1 from organizations where organizations.id = ${id})`,
 };
 
+/**
+ * D37: the report, its roll-ups and the digest count clients' usage only: views by someone who was not an
+ * administrator that loaded (`client_usage`, kept by the database). The others are listed apart (`viewsApart`).
+ */
+export const CLIENT_USAGE = sql`v.client_usage`;
+
 export const rowsOf = async <T>(db: Database, query: SQL) => [...(await db.execute(query))] as T[];
 
 /**
@@ -118,8 +124,8 @@ async function countsPerPeriod(db: Database, w: UsageWindow, kind: Kind, ids?: n
     sql`select width_bucket(v.viewed_at, ${instants(starts)}::timestamptz[]) as period, ${kind.id} as id,
           count(*)::int as views
         from ${kind.from}
-        where v.viewed_at >= ${at(w.start)} and v.viewed_at < ${at(w.end)} and ${kind.id} is not null ${only}
-          and ${kind.existing(kind.id)}
+        where v.viewed_at >= ${at(w.start)} and v.viewed_at < ${at(w.end)} and ${CLIENT_USAGE}
+          and ${kind.id} is not null ${only} and ${kind.existing(kind.id)}
         group by 1, 2`,
   );
   return rows.flatMap((row) => {
@@ -153,7 +159,8 @@ export const fromViewsAlone = {
     const rows = await rowsOf<{ period: number; views: number }>(
       db,
       sql`select width_bucket(v.viewed_at, ${instants(starts)}::timestamptz[]) as period, count(*)::int as views
-          from dashboard_views v where v.viewed_at >= ${at(w.start)} and v.viewed_at < ${at(w.end)} group by 1`,
+          from dashboard_views v where v.viewed_at >= ${at(w.start)} and v.viewed_at < ${at(w.end)} and ${CLIENT_USAGE}
+          group by 1`,
     );
     const totals = labels.map(() => 0);
     for (const row of rows) totals[row.period - 1]! += Number(row.views);
@@ -164,12 +171,55 @@ export const fromViewsAlone = {
     return rowsOf<{ id: number; views: number }>(
       db,
       sql`select ${k.id} as id, count(*)::int as views from ${k.from}
-          where v.viewed_at >= ${at(w.start)} and v.viewed_at < ${at(w.end)} and ${k.id} is not null
-          and ${k.existing(k.id)}
+          where v.viewed_at >= ${at(w.start)} and v.viewed_at < ${at(w.end)} and ${CLIENT_USAGE}
+          and ${k.id} is not null and ${k.existing(k.id)}
           group by 1 order by 2 desc, 1 ${limit === undefined ? sql`` : sql`limit ${limit}`}`,
     );
   },
 };
+
+/** What is not clients' usage (D37), per dashboard: the team's previews, and clients' loads that failed. */
+export interface ViewsApart {
+  previews: UsageRanking;
+  /** Every preview of the window. */
+  previewViews: number;
+  failedLoads: UsageRanking;
+  failedLoadViews: number;
+}
+
+/**
+ * The views of the window that are not clients' usage (D37), listed apart: an administrator's views (previews,
+ * whether they loaded or not) and clients' loads that failed, per dashboard, most first, at most `limit` of each.
+ * Few rows: read through their own partial index (`dashboard_views_apart_idx`).
+ */
+export async function viewsApart(db: Database, w: UsageWindow, limit: number | null): Promise<ViewsApart> {
+  const rows = await rowsOf<{ id: number; previews: number; failed: number }>(
+    db,
+    sql`select v.dashboard_id as id, (count(*) filter (where v.by_admin))::int as previews,
+          (count(*) filter (where not v.by_admin and not v.loaded))::int as failed
+        from dashboard_views v
+        where v.viewed_at >= ${at(w.start)} and v.viewed_at < ${at(w.end)} and not ${CLIENT_USAGE}
+        group by 1`,
+  );
+  const ranking = (views: (row: (typeof rows)[number]) => number) => {
+    const counted = rows
+      .map((row) => ({ id: row.id, views: Number(views(row)) }))
+      .filter((row) => row.views > 0)
+      .sort((a, b) => b.views - a.views || a.id - b.id);
+    return {
+      ranking: { top: limit === null ? counted : counted.slice(0, limit), count: counted.length },
+      views: counted.reduce((sum, row) => sum + row.views, 0),
+    };
+  };
+  const previews = ranking((row) => row.previews);
+  const failed = ranking((row) => row.failed);
+  return {
+    previews: previews.ranking,
+    previewViews: previews.views,
+    failedLoads: failed.ranking,
+    failedLoadViews: failed.views,
+  };
+}
 
 /** Names of what the counts name (only `ids` when given). */
 export const dashboardNames = (db: Database, ids?: number[]) =>
@@ -201,7 +251,8 @@ export async function idleDashboards(db: Database, since: Date, limit: number | 
   const lastView = db
     .select({ at: sql<Date | string | null>`max(${dashboardViews.viewedAt})`.as('last_viewed_at') })
     .from(dashboardViews)
-    .where(eq(dashboardViews.dashboardId, dashboards.id))
+    // A client's view that loaded (D37): a dashboard only the team previewed is still idle.
+    .where(and(eq(dashboardViews.dashboardId, dashboards.id), eq(dashboardViews.clientUsage, true)))
     .as('last_view');
   const reachable = or(
     eq(dashboards.isPublic, true),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { belongsTo, timeOfInsert, timestamps, timestamptz } from './columns';
 import { embedConnections } from './embedding';
@@ -60,15 +61,28 @@ export const dashboardViews = pgTable(
      * inserts the row; empty for an anonymous view (decision 039).
      */
     organizationIds: integer().array(),
+    /** An administrator's look (a preview, D37): recorded, and listed apart from clients' usage. */
+    byAdmin: boolean().notNull().default(false),
+    /** Whether the dashboard loaded for the viewer, as the viewer reported it (D37, decision 042). */
+    loaded: boolean().notNull().default(true),
+    /**
+     * D37: a client's view that loaded, the only kind the usage report, its roll-ups (migration 0022) and the
+     * monthly digest count. One definition, kept by the database.
+     */
+    clientUsage: boolean().generatedAlwaysAs(sql`not by_admin and loaded`),
   },
   (t) => [
     index('dashboard_views_dashboard_idx').on(t.dashboardId, t.viewedAt),
     index('dashboard_views_user_idx').on(t.userId, t.dashboardId, t.viewedAt),
-    // The usage report (issue 18) reads a period of views across every dashboard: time first, then the two ids it
-    // groups by, so the whole report is index-only range scans (decision 036).
-    index('dashboard_views_viewed_at_idx').on(t.viewedAt, t.dashboardId, t.userId),
+    // The usage report (issue 18) reads a period of clients' views across every dashboard: time first, then the two
+    // ids it groups by, so the whole report is index-only range scans (decisions 036, 042).
+    index('dashboard_views_viewed_at_idx').on(t.viewedAt, t.dashboardId, t.userId).where(sql`client_usage`),
     // The usage report's periods of the most viewed organizations (decision 039).
-    index('dashboard_views_organizations_idx').using('gin', t.organizationIds),
+    index('dashboard_views_organizations_idx').using('gin', t.organizationIds).where(sql`client_usage`),
+    // Each dashboard's last client view (idle dashboards, the admin list's counts; decision 042).
+    index('dashboard_views_client_dashboard_idx').on(t.dashboardId, t.viewedAt).where(sql`client_usage`),
+    // The few views that are not clients' usage (previews, failed loads), listed apart (D37).
+    index('dashboard_views_apart_idx').on(t.viewedAt, t.dashboardId).where(sql`not client_usage`),
   ],
 );
 

@@ -14,7 +14,7 @@ export const users = pgTable(
     passwordHash: text(),
     /**
      * When the password was last set, by any path (reset, invitation, account page, CLI): the database writes it
-     * whenever password_hash changes (migration 0022, decision 045), so no path can forget it. Null: never set, or
+     * whenever password_hash changes (migration 0024, decision 045), so no path can forget it. Null: never set, or
      * set before it was recorded.
      */
     passwordChangedAt: timestamptz(),

@@ -110,7 +110,7 @@ describe('invitations', () => {
     expect(short.status).toBe(422);
     const done = await t.post('/api/auth/complete-registration', { token, password: 'dorothy password' });
     expect(done.status).toBe(200);
-    expect((await done.json()).message).toBe('Your account has been set up successfully. You can now log in.');
+    expect((await done.json()).message).toBe('Your account has been set up. You are signed in.');
     const [row] = await t.db.select().from(schema.users).where(eq(schema.users.id, user.id));
     expect(row?.accountSetupComplete).toBe(true);
     expect((await login(user.email, 'dorothy password')).status).toBe(200);

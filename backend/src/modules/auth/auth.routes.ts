@@ -10,6 +10,7 @@ import {
   LoginResultSchema,
   LoginSchema,
   MessageSchema,
+  PasswordSetSchema,
   ProfileSchema,
   RequestPasswordResetSchema,
   ResetPasswordSchema,
@@ -34,6 +35,7 @@ import type { GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
 import * as auth from './auth.service';
 import { setGoogleAccount } from './google-account.service';
+import { signInAfterPasswordSet } from './password-set-sign-in';
 import { PENDING_SIGN_IN_MS } from './sign-in-steps';
 import { globalSignIn } from './sso/sso.routes';
 
@@ -69,9 +71,35 @@ export const authRoutes = (deps: Pick<AppDeps, 'config' | 'secretBox'> & auth.Au
     params: TokenParamsSchema,
     ...described(tags, summary, TokenValidationSchema),
   });
-  /** The password set with an e-mailed link (once). */
+  /** The password set with an e-mailed link (once), then signed in where that is safe (issue 26). */
   const passwordSet = (summary: string) =>
-    described(tags, summary, { 200: MessageSchema, 400: ApiErrorSchema, 422: ApiErrorSchema });
+    described(
+      tags,
+      summary,
+      { 200: PasswordSetSchema, 202: SecondFactorRequiredSchema, 400: ApiErrorSchema, 422: ApiErrorSchema },
+      {
+        description:
+          'Then signs the person in (a session cookie, `signedIn: true` and the user), except an administrator ' +
+          '(`signedIn: false`: they sign in on the sign-in page, where the second-factor rule applies). With ' +
+          'two-factor sign-in: 202 and a pending sign-in cookie, finished by `POST /api/auth/login/second-factor`.',
+      },
+    );
+  const setPasswordAndSignIn = async (
+    context: Asker & { set: Parameters<typeof setSessionCookies>[0] },
+    kind: 'registration' | 'password_reset',
+    token: string,
+    password: string,
+  ) => {
+    const { message, user } = await auth.usePasswordToken(deps, kind, token, password);
+    const outcome = await signInAfterPasswordSet(deps, kind, user, message, info(context));
+    if ('pendingSignIn' in outcome) {
+      setPendingSignInCookie(context.set, outcome.pendingSignIn.token, secure, PENDING_SIGN_IN_MS / 1000);
+      return status(202, { secondFactorRequired: true as const, message: SecurityMessages.secondFactorRequired });
+    }
+    if (!outcome.signedIn) return { message: outcome.message, signedIn: false };
+    setSessionCookies(context.set, outcome.session.token, secure);
+    return { message: outcome.message, signedIn: true, user: outcome.user };
+  };
 
   return new Elysia({ name: 'auth-routes' })
     .use(requestContext(deps.config.TRUST_PROXY))
@@ -212,15 +240,15 @@ export const authRoutes = (deps: Pick<AppDeps, 'config' | 'secretBox'> & auth.Au
     )
     .post(
       '/api/auth/complete-registration',
-      ({ body }) => auth.usePasswordToken(deps, 'registration', body.token, body.password),
+      (context) => setPasswordAndSignIn(context, 'registration', context.body.token, context.body.password),
       { body: CompleteRegistrationSchema, ...passwordSet('Set the password of an invited user (once)') },
     )
     .post(
       '/api/auth/reset-password',
-      ({ body }) => auth.usePasswordToken(deps, 'password_reset', body.token, body.newPassword),
+      (context) => setPasswordAndSignIn(context, 'password_reset', context.body.token, context.body.newPassword),
       {
         body: ResetPasswordSchema,
-        ...passwordSet('Set a new password with a reset link; ends every session of the user'),
+        ...passwordSet('Set a new password with a reset link; ends every other session of the user'),
       },
     )
     .get(

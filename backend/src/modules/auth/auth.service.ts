@@ -211,7 +211,7 @@ export async function usePasswordToken(
   kind: repo.TokenKind,
   token: string,
   password: string,
-): Promise<{ message: string }> {
+): Promise<{ message: string; user: repo.UserRow }> {
   const passwordHash = await hashPassword(password);
   const tokenHash = hashToken(token);
   return deps.db.transaction(async (tx) => {
@@ -230,6 +230,7 @@ export async function usePasswordToken(
         kind === 'registration'
           ? 'Your account has been set up successfully. You can now log in.'
           : 'Your password has been updated. You can now log in.',
+      user: row.user,
     };
   });
 }

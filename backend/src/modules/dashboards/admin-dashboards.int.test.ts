@@ -25,15 +25,18 @@ describe('dashboards', () => {
       lastViewedAt: null,
       isPublic: false,
     });
-    // Reading the dashboard records nothing; being shown it does, once per person within minutes (D33).
+    // Reading the dashboard records nothing; being shown it records a view, but an admin's is a preview: not a
+    // client's use of it (D33, D37).
     await as(admin).get(`/api/dashboards/${sales.id}`);
-    await as(admin).send('POST', `/api/dashboards/${sales.id}/views`);
-    await as(admin).send('POST', `/api/dashboards/${sales.id}/views`);
+    await as(admin).send('POST', `/api/dashboards/${sales.id}/views`, { loaded: true });
     const listed = (await (await as(admin).get('/api/admin/dashboards-direct')).json()).find(
       (d: { id: number }) => d.id === sales.id,
     );
-    expect(listed.viewCount).toBe(1);
-    expect(listed.lastViewedAt).toEqual(expect.any(String));
+    expect(listed.viewCount).toBe(0);
+    expect(listed.lastViewedAt).toBeNull();
+    expect(
+      await t.db.select().from(schema.dashboardViews).where(eq(schema.dashboardViews.dashboardId, sales.id)),
+    ).toMatchObject([{ byAdmin: true }]);
     const updated = await as(admin).send('PUT', `/api/admin/dashboards/${sales.id}`, {
       ...sales,
       name: 'Sales 2026',

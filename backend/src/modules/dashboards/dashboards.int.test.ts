@@ -67,7 +67,7 @@ describe("a client's dashboards", () => {
     });
 
     now = new Date('2026-11-20T11:00:00Z');
-    expect((await t.post(`/api/dashboards/${beta.id}/views`, undefined, { cookie })).status).toBe(200);
+    expect((await t.post(`/api/dashboards/${beta.id}/views`, { loaded: true }, { cookie })).status).toBe(200);
     const after = await (await t.get('/api/dashboards/organization', { cookie })).json();
     expect(after.map((d: { name: string }) => d.name)).toEqual(['Beta', 'Alpha']);
     expect(after[0].lastViewedAt).toBe('2026-11-20T11:00:00.000Z');
@@ -130,8 +130,8 @@ describe('recording views (D19, D33)', () => {
     await linkDashboard(t.db, org.id, dashboard.id);
     return { ...member, dashboard };
   }
-  const recordView = (id: number | string, cookie?: string) =>
-    t.post(`/api/dashboards/${id}/views`, undefined, cookie ? { cookie } : {});
+  const recordView = (id: number | string, cookie?: string, loaded = true) =>
+    t.post(`/api/dashboards/${id}/views`, { loaded }, cookie ? { cookie } : {});
 
   it('records nothing when the dashboard is only read (a hover preload runs the GET)', async () => {
     const { cookie, dashboard } = await memberWithDashboard();
@@ -208,29 +208,85 @@ describe('recording views (D19, D33)', () => {
     expect(await viewsOf(foreign.id)).toEqual([]);
   });
 
-  it('ignores any body, hostile or not: never a 500', async () => {
+  it('reads only `loaded` from the body, hostile or not: a clear 4xx, never a 500', async () => {
     const { user, cookie, dashboard } = await memberWithDashboard();
     now = new Date('2026-11-24T09:00:00Z');
     const answers = [];
-    for (const body of ['{not json', '\u0000\ud800', JSON.stringify({ userId: 1, viewedAt: '1970-01-01' })])
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    for (const body of [
+      '{not json',
+      '\u0000\ud800',
+      '',
+      '{}',
+      JSON.stringify({ loaded: 'yes' }),
+      JSON.stringify({ loaded: 1e308 }),
+      deep,
+      JSON.stringify({ loaded: '\u0000\ud800' }),
+      JSON.stringify({ userId: 1, viewedAt: '1970-01-01', byAdmin: true, loaded: true }),
+    ])
       answers.push(
         await t.request('POST', `/api/dashboards/${dashboard.id}/views`, body, {
           cookie,
           'content-type': 'application/json',
         }),
       );
-    expect(answers.map((r) => r.status)).toEqual([400, 400, 200]);
+    expect(answers.map((r) => r.status)).toEqual([400, 400, 400, 422, 422, 422, 400, 422, 200]);
+    expect(await answers[2]!.json()).toMatchObject({ message: expect.any(String) });
+    expect(await answers[3]!.json()).toMatchObject({ message: 'loaded must be true or false' });
     expect(await answers[0]!.json()).toMatchObject({ message: expect.any(String) });
-    // The body names no one and no time: the view is the caller's, now.
-    expect(await viewsOf(dashboard.id)).toMatchObject([{ userId: user.id, viewedAt: now }]);
+    // The body names no one, no time and no role: the view is the caller's, now, a client's.
+    expect(await viewsOf(dashboard.id)).toMatchObject([{ userId: user.id, viewedAt: now, byAdmin: false }]);
+  });
+
+  it("records an administrator's view as a preview, and a failed load apart; 'Try again' that loads counts (D37)", async () => {
+    const { user, cookie, dashboard } = await memberWithDashboard();
+    const admin = await signedIn({ isAdmin: true });
+    now = new Date('2026-11-25T09:00:00Z');
+    expect(await (await recordView(dashboard.id, admin.cookie)).json()).toEqual({ recorded: true });
+    expect(await (await recordView(dashboard.id, cookie, false)).json()).toEqual({ recorded: true });
+    const rows = async () =>
+      (await viewsOf(dashboard.id))
+        .map((r) => ({ userId: r.userId, byAdmin: r.byAdmin, loaded: r.loaded, clientUsage: r.clientUsage }))
+        .sort((a, b) => (a.userId ?? 0) - (b.userId ?? 0));
+    expect(await rows()).toEqual(
+      [
+        { userId: admin.user.id, byAdmin: true, loaded: true, clientUsage: false },
+        { userId: user.id, byAdmin: false, loaded: false, clientUsage: false },
+      ].sort((a, b) => a.userId - b.userId),
+    );
+    // The admin's list counts clients' views that loaded: none yet.
+    const listed = async () =>
+      (await (await t.get('/api/admin/dashboards-direct', { cookie: admin.cookie })).json()).find(
+        (d: { id: number }) => d.id === dashboard.id,
+      );
+    expect(await listed()).toMatchObject({ viewCount: 0, lastViewedAt: null });
+    // Failed again: nothing new. Then 'Try again' loads it, in parallel from two tabs: one view that loaded.
+    now = new Date('2026-11-25T09:01:00Z');
+    expect(await (await recordView(dashboard.id, cookie, false)).json()).toEqual({ recorded: false });
+    const retried = await Promise.all(Array.from({ length: 10 }, () => recordView(dashboard.id, cookie, true)));
+    expect((await Promise.all(retried.map((r) => r.json()))).filter((b) => b.recorded)).toHaveLength(1);
+    expect((await rows()).find((r) => r.userId === user.id)).toEqual({
+      userId: user.id,
+      byAdmin: false,
+      loaded: true,
+      clientUsage: true,
+    });
+    expect(await listed()).toMatchObject({ viewCount: 1, lastViewedAt: '2026-11-25T09:00:00.000Z' });
+    // A load that fails after one that loaded takes nothing away.
+    expect(await (await recordView(dashboard.id, cookie, false)).json()).toEqual({ recorded: false });
+    expect(await listed()).toMatchObject({ viewCount: 1 });
   });
 
   it("refuses a view recorded from another site's page (D9)", async () => {
     const { cookie, dashboard } = await memberWithDashboard();
-    const response = await t.post(`/api/dashboards/${dashboard.id}/views`, undefined, {
-      cookie,
-      origin: 'https://evil.example',
-    });
+    const response = await t.post(
+      `/api/dashboards/${dashboard.id}/views`,
+      { loaded: true },
+      {
+        cookie,
+        origin: 'https://evil.example',
+      },
+    );
     expect(response.status).toBe(403);
     expect(await viewsOf(dashboard.id)).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { type AdminDashboard, type DashboardSharing, type EmbedMode, isPublicSha
 import type { Database, Transaction } from '@app/db';
 import * as schema from '@app/db/schema';
 import { type SharingRow, sharingOf } from '@app/platform/lookerstudio/sharing.repository';
-import { and, asc, count, eq, gt, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 
 const { dashboards, organizationDashboards, organizations, memberships, dashboardViews, embedConnections } = schema;
 
@@ -160,21 +160,22 @@ export async function isLinkedToUser(db: Database, dashboardId: number, userId: 
 /**
  * Records that the user viewed the dashboard at `at`, unless they already did within `windowMs` before it (D33).
  * Parallel calls for the same user and dashboard wait for each other on a transaction-scoped advisory lock, so the
- * check and the insert are one step: twenty parallel calls give one row. Returns whether a row was added.
+ * check and the insert are one step: twenty parallel calls give one row. A failed load followed by one that loaded
+ * ('Try again') is one view that loaded (D37). Returns whether a view was added or became one that loaded.
  */
 export async function recordViewOnce(
   db: Database,
-  dashboardId: number,
-  userId: number,
+  view: { dashboardId: number; userId: number; byAdmin: boolean; loaded: boolean },
   at: Date,
   windowMs: number,
 ): Promise<boolean> {
+  const { dashboardId, userId } = view;
   return db.transaction(async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`dashboard-view:${dashboardId}:${userId}`}, 0))`,
     );
     const [recent] = await tx
-      .select({ id: dashboardViews.id })
+      .select({ id: dashboardViews.id, loaded: dashboardViews.loaded })
       .from(dashboardViews)
       .where(
         and(
@@ -183,9 +184,15 @@ export async function recordViewOnce(
           gt(dashboardViews.viewedAt, new Date(at.getTime() - windowMs)),
         ),
       )
+      .orderBy(desc(dashboardViews.viewedAt))
       .limit(1);
-    if (recent) return false;
-    await tx.insert(dashboardViews).values({ dashboardId, userId, viewedAt: at });
+    if (recent) {
+      if (recent.loaded || !view.loaded) return false;
+      // The roll-ups' update trigger counts it now (migration 0022).
+      await tx.update(dashboardViews).set({ loaded: true }).where(eq(dashboardViews.id, recent.id));
+      return true;
+    }
+    await tx.insert(dashboardViews).values({ ...view, viewedAt: at });
     return true;
   });
 }
@@ -203,7 +210,7 @@ export async function listDashboards(db: Db, ids?: number[]): Promise<AdminDashb
 }
 
 /**
- * The rows as the administration shows them, with each one's view count and last view (D19), counted for these
+ * The rows as the administration shows them, with each one's view count and last view by clients (D19, D37), counted for these
  * dashboards only: an index-only scan of theirs, never an aggregate of every view (decision 038).
  */
 export async function withViews(db: Db, rows: DashboardRow[]): Promise<AdminDashboard[]> {
@@ -216,9 +223,13 @@ export async function withViews(db: Db, rows: DashboardRow[]): Promise<AdminDash
     })
     .from(dashboardViews)
     .where(
-      inArray(
-        dashboardViews.dashboardId,
-        rows.map((row) => row.id),
+      and(
+        inArray(
+          dashboardViews.dashboardId,
+          rows.map((row) => row.id),
+        ),
+        // Clients' views that loaded (D37): the team's previews are not a dashboard's use.
+        eq(dashboardViews.clientUsage, true),
       ),
     )
     .groupBy(dashboardViews.dashboardId);

@@ -8,6 +8,7 @@ import {
   EmbedStatusSchema,
   IdParamsSchema,
   PublicDashboardSchema,
+  RecordViewSchema,
   SavedDashboardSchema,
   ViewRecordedSchema,
 } from '@app/contracts';
@@ -97,19 +98,21 @@ export const dashboardsRoutes = (
         DashboardDetailSchema,
       ),
     )
-    .post(
-      '/api/dashboards/:id/views',
-      ({ params, user }) => recordDashboardView(deps, params.id, user),
-      userChangeById(
+    .post('/api/dashboards/:id/views', ({ params, user, body }) => recordDashboardView(deps, params.id, user, body), {
+      body: RecordViewSchema,
+      ...userChangeById(
         tags,
-        'Record that the signed-in person was shown the dashboard (D19, D33)',
-        { 200: ViewRecordedSchema },
-        'Called by the viewer once it is shown. At most one view per person and dashboard within 5 minutes, also ' +
-          'under parallel requests: `recorded` is false when this one was already counted. Anonymous visitors ' +
-          'record nothing (401). 404 for a dashboard the person may not read, as GET answers. 403 when the ' +
-          "request does not come from the app's own origin (D9). Any body is ignored (400 when it is sent as JSON and is not valid JSON).",
+        'Record that the signed-in person was shown the dashboard, and whether it loaded (D19, D33, D37)',
+        { 200: ViewRecordedSchema, 422: ApiErrorSchema },
+        'Called by the viewer once the dashboard has loaded (`loaded: true`) or failed to (`false`). At most one ' +
+          'view per person and dashboard within 5 minutes, also under parallel requests: `recorded` is false when ' +
+          'this one was already counted; a failed load followed by one that loaded is one view that loaded. An ' +
+          "administrator's view is a preview, and a failed load is not a client's usage: both are recorded and " +
+          'listed apart in the usage report (D37). Anonymous visitors record nothing (401). 404 for a dashboard ' +
+          "the person may not read, as GET answers. 403 when the request does not come from the app's own origin " +
+          '(D9). 422 without `loaded`.',
       ),
-    )
+    })
     .get(
       '/api/dashboards/:id/embed-status',
       ({ params, viewer }) => dashboardEmbedStatus(deps, params.id, viewer),

@@ -1,4 +1,10 @@
-import { AdminMessages, type DashboardDetail, type DashboardValues, type EmbedStatus } from '@app/contracts';
+import {
+  AdminMessages,
+  type DashboardDetail,
+  type DashboardValues,
+  type EmbedStatus,
+  type RecordView,
+} from '@app/contracts';
 import { memberKey } from '@app/platform/lookerstudio/plan';
 import type { ApiConfig } from '../../env';
 import { isForeignKeyViolation } from '../../lib/db-errors';
@@ -39,16 +45,20 @@ async function lookerStudioViewer(deps: DashboardsDeps, dashboard: repo.Dashboar
 }
 
 /**
- * D19/D33: the signed-in viewer was shown the dashboard. Recorded at most once per person and dashboard within
- * VIEW_DEDUP_WINDOW_MS, also under parallel requests; `recorded` says whether this call added the view.
+ * D19/D33/D37: the signed-in viewer was shown the dashboard, and it loaded or failed to. Recorded at most once per
+ * person and dashboard within VIEW_DEDUP_WINDOW_MS, also under parallel requests; `recorded` says whether this call
+ * added the view (or turned a failed load into one that loaded). An administrator's view is a preview: recorded,
+ * and listed apart from clients' usage.
  */
 export async function recordDashboardView(
   deps: DashboardsDeps,
   id: number,
   viewer: Viewer,
+  outcome: RecordView,
 ): Promise<{ recorded: boolean }> {
   await readableDashboard(deps, id, viewer);
-  const recorded = await repo.recordViewOnce(deps.db, id, viewer.id, deps.clock.now(), VIEW_DEDUP_WINDOW_MS);
+  const view = { dashboardId: id, userId: viewer.id, byAdmin: viewer.isAdmin, loaded: outcome.loaded };
+  const recorded = await repo.recordViewOnce(deps.db, view, deps.clock.now(), VIEW_DEDUP_WINDOW_MS);
   return { recorded };
 }
 

@@ -105,7 +105,7 @@ describe('favourites', () => {
 });
 
 describe("the portal's organizations", () => {
-  it("are the person's active organizations by name, with their logos; a person in two sees each card's source", async () => {
+  it("are the person's organizations, active ones first, by name, with their logos; a person in two sees each card's source", async () => {
     const { user, cookie, org, dashboard } = await memberWithDashboard('Zeta');
     const second = await createOrganization(t.db, { name: 'Alpha Co', logoUrl: null });
     const gone = await createOrganization(t.db, { name: 'Gone', isActive: false });
@@ -118,8 +118,10 @@ describe("the portal's organizations", () => {
     const response = await t.get('/api/dashboards/organizations', { cookie });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual([
-      { id: second.id, name: 'Alpha Co', logoUrl: null },
-      { id: org.id, name: 'Zeta', logoUrl: 'https://cdn.example.com/acme.png' },
+      { id: second.id, name: 'Alpha Co', logoUrl: null, isActive: true },
+      { id: org.id, name: 'Zeta', logoUrl: 'https://cdn.example.com/acme.png', isActive: true },
+      // Paused: listed, so the portal can say so (issue 26).
+      { id: gone.id, name: 'Gone', logoUrl: null, isActive: false },
     ]);
     const cards = (await (await t.get('/api/dashboards/organization', { cookie })).json()) as {
       id: number;

@@ -1,6 +1,6 @@
 import type { Database } from '@app/db';
 import * as schema from '@app/db/schema';
-import { and, asc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 
 const { dashboards, organizationDashboards, organizations, memberships, dashboardViews, dashboardFavourites } = schema;
 
@@ -78,14 +78,22 @@ export async function listDashboardsOfUser(db: Database, userId: number) {
   return rows.map((row) => ({ ...row, organizations: sources.get(row.id) ?? [] }));
 }
 
-/** The active organizations the user belongs to, by name: the portal's header shows their names and logos. */
+/**
+ * The organizations the user belongs to, the active ones first, by name: the portal's header shows the active ones'
+ * names and logos, and says when every one of them was paused (issue 26).
+ */
 export function organizationsOfUser(db: Database, userId: number) {
   return db
-    .select({ id: organizations.id, name: organizations.name, logoUrl: organizations.logoUrl })
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      logoUrl: organizations.logoUrl,
+      isActive: organizations.isActive,
+    })
     .from(organizations)
     .innerJoin(memberships, eq(memberships.organizationId, organizations.id))
-    .where(and(eq(memberships.userId, userId), eq(organizations.isActive, true)))
-    .orderBy(asc(organizations.name), asc(organizations.id));
+    .where(eq(memberships.userId, userId))
+    .orderBy(desc(organizations.isActive), asc(organizations.name), asc(organizations.id));
 }
 
 /** Stars the dashboard for the user; a second star (a double click, two tabs) changes nothing. */

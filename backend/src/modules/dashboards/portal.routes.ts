@@ -28,7 +28,8 @@ export const portalRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
       response: { 200: v.array(PortalOrganizationSchema), 401: ApiErrorSchema },
       detail: {
         tags,
-        summary: "The signed-in person's active organizations with their logos, by name (the portal's header)",
+        summary:
+          "The signed-in person's organizations with their logos, active ones first, by name (the portal's header; paused ones say so)",
       },
     })
     .put(

@@ -47,6 +47,9 @@ export function usageCsv(report: UsageReport): string {
       null,
       c.lastLoginAt,
     ]);
+  // D37: not clients' usage, listed apart.
+  for (const d of report.previews) rows.push(['Preview by the team', null, d.id, d.name, null, null, d.total, null]);
+  for (const d of report.failedLoads) rows.push(['Failed load', null, d.id, d.name, null, null, d.total, null]);
   // A byte-order mark, so spreadsheets read the names' accents as UTF-8; CRLF line ends (RFC 4180).
   return `\uFEFF${rows.map(line).join('\r\n')}\r\n`;
 }

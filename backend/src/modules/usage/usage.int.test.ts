@@ -74,8 +74,11 @@ beforeAll(async () => {
     view(ops.id, one.id, '2026-11-09T23:30:00Z'),
     view(sales.id, two.id, '2026-11-10T08:00:00Z'),
     view(ops.id, three.id, '2026-11-16T09:00:00Z'),
-    // An admin's look counts in the totals, the dashboard and the person, for no organization.
-    view(ops.id, admin.id, '2026-11-16T10:00:00Z'),
+    // An admin's looks are previews and a failed load is no use (D37): listed apart, counted nowhere else; the
+    // dashboard only the team opened is still idle.
+    { ...view(ops.id, admin.id, '2026-11-16T10:00:00Z'), byAdmin: true },
+    { ...view(idle.id, admin.id, '2026-11-17T10:00:00Z'), byAdmin: true },
+    { ...view(ops.id, two.id, '2026-11-18T10:00:00Z'), loaded: false },
     // Before the period.
     view(old.id, one.id, '2026-09-01T10:00:00Z'),
   ]);
@@ -100,7 +103,7 @@ describe('GET /api/admin/usage', () => {
     expect(body).toMatchObject({ from: '2026-11-01', to: '2026-11-20', groupBy: 'week', timeZone: 'Europe/Paris' });
     // 1 November 2026 is a Sunday: its week starts on Monday 26 October.
     expect(body.buckets).toEqual(['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16']);
-    expect(body.totals).toEqual([0, 3, 2, 2]);
+    expect(body.totals).toEqual([0, 3, 2, 1]);
     const pick = (list: Series[]) => list.map(({ id, total, counts }) => ({ id, total, counts }));
     expect(pick(body.organizations)).toEqual([
       { id: ids.acme, total: 4, counts: [0, 2, 2, 0] },
@@ -108,15 +111,26 @@ describe('GET /api/admin/usage', () => {
     ]);
     expect(pick(body.dashboards)).toEqual([
       { id: ids.sales, total: 3, counts: [0, 2, 1, 0] },
-      { id: ids.ops, total: 3, counts: [0, 0, 1, 2] },
+      { id: ids.ops, total: 2, counts: [0, 0, 1, 1] },
       { id: ids.pub, total: 1, counts: [0, 1, 0, 0] },
     ]);
     expect(body.people.map((p: Series & { email: string }) => [p.id, p.name, p.total])).toEqual([
       [ids.one, '@Ann One', 3],
-      [admin.id, 'Ada User', 1],
       [ids.two, 'Bob User', 1],
       [ids.three, 'Cy User', 1],
     ]);
+    expect(body.personCount).toBe(3);
+    expect(body).toMatchObject({
+      previews: [
+        { id: ids.ops, name: 'Ops', total: 1 },
+        { id: ids.idle, name: 'Idle', total: 1 },
+      ],
+      previewCount: 2,
+      previewViews: 2,
+      failedLoads: [{ id: ids.ops, name: 'Ops', total: 1 }],
+      failedLoadCount: 1,
+      failedLoadViews: 1,
+    });
   });
 
   it('puts a view on the day of the company zone, not of UTC', async () => {
@@ -124,7 +138,7 @@ describe('GET /api/admin/usage', () => {
     expect((await report('from=2026-11-09&to=2026-11-09')).totals).toEqual([0]);
     const days = await report('from=2026-11-01&to=2026-11-30&groupBy=day');
     expect(days.buckets).toHaveLength(30);
-    expect(days.totals.reduce((a: number, b: number) => a + b, 0)).toBe(7);
+    expect(days.totals.reduce((a: number, b: number) => a + b, 0)).toBe(6);
   });
 
   it('lists the dashboards nobody opened in 30 days and the clients not signed in for 30 days', async () => {
@@ -199,6 +213,8 @@ describe('GET /api/admin/usage.csv', () => {
     );
     expect(lines.some((l) => l.startsWith(`"Person","2026-11-02","${ids.one}","'@Ann One","`))).toBe(true);
     expect(lines).toContain(`"Dashboard not opened in 30 days","","${ids.idle}","Idle","","","",""`);
+    expect(lines).toContain(`"Preview by the team","","${ids.idle}","Idle","","","1",""`);
+    expect(lines).toContain(`"Failed load","","${ids.ops}","Ops","","","1",""`);
     expect(lines.find((l) => l.includes('dormant@example.com'))).toBe(
       `"Client not signed in for 30 days","","${ids.dormant}","Test User","dormant@example.com","Beta","","2026-09-01T00:00:00.000Z"`,
     );

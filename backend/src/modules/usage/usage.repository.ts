@@ -1,5 +1,5 @@
 /** The usage figures (issue 18) are shared with the workers' monthly digest: one home, `@app/db/queries/usage`. */
-export type { UsageCount, UsageRanking, UsageTotal } from '@app/db/queries/usage';
+export type { UsageCount, UsageRanking, UsageTotal, ViewsApart } from '@app/db/queries/usage';
 export {
   dashboardNames,
   displayName,
@@ -8,6 +8,7 @@ export {
   organizationNames,
   periodsOf,
   personNames,
+  viewsApart,
   viewsPerDashboard,
   viewsPerOrganization,
   viewsPerPerson,

@@ -84,6 +84,7 @@ function series<T extends { id: number; name: string }>(
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 const idsOf = (ranking: repo.UsageRanking) => ranking.top.map((t) => t.id);
+const apartIds = (apart: repo.ViewsApart) => [...idsOf(apart.previews), ...idsOf(apart.failedLoads)];
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 
 /**
@@ -109,13 +110,14 @@ export async function usageReport(
     timeZone,
   };
   const idleSince = new Date(now.getTime() - IDLE_DAYS * DAY_MS);
-  const [totals, organizations, dashboards, people, idle, inactive] = await Promise.all([
+  const [totals, organizations, dashboards, people, idle, inactive, apart] = await Promise.all([
     repo.viewsPerPeriod(db, window),
     repo.topOrganizations(db, window, limit),
     repo.topDashboards(db, window, limit),
     repo.topPeople(db, window, limit),
     repo.idleDashboards(db, idleSince, limit),
     repo.inactiveClients(db, idleSince, limit),
+    repo.viewsApart(db, window, limit),
   ]);
   // Names of the listed ones, periods of the charted ones; all of them (no filter) for the CSV.
   const only = (ranking: repo.UsageRanking) => (limit === null ? undefined : idsOf(ranking));
@@ -126,10 +128,16 @@ export async function usageReport(
     repo.viewsPerDashboard(db, window, charted(dashboards)),
     repo.viewsPerPerson(db, window, charted(people)),
     repo.organizationNames(db, only(organizations)),
-    repo.dashboardNames(db, only(dashboards)),
+    repo.dashboardNames(db, limit === null ? undefined : [...idsOf(dashboards), ...apartIds(apart)]),
     repo.personNames(db, only(people)),
   ]);
   const { labels: buckets } = repo.periodsOf(window);
+  const names = byId(dashboardNames);
+  const listedApart = (ranking: repo.UsageRanking) =>
+    ranking.top.flatMap(({ id, views }) => {
+      const name = names.get(id)?.name;
+      return name === undefined ? [] : [{ id, name, total: views }];
+    });
   const chartedOf = (ranking: repo.UsageRanking) => new Set<number>(charted(ranking) ?? idsOf(ranking));
   return {
     from,
@@ -146,7 +154,7 @@ export async function usageReport(
       chartedOf(organizations),
     ),
     organizationCount: organizations.count,
-    dashboards: series(dashboards.top, perDashboard, buckets, byId(dashboardNames), chartedOf(dashboards)),
+    dashboards: series(dashboards.top, perDashboard, buckets, names, chartedOf(dashboards)),
     dashboardCount: dashboards.count,
     people: series(
       people.top,
@@ -166,5 +174,11 @@ export async function usageReport(
       lastLoginAt: iso(row.lastLoginAt),
     })),
     inactiveClientCount: inactive.count,
+    previews: listedApart(apart.previews),
+    previewCount: apart.previews.count,
+    previewViews: apart.previewViews,
+    failedLoads: listedApart(apart.failedLoads),
+    failedLoadCount: apart.failedLoads.count,
+    failedLoadViews: apart.failedLoadViews,
   };
 }

@@ -79,19 +79,21 @@ describe('the monthly usage digest with two worker processes', () => {
     await addMembership(t.db, beta.id, dormant.id);
     const at = (iso: string) => ({ dashboardId: sales.id, userId: client.id, viewedAt: new Date(iso) });
     // October (Paris): 5 views, one of them at 23:30 UTC on 30 September; September: 4 views.
-    await t.db
-      .insert(schema.dashboardViews)
-      .values([
-        at('2026-09-30T23:30:00Z'),
-        at('2026-10-05T10:00:00Z'),
-        at('2026-10-06T10:00:00Z'),
-        at('2026-10-20T10:00:00Z'),
-        at('2026-10-31T10:00:00Z'),
-        at('2026-09-02T10:00:00Z'),
-        at('2026-09-03T10:00:00Z'),
-        at('2026-09-04T10:00:00Z'),
-        at('2026-09-05T10:00:00Z'),
-      ]);
+    await t.db.insert(schema.dashboardViews).values([
+      at('2026-09-30T23:30:00Z'),
+      at('2026-10-05T10:00:00Z'),
+      at('2026-10-06T10:00:00Z'),
+      at('2026-10-20T10:00:00Z'),
+      at('2026-10-31T10:00:00Z'),
+      at('2026-09-02T10:00:00Z'),
+      at('2026-09-03T10:00:00Z'),
+      at('2026-09-04T10:00:00Z'),
+      at('2026-09-05T10:00:00Z'),
+      // Not clients' usage (D37): an admin's previews, and a client's load that failed.
+      { ...at('2026-10-07T10:00:00Z'), userId: ada.id, byAdmin: true },
+      { dashboardId: idle.id, userId: ada.id, viewedAt: new Date('2026-10-08T10:00:00Z'), byAdmin: true },
+      { ...at('2026-10-09T10:00:00Z'), loaded: false },
+    ]);
 
     // The month's job, triggered twice (as a second trigger or a retried job would) with both processes running.
     await Promise.all([

@@ -138,18 +138,19 @@ describe('guarded routes', () => {
     expect(requestsTo(api, 'GET /api/auth/user')).toHaveLength(1);
   });
 
-  it.each(['/client/dashboard', '/client/dashboard/3'])(
-    "shows 'Access Required' to an anonymous visitor of %s",
-    async (path) => {
-      stubApi();
-      const { router } = renderApp(path);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Access Required' })).toBeTruthy();
-      expect(screen.getByText('Please log in to access your dashboards')).toBeTruthy();
-      const card = within(screen.getByTestId('access-required'));
-      expect(card.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/client/login');
-      expect(router.state.location.pathname).toBe(path);
-    },
-  );
+  it.each([
+    ['/client/dashboard', '/client/login'],
+    // 'Login' keeps the dashboard it was shown for (issue 26).
+    ['/client/dashboard/3', '/client/login?redirect=%2Fclient%2Fdashboard%2F3'],
+  ])("shows 'Access Required' to an anonymous visitor of %s, its Login coming back there", async (path, login) => {
+    stubApi();
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Required' })).toBeTruthy();
+    expect(screen.getByText('Please log in to access your dashboards')).toBeTruthy();
+    const card = within(screen.getByTestId('access-required'));
+    expect(card.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(login);
+    expect(router.state.location.pathname).toBe(path);
+  });
 
   it('shows the client portal to a signed-in client', async () => {
     signedIn();

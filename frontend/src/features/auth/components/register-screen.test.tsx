@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserLocation } from '../../../lib/browser-location';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
-import { deferred, jsonResponse, reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { deferred, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
 cleanUpAfterEachTest();
+afterEach(() => vi.restoreAllMocks());
 
 const validToken = {
   valid: true,
@@ -46,11 +48,16 @@ describe('/register', () => {
     expect(screen.getByTestId('register-error-message').textContent).toBe('Failed to validate registration token');
   });
 
-  it('validates the token, welcomes the user, sets the password, toasts and goes to the sign-in page', async () => {
+  it('validates the token, welcomes the user, sets the password, and opens the portal signed in (issue 26)', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const check = deferred();
     const api = stubApi({
       'GET /api/auth/validate-registration-token/abc234': check,
-      'POST /api/auth/complete-registration': reply({ message: 'Registration completed' }),
+      'POST /api/auth/complete-registration': reply({
+        message: 'Your account has been set up. You are signed in.',
+        signedIn: true,
+        user: makeUser({ email: 'grace@example.com', isAdmin: false }),
+      }),
     });
     const { router } = renderApp('/register?token=abc234');
     expect(await screen.findByText('Validating your registration link...')).toBeTruthy();
@@ -65,14 +72,31 @@ describe('/register', () => {
     type('Confirm Password', 'a good long password');
     fireEvent.click(screen.getByRole('button', { name: 'Complete Registration' }));
 
-    expect(await screen.findByText('Registration completed')).toBeTruthy();
-    expect(screen.getByText('Your account has been set up successfully. You can now log in.')).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/client/dashboard'));
+    expect(router.state.location.pathname).toBe('/register');
     expect(requestsTo(api, 'POST /api/auth/complete-registration')[0]?.body).toEqual({
       token: 'abc234',
       password: 'a good long password',
     });
+  });
+
+  it('sends an administrator to the sign-in page with the address filled in, not signed in', async () => {
+    stubApi({
+      'GET /api/auth/validate-registration-token/abc234': reply(validToken),
+      'POST /api/auth/complete-registration': reply({
+        message: 'Your account has been set up successfully. You can now log in.',
+        signedIn: false,
+      }),
+    });
+    const { router } = renderApp('/register?token=abc234');
+    await screen.findByRole('heading', { level: 1, name: 'Complete Your Registration' });
+    type('Password', 'a good long password');
+    type('Confirm Password', 'a good long password');
+    fireEvent.click(screen.getByRole('button', { name: 'Complete Registration' }));
+    expect(await screen.findByText('Registration completed')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('grace@example.com');
   });
 
   it("shows the server's refusal of the completion in the form's alert", async () => {

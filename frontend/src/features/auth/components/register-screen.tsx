@@ -47,13 +47,9 @@ function RegisterWithToken({ token }: { token: string }) {
         onSubmit: (password) => completeRegistration.mutateAsync({ token, password }),
         testId: 'register',
       }}
-      // Completing the invitation signs nobody in: to the sign-in, which then opens the client portal for a client
-      // (issue 12 item 8; the spec's '/' left a new client on the home page, signed out).
-      done={{
-        title: 'Registration completed',
-        description: 'Your account has been set up successfully. You can now log in.',
-        to: '/login',
-      }}
+      // Completing the invitation signs the client in and opens the portal (issue 26; the spec's '/' left a new client
+      // on the home page signed out, and then an empty sign-in page asked for the address again).
+      done={{ title: 'Registration completed' }}
     />
   );
 }

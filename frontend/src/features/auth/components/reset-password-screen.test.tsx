@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 import { AuthMessages } from '@app/contracts/api/auth';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserLocation } from '../../../lib/browser-location';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
-import { deferred, jsonResponse, reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { deferred, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
 cleanUpAfterEachTest();
+afterEach(() => vi.restoreAllMocks());
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -97,14 +99,19 @@ describe('/reset-password?token=', () => {
     expect((await screen.findByTestId('reset-invalid-message')).textContent).toBe('Failed to validate reset token');
   });
 
-  it('greets the user, sets the new password, toasts and goes home', async () => {
+  it('greets the user, sets the new password, and opens the portal signed in (issue 26)', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const api = stubApi({
       'GET /api/auth/validate-reset-token/tok': reply({
         valid: true,
         message: 'Token is valid',
         user: { email: 'ada@example.com', firstName: null },
       }),
-      'POST /api/auth/reset-password': reply({ message: 'Password updated' }),
+      'POST /api/auth/reset-password': reply({
+        message: 'Your password has been updated. You are signed in.',
+        signedIn: true,
+        user: makeUser({ email: 'ada@example.com', isAdmin: false }),
+      }),
     });
     const { router } = renderApp('/reset-password?token=tok');
     expect((await screen.findByTestId('reset-greeting')).textContent).toContain('Hello, ada@example.com!');
@@ -114,12 +121,34 @@ describe('/reset-password?token=', () => {
     type('Confirm New Password', 'brand new password');
     fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
 
-    expect(await screen.findByText('Password updated')).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/client/dashboard'));
+    expect(router.state.location.pathname).toBe('/reset-password');
     expect(requestsTo(api, 'POST /api/auth/reset-password')[0]?.body).toEqual({
       token: 'tok',
       newPassword: 'brand new password',
     });
+  });
+
+  it('asks for the second factor of someone who has one, then opens the portal', async () => {
+    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+    const api = stubApi({
+      'GET /api/auth/validate-reset-token/tok': reply({
+        valid: true,
+        message: 'Token is valid',
+        user: { email: 'ada@example.com', firstName: 'Ada' },
+      }),
+      'POST /api/auth/reset-password': reply({ secondFactorRequired: true, message: 'Enter the code' }, 202),
+      'POST /api/auth/login/second-factor': reply({ user: makeUser({ isAdmin: false }) }),
+    });
+    renderApp('/reset-password?token=tok');
+    await screen.findByTestId('reset-greeting');
+    type('New Password', 'brand new password');
+    type('Confirm New Password', 'brand new password');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    fireEvent.change(await screen.findByLabelText('Authentication code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('reset-password-code-submit'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/client/dashboard'));
+    expect(requestsTo(api, 'POST /api/auth/login/second-factor')[0]?.body).toEqual({ code: '123456' });
   });
 
   it("says 'Failed to reset password' when the server gives no message", async () => {

@@ -115,11 +115,8 @@ function NewPasswordStep({ token }: { token: string }) {
         onSubmit: (newPassword) => resetPassword.mutateAsync({ token, newPassword }),
         testId: 'reset-password',
       }}
-      done={{
-        title: 'Password updated',
-        description: 'Your password has been reset. You can now log in with your new password.',
-        to: '/',
-      }}
+      // Signed in again and on to the portal (issue 26: it left the person signed out on the home page).
+      done={{ title: 'Password updated' }}
     />
   );
 }

@@ -1,11 +1,14 @@
-import type { TokenValidation } from '@app/contracts';
+import type { PasswordSet, SecondFactorRequired, TokenValidation } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { toast } from '../../../components/ui/toast';
+import { type ReactNode, useRef, useState } from 'react';
+import { toast, toastAcrossReload } from '../../../components/ui/toast';
+import { browserLocation } from '../../../lib/browser-location';
 import type { TokenQueryOptions } from '../api/auth.queries';
 import { NewPasswordForm, type NewPasswordFormProps } from '../forms/new-password-form';
+import { SecondFactorForm } from '../forms/second-factor-form';
+import { afterSignInPath } from '../utils/after-sign-in';
 import { AuthCard, CheckingCard } from './auth-card';
 
 export interface SetPasswordScreenProps {
@@ -24,9 +27,11 @@ export interface SetPasswordScreenProps {
   title: string;
   greeting: (user: NonNullable<TokenValidation['user']>) => ReactNode;
   'data-testid': string;
-  form: Omit<NewPasswordFormProps, 'email' | 'onSuccess'>;
-  /** Once the password is set: a toast, then the next page. */
-  done: { title: string; description: string; to: '/' | '/login' };
+  form: Omit<NewPasswordFormProps, 'email' | 'onSuccess' | 'onSubmit'> & {
+    onSubmit: (password: string) => Promise<PasswordSet | SecondFactorRequired>;
+  };
+  /** Once the password is set: the toast's title ('Registration completed'). */
+  done: { title: string };
 }
 
 /**
@@ -48,6 +53,9 @@ export function SetPasswordScreen({
 }: SetPasswordScreenProps) {
   const validation = useQuery(check);
   const navigate = useNavigate();
+  const answer = useRef<PasswordSet | SecondFactorRequired | null>(null);
+  const [secondFactor, setSecondFactor] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const icon = <Icon aria-hidden="true" className="size-6" />;
 
   if (validation.isPending) return <CheckingCard icon={icon} title="Checking Your Link" text={checkingText} />;
@@ -56,16 +64,45 @@ export function SetPasswordScreen({
   const { valid, message, user } = validation.data;
   if (!valid || !user) return invalid(message || invalidFallback);
 
+  // Issue 26: signed in by the server, straight to where they were going (a full page load, as after a sign-in);
+  // with two-factor sign-in the code first; an administrator signs in on the sign-in page, the address filled in.
+  const signInPage = () => void navigate({ to: '/login', search: { email: user.email } });
+  const onSet = () => {
+    const result = answer.current;
+    if (result && 'secondFactorRequired' in result) return setSecondFactor(true);
+    if (result?.signedIn && result.user) {
+      setLeaving(true);
+      toastAcrossReload({ title: done.title, description: result.message });
+      return browserLocation.assign(afterSignInPath(result.user, undefined));
+    }
+    toast({ title: done.title, description: result?.message ?? '' });
+    signInPage();
+  };
+
   return (
     <AuthCard icon={icon} title={title} description={greeting(user)} {...rest}>
-      <NewPasswordForm
-        email={user.email}
-        {...form}
-        onSuccess={() => {
-          toast({ title: done.title, description: done.description });
-          void navigate({ to: done.to });
-        }}
-      />
+      {secondFactor ? (
+        <SecondFactorForm
+          onSignedIn={(result) => {
+            setLeaving(true);
+            toastAcrossReload({ title: done.title, description: 'You are signed in.' });
+            browserLocation.assign(afterSignInPath(result.user, result.redirectUrl));
+            return undefined;
+          }}
+          onRestart={signInPage}
+          testId={form.testId}
+          leaving={leaving}
+        />
+      ) : (
+        <NewPasswordForm
+          email={user.email}
+          {...form}
+          onSubmit={async (password) => {
+            answer.current = await form.onSubmit(password);
+          }}
+          onSuccess={onSet}
+        />
+      )}
     </AuthCard>
   );
 }

@@ -7,6 +7,8 @@ import { SignInForm } from './sign-in-form';
 export interface LoginFormProps {
   /** Where to come back to (`/login?redirect=/account`); sent to the server, which answers it when it is safe. */
   redirectUrl?: string | undefined;
+  /** The address filled in (`/login?email=`). */
+  email?: string | undefined;
 }
 
 /**
@@ -14,11 +16,12 @@ export interface LoginFormProps {
  * `redirectUrl`, or else the client portal for a client and '/' for an administrator, so every part of the app starts
  * over as the signed-in user.
  */
-export function LoginForm({ redirectUrl }: LoginFormProps) {
+export function LoginForm({ redirectUrl, email }: LoginFormProps) {
   const [leaving, setLeaving] = useState(false);
   return (
     <SignInForm
       redirectUrl={redirectUrl}
+      defaultEmail={email}
       onSignedIn={(result) => {
         setLeaving(true);
         toastAcrossReload({ title: 'Login successful', description: 'Welcome back!' });

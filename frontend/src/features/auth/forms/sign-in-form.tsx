@@ -15,6 +15,8 @@ const emptyCredentials: LoginInput = { email: '', password: '' };
 export interface SignInFormProps {
   /** Where to come back to; sent to the server, which answers it when it is safe. */
   redirectUrl?: string | undefined;
+  /** The address filled in. */
+  defaultEmail?: string | undefined;
   /** After a successful sign-in (a toast and a page load, or a navigation). */
   onSignedIn: (result: LoginResult) => Promise<unknown> | undefined;
   /** Prefix of the data-testids: `${testId}-form`, `-email`, `-password`, `-submit`, `-error`. */
@@ -51,6 +53,7 @@ export function SignInForm(props: SignInFormProps) {
 
 function PasswordStep({
   redirectUrl,
+  defaultEmail,
   onSignedIn,
   testId,
   'aria-label': ariaLabel,
@@ -69,7 +72,7 @@ function PasswordStep({
     testId,
     fields: ['email', 'password'],
     failureFallback,
-    defaultValues: emptyCredentials,
+    defaultValues: { ...emptyCredentials, email: defaultEmail ?? '' },
     schema: LoginSchema,
     onSubmit: async (value) => {
       const { email, password } = v.parse(LoginSchema, value);

@@ -68,13 +68,14 @@ export async function loadDashboardDetail(queryClient: QueryClient, id: string):
 }
 
 /**
- * POST /api/dashboards/{id}/views: the signed-in person was shown the dashboard (D19, D33). The server counts one
- * view per person and dashboard within 5 minutes. The list's "most recently viewed first" order is refreshed the
+ * POST /api/dashboards/{id}/views: the signed-in person was shown the dashboard, and it loaded or failed (D19, D33,
+ * D37). The server counts one view per person and dashboard within 5 minutes; a failed load, or an administrator's
+ * preview, is recorded apart from clients' usage. The list's "most recently viewed first" order is refreshed the
  * next time it is shown. A failure is not the person's concern: nothing is shown for it.
  */
-export async function recordDashboardView(queryClient: QueryClient, id: number): Promise<void> {
+export async function recordDashboardView(queryClient: QueryClient, id: number, loaded: boolean): Promise<void> {
   try {
-    await apiRequest(`/api/dashboards/${id}/views`, { method: 'POST' });
+    await apiRequest(`/api/dashboards/${id}/views`, { method: 'POST', body: { loaded } });
     void queryClient.invalidateQueries({ queryKey: organizationDashboardsQueryKey, refetchType: 'none' });
   } catch {}
 }

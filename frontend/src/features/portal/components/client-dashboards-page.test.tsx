@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { ClientDashboard } from '@app/contracts';
+import type { ClientDashboard, PortalOrganization } from '@app/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
@@ -29,12 +29,12 @@ const dashboard = (overrides: Partial<ClientDashboard> = {}): ClientDashboard =>
   ...overrides,
 });
 
-const acme = { id: 1, name: 'Acme', logoUrl: 'https://cdn.example.com/acme.png' };
+const acme = { id: 1, name: 'Acme', logoUrl: 'https://cdn.example.com/acme.png', isActive: true };
 
 function openList(
   list: ClientDashboard[] | FakeRoute,
   user = makeUser(),
-  organizations: { id: number; name: string; logoUrl: string | null }[] = [acme],
+  organizations: PortalOrganization[] = [acme],
   more: Record<string, FakeRoute> = {},
 ) {
   const api = stubApi({
@@ -47,6 +47,15 @@ function openList(
 }
 
 describe('/client/dashboard', () => {
+  it("says the organization's access was paused, and whom to contact, rather than 'no dashboards assigned'", async () => {
+    openList([], makeUser(), [{ ...acme, isActive: false }]);
+    expect(await screen.findByRole('heading', { level: 2, name: "Your organization's access is paused" })).toBeTruthy();
+    expect(screen.getByTestId('access-paused-message').textContent).toContain('Acme');
+    expect(screen.queryByTestId('dashboards-empty')).toBeNull();
+    // A paused organization is not in the header.
+    expect(screen.queryByTestId('portal-organization')).toBeNull();
+  });
+
   it("says 'Loading your dashboards...' until the list arrives", async () => {
     const pending = deferred();
     openList(pending);
@@ -140,12 +149,12 @@ describe('/client/dashboard', () => {
     expect(logo.getAttribute('src')).toBe('https://cdn.example.com/acme.png');
     expect(within(banner).getByTestId('portal-organization-name').textContent).toBe('Acme');
     cleanup();
-    openList([dashboard()], makeUser(), [{ id: 2, name: 'beta labs', logoUrl: null }]);
+    openList([dashboard()], makeUser(), [{ id: 2, name: 'beta labs', logoUrl: null, isActive: true }]);
     expect((await screen.findByTestId('portal-organization-initial')).textContent).toBe('B');
   });
 
   it("shows each card's organizations only to a person in several", async () => {
-    const two = [acme, { id: 2, name: 'Beta', logoUrl: null }];
+    const two = [acme, { id: 2, name: 'Beta', logoUrl: null, isActive: true }];
     openList([dashboard({ organizations: [{ id: 2, name: 'Beta' }] })], makeUser(), two);
     await waitFor(() => expect(screen.getByTestId('dashboard-card-organization').textContent).toBe('From Beta'));
     cleanup();
@@ -154,17 +163,23 @@ describe('/client/dashboard', () => {
     expect(screen.queryByTestId('dashboard-card-organization')).toBeNull();
   });
 
-  it('shows a picture on every card: the thumbnail, else the category artwork; and the last view', async () => {
+  it("shows the card's own thumbnail, else a neutral placeholder with its own name; and the last view", async () => {
     openList([
       dashboard({
         thumbnailUrl: '/images/custom.png',
         lastViewedAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
       }),
-      dashboard({ id: 9, category: 'Research' }),
+      dashboard({ id: 9, name: 'Contoso Sales Pipeline', category: 'Sales' }),
     ]);
     await screen.findByTestId('dashboards-grid');
     const pictures = screen.getAllByTestId('dashboard-card-picture').map((img) => img.getAttribute('src'));
-    expect(pictures).toEqual(['/images/custom.png', '/images/dashboards/research.svg']);
+    expect(pictures).toEqual(['/images/custom.png']);
+    const placeholders = screen.getAllByTestId('dashboard-card-placeholder');
+    expect(placeholders.map((p) => p.textContent)).toEqual(['Contoso Sales Pipeline']);
+    expect(placeholders[0]!.querySelector('img')).toBeNull();
+    // A thumbnail that fails to load gives way to the placeholder too.
+    fireEvent.error(screen.getByTestId('dashboard-card-picture'));
+    expect(screen.getAllByTestId('dashboard-card-placeholder')).toHaveLength(2);
     const lastViews = screen.getAllByTestId('dashboard-card-last-viewed').map((p) => p.textContent);
     expect(lastViews).toEqual(['Last viewed 3 days ago', 'Not viewed yet']);
   });
@@ -187,7 +202,7 @@ describe('/client/dashboard', () => {
     expect(document.activeElement).toBe(search);
   });
 
-  it('stars a dashboard with a toggle button: it moves first, and the server is told', async () => {
+  it('stars a dashboard with a toggle button: the server is told, the card stays under the pointer until the list is next loaded', async () => {
     let starred = false;
     const { api } = openList(
       () =>
@@ -209,13 +224,20 @@ describe('/client/dashboard', () => {
     const star = screen.getByRole('button', { name: 'Favourite: Stress Survey' });
     expect(star.getAttribute('aria-pressed')).toBe('false');
     act(() => fireEvent.click(star));
+    const names = () => screen.getAllByTestId('dashboard-card-name').map((h) => h.textContent);
+    await waitFor(() => expect(requestsTo(api, 'GET /api/dashboards/organization')).toHaveLength(2));
     await waitFor(() =>
-      expect(screen.getAllByTestId('dashboard-card-name').map((h) => h.textContent)).toEqual([
-        'Stress Survey',
-        'Enrollment Overview',
-      ]),
+      expect(screen.getByRole('button', { name: 'Favourite: Stress Survey' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
     );
-    expect(screen.getByRole('button', { name: 'Favourite: Stress Survey' }).getAttribute('aria-pressed')).toBe('true');
+    // Read again with the star first, yet shown where it was: the card did not move from under the pointer.
+    expect(names()).toEqual(['Enrollment Overview', 'Stress Survey']);
     expect(requestsTo(api, 'PUT /api/dashboards/9/favourite')).toHaveLength(1);
+    // The next time the list is loaded, favourites come first.
+    cleanup();
+    openList(() => jsonResponse([dashboard({ id: 9, name: 'Stress Survey', isFavourite: true }), dashboard()]));
+    await screen.findByTestId('dashboards-grid');
+    expect(names()).toEqual(['Stress Survey', 'Enrollment Overview']);
   });
 });

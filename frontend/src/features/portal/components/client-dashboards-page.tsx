@@ -1,7 +1,7 @@
 import type { ClientDashboard } from '@app/contracts';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { LayoutDashboard, RefreshCw, SearchX } from 'lucide-react';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { PageContainer } from '../../../components/layout/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -17,12 +17,15 @@ import { favouritesFirst, searchDashboards } from '../utils/search';
 import { DashboardCard } from './dashboard-card';
 import { DashboardSearch, useDebounced } from './dashboard-search';
 import { OrganizationBanner } from './organization-banner';
+import { PausedAccess, pausedOnly } from './paused-access';
 import { PortalWelcome } from './portal-header';
 
 /** /client/dashboard (spec section 2, issue 18): the dashboards of the client's organizations. */
 export function ClientDashboardsPage({ user }: { user: PortalUser | null }) {
   const query = useQuery(organizationDashboardsQueryOptions());
   const organizations = useQuery(portalOrganizationsQueryOptions());
+  const active = (organizations.data ?? []).filter((o) => o.isActive);
+  const paused = pausedOnly(organizations.data);
   return (
     <PageContainer>
       <div className="flex flex-col gap-6 border-b border-slate-200 pb-8 md:flex-row md:items-end md:justify-between dark:border-slate-800">
@@ -35,11 +38,15 @@ export function ClientDashboardsPage({ user }: { user: PortalUser | null }) {
           </p>
         </div>
         <PortalWelcome user={user}>
-          <OrganizationBanner organizations={organizations.data ?? []} />
+          <OrganizationBanner organizations={active} />
         </PortalWelcome>
       </div>
       <div className="mt-10">
-        <DashboardsContent query={query} severalOrganizations={(organizations.data?.length ?? 0) > 1} />
+        {paused.length > 0 && query.data?.length === 0 ? (
+          <PausedAccess organizations={paused} />
+        ) : (
+          <DashboardsContent query={query} severalOrganizations={active.length > 1} />
+        )}
       </div>
     </PageContainer>
   );
@@ -83,6 +90,22 @@ function DashboardsContent({
   return <DashboardsGrid dashboards={query.data} severalOrganizations={severalOrganizations} />;
 }
 
+/**
+ * Favourites first and the server's order, as the list was first shown on this page: a star changes the card, not
+ * its place, so the card never moves from under the pointer (issue 26). The next time the list is loaded (another
+ * visit, a reload), starred ones come first. Dashboards that appear meanwhile go after the others.
+ */
+function useOrderAsFirstShown(dashboards: ClientDashboard[]): ClientDashboard[] {
+  const places = useRef<Map<number, number> | null>(null);
+  return useMemo(() => {
+    const sorted = favouritesFirst(dashboards);
+    places.current ??= new Map(sorted.map((d, i) => [d.id, i]));
+    const known = places.current;
+    for (const d of sorted) if (!known.has(d.id)) known.set(d.id, known.size);
+    return [...dashboards].sort((a, b) => (known.get(a.id) ?? 0) - (known.get(b.id) ?? 0));
+  }, [dashboards]);
+}
+
 /** The cards, narrowed as the person types (searched in the browser: the list is the person's own, and short). */
 function DashboardsGrid({
   dashboards,
@@ -96,7 +119,8 @@ function DashboardsGrid({
   const debounced = useDebounced(text, 150);
   const search = useDeferredValue(text === '' ? '' : debounced);
   const favourite = useFavouriteMutation();
-  const shown = useMemo(() => searchDashboards(favouritesFirst(dashboards), search), [dashboards, search]);
+  const ordered = useOrderAsFirstShown(dashboards);
+  const shown = useMemo(() => searchDashboards(ordered, search), [ordered, search]);
   // Cards of a dashboard linked to several of the person's organizations say so too.
   const showOrganizations = severalOrganizations || dashboards.some((d) => d.organizations.length > 1);
   return (

@@ -1,10 +1,10 @@
 import type { ClientDashboard } from '@app/contracts';
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, Building2, Clock, Star } from 'lucide-react';
+import { ArrowRight, BarChart3, Building2, Clock, Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { cardPicture, categoryArtwork } from '../utils/artwork';
+import { ownThumbnail } from '../utils/artwork';
 import { lastViewedText } from '../utils/last-viewed';
 import { Badge, DashboardDescription } from './portal-header';
 
@@ -94,22 +94,40 @@ export function DashboardCard({
 }
 
 /**
- * The dashboard's own thumbnail, else its category's artwork; a thumbnail that fails to load gives way to the
- * artwork. Decorative: the heading below names the dashboard.
+ * The dashboard's own thumbnail; without one (or when it fails to load), a neutral placeholder with the dashboard's
+ * own name. Never another picture: a category's sample artwork showed other dashboards' titles and figures ("Sales
+ * Performance", $2.4M) on a card of "Contoso Sales Pipeline" (issue 26). Decorative: the heading below names it.
  */
 function CardPicture({ dashboard }: { dashboard: ClientDashboard }) {
   const [failed, setFailed] = useState(false);
-  const src = failed ? categoryArtwork(dashboard.category) : cardPicture(dashboard);
+  const thumbnail = ownThumbnail(dashboard);
+  const frame = 'aspect-[16/10] w-full border-b border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800';
+  if (!thumbnail || failed)
+    return (
+      <div
+        aria-hidden="true"
+        className={cn(
+          frame,
+          'flex flex-col items-center justify-center gap-3 bg-gradient-to-br from-slate-50 to-slate-200 px-8 text-center dark:from-slate-800 dark:to-slate-900',
+        )}
+        data-testid="dashboard-card-placeholder"
+      >
+        <BarChart3 className="size-10 text-slate-400 dark:text-slate-500" />
+        <span className="line-clamp-2 text-base font-semibold break-words text-slate-600 dark:text-slate-300">
+          {dashboard.name}
+        </span>
+      </div>
+    );
   return (
     <img
-      src={src}
+      src={thumbnail}
       alt=""
       width={1200}
       height={750}
       loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}
-      className="aspect-[16/10] w-full border-b border-slate-200 bg-slate-100 object-cover dark:border-slate-800 dark:bg-slate-800"
+      className={cn(frame, 'object-cover')}
       data-testid="dashboard-card-picture"
     />
   );

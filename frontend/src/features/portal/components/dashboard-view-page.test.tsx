@@ -32,10 +32,12 @@ function openDashboard(
   dashboard: DashboardDetail | null,
   path = `/client/dashboard/${dashboard?.id ?? 5}`,
   embedStatus: 'reachable' | 'unreachable' | 'unknown' = 'reachable',
+  organizations = [{ id: 1, name: 'Acme', logoUrl: null, isActive: true }],
 ) {
   const id = path.split('/').pop();
   const api = stubApi({
     'GET /api/auth/user': reply(makeUser()),
+    'GET /api/dashboards/organizations': reply(organizations),
     'GET /api/dashboards/organization': reply([]),
     [`GET /api/dashboards/${id}`]: dashboard
       ? reply(dashboard)
@@ -96,18 +98,40 @@ describe('/client/dashboard/{id}', () => {
   it.each([
     ['a dashboard the API does not show this client', '/client/dashboard/77'],
     ['a non-numeric id', '/client/dashboard/abc'],
-  ])("shows the site's 404 page for %s", async (_what, path) => {
+  ])("shows the site's 404 page for %s, inside the portal's layout", async (_what, path) => {
     openDashboard(null, path);
     expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeTruthy();
     expect(screen.queryByTestId('embed-viewer')).toBeNull();
+    // The portal's header and navigation stay (issue 26: it was a bare page).
+    expect(screen.getByTestId('header-logout')).toBeTruthy();
   });
 
-  it('records one view once the viewer is shown', async () => {
+  it("says the organization's access was paused, and whom to contact, when every organization of the client was", async () => {
+    openDashboard(null, '/client/dashboard/5', 'reachable', [{ id: 1, name: 'Acme', logoUrl: null, isActive: false }]);
+    expect(await screen.findByRole('heading', { level: 1, name: "Your organization's access is paused" })).toBeTruthy();
+    expect(screen.getByTestId('access-paused-message').textContent).toContain('Acme');
+    expect(screen.getByTestId('access-paused-contact').getAttribute('href')).toBe('/contact');
+    expect(screen.getByTestId('header-logout')).toBeTruthy();
+  });
+
+  it('records one view once the dashboard has loaded, and says it loaded (D37)', async () => {
     const { api } = openDashboard(detail());
     await screen.findByTestId('embed-viewer');
+    // Shown but not loaded yet: nothing recorded.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(requestsTo(api, 'POST /api/dashboards/5/views')).toHaveLength(0);
+    fireEvent.load(screen.getByTitle('Enrollment Overview'));
     await waitFor(() => expect(requestsTo(api, 'POST /api/dashboards/5/views')).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 50));
-    expect(requestsTo(api, 'POST /api/dashboards/5/views')).toHaveLength(1);
+    expect(requestsTo(api, 'POST /api/dashboards/5/views').map((r) => r.body)).toEqual([{ loaded: true }]);
+  });
+
+  it('records a load that failed as one: a frame the server finds unreachable (D37)', async () => {
+    const { api } = openDashboard(detail(), '/client/dashboard/5', 'unreachable');
+    await screen.findByTestId('embed-viewer');
+    fireEvent.load(screen.getByTitle('Enrollment Overview'));
+    await waitFor(() => expect(requestsTo(api, 'POST /api/dashboards/5/views')).toHaveLength(1));
+    expect(requestsTo(api, 'POST /api/dashboards/5/views').map((r) => r.body)).toEqual([{ loaded: false }]);
   });
 
   it("records no view when a 'View Dashboard' link is only hovered, though the dashboard is preloaded", async () => {

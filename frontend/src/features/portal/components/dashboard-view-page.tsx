@@ -2,14 +2,13 @@ import type { DashboardDetail } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Lightbulb } from 'lucide-react';
 import { PageContainer } from '../../../components/layout/page-header';
-import { Card } from '../../../components/ui/card';
 import { embedStatusQueryOptions, recordDashboardView } from '../api/portal.queries';
 import { TokenViewer } from '../embed/token-viewer';
 import { isHttpsUrl, isImageUrl } from '../utils/embed-url';
 import { isPowerBiType, type PortalUser } from '../utils/greeting';
 import { EmbedViewer } from './embed-viewer';
 import { LookerStudioViewer } from './looker-studio-viewer';
-import { BackToDashboards, Badge, DashboardDescription, PortalWelcome } from './portal-header';
+import { BackToDashboards, Badge, DashboardDescription } from './portal-header';
 
 export interface DashboardViewPageProps {
   dashboard: DashboardDetail;
@@ -26,36 +25,32 @@ export interface DashboardViewPageProps {
 export function DashboardViewPage({ dashboard, user, loadTimeoutMs }: DashboardViewPageProps) {
   return (
     <PageContainer>
-      {/* group/viewer: the tip above the viewer goes once the viewer says the access has ended. */}
+      {/* group/viewer: the tip below the viewer goes once the viewer has failed or says the access has ended. */}
       <div className="group/viewer">
-        <div className="flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div>
-            <BackToDashboards variant="ghost" className="-ml-3" testId="back-to-dashboards" />
-          </div>
-          <PortalWelcome user={user} />
-        </div>
-
-        <Card className="mt-6 p-6 sm:p-8" data-testid="dashboard-summary">
-          <div className="flex flex-wrap gap-2">
+        {/*
+         * The name once, as the page's heading, with the way back, its labels and description on a few short lines:
+         * the dashboard itself starts high on the page (issue 26; a card above it put it 430 px down at 1280 x 800).
+         */}
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4" data-testid="dashboard-summary">
+          <BackToDashboards variant="ghost" className="-ml-3 self-start sm:self-auto" testId="back-to-dashboards" />
+          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+            <h1
+              className="min-w-0 text-xl font-bold tracking-tight break-words text-slate-900 sm:text-2xl dark:text-white"
+              data-testid="dashboard-name"
+            >
+              {dashboard.name}
+            </h1>
             <Badge>{dashboard.category}</Badge>
             <Badge tone="slate">{dashboard.type}</Badge>
           </div>
-          <h1
-            className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white"
-            data-testid="dashboard-name"
-          >
-            {dashboard.name}
-          </h1>
-          <DashboardDescription
-            description={dashboard.description}
-            className="mt-3 max-w-3xl text-base leading-7"
-            data-testid="dashboard-description"
-          />
-        </Card>
+        </div>
+        <DashboardDescription
+          description={dashboard.description}
+          className="mt-1 line-clamp-2 max-w-4xl text-sm leading-6"
+          data-testid="dashboard-description"
+        />
 
-        {isPowerBiType(dashboard.type) ? <PowerBiTip /> : null}
-
-        <div className="mt-6">
+        <div className="mt-4">
           {dashboard.embedMode === 'url' ? (
             <DashboardViewer dashboard={dashboard} {...(loadTimeoutMs !== undefined && { loadTimeoutMs })} />
           ) : dashboard.embedMode === 'lookerstudio' ? (
@@ -73,6 +68,8 @@ export function DashboardViewPage({ dashboard, user, loadTimeoutMs }: DashboardV
             />
           )}
         </div>
+
+        {isPowerBiType(dashboard.type) ? <PowerBiTip /> : null}
       </div>
     </PageContainer>
   );
@@ -95,18 +92,22 @@ function DashboardViewer({ dashboard, loadTimeoutMs }: { dashboard: DashboardDet
       onRetry={() => {
         if (framed) void embedStatus.refetch();
       }}
-      onShown={() => void recordDashboardView(queryClient, dashboard.id)}
+      checking={framed && embedStatus.isFetching}
+      onOutcome={(loaded) => void recordDashboardView(queryClient, dashboard.id, loaded)}
       {...(loadTimeoutMs !== undefined && { loadTimeoutMs })}
     />
   );
 }
 
-/** Spec section 2: how to move between the pages of a Power BI report, and how to start over. */
+/**
+ * Spec section 2: how to move between the pages of a Power BI report, and how to start over. Below the report, so
+ * the report starts high on the page; gone with the report when it failed ('Work in Progress') or the access ended.
+ */
 function PowerBiTip() {
   return (
     <aside
       aria-label="Navigation tip"
-      className="mt-6 flex gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 group-has-[[data-testid=access-ended]]/viewer:hidden text-sm leading-6 text-blue-950 dark:border-blue-900 dark:bg-blue-950/60 dark:text-blue-100"
+      className="mt-4 flex gap-3 rounded-xl border border-blue-200 bg-blue-50 p-4 group-has-[[data-testid=access-ended]]/viewer:hidden group-has-[[data-testid=viewer-unavailable]]/viewer:hidden text-sm leading-6 text-blue-950 dark:border-blue-900 dark:bg-blue-950/60 dark:text-blue-100"
       data-testid="powerbi-tip"
     >
       <Lightbulb aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-blue-700 dark:text-blue-300" />

@@ -146,12 +146,29 @@ describe('EmbedViewer: a frame that failed though it fired load', () => {
     expect(screen.queryByRole('link', { name: 'Open in a new tab' })).toBeNull();
   });
 
-  it('tells once that it was shown, whatever renders follow', () => {
-    const onShown = vi.fn();
-    const { rerender } = render(<EmbedViewer url={LOOKER} title="Survey Results" onShown={onShown} />);
-    rerender(<EmbedViewer url={LOOKER} title="Survey Results" onShown={onShown} unreachable />);
+  it('tells how the view went once it is known, each outcome once, whatever renders follow (D37)', () => {
+    const onOutcome = vi.fn();
+    const { rerender } = render(<EmbedViewer url={LOOKER} title="Survey Results" checking onOutcome={onOutcome} />);
+    // Shown and still loading: nothing yet. Loaded while the server is still asked: nothing yet either.
+    expect(onOutcome).not.toHaveBeenCalled();
+    fireEvent.load(frame());
+    expect(onOutcome).not.toHaveBeenCalled();
+    // The server finds it unreachable: a failed load.
+    rerender(<EmbedViewer url={LOOKER} title="Survey Results" unreachable onOutcome={onOutcome} />);
+    expect(onOutcome.mock.calls).toEqual([[false]]);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    rerender(<EmbedViewer url={LOOKER} title="Survey Results" onOutcome={onOutcome} />);
+    fireEvent.load(frame());
     fireEvent.click(screen.getByRole('button', { name: 'Reset Pages' }));
-    expect(onShown).toHaveBeenCalledTimes(1);
+    fireEvent.load(frame());
+    expect(onOutcome.mock.calls).toEqual([[false], [true]]);
+  });
+
+  it('tells nothing for a page left while it loads', () => {
+    const onOutcome = vi.fn();
+    const { unmount } = render(<EmbedViewer url={LOOKER} title="Survey Results" onOutcome={onOutcome} />);
+    unmount();
+    expect(onOutcome).not.toHaveBeenCalled();
   });
 });
 
@@ -171,10 +188,12 @@ describe('EmbedViewer: Reset Pages', () => {
     expect(screen.queryByTestId('viewer-loading')).toBeNull();
   });
 
-  it("tries again after 'Work in Progress'", () => {
+  it("offers only 'Try again' on 'Work in Progress', no Reset Pages nor Fullscreen, and tries again", () => {
     render(<EmbedViewer url={PICTURE} title="Sales Snapshot" />);
     fireEvent.error(screen.getByTestId('viewer-image'));
-    fireEvent.click(screen.getByRole('button', { name: 'Reset Pages' }));
+    expect(screen.queryByRole('button', { name: 'Reset Pages' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Fullscreen' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByRole('img', { name: 'Sales Snapshot' })).toBeTruthy();
     expect(screen.queryByTestId('viewer-unavailable')).toBeNull();
   });

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { isHttpsUrl, isImageUrl, withPowerBiParams } from '../utils/embed-url';
-import { useShownOnce, ViewerShell, type ViewerStatus, WorkInProgress } from './viewer-shell';
+import { useViewOutcome } from './use-view-outcome';
+import { ViewerShell, type ViewerStatus, WorkInProgress } from './viewer-shell';
 
 /** Spec section 9: the embedded dashboard's height. */
 const FRAME_HEIGHT_PX = 900;
@@ -29,8 +30,13 @@ export interface EmbedViewerProps {
   unreachable?: boolean;
   /** 'Try again' (and 'Reset Pages') was pressed: ask the server again. */
   onRetry?: () => void;
-  /** Called once when the viewer is first shown (not on a preload, which renders nothing): records the view (D33). */
-  onShown?: () => void;
+  /** The server is still asked whether the frame's URL can be reached: a frame's 'load' is not yet the outcome. */
+  checking?: boolean;
+  /**
+   * Called once the dashboard has loaded (true) or failed (false), each at most once (not on a preload, which
+   * renders nothing): records the view and how it went (D33, D37).
+   */
+  onOutcome?: (loaded: boolean) => void;
 }
 
 /**
@@ -44,7 +50,8 @@ export function EmbedViewer({
   loadTimeoutMs = FRAME_LOAD_TIMEOUT_MS,
   unreachable = false,
   onRetry,
-  onShown,
+  checking = false,
+  onOutcome,
 }: EmbedViewerProps) {
   const picture = isImageUrl(url);
   const src = picture ? url.trim() : withPowerBiParams(url.trim());
@@ -53,7 +60,8 @@ export function EmbedViewer({
   const [attempt, setAttempt] = useState(0);
   const [loadStatus, setStatus] = useState<ViewerStatus>(refused ? 'failed' : 'loading');
   const status: ViewerStatus = unreachable && !picture ? 'failed' : loadStatus;
-  useShownOnce(onShown);
+  // A frame that fired 'load' may still be one the server finds unreachable: its outcome waits for the answer.
+  useViewOutcome(status === 'loaded' && checking && !picture ? 'checking' : status, onOutcome);
 
   // A frame that the site's Content Security Policy blocks (a host outside frame-src) shows the browser's error page
   // and still fires 'load'; the policy's violation event says what happened.

@@ -80,7 +80,7 @@ export function LookerStudioViewer({
       <EmbedViewer
         url={dashboard.embedUrl}
         title={dashboard.name}
-        onShown={() => void recordDashboardView(queryClient, dashboard.id)}
+        onOutcome={(loaded) => void recordDashboardView(queryClient, dashboard.id, loaded)}
         {...(loadTimeoutMs !== undefined && { loadTimeoutMs })}
       />
     </div>

@@ -29,6 +29,9 @@ export interface ViewerShellProps {
 export function ViewerShell({ title, status, onReset, controls, tallWhileLoading, data, children }: ViewerShellProps) {
   const viewerRef = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(viewerRef);
+  // Nothing to reset or enlarge on 'Work in Progress' (its own 'Try again' is the way on); leaving fullscreen stays.
+  const failed = status === 'failed';
+  const toolbar = !failed || controls || fullscreen.active;
   return (
     <section
       ref={viewerRef}
@@ -43,28 +46,41 @@ export function ViewerShell({ title, status, onReset, controls, tallWhileLoading
       data-fullscreen={fullscreen.active ? (fullscreen.fallback ? 'window' : 'screen') : 'off'}
       {...data}
     >
-      <div className="flex flex-wrap items-center justify-end gap-2 border-b border-slate-200 px-3 py-2 sm:px-4 dark:border-slate-800">
-        {/* The name stays in sight in fullscreen, where the card above is not. */}
-        <p
-          aria-hidden="true"
-          className="mr-auto hidden min-w-0 flex-1 truncate text-sm font-semibold text-slate-700 sm:block dark:text-slate-200"
-        >
-          {title}
-        </p>
-        {controls}
-        <Button variant="outline" size="sm" onClick={onReset} data-testid="viewer-reset">
-          <RotateCcw aria-hidden="true" className="size-4" />
-          Reset Pages
-        </Button>
-        <Button variant="outline" size="sm" onClick={() => void fullscreen.toggle()} data-testid="viewer-fullscreen">
+      {toolbar ? (
+        <div className="flex flex-wrap items-center justify-end gap-2 border-b border-slate-200 px-3 py-2 sm:px-4 dark:border-slate-800">
+          {/* The name only in fullscreen, where the page's heading is out of sight: once on the page otherwise. */}
           {fullscreen.active ? (
-            <Minimize aria-hidden="true" className="size-4" />
-          ) : (
-            <Maximize aria-hidden="true" className="size-4" />
+            <p
+              aria-hidden="true"
+              className="mr-auto min-w-0 flex-1 truncate text-sm font-semibold text-slate-700 dark:text-slate-200"
+            >
+              {title}
+            </p>
+          ) : null}
+          {controls}
+          {failed ? null : (
+            <Button variant="outline" size="sm" onClick={onReset} data-testid="viewer-reset">
+              <RotateCcw aria-hidden="true" className="size-4" />
+              Reset Pages
+            </Button>
           )}
-          {fullscreen.active ? 'Exit Fullscreen' : 'Fullscreen'}
-        </Button>
-      </div>
+          {failed && !fullscreen.active ? null : (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void fullscreen.toggle()}
+              data-testid="viewer-fullscreen"
+            >
+              {fullscreen.active ? (
+                <Minimize aria-hidden="true" className="size-4" />
+              ) : (
+                <Maximize aria-hidden="true" className="size-4" />
+              )}
+              {fullscreen.active ? 'Exit Fullscreen' : 'Fullscreen'}
+            </Button>
+          )}
+        </div>
+      ) : null}
       <div
         className={cn(
           'relative min-h-0 bg-slate-50 dark:bg-slate-950',
@@ -77,21 +93,6 @@ export function ViewerShell({ title, status, onReset, controls, tallWhileLoading
       </div>
     </section>
   );
-}
-
-/**
- * Calls `onShown` once per viewer, also under React's development double effects: records the view (D33). A preload
- * never mounts the viewer, so it records nothing.
- */
-export function useShownOnce(onShown: (() => void) | undefined): void {
-  const shown = useRef(false);
-  const onShownRef = useRef(onShown);
-  onShownRef.current = onShown;
-  useEffect(() => {
-    if (shown.current) return;
-    shown.current = true;
-    onShownRef.current?.();
-  }, []);
 }
 
 /** Shown over the frame or picture until it has loaded. */

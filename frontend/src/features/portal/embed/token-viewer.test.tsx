@@ -272,12 +272,13 @@ describe('Power BI: the token and the SDK', () => {
     expect(tokenRequests(api)).toHaveLength(2);
   });
 
-  it("shows 'Work in Progress' when the report fails to load, and 'Reset Pages' asks for a fresh token", async () => {
+  it("shows 'Work in Progress' when the report fails to load, and 'Try again' asks for a fresh token", async () => {
     const { api } = openDashboard(answers(reply(powerBiToken('token-1')), () => jsonResponse(powerBiToken('token-2'))));
     await waitFor(() => expect(pbi.embed).toHaveBeenCalledTimes(1));
     act(() => pbi.handlers.get('error')?.({ detail: { message: 'LoadReportFailed' } }));
     expect(await screen.findByTestId('viewer-unavailable')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Reset Pages' }));
+    expect(screen.queryByRole('button', { name: 'Reset Pages' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(embedConfig()?.accessToken).toBe('token-2'));
     expect(tokenRequests(api)).toHaveLength(2);
   });

@@ -5,7 +5,8 @@ import { isApiRequestError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { forgetDashboard, recordDashboardView, requestEmbedToken } from '../api/portal.queries';
 import { EmbedViewer } from '../components/embed-viewer';
-import { useShownOnce, ViewerShell, type ViewerStatus, WorkInProgress } from '../components/viewer-shell';
+import { useViewOutcome } from '../components/use-view-outcome';
+import { ViewerShell, type ViewerStatus, WorkInProgress } from '../components/viewer-shell';
 import { type EmbedSdk, isRefused, loadEmbedSdk, type RenewalHandlers } from './embed-token';
 import { ProviderEmbed } from './provider-embed';
 import { AccessEnded, IdentityPanel, OrganizationChooser } from './viewer-panels';
@@ -57,7 +58,7 @@ export function TokenViewer({ dashboard, isAdmin, loadTimeoutMs = EMBED_LOAD_TIM
   const [embedStatus, setEmbedStatus] = useState<ViewerStatus>('loading');
   // The latest answer: whose view it is, the choices, an admin's identity; kept while another loads.
   const [answer, setAnswer] = useState<EmbedToken | null>(null);
-  useShownOnce(() => void recordDashboardView(queryClient, dashboard.id));
+  const recordOutcome = (loaded: boolean) => void recordDashboardView(queryClient, dashboard.id, loaded);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each load ('Try again', 'Reset Pages') asks again.
   useEffect(() => {
@@ -116,9 +117,24 @@ export function TokenViewer({ dashboard, isAdmin, loadTimeoutMs = EMBED_LOAD_TIM
     },
   };
 
+  // How the view went (D37), reported before the returns below (a hook runs on every render). An ended access
+  // reports nothing more; a URL answer's own viewer reports for itself.
+  useViewOutcome(
+    phase.status === 'ready'
+      ? phase.token.mode === 'url'
+        ? 'checking'
+        : embedStatus
+      : phase.status === 'ended'
+        ? 'loading'
+        : phase.status,
+    recordOutcome,
+  );
+
   if (phase.status === 'ended') return <AccessEnded />;
   if (phase.status === 'ready' && phase.token.mode === 'url')
-    return <EmbedViewer key={load} url={phase.token.url} title={dashboard.name} onRetry={reload} />;
+    return (
+      <EmbedViewer key={load} url={phase.token.url} title={dashboard.name} onRetry={reload} onOutcome={recordOutcome} />
+    );
 
   const organizations = answer?.organizations ?? [];
   const chooser =

@@ -1,6 +1,6 @@
 import type { ClientDashboard } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { cardPicture, GENERIC_ARTWORK } from './artwork';
+import { ownThumbnail } from './artwork';
 import { lastViewedText } from './last-viewed';
 import { favouritesFirst, searchDashboards } from './search';
 
@@ -59,13 +59,10 @@ describe('lastViewedText', () => {
   });
 });
 
-describe('cardPicture', () => {
-  it("is the dashboard's thumbnail, else its category's artwork, else the generic one", () => {
-    expect(cardPicture({ thumbnailUrl: 'https://cdn.example.com/x.png', category: 'Sales' })).toBe(
-      'https://cdn.example.com/x.png',
-    );
-    expect(cardPicture({ thumbnailUrl: null, category: 'Education' })).toBe('/images/dashboards/enrollment.svg');
-    expect(cardPicture({ thumbnailUrl: ' ', category: 'hr' })).toBe('/images/dashboards/hr.svg');
-    expect(cardPicture({ thumbnailUrl: null, category: 'Marketing' })).toBe(GENERIC_ARTWORK);
+describe('ownThumbnail', () => {
+  it("is the dashboard's own thumbnail, else none: never another dashboard's picture", () => {
+    expect(ownThumbnail({ thumbnailUrl: 'https://cdn.example.com/x.png' })).toBe('https://cdn.example.com/x.png');
+    expect(ownThumbnail({ thumbnailUrl: null })).toBeNull();
+    expect(ownThumbnail({ thumbnailUrl: ' ' })).toBeNull();
   });
 });

@@ -1,10 +1,16 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, getRouteApi, notFound } from '@tanstack/react-router';
+import { NotFoundPage } from '../../../components/layout/lazy-not-found-page';
 import { PageContainer } from '../../../components/layout/page-header';
 import { LoadingStatus } from '../../../components/ui/spinner';
 import { useCurrentUser } from '../../../features/auth/api/auth.queries';
-import { dashboardDetailQueryOptions, loadDashboardDetail } from '../../../features/portal/api/portal.queries';
+import {
+  dashboardDetailQueryOptions,
+  loadDashboardDetail,
+  portalOrganizationsQueryOptions,
+} from '../../../features/portal/api/portal.queries';
 import { DashboardViewPage } from '../../../features/portal/components/dashboard-view-page';
+import { PausedAccess, pausedOnly } from '../../../features/portal/components/paused-access';
 import { pageTitle } from '../../../lib/page-title';
 
 /**
@@ -22,6 +28,8 @@ export const Route = createFileRoute('/client/dashboard/$id')({
   },
   head: ({ loaderData }) => ({ meta: [{ title: pageTitle(loaderData?.name ?? 'Dashboard') }] }),
   pendingComponent: DashboardPending,
+  // Inside the portal's layout (its header and navigation), not the bare site 404 (issue 26).
+  notFoundComponent: DashboardNotFound,
   component: DashboardRoute,
 });
 
@@ -32,6 +40,29 @@ function DashboardRoute() {
   const { user } = useCurrentUser();
   const { data: dashboard } = useSuspenseQuery(dashboardDetailQueryOptions(id));
   return <DashboardViewPage dashboard={dashboard} user={user} />;
+}
+
+/**
+ * A dashboard the API does not show this person (D10: missing, or not theirs): when every organization of theirs was
+ * paused, that is why, and whom to contact; otherwise the site's 404, in the portal with its way back.
+ */
+function DashboardNotFound() {
+  const { user } = useCurrentUser();
+  const organizations = useQuery({ ...portalOrganizationsQueryOptions(), enabled: Boolean(user) });
+  if (user && organizations.isPending)
+    return (
+      <PageContainer>
+        <LoadingStatus>Loading...</LoadingStatus>
+      </PageContainer>
+    );
+  const paused = pausedOnly(organizations.data);
+  return paused.length > 0 ? (
+    <PageContainer>
+      <PausedAccess organizations={paused} heading="h1" />
+    </PageContainer>
+  ) : (
+    <NotFoundPage />
+  );
 }
 
 function DashboardPending() {

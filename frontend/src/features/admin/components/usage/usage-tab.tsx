@@ -118,6 +118,8 @@ function Choice({
   );
 }
 
+const plural = (n: number, word: string) => `${n.toLocaleString('en')} ${n === 1 ? word : `${word}s`}`;
+
 function UsageFigures({ report }: { report: UsageReport }) {
   const total = report.totals.reduce((a, b) => a + b, 0);
   const [lines, setLines] = useState<UsageLines>('organizations');
@@ -140,6 +142,10 @@ function UsageFigures({ report }: { report: UsageReport }) {
         {report.organizationCount.toLocaleString('en')}{' '}
         {report.organizationCount === 1 ? 'organization' : 'organizations'} and{' '}
         {report.personCount.toLocaleString('en')} {report.personCount === 1 ? 'person' : 'people'}.
+      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="usage-apart-summary">
+        Clients' views of dashboards that loaded. Not counted: {plural(report.previewViews, 'preview')} by the team and{' '}
+        {plural(report.failedLoadViews, 'load')} that failed (listed below).
       </p>
       <ViewsOverTimeChart report={report} lines={lines} control={control} />
       <div className="grid gap-6 lg:grid-cols-2">
@@ -169,6 +175,23 @@ function UsageFigures({ report }: { report: UsageReport }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <IdleDashboardsTable rows={report.idleDashboards} count={report.idleDashboardCount} />
         <InactiveClientsTable rows={report.inactiveClients} count={report.inactiveClientCount} />
+      </div>
+      {/* D37: not clients' usage, so apart from every figure above. */}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ViewsTable
+          label="Previews by the team"
+          testId="usage-previews"
+          rows={report.previews}
+          count={report.previewCount}
+          empty="Nobody of the team opened a dashboard in this period."
+        />
+        <ViewsTable
+          label="Loads that failed"
+          testId="usage-failed-loads"
+          rows={report.failedLoads}
+          count={report.failedLoadCount}
+          empty="No dashboard failed to load for a client in this period."
+        />
       </div>
     </>
   );

@@ -38,11 +38,13 @@ export function ViewsTable({
   testId,
   rows,
   count,
+  empty = 'No views in this period.',
 }: {
   label: string;
   testId: string;
   rows: { id: number; name: string; email?: string; total: number }[];
   count: number;
+  empty?: string;
 }) {
   return (
     <Section title={label} listed={rows.length} count={count} first="most viewed">
@@ -71,7 +73,7 @@ export function ViewsTable({
         rows={rows}
         rowKey={(r) => r.id}
         row={(r) => ({ 'data-testid': `${testId}-row`, 'data-id': r.id })}
-        empty="No views in this period."
+        empty={empty}
         emptyTestId={`${testId}-empty`}
       />
     </Section>

@@ -1,0 +1,133 @@
+import { generateToken, hashToken } from '@app/contracts';
+import { connect, type DatabaseHandle } from '@app/db';
+import * as schema from '@app/db/schema';
+import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { completeRegistration, signInAsClient } from './account-helpers';
+import { forEachThemeAndViewport, screenshot, useBrowserSuite } from './harness';
+import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
+
+/**
+ * Issue 26, item 17: the portal's dead ends. A client whose organization was deactivated is told so, inside the
+ * portal; 'Access Required' comes back to the dashboard; an invitation ends signed in, in the portal.
+ */
+const suite = useBrowserSuite();
+
+const PASSWORD = 'Paused-secret-42';
+let database: DatabaseHandle;
+let passwordHash: string;
+
+beforeAll(async () => {
+  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-portal-dead-ends' });
+  passwordHash = await hashPassword(PASSWORD);
+});
+
+afterAll(async () => {
+  await database?.close().catch(() => {});
+});
+
+describe('the portal when the organization was paused', () => {
+  it("says the organization's access is paused and whom to contact, on the list and on a dashboard, at 375 and 1280 px", {
+    timeout: 120_000,
+  }, async () => {
+    const suffix = crypto.randomUUID().slice(0, 8);
+    const org = await createOrganization(database.db, { name: `Paused Co ${suffix}`, isActive: false });
+    const client = await createUser(database.db, {
+      email: `paused-${suffix}@example.com`,
+      firstName: 'Pat',
+      passwordHash,
+      accountSetupComplete: true,
+    });
+    await addMembership(database.db, org.id, client.id);
+    const dashboard = await createDashboard(database.db, { name: `Paused board ${suffix}` });
+    await linkDashboard(database.db, org.id, dashboard.id);
+
+    await forEachThemeAndViewport(
+      suite,
+      async (page, theme, viewport) => {
+        await signInAsClient(page, client.email, PASSWORD);
+        const paused = page.getByTestId('access-paused');
+        await paused.waitFor();
+        expect(await paused.getByRole('heading', { name: "Your organization's access is paused" }).isVisible()).toBe(
+          true,
+        );
+        expect(await page.getByTestId('access-paused-message').textContent()).toContain(org.name);
+        expect(await page.getByTestId('dashboards-empty').count()).toBe(0);
+        await screenshot(page, `portal-paused-list-${viewport.width}-${theme}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        expect(await horizontalOverflow(page)).toBe(0);
+
+        // A dashboard's own link: the same page, as the page's heading, with the portal's header and navigation.
+        await page.goto(`/client/dashboard/${dashboard.id}`);
+        await page.getByRole('heading', { level: 1, name: "Your organization's access is paused" }).waitFor();
+        expect(await page.getByTestId('header-logout').isVisible()).toBe(true);
+        expect(await page.getByTestId('access-paused-contact').getAttribute('href')).toBe('/contact');
+        await screenshot(page, `portal-paused-dashboard-${viewport.width}-${theme}`);
+        expect(await seriousAxeViolations(page)).toEqual([]);
+        expect(await horizontalOverflow(page)).toBe(0);
+      },
+      { themes: ['light'], context: { bypassCSP: true } },
+    );
+  });
+});
+
+describe('arriving signed out', () => {
+  it("'Access Required' Login signs in and comes back to the dashboard; an invitation ends signed in, in the portal", {
+    timeout: 120_000,
+  }, async () => {
+    const suffix = crypto.randomUUID().slice(0, 8);
+    const org = await createOrganization(database.db, { name: `Open Co ${suffix}` });
+    const dashboard = await createDashboard(database.db, { name: `Open board ${suffix}` });
+    await linkDashboard(database.db, org.id, dashboard.id);
+
+    await forEachThemeAndViewport(
+      suite,
+      async (page, theme, viewport) => {
+        const member = await createUser(database.db, {
+          email: `member-${viewport.width}-${suffix}@example.com`,
+          passwordHash,
+          accountSetupComplete: true,
+        });
+        await addMembership(database.db, org.id, member.id);
+        await page.goto(`/client/dashboard/${dashboard.id}`);
+        await page.getByTestId('access-required').waitFor();
+        await page.getByTestId('access-required-login').click();
+        await page.getByTestId('client-login-email').fill(member.email);
+        await page.getByTestId('client-login-password').fill(PASSWORD);
+        await page.getByTestId('client-login-submit').click();
+        await page.waitForURL(`${suite.baseUrl}/client/dashboard/${dashboard.id}`);
+        await page.getByRole('heading', { level: 1, name: dashboard.name }).waitFor();
+
+        // An invited client: the link's page, a password, and straight into the portal, signed in.
+        const invited = await createUser(database.db, {
+          email: `invited-${viewport.width}-${suffix}@example.com`,
+          firstName: 'Ines',
+          passwordHash: null,
+          accountSetupComplete: false,
+        });
+        await addMembership(database.db, org.id, invited.id);
+        const token = generateToken();
+        await database.db.insert(schema.userTokens).values({
+          userId: invited.id,
+          kind: 'registration',
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + 3600_000),
+        });
+        const fresh = await page.context().browser()!.newContext({ baseURL: suite.baseUrl, viewport, bypassCSP: true });
+        const invitedPage = await fresh.newPage();
+        await invitedPage.goto(`/register?token=${token}`);
+        await invitedPage.getByTestId('register-card').waitFor();
+        await completeRegistration(invitedPage, 'Invited-and-set-9');
+        await invitedPage.getByTestId('dashboards-grid').waitFor();
+        expect(await invitedPage.getByTestId('header-welcome').textContent()).toBe('Welcome, Ines');
+        await invitedPage.mouse.move(0, 0);
+        await screenshot(invitedPage, `portal-after-registration-${viewport.width}-${theme}`);
+        expect(await seriousAxeViolations(invitedPage)).toEqual([]);
+        expect(await horizontalOverflow(invitedPage)).toBe(0);
+        await fresh.close();
+      },
+      { themes: ['light'], context: { bypassCSP: true } },
+    );
+  });
+});
