@@ -1,3 +1,4 @@
+// Long file: the one table of every route's answer type (derived from the schemas, never mirrored by hand).
 import type * as v from 'valibot';
 import type {
   RecoveryCodesSchema,
