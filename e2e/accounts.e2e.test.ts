@@ -96,7 +96,8 @@ describe('the account page (issue 26)', () => {
     await page.getByTestId('reset-password-confirm-password').fill('A-first-password-1');
     await page.getByTestId('reset-password-submit').click();
     await toast(page, 'Password updated').waitFor();
-    await signIn(page, user.email, 'A-first-password-1');
+    // The link signs them in (and on into the portal).
+    await page.waitForURL((url) => url.pathname === '/client/dashboard');
     await page.goto('/account');
     await expect
       .poll(() => page.getByTestId('password-last-updated').textContent())
