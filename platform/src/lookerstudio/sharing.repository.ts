@@ -1,6 +1,7 @@
 // Long file: every query of Looker Studio sharing, shared by the API and the workers (one home, decision 024).
 import type { Database, Transaction } from '@app/db';
 import {
+  auditLog,
   dashboards,
   embedConnections,
   lookerSharing,
@@ -233,6 +234,35 @@ export async function recordConnectionSync(
   lastSync: { at: string; added: number; removed: number; unexpected: number; error: string | null },
 ) {
   await db.update(embedConnections).set({ lastSync }).where(eq(embedConnections.id, id));
+}
+
+/**
+ * The nightly reconcile's audit entry for one connection (issue 28: the reconcile is audited, as "Sync now" is): no
+ * person acted, so no actor; what it added and removed, and every member it did not expect (the first 50), under the
+ * connection's name as the audit list shows targets.
+ */
+export async function auditReconcile(
+  db: Db,
+  connectionId: number,
+  summary: { at: string; added: number; removed: number; error: string | null; unexpectedMembers: unknown[] },
+) {
+  const [connection] = await db
+    .select({ name: embedConnections.name })
+    .from(embedConnections)
+    .where(eq(embedConnections.id, connectionId));
+  await db.insert(auditLog).values({
+    actorId: null,
+    actorEmail: null,
+    action: 'connection.reconcile',
+    targetType: 'connection',
+    targetId: String(connectionId),
+    changes: {
+      ...summary,
+      unexpected: summary.unexpectedMembers.length,
+      unexpectedMembers: summary.unexpectedMembers.slice(0, 50),
+      ...(connection ? { targetName: connection.name } : {}),
+    },
+  });
 }
 
 /**

@@ -329,6 +329,30 @@ describe('reconcile (issue 28)', () => {
     expect(listed.lastSync).toMatchObject({ at: expect.any(String), removed: expect.any(Number) });
   });
 
+  it('the nightly reconcile is audited, with the members shared by hand that it did not expect', async () => {
+    const { runtime } = workers.workers;
+    const { id, assetName } = await lookerDashboard(false);
+    await linkedOrganization(id, 1);
+    await expect.poll(() => google.viewers(assetName).length, POLL).toBe(1);
+    google.addMember(assetName, 'VIEWER', 'user:shared.by.hand@elsewhere.test');
+    await runtime.queues.lookerSharing.add('reconcile', {}, { jobId: `nightly-audit-${crypto.randomUUID()}` });
+    const audited = async () =>
+      (
+        await t.sql`select actor_id, action, target_id, changes from audit_log where action = 'connection.reconcile'
+        and changes::text like '%shared.by.hand@elsewhere.test%' order by id desc limit 1`
+      )[0];
+    await expect.poll(audited, POLL).toBeTruthy();
+    const entry = await audited();
+    expect(entry).toMatchObject({ actor_id: null, target_id: String(connectionId) });
+    expect(entry?.changes).toMatchObject({
+      unexpectedMembers: expect.arrayContaining([
+        expect.objectContaining({ assetName, member: 'user:shared.by.hand@elsewhere.test', role: 'VIEWER' }),
+      ]),
+    });
+    // Reported, and kept: this connection does not own sharing (D36).
+    expect(google.viewers(assetName)).toContain('user:shared.by.hand@elsewhere.test');
+  });
+
   it('a connection that owns sharing removes the viewer shared by hand', async () => {
     const owning = await (await as(admin).send('POST', PATH, connectionBody({ ownsSharing: true }))).json();
     google.addReport({ name: 'owned-report' });

@@ -13,6 +13,7 @@ import {
   assetsOfDashboards,
   assetsOfOrganizations,
   assetsToReconcile,
+  auditReconcile,
   markPending,
   recordConnectionSync,
   type SharedAsset,
@@ -114,16 +115,22 @@ export async function processLookerSharing(job: Job<LookerSharingJob>, deps: Loo
  * the connection's last sync, which the Connections tab shows; a report that fails also gets a retried job.
  */
 async function nightlyTotals(deps: LookerSharingDeps, assets: SharedAsset[]) {
-  const totals = new Map<number, { added: number; removed: number; unexpected: number; error: string | null }>();
+  const totals = new Map<
+    number,
+    { added: number; removed: number; unexpected: number; error: string | null; members: unknown[] }
+  >();
   const failed: SharedAsset[] = [];
   for (const asset of assets) {
-    const total = totals.get(asset.connectionId) ?? { added: 0, removed: 0, unexpected: 0, error: null };
+    const total = totals.get(asset.connectionId) ?? { added: 0, removed: 0, unexpected: 0, error: null, members: [] };
     totals.set(asset.connectionId, total);
     try {
       const result = await syncAsset(deps, asset);
       total.added += result.added.length;
       total.removed += result.removed.length;
       total.unexpected += result.unexpected.length;
+      const dashboard = result.dashboards[0];
+      for (const { member, role } of result.unexpected)
+        total.members.push({ assetName: asset.assetName, dashboardId: dashboard?.id ?? null, member, role });
       if (result.unexpected.length)
         deps.logger.warn(
           { connectionId: asset.connectionId, assetName: asset.assetName, members: result.unexpected },
@@ -136,6 +143,15 @@ async function nightlyTotals(deps: LookerSharingDeps, assets: SharedAsset[]) {
     }
   }
   const at = new Date(deps.google.now()).toISOString();
-  for (const [connectionId, total] of totals) await recordConnectionSync(deps.db, connectionId, { at, ...total });
+  for (const [connectionId, { members, ...total }] of totals) {
+    await recordConnectionSync(deps.db, connectionId, { at, ...total });
+    await auditReconcile(deps.db, connectionId, {
+      at,
+      added: total.added,
+      removed: total.removed,
+      error: total.error,
+      unexpectedMembers: members,
+    });
+  }
   await queueSharingJobs(deps, `nightly-${at.replaceAll(':', '-')}`, failed);
 }
