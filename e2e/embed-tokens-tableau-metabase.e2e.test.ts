@@ -101,7 +101,7 @@ beforeAll(async () => {
   const metabaseDashboard = await admin<{ id: number }>('POST', '/api/admin/dashboards', {
     ...common,
     name: 'Regional operations (Metabase)',
-    type: 'Custom',
+    type: 'Metabase',
     embedMode: 'metabase',
     connectionId: metabaseConnection.body.id,
     metabaseDashboardId: metabase.dashboardId,

@@ -221,7 +221,13 @@ describe('Redis Cluster of three masters', () => {
     const board = await fetch(`${product.baseUrl}/admin/queues/api/queues`, { headers: { cookie } });
     expect(board.status, `${await board.clone().text()}\n${product.output().slice(-3000)}`).toBe(200);
     const { queues } = (await board.json()) as { queues: { name: string; counts: Record<string, number> }[] };
-    expect(queues.map((queue) => queue.name).sort()).toEqual(['calendar', 'domain-events', 'emails', 'reports']);
+    expect(queues.map((queue) => queue.name).sort()).toEqual([
+      'calendar',
+      'domain-events',
+      'emails',
+      'looker-sharing',
+      'reports',
+    ]);
     // The contacts and bookings of the first test went through: their e-mail jobs are counted on the Cluster.
     expect(queues.find((queue) => queue.name === 'emails')?.counts.completed).toBeGreaterThan(10);
   });

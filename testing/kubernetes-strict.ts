@@ -33,14 +33,18 @@ const kindTypes: Record<string, string> = {
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
+/** The compiler's whole output of the last check, for a test's message when it finds less than it should. */
+export let lastOutput = '';
+
 /** Every problem TypeScript finds in the objects (one line each), or what kind no interface is known for. */
 export function strictProblems(objects: { apiVersion: string; kind: string; metadata: { name: string } }[]): string[] {
   const unknown = objects
     .filter((object) => !kindTypes[`${object.apiVersion}/${object.kind}`])
     .map((object) => `${object.apiVersion} ${object.kind} ${object.metadata.name}: no schema known to this test`);
   if (unknown.length) return unknown;
-  // Inside the repository, so that the packages resolve from its node_modules.
-  const dir = `${root}node_modules/.cache/kubernetes-strict-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  // Inside the repository, so that the packages resolve from its node_modules, but not inside node_modules itself,
+  // where a compiler may take the file for a library's and leave it unchecked. Git ignores it (.gitignore).
+  const dir = `${root}.kubernetes-strict-${process.pid}-${Math.random().toString(36).slice(2)}`;
   mkdirSync(dir, { recursive: true });
   try {
     const imports = new Map<string, string>();
@@ -67,15 +71,20 @@ export function strictProblems(objects: { apiVersion: string; kind: string; meta
         files: ['objects.ts'],
       }),
     );
-    const tsc = spawnSync(process.execPath.endsWith('bun') ? process.execPath : 'bun', ['x', 'tsc', '-p', dir], {
-      cwd: root,
-      encoding: 'utf8',
-    });
+    // The repository's own TypeScript, by its path: no package runner in between to pick another or fail quietly.
+    const tsc = spawnSync(`${root}node_modules/.bin/tsc`, ['-p', dir], { cwd: root, encoding: 'utf8' });
     if (tsc.error) throw tsc.error;
-    return `${tsc.stdout}${tsc.stderr}`
+    const output = `${tsc.stdout}${tsc.stderr}`;
+    const problems = output
       .split('\n')
       .filter((line) => /error TS\d+/.test(line))
       .map((line) => line.replace(/^.*objects\.ts/, 'objects.ts'));
+    // A compiler that failed without a type error to show (it could not start, ran out of memory, was killed) proves
+    // nothing: say so instead of passing.
+    if (tsc.status !== 0 && problems.length === 0)
+      throw new Error(`tsc failed (status ${tsc.status}, signal ${tsc.signal}): ${output.slice(0, 2000)}`);
+    lastOutput = output;
+    return problems;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

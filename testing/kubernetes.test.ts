@@ -24,7 +24,7 @@ import { ApiEnvSchema, apiRequiredVariables } from '../backend/src/env';
 import { parseProxyTrust } from '../backend/src/lib/client-address';
 import { assertStartable } from '../backend/src/startup-checks';
 import { loadWorkersConfig, workersRequiredVariables } from '../workers/src/env';
-import { strictProblems } from './kubernetes-strict';
+import { lastOutput, strictProblems } from './kubernetes-strict';
 
 /** The models of every kind an overlay may render; a kind missing here fails the test instead of going unchecked. */
 const models: Record<string, new (data: never) => { validate(): void }> = {
@@ -212,7 +212,8 @@ describe.each(['local', 'production'])('deploy/kubernetes/overlays/%s', (overlay
     const container = planted.find((o) => o.kind === 'Deployment')?.spec?.template?.spec.containers[0];
     if (!container) throw new Error('no Deployment to plant a misspelling in');
     Object.assign(container, { readinesProbe: container.readinessProbe });
-    expect(strictProblems(planted).join('\n')).toMatch(/'"readinesProbe"' does not exist in type 'IContainer'/);
+    const found = strictProblems(planted).join('\n');
+    expect(found, `tsc said:\n${lastOutput}`).toMatch(/'"readinesProbe"' does not exist in type 'IContainer'/);
   });
 
   it('puts everything into one namespace', () => {

@@ -207,7 +207,11 @@ describe('/client/dashboard/{id}', () => {
       // Granted long ago: nothing about waiting.
       expect(screen.queryByTestId('looker-studio-fresh')).toBeNull();
       expect(screen.getByTestId('viewer-fullscreen')).toBeTruthy();
+      // The view is recorded with its outcome once the frame has loaded (D37), like every other viewer's.
+      expect(requestsTo(api, 'POST /api/dashboards/5/views')).toHaveLength(0);
+      fireEvent.load(frame);
       await waitFor(() => expect(requestsTo(api, 'POST /api/dashboards/5/views')).toHaveLength(1));
+      expect(requestsTo(api, 'POST /api/dashboards/5/views').map((r) => r.body)).toEqual([{ loaded: true }]);
       expect(requestsTo(api, 'GET /api/dashboards/5/embed-status')).toHaveLength(0);
     });
 
