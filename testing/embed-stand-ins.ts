@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { metabaseEmbed, metabaseEmbedPage, metabaseHealth } from './embed-stand-ins/metabase';
-import { entraToken, generateToken, groups, report } from './embed-stand-ins/powerbi';
+import { capacityPath, getCapacity, transition } from './embed-stand-ins/azure';
+import { entraToken, generateToken, groups, report, reports } from './embed-stand-ins/powerbi';
 import {
   type EmbedStandInCredentials,
   json,
+  type StandInCapacity,
   type StandInEndpoint,
   type StandInFailure,
   type StandInMetabaseDashboard,
@@ -46,6 +48,14 @@ export interface EmbedStandIns {
   url: string;
   /** For POWERBI_AUTHORITY_URL and POWERBI_API_URL. */
   powerbi: { authorityUrl: string; apiUrl: string };
+  /** For AZURE_MANAGEMENT_URL (Azure Resource Manager's capacity calls). */
+  azureManagementUrl: string;
+  /** An Azure capacity (default: Power BI Embedded, Paused, transitions of 300 ms); the object changes as Azure's would. */
+  addCapacity(capacity: Partial<StandInCapacity> & { name: string }): StandInCapacity;
+  /** Another Power BI workspace (`denied`: listed, its reports answer 403). */
+  addWorkspace(workspace: { id: string; name: string; denied?: boolean }): void;
+  /** Deletes a report (as someone deleting it in Power BI). */
+  removeReport(reportId: string): void;
   /** A Tableau connection's site URL (its view: `credentials.tableau.viewUrl`). */
   tableauSiteUrl: string;
   /** A Metabase connection's site URL. */
@@ -110,6 +120,10 @@ const ROUTES: Array<[string, RegExp, StandInEndpoint]> = [
   ['POST', /^\/entra\/([^/]+)\/oauth2\/v2\.0\/token$/, 'entra-token'],
   ['GET', /^\/powerbi\/v1\.0\/myorg\/groups$/i, 'powerbi-groups'],
   ['GET', /^\/powerbi\/v1\.0\/myorg\/groups\/([^/]+)\/reports\/([^/]+)$/i, 'powerbi-report'],
+  ['GET', /^\/powerbi\/v1\.0\/myorg\/groups\/([^/]+)\/reports$/i, 'powerbi-reports'],
+  ['GET', /^\/azure(\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/[^/]+\/capacities\/[^/]+)$/i, 'arm-capacity'],
+  ['POST', /^\/azure(\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/[^/]+\/capacities\/[^/]+)\/suspend$/i, 'arm-suspend'],
+  ['POST', /^\/azure(\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/[^/]+\/capacities\/[^/]+)\/resume$/i, 'arm-resume'],
   ['POST', /^\/powerbi\/v1\.0\/myorg\/generatetoken$/i, 'powerbi-generate-token'],
   ['POST', /^\/tableau\/api\/[\d.]+\/auth\/signin$/, 'tableau-signin'],
   ['POST', /^\/tableau\/api\/[\d.]+\/auth\/signout$/, 'tableau-signout'],
@@ -142,6 +156,8 @@ const failureBody = (endpoint: StandInEndpoint, status: number): unknown => {
   if (endpoint.startsWith('tableau'))
     return { error: { summary: 'Stand-in failure', detail: `HTTP ${status}`, code: `${status}000` } };
   if (endpoint.startsWith('metabase')) return `Stand-in failure (HTTP ${status})`;
+  if (endpoint.startsWith('arm-'))
+    return { error: { code: status === 429 ? 'TooManyRequests' : 'StandInFailure', message: `HTTP ${status}` } };
   return { error: { code: status === 404 ? 'PowerBIEntityNotFound' : 'StandInFailure', message: `HTTP ${status}` } };
 };
 
@@ -198,6 +214,7 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
     embedPage: options.embedPageFile ? { file: options.embedPageFile } : { html: DEFAULT_EMBED_PAGE },
     reports: [],
     workspaces: [],
+    capacities: new Map(),
     metabaseDashboards: [],
     entraTokens: new Map(),
     embedTokens: [],
@@ -232,8 +249,11 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
       if (failure.status) {
         const payload = failure.body ?? failureBody(endpoint, failure.status);
         return typeof payload === 'string'
-          ? new Response(payload, { status: failure.status, headers: { 'content-type': 'text/plain' } })
-          : json(payload, failure.status);
+          ? new Response(payload, {
+              status: failure.status,
+              headers: { 'content-type': 'text/plain', ...failure.headers },
+            })
+          : json(payload, failure.status, failure.headers);
       }
     }
     const [first = '', second = ''] = params.map(decodeURIComponent);
@@ -244,6 +264,14 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
         return groups(state, request.headers, url);
       case 'powerbi-report':
         return report(state, request.headers, first, second);
+      case 'powerbi-reports':
+        return reports(state, request.headers, first);
+      case 'arm-capacity':
+        return getCapacity(state, request.headers, url, first);
+      case 'arm-suspend':
+        return transition(state, request.headers, url, first, 'suspend');
+      case 'arm-resume':
+        return transition(state, request.headers, url, first, 'resume');
       case 'powerbi-generate-token':
         return generateToken(state, request.headers, body);
       case 'powerbi-embed-page': {
@@ -294,6 +322,28 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
   return {
     url: origin,
     powerbi: { authorityUrl: `${origin}/entra`, apiUrl: `${origin}/powerbi` },
+    azureManagementUrl: `${origin}/azure`,
+    addCapacity(input) {
+      const capacity: StandInCapacity = {
+        subscriptionId: '613192d7-503f-477a-9cfe-4efc3ee2bd60',
+        resourceGroup: 'analytics-rg',
+        kind: 'Microsoft.PowerBIDedicated',
+        state: 'Paused',
+        transitionMs: 300,
+        suspends: 0,
+        resumes: 0,
+        ...input,
+      };
+      state.capacities.set(capacityPath(capacity), capacity);
+      return capacity;
+    },
+    addWorkspace(workspace) {
+      state.workspaces.push(workspace);
+    },
+    removeReport(reportId) {
+      const index = state.reports.findIndex((r) => r.reportId.toLowerCase() === reportId.toLowerCase());
+      if (index >= 0) state.reports.splice(index, 1);
+    },
     tableauSiteUrl: `${origin}/tableau`,
     metabaseSiteUrl: `${origin}/metabase`,
     credentials: state.credentials,

@@ -13,6 +13,7 @@ import {
   requiredVariables,
 } from '@app/platform/env';
 import { lookerStudioEnvEntries } from '@app/platform/lookerstudio/env';
+import { capacityAuthorityEnvEntries, capacityEnvEntries } from '@app/platform/powerbi/env';
 import { metricsTokenProblems } from '@app/platform/metrics-token';
 import { outboundEnvEntries } from '@app/platform/outbound';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
@@ -68,6 +69,10 @@ export const WorkersEnvSchema = v.object({
   /** Opens the Looker Studio connections' keys (issue 28); without it their sharing jobs fail, visibly. */
   APP_ENCRYPTION_KEY: envEncryptionKey,
   ...lookerStudioEnvEntries,
+  ...capacityEnvEntries,
+  ...capacityAuthorityEnvEntries,
+  /** How often the capacities are visited (paused when idle outside their active hours, resumed when they begin). */
+  CAPACITY_ROUND_INTERVAL_MS: envInt('60000', 1000),
   /** How long a Looker Studio call may take (Google's token endpoint and API). */
   LOOKER_STUDIO_TIMEOUT_MS: envInt('8000', 100),
   /** How often reports whose sharing is not in step are tried again (besides each job's own retries). */

@@ -9,3 +9,4 @@ export * from './organizations';
 export * from './site';
 export * from './sso';
 export * from './users';
+export * from './capacity';

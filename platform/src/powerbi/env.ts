@@ -1,0 +1,15 @@
+import { envUrl } from '../env';
+import * as v from 'valibot';
+
+/** Where the capacity calls go (issue 29): Azure Resource Manager, and Entra ID for the workers' own token. */
+export const capacityEnvEntries = {
+  /** Azure Resource Manager (`{url}/subscriptions/.../capacities/{name}`), through the outbound guard. */
+  AZURE_MANAGEMENT_URL: v.optional(envUrl(['https:', 'http:'], 'http(s)'), 'https://management.azure.com'),
+};
+
+/** The workers' Entra ID authority (the API has its own POWERBI_AUTHORITY_URL entry). */
+export const capacityAuthorityEnvEntries = {
+  POWERBI_AUTHORITY_URL: v.optional(envUrl(['https:', 'http:'], 'http(s)'), 'https://login.microsoftonline.com'),
+  /** How long a capacity call may take. */
+  AZURE_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{3,6}$/), v.transform(Number)), '8000'),
+};
