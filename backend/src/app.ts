@@ -17,6 +17,7 @@ import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { embedConnectionsRoutes } from './modules/embedding/connections.routes';
 import { withEmbedOrigins } from './modules/embedding/embed-origins';
 import { embedTokenRoutes } from './modules/embedding/embed-token.routes';
+import { powerBiAdminRoutes } from './modules/embedding/powerbi-admin.routes';
 import { linksRoutes } from './modules/links/links.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
@@ -94,6 +95,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(membershipsRoutes(modules))
     .use(linksRoutes(modules))
     .use(embedConnectionsRoutes(modules))
+    .use(powerBiAdminRoutes(modules))
     .use(ssoSettingsRoutes(modules))
     .use(auditRoutes(modules))
     .use(adminSecurityRoutes(modules))

@@ -1,3 +1,4 @@
+import type { CAPACITY_KINDS } from '@app/contracts';
 import { guardedFetch, OutboundError } from '../outbound';
 
 /**
@@ -8,7 +9,6 @@ import { guardedFetch, OutboundError } from '../outbound';
  * request goes through the outbound guard (D35); messages carry status and error codes, never a secret or Azure's text.
  */
 
-export const CAPACITY_KINDS = ['Microsoft.PowerBIDedicated', 'Microsoft.Fabric'] as const;
 export type CapacityKind = (typeof CAPACITY_KINDS)[number];
 
 const API_VERSIONS: Record<CapacityKind, string> = {

@@ -208,7 +208,7 @@ export async function recordCapacityViewer(deps: Pick<CapacityDeps, 'db' | 'now'
 export async function holdCapacity(deps: Pick<CapacityDeps, 'db'>, connectionId: number, until: Date) {
   await deps.db
     .update(powerbiCapacities)
-    .set({ heldUntil: sql`greatest(coalesce(${powerbiCapacities.heldUntil}, ${until}), ${until})` })
+    .set({ heldUntil: sql`greatest(${powerbiCapacities.heldUntil}, ${until.toISOString()}::timestamptz)` })
     .where(eq(powerbiCapacities.connectionId, connectionId));
 }
 
@@ -314,7 +314,8 @@ export async function pausedHours(db: Database, connectionId: number, from: Date
   const [row] = await db
     .select({
       seconds: sql<string>`coalesce(sum(extract(epoch from (
-        least(coalesce(${capacityPauses.resumedAt}, now()), ${to}) - greatest(${capacityPauses.pausedAt}, ${from})
+        least(coalesce(${capacityPauses.resumedAt}, now()), ${to.toISOString()}::timestamptz)
+        - greatest(${capacityPauses.pausedAt}, ${from.toISOString()}::timestamptz)
       ))), 0)`,
     })
     .from(capacityPauses)

@@ -1,6 +1,6 @@
 import * as schema from '@app/db/schema';
 import { addMembership, createOrganization, linkDashboard } from '@app/db/testing';
-import { capacityRound } from '@app/platform/powerbi/capacity';
+import { activeCapacityForExport, capacityRound, releaseCapacity } from '@app/platform/powerbi/capacity';
 import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -163,5 +163,17 @@ describe('the workers round: pause when idle, never under a viewer or an export 
       .where(eq(schema.capacityPauses.connectionId, connectionId));
     expect(pauses).toHaveLength(1);
     expect(pauses[0]?.resumedAt).toBeNull();
+  });
+
+  it('an export resumes the capacity, waits until it is active, and holds it against the idle pause', async () => {
+    const { azure, connectionId } = await setUp();
+    await activeCapacityForExport(deps(), connectionId, { sleep: (ms) => Bun.sleep(ms / 20) });
+    expect(azure.resumes).toBe(1);
+    expect(azure.state).toBe('Succeeded');
+    const where = eq(schema.powerbiCapacities.connectionId, connectionId);
+    await t.db.update(schema.powerbiCapacities).set({ resumeRequestedAt: null }).where(where);
+    expect(await capacityRound(deps(), connectionId)).toBe('kept');
+    await releaseCapacity(deps(), connectionId);
+    expect(await capacityRound(deps(), connectionId)).toBe('paused');
   });
 });
