@@ -13,7 +13,7 @@ import {
   requiredVariables,
 } from '@app/platform/env';
 import { lookerStudioEnvEntries } from '@app/platform/lookerstudio/env';
-import { capacityAuthorityEnvEntries, capacityEnvEntries } from '@app/platform/powerbi/env';
+import { powerBiWorkerEnvEntries, capacityEnvEntries } from '@app/platform/powerbi/env';
 import { metricsTokenProblems } from '@app/platform/metrics-token';
 import { outboundEnvEntries } from '@app/platform/outbound';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
@@ -70,7 +70,7 @@ export const WorkersEnvSchema = v.object({
   APP_ENCRYPTION_KEY: envEncryptionKey,
   ...lookerStudioEnvEntries,
   ...capacityEnvEntries,
-  ...capacityAuthorityEnvEntries,
+  ...powerBiWorkerEnvEntries,
   /** How often the capacities are visited (paused when idle outside their active hours, resumed when they begin). */
   CAPACITY_ROUND_INTERVAL_MS: envInt('60000', 1000),
   /** How long a Looker Studio call may take (Google's token endpoint and API). */

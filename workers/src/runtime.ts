@@ -33,6 +33,14 @@ import type { WorkersConfig } from './env';
 import { processCalendarJob } from './jobs/calendar/calendar.processor';
 import { processDomainEvent } from './jobs/domain-events/domain-events.processor';
 import { type LookerSharingDeps, processLookerSharing } from './jobs/looker-sharing/looker-sharing.processor';
+import {
+  CAPACITY_ROUND_SCHEDULER_ID,
+  POWERBI_CHECK_SCHEDULER_ID,
+  type PowerBiJobDeps,
+  PowerBiJobNames,
+  runCapacityRound,
+  runReportCheck,
+} from './jobs/powerbi/powerbi.processor';
 import { processSendEmail } from './jobs/send-email/send-email.processor';
 import { processUsageDigest } from './jobs/usage-digest/usage-digest.processor';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics';
@@ -55,7 +63,7 @@ export interface WorkersRuntime {
     domainEvents: Queue<DomainEventJob>;
     emails: Queue<EmailJob>;
     calendar: Queue<CalendarJob>;
-    reports: Queue<UsageDigestJob>;
+    reports: Queue<UsageDigestJob | Record<string, never>>;
     lookerSharing: Queue<LookerSharingJob>;
   };
   workers: Worker[];
@@ -231,17 +239,44 @@ export async function startWorkers({
   else await queues.calendar.removeJobScheduler('sync-busy-every');
   // The admins' monthly usage digest (issue 18): every process upserts the same scheduler (a fixed id), so the cluster
   // has one, and one job a month; the job writes one event per month and admin, whoever runs it how often.
+  // Power BI (issue 29): the capacity round and the nightly report check share the reports queue.
+  const powerBi: PowerBiJobDeps = {
+    db,
+    secretBox: lookerSharing.secretBox,
+    arm: {
+      POWERBI_AUTHORITY_URL: config.POWERBI_AUTHORITY_URL,
+      AZURE_MANAGEMENT_URL: config.AZURE_MANAGEMENT_URL,
+      OUTBOUND_ALLOW_HOSTS: config.OUTBOUND_ALLOW_HOSTS,
+      timeoutMs: config.AZURE_TIMEOUT_MS,
+    },
+    powerBiApiUrl: config.POWERBI_API_URL,
+    logger,
+  };
   const reportsWorker = registerWorker(
     platform,
     Queues.reports,
-    (job) =>
-      processUsageDigest(job, { db, domainEvents: queues.domainEvents, timeZone: config.BOOKING_TIMEZONE, logger }),
+    (job) => {
+      if (job.name === PowerBiJobNames.capacityRound) return runCapacityRound(powerBi);
+      if (job.name === PowerBiJobNames.checkReports) return runReportCheck(powerBi);
+      return processUsageDigest(job, { db, domainEvents: queues.domainEvents, timeZone: config.BOOKING_TIMEZONE, logger });
+    },
     {
       concurrency: 1,
       onFailed: (job, error) =>
-        logger[job && isFinal(job) ? 'error' : 'warn']({ jobId: job?.id, err: error }, 'usage digest job failed'),
+        logger[job && isFinal(job) ? 'error' : 'warn']({ jobId: job?.id, job: job?.name, err: error }, 'reports job failed'),
     },
   );
+  await queues.reports.upsertJobScheduler(
+    CAPACITY_ROUND_SCHEDULER_ID,
+    { every: config.CAPACITY_ROUND_INTERVAL_MS },
+    { name: PowerBiJobNames.capacityRound, data: {}, opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } } },
+  );
+  await queues.reports.upsertJobScheduler(
+    POWERBI_CHECK_SCHEDULER_ID,
+    { pattern: '15 3 * * *', tz: config.BOOKING_TIMEZONE },
+    { name: PowerBiJobNames.checkReports, data: {}, opts: retried(Queues.reports) },
+  );
+  metrics.watchPowerBi(db);
   await queues.reports.upsertJobScheduler(
     USAGE_DIGEST_SCHEDULER_ID,
     { pattern: '0 7 1 * *', tz: config.BOOKING_TIMEZONE },

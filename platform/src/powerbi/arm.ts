@@ -84,7 +84,8 @@ export function retryAfterOf(value: string | null, now = Date.now()): number | n
   return Math.min(600, Math.max(1, Math.ceil(seconds)));
 }
 
-async function request(config: ArmConfig, label: string, url: string, init: RequestInit): Promise<Answer> {
+export async function request(
+  config: Pick<ArmConfig, 'OUTBOUND_ALLOW_HOSTS' | 'timeoutMs'>, label: string, url: string, init: RequestInit): Promise<Answer> {
   const host = new URL(url).host;
   try {
     const response = await guardedFetch(
@@ -138,9 +139,19 @@ function fault(answer: Answer, what: string, account: CapacityAccount): Capacity
 
 const tokens = new Map<string, { version: number; token: string; renewAt: number }>();
 
-/** The service principal's token for Azure Resource Manager, kept until 5 minutes before it expires. */
-async function armToken(config: ArmConfig, account: CapacityAccount): Promise<string> {
-  const key = `${config.POWERBI_AUTHORITY_URL}|${account.connectionId}`;
+/** The service principal (tenant, client id and secret) of a Power BI connection, opened in memory. */
+export type ServicePrincipal = Pick<CapacityAccount, 'connectionId' | 'version' | 'tenantId' | 'clientId' | 'clientSecret'>;
+
+/**
+ * The service principal's token for `scope` (Azure Resource Manager's by default), kept until 5 minutes before it
+ * expires.
+ */
+export async function servicePrincipalToken(
+  config: Pick<ArmConfig, 'POWERBI_AUTHORITY_URL' | 'OUTBOUND_ALLOW_HOSTS' | 'timeoutMs'>,
+  account: ServicePrincipal,
+  scope = MANAGEMENT_SCOPE,
+): Promise<string> {
+  const key = `${config.POWERBI_AUTHORITY_URL}|${account.connectionId}|${scope}`;
   const cached = tokens.get(key);
   if (cached && cached.version === account.version && cached.renewAt > Date.now()) return cached.token;
   const url = `${base(config.POWERBI_AUTHORITY_URL)}/${encodeURIComponent(account.tenantId)}/oauth2/v2.0/token`;
@@ -151,13 +162,13 @@ async function armToken(config: ArmConfig, account: CapacityAccount): Promise<st
       grant_type: 'client_credentials',
       client_id: account.clientId,
       client_secret: account.clientSecret,
-      scope: MANAGEMENT_SCOPE,
+      scope,
     }).toString(),
   });
   const body = answer.body as { access_token?: unknown; expires_in?: unknown } | null;
   if (answer.status !== 200 || typeof body?.access_token !== 'string') {
     const kind = answer.status >= 500 || answer.status === 429 ? 'unavailable' : 'refused';
-    throw new CapacityError(kind, `Entra ID refused a token for Azure Resource Manager: ${words(answer)}`);
+    throw new CapacityError(kind, `Entra ID refused the service principal a token: ${words(answer)}`);
   }
   const lifetime = Math.max(0, Number(body.expires_in) || 0) * 1000;
   const renewAt = Date.now() + lifetime - Math.min(5 * 60_000, lifetime / 2);
@@ -171,13 +182,13 @@ const capacityUrl = (config: ArmConfig, account: CapacityAccount) =>
   `${base(config.AZURE_MANAGEMENT_URL)}/subscriptions/${encodeURIComponent(account.subscriptionId)}/resourceGroups/${encodeURIComponent(account.resourceGroup)}/providers/${account.kind}/capacities/${encodeURIComponent(account.capacityName)}`;
 
 async function armCall(config: ArmConfig, account: CapacityAccount, method: 'GET' | 'POST', action: string) {
-  const token = await armToken(config, account);
+  const token = await servicePrincipalToken(config, account);
   const url = `${capacityUrl(config, account)}${action}?api-version=${API_VERSIONS[account.kind]}`;
   const answer = await request(config, 'Azure Resource Manager', url, {
     method,
     headers: { authorization: `Bearer ${token}` },
   });
-  if (answer.status === 401) tokens.delete(`${config.POWERBI_AUTHORITY_URL}|${account.connectionId}`);
+  if (answer.status === 401) tokens.delete(`${config.POWERBI_AUTHORITY_URL}|${account.connectionId}|${MANAGEMENT_SCOPE}`);
   return answer;
 }
 
