@@ -94,7 +94,7 @@ export async function saveCapacity(
       .values({ connectionId, ...values })
       .onConflictDoUpdate({
         target: powerbiCapacities.connectionId,
-        set: { ...values, updatedAt: sql`now()`, lastError: null },
+        set: { ...values, updatedAt: sql`now()`, lastError: null, lastState: null, checkedAt: null, resumeRequestedAt: null },
       });
     return {
       action: 'connection.capacity',
