@@ -5,7 +5,13 @@ import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { signInAsClient } from './account-helpers';
-import { adminSession, POWERBI_EMBED_PAGE_FILE, POWERBI_EMBED_PAGE_URL, reportStatus, serveEmbedPage } from './embed-helpers';
+import {
+  adminSession,
+  POWERBI_EMBED_PAGE_FILE,
+  POWERBI_EMBED_PAGE_URL,
+  reportStatus,
+  serveEmbedPage,
+} from './embed-helpers';
 import { screenshot, useBrowserSuite, viewports } from './harness';
 import { seriousAxeViolations } from './marketing-helpers';
 
@@ -15,7 +21,10 @@ import { seriousAxeViolations } from './marketing-helpers';
  * the report; one resume was asked.
  */
 
-const standIns = await startEmbedStandIns({ embedPageUrl: POWERBI_EMBED_PAGE_URL, embedPageFile: POWERBI_EMBED_PAGE_FILE });
+const standIns = await startEmbedStandIns({
+  embedPageUrl: POWERBI_EMBED_PAGE_URL,
+  embedPageFile: POWERBI_EMBED_PAGE_FILE,
+});
 const suite = useBrowserSuite({
   env: {
     POWERBI_AUTHORITY_URL: standIns.powerbi.authorityUrl,
@@ -62,7 +71,11 @@ beforeAll(async () => {
     reportId: powerbi.reportId,
   });
   dashboardId = dashboard.body.id;
-  await admin('POST', '/api/admin/organization-dashboards', { organizationId: org.id, dashboardId, dataScope: { roles: [] } });
+  await admin('POST', '/api/admin/organization-dashboards', {
+    organizationId: org.id,
+    dashboardId,
+    dataScope: { roles: [] },
+  });
 });
 
 afterAll(async () => {

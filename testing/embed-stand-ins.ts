@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { metabaseEmbed, metabaseEmbedPage, metabaseHealth } from './embed-stand-ins/metabase';
 import { capacityPath, getCapacity, transition } from './embed-stand-ins/azure';
+import { metabaseEmbed, metabaseEmbedPage, metabaseHealth } from './embed-stand-ins/metabase';
 import { entraToken, generateToken, groups, report, reports } from './embed-stand-ins/powerbi';
 import {
   type EmbedStandInCredentials,
@@ -121,9 +121,21 @@ const ROUTES: Array<[string, RegExp, StandInEndpoint]> = [
   ['GET', /^\/powerbi\/v1\.0\/myorg\/groups$/i, 'powerbi-groups'],
   ['GET', /^\/powerbi\/v1\.0\/myorg\/groups\/([^/]+)\/reports\/([^/]+)$/i, 'powerbi-report'],
   ['GET', /^\/powerbi\/v1\.0\/myorg\/groups\/([^/]+)\/reports$/i, 'powerbi-reports'],
-  ['GET', /^\/azure(\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/[^/]+\/capacities\/[^/]+)$/i, 'arm-capacity'],
-  ['POST', /^\/azure(\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/[^/]+\/capacities\/[^/]+)\/suspend$/i, 'arm-suspend'],
-  ['POST', /^\/azure(\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/[^/]+\/capacities\/[^/]+)\/resume$/i, 'arm-resume'],
+  [
+    'GET',
+    /^\/azure(\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/[^/]+\/capacities\/[^/]+)$/i,
+    'arm-capacity',
+  ],
+  [
+    'POST',
+    /^\/azure(\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/[^/]+\/capacities\/[^/]+)\/suspend$/i,
+    'arm-suspend',
+  ],
+  [
+    'POST',
+    /^\/azure(\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/[^/]+\/capacities\/[^/]+)\/resume$/i,
+    'arm-resume',
+  ],
   ['POST', /^\/powerbi\/v1\.0\/myorg\/generatetoken$/i, 'powerbi-generate-token'],
   ['POST', /^\/tableau\/api\/[\d.]+\/auth\/signin$/, 'tableau-signin'],
   ['POST', /^\/tableau\/api\/[\d.]+\/auth\/signout$/, 'tableau-signout'],

@@ -14,6 +14,7 @@ import { calendarFeedRoutes } from './modules/booking/calendar-feed.routes';
 import { consultationsRoutes } from './modules/booking/consultations.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
+import { powerBiImportRoutes } from './modules/dashboards/powerbi-import.routes';
 import { embedConnectionsRoutes } from './modules/embedding/connections.routes';
 import { withEmbedOrigins } from './modules/embedding/embed-origins';
 import { embedTokenRoutes } from './modules/embedding/embed-token.routes';
@@ -96,6 +97,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(linksRoutes(modules))
     .use(embedConnectionsRoutes(modules))
     .use(powerBiAdminRoutes(modules))
+    .use(powerBiImportRoutes(modules))
     .use(ssoSettingsRoutes(modules))
     .use(auditRoutes(modules))
     .use(adminSecurityRoutes(modules))

@@ -13,11 +13,11 @@ import {
 } from '@app/platform/env';
 import { lookerStudioEnvEntries } from '@app/platform/lookerstudio/env';
 import { outboundEnvEntries } from '@app/platform/outbound';
+import { capacityEnvEntries } from '@app/platform/powerbi/env';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
 import { envEncryptionKey } from '@app/platform/secret-box';
 import { tracingEnvEntries } from '@app/platform/tracing';
 import * as v from 'valibot';
-import { capacityEnvEntries } from '@app/platform/powerbi/env';
 import { parseProxyTrust } from './lib/client-address';
 
 export const ApiEnvSchema = v.object({

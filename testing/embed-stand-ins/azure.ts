@@ -27,7 +27,11 @@ function armBearer(state: StandInState, headers: Headers): Response | null {
       'www-authenticate': 'Bearer authorization_uri="https://login.windows.net/", error="invalid_token"',
     });
   if (issued.expiresAt <= Date.now())
-    return armError(401, 'ExpiredAuthenticationToken', 'The access token expiry UTC time is earlier than current UTC time.');
+    return armError(
+      401,
+      'ExpiredAuthenticationToken',
+      'The access token expiry UTC time is earlier than current UTC time.',
+    );
   return null;
 }
 
@@ -39,7 +43,11 @@ function found(state: StandInState, headers: Headers, url: URL, path: string): S
   if (!capacity)
     return armError(404, 'ResourceNotFound', `The Resource '${path.split('/providers/')[1] ?? path}' was not found.`);
   if (url.searchParams.get('api-version') !== API_VERSIONS[capacity.kind])
-    return armError(400, 'InvalidApiVersionParameter', `The api-version '${url.searchParams.get('api-version') ?? ''}' is invalid.`);
+    return armError(
+      400,
+      'InvalidApiVersionParameter',
+      `The api-version '${url.searchParams.get('api-version') ?? ''}' is invalid.`,
+    );
   return capacity;
 }
 

@@ -136,7 +136,10 @@ export function reports(state: StandInState, headers: Headers, workspaceId: stri
   const workspace = state.workspaces.find((w) => same(workspaceId, w.id));
   if (!workspace) return notFound();
   if (workspace.denied)
-    return json({ error: { code: 'PowerBINotAuthorizedException', 'pbi.error': { code: 'PowerBINotAuthorizedException' } } }, 403);
+    return json(
+      { error: { code: 'PowerBINotAuthorizedException', 'pbi.error': { code: 'PowerBINotAuthorizedException' } } },
+      403,
+    );
   const value = state.reports
     .filter((r) => same(workspaceId, r.workspaceId))
     .map((r) => ({
@@ -152,7 +155,10 @@ export function reports(state: StandInState, headers: Headers, workspaceId: stri
       users: [],
       subscriptions: [],
     }));
-  return json({ '@odata.context': `${state.origin}/powerbi/v1.0/myorg/groups/${workspace.id}/$metadata#reports`, value });
+  return json({
+    '@odata.context': `${state.origin}/powerbi/v1.0/myorg/groups/${workspace.id}/$metadata#reports`,
+    value,
+  });
 }
 
 const embedUrlOf = (state: StandInState, workspaceId: string, reportId: string) => {

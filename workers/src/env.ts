@@ -13,9 +13,9 @@ import {
   requiredVariables,
 } from '@app/platform/env';
 import { lookerStudioEnvEntries } from '@app/platform/lookerstudio/env';
-import { powerBiWorkerEnvEntries, capacityEnvEntries } from '@app/platform/powerbi/env';
 import { metricsTokenProblems } from '@app/platform/metrics-token';
 import { outboundEnvEntries } from '@app/platform/outbound';
+import { capacityEnvEntries, powerBiWorkerEnvEntries } from '@app/platform/powerbi/env';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
 import { envEncryptionKey } from '@app/platform/secret-box';
 import { tracingEnvEntries } from '@app/platform/tracing';

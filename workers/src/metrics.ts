@@ -2,7 +2,7 @@ import { CalendarJobNames, EmailTemplates, LookerSharingJobNames, QueueNames } f
 import type { Database } from '@app/db';
 import { registerBuildInfo } from '@app/platform/build-info';
 import { outOfStep } from '@app/platform/lookerstudio/sharing.repository';
-import { flaggedDashboardCount } from '@app/platform/powerbi/report-check';
+import { flaggedDashboardCount } from '@app/platform/powerbi/report-check.repository';
 import { registerProcessMetrics } from '@app/platform/process-metrics';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 

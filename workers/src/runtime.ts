@@ -258,18 +258,30 @@ export async function startWorkers({
     (job) => {
       if (job.name === PowerBiJobNames.capacityRound) return runCapacityRound(powerBi);
       if (job.name === PowerBiJobNames.checkReports) return runReportCheck(powerBi);
-      return processUsageDigest(job, { db, domainEvents: queues.domainEvents, timeZone: config.BOOKING_TIMEZONE, logger });
+      return processUsageDigest(job, {
+        db,
+        domainEvents: queues.domainEvents,
+        timeZone: config.BOOKING_TIMEZONE,
+        logger,
+      });
     },
     {
       concurrency: 1,
       onFailed: (job, error) =>
-        logger[job && isFinal(job) ? 'error' : 'warn']({ jobId: job?.id, job: job?.name, err: error }, 'reports job failed'),
+        logger[job && isFinal(job) ? 'error' : 'warn'](
+          { jobId: job?.id, job: job?.name, err: error },
+          'reports job failed',
+        ),
     },
   );
   await queues.reports.upsertJobScheduler(
     CAPACITY_ROUND_SCHEDULER_ID,
     { every: config.CAPACITY_ROUND_INTERVAL_MS },
-    { name: PowerBiJobNames.capacityRound, data: {}, opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } } },
+    {
+      name: PowerBiJobNames.capacityRound,
+      data: {},
+      opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+    },
   );
   await queues.reports.upsertJobScheduler(
     POWERBI_CHECK_SCHEDULER_ID,

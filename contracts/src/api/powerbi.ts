@@ -71,7 +71,7 @@ export const CapacityInputSchema = v.object({
 export type CapacityInput = v.InferInput<typeof CapacityInputSchema>;
 
 /** GET: the settings, what Azure last said, and this month's pauses. */
-export const CapacitySchema = v.object({
+const CapacitySchema = v.object({
   subscriptionId: v.string(),
   resourceGroup: v.string(),
   capacityName: v.string(),

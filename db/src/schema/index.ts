@@ -1,6 +1,7 @@
 export * from './audit';
 export * from './auth';
 export * from './bookings';
+export * from './capacity';
 export * from './contact';
 export * from './dashboards';
 export * from './embedding';
@@ -9,4 +10,3 @@ export * from './organizations';
 export * from './site';
 export * from './sso';
 export * from './users';
-export * from './capacity';

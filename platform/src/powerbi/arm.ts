@@ -1,3 +1,4 @@
+// Long file: every Azure Resource Manager call of a capacity, its token and its faults in words, in one place.
 import type { CAPACITY_KINDS } from '@app/contracts';
 import { guardedFetch, OutboundError } from '../outbound';
 
@@ -69,7 +70,11 @@ function words(answer: Answer): string {
   const body = answer.body as { error?: unknown; error_description?: unknown } | null;
   const error = body?.error;
   const code =
-    typeof error === 'string' ? error : typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : '';
+    typeof error === 'string'
+      ? error
+      : typeof (error as { code?: unknown })?.code === 'string'
+        ? (error as { code: string }).code
+        : '';
   const aadsts =
     typeof body?.error_description === 'string' ? (/^AADSTS\d{1,10}\b/.exec(body.error_description)?.[0] ?? '') : '';
   const codes = [code, aadsts].filter((c) => CODE.test(c));
@@ -77,7 +82,7 @@ function words(answer: Answer): string {
 }
 
 /** Retry-After in seconds (a number or an HTTP date), bounded to 1..600; null when absent. */
-export function retryAfterOf(value: string | null, now = Date.now()): number | null {
+function retryAfterOf(value: string | null, now = Date.now()): number | null {
   if (!value) return null;
   const seconds = /^\d{1,6}$/.test(value.trim()) ? Number(value) : (Date.parse(value) - now) / 1000;
   if (!Number.isFinite(seconds)) return null;
@@ -85,7 +90,11 @@ export function retryAfterOf(value: string | null, now = Date.now()): number | n
 }
 
 export async function request(
-  config: Pick<ArmConfig, 'OUTBOUND_ALLOW_HOSTS' | 'timeoutMs'>, label: string, url: string, init: RequestInit): Promise<Answer> {
+  config: Pick<ArmConfig, 'OUTBOUND_ALLOW_HOSTS' | 'timeoutMs'>,
+  label: string,
+  url: string,
+  init: RequestInit,
+): Promise<Answer> {
   const host = new URL(url).host;
   try {
     const response = await guardedFetch(
@@ -140,7 +149,10 @@ function fault(answer: Answer, what: string, account: CapacityAccount): Capacity
 const tokens = new Map<string, { version: number; token: string; renewAt: number }>();
 
 /** The service principal (tenant, client id and secret) of a Power BI connection, opened in memory. */
-export type ServicePrincipal = Pick<CapacityAccount, 'connectionId' | 'version' | 'tenantId' | 'clientId' | 'clientSecret'>;
+export type ServicePrincipal = Pick<
+  CapacityAccount,
+  'connectionId' | 'version' | 'tenantId' | 'clientId' | 'clientSecret'
+>;
 
 /**
  * The service principal's token for `scope` (Azure Resource Manager's by default), kept until 5 minutes before it
@@ -188,7 +200,8 @@ async function armCall(config: ArmConfig, account: CapacityAccount, method: 'GET
     method,
     headers: { authorization: `Bearer ${token}` },
   });
-  if (answer.status === 401) tokens.delete(`${config.POWERBI_AUTHORITY_URL}|${account.connectionId}|${MANAGEMENT_SCOPE}`);
+  if (answer.status === 401)
+    tokens.delete(`${config.POWERBI_AUTHORITY_URL}|${account.connectionId}|${MANAGEMENT_SCOPE}`);
   return answer;
 }
 
@@ -199,7 +212,7 @@ async function armCall(config: ArmConfig, account: CapacityAccount, method: 'GET
  */
 export type CapacityState = 'Active' | 'Paused' | 'Resuming' | 'Pausing' | 'Failed';
 
-export function stateOf(azure: unknown): CapacityState {
+function stateOf(azure: unknown): CapacityState {
   switch (typeof azure === 'string' ? azure.toLowerCase() : '') {
     case 'active':
     case 'succeeded':

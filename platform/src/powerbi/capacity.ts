@@ -1,7 +1,5 @@
 // Long file: the whole life of a self-pausing capacity (resume on demand, hold for exports, pause when idle, ledger).
 import type { Database } from '@app/db';
-import { capacityPauses, embedConnections, powerbiCapacities } from '@app/db/schema';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { embedSealContext } from '../lookerstudio/sync';
 import type { SecretBox } from '../secret-box';
 import {
@@ -13,7 +11,19 @@ import {
   readCapacityState,
   transitionCapacity,
 } from './arm';
+import {
+  type CapacityRow,
+  closePause as closeLedgerPause,
+  findCapacityRow,
+  findCapacityWithConnection,
+  holdCapacityUntil,
+  openPause,
+  underCapacityLock,
+  updateCapacity,
+} from './capacity.repository';
 import { isWithinActiveHours } from './schedule';
+
+export { capacityConnectionIds, pausedHours } from './capacity.repository';
 
 /**
  * A Power BI capacity that pauses itself (issue 29, decision 053), one home for the API (the embed token resumes it
@@ -31,8 +41,6 @@ export interface CapacityDeps {
   now?: () => Date;
 }
 
-export type CapacityRow = typeof powerbiCapacities.$inferSelect;
-
 /** What a caller does next: show the report, or wait `retryAfterSeconds` and ask again. */
 export type CapacityReadiness =
   | { status: 'active' }
@@ -44,21 +52,15 @@ const RESUME_DEBOUNCE_MS = 90_000;
 const STATE_CACHE_MS = 2_000;
 /** How soon a viewer asks again while the capacity starts. */
 const STARTING_RETRY_SECONDS = 3;
-/** The lock's class id (the first of the two-int advisory key): "pbic". */
-const LOCK_CLASS = 0x70626963;
 
 const nowOf = (deps: CapacityDeps) => deps.now?.() ?? new Date();
 
 /** The capacity row and its account (the connection's service principal opened in memory), or null when none. */
-export async function loadCapacity(
+async function loadCapacity(
   deps: CapacityDeps,
   connectionId: number,
 ): Promise<{ row: CapacityRow; account: CapacityAccount } | null> {
-  const [found] = await deps.db
-    .select({ capacity: powerbiCapacities, connection: embedConnections })
-    .from(powerbiCapacities)
-    .innerJoin(embedConnections, eq(embedConnections.id, powerbiCapacities.connectionId))
-    .where(eq(powerbiCapacities.connectionId, connectionId));
+  const found = await findCapacityWithConnection(deps.db, connectionId);
   if (!found || found.connection.provider !== 'powerbi') return null;
   const { capacity, connection } = found;
   if (!deps.secretBox)
@@ -107,58 +109,34 @@ function sharedState(deps: CapacityDeps, account: CapacityAccount): Promise<Capa
 const forgetState = (deps: CapacityDeps, account: CapacityAccount) =>
   stateReads.delete(`${deps.arm.AZURE_MANAGEMENT_URL}|${account.connectionId}|${account.version}`);
 
-/**
- * `work` under the capacity's advisory lock when no one else holds it (true), else nothing (false): a transition
- * in progress elsewhere is never waited for nor repeated.
- */
-async function underLock(db: Database, connectionId: number, work: () => Promise<void>): Promise<boolean> {
-  let taken = false;
-  await db.$client.begin(async (tx) => {
-    const [row] = await tx`select pg_try_advisory_xact_lock(${LOCK_CLASS}::int4, ${connectionId}::int4) as taken`;
-    taken = row?.taken === true;
-    if (taken) await work();
-  });
-  return taken;
-}
-
 async function saveSeen(deps: CapacityDeps, connectionId: number, state: CapacityState, error: string | null) {
-  await deps.db
-    .update(powerbiCapacities)
-    .set({ lastState: state, checkedAt: nowOf(deps), lastError: error })
-    .where(eq(powerbiCapacities.connectionId, connectionId));
+  await updateCapacity(deps.db, connectionId, { lastState: state, checkedAt: nowOf(deps), lastError: error });
 }
 
 /** Closes the pause the ledger has open (the capacity is resumed, or asked to be). */
 async function closePause(deps: CapacityDeps, connectionId: number) {
-  await deps.db
-    .update(capacityPauses)
-    .set({ resumedAt: nowOf(deps) })
-    .where(and(eq(capacityPauses.connectionId, connectionId), isNull(capacityPauses.resumedAt)));
+  await closeLedgerPause(deps.db, connectionId, nowOf(deps));
 }
 
 async function recordError(deps: CapacityDeps, connectionId: number, error: unknown) {
   if (!(error instanceof CapacityError)) return;
-  await deps.db
-    .update(powerbiCapacities)
-    .set({ lastError: error.message, checkedAt: nowOf(deps) })
-    .where(eq(powerbiCapacities.connectionId, connectionId));
+  await updateCapacity(deps.db, connectionId, { lastError: error.message, checkedAt: nowOf(deps) });
 }
 
 /** Asks Azure to resume, once per RESUME_DEBOUNCE_MS across the cluster (under the lock). */
 async function requestResume(deps: CapacityDeps, account: CapacityAccount): Promise<void> {
-  await underLock(deps.db, account.connectionId, async () => {
+  await underCapacityLock(deps.db, account.connectionId, async () => {
     const now = nowOf(deps);
-    const [row] = await deps.db
-      .select({ at: powerbiCapacities.resumeRequestedAt })
-      .from(powerbiCapacities)
-      .where(eq(powerbiCapacities.connectionId, account.connectionId));
-    if (row?.at && now.getTime() - row.at.getTime() < RESUME_DEBOUNCE_MS) return;
+    const at = (await findCapacityRow(deps.db, account.connectionId))?.resumeRequestedAt;
+    if (at && now.getTime() - at.getTime() < RESUME_DEBOUNCE_MS) return;
     await transitionCapacity(deps.arm, account, 'resume');
     forgetState(deps, account);
-    await deps.db
-      .update(powerbiCapacities)
-      .set({ resumeRequestedAt: now, lastState: 'Resuming', checkedAt: now, lastError: null })
-      .where(eq(powerbiCapacities.connectionId, account.connectionId));
+    await updateCapacity(deps.db, account.connectionId, {
+      resumeRequestedAt: now,
+      lastState: 'Resuming',
+      checkedAt: now,
+      lastError: null,
+    });
     await closePause(deps, account.connectionId);
   });
 }
@@ -187,7 +165,11 @@ export async function ensureCapacityActive(deps: CapacityDeps, connectionId: num
       throw new CapacityError('refused', 'Azure says the capacity failed or is being deleted: it cannot be resumed');
     }
     if (state === 'Paused') await requestResume(deps, account);
-    return { status: 'starting', state: state === 'Paused' ? 'Resuming' : state, retryAfterSeconds: STARTING_RETRY_SECONDS };
+    return {
+      status: 'starting',
+      state: state === 'Paused' ? 'Resuming' : state,
+      retryAfterSeconds: STARTING_RETRY_SECONDS,
+    };
   } catch (error) {
     await recordError(deps, connectionId, error);
     if (error instanceof CapacityError && error.kind === 'throttled')
@@ -198,18 +180,7 @@ export async function ensureCapacityActive(deps: CapacityDeps, connectionId: num
 
 /** A viewer renewed a token on the connection's capacity: it is not idle (one cheap update; none without capacity). */
 export async function recordCapacityViewer(deps: Pick<CapacityDeps, 'db' | 'now'>, connectionId: number) {
-  await deps.db
-    .update(powerbiCapacities)
-    .set({ lastViewerAt: nowOf(deps as CapacityDeps) })
-    .where(eq(powerbiCapacities.connectionId, connectionId));
-}
-
-/** An export keeps the capacity on until `until` (never shortened by another, shorter hold). */
-export async function holdCapacity(deps: Pick<CapacityDeps, 'db'>, connectionId: number, until: Date) {
-  await deps.db
-    .update(powerbiCapacities)
-    .set({ heldUntil: sql`greatest(${powerbiCapacities.heldUntil}, ${until.toISOString()}::timestamptz)` })
-    .where(eq(powerbiCapacities.connectionId, connectionId));
+  await updateCapacity(deps.db, connectionId, { lastViewerAt: nowOf(deps as CapacityDeps) });
 }
 
 /**
@@ -222,28 +193,28 @@ export async function activeCapacityForExport(
   { holdMs = 30 * 60_000, timeoutMs = 10 * 60_000, sleep = (ms: number) => new Promise((r) => setTimeout(r, ms)) } = {},
 ): Promise<void> {
   const started = Date.now();
-  await holdCapacity(deps, connectionId, new Date(nowOf(deps).getTime() + holdMs));
+  await holdCapacityUntil(deps.db, connectionId, new Date(nowOf(deps).getTime() + holdMs));
   for (;;) {
     const readiness = await ensureCapacityActive(deps, connectionId);
     if (readiness.status === 'active') return;
     if (Date.now() - started > timeoutMs)
-      throw new CapacityError('unavailable', `The capacity did not start within ${Math.round(timeoutMs / 60_000)} minutes`);
+      throw new CapacityError(
+        'unavailable',
+        `The capacity did not start within ${Math.round(timeoutMs / 60_000)} minutes`,
+      );
     await sleep(readiness.retryAfterSeconds * 1000);
   }
 }
 
 /** The export is done: the hold ends now (the idle rule decides from here). */
 export async function releaseCapacity(deps: Pick<CapacityDeps, 'db'>, connectionId: number) {
-  await deps.db
-    .update(powerbiCapacities)
-    .set({ heldUntil: null })
-    .where(eq(powerbiCapacities.connectionId, connectionId));
+  await updateCapacity(deps.db, connectionId, { heldUntil: null });
 }
 
 export type RoundOutcome = 'paused' | 'resumed' | 'kept' | 'busy' | 'none' | 'failed';
 
 /** Whether the capacity may pause now: outside its active hours, no viewer within the idle window, no export held. */
-export function mayPause(row: CapacityRow, now: Date): boolean {
+function mayPause(row: CapacityRow, now: Date): boolean {
   if (isWithinActiveHours(row, now)) return false;
   const idleSince = now.getTime() - row.idleMinutes * 60_000;
   if (row.lastViewerAt && row.lastViewerAt.getTime() > idleSince) return false;
@@ -263,11 +234,8 @@ export async function capacityRound(deps: CapacityDeps, connectionId: number): P
     const loaded = await loadCapacity(deps, connectionId);
     if (!loaded) return 'none';
     const { account } = loaded;
-    const taken = await underLock(deps.db, connectionId, async () => {
-      const [row] = await deps.db
-        .select()
-        .from(powerbiCapacities)
-        .where(eq(powerbiCapacities.connectionId, connectionId));
+    const taken = await underCapacityLock(deps.db, connectionId, async () => {
+      const row = await findCapacityRow(deps.db, connectionId);
       if (!row) return;
       const state = await readCapacityState(deps.arm, account);
       const now = nowOf(deps);
@@ -275,7 +243,7 @@ export async function capacityRound(deps: CapacityDeps, connectionId: number): P
       if (state === 'Active' && mayPause(row, now)) {
         await transitionCapacity(deps.arm, account, 'suspend');
         forgetState(deps, account);
-        await deps.db.insert(capacityPauses).values({ connectionId, pausedAt: now });
+        await openPause(deps.db, connectionId, now);
         await saveSeen(deps, connectionId, 'Pausing', null);
         outcome = 'paused';
         return;
@@ -283,10 +251,7 @@ export async function capacityRound(deps: CapacityDeps, connectionId: number): P
       if (state === 'Paused' && isWithinActiveHours(row, now)) {
         await transitionCapacity(deps.arm, account, 'resume');
         forgetState(deps, account);
-        await deps.db
-          .update(powerbiCapacities)
-          .set({ resumeRequestedAt: now })
-          .where(eq(powerbiCapacities.connectionId, connectionId));
+        await updateCapacity(deps.db, connectionId, { resumeRequestedAt: now });
         await closePause(deps, connectionId);
         await saveSeen(deps, connectionId, 'Resuming', null);
         outcome = 'resumed';
@@ -301,30 +266,4 @@ export async function capacityRound(deps: CapacityDeps, connectionId: number): P
     await recordError(deps, connectionId, error).catch(() => {});
     return 'failed';
   }
-}
-
-/** The capacities the round visits. */
-export async function capacityConnectionIds(db: Database): Promise<number[]> {
-  const rows = await db.select({ id: powerbiCapacities.connectionId }).from(powerbiCapacities);
-  return rows.map((row) => row.id);
-}
-
-/** Hours the capacity was paused by the product within [from, to) (an open pause counts until `to` or now). */
-export async function pausedHours(db: Database, connectionId: number, from: Date, to: Date): Promise<number> {
-  const [row] = await db
-    .select({
-      seconds: sql<string>`coalesce(sum(extract(epoch from (
-        least(coalesce(${capacityPauses.resumedAt}, now()), ${to.toISOString()}::timestamptz)
-        - greatest(${capacityPauses.pausedAt}, ${from.toISOString()}::timestamptz)
-      ))), 0)`,
-    })
-    .from(capacityPauses)
-    .where(
-      and(
-        eq(capacityPauses.connectionId, connectionId),
-        lt(capacityPauses.pausedAt, to),
-        or(isNull(capacityPauses.resumedAt), gt(capacityPauses.resumedAt, from)),
-      ),
-    );
-  return Math.max(0, Number(row?.seconds ?? 0)) / 3600;
 }

@@ -1,5 +1,5 @@
-import { envUrl } from '../env';
 import * as v from 'valibot';
+import { envUrl } from '../env';
 
 /** Where the capacity calls go (issue 29): Azure Resource Manager, and Entra ID for the workers' own token. */
 export const capacityEnvEntries = {

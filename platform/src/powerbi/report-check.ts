@@ -1,9 +1,9 @@
 import type { Database } from '@app/db';
-import { dashboards, dashboardTargetProblems, embedConnections } from '@app/db/schema';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { embedConnections } from '@app/db/schema';
 import { embedSealContext } from '../lookerstudio/sync';
 import type { SecretBox } from '../secret-box';
 import { type ArmConfig, CapacityError, request, type ServicePrincipal, servicePrincipalToken } from './arm';
+import { clearFlags, flagDashboard, powerBiDashboards } from './report-check.repository';
 
 /**
  * The nightly check of Power BI dashboards (issue 29): each token-mode dashboard's report is read as the embed token
@@ -29,10 +29,7 @@ export interface ReportCheckResult {
   skipped: number;
 }
 
-function principalOf(
-  secretBox: SecretBox | null,
-  row: typeof embedConnections.$inferSelect,
-): ServicePrincipal | null {
+function principalOf(secretBox: SecretBox | null, row: typeof embedConnections.$inferSelect): ServicePrincipal | null {
   if (!secretBox) return null;
   try {
     const secrets = JSON.parse(secretBox.open(row.secret, embedSealContext(row.id))) as { clientSecret?: unknown };
@@ -59,16 +56,7 @@ function finding(status: number, workspaceId: string, reportId: string): string 
 }
 
 export async function checkPowerBiReports(deps: ReportCheckDeps): Promise<ReportCheckResult> {
-  const rows = await deps.db
-    .select({
-      id: dashboards.id,
-      workspaceId: sql<string>`${dashboards.embedTarget}->>'workspaceId'`,
-      reportId: sql<string>`${dashboards.embedTarget}->>'reportId'`,
-      connection: embedConnections,
-    })
-    .from(dashboards)
-    .innerJoin(embedConnections, eq(embedConnections.id, dashboards.connectionId))
-    .where(and(eq(dashboards.embedMode, 'powerbi'), eq(embedConnections.provider, 'powerbi')));
+  const rows = await powerBiDashboards(deps.db);
   const result: ReportCheckResult = { checked: 0, flagged: 0, skipped: 0 };
   const well: number[] = [];
   const api = deps.config.POWERBI_API_URL.replace(/\/+$/, '');
@@ -99,23 +87,12 @@ export async function checkPowerBiReports(deps: ReportCheckDeps): Promise<Report
       continue;
     }
     result.flagged++;
-    await deps.db
-      .insert(dashboardTargetProblems)
-      .values({ dashboardId: row.id, problem, foundAt: deps.now?.() ?? new Date() })
-      .onConflictDoUpdate({ target: dashboardTargetProblems.dashboardId, set: { problem } });
+    await flagDashboard(deps.db, row.id, problem, deps.now?.() ?? new Date());
   }
-  if (well.length)
-    await deps.db.delete(dashboardTargetProblems).where(sql`${dashboardTargetProblems.dashboardId} in ${well}`);
-  // Dashboards no longer in Power BI token mode lose their flag too.
-  const powerBiIds = rows.map((row) => row.id);
-  await deps.db
-    .delete(dashboardTargetProblems)
-    .where(powerBiIds.length ? notInArray(dashboardTargetProblems.dashboardId, powerBiIds) : undefined);
+  await clearFlags(
+    deps.db,
+    well,
+    rows.map((row) => row.id),
+  );
   return result;
-}
-
-/** How many dashboards the last check flagged (the alert's gauge). */
-export async function flaggedDashboardCount(db: Database): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(dashboardTargetProblems);
-  return row?.count ?? 0;
 }

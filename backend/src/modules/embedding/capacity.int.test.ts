@@ -63,7 +63,11 @@ describe('a viewer on a paused capacity (issue 29)', () => {
     const { azure, dashboardId, member } = await setUp();
     const first = await tokenOf(member, dashboardId);
     expect(first.status).toBe(202);
-    expect(await first.json()).toEqual({ status: 'starting', retryAfterSeconds: 3, message: 'Starting your dashboard…' });
+    expect(await first.json()).toEqual({
+      status: 'starting',
+      retryAfterSeconds: 3,
+      message: 'Starting your dashboard…',
+    });
     expect(azure.resumes).toBe(1);
     const token = await viewerGetsReport(member, dashboardId);
     expect(token).toMatchObject({ mode: 'powerbi', tokenType: 'Embed' });
@@ -144,7 +148,10 @@ describe('the workers round: pause when idle, never under a viewer or an export 
   it('pauses an idle active capacity, keeps one a viewer renewed within the window or an export holds', async () => {
     const { azure, connectionId } = await setUp({ state: 'Succeeded' });
     const where = eq(schema.powerbiCapacities.connectionId, connectionId);
-    await t.db.update(schema.powerbiCapacities).set({ lastViewerAt: new Date(Date.now() - 5 * 60_000) }).where(where);
+    await t.db
+      .update(schema.powerbiCapacities)
+      .set({ lastViewerAt: new Date(Date.now() - 5 * 60_000) })
+      .where(where);
     expect(await capacityRound(deps(), connectionId)).toBe('kept');
     await t.db
       .update(schema.powerbiCapacities)

@@ -33,25 +33,23 @@ const errors = {
 export const embedTokenRoutes = (
   deps: Pick<AppDeps, 'config' | 'db' | 'clock' | 'secretBox' | 'logger' | 'rateLimiter'> & GuardDeps,
 ) =>
-  new Elysia({ name: 'embed-token-routes' })
-    .use(deps.auth)
-    .post(
-      '/api/dashboards/:id/embed-token',
-      async ({ params, body, viewer, set }) => {
-        const answer = await embedToken(deps, params.id, viewer, body?.organizationId ?? null);
-        if ('status' in answer) {
-          set.status = 202;
-          set.headers['retry-after'] = String(answer.retryAfterSeconds);
-        }
-        return answer;
-      },
-      {
-        body: v.optional(EmbedTokenRequestSchema),
-        ...readableById(
-          ['Dashboards'],
-          'A token to embed the dashboard with, for one of the organizations of the person (or the URL in url mode)',
-          { 200: EmbedTokenSchema, 202: EmbedStartingSchema, ...errors },
-          { description: DESCRIPTION },
-        ),
-      },
-    );
+  new Elysia({ name: 'embed-token-routes' }).use(deps.auth).post(
+    '/api/dashboards/:id/embed-token',
+    async ({ params, body, viewer, set }) => {
+      const answer = await embedToken(deps, params.id, viewer, body?.organizationId ?? null);
+      if ('status' in answer) {
+        set.status = 202;
+        set.headers['retry-after'] = String(answer.retryAfterSeconds);
+      }
+      return answer;
+    },
+    {
+      body: v.optional(EmbedTokenRequestSchema),
+      ...readableById(
+        ['Dashboards'],
+        'A token to embed the dashboard with, for one of the organizations of the person (or the URL in url mode)',
+        { 200: EmbedTokenSchema, 202: EmbedStartingSchema, ...errors },
+        { description: DESCRIPTION },
+      ),
+    },
+  );

@@ -3,8 +3,8 @@ import {
   DATA_SCOPE_SCHEMAS,
   EMBED_PROVIDER_LABELS,
   EMBED_STARTING_MESSAGE,
-  type EmbedStarting,
   type EmbedProvider,
+  type EmbedStarting,
   type EmbedToken,
   type OrganizationChoice,
 } from '@app/contracts';

@@ -99,7 +99,9 @@ describe('import from a workspace (issue 29)', () => {
     );
     const results = await Promise.all(answers.map((a) => a.json()));
     expect(results.flatMap((r) => r.created)).toHaveLength(1);
-    expect(results.flatMap((r) => r.failed).map((f) => f.message)).toEqual(Array(4).fill('This report is already imported'));
+    expect(results.flatMap((r) => r.failed).map((f) => f.message)).toEqual(
+      Array(4).fill('This report is already imported'),
+    );
     for (const hostile of [
       { items: [] },
       { items: [{ workspaceId: 'x\u0000', reportId: SECOND_REPORT, name: 'a' }] },
@@ -143,7 +145,11 @@ describe("a connection's capacity (issue 29)", () => {
     expect(await (await as(admin).send('GET', path(connectionId, 'capacity'))).json()).toEqual({ capacity: null });
     const saved = await as(admin).send('PUT', path(connectionId, 'capacity'), settings);
     expect(saved.status).toBe(200);
-    expect((await saved.json()).capacity).toMatchObject({ activeDays: [1, 2, 3, 4, 5], pausedHoursThisMonth: 0, savedThisMonth: 0 });
+    expect((await saved.json()).capacity).toMatchObject({
+      activeDays: [1, 2, 3, 4, 5],
+      pausedHoursThisMonth: 0,
+      savedThisMonth: 0,
+    });
     const now = Date.now();
     await t.db.insert(schema.capacityPauses).values([
       { connectionId, pausedAt: new Date(now - 3 * 3600_000), resumedAt: new Date(now - 1 * 3600_000) },

@@ -4,11 +4,10 @@ import {
   CapacityInputSchema,
   IdParamsSchema,
   PowerBiImportableSchema,
-  PowerBiImportInputSchema,
-  PowerBiImportResultSchema,
 } from '@app/contracts';
 import { adminChange, adminRemove, adminRoute, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
+import type { ConnectionsDeps } from './connections.service';
 import * as powerbi from './powerbi-admin.service';
 
 const TAGS = ['Admin', 'Embedding'];
@@ -19,7 +18,7 @@ const embedding = <const R extends { detail: object }>(route: R) => ({
 const providerErrors = { 422: ApiErrorSchema, 502: ApiErrorSchema, 503: ApiErrorSchema, 504: ApiErrorSchema };
 
 /** Power BI as the commercial portals run it (issue 29): the capacity that pauses itself, import from a workspace. */
-export const powerBiAdminRoutes = (deps: powerbi.PowerBiAdminDeps & GuardDeps) =>
+export const powerBiAdminRoutes = (deps: ConnectionsDeps & GuardDeps) =>
   adminOnly('powerbi-admin-routes', deps)
     .get(
       '/api/admin/embed-connections/:id/capacity',
@@ -68,23 +67,6 @@ export const powerBiAdminRoutes = (deps: powerbi.PowerBiAdminDeps & GuardDeps) =
             description:
               'A workspace whose reports cannot be listed (403) carries `error`; 502 with what Power BI said when ' +
               'the workspaces cannot be listed, 504 when it did not answer in time; 422 for another provider.',
-          },
-        ),
-      }),
-    )
-    .post(
-      '/api/admin/embed-connections/:id/import',
-      ({ params, body, user }) => powerbi.importReports(deps, user, params.id, body),
-      embedding({
-        params: IdParamsSchema,
-        body: PowerBiImportInputSchema,
-        ...adminRoute(
-          'Power BI: make a token-mode dashboard of each chosen report (name and description as edited)',
-          { 200: PowerBiImportResultSchema, ...providerErrors },
-          {
-            description:
-              'Each report is read again first: one deleted since the listing, already imported or no longer ' +
-              'visible is listed in `failed` with why; the others are made (audited as dashboard.create).',
           },
         ),
       }),

@@ -1,57 +1,29 @@
-import {
-  type Capacity,
-  DashboardInputSchema,
-  type PowerBiImportable,
-  type PowerBiImportInputSchema,
-  type PowerBiImportResult,
-  type CapacityInputSchema,
-} from '@app/contracts';
-import { dashboards, embedConnections, powerbiCapacities } from '@app/db/schema';
+import type { Capacity, CapacityInputSchema, PowerBiImportable } from '@app/contracts';
 import { pausedHours } from '@app/platform/powerbi/capacity';
-import { and, eq, sql } from 'drizzle-orm';
-import * as v from 'valibot';
-import { HttpError, notFound, unprocessable } from '../../lib/http-error';
+import { findCapacityRow } from '@app/platform/powerbi/capacity.repository';
+import type * as v from 'valibot';
+import { notFound } from '../../lib/http-error';
 import { type Actor, withAudit } from '../audit/with-audit';
-import { createDashboard, type DashboardAdminDeps } from '../dashboards/dashboards.service';
-import { ConnectionSecretError, type ConnectionsDeps, loadOpenConnection } from './connections.service';
-import { embedProviders, isProviderError, type OpenConnection } from './providers';
-import { listPowerBiWorkspaces } from './providers/powerbi-workspaces';
+import { importedReports } from '../dashboards/powerbi-import.repository';
+import { deleteCapacity, upsertCapacity } from './capacity.repository';
+import { findConnectionRow } from './connections.repository';
+import type { ConnectionsDeps } from './connections.service';
+import { openPowerBiConnection, workspacesOf } from './powerbi-reports';
 
 /**
  * Power BI run as the commercial portals run it (issue 29): a connection's capacity (its settings, what Azure last
- * said, the hours it was paused this month and what that saved) and importing a workspace's reports as dashboards.
+ * said, the hours it was paused this month and what that saved), and the reports its workspaces hold for import.
  */
-
-export type PowerBiAdminDeps = ConnectionsDeps & DashboardAdminDeps;
-
-type PowerBiConnection = Extract<OpenConnection, { provider: 'powerbi' }>;
-
-const NOT_POWERBI = 'This is not a Power BI connection';
-
-/** The Power BI connection with its secret opened: 404 unknown, 422 another provider or a secret that does not open. */
-async function powerBiConnection(deps: PowerBiAdminDeps, id: number): Promise<PowerBiConnection> {
-  let connection: OpenConnection | null;
-  try {
-    connection = await loadOpenConnection(deps, id);
-  } catch (error) {
-    if (error instanceof ConnectionSecretError) throw unprocessable(error.message);
-    throw error;
-  }
-  if (!connection) throw notFound('Connection not found');
-  if (connection.provider !== 'powerbi') throw unprocessable(NOT_POWERBI);
-  return connection;
-}
 
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
-export async function readCapacity(deps: PowerBiAdminDeps, connectionId: number): Promise<{ capacity: Capacity | null }> {
-  const [row] = await deps.db.select().from(powerbiCapacities).where(eq(powerbiCapacities.connectionId, connectionId));
+export async function readCapacity(
+  deps: ConnectionsDeps,
+  connectionId: number,
+): Promise<{ capacity: Capacity | null }> {
+  const row = await findCapacityRow(deps.db, connectionId);
   if (!row) {
-    const [exists] = await deps.db
-      .select({ id: embedConnections.id })
-      .from(embedConnections)
-      .where(eq(embedConnections.id, connectionId));
-    if (!exists) throw notFound('Connection not found');
+    if (!(await findConnectionRow(deps.db, connectionId))) throw notFound('Connection not found');
     return { capacity: null };
   }
   const now = deps.clock.now();
@@ -81,21 +53,15 @@ export async function readCapacity(deps: PowerBiAdminDeps, connectionId: number)
 
 /** PUT: names the connection's capacity (audited); the workers' round and the viewers use it from then on. */
 export async function saveCapacity(
-  deps: PowerBiAdminDeps,
+  deps: ConnectionsDeps,
   actor: Actor,
   connectionId: number,
   input: v.InferOutput<typeof CapacityInputSchema>,
 ) {
-  const connection = await powerBiConnection(deps, connectionId);
-  const values = { ...input, hourlyPrice: input.hourlyPrice === null ? null : String(input.hourlyPrice) };
+  const connection = await openPowerBiConnection(deps, connectionId);
+  const settings = { ...input, hourlyPrice: input.hourlyPrice === null ? null : String(input.hourlyPrice) };
   await withAudit(deps.db, actor, async (tx) => {
-    await tx
-      .insert(powerbiCapacities)
-      .values({ connectionId, ...values })
-      .onConflictDoUpdate({
-        target: powerbiCapacities.connectionId,
-        set: { ...values, updatedAt: sql`now()`, lastError: null, lastState: null, checkedAt: null, resumeRequestedAt: null },
-      });
+    await upsertCapacity(tx, connectionId, settings);
     return {
       action: 'connection.capacity',
       targetType: 'connection',
@@ -107,12 +73,9 @@ export async function saveCapacity(
   return readCapacity(deps, connectionId);
 }
 
-export async function removeCapacity(deps: PowerBiAdminDeps, actor: Actor, connectionId: number) {
+export async function removeCapacity(deps: ConnectionsDeps, actor: Actor, connectionId: number) {
   await withAudit(deps.db, actor, async (tx) => {
-    const [removed] = await tx
-      .delete(powerbiCapacities)
-      .where(eq(powerbiCapacities.connectionId, connectionId))
-      .returning();
+    const removed = await deleteCapacity(tx, connectionId);
     if (!removed) throw notFound('This connection names no capacity');
     return {
       action: 'connection.capacity',
@@ -124,31 +87,11 @@ export async function removeCapacity(deps: PowerBiAdminDeps, actor: Actor, conne
   });
 }
 
-/** The dashboards already showing a report of this connection, by lower-case report id. */
-async function importedReports(deps: PowerBiAdminDeps, connectionId: number) {
-  const rows = await deps.db
-    .select({ id: dashboards.id, reportId: sql<string>`lower(${dashboards.embedTarget}->>'reportId')` })
-    .from(dashboards)
-    .where(and(eq(dashboards.connectionId, connectionId), eq(dashboards.embedMode, 'powerbi')));
-  return new Map(rows.map((row) => [row.reportId, row.id]));
-}
-
-/** 502/504 with Power BI's words for the admin (never a secret). */
-function providerFault(error: unknown): unknown {
-  if (!isProviderError(error)) return error;
-  return new HttpError(error.kind === 'timeout' ? 504 : 502, error.message);
-}
-
 /** GET .../powerbi-reports: every workspace the principal sees, its reports, those already imported marked. */
-export async function importableReports(deps: PowerBiAdminDeps, connectionId: number): Promise<PowerBiImportable> {
-  const connection = await powerBiConnection(deps, connectionId);
-  let workspaces: Awaited<ReturnType<typeof listPowerBiWorkspaces>>;
-  try {
-    workspaces = await listPowerBiWorkspaces(deps, connection);
-  } catch (error) {
-    throw providerFault(error);
-  }
-  const imported = await importedReports(deps, connectionId);
+export async function importableReports(deps: ConnectionsDeps, connectionId: number): Promise<PowerBiImportable> {
+  const connection = await openPowerBiConnection(deps, connectionId);
+  const workspaces = await workspacesOf(deps, connection);
+  const imported = await importedReports(deps.db, connectionId);
   return {
     workspaces: workspaces.map((workspace) => ({
       ...workspace,
@@ -158,64 +101,4 @@ export async function importableReports(deps: PowerBiAdminDeps, connectionId: nu
       })),
     })),
   };
-}
-
-/**
- * POST .../import: a token-mode dashboard per report, its ids filled in. Each report is read again first: one deleted
- * since the listing, one already imported (also by a parallel import) or no longer visible is listed in `failed`
- * with why, and the others are still made.
- */
-export async function importReports(
-  deps: PowerBiAdminDeps,
-  actor: Actor,
-  connectionId: number,
-  input: v.InferOutput<typeof PowerBiImportInputSchema>,
-): Promise<PowerBiImportResult> {
-  const connection = await powerBiConnection(deps, connectionId);
-  const result: PowerBiImportResult = { created: [], failed: [] };
-  const seen = new Set<string>();
-  for (const item of input.items) {
-    const key = item.reportId.toLowerCase();
-    const fail = (message: string) => result.failed.push({ reportId: item.reportId, name: item.name, message });
-    if (seen.has(key)) {
-      fail('This report is chosen twice');
-      continue;
-    }
-    seen.add(key);
-    const target = { provider: 'powerbi', workspaceId: item.workspaceId, reportId: item.reportId } as const;
-    const problem = await embedProviders.checkTarget(deps, connection, target);
-    if (problem) {
-      fail(problem);
-      continue;
-    }
-    const values = v.parse(DashboardInputSchema, {
-      name: item.name,
-      description: item.description ?? '',
-      category: item.category,
-      embedMode: 'powerbi',
-      connectionId,
-      workspaceId: item.workspaceId,
-      reportId: item.reportId,
-    });
-    const made = await onePerReport(deps, connectionId, key, () => createDashboard(deps, actor, values));
-    if (made === null) fail('This report is already imported');
-    else result.created.push({ id: made.id, name: made.name, reportId: item.reportId });
-  }
-  return result;
-}
-
-/** Makes the dashboard unless one shows the report already: under a lock per connection and report (parallel imports). */
-async function onePerReport<T>(
-  deps: PowerBiAdminDeps,
-  connectionId: number,
-  reportKey: string,
-  make: () => Promise<T>,
-): Promise<T | null> {
-  let made: T | null = null;
-  await deps.db.$client.begin(async (tx) => {
-    await tx`select pg_advisory_xact_lock(${0x70626969}::int4, hashtext(${`${connectionId}|${reportKey}`}))`;
-    if ((await importedReports(deps, connectionId)).has(reportKey)) return;
-    made = await make();
-  });
-  return made;
 }
