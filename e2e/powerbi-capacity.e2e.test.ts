@@ -4,7 +4,7 @@ import { addMembership, createOrganization, createUser } from '@app/db/testing';
 import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
-import { signInAsClient } from './account-helpers';
+import { signIn, signInAsClient } from './account-helpers';
 import {
   adminSession,
   POWERBI_EMBED_PAGE_FILE,
@@ -41,6 +41,7 @@ let admin: Awaited<ReturnType<typeof adminSession>>;
 let connectionId: number;
 let dashboardId: number;
 let client: string;
+let adminEmail: string;
 
 beforeAll(async () => {
   database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-powerbi-capacity' });
@@ -52,7 +53,9 @@ beforeAll(async () => {
   const member = await createUser(db, { email: `cap-${suffix}@example.com`, firstName: 'Cara', ...account });
   await addMembership(db, org.id, member.id);
   client = member.email;
+  adminEmail = adminUser.email;
   admin = await adminSession(suite.baseUrl, adminUser.email, PASSWORD);
+  standIns.addReport({ reportId: '2a4b6c8d-0e1f-4a2b-8c3d-4e5f6a7b8c9d', name: 'Cash flow' });
   const { powerbi } = standIns.credentials;
   const connection = await admin<EmbedConnection>('POST', '/api/admin/embed-connections', {
     name: 'Power BI on a capacity',
@@ -116,6 +119,47 @@ describe('a Power BI dashboard on a paused capacity', () => {
       expect(await starting.count()).toBe(0);
       expect(capacity.resumes).toBe(1);
       console.log(`screenshot: ${await screenshot(page, `powerbi-capacity-loaded-${viewport.width}`)}`);
+      await context.close();
+    });
+});
+
+describe("the admin's side of a Power BI connection (issue 29)", () => {
+  for (const viewport of [viewports.mobile, viewports.desktop])
+    it(`shows the capacity with hours paused and money saved, and imports a report (${viewport.width} px)`, async () => {
+      const context = await suite.newContext({ viewport, bypassCSP: true });
+      const page = await context.newPage();
+      await signIn(page, adminEmail, PASSWORD);
+      await page.goto('/admin?tab=connections');
+      const row = page.locator(`[data-testid="connection-row"][data-id="${connectionId}"]`);
+      await row.getByTestId('connection-edit').click();
+      const panel = page.getByTestId('capacity-panel');
+      await panel.waitFor();
+      await expect
+        .poll(() => page.getByTestId('capacity-savings').textContent())
+        .toMatch(/^Paused \d+\.\d hours this month: \d+\.\d\d saved\.$/);
+      expect(await page.getByTestId('capacity-hourlyPrice').inputValue()).toBe('2.5');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      await panel.scrollIntoViewIfNeeded();
+      console.log(`screenshot: ${await screenshot(page, `powerbi-capacity-panel-${viewport.width}`)}`);
+
+      await page.getByTestId('import-reports').click();
+      const dialog = page.getByTestId('import-dialog');
+      await dialog.getByTestId('import-workspace').first().waitFor();
+      // The dashboard made in beforeAll shows the default report: marked, not choosable.
+      expect(await dialog.getByText('Already imported').count()).toBeGreaterThanOrEqual(1);
+      const choosable = dialog.getByTestId('import-report').and(page.locator(':not([disabled])'));
+      if ((await choosable.count()) > 0) {
+        await choosable.first().check();
+        await dialog.getByTestId('import-name').fill(`Cash flow ${viewport.width}`);
+        await dialog.getByTestId('import-description').fill('Cash in and out, monthly');
+      }
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      console.log(`screenshot: ${await screenshot(page, `powerbi-import-dialog-${viewport.width}`)}`);
+      if ((await choosable.count()) > 0) {
+        await dialog.getByTestId('import-submit').click();
+        await dialog.getByTestId('import-result').waitFor();
+        expect(await dialog.getByTestId('import-result').textContent()).toContain(`Cash flow ${viewport.width}`);
+      }
       await context.close();
     });
 });

@@ -146,7 +146,7 @@ export function PowerBiCapacityPanel({ connectionId }: { connectionId: number })
         </Alert>
       ) : null}
       <form
-        className="grid gap-4 sm:grid-cols-2"
+        className="flex flex-col gap-4"
         aria-label="Capacity settings"
         onSubmit={(event) => {
           event.preventDefault();
@@ -221,7 +221,7 @@ export function PowerBiCapacityPanel({ connectionId }: { connectionId: number })
             />
           )}
         </Field>
-        <div className="grid grid-cols-2 gap-2">
+        <div className="flex flex-col gap-4">
           <Field label="Active from">
             {(id) => (
               <input
@@ -247,7 +247,7 @@ export function PowerBiCapacityPanel({ connectionId }: { connectionId: number })
             )}
           </Field>
         </div>
-        <fieldset className="sm:col-span-2">
+        <fieldset>
           <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Active days</legend>
           <div className="mt-1 flex flex-wrap gap-3">
             {DAYS.map((day, index) => {
@@ -300,7 +300,7 @@ export function PowerBiCapacityPanel({ connectionId }: { connectionId: number })
             />
           )}
         </Field>
-        <div className="flex flex-wrap gap-2 sm:col-span-2">
+        <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={save.isPending} data-testid="capacity-save">
             {save.isPending ? 'Saving...' : 'Save capacity'}
           </Button>

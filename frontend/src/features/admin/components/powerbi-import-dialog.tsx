@@ -179,7 +179,9 @@ function ImportBody({ connection, onClose }: { connection: EmbedConnection; onCl
         >
           {importReports.isPending
             ? 'Importing...'
-            : `Import ${chosen.size === 1 ? '1 report' : `${chosen.size} reports`}`}
+            : chosen.size === 0
+              ? 'Import'
+              : `Import ${chosen.size === 1 ? '1 report' : `${chosen.size} reports`}`}
         </Button>
       </div>
     </div>
