@@ -32,8 +32,9 @@ $(INSTALL_STAMP): package.json bun.lock $(WORKSPACES:%=%/package.json) | bun
 	$(BUN) install --frozen-lockfile
 	@touch $@
 
-build: install ## Build the SPA into frontend/dist
-	cd frontend && $(BUN) x --bun vite build
+# Skipped when the build's inputs hash (by content) to what frontend/dist was built from (scripts/build-frontend.ts).
+build: install ## Build the SPA into frontend/dist (skipped when its inputs are unchanged; FORCE=1 builds anyway)
+	@$(BUN) scripts/build-frontend.ts
 
 up: ## Run the whole product in Docker (PostgreSQL, Redis, mail catcher, migrations, API + SPA, workers)
 	@docker info >/dev/null 2>&1 || { echo "make up needs a running Docker engine and found none (docker info failed); without Docker: cp .env.example .env, then make start (PostgreSQL and Redis on this machine)" >&2; exit 1; }

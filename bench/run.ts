@@ -13,6 +13,7 @@ import { type Figure, figure, printFigure, verdict } from './lib/report';
 import { removeBuiltSite } from './lib/site';
 import { lighthouseScores } from './lighthouse';
 import { publicDashboards } from './public-dashboards';
+import { startTime } from './start-time';
 import { usageReport } from './usage-report';
 
 interface Benchmark {
@@ -30,6 +31,7 @@ export const benchmarks: Benchmark[] = [
   { name: 'frontend-bundle', run: frontendBundle },
   { name: 'usage-report', run: usageReport },
   { name: 'lighthouse', run: lighthouseScores },
+  { name: 'start-time', run: startTime },
 ];
 
 if (import.meta.main) {
