@@ -9,6 +9,7 @@ import { emailLatency } from './email-latency';
 import { emailThroughput } from './email-throughput';
 import { embedTokens } from './embed-tokens';
 import { frontendBundle } from './frontend-bundle';
+import { installSize } from './install-size';
 import { type Figure, figure, printFigure, verdict } from './lib/report';
 import { removeBuiltSite } from './lib/site';
 import { lighthouseScores } from './lighthouse';
@@ -32,6 +33,7 @@ export const benchmarks: Benchmark[] = [
   { name: 'usage-report', run: usageReport },
   { name: 'lighthouse', run: lighthouseScores },
   { name: 'start-time', run: startTime },
+  { name: 'install-size', run: installSize },
 ];
 
 if (import.meta.main) {
