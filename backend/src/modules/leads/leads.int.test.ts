@@ -324,7 +324,7 @@ describe('POST /api/admin/leads/{id}/convert', () => {
       { organizationName: 'Ok Inc', dashboardIds: [0] },
       { organizationName: 'Ok Inc', dashboardIds: [-5] },
       { organizationName: 'Ok Inc', dashboardIds: [1.5] },
-      { organizationName: 'Ok Inc', dashboardIds: [1e309] },
+      '{"organizationName":"Ok Inc","dashboardIds":[1e309]}',
       { organizationName: 'Ok Inc', dashboardIds: ['1e3'] },
       { organizationName: 'Ok Inc', dashboardIds: [99999999999] },
       { organizationName: 'Ok Inc', dashboardIds: [null] },
