@@ -120,10 +120,10 @@ export function LeadsScreen({ search, onSearch }: LeadsScreenProps) {
 
   return (
     <div
-      className={cn('grid min-w-0 gap-6', selected && 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]')}
+      className={cn('grid min-w-0 gap-6', selected !== undefined && 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]')}
       data-testid="leads-screen"
     >
-      <Card className={cn('min-w-0 p-4 sm:p-6', selected && 'hidden lg:block')}>
+      <Card className={cn('min-w-0 p-4 sm:p-6', selected !== undefined && 'hidden lg:block')}>
         <ListHeader title="Leads" count={page.data ? total : undefined}>
           {page.isFetching ? <Spinner /> : null}
         </ListHeader>
@@ -169,8 +169,8 @@ export function LeadsScreen({ search, onSearch }: LeadsScreenProps) {
                 page: search.page ?? 1,
                 pageSize,
                 pages: Math.max(1, Math.ceil(total / pageSize)),
-                setPage: (next) => onSearch({ page: next }),
-                setPageSize: (next) => onSearch({ pageSize: next as LeadSearch['pageSize'], page: 1 }),
+                setPage: (next) => void onSearch({ page: next }),
+                setPageSize: (next) => void onSearch({ pageSize: next as LeadSearch['pageSize'], page: 1 }),
               }}
             />
           </>
