@@ -1,5 +1,6 @@
 import type { Lead } from '@app/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { PageContainer } from '../../../components/layout/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -77,6 +78,8 @@ export function LeadsScreen({ search, onSearch }: LeadsScreenProps) {
     ? { key: search.sort, direction: search.order ?? 'asc' }
     : { key: '' as LeadSortKey, direction: 'asc' as const };
 
+  // The columns a phone, or the list beside an open lead, leaves out (the lead's own panel shows them).
+  const secondary = selected !== undefined ? 'hidden' : 'hidden md:table-cell';
   const columns: Column<Lead, LeadSortKey>[] = [
     {
       header: 'Lead',
@@ -97,11 +100,18 @@ export function LeadsScreen({ search, onSearch }: LeadsScreenProps) {
         </>
       ),
     },
-    { header: 'Business', sortKey: 'businessName', className: 'break-words', cell: (lead) => lead.businessName || '-' },
+    {
+      header: 'Business',
+      sortKey: 'businessName',
+      className: cn(secondary, 'break-words'),
+      headerClassName: secondary,
+      cell: (lead) => lead.businessName || '-',
+    },
     { header: 'Status', sortKey: 'status', cell: (lead) => <LeadStatusBadge status={lead.status} /> },
     {
       header: 'Activity',
-      className: 'whitespace-nowrap text-xs',
+      className: cn(secondary, 'whitespace-nowrap text-xs'),
+      headerClassName: secondary,
       cell: (lead) => (
         <>
           <span className="block">{plural(lead.messageCount, 'message')}</span>
@@ -109,7 +119,12 @@ export function LeadsScreen({ search, onSearch }: LeadsScreenProps) {
         </>
       ),
     },
-    { header: 'Owner', className: 'break-all text-xs', cell: (lead) => lead.ownerEmail ?? 'Nobody' },
+    {
+      header: 'Owner',
+      className: cn(secondary, 'break-all text-xs'),
+      headerClassName: secondary,
+      cell: (lead) => lead.ownerEmail ?? 'Nobody',
+    },
     {
       header: 'Last activity',
       sortKey: 'lastActivityAt',
@@ -119,65 +134,71 @@ export function LeadsScreen({ search, onSearch }: LeadsScreenProps) {
   ];
 
   return (
-    <div
-      className={cn('grid min-w-0 gap-6', selected !== undefined && 'lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]')}
-      data-testid="leads-screen"
-    >
-      <Card className={cn('min-w-0 p-4 sm:p-6', selected !== undefined && 'hidden lg:block')}>
-        <ListHeader title="Leads" count={page.data ? total : undefined}>
-          {page.isFetching ? <Spinner /> : null}
-        </ListHeader>
-        <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2" />
-        {!page.data && !page.isError ? (
-          <p className="flex items-center gap-2 py-10 text-sm text-slate-600 dark:text-slate-400" role="status">
-            <Spinner />
-            Loading leads...
-          </p>
-        ) : page.isError && !page.data ? (
-          <Alert variant="error">The leads could not be loaded.</Alert>
-        ) : (
-          <>
-            <DataTable
-              label="Leads"
-              data-testid="lead-table"
-              columns={columns}
-              rows={page.data?.rows ?? []}
-              rowKey={(lead) => lead.id}
-              row={(lead) => ({
-                'data-testid': 'lead-row',
-                'data-id': lead.id,
-                'data-status': lead.status,
-                ...(lead.id === selected ? { className: 'bg-blue-50 dark:bg-blue-950' } : {}),
-              })}
-              empty="No leads found"
-              emptyTestId="lead-empty"
-              sort={{
-                ...sort,
-                onSort: (key) => {
-                  const next = nextSort(sort, key);
-                  onSearch({ sort: next.key || undefined, order: next.direction, page: 1 });
-                },
-                testId: (key) => `lead-sort-${key}`,
-              }}
-            />
-            <Pager
-              name="lead"
-              label="leads"
-              total={total}
-              busy={page.isFetching}
-              pager={{
-                page: search.page ?? 1,
-                pageSize,
-                pages: Math.max(1, Math.ceil(total / pageSize)),
-                setPage: (next) => void onSearch({ page: next }),
-                setPageSize: (next) => void onSearch({ pageSize: next as LeadSearch['pageSize'], page: 1 }),
-              }}
-            />
-          </>
-        )}
-      </Card>
-      {selected ? <LeadPanel id={selected} onClose={() => onSearch({ lead: undefined })} /> : null}
-    </div>
+    <PageContainer>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">Leads</h1>
+      <p className="mt-2 mb-6 text-slate-600 dark:text-slate-300">
+        Every contact message and consultation booking, one lead per person, from first message to client.
+      </p>
+      <div
+        className={cn('grid min-w-0 gap-6', selected !== undefined && 'lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]')}
+        data-testid="leads-screen"
+      >
+        <Card className={cn('min-w-0 p-4 sm:p-6', selected !== undefined && 'hidden lg:block')}>
+          <ListHeader title="All leads" count={page.data ? total : undefined}>
+            {page.isFetching ? <Spinner /> : null}
+          </ListHeader>
+          <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2" />
+          {!page.data && !page.isError ? (
+            <p className="flex items-center gap-2 py-10 text-sm text-slate-600 dark:text-slate-400" role="status">
+              <Spinner />
+              Loading leads...
+            </p>
+          ) : page.isError && !page.data ? (
+            <Alert variant="error">The leads could not be loaded.</Alert>
+          ) : (
+            <>
+              <DataTable
+                label="Leads"
+                data-testid="lead-table"
+                columns={columns}
+                rows={page.data?.rows ?? []}
+                rowKey={(lead) => lead.id}
+                row={(lead) => ({
+                  'data-testid': 'lead-row',
+                  'data-id': lead.id,
+                  'data-status': lead.status,
+                  ...(lead.id === selected ? { className: 'bg-blue-50 dark:bg-blue-950' } : {}),
+                })}
+                empty="No leads found"
+                emptyTestId="lead-empty"
+                sort={{
+                  ...sort,
+                  onSort: (key) => {
+                    const next = nextSort(sort, key);
+                    onSearch({ sort: next.key || undefined, order: next.direction, page: 1 });
+                  },
+                  testId: (key) => `lead-sort-${key}`,
+                }}
+              />
+              <Pager
+                name="lead"
+                label="leads"
+                total={total}
+                busy={page.isFetching}
+                pager={{
+                  page: search.page ?? 1,
+                  pageSize,
+                  pages: Math.max(1, Math.ceil(total / pageSize)),
+                  setPage: (next) => void onSearch({ page: next }),
+                  setPageSize: (next) => void onSearch({ pageSize: next as LeadSearch['pageSize'], page: 1 }),
+                }}
+              />
+            </>
+          )}
+        </Card>
+        {selected ? <LeadPanel id={selected} onClose={() => onSearch({ lead: undefined })} /> : null}
+      </div>
+    </PageContainer>
   );
 }
 
