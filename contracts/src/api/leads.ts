@@ -29,7 +29,7 @@ export const LeadSchema = v.object({
 export type Lead = v.InferOutput<typeof LeadSchema>;
 
 /** One contact message or booking of a lead, as its timeline shows it. */
-export const LeadActivitySchema = v.variant('kind', [
+const LeadActivitySchema = v.variant('kind', [
   v.object({
     kind: v.literal('message'),
     id: v.number(),

@@ -23,7 +23,7 @@ const wholeNumber = (max: number) =>
     undefined,
   );
 
-export const LEAD_SORT_KEYS = ['lastActivityAt', 'name', 'businessName', 'status', 'createdAt'] as const;
+const LEAD_SORT_KEYS = ['lastActivityAt', 'name', 'businessName', 'status', 'createdAt'] as const;
 export type LeadSortKey = (typeof LEAD_SORT_KEYS)[number];
 
 const LeadSearchSchema = v.object({

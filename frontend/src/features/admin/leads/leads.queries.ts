@@ -4,7 +4,7 @@ import { apiGet, apiGetPage, apiRequest } from '../../../lib/api';
 import { adminKeys } from '../api/admin.queries';
 
 /** The leads (issue 27), under the admin keys so a sign-out clears them with the rest. */
-export const leadKeys = {
+const leadKeys = {
   all: ['admin', 'leads'] as const,
   one: (id: number) => ['admin', 'leads', 'one', id] as const,
   owners: ['admin', 'leads', 'owners'] as const,
