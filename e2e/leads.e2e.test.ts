@@ -51,7 +51,8 @@ async function messageAndBooking(page: Page, email: string, name: string, busine
 }
 
 async function openLeads(page: Page, email: string) {
-  await page.goto(`/admin/leads?q=${encodeURIComponent(email)}`);
+  // A page of the SPA the server knows (not its not-found answer).
+  expect((await page.goto(`/admin/leads?q=${encodeURIComponent(email)}`))?.status()).toBe(200);
   const row = page.getByTestId('lead-row').filter({ hasText: email });
   await row.waitFor();
   return row;

@@ -374,6 +374,18 @@ describe('POST /api/admin/leads/{id}/convert', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('documents the list, one lead, its change and its conversion', async () => {
+    const spec = await (await as(admin).get('/api/docs/json')).json();
+    expect(spec.paths['/api/admin/leads'].get.responses['200'].headers['X-Total-Count']).toBeDefined();
+    expect(spec.paths['/api/admin/leads/{id}'].get.responses['200']).toBeDefined();
+    expect(spec.paths['/api/admin/leads/{id}'].patch.responses['422']).toBeDefined();
+    const convert = spec.paths['/api/admin/leads/{id}/convert'].post;
+    expect(convert.responses['409']).toBeDefined();
+    expect(JSON.stringify(convert.requestBody)).toContain('organizationName');
+  });
+});
+
 describe('leads are personal data', () => {
   it('the export includes the lead, the erase removes it', async () => {
     await contact({ name: 'Wes Private', email: 'wes@private.test' });
