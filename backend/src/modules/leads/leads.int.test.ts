@@ -374,6 +374,23 @@ describe('POST /api/admin/leads/{id}/convert', () => {
   });
 });
 
+describe('two leads converted at once to the same name', () => {
+  it('make one organization: one 200, the other a 422 naming the name', async () => {
+    await contact({ name: 'Xena Twin', email: 'xena@twins.test' });
+    await contact({ name: 'Yuri Twin', email: 'yuri@twins.test' });
+    const [x, y] = [await leadOf('xena@twins.test'), await leadOf('yuri@twins.test')];
+    const answers = await Promise.all(
+      [x, y].map((lead) => send('POST', `/api/admin/leads/${lead.id}/convert`, { organizationName: 'Twin Co' })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422]);
+    const made = await t.db
+      .select()
+      .from(schema.organizations)
+      .where(sql`lower(${schema.organizations.name}) = 'twin co'`);
+    expect(made).toHaveLength(1);
+  });
+});
+
 describe('the OpenAPI document', () => {
   it('documents the list, one lead, its change and its conversion', async () => {
     const spec = await (await as(admin).get('/api/docs/json')).json();
