@@ -1,4 +1,4 @@
--- Issue 27, decision 049: the leads table (one per person; see 0026 for the trigger that fills it). pg_trgm is
+-- Issue 27, decision 049: the leads table (one per person; see 0027 for the trigger that fills it). pg_trgm is
 -- created by 0008 already; named here too so this migration stands on its own.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 --> statement-breakpoint
