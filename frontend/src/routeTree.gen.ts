@@ -34,6 +34,7 @@ import { Route as ClientDashboardRouteRouteImport } from './routes/client/dashbo
 import { Route as ClientLoginRouteImport } from './routes/client/login'
 import { Route as DashboardIdRouteImport } from './routes/dashboard.$id'
 import { Route as LoginSsoErrorRouteImport } from './routes/login_.sso-error'
+import { Route as AdminAdminLeadsRouteImport } from './routes/_admin/admin.leads'
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account_.two-factor'
 import { Route as ClientDashboardIndexRouteImport } from './routes/client/dashboard/index'
 import { Route as ClientDashboardIdRouteImport } from './routes/client/dashboard/$id'
@@ -161,6 +162,11 @@ const LoginSsoErrorRoute = LoginSsoErrorRouteImport.update({
   path: '/login/sso-error',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminLeadsRoute = AdminAdminLeadsRouteImport.update({
+  id: '/leads',
+  path: '/leads',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
 const AuthenticatedAccountTwoFactorRoute =
   AuthenticatedAccountTwoFactorRouteImport.update({
     id: '/account_/two-factor',
@@ -193,7 +199,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/why-us': typeof WhyUsRoute
   '/client/dashboard': typeof ClientDashboardRouteRouteWithChildren
-  '/admin': typeof AdminAdminRoute
+  '/admin': typeof AdminAdminRouteWithChildren
   '/account': typeof AuthenticatedAccountRoute
   '/booking/cancel': typeof BookingCancelRoute
   '/booking/reschedule': typeof BookingRescheduleRoute
@@ -202,6 +208,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/$id': typeof DashboardIdRoute
   '/login/sso-error': typeof LoginSsoErrorRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
+  '/admin/leads': typeof AdminAdminLeadsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
@@ -220,7 +227,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/why-us': typeof WhyUsRoute
-  '/admin': typeof AdminAdminRoute
+  '/admin': typeof AdminAdminRouteWithChildren
   '/account': typeof AuthenticatedAccountRoute
   '/booking/cancel': typeof BookingCancelRoute
   '/booking/reschedule': typeof BookingRescheduleRoute
@@ -229,6 +236,7 @@ export interface FileRoutesByTo {
   '/dashboard/$id': typeof DashboardIdRoute
   '/login/sso-error': typeof LoginSsoErrorRoute
   '/case-studies': typeof CaseStudiesIndexRoute
+  '/admin/leads': typeof AdminAdminLeadsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard': typeof ClientDashboardIndexRoute
@@ -251,7 +259,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/why-us': typeof WhyUsRoute
   '/client/dashboard': typeof ClientDashboardRouteRouteWithChildren
-  '/_admin/admin': typeof AdminAdminRoute
+  '/_admin/admin': typeof AdminAdminRouteWithChildren
   '/_authenticated/account': typeof AuthenticatedAccountRoute
   '/booking/cancel': typeof BookingCancelRoute
   '/booking/reschedule': typeof BookingRescheduleRoute
@@ -260,6 +268,7 @@ export interface FileRoutesById {
   '/dashboard/$id': typeof DashboardIdRoute
   '/login_/sso-error': typeof LoginSsoErrorRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
+  '/_admin/admin/leads': typeof AdminAdminLeadsRoute
   '/_authenticated/account_/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
@@ -290,6 +299,7 @@ export interface FileRouteTypes {
     | '/dashboard/$id'
     | '/login/sso-error'
     | '/case-studies/'
+    | '/admin/leads'
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
@@ -317,6 +327,7 @@ export interface FileRouteTypes {
     | '/dashboard/$id'
     | '/login/sso-error'
     | '/case-studies'
+    | '/admin/leads'
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard'
@@ -347,6 +358,7 @@ export interface FileRouteTypes {
     | '/dashboard/$id'
     | '/login_/sso-error'
     | '/case-studies/'
+    | '/_admin/admin/leads'
     | '/_authenticated/account_/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
@@ -555,6 +567,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginSsoErrorRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin/leads': {
+      id: '/_admin/admin/leads'
+      path: '/leads'
+      fullPath: '/admin/leads'
+      preLoaderRoute: typeof AdminAdminLeadsRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
     '/_authenticated/account_/two-factor': {
       id: '/_authenticated/account_/two-factor'
       path: '/account/two-factor'
@@ -579,12 +598,24 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AdminAdminRouteChildren {
+  AdminAdminLeadsRoute: typeof AdminAdminLeadsRoute
+}
+
+const AdminAdminRouteChildren: AdminAdminRouteChildren = {
+  AdminAdminLeadsRoute: AdminAdminLeadsRoute,
+}
+
+const AdminAdminRouteWithChildren = AdminAdminRoute._addFileChildren(
+  AdminAdminRouteChildren,
+)
+
 interface AdminRouteChildren {
-  AdminAdminRoute: typeof AdminAdminRoute
+  AdminAdminRoute: typeof AdminAdminRouteWithChildren
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
-  AdminAdminRoute: AdminAdminRoute,
+  AdminAdminRoute: AdminAdminRouteWithChildren,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
