@@ -9,11 +9,16 @@ export type StandInEndpoint =
   | 'powerbi-report'
   | 'powerbi-generate-token'
   | 'powerbi-embed-page'
+  | 'powerbi-export-to'
+  | 'powerbi-export-status'
+  | 'powerbi-export-file'
   | 'tableau-signin'
   | 'tableau-signout'
   | 'tableau-embed-signin'
   | 'tableau-embed-target'
   | 'tableau-view'
+  | 'tableau-query-views'
+  | 'tableau-view-file'
   | 'metabase-health'
   | 'metabase-embed'
   | 'metabase-embed-page';
@@ -91,6 +96,8 @@ export interface StandInFailure {
    * again on a fresh connection when a kept-alive one is reset, so one drop may go unnoticed.
    */
   close?: boolean;
+  /** Headers of the failing answer (e.g. `retry-after` of a 429). */
+  headers?: Record<string, string>;
   /** Only the next `times` requests (default: until reset). */
   times?: number;
 }
@@ -120,6 +127,8 @@ export interface StandInState {
   tableauJtis: Set<string>;
   /** REST and browser sessions, with the claims of the token they were opened with. */
   tableauSessions: Map<string, JWTPayload>;
+  /** The claims of every REST sign-in's token (who, with which attributes). */
+  tableauSignins: JWTPayload[];
   counter: number;
 }
 

@@ -11,6 +11,8 @@ import {
   type QueueDefinition,
   Queues,
   ReportJobNames,
+  SUBSCRIPTION_TICK_SCHEDULER_ID,
+  type SubscriptionJob,
   USAGE_DIGEST_SCHEDULER_ID,
   type UsageDigestJob,
 } from '@app/contracts';
@@ -21,6 +23,7 @@ import { registerDatabaseMetrics } from '@app/platform/process-metrics';
 import { createQueue } from '@app/platform/queues';
 import { probe } from '@app/platform/readiness';
 import { createRedis } from '@app/platform/redis';
+import { createUnsubscribeSigner } from '@app/platform/report-export/unsubscribe-token';
 import { createSecretBox } from '@app/platform/secret-box';
 import { queueTelemetry } from '@app/platform/tracing';
 import type { JobsOptions, Queue, Worker } from 'bullmq';
@@ -34,6 +37,13 @@ import { processCalendarJob } from './jobs/calendar/calendar.processor';
 import { processDomainEvent } from './jobs/domain-events/domain-events.processor';
 import { type LookerSharingDeps, processLookerSharing } from './jobs/looker-sharing/looker-sharing.processor';
 import { processSendEmail } from './jobs/send-email/send-email.processor';
+import { noCapacityHook, type SubscriptionCapacityHook } from './jobs/subscriptions/export';
+import {
+  processRun,
+  processTick,
+  recordFinalFailure,
+  type SubscriptionsDeps,
+} from './jobs/subscriptions/subscriptions.processor';
 import { processUsageDigest } from './jobs/usage-digest/usage-digest.processor';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics';
 import { startSweeper } from './outbox/sweeper';
@@ -47,6 +57,8 @@ export interface WorkersRuntimeDeps {
   mailer?: Mailer;
   /** The company calendar; by default from CALDAV_URL (none without it: calendar jobs then do nothing). */
   calendar?: CalendarClient | null;
+  /** Resumes a paused Power BI capacity for a subscription's export (issue 29); none: exports run as they are. */
+  capacity?: SubscriptionCapacityHook;
 }
 
 export interface WorkersRuntime {
@@ -57,6 +69,7 @@ export interface WorkersRuntime {
     calendar: Queue<CalendarJob>;
     reports: Queue<UsageDigestJob>;
     lookerSharing: Queue<LookerSharingJob>;
+    subscriptions: Queue<SubscriptionJob>;
   };
   workers: Worker[];
   metrics: WorkerMetrics;
@@ -74,6 +87,7 @@ export async function startWorkers({
   logger,
   mailer: givenMailer,
   calendar: givenCalendar,
+  capacity = noCapacityHook,
 }: WorkersRuntimeDeps): Promise<WorkersRuntime> {
   const metrics = createWorkerMetrics();
   const renderer = await createRenderer(emailDefinitions);
@@ -114,6 +128,7 @@ export async function startWorkers({
     calendar: createQueue(platform, Queues.calendar),
     reports: createQueue(platform, Queues.reports),
     lookerSharing: createQueue(platform, Queues.lookerSharing),
+    subscriptions: createQueue(platform, Queues.subscriptions),
   };
   // E-mail and calendar jobs retry as EMAIL_ATTEMPTS and EMAIL_BACKOFF_MS say (a server that is down comes back).
   const retried = (definition: QueueDefinition<unknown>): JobsOptions => ({
@@ -140,6 +155,37 @@ export async function startWorkers({
     },
     logger,
   };
+  // Report subscriptions (issue 29, decision 054): each run retried with backoff, then reported to the admin.
+  const subscriptions: SubscriptionsDeps = {
+    db,
+    queue: queues.subscriptions,
+    jobOptions: {
+      ...Queues.subscriptions.defaultJobOptions,
+      attempts: config.SUBSCRIPTION_EXPORT_ATTEMPTS,
+      backoff: { type: 'exponential', delay: config.SUBSCRIPTION_RETRY_BACKOFF_MS },
+    },
+    exporter: {
+      secretBox: config.APP_ENCRYPTION_KEY ? createSecretBox(config.APP_ENCRYPTION_KEY) : null,
+      http: { allowHosts: config.OUTBOUND_ALLOW_HOSTS ?? [], timeoutMs: config.SUBSCRIPTION_HTTP_TIMEOUT_MS },
+      powerbi: {
+        authorityUrl: config.POWERBI_AUTHORITY_URL,
+        apiUrl: config.POWERBI_API_URL,
+        exportTimeoutMs: config.SUBSCRIPTION_EXPORT_TIMEOUT_MS,
+        maxRetryAfterMs: config.SUBSCRIPTION_MAX_RETRY_AFTER_MS,
+        maxThrottles: 5,
+        minPollMs: config.SUBSCRIPTION_POLL_MIN_MS,
+      },
+      tableau: {},
+      capacity,
+    },
+    mailer,
+    renderer,
+    from: config.EMAIL_FROM,
+    appUrl: config.APP_URL,
+    companyEmail: config.COMPANY_EMAIL,
+    signer: config.APP_ENCRYPTION_KEY ? createUnsubscribeSigner(config.APP_ENCRYPTION_KEY) : null,
+    logger,
+  };
 
   const domainEventsWorker = registerWorker(
     platform,
@@ -153,6 +199,7 @@ export async function startWorkers({
         calendarJobOptions,
         logger,
         lookerSharing,
+        subscriptions,
       }),
     {
       onFailed: (job, error) =>
@@ -235,7 +282,9 @@ export async function startWorkers({
     platform,
     Queues.reports,
     (job) =>
-      processUsageDigest(job, { db, domainEvents: queues.domainEvents, timeZone: config.BOOKING_TIMEZONE, logger }),
+      job.name === ReportJobNames.subscriptionTick
+        ? processTick(subscriptions)
+        : processUsageDigest(job, { db, domainEvents: queues.domainEvents, timeZone: config.BOOKING_TIMEZONE, logger }),
     {
       concurrency: 1,
       onFailed: (job, error) =>
@@ -246,6 +295,32 @@ export async function startWorkers({
     USAGE_DIGEST_SCHEDULER_ID,
     { pattern: '0 7 1 * *', tz: config.BOOKING_TIMEZONE },
     { name: ReportJobNames.usageDigest, data: {}, opts: retried(Queues.reports) },
+  );
+  // The subscriptions' tick: one scheduler of a fixed id (one tick per interval in the cluster); each run's job then
+  // waits for one of the SUBSCRIPTION_EXPORT_CONCURRENCY slots the whole cluster shares (the queue's global
+  // concurrency: Power BI limits the exports in flight per capacity).
+  await queues.reports.upsertJobScheduler(
+    SUBSCRIPTION_TICK_SCHEDULER_ID,
+    { every: config.SUBSCRIPTION_TICK_MS },
+    { name: ReportJobNames.subscriptionTick, data: {}, opts: { attempts: 1, removeOnComplete: { count: 100 } } },
+  );
+  await queues.subscriptions.setGlobalConcurrency(config.SUBSCRIPTION_EXPORT_CONCURRENCY);
+  const subscriptionsWorker = registerWorker(
+    platform,
+    Queues.subscriptions,
+    (job) => processRun(job, subscriptions),
+    {
+      concurrency: config.SUBSCRIPTION_EXPORT_CONCURRENCY,
+      onFailed: (job, error) => {
+        if (!job) return;
+        const final = isFinal(job) || error.name === 'UnrecoverableError';
+        logger[final ? 'error' : 'warn'](
+          { jobId: job.id, attempt: job.attemptsMade, err: error },
+          final ? 'subscription run failed for good; the admin sees why' : 'subscription run failed; will retry',
+        );
+        if (final) void recordFinalFailure(subscriptions, job, error).catch(() => {});
+      },
+    },
   );
   const lookerSharingWorker = registerWorker(
     platform,
@@ -278,7 +353,14 @@ export async function startWorkers({
     { name: LookerSharingJobNames.reconcile, data: { onlyOutOfStep: true }, opts: { attempts: 1 } },
   );
   metrics.watchLookerSharing(db);
-  const workers: Worker[] = [domainEventsWorker, emailsWorker, calendarWorker, reportsWorker, lookerSharingWorker];
+  const workers: Worker[] = [
+    domainEventsWorker,
+    emailsWorker,
+    calendarWorker,
+    reportsWorker,
+    lookerSharingWorker,
+    subscriptionsWorker,
+  ];
 
   const stopSweeper = startSweeper(
     {

@@ -8,4 +8,5 @@ export * from './events';
 export * from './organizations';
 export * from './site';
 export * from './sso';
+export * from './subscriptions';
 export * from './users';
