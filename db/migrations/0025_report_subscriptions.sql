@@ -67,5 +67,6 @@ CREATE UNIQUE INDEX "subscription_deliveries_run_email_idx" ON "subscription_del
 CREATE INDEX "subscription_deliveries_subscription_idx" ON "subscription_deliveries" USING btree ("subscription_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "subscription_runs_scheduled_idx" ON "subscription_runs" USING btree ("subscription_id","scheduled_for") WHERE scheduled_for is not null;--> statement-breakpoint
 CREATE INDEX "subscription_runs_subscription_idx" ON "subscription_runs" USING btree ("subscription_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "subscription_runs_one_send_now_idx" ON "subscription_runs" USING btree ("subscription_id") WHERE trigger = 'send-now' and state in ('pending', 'exporting');--> statement-breakpoint
 CREATE INDEX "subscription_runs_open_idx" ON "subscription_runs" USING btree ("state") WHERE state in ('pending', 'exporting');--> statement-breakpoint
 CREATE INDEX "subscription_unsubscribes_user_idx" ON "subscription_unsubscribes" USING btree ("user_id");

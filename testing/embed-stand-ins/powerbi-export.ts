@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { json, type StandInState } from './state';
 import { bearer, notFound, readIdentities, same } from './powerbi';
+import { json, type StandInState } from './state';
 
 /**
  * Power BI's Export To File (issue 29), with the shapes of Microsoft's documentation: `POST .../reports/{r}/ExportTo`
@@ -51,7 +51,13 @@ const FORMATS = ['PDF', 'PNG', 'PPTX', 'CSV', 'XLSX', 'DOCX', 'XML', 'MHTML', 'I
 function exportObject(state: StandInState, record: StandInExport) {
   const now = Date.now();
   const done = now >= record.readyAt;
-  const status = !done ? (now - record.createdAt < 5 ? 'NotStarted' : 'Running') : record.fails ? 'Failed' : 'Succeeded';
+  const status = !done
+    ? now - record.createdAt < 5
+      ? 'NotStarted'
+      : 'Running'
+    : record.fails
+      ? 'Failed'
+      : 'Succeeded';
   const span = Math.max(1, record.readyAt - record.createdAt);
   const name = state.reports.find((r) => same(r.reportId, record.reportId))?.name ?? 'Report';
   const extension = record.format === 'PNG' ? '.png' : '.pdf';
@@ -100,7 +106,12 @@ export function exportTo(
     const identity = identities[0];
     if (!identity)
       return json(
-        { error: { code: 'InvalidRequest', message: 'Exporting a report with row-level security requires an effective identity' } },
+        {
+          error: {
+            code: 'InvalidRequest',
+            message: 'Exporting a report with row-level security requires an effective identity',
+          },
+        },
         400,
       );
     const unknown = identity.roles.find((role) => !found.rlsRoles?.includes(role));

@@ -305,23 +305,18 @@ export async function startWorkers({
     { name: ReportJobNames.subscriptionTick, data: {}, opts: { attempts: 1, removeOnComplete: { count: 100 } } },
   );
   await queues.subscriptions.setGlobalConcurrency(config.SUBSCRIPTION_EXPORT_CONCURRENCY);
-  const subscriptionsWorker = registerWorker(
-    platform,
-    Queues.subscriptions,
-    (job) => processRun(job, subscriptions),
-    {
-      concurrency: config.SUBSCRIPTION_EXPORT_CONCURRENCY,
-      onFailed: (job, error) => {
-        if (!job) return;
-        const final = isFinal(job) || error.name === 'UnrecoverableError';
-        logger[final ? 'error' : 'warn'](
-          { jobId: job.id, attempt: job.attemptsMade, err: error },
-          final ? 'subscription run failed for good; the admin sees why' : 'subscription run failed; will retry',
-        );
-        if (final) void recordFinalFailure(subscriptions, job, error).catch(() => {});
-      },
+  const subscriptionsWorker = registerWorker(platform, Queues.subscriptions, (job) => processRun(job, subscriptions), {
+    concurrency: config.SUBSCRIPTION_EXPORT_CONCURRENCY,
+    onFailed: (job, error) => {
+      if (!job) return;
+      const final = isFinal(job) || error.name === 'UnrecoverableError';
+      logger[final ? 'error' : 'warn'](
+        { jobId: job.id, attempt: job.attemptsMade, err: error },
+        final ? 'subscription run failed for good; the admin sees why' : 'subscription run failed; will retry',
+      );
+      if (final) void recordFinalFailure(subscriptions, job, error).catch(() => {});
     },
-  );
+  });
   const lookerSharingWorker = registerWorker(
     platform,
     Queues.lookerSharing,

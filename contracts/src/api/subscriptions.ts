@@ -58,7 +58,10 @@ export const SubscriptionInputSchema = v.pipe(
         v.pipe(
           v.array(id('A recipient'), RECIPIENTS_MESSAGE),
           v.minLength(1, 'Name at least one recipient, or choose all members'),
-          v.maxLength(SUBSCRIPTION_MAX_RECIPIENTS, `At most ${SUBSCRIPTION_MAX_RECIPIENTS} recipients: choose all members`),
+          v.maxLength(
+            SUBSCRIPTION_MAX_RECIPIENTS,
+            `At most ${SUBSCRIPTION_MAX_RECIPIENTS} recipients: choose all members`,
+          ),
           v.check((ids) => new Set(ids).size === ids.length, 'A recipient is named twice'),
         ),
       ],
@@ -82,8 +85,8 @@ export type SubscriptionInput = v.InferOutput<typeof SubscriptionInputSchema>;
 const RunSchema = v.object({
   id: v.number(),
   trigger: v.picklist(['schedule', 'send-now']),
-  /** pending | exporting | sent | failed */
-  state: v.picklist(['pending', 'exporting', 'sent', 'failed']),
+  /** pending | exporting | sent | failed | skipped (nobody to send to) */
+  state: v.picklist(['pending', 'exporting', 'sent', 'failed', 'skipped']),
   attempts: v.number(),
   /** Why it failed or is being retried, in words the admin can act on. */
   error: v.nullable(v.string()),
@@ -142,7 +145,11 @@ export type SubscriptionHistory = v.InferOutput<typeof SubscriptionHistorySchema
 
 /** The unsubscribe page's token (from the e-mail's link) and the one-click POST's. */
 export const UnsubscribeInputSchema = v.object({
-  token: v.pipe(v.string('The link is not valid'), v.minLength(1, 'The link is not valid'), v.maxLength(300, 'The link is not valid')),
+  token: v.pipe(
+    v.string('The link is not valid'),
+    v.minLength(1, 'The link is not valid'),
+    v.maxLength(300, 'The link is not valid'),
+  ),
 });
 
 /** What the unsubscribe page shows before its button is pressed. */

@@ -65,7 +65,7 @@ export const subscriptionRuns = pgTable(
     subscriptionId: belongsTo(() => reportSubscriptions.id),
     /** The scheduled time it is for; null for an admin's "send now". */
     scheduledFor: timestamptz(),
-    /** 'schedule' | 'send-now' */
+    /** 'schedule' | 'send-now'. State: 'pending' | 'exporting' | 'sent' | 'failed' | 'skipped' (nobody to send to). */
     trigger: text().notNull(),
     state: text().notNull().default('pending'),
     attempts: integer().notNull().default(0),
@@ -81,6 +81,10 @@ export const subscriptionRuns = pgTable(
       .on(t.subscriptionId, t.scheduledFor)
       .where(sql`scheduled_for is not null`),
     index('subscription_runs_subscription_idx').on(t.subscriptionId, t.createdAt),
+    // One "send now" at a time per subscription: parallel clicks make one run (the others get 409).
+    uniqueIndex('subscription_runs_one_send_now_idx')
+      .on(t.subscriptionId)
+      .where(sql`trigger = 'send-now' and state in ('pending', 'exporting')`),
     index('subscription_runs_open_idx').on(t.state).where(sql`state in ('pending', 'exporting')`),
   ],
 );
@@ -121,5 +125,8 @@ export const subscriptionUnsubscribes = pgTable(
     via: text().notNull(),
     createdAt: timeOfInsert(),
   },
-  (t) => [primaryKey({ columns: [t.subscriptionId, t.userId] }), index('subscription_unsubscribes_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.userId] }),
+    index('subscription_unsubscribes_user_idx').on(t.userId),
+  ],
 );

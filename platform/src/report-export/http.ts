@@ -5,7 +5,14 @@ import { guardedFetch, OutboundError } from '../outbound';
  * each request bounded by a timeout. Provider words are never repeated to anyone: only statuses and error codes.
  */
 
-export type ExportFault = 'throttled' | 'unauthorized' | 'not-found' | 'failed' | 'timeout' | 'unavailable' | 'not-set-up';
+export type ExportFault =
+  | 'throttled'
+  | 'unauthorized'
+  | 'not-found'
+  | 'failed'
+  | 'timeout'
+  | 'unavailable'
+  | 'not-set-up';
 
 /** Why an export did not produce its file, in words an admin can act on (never a secret or a token). */
 export class ExportError extends Error {

@@ -171,7 +171,14 @@ export async function exportPowerBiReport(
     const status = STATUSES.find((s) => s === body?.status);
     if (status === 'Failed') throw new ExportError('failed', `${LABEL} could not export the report (status Failed)`);
     if (status === 'Succeeded') {
-      const file = await call(deps, token, `${statusUrl}/file`, { headers: { accept: '*/*' } }, `${LABEL} refused the exported file`, deadline);
+      const file = await call(
+        deps,
+        token,
+        `${statusUrl}/file`,
+        { headers: { accept: '*/*' } },
+        `${LABEL} refused the exported file`,
+        deadline,
+      );
       if (!file.ok) throw refusal(file, `${LABEL} refused the exported file`);
       const extension =
         typeof body?.resourceFileExtension === 'string' && /^\.[a-z0-9]{1,8}$/i.test(body.resourceFileExtension)

@@ -35,7 +35,12 @@ function viewOf(viewUrl: string): { workbook: string; sheet: string } {
   return { workbook: decodeURIComponent(match[1] as string), sheet: decodeURIComponent(match[2] as string) };
 }
 
-async function signInJwt(connection: TableauExportConnection, username: string, attributes: Record<string, unknown>, now: number) {
+async function signInJwt(
+  connection: TableauExportConnection,
+  username: string,
+  attributes: Record<string, unknown>,
+  now: number,
+) {
   const iat = Math.floor(now / 1000);
   const own = Object.fromEntries(
     Object.entries(attributes).filter(

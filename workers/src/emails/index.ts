@@ -7,7 +7,13 @@ import { reportSubscriptionEmail } from './report-subscription';
 import { usageDigestEmail } from './usage-digest';
 
 /** Every e-mail the product sends, by template: the type says when one is missing or filed under another name. */
-export const emails = { ...messageEmails, ...moveEmails, ...accountEmails, ...usageDigestEmail, ...reportSubscriptionEmail } satisfies {
+export const emails = {
+  ...messageEmails,
+  ...moveEmails,
+  ...accountEmails,
+  ...usageDigestEmail,
+  ...reportSubscriptionEmail,
+} satisfies {
   [T in EmailTemplate]: EmailDefinition<string, T>;
 };
 

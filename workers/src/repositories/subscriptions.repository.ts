@@ -176,7 +176,14 @@ export async function finishRun(
 /** The delivery of the run to one address, written before the send: 'sent' means it went out already. */
 export async function claimRunDelivery(
   db: Database,
-  values: { runId: number; subscriptionId: number; organizationId: number; userId: number; email: string; fileName: string },
+  values: {
+    runId: number;
+    subscriptionId: number;
+    organizationId: number;
+    userId: number;
+    email: string;
+    fileName: string;
+  },
 ) {
   await db.insert(subscriptionDeliveries).values(values).onConflictDoNothing();
   const [row] = await db
@@ -207,4 +214,3 @@ export async function failOpenDeliveries(db: Database, runId: number, error: str
     .set({ status: 'failed', error })
     .where(and(eq(subscriptionDeliveries.runId, runId), eq(subscriptionDeliveries.status, 'sending')));
 }
-

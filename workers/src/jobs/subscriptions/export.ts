@@ -35,8 +35,7 @@ const notSetUp = (message: string) => new ExportError('not-set-up', message);
 
 /** The connection's secret fields, opened in memory for this export only. */
 function openSecrets(deps: ExportDeps, connection: NonNullable<RunSubject['connection']>): Record<string, string> {
-  if (!deps.secretBox)
-    throw notSetUp("APP_ENCRYPTION_KEY is not set: the dashboard's connection cannot be opened");
+  if (!deps.secretBox) throw notSetUp("APP_ENCRYPTION_KEY is not set: the dashboard's connection cannot be opened");
   try {
     return JSON.parse(deps.secretBox.open(connection.secret, embedSealContext(connection.id)));
   } catch {

@@ -1,9 +1,5 @@
 // Long file: a subscription run from its export to every member's e-mail, and the minute's tick that finds runs due.
-import {
-  type SubscriptionJob,
-  SubscriptionJobNames,
-  subscriptionRunJobId,
-} from '@app/contracts';
+import { type SubscriptionJob, SubscriptionJobNames, subscriptionRunJobId } from '@app/contracts';
 import type { Database } from '@app/db';
 import { ExportError } from '@app/platform/report-export/http';
 import type { UnsubscribeSigner } from '@app/platform/report-export/unsubscribe-token';
@@ -56,7 +52,8 @@ export async function processTick(deps: SubscriptionsDeps) {
   const stale = await pendingRuns(deps.db, new Date(now.getTime() - PENDING_GRACE_MS));
   const runIds = [...new Set([...due, ...stale])];
   await queueRuns(deps, runIds);
-  if (runIds.length) deps.logger.info({ due: due.length, requeued: runIds.length - due.length }, 'subscription runs queued');
+  if (runIds.length)
+    deps.logger.info({ due: due.length, requeued: runIds.length - due.length }, 'subscription runs queued');
   return { due: due.length, queued: runIds.length };
 }
 
