@@ -76,7 +76,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     )
     .use(requestContext(deps.config.TRUST_PROXY))
     .use(securityHeaders)
-    // The scheduling service's webhook comes from elsewhere by design: its signature is its proof (D17).
+    // The scheduling service's webhook (D17) and RFC 8058 one-click unsubscribes (a mail client's own POST, issue 29)
+    // come from elsewhere by design: their signature is their proof.
     .use(
       originCheck(deps.config.APP_URL, deps.config.TRUSTED_ORIGINS.split(',').filter(Boolean), [
         WEBHOOK_PATH,

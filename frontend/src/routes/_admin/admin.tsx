@@ -1,4 +1,4 @@
-import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi, Outlet, useChildMatches } from '@tanstack/react-router';
 import { prefetchAdmin } from '../../features/admin/api/admin.queries';
 import { AdminScreen } from '../../features/admin/components/admin-screen';
 import { useCurrentUser } from '../../features/auth/api/auth.queries';
@@ -35,6 +35,9 @@ function AdminPage() {
   const { tab = DEFAULT_ADMIN_TAB } = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const { user } = useCurrentUser();
+  // A section with a URL of its own (/admin/subscriptions, issue 29) shows in place of the tabs until the sidebar
+  // layout (issue 27) makes this route the admin's layout.
+  if (useChildMatches().length > 0) return <Outlet />;
   return (
     <AdminScreen
       tab={tab}
