@@ -124,7 +124,11 @@ export function SubscriptionForm({
   );
   const organizationId = Number(state.link.split(':')[0]) || 0;
   const members = users.filter((u) => u.organizations.some((o) => o.id === organizationId));
-  const zoneOptions = useMemo(() => zones().map((z) => ({ value: z, label: z })), []);
+  // The runtime's list leaves out UTC (and maybe the zone being edited): both are offered whatever it says.
+  const zoneOptions = useMemo(
+    () => [...new Set(['UTC', state.timeZone, ...zones()])].map((z) => ({ value: z, label: z })),
+    [state.timeZone],
+  );
 
   const submit = () => {
     setFailure(null);

@@ -135,7 +135,7 @@ export function SubscriptionsScreen() {
         <div className="flex flex-wrap gap-2">
           <Button
             size="sm"
-            aria-label={`Send ${s.dashboardName} to ${s.organizationName} now`}
+            aria-label={`Send now: ${s.dashboardName} to ${s.organizationName}`}
             disabled={sendNow.isPending && sendNow.variables === s.id}
             onClick={() =>
               sendNow.mutate(s.id, {
