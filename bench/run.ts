@@ -13,6 +13,7 @@ import { type Figure, figure, printFigure, verdict } from './lib/report';
 import { removeBuiltSite } from './lib/site';
 import { lighthouseScores } from './lighthouse';
 import { publicDashboards } from './public-dashboards';
+import { subscriptionRun } from './subscriptions';
 import { usageReport } from './usage-report';
 
 interface Benchmark {
@@ -29,6 +30,7 @@ export const benchmarks: Benchmark[] = [
   { name: 'admin-lists', run: adminLists },
   { name: 'frontend-bundle', run: frontendBundle },
   { name: 'usage-report', run: usageReport },
+  { name: 'subscriptions', run: subscriptionRun },
   { name: 'lighthouse', run: lighthouseScores },
 ];
 
