@@ -11,7 +11,7 @@ import { json, type StandInState } from './state';
  * The file says what it was exported for (the identity), so a test can read whose data an e-mail carries.
  */
 
-export interface StandInExport {
+interface StandInExport {
   id: string;
   workspaceId: string;
   reportId: string;

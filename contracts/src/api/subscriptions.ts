@@ -3,10 +3,10 @@ import { isIanaTimeZone } from '../time-zone';
 
 /** Report subscriptions (issue 29, decision 054): the admin's API and the member's own. */
 
-export const SUBSCRIPTION_FREQUENCIES = ['weekly', 'monthly'] as const;
-export const SUBSCRIPTION_FORMATS = ['PDF', 'PNG'] as const;
+const SUBSCRIPTION_FREQUENCIES = ['weekly', 'monthly'] as const;
+const SUBSCRIPTION_FORMATS = ['PDF', 'PNG'] as const;
 /** The most members a subscription may name (more: choose 'all-members'). */
-export const SUBSCRIPTION_MAX_RECIPIENTS = 500;
+const SUBSCRIPTION_MAX_RECIPIENTS = 500;
 
 const MAX_ID = 2_147_483_647;
 const id = (label: string) =>
@@ -123,7 +123,7 @@ export const SubscriptionSchema = v.object({
 export type Subscription = v.InferOutput<typeof SubscriptionSchema>;
 
 /** One e-mail of a run: who, which file, when (never the file). */
-export const SubscriptionDeliverySchema = v.object({
+const SubscriptionDeliverySchema = v.object({
   id: v.number(),
   runId: v.number(),
   userId: v.nullable(v.number()),
@@ -141,7 +141,6 @@ export const SubscriptionHistorySchema = v.object({
   runs: v.array(RunSchema),
   deliveries: v.array(SubscriptionDeliverySchema),
 });
-export type SubscriptionHistory = v.InferOutput<typeof SubscriptionHistorySchema>;
 
 /** The unsubscribe page's token (from the e-mail's link) and the one-click POST's. */
 export const UnsubscribeInputSchema = v.object({
@@ -158,7 +157,6 @@ export const UnsubscribePreviewSchema = v.object({
   organizationName: v.string(),
   unsubscribed: v.boolean(),
 });
-export type UnsubscribePreview = v.InferOutput<typeof UnsubscribePreviewSchema>;
 
 /** A member's own subscriptions (the account page). */
 export const MySubscriptionSchema = v.object({

@@ -82,7 +82,7 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | null 
 }
 
 /** `HTTP 404 (PowerBIEntityNotFound)`: the status and the provider's error code, never its message. */
-export function statusWords(answer: Answer): string {
+function statusWords(answer: Answer): string {
   const error = (answer.json as { error?: { code?: unknown } } | null)?.error;
   const code = typeof error?.code === 'string' && /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/.test(error.code) ? error.code : null;
   return code ? `HTTP ${answer.status} (${code})` : `HTTP ${answer.status}`;

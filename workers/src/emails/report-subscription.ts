@@ -20,7 +20,6 @@ const DeliveryPayload = v.object({
   fileName: v.string(),
   unsubscribeUrl: v.string(),
 });
-export type ReportDeliveryPayload = v.InferOutput<typeof DeliveryPayload>;
 
 export const reportSubscriptionEmail = {
   'report-subscription': defineEmail({

@@ -22,7 +22,7 @@ export interface SubscriptionsDeps extends DispatchDeps {
 
 const EXPORTABLE = new Set(['powerbi', 'tableau']);
 
-export const SubscriptionMessages = {
+const SubscriptionMessages = {
   notFound: 'Subscription not found',
   notLinked: 'The dashboard is not linked to the organization: link it first',
   notExportable: 'Only Power BI and Tableau dashboards can be e-mailed: this dashboard is embedded another way',

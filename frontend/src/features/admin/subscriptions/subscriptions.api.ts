@@ -4,7 +4,7 @@ import { apiGet, apiRequest } from '../../../lib/api';
 import { adminKeys } from '../api/admin.queries';
 
 /** Report subscriptions (issue 29), under the admin keys so a sign-out clears them with the rest. */
-export const subscriptionKeys = {
+const subscriptionKeys = {
   all: ['admin', 'subscriptions'] as const,
   history: (id: number) => ['admin', 'subscriptions', id, 'history'] as const,
 };
