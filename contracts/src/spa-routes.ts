@@ -20,6 +20,7 @@ export const SPA_ROUTES = [
   '/account',
   '/account/two-factor',
   '/admin',
+  '/admin/leads',
   '/login',
   '/register',
   '/reset-password',

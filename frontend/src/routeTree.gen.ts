@@ -35,6 +35,7 @@ import { Route as ClientDashboardRouteRouteImport } from './routes/client/dashbo
 import { Route as ClientLoginRouteImport } from './routes/client/login'
 import { Route as DashboardIdRouteImport } from './routes/dashboard.$id'
 import { Route as LoginSsoErrorRouteImport } from './routes/login_.sso-error'
+import { Route as AdminAdminLeadsRouteImport } from './routes/_admin/admin.leads'
 import { Route as AdminAdminSubscriptionsRouteImport } from './routes/_admin/admin.subscriptions'
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account_.two-factor'
 import { Route as ClientDashboardIndexRouteImport } from './routes/client/dashboard/index'
@@ -168,6 +169,11 @@ const LoginSsoErrorRoute = LoginSsoErrorRouteImport.update({
   path: '/login/sso-error',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminLeadsRoute = AdminAdminLeadsRouteImport.update({
+  id: '/leads',
+  path: '/leads',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
 const AdminAdminSubscriptionsRoute = AdminAdminSubscriptionsRouteImport.update({
   id: '/subscriptions',
   path: '/subscriptions',
@@ -215,6 +221,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/$id': typeof DashboardIdRoute
   '/login/sso-error': typeof LoginSsoErrorRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
+  '/admin/leads': typeof AdminAdminLeadsRoute
   '/admin/subscriptions': typeof AdminAdminSubscriptionsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
@@ -244,6 +251,7 @@ export interface FileRoutesByTo {
   '/dashboard/$id': typeof DashboardIdRoute
   '/login/sso-error': typeof LoginSsoErrorRoute
   '/case-studies': typeof CaseStudiesIndexRoute
+  '/admin/leads': typeof AdminAdminLeadsRoute
   '/admin/subscriptions': typeof AdminAdminSubscriptionsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
@@ -277,6 +285,7 @@ export interface FileRoutesById {
   '/dashboard/$id': typeof DashboardIdRoute
   '/login_/sso-error': typeof LoginSsoErrorRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
+  '/_admin/admin/leads': typeof AdminAdminLeadsRoute
   '/_admin/admin/subscriptions': typeof AdminAdminSubscriptionsRoute
   '/_authenticated/account_/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
@@ -309,6 +318,7 @@ export interface FileRouteTypes {
     | '/dashboard/$id'
     | '/login/sso-error'
     | '/case-studies/'
+    | '/admin/leads'
     | '/admin/subscriptions'
     | '/account/two-factor'
     | '/client/dashboard/$id'
@@ -338,6 +348,7 @@ export interface FileRouteTypes {
     | '/dashboard/$id'
     | '/login/sso-error'
     | '/case-studies'
+    | '/admin/leads'
     | '/admin/subscriptions'
     | '/account/two-factor'
     | '/client/dashboard/$id'
@@ -370,6 +381,7 @@ export interface FileRouteTypes {
     | '/dashboard/$id'
     | '/login_/sso-error'
     | '/case-studies/'
+    | '/_admin/admin/leads'
     | '/_admin/admin/subscriptions'
     | '/_authenticated/account_/two-factor'
     | '/client/dashboard/$id'
@@ -587,6 +599,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginSsoErrorRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin/leads': {
+      id: '/_admin/admin/leads'
+      path: '/leads'
+      fullPath: '/admin/leads'
+      preLoaderRoute: typeof AdminAdminLeadsRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
     '/_admin/admin/subscriptions': {
       id: '/_admin/admin/subscriptions'
       path: '/subscriptions'
@@ -619,10 +638,12 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminAdminRouteChildren {
+  AdminAdminLeadsRoute: typeof AdminAdminLeadsRoute
   AdminAdminSubscriptionsRoute: typeof AdminAdminSubscriptionsRoute
 }
 
 const AdminAdminRouteChildren: AdminAdminRouteChildren = {
+  AdminAdminLeadsRoute: AdminAdminLeadsRoute,
   AdminAdminSubscriptionsRoute: AdminAdminSubscriptionsRoute,
 }
 

@@ -35,9 +35,9 @@ function AdminPage() {
   const { tab = DEFAULT_ADMIN_TAB } = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const { user } = useCurrentUser();
-  // A section with a URL of its own (/admin/subscriptions, issue 29) shows in place of the tabs until the sidebar
-  // layout (issue 27) makes this route the admin's layout.
-  if (useChildMatches().length > 0) return <Outlet />;
+  // A section of its own URL (/admin/leads, issue 27) shows instead of the tabs.
+  const sections = useChildMatches();
+  if (sections.length > 0) return <Outlet />;
   return (
     <AdminScreen
       tab={tab}
