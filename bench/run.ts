@@ -16,6 +16,7 @@ import { removeBuiltSite } from './lib/site';
 import { lighthouseScores } from './lighthouse';
 import { publicDashboards } from './public-dashboards';
 import { startTime } from './start-time';
+import { subscriptionRun } from './subscriptions';
 import { usageReport } from './usage-report';
 
 interface Benchmark {
@@ -32,6 +33,7 @@ export const benchmarks: Benchmark[] = [
   { name: 'admin-lists', run: adminLists },
   { name: 'frontend-bundle', run: frontendBundle },
   { name: 'usage-report', run: usageReport },
+  { name: 'subscriptions', run: subscriptionRun },
   { name: 'lighthouse', run: lighthouseScores },
   { name: 'start-time', run: startTime },
   { name: 'install-size', run: installSize },

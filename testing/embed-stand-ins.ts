@@ -3,6 +3,13 @@ import { capacityPath, getCapacity, transition } from './embed-stand-ins/azure';
 import { metabaseEmbed, metabaseEmbedPage, metabaseHealth } from './embed-stand-ins/metabase';
 import { entraToken, generateToken, groups, report, reports } from './embed-stand-ins/powerbi';
 import {
+  exportFile,
+  exportStatus,
+  exportTo,
+  newExportState,
+  type StandInExportState,
+} from './embed-stand-ins/powerbi-export';
+import {
   type EmbedStandInCredentials,
   json,
   type StandInCapacity,
@@ -18,9 +25,11 @@ import {
   corsHeaders,
   tableauEmbedSignin,
   tableauEmbedTarget,
+  tableauQueryViews,
   tableauSignin,
   tableauSignout,
   tableauView,
+  tableauViewFile,
 } from './embed-stand-ins/tableau';
 
 export type { StandInEndpoint } from './embed-stand-ins/state';
@@ -31,7 +40,8 @@ export { readStandInEmbedToken } from './embed-stand-ins/state';
  * path prefix, following the providers' documented requests and responses:
  * - Entra ID client credentials: `POST {powerbi.authorityUrl}/{tenantId}/oauth2/v2.0/token` (= `/entra/...`);
  * - Power BI REST (`{powerbi.apiUrl}` = `/powerbi`): `GET /v1.0/myorg/groups`, `GET /v1.0/myorg/groups/{w}/reports/{r}`,
- *   `POST /v1.0/myorg/GenerateToken` (V2) whose token encodes what it was generated for (`readStandInEmbedToken`);
+ *   `POST /v1.0/myorg/GenerateToken` (V2) whose token encodes what it was generated for (`readStandInEmbedToken`),
+ *   and Export To File (`.../reports/{r}/ExportTo`, `.../exports/{id}`, `.../exports/{id}/file`: `exports`);
  * - the report's embed page (`embedPageUrl`, default `/reportEmbed`): HTML set with `setEmbedPage` or the option
  *   `embedPageFile`;
  * - Tableau (`tableauSiteUrl` = `/tableau`): `POST /api/{version}/auth/signin` (connected-app JWT verified with jose)
@@ -70,6 +80,13 @@ export interface EmbedStandIns {
   requestsTo(endpoint: StandInEndpoint): StandInRequest[];
   /** Every token GenerateToken issued (with what it was issued for). */
   embedTokens: StandInState['embedTokens'];
+  /**
+   * Power BI's Export To File (issue 29): every export with the identities it was asked for, the exports in flight
+   * (started, neither failed nor fetched) and their peak; set `durationMs`, `retryAfterSeconds` and `failing` here.
+   */
+  exports: StandInExportState;
+  /** The claims of every Tableau REST sign-in (the connected-app token's `sub` and attributes). */
+  tableauSignins: StandInState['tableauSignins'];
   /** Makes an endpoint misbehave (see StandInFailure) until `reset()` or for `times` requests; null stops it. */
   fail(endpoint: StandInEndpoint, failure: StandInFailure | null): void;
   /** Changes token lifetimes or the latency of every answer. */
@@ -137,11 +154,16 @@ const ROUTES: Array<[string, RegExp, StandInEndpoint]> = [
     'arm-resume',
   ],
   ['POST', /^\/powerbi\/v1\.0\/myorg\/generatetoken$/i, 'powerbi-generate-token'],
+  ['POST', /^\/powerbi\/v1\.0\/myorg\/groups\/([^/]+)\/reports\/([^/]+)\/ExportTo$/i, 'powerbi-export-to'],
+  ['GET', /^\/powerbi\/v1\.0\/myorg\/groups\/[^/]+\/reports\/([^/]+)\/exports\/([^/]+)$/i, 'powerbi-export-status'],
+  ['GET', /^\/powerbi\/v1\.0\/myorg\/groups\/[^/]+\/reports\/([^/]+)\/exports\/([^/]+)\/file$/i, 'powerbi-export-file'],
   ['POST', /^\/tableau\/api\/[\d.]+\/auth\/signin$/, 'tableau-signin'],
   ['POST', /^\/tableau\/api\/[\d.]+\/auth\/signout$/, 'tableau-signout'],
   ['POST', /^\/vizportal\/api\/web\/v1\/auth\/embed\/signin$/, 'tableau-embed-signin'],
   ['GET', /^\/vizportal\/api\/web\/v1\/auth\/embed\/target$/, 'tableau-embed-target'],
   ['GET', /^\/tableau(\/(?:t\/[^/]+\/)?views\/.+)$/, 'tableau-view'],
+  ['GET', /^\/tableau\/api\/[\d.]+\/sites\/[^/]+\/views$/, 'tableau-query-views'],
+  ['GET', /^\/tableau\/api\/[\d.]+\/sites\/[^/]+\/views\/([^/]+)\/(pdf|image)$/, 'tableau-view-file'],
   ['GET', /^\/metabase\/api\/health$/, 'metabase-health'],
   ['GET', /^\/metabase\/api\/embed\/dashboard\/([^/]+)$/, 'metabase-embed'],
   ['GET', /^\/metabase\/embed\/dashboard\/([^/]+)$/, 'metabase-embed-page'],
@@ -232,9 +254,11 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
     embedTokens: [],
     tableauJtis: new Set(),
     tableauSessions: new Map(),
+    tableauSignins: [],
     counter: 0,
   };
   let embedPagePath = '/reportEmbed';
+  const exportState = newExportState();
 
   const answer = async (request: Request, url: URL): Promise<Response> => {
     // The browser's preflight before the Embedding API's cross-origin sign-in: answered, not recorded.
@@ -286,6 +310,12 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
         return transition(state, request.headers, url, first, 'resume');
       case 'powerbi-generate-token':
         return generateToken(state, request.headers, body);
+      case 'powerbi-export-to':
+        return exportTo(state, exportState, request.headers, first, second, body);
+      case 'powerbi-export-status':
+        return exportStatus(state, exportState, request.headers, first, second);
+      case 'powerbi-export-file':
+        return exportFile(state, exportState, request.headers, first, second);
       case 'powerbi-embed-page': {
         const html = 'file' in state.embedPage ? readFileSync(state.embedPage.file, 'utf8') : state.embedPage.html;
         return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
@@ -298,6 +328,10 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
         return tableauEmbedSignin(state, request, body);
       case 'tableau-embed-target':
         return tableauEmbedTarget(state, url);
+      case 'tableau-query-views':
+        return tableauQueryViews(state, request.headers, url);
+      case 'tableau-view-file':
+        return tableauViewFile(state, request.headers, first, second);
       case 'tableau-view':
         return tableauView(state, request, first);
       case 'metabase-health':
@@ -363,6 +397,8 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
     requests,
     requestsTo: (endpoint) => requests.filter((r) => r.endpoint === endpoint),
     embedTokens: state.embedTokens,
+    exports: exportState,
+    tableauSignins: state.tableauSignins,
     fail(endpoint, failure) {
       if (failure) failures.set(endpoint, { ...failure, remaining: failure.times ?? Number.POSITIVE_INFINITY });
       else failures.delete(endpoint);
@@ -392,8 +428,10 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
     reset() {
       requests.length = 0;
       state.embedTokens.length = 0;
+      state.tableauSignins.length = 0;
       failures.clear();
       state.settings = { ...initialSettings };
+      Object.assign(exportState, newExportState());
     },
     async stop() {
       await server.stop(true);

@@ -25,6 +25,8 @@ export const SPA_ROUTES = [
   '/register',
   '/reset-password',
   '/confirm-email',
+  '/unsubscribe',
+  '/admin/subscriptions',
   '/login/sso-error',
   '/case-studies',
   '/case-studies/$slug',

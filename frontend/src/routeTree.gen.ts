@@ -23,6 +23,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as WhyUsRouteImport } from './routes/why-us'
 import { Route as AdminAdminRouteImport } from './routes/_admin/admin'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
@@ -35,6 +36,7 @@ import { Route as ClientLoginRouteImport } from './routes/client/login'
 import { Route as DashboardIdRouteImport } from './routes/dashboard.$id'
 import { Route as LoginSsoErrorRouteImport } from './routes/login_.sso-error'
 import { Route as AdminAdminLeadsRouteImport } from './routes/_admin/admin.leads'
+import { Route as AdminAdminSubscriptionsRouteImport } from './routes/_admin/admin.subscriptions'
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account_.two-factor'
 import { Route as ClientDashboardIndexRouteImport } from './routes/client/dashboard/index'
 import { Route as ClientDashboardIdRouteImport } from './routes/client/dashboard/$id'
@@ -107,6 +109,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WhyUsRoute = WhyUsRouteImport.update({
   id: '/why-us',
   path: '/why-us',
@@ -167,6 +174,11 @@ const AdminAdminLeadsRoute = AdminAdminLeadsRouteImport.update({
   path: '/leads',
   getParentRoute: () => AdminAdminRoute,
 } as any)
+const AdminAdminSubscriptionsRoute = AdminAdminSubscriptionsRouteImport.update({
+  id: '/subscriptions',
+  path: '/subscriptions',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
 const AuthenticatedAccountTwoFactorRoute =
   AuthenticatedAccountTwoFactorRouteImport.update({
     id: '/account_/two-factor',
@@ -197,6 +209,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/why-us': typeof WhyUsRoute
   '/client/dashboard': typeof ClientDashboardRouteRouteWithChildren
   '/admin': typeof AdminAdminRouteWithChildren
@@ -209,6 +222,7 @@ export interface FileRoutesByFullPath {
   '/login/sso-error': typeof LoginSsoErrorRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
   '/admin/leads': typeof AdminAdminLeadsRoute
+  '/admin/subscriptions': typeof AdminAdminSubscriptionsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
@@ -226,6 +240,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/why-us': typeof WhyUsRoute
   '/admin': typeof AdminAdminRouteWithChildren
   '/account': typeof AuthenticatedAccountRoute
@@ -237,6 +252,7 @@ export interface FileRoutesByTo {
   '/login/sso-error': typeof LoginSsoErrorRoute
   '/case-studies': typeof CaseStudiesIndexRoute
   '/admin/leads': typeof AdminAdminLeadsRoute
+  '/admin/subscriptions': typeof AdminAdminSubscriptionsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard': typeof ClientDashboardIndexRoute
@@ -257,6 +273,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/why-us': typeof WhyUsRoute
   '/client/dashboard': typeof ClientDashboardRouteRouteWithChildren
   '/_admin/admin': typeof AdminAdminRouteWithChildren
@@ -269,6 +286,7 @@ export interface FileRoutesById {
   '/login_/sso-error': typeof LoginSsoErrorRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
   '/_admin/admin/leads': typeof AdminAdminLeadsRoute
+  '/_admin/admin/subscriptions': typeof AdminAdminSubscriptionsRoute
   '/_authenticated/account_/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
@@ -288,6 +306,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms'
+    | '/unsubscribe'
     | '/why-us'
     | '/client/dashboard'
     | '/admin'
@@ -300,6 +319,7 @@ export interface FileRouteTypes {
     | '/login/sso-error'
     | '/case-studies/'
     | '/admin/leads'
+    | '/admin/subscriptions'
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
@@ -317,6 +337,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms'
+    | '/unsubscribe'
     | '/why-us'
     | '/admin'
     | '/account'
@@ -328,6 +349,7 @@ export interface FileRouteTypes {
     | '/login/sso-error'
     | '/case-studies'
     | '/admin/leads'
+    | '/admin/subscriptions'
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard'
@@ -347,6 +369,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms'
+    | '/unsubscribe'
     | '/why-us'
     | '/client/dashboard'
     | '/_admin/admin'
@@ -359,6 +382,7 @@ export interface FileRouteTypes {
     | '/login_/sso-error'
     | '/case-studies/'
     | '/_admin/admin/leads'
+    | '/_admin/admin/subscriptions'
     | '/_authenticated/account_/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
@@ -379,6 +403,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TermsRoute: typeof TermsRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   WhyUsRoute: typeof WhyUsRoute
   ClientDashboardRouteRoute: typeof ClientDashboardRouteRouteWithChildren
   BookingCancelRoute: typeof BookingCancelRoute
@@ -490,6 +515,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/why-us': {
       id: '/why-us'
       path: '/why-us'
@@ -574,6 +606,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminLeadsRouteImport
       parentRoute: typeof AdminAdminRoute
     }
+    '/_admin/admin/subscriptions': {
+      id: '/_admin/admin/subscriptions'
+      path: '/subscriptions'
+      fullPath: '/admin/subscriptions'
+      preLoaderRoute: typeof AdminAdminSubscriptionsRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
     '/_authenticated/account_/two-factor': {
       id: '/_authenticated/account_/two-factor'
       path: '/account/two-factor'
@@ -600,10 +639,12 @@ declare module '@tanstack/react-router' {
 
 interface AdminAdminRouteChildren {
   AdminAdminLeadsRoute: typeof AdminAdminLeadsRoute
+  AdminAdminSubscriptionsRoute: typeof AdminAdminSubscriptionsRoute
 }
 
 const AdminAdminRouteChildren: AdminAdminRouteChildren = {
   AdminAdminLeadsRoute: AdminAdminLeadsRoute,
+  AdminAdminSubscriptionsRoute: AdminAdminSubscriptionsRoute,
 }
 
 const AdminAdminRouteWithChildren = AdminAdminRoute._addFileChildren(
@@ -662,6 +703,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsRoute: TermsRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   WhyUsRoute: WhyUsRoute,
   ClientDashboardRouteRoute: ClientDashboardRouteRouteWithChildren,
   BookingCancelRoute: BookingCancelRoute,

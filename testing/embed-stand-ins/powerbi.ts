@@ -16,7 +16,7 @@ import {
  */
 
 const POWERBI_SCOPE = 'https://analysis.windows.net/powerbi/api/.default';
-const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+export const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
 
 const entraError = (status: number, error: string, code: number, description: string) =>
   json(
@@ -81,7 +81,7 @@ export function entraToken(state: StandInState, tenant: string, body: unknown): 
 }
 
 /** The Power BI REST API refuses a missing, unknown or expired bearer token (null when the token is good). */
-function bearer(state: StandInState, headers: Headers): Response | null {
+export function bearer(state: StandInState, headers: Headers): Response | null {
   const token = /^Bearer (.+)$/.exec(headers.get('authorization') ?? '')?.[1] ?? '';
   const issued = state.entraTokens.get(token);
   if (!issued || issued.scope !== POWERBI_SCOPE)
@@ -96,7 +96,7 @@ function bearer(state: StandInState, headers: Headers): Response | null {
   return null;
 }
 
-const notFound = () =>
+export const notFound = () =>
   json(
     {
       error: {
@@ -204,7 +204,7 @@ const idList = (value: unknown, field: string): string[] | string => {
 
 type Identity = StandInEmbedTokenClaims['identities'][number];
 
-function readIdentities(value: unknown, datasets: string[]): Identity[] | string {
+export function readIdentities(value: unknown, datasets: string[]): Identity[] | string {
   if (value === undefined) return [];
   if (!Array.isArray(value)) return 'identities must be an array';
   const identities: Identity[] = [];

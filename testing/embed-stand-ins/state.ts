@@ -13,11 +13,16 @@ export type StandInEndpoint =
   | 'arm-resume'
   | 'powerbi-generate-token'
   | 'powerbi-embed-page'
+  | 'powerbi-export-to'
+  | 'powerbi-export-status'
+  | 'powerbi-export-file'
   | 'tableau-signin'
   | 'tableau-signout'
   | 'tableau-embed-signin'
   | 'tableau-embed-target'
   | 'tableau-view'
+  | 'tableau-query-views'
+  | 'tableau-view-file'
   | 'metabase-health'
   | 'metabase-embed'
   | 'metabase-embed-page';
@@ -148,6 +153,8 @@ export interface StandInState {
   tableauJtis: Set<string>;
   /** REST and browser sessions, with the claims of the token they were opened with. */
   tableauSessions: Map<string, JWTPayload>;
+  /** The claims of every REST sign-in's token (who, with which attributes). */
+  tableauSignins: JWTPayload[];
   counter: number;
 }
 

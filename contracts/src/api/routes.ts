@@ -62,6 +62,13 @@ import type {
   SitePageSchema,
 } from './site';
 import type { SsoLookupSchema, SsoSettingsSchema, SsoTestSchema } from './sso';
+import type {
+  MySubscriptionSchema,
+  SubscriptionHistorySchema,
+  SubscriptionRunSchema,
+  SubscriptionSchema,
+  UnsubscribePreviewSchema,
+} from './subscriptions';
 import type { PublicConfigSchema } from './system';
 import type { UsageReportSchema } from './usage';
 import type { UserChangedSchema, UserSchema } from './users';
@@ -247,7 +254,16 @@ type SiteGetAnswer<P extends string> = P extends '/api/case-studies'
           ? ListOf<typeof SitePageSchema>
           : P extends `/api/admin/personal-data?${string}` | '/api/account/personal-data'
             ? Of<typeof PersonalDataExportSchema>
-            : never;
+            : SubscriptionGetAnswer<P>;
+
+/** Report subscriptions (issue 29): the admin's, and a member's own. */
+type SubscriptionGetAnswer<P extends string> = P extends '/api/admin/subscriptions'
+  ? ListOf<typeof SubscriptionSchema>
+  : P extends `/api/admin/subscriptions/${string}/history`
+    ? Of<typeof SubscriptionHistorySchema>
+    : P extends '/api/account/subscriptions'
+      ? ListOf<typeof MySubscriptionSchema>
+      : never;
 
 type SiteSendAnswer<P extends string> = P extends `/api/admin/case-studies${'' | `/${string}`}`
   ? Of<typeof CaseStudySchema>
@@ -255,7 +271,19 @@ type SiteSendAnswer<P extends string> = P extends `/api/admin/case-studies${'' |
     ? Of<typeof SitePageSchema>
     : P extends '/api/admin/personal-data/erase'
       ? Of<typeof PersonalDataErasedSchema>
-      : never;
+      : SubscriptionSendAnswer<P>;
+
+type SubscriptionSendAnswer<P extends string> = P extends `/api/admin/subscriptions/${string}/send-now`
+  ? Of<typeof SubscriptionRunSchema>
+  : P extends `/api/admin/subscriptions${'' | `/${string}`}`
+    ? Of<typeof SubscriptionSchema>
+    : P extends '/api/subscriptions/unsubscribe/preview'
+      ? Of<typeof UnsubscribePreviewSchema>
+      : P extends '/api/subscriptions/unsubscribe'
+        ? Of<typeof MessageSchema>
+        : P extends `/api/account/subscriptions/${string}`
+          ? Of<typeof MySubscriptionSchema>
+          : never;
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

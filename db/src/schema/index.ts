@@ -10,4 +10,5 @@ export * from './leads';
 export * from './organizations';
 export * from './site';
 export * from './sso';
+export * from './subscriptions';
 export * from './users';

@@ -1,7 +1,12 @@
 import type { Database } from '@app/db';
 import type { Logger } from '@app/platform/logger';
 import type { ArmConfig } from '@app/platform/powerbi/arm';
-import { type CapacityDeps, capacityConnectionIds, capacityRound } from '@app/platform/powerbi/capacity';
+import {
+  activeCapacityForExport,
+  type CapacityDeps,
+  capacityConnectionIds,
+  capacityRound,
+} from '@app/platform/powerbi/capacity';
 import { checkPowerBiReports } from '@app/platform/powerbi/report-check';
 import type { SecretBox } from '@app/platform/secret-box';
 
@@ -46,4 +51,21 @@ export async function runReportCheck(deps: PowerBiJobDeps) {
   });
   if (result.flagged) deps.logger.warn(result, 'Power BI dashboards whose report is gone or no longer visible');
   return result;
+}
+
+/**
+ * What a report subscription's export asks of the capacity (issue 29: "subscriptions resume the capacity for their
+ * export"): resumed and waited for when paused, and held so that the capacity round never pauses it meanwhile. The
+ * hold is not released when the export ends: exports on one capacity run side by side, and one ending must not take
+ * the hold from another still running; it lapses by itself (30 minutes, longer than an export may take), after which
+ * the round pauses an idle capacity as usual. A capacity that cannot be started throws: the export is retried later.
+ */
+export function exportCapacityHook(deps: () => PowerBiJobDeps) {
+  return {
+    async beforeExport({ connectionId }: { connectionId: number }) {
+      const { db, secretBox, arm } = deps();
+      await activeCapacityForExport({ db, secretBox, arm }, connectionId);
+      return async () => {};
+    },
+  };
 }
