@@ -6,7 +6,7 @@ import type {
   SecuritySettingsSchema,
   SessionInfoSchema,
   SessionsEndedSchema,
-  SignInPageSchema,
+  SignInEventSchema,
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
 } from './account-security';
@@ -83,7 +83,7 @@ export type GetAnswer<P extends string> = P extends '/api/auth/user'
       : P extends '/api/admin/settings/security'
         ? Of<typeof SecuritySettingsSchema>
         : P extends `/api/admin/sign-ins${'' | `?${string}`}`
-          ? Of<typeof SignInPageSchema>
+          ? ListOf<typeof SignInEventSchema>
           : GetAnswerMore<P>;
 
 type GetAnswerMore<P extends string> = P extends '/api/config'
