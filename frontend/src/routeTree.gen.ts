@@ -37,6 +37,7 @@ import { Route as LoginSsoErrorRouteImport } from './routes/login_.sso-error'
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account_.two-factor'
 import { Route as ClientDashboardIndexRouteImport } from './routes/client/dashboard/index'
 import { Route as ClientDashboardIdRouteImport } from './routes/client/dashboard/$id'
+import { Route as AdminAdminOrganizationsOrganizationIdRouteImport } from './routes/_admin/admin.organizations.$organizationId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -177,6 +178,12 @@ const ClientDashboardIdRoute = ClientDashboardIdRouteImport.update({
   path: '/$id',
   getParentRoute: () => ClientDashboardRouteRoute,
 } as any)
+const AdminAdminOrganizationsOrganizationIdRoute =
+  AdminAdminOrganizationsOrganizationIdRouteImport.update({
+    id: '/organizations/$organizationId',
+    path: '/organizations/$organizationId',
+    getParentRoute: () => AdminAdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -193,7 +200,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/why-us': typeof WhyUsRoute
   '/client/dashboard': typeof ClientDashboardRouteRouteWithChildren
-  '/admin': typeof AdminAdminRoute
+  '/admin': typeof AdminAdminRouteWithChildren
   '/account': typeof AuthenticatedAccountRoute
   '/booking/cancel': typeof BookingCancelRoute
   '/booking/reschedule': typeof BookingRescheduleRoute
@@ -205,6 +212,7 @@ export interface FileRoutesByFullPath {
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
+  '/admin/organizations/$organizationId': typeof AdminAdminOrganizationsOrganizationIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -220,7 +228,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
   '/why-us': typeof WhyUsRoute
-  '/admin': typeof AdminAdminRoute
+  '/admin': typeof AdminAdminRouteWithChildren
   '/account': typeof AuthenticatedAccountRoute
   '/booking/cancel': typeof BookingCancelRoute
   '/booking/reschedule': typeof BookingRescheduleRoute
@@ -232,6 +240,7 @@ export interface FileRoutesByTo {
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard': typeof ClientDashboardIndexRoute
+  '/admin/organizations/$organizationId': typeof AdminAdminOrganizationsOrganizationIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -251,7 +260,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/why-us': typeof WhyUsRoute
   '/client/dashboard': typeof ClientDashboardRouteRouteWithChildren
-  '/_admin/admin': typeof AdminAdminRoute
+  '/_admin/admin': typeof AdminAdminRouteWithChildren
   '/_authenticated/account': typeof AuthenticatedAccountRoute
   '/booking/cancel': typeof BookingCancelRoute
   '/booking/reschedule': typeof BookingRescheduleRoute
@@ -263,6 +272,7 @@ export interface FileRoutesById {
   '/_authenticated/account_/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
+  '/_admin/admin/organizations/$organizationId': typeof AdminAdminOrganizationsOrganizationIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -293,6 +303,7 @@ export interface FileRouteTypes {
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
+    | '/admin/organizations/$organizationId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -320,6 +331,7 @@ export interface FileRouteTypes {
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard'
+    | '/admin/organizations/$organizationId'
   id:
     | '__root__'
     | '/'
@@ -350,6 +362,7 @@ export interface FileRouteTypes {
     | '/_authenticated/account_/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
+    | '/_admin/admin/organizations/$organizationId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -576,15 +589,35 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientDashboardIdRouteImport
       parentRoute: typeof ClientDashboardRouteRoute
     }
+    '/_admin/admin/organizations/$organizationId': {
+      id: '/_admin/admin/organizations/$organizationId'
+      path: '/organizations/$organizationId'
+      fullPath: '/admin/organizations/$organizationId'
+      preLoaderRoute: typeof AdminAdminOrganizationsOrganizationIdRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
   }
 }
 
+interface AdminAdminRouteChildren {
+  AdminAdminOrganizationsOrganizationIdRoute: typeof AdminAdminOrganizationsOrganizationIdRoute
+}
+
+const AdminAdminRouteChildren: AdminAdminRouteChildren = {
+  AdminAdminOrganizationsOrganizationIdRoute:
+    AdminAdminOrganizationsOrganizationIdRoute,
+}
+
+const AdminAdminRouteWithChildren = AdminAdminRoute._addFileChildren(
+  AdminAdminRouteChildren,
+)
+
 interface AdminRouteChildren {
-  AdminAdminRoute: typeof AdminAdminRoute
+  AdminAdminRoute: typeof AdminAdminRouteWithChildren
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
-  AdminAdminRoute: AdminAdminRoute,
+  AdminAdminRoute: AdminAdminRouteWithChildren,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)

@@ -10,7 +10,13 @@ import type {
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
 } from './account-security';
-import type { AuditEntrySchema, OrganizationDashboardLinkSchema, OrganizationSchema } from './admin';
+import type {
+  AuditEntrySchema,
+  MemberRoleSchema,
+  OrganizationDashboardLinkSchema,
+  OrganizationDetailSchema,
+  OrganizationSchema,
+} from './admin';
 import type {
   EmailChangedSchema,
   EmailChangePendingSchema,
@@ -134,7 +140,9 @@ type GetAnswerMore<P extends string> = P extends '/api/config'
                                               ? Of<typeof SsoLookupSchema>
                                               : P extends `/api/admin/organizations/${string}/sso`
                                                 ? Of<typeof SsoSettingsSchema>
-                                                : SiteGetAnswer<P>;
+                                                : P extends `/api/admin/organizations/${number}`
+                                                  ? Of<typeof OrganizationDetailSchema>
+                                                  : SiteGetAnswer<P>;
 
 /** POST, PUT and DELETE paths (a 204 answers `null`). */
 type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M extends 'DELETE'
@@ -212,13 +220,15 @@ type SendAnswerMore<P extends string> = P extends '/api/auth/logout'
                                                 ? Of<typeof OrganizationDashboardLinkSchema>
                                                 : P extends '/api/admin/organization-users'
                                                   ? Of<typeof MessageSchema>
-                                                  : P extends `/api/admin/consultations/${string}`
-                                                    ? Of<typeof MessageSchema>
-                                                    : P extends '/api/admin/closed-dates'
-                                                      ? Of<typeof ClosedDateSchema>
-                                                      : P extends '/api/admin/calendar-feed'
-                                                        ? Of<typeof CalendarFeedCreatedSchema>
-                                                        : SiteSendAnswer<P>;
+                                                  : P extends `/api/admin/organization-users/${string}/${string}`
+                                                    ? Of<typeof MemberRoleSchema>
+                                                    : P extends `/api/admin/consultations/${string}`
+                                                      ? Of<typeof MessageSchema>
+                                                      : P extends '/api/admin/closed-dates'
+                                                        ? Of<typeof ClosedDateSchema>
+                                                        : P extends '/api/admin/calendar-feed'
+                                                          ? Of<typeof CalendarFeedCreatedSchema>
+                                                          : SiteSendAnswer<P>;
 
 /** The site's words and personal-data requests (issue 18). */
 type SiteGetAnswer<P extends string> = P extends '/api/case-studies'

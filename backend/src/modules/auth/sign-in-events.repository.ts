@@ -2,7 +2,6 @@ import { ERASED_PERSON, isErasedMarker, type SignInEvent, type SignInListQuery }
 import type { Database } from '@app/db';
 import {
   allOf,
-  contains,
   containsAny,
   countWhere,
   equalsIf,

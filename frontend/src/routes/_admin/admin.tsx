@@ -1,4 +1,4 @@
-import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi, Outlet, useChildMatches } from '@tanstack/react-router';
 import { prefetchAdmin } from '../../features/admin/api/admin.queries';
 import { AdminScreen } from '../../features/admin/components/admin-screen';
 import { useCurrentUser } from '../../features/auth/api/auth.queries';
@@ -30,6 +30,12 @@ export const Route = createFileRoute('/_admin/admin')({
 });
 
 function AdminPage() {
+  // A page under /admin (an organization's, issue 27) shows instead of the tabs, until the sidebar layout lands.
+  const below = useChildMatches().length > 0;
+  return below ? <Outlet /> : <AdminTabs />;
+}
+
+function AdminTabs() {
   // Not `Route`: the page's code-split chunk then needs nothing of this file, which stays in the entry.
   const routeApi = getRouteApi('/_admin/admin');
   const { tab = DEFAULT_ADMIN_TAB } = routeApi.useSearch();
