@@ -5,6 +5,13 @@ import { type ReactNode, useId, useMemo } from 'react';
 import { controlClass } from '../../../components/form/field-shell';
 import { Spinner } from '../../../components/ui/spinner';
 
+/** The choices above the page (a portal), or in place inside a dialog. */
+const Layer = ({ inDialog, children }: { inDialog: boolean; children: ReactNode }) =>
+  inDialog ? children : <Portal>{children}</Portal>;
+
+/** Nothing stays picked: a pick is handed over and the search starts again (one array: a new one would reset it). */
+const NOTHING: string[] = [];
+
 /** One choice of a search picker. */
 export interface PickerChoice {
   value: string;
@@ -27,6 +34,7 @@ export function SearchPicker({
   emptyText,
   more,
   disabled = false,
+  inDialog = false,
   testId,
 }: {
   label: ReactNode;
@@ -40,6 +48,11 @@ export function SearchPicker({
   /** A line under the choices ('40 more: type to narrow the list'). */
   more?: string | null;
   disabled?: boolean;
+  /**
+   * Inside a modal dialog the choices stay in the dialog's tree: the dialog hides everything outside itself from
+   * assistive technology (and a portal's list would be outside it).
+   */
+  inDialog?: boolean;
   testId: string;
 }) {
   const id = useId();
@@ -59,7 +72,7 @@ export function SearchPicker({
       ids={{ input: `${id}-input`, label: `${id}-label` }}
       inputValue={typed}
       onInputValueChange={(details) => onTyped(details.inputValue)}
-      value={[]}
+      value={NOTHING}
       onValueChange={(details) => {
         const picked = details.value[0];
         if (picked === undefined) return;
@@ -68,7 +81,9 @@ export function SearchPicker({
       }}
       openOnClick
       disabled={disabled}
-      selectionBehavior="clear"
+      // "preserve": the search stays as typed while the choices change ("clear" would empty it each time); a pick
+      // empties it below.
+      selectionBehavior="preserve"
       positioning={{ sameWidth: true, gutter: 4 }}
       className="flex flex-col gap-1"
     >
@@ -88,7 +103,7 @@ export function SearchPicker({
           <ChevronDown aria-hidden="true" className="size-4" />
         </Combobox.Trigger>
       </Combobox.Control>
-      <Portal>
+      <Layer inDialog={inDialog}>
         <Combobox.Positioner className="z-[60]">
           <Combobox.Content
             className="max-h-72 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
@@ -125,7 +140,7 @@ export function SearchPicker({
             )}
           </Combobox.Content>
         </Combobox.Positioner>
-      </Portal>
+      </Layer>
     </Combobox.Root>
   );
 }

@@ -56,6 +56,7 @@ export function OrganizationPicker({
         matches.length > SHOWN ? `${(matches.length - SHOWN).toLocaleString('en')} more: type to narrow the list` : null
       }
       testId="edit-user-organization"
+      inDialog
     />
   );
 }
