@@ -45,14 +45,14 @@ function Changes({ changes }: { changes: AuditEntry['changes'] }) {
       {lines.map((line) => (
         <div key={line.field} className="contents">
           <dt className="font-semibold text-slate-700 dark:text-slate-300">{line.field}</dt>
-          <dd className="break-words text-slate-600 dark:text-slate-400" data-testid="audit-change">
+          <dd className="relative break-words text-slate-600 dark:text-slate-400" data-testid="audit-change">
             {'value' in line ? (
               line.value
             ) : (
               <>
                 <span>{line.before}</span>
                 <span aria-hidden="true"> → </span>
-                <span className="sr-only"> changed to </span>
+                <span className="sr-only">changed to </span>
                 <span className="font-medium text-slate-800 dark:text-slate-200">{line.after}</span>
               </>
             )}

@@ -8,7 +8,7 @@ export function RelativeTime({ value, none = '-' }: { value: string | null | und
   const exact = formatDateTime(value, '');
   if (!exact || !value) return <span>{none}</span>;
   return (
-    <time dateTime={value} title={exact} className="cursor-help whitespace-nowrap underline decoration-dotted">
+    <time dateTime={value} title={exact} className="relative cursor-help whitespace-nowrap underline decoration-dotted">
       {formatRelative(value)}
       <span className="sr-only">, {exact}</span>
     </time>

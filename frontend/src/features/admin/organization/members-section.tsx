@@ -38,7 +38,11 @@ function RoleField({ organization, member }: { organization: Organization; membe
     }
   };
   return (
-    <form onSubmit={(event) => void save(event)} className="flex items-center gap-2" data-testid="member-role-form">
+    <form
+      onSubmit={(event) => void save(event)}
+      className="relative flex min-w-44 flex-wrap items-center gap-2"
+      data-testid="member-role-form"
+    >
       <label htmlFor={id} className="sr-only">
         {`Role of ${member.email}`}
       </label>
@@ -47,7 +51,7 @@ function RoleField({ organization, member }: { organization: Organization; membe
         value={role}
         maxLength={50}
         onChange={(event) => setRole(event.target.value)}
-        className={`${controlClass} h-9 w-32 min-w-0 py-1`}
+        className={`${controlClass.replace('w-full', '')} h-9 w-40 py-1`}
         data-testid="member-role"
       />
       {dirty ? (

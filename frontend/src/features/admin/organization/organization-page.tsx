@@ -120,7 +120,7 @@ export function OrganizationPage({ organizationId }: { organizationId: number | 
   );
   if (organizationId === null || (detail.isError && isApiRequestError(detail.error) && detail.error.status < 500))
     return (
-      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-8 sm:px-6 lg:px-8">
+      <div className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-4 px-4 py-8 sm:px-6 lg:px-8">
         {back}
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">Organization not found</h1>
         <p className="text-slate-600 dark:text-slate-400" data-testid="organization-not-found">
@@ -129,7 +129,10 @@ export function OrganizationPage({ organizationId }: { organizationId: number | 
       </div>
     );
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8" data-testid="organization-page">
+    <div
+      className="mx-auto flex w-full max-w-7xl min-w-0 flex-col gap-6 px-4 py-8 sm:px-6 lg:px-8"
+      data-testid="organization-page"
+    >
       {back}
       {detail.data ? (
         <>
