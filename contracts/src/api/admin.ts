@@ -238,7 +238,7 @@ export const OrganizationSchema = v.object({
 export type AdminOrganization = v.InferOutput<typeof OrganizationSchema>;
 
 /** A member as the organization page lists them (issue 27): the person, their role and how recently they came. */
-export const OrganizationMemberSchema = v.object({
+const OrganizationMemberSchema = v.object({
   id: v.number(),
   email: v.string(),
   /** First and last name, or null when they gave none. */

@@ -1,8 +1,8 @@
 import { type OrganizationDetail, todayIn, zonedTimeToUtc } from '@app/contracts';
 import type { Database } from '@app/db';
-import { periodsOf, viewsPerOrganization } from '@app/db/queries/usage';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/http-error';
+import { periodsOf, viewsPerOrganization } from '../usage/usage.repository';
 import * as repo from './organizations.repository';
 
 const DAY_MS = 86_400_000;
