@@ -49,7 +49,8 @@ function BrandingCard({ organization }: { organization: Organization }) {
           {organization.logoUrl ? (
             <img src={organization.logoUrl} alt={`${organization.name} logo`} className="max-h-full max-w-full" />
           ) : (
-            <span className="text-center text-xs text-slate-500 dark:text-slate-400">No logo</span>
+            // The box stays white in both themes (logos are drawn for white): its words stay dark.
+            <span className="text-center text-xs text-slate-600">No logo</span>
           )}
         </div>
         <dl className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
