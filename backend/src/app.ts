@@ -17,6 +17,7 @@ import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
 import { embedConnectionsRoutes } from './modules/embedding/connections.routes';
 import { withEmbedOrigins } from './modules/embedding/embed-origins';
 import { embedTokenRoutes } from './modules/embedding/embed-token.routes';
+import { leadsRoutes } from './modules/leads/leads.routes';
 import { linksRoutes } from './modules/links/links.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
@@ -88,6 +89,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(bookingRoutes(modules))
     .use(bookingAdminRoutes(modules))
     .use(consultationsRoutes(modules))
+    .use(leadsRoutes(modules))
     .use(calendarFeedRoutes(modules))
     .use(organizationsRoutes(modules))
     .use(usersRoutes(modules))

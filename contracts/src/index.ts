@@ -7,6 +7,7 @@ export * from './api/consultations';
 export * from './api/contact';
 export * from './api/dashboards';
 export * from './api/embedding';
+export * from './api/leads';
 export * from './api/lists';
 export * from './api/lookerstudio';
 export * from './api/site';

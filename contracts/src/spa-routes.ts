@@ -20,6 +20,8 @@ export const SPA_ROUTES = [
   '/account',
   '/account/two-factor',
   '/admin',
+  '/admin/leads',
+  '/admin/organizations/$organizationId',
   '/login',
   '/register',
   '/reset-password',

@@ -34,6 +34,7 @@ import { Route as ClientDashboardRouteRouteImport } from './routes/client/dashbo
 import { Route as ClientLoginRouteImport } from './routes/client/login'
 import { Route as DashboardIdRouteImport } from './routes/dashboard.$id'
 import { Route as LoginSsoErrorRouteImport } from './routes/login_.sso-error'
+import { Route as AdminAdminLeadsRouteImport } from './routes/_admin/admin.leads'
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account_.two-factor'
 import { Route as ClientDashboardIndexRouteImport } from './routes/client/dashboard/index'
 import { Route as ClientDashboardIdRouteImport } from './routes/client/dashboard/$id'
@@ -162,6 +163,11 @@ const LoginSsoErrorRoute = LoginSsoErrorRouteImport.update({
   path: '/login/sso-error',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminLeadsRoute = AdminAdminLeadsRouteImport.update({
+  id: '/leads',
+  path: '/leads',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
 const AuthenticatedAccountTwoFactorRoute =
   AuthenticatedAccountTwoFactorRouteImport.update({
     id: '/account_/two-factor',
@@ -209,6 +215,7 @@ export interface FileRoutesByFullPath {
   '/dashboard/$id': typeof DashboardIdRoute
   '/login/sso-error': typeof LoginSsoErrorRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
+  '/admin/leads': typeof AdminAdminLeadsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
@@ -237,6 +244,7 @@ export interface FileRoutesByTo {
   '/dashboard/$id': typeof DashboardIdRoute
   '/login/sso-error': typeof LoginSsoErrorRoute
   '/case-studies': typeof CaseStudiesIndexRoute
+  '/admin/leads': typeof AdminAdminLeadsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard': typeof ClientDashboardIndexRoute
@@ -269,6 +277,7 @@ export interface FileRoutesById {
   '/dashboard/$id': typeof DashboardIdRoute
   '/login_/sso-error': typeof LoginSsoErrorRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
+  '/_admin/admin/leads': typeof AdminAdminLeadsRoute
   '/_authenticated/account_/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
@@ -300,6 +309,7 @@ export interface FileRouteTypes {
     | '/dashboard/$id'
     | '/login/sso-error'
     | '/case-studies/'
+    | '/admin/leads'
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
@@ -328,6 +338,7 @@ export interface FileRouteTypes {
     | '/dashboard/$id'
     | '/login/sso-error'
     | '/case-studies'
+    | '/admin/leads'
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard'
@@ -359,6 +370,7 @@ export interface FileRouteTypes {
     | '/dashboard/$id'
     | '/login_/sso-error'
     | '/case-studies/'
+    | '/_admin/admin/leads'
     | '/_authenticated/account_/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
@@ -568,6 +580,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginSsoErrorRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin/leads': {
+      id: '/_admin/admin/leads'
+      path: '/leads'
+      fullPath: '/admin/leads'
+      preLoaderRoute: typeof AdminAdminLeadsRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
     '/_authenticated/account_/two-factor': {
       id: '/_authenticated/account_/two-factor'
       path: '/account/two-factor'
@@ -600,10 +619,12 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminAdminRouteChildren {
+  AdminAdminLeadsRoute: typeof AdminAdminLeadsRoute
   AdminAdminOrganizationsOrganizationIdRoute: typeof AdminAdminOrganizationsOrganizationIdRoute
 }
 
 const AdminAdminRouteChildren: AdminAdminRouteChildren = {
+  AdminAdminLeadsRoute: AdminAdminLeadsRoute,
   AdminAdminOrganizationsOrganizationIdRoute:
     AdminAdminOrganizationsOrganizationIdRoute,
 }

@@ -172,6 +172,21 @@ export const ConsultationListQuerySchema = listQuerySchema(CONSULTATION_SORTS, {
 });
 export type ConsultationListQuery = v.InferOutput<typeof ConsultationListQuerySchema>;
 
+/** The statuses of a lead (issue 27): from a first message to a client, or lost. */
+export const LEAD_STATUSES = ['new', 'contacted', 'consultation', 'won', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/**
+ * GET /api/admin/leads (issue 27): `q` matches the name, address or business; `status` one status; `owner` the
+ * administrator who follows them. Without a sort, the latest activity first.
+ */
+const LEAD_SORTS = ['lastActivityAt', 'createdAt', 'name', 'email', 'businessName', 'status', 'id'] as const;
+export const LeadListQuerySchema = listQuerySchema(LEAD_SORTS, {
+  status: choiceFilter('status', LEAD_STATUSES),
+  owner: idFilter('owner'),
+});
+export type LeadListQuery = v.InferOutput<typeof LeadListQuerySchema>;
+
 /**
  * GET /api/admin/sign-ins (issue 27): `q` searches the address and the person's name, `email` is the address as
  * typed (any letter case), `userId` one account's attempts.

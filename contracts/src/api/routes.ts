@@ -57,6 +57,7 @@ import type {
   EmbedTokenSchema,
   SavedEmbedConnectionSchema,
 } from './embedding';
+import type { LeadConvertedSchema, LeadDetailSchema, LeadSchema } from './leads';
 import type { GoogleAccountSchema, LookerStudioAssetsSchema, SharingSyncResultSchema } from './lookerstudio';
 import type {
   CaseStudySchema,
@@ -142,18 +143,31 @@ type GetAnswerMore<P extends string> = P extends '/api/config'
                                                 ? Of<typeof SsoSettingsSchema>
                                                 : P extends `/api/admin/organizations/${number}`
                                                   ? Of<typeof OrganizationDetailSchema>
-                                                  : SiteGetAnswer<P>;
+                                                  : LeadGetAnswer<P>;
+
+/** The leads (issue 27). */
+type LeadGetAnswer<P extends string> = P extends `/api/admin/leads${'' | `?${string}`}`
+  ? ListOf<typeof LeadSchema>
+  : P extends `/api/admin/leads/${string}`
+    ? Of<typeof LeadDetailSchema>
+    : SiteGetAnswer<P>;
 
 /** POST, PUT and DELETE paths (a 204 answers `null`). */
-type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M extends 'DELETE'
+type SendAnswer<M extends 'POST' | 'PUT' | 'PATCH' | 'DELETE', P extends string> = M extends 'DELETE'
   ? P extends `/api/dashboards/${string}/favourite`
     ? Of<typeof FavouriteSchema>
     : null
-  : P extends '/api/auth/login'
-    ? Of<typeof LoginResultSchema> | Of<typeof SecondFactorRequiredSchema>
-    : P extends '/api/auth/login/second-factor'
-      ? Of<typeof LoginResultSchema>
-      : SecurityAnswer<P>;
+  : P extends `/api/admin/leads/${string}/convert`
+    ? Of<typeof LeadConvertedSchema>
+    : P extends `/api/admin/leads/${string}`
+      ? Of<typeof LeadDetailSchema>
+      : LoginAnswer<P>;
+
+type LoginAnswer<P extends string> = P extends '/api/auth/login'
+  ? Of<typeof LoginResultSchema> | Of<typeof SecondFactorRequiredSchema>
+  : P extends '/api/auth/login/second-factor'
+    ? Of<typeof LoginResultSchema>
+    : SecurityAnswer<P>;
 
 /** The account's security (issue 17) and the administrators' security setting. */
 type SecurityAnswer<P extends string> = P extends '/api/auth/two-factor/setup'
@@ -253,11 +267,11 @@ type SiteSendAnswer<P extends string> = P extends `/api/admin/case-studies${'' |
       ? Of<typeof PersonalDataErasedSchema>
       : never;
 
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a call of `method` on `path` answers when it succeeds. */
 export type ApiAnswer<M extends ApiMethod, P extends string> = M extends 'GET'
   ? GetAnswer<P>
-  : M extends 'POST' | 'PUT' | 'DELETE'
+  : M extends 'POST' | 'PUT' | 'PATCH' | 'DELETE'
     ? SendAnswer<M, P>
     : never;

@@ -5,6 +5,7 @@ export * from './contact';
 export * from './dashboards';
 export * from './embedding';
 export * from './events';
+export * from './leads';
 export * from './organizations';
 export * from './site';
 export * from './sso';

@@ -30,17 +30,14 @@ export const Route = createFileRoute('/_admin/admin')({
 });
 
 function AdminPage() {
-  // A page under /admin (an organization's, issue 27) shows instead of the tabs, until the sidebar layout lands.
-  const below = useChildMatches().length > 0;
-  return below ? <Outlet /> : <AdminTabs />;
-}
-
-function AdminTabs() {
   // Not `Route`: the page's code-split chunk then needs nothing of this file, which stays in the entry.
   const routeApi = getRouteApi('/_admin/admin');
   const { tab = DEFAULT_ADMIN_TAB } = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const { user } = useCurrentUser();
+  // A section of its own URL (/admin/leads, issue 27) shows instead of the tabs.
+  const sections = useChildMatches();
+  if (sections.length > 0) return <Outlet />;
   return (
     <AdminScreen
       tab={tab}
