@@ -21,6 +21,7 @@ export const SPA_ROUTES = [
   '/account/two-factor',
   '/admin',
   '/admin/leads',
+  '/admin/organizations/$organizationId',
   '/login',
   '/register',
   '/reset-password',

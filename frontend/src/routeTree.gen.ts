@@ -40,6 +40,7 @@ import { Route as AdminAdminSubscriptionsRouteImport } from './routes/_admin/adm
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account_.two-factor'
 import { Route as ClientDashboardIndexRouteImport } from './routes/client/dashboard/index'
 import { Route as ClientDashboardIdRouteImport } from './routes/client/dashboard/$id'
+import { Route as AdminAdminOrganizationsOrganizationIdRouteImport } from './routes/_admin/admin.organizations.$organizationId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -195,6 +196,12 @@ const ClientDashboardIdRoute = ClientDashboardIdRouteImport.update({
   path: '/$id',
   getParentRoute: () => ClientDashboardRouteRoute,
 } as any)
+const AdminAdminOrganizationsOrganizationIdRoute =
+  AdminAdminOrganizationsOrganizationIdRouteImport.update({
+    id: '/organizations/$organizationId',
+    path: '/organizations/$organizationId',
+    getParentRoute: () => AdminAdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -226,6 +233,7 @@ export interface FileRoutesByFullPath {
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
+  '/admin/organizations/$organizationId': typeof AdminAdminOrganizationsOrganizationIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -256,6 +264,7 @@ export interface FileRoutesByTo {
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard': typeof ClientDashboardIndexRoute
+  '/admin/organizations/$organizationId': typeof AdminAdminOrganizationsOrganizationIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -290,6 +299,7 @@ export interface FileRoutesById {
   '/_authenticated/account_/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
+  '/_admin/admin/organizations/$organizationId': typeof AdminAdminOrganizationsOrganizationIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -323,6 +333,7 @@ export interface FileRouteTypes {
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
+    | '/admin/organizations/$organizationId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -353,6 +364,7 @@ export interface FileRouteTypes {
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard'
+    | '/admin/organizations/$organizationId'
   id:
     | '__root__'
     | '/'
@@ -386,6 +398,7 @@ export interface FileRouteTypes {
     | '/_authenticated/account_/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
+    | '/_admin/admin/organizations/$organizationId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -634,17 +647,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientDashboardIdRouteImport
       parentRoute: typeof ClientDashboardRouteRoute
     }
+    '/_admin/admin/organizations/$organizationId': {
+      id: '/_admin/admin/organizations/$organizationId'
+      path: '/organizations/$organizationId'
+      fullPath: '/admin/organizations/$organizationId'
+      preLoaderRoute: typeof AdminAdminOrganizationsOrganizationIdRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
   }
 }
 
 interface AdminAdminRouteChildren {
   AdminAdminLeadsRoute: typeof AdminAdminLeadsRoute
   AdminAdminSubscriptionsRoute: typeof AdminAdminSubscriptionsRoute
+  AdminAdminOrganizationsOrganizationIdRoute: typeof AdminAdminOrganizationsOrganizationIdRoute
 }
 
 const AdminAdminRouteChildren: AdminAdminRouteChildren = {
   AdminAdminLeadsRoute: AdminAdminLeadsRoute,
   AdminAdminSubscriptionsRoute: AdminAdminSubscriptionsRoute,
+  AdminAdminOrganizationsOrganizationIdRoute:
+    AdminAdminOrganizationsOrganizationIdRoute,
 }
 
 const AdminAdminRouteWithChildren = AdminAdminRoute._addFileChildren(

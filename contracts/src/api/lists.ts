@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SIGN_IN_METHODS, SIGN_IN_RESULTS } from './account-security';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from './dashboards';
 import { EMBED_MODES } from './embedding';
 
@@ -185,3 +186,16 @@ export const LeadListQuerySchema = listQuerySchema(LEAD_SORTS, {
   owner: idFilter('owner'),
 });
 export type LeadListQuery = v.InferOutput<typeof LeadListQuerySchema>;
+
+/**
+ * GET /api/admin/sign-ins (issue 27): `q` searches the address and the person's name, `email` is the address as
+ * typed (any letter case), `userId` one account's attempts.
+ */
+const SIGN_IN_SORTS = ['createdAt', 'email', 'method', 'result'] as const;
+export const SignInListQuerySchema = listQuerySchema(SIGN_IN_SORTS, {
+  email: textFilter('email'),
+  userId: idFilter('userId'),
+  result: choiceFilter('result', SIGN_IN_RESULTS),
+  method: choiceFilter('method', SIGN_IN_METHODS),
+});
+export type SignInListQuery = v.InferOutput<typeof SignInListQuerySchema>;

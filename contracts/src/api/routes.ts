@@ -6,11 +6,17 @@ import type {
   SecuritySettingsSchema,
   SessionInfoSchema,
   SessionsEndedSchema,
-  SignInPageSchema,
+  SignInEventSchema,
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
 } from './account-security';
-import type { AuditEntrySchema, OrganizationDashboardLinkSchema, OrganizationSchema } from './admin';
+import type {
+  AuditEntrySchema,
+  MemberRoleSchema,
+  OrganizationDashboardLinkSchema,
+  OrganizationDetailSchema,
+  OrganizationSchema,
+} from './admin';
 import type {
   EmailChangedSchema,
   EmailChangePendingSchema,
@@ -91,7 +97,7 @@ export type GetAnswer<P extends string> = P extends '/api/auth/user'
       : P extends '/api/admin/settings/security'
         ? Of<typeof SecuritySettingsSchema>
         : P extends `/api/admin/sign-ins${'' | `?${string}`}`
-          ? Of<typeof SignInPageSchema>
+          ? ListOf<typeof SignInEventSchema>
           : GetAnswerMore<P>;
 
 type GetAnswerMore<P extends string> = P extends '/api/config'
@@ -142,7 +148,9 @@ type GetAnswerMore<P extends string> = P extends '/api/config'
                                               ? Of<typeof SsoLookupSchema>
                                               : P extends `/api/admin/organizations/${string}/sso`
                                                 ? Of<typeof SsoSettingsSchema>
-                                                : LeadGetAnswer<P>;
+                                                : P extends `/api/admin/organizations/${number}`
+                                                  ? Of<typeof OrganizationDetailSchema>
+                                                  : LeadGetAnswer<P>;
 
 /** The leads (issue 27). */
 type LeadGetAnswer<P extends string> = P extends `/api/admin/leads${'' | `?${string}`}`
@@ -233,13 +241,15 @@ type SendAnswerMore<P extends string> = P extends '/api/auth/logout'
                                                 ? Of<typeof OrganizationDashboardLinkSchema>
                                                 : P extends '/api/admin/organization-users'
                                                   ? Of<typeof MessageSchema>
-                                                  : P extends `/api/admin/consultations/${string}`
-                                                    ? Of<typeof MessageSchema>
-                                                    : P extends '/api/admin/closed-dates'
-                                                      ? Of<typeof ClosedDateSchema>
-                                                      : P extends '/api/admin/calendar-feed'
-                                                        ? Of<typeof CalendarFeedCreatedSchema>
-                                                        : SiteSendAnswer<P>;
+                                                  : P extends `/api/admin/organization-users/${string}/${string}`
+                                                    ? Of<typeof MemberRoleSchema>
+                                                    : P extends `/api/admin/consultations/${string}`
+                                                      ? Of<typeof MessageSchema>
+                                                      : P extends '/api/admin/closed-dates'
+                                                        ? Of<typeof ClosedDateSchema>
+                                                        : P extends '/api/admin/calendar-feed'
+                                                          ? Of<typeof CalendarFeedCreatedSchema>
+                                                          : SiteSendAnswer<P>;
 
 /** The site's words and personal-data requests (issue 18). */
 type SiteGetAnswer<P extends string> = P extends '/api/case-studies'
