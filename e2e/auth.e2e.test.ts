@@ -1,4 +1,4 @@
-import { hashToken } from '@app/contracts';
+import { hashToken } from '@app/contracts/server';
 import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
 import { addMembership, createOrganization, createUser } from '@app/db/testing';

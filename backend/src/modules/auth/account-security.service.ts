@@ -1,4 +1,4 @@
-import { hashToken, SecurityMessages, type SessionInfo } from '@app/contracts';
+import { hashToken, SecurityMessages, type SessionInfo } from '@app/contracts/server';
 import Bowser from 'bowser';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
