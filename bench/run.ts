@@ -12,6 +12,7 @@ import { frontendBundle } from './frontend-bundle';
 import { type Figure, figure, printFigure, verdict } from './lib/report';
 import { removeBuiltSite } from './lib/site';
 import { lighthouseScores } from './lighthouse';
+import { pageWeight } from './page-weight';
 import { publicDashboards } from './public-dashboards';
 import { usageReport } from './usage-report';
 
@@ -28,6 +29,7 @@ export const benchmarks: Benchmark[] = [
   { name: 'embed-tokens', run: embedTokens },
   { name: 'admin-lists', run: adminLists },
   { name: 'frontend-bundle', run: frontendBundle },
+  { name: 'page-weight', run: pageWeight },
   { name: 'usage-report', run: usageReport },
   { name: 'lighthouse', run: lighthouseScores },
 ];
