@@ -162,7 +162,12 @@ export function ViewsOverTimeChart({
               <g fill="currentColor" textAnchor="middle">
                 {labels.map((label, i) =>
                   i % stride === 0 ? (
-                    <text key={label} x={x(i)} y={plot.bottom + 16}>
+                    <text
+                      key={label}
+                      // Kept inside the drawing: the first and last labels would stick out by half their width.
+                      x={Math.min(width - textWidth(label) / 2, Math.max(textWidth(label) / 2, x(i)))}
+                      y={plot.bottom + 16}
+                    >
                       {label}
                     </text>
                   ) : null,
