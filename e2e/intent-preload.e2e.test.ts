@@ -34,13 +34,13 @@ const SCREEN_CHUNKS = [
   'booking-form',
   'use-schema-form',
 ];
-const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const otherScreen = (own: string[]) => {
   // `index-<hash>.js` is the entry (the home page's route file has no chunk of its own).
   const names = [...routeChunkNames(), ...SCREEN_CHUNKS].filter(
     (name) => !own.includes(name) && name !== '__root' && name !== 'index',
   );
-  return new RegExp(`^/assets/(${names.map(escape).join('|')})-[\\w-]{8}\\.js$`);
+  return new RegExp(`^/assets/(${names.map(escapeRegExp).join('|')})-[\\w-]{8}\\.js$`);
 };
 
 function scriptsAsked(page: Page): string[] {

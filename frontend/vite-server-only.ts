@@ -7,7 +7,7 @@ import type { Plugin } from 'vite';
 export const SERVER_ONLY = /\/contracts\/src\/(server|events|queues|tokens)\.ts$|\/node_modules\/@oslojs\//;
 
 /** The modules of a build's graph that are server-only, as paths from the repository's folders. */
-export const serverOnlyModules = (ids: Iterable<string>) =>
+const serverOnlyModules = (ids: Iterable<string>) =>
   [...ids]
     .filter((id) => SERVER_ONLY.test(id))
     .map((id) => id.replace(/^.*?\/(contracts|node_modules)\//, '$1/'))

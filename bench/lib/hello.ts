@@ -10,7 +10,7 @@ export const gzipSize = (bytes: string | Uint8Array) => Bun.gzipSync(bytes, { le
 export const withoutMapComment = (text: string) => text.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
 
 /** The scripts a page's HTML loads before it runs: module scripts and modulepreload links (same-origin paths). */
-export function initialScripts(html: string): string[] {
+function initialScripts(html: string): string[] {
   const found = new Set<string>();
   for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
     const src = /\bsrc="([^"]+)"/.exec(tag)?.[1];
