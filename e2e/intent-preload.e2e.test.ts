@@ -1,7 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowserSuite } from './harness';
+import { repoRoot, useBrowserSuite } from './harness';
 
 /**
  * Issue 30: a marketing page downloads only what it shows. The code of another screen (a route's chunk, the admin's,
@@ -11,15 +11,28 @@ import { useBrowserSuite } from './harness';
 const suite = useBrowserSuite();
 const AFTER_LOAD_MS = 4_000;
 
-/** Each route file's chunk is named after the file (`why-us.tsx` → `why-us-<hash>.js`; `$slug` → `_slug`). */
-function routeChunkNames(dir = new URL('../frontend/src/routes/', import.meta.url).pathname): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? routeChunkNames(`${dir}${entry.name}/`)
-      : entry.name.endsWith('.tsx')
-        ? [entry.name.slice(0, -4).replace(/\$/g, '_')]
-        : [],
-  );
+/** The built SPA's folder, as the product serves it. */
+const dist = process.env.E2E_STATIC_DIR
+  ? new URL(process.env.E2E_STATIC_DIR, `file://${repoRoot}`).pathname
+  : `${repoRoot}frontend/dist`;
+
+/**
+ * The route files' chunks: what the entry (the route tree) imports lazily, each named after its route file
+ * (`why-us.tsx` → `why-us-<hash>.js`; the home page's `index.tsx` → `routes-<hash>.js`). Shared chunks named
+ * after a module (`contact-<hash>.js` for the contact schema) are not among them.
+ */
+function routeChunks(): Map<string, string> {
+  const entry = /<script type="module"[^>]*src="\/assets\/([^"]+)"/.exec(
+    readFileSync(`${dist}/index.html`, 'utf8'),
+  )?.[1];
+  if (!entry) throw new Error(`no entry script in ${dist}/index.html`);
+  const code = readFileSync(`${dist}/assets/${entry}`, 'utf8');
+  const chunks = new Map<string, string>();
+  for (const match of code.matchAll(/import\(\s*["'`]\.\/(([\w.-]+)-[\w-]{8}\.js)["'`]\s*\)/g))
+    if (match[1] && match[2]) chunks.set(match[1], match[2]);
+  if (chunks.size < 10)
+    throw new Error(`the entry ${entry} imports ${chunks.size} route chunks: has the build changed?`);
+  return chunks;
 }
 
 /**
@@ -34,13 +47,19 @@ const SCREEN_CHUNKS = [
   'booking-form',
   'use-schema-form',
 ];
-const escapeRegExp = (name: string) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The route file a requested chunk is the code of, if any. */
+const routeOf = (path: string) => routeChunks().get(path.replace(/^\/assets\//, ''));
+
+/** The chunks of screens other than `own` (route chunk names, or the names above). */
 const otherScreen = (own: string[]) => {
-  // `index-<hash>.js` is the entry (the home page's route file has no chunk of its own).
-  const names = [...routeChunkNames(), ...SCREEN_CHUNKS].filter(
-    (name) => !own.includes(name) && name !== '__root' && name !== 'index',
-  );
-  return new RegExp(`^/assets/(${names.map(escapeRegExp).join('|')})-[\\w-]{8}\\.js$`);
+  const routes = routeChunks();
+  return (path: string) => {
+    const file = path.replace(/^\/assets\//, '');
+    const route = routes.get(file);
+    if (route !== undefined) return !own.includes(route);
+    const name = /^([\w.-]+)-[\w-]{8}\.js$/.exec(file)?.[1];
+    return name !== undefined && SCREEN_CHUNKS.includes(name) && !own.includes(name);
+  };
 };
 
 function scriptsAsked(page: Page): string[] {
@@ -58,8 +77,8 @@ describe('code of other screens is fetched on intent, not on idle (issue 30)', (
     const asked = scriptsAsked(page);
     await page.goto('/', { waitUntil: 'load' });
     await page.waitForTimeout(AFTER_LOAD_MS);
-    const foreign = otherScreen([]);
-    expect(asked.filter((path) => foreign.test(path))).toEqual([]);
+    const foreign = otherScreen(['routes']);
+    expect(asked.filter((path) => foreign(path))).toEqual([]);
     // The code a click may need (menus, toasts, the footer's) waits for intent too.
     expect(asked.filter((path) => /\/(theme-menu|toaster|site-footer|menu|portal)-[\w-]{8}\.js$/.test(path))).toEqual(
       [],
@@ -69,14 +88,15 @@ describe('code of other screens is fetched on intent, not on idle (issue 30)', (
     // A pointer over 'Why Us': that route's code comes, and no other route's.
     const nav = page.getByRole('navigation').first();
     await nav.getByRole('link', { name: 'Why Us', exact: true }).hover();
-    await expect.poll(() => asked.some((path) => /\/why-us-[\w-]{8}\.js$/.test(path))).toBe(true);
-    expect(asked.slice(before).filter((path) => otherScreen(['why-us']).test(path))).toEqual([]);
+    await expect.poll(() => asked.some((path) => routeOf(path) === 'why-us')).toBe(true);
+    expect(asked.slice(before).filter((path) => otherScreen(['routes', 'why-us'])(path))).toEqual([]);
 
     // The 'Contact' link focused from the keyboard: its code comes.
     await nav.getByRole('link', { name: 'Contact', exact: true }).focus();
-    await expect.poll(() => asked.some((path) => /\/contact-[\w-]{8}\.js$/.test(path))).toBe(true);
+    await expect.poll(() => asked.some((path) => routeOf(path) === 'contact')).toBe(true);
     // Still nothing of a screen not reached for.
-    expect(asked.filter((path) => /\/(our-values|admin|book-consultation)-[\w-]{8}\.js$/.test(path))).toEqual([]);
+    // (The contact route's preload brings its form's code, use-schema-form, with it.)
+    expect(asked.filter(otherScreen(['routes', 'why-us', 'contact', 'use-schema-form']))).toEqual([]);
   });
 
   it.each(['/why-us', '/our-values', '/dashboards', '/contact', '/book-consultation'])(
@@ -93,7 +113,7 @@ describe('code of other screens is fetched on intent, not on idle (issue 30)', (
         dashboards: ['dashboards', 'sample-dashboards-page'],
         contact: ['contact', 'use-schema-form'],
       };
-      expect(asked.filter((p) => otherScreen(shown[own] ?? [own]).test(p))).toEqual([]);
+      expect(asked.filter((p) => otherScreen(shown[own] ?? [own])(p))).toEqual([]);
     },
   );
 });

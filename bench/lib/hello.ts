@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ROOT } from './env';
 import { viteBuild } from './site';
 
-export const gzipSize = (bytes: string | Uint8Array) => Bun.gzipSync(bytes, { level: 9 }).byteLength;
+export const gzipSize = (bytes: string) => Bun.gzipSync(bytes, { level: 9 }).byteLength;
 
 /** The file without the source-map comment (the benchmark builds with source maps; production need not). */
 export const withoutMapComment = (text: string) => text.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '');
