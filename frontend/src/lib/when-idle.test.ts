@@ -29,12 +29,15 @@ describe('whenIdle: code a click may need comes on intent, never on a timer (iss
     expect(await settled(whenIdle())).toBe(false);
   });
 
-  it.each(['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'])('comes at the first %s', async (type) => {
-    const { whenIdle } = await load();
-    const wanted = whenIdle();
-    document.body.dispatchEvent(new Event(type, { bubbles: true }));
-    expect(await settled(wanted)).toBe(true);
-  });
+  it.each(['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll'])(
+    'comes at the first %s',
+    async (type) => {
+      const { whenIdle } = await load();
+      const wanted = whenIdle();
+      document.body.dispatchEvent(new Event(type, { bubbles: true }));
+      expect(await settled(wanted)).toBe(true);
+    },
+  );
 
   it('comes when asked for (a toast to show, a page the browser renders itself)', async () => {
     const { whenIdle, loadIdleCodeNow } = await load();

@@ -2,7 +2,7 @@ import { type ComponentType, lazy } from 'react';
 
 /**
  * The moment for code that is not needed to show and hydrate a page (menus, tooltips, toasts, the footer's): the
- * visitor's first sign of intent (a pointer over the page, a touch, a key, a focus), or when `loadIdleCodeNow` asks;
+ * visitor's first sign of intent (a pointer over the page, a touch, a key, a focus, a scroll), or when `loadIdleCodeNow` asks;
  * at once outside a browser (prerendering, D25) and on a page the browser renders itself (`loadIdleCodeNow` from
  * main.tsx), which has no server HTML to show meanwhile. Never on a timer (issue 30): a visitor who only reads a
  * marketing page downloads only what it shows, and that code neither competes with it nor lengthens its hydration.
@@ -10,7 +10,8 @@ import { type ComponentType, lazy } from 'react';
 let idle: Promise<void> | undefined;
 let release: (() => void) | undefined;
 
-const INTENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+/** A pointer over the page, a touch, a key, a focus, or a scroll (towards the footer). */
+const INTENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll'] as const;
 
 export function whenIdle(): Promise<void> {
   if (typeof window === 'undefined') return Promise.resolve();
