@@ -35,7 +35,7 @@ export type OrganizationValues = v.InferOutput<typeof OrganizationInputSchema>;
 /** The largest id PostgreSQL's `integer` holds: a larger one names nothing, and must not reach the database. */
 const MAX_ID = 2_147_483_647;
 const ID_MESSAGE = `Invalid id: a whole number from 1 to ${MAX_ID}`;
-const idLike = v.union(
+export const idLike = v.union(
   [
     v.pipe(v.number(ID_MESSAGE), v.integer(ID_MESSAGE), v.minValue(1, ID_MESSAGE), v.maxValue(MAX_ID, ID_MESSAGE)),
     v.pipe(

@@ -170,3 +170,18 @@ export const ConsultationListQuerySchema = listQuerySchema(CONSULTATION_SORTS, {
   source: choiceFilter('source', ['form', 'scheduling_service']),
 });
 export type ConsultationListQuery = v.InferOutput<typeof ConsultationListQuerySchema>;
+
+/** The statuses of a lead (issue 27): from a first message to a client, or lost. */
+export const LEAD_STATUSES = ['new', 'contacted', 'consultation', 'won', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/**
+ * GET /api/admin/leads (issue 27): `q` matches the name, address or business; `status` one status; `owner` the
+ * administrator who follows them. Without a sort, the latest activity first.
+ */
+const LEAD_SORTS = ['lastActivityAt', 'createdAt', 'name', 'email', 'businessName', 'status', 'id'] as const;
+export const LeadListQuerySchema = listQuerySchema(LEAD_SORTS, {
+  status: choiceFilter('status', LEAD_STATUSES),
+  owner: idFilter('owner'),
+});
+export type LeadListQuery = v.InferOutput<typeof LeadListQuerySchema>;

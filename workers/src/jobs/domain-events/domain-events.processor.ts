@@ -3,15 +3,19 @@ import {
   calendarJobId,
   type DomainEventJob,
   type EmailJob,
+  EventPayloadSchemas,
+  EventTypes,
   emailJobId,
   isEventType,
   reminderJobId,
 } from '@app/contracts/server';
 import type { Database } from '@app/db';
-import { findEvent } from '@app/platform/outbox';
+import { findEvent, markProcessed } from '@app/platform/outbox';
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import type { Logger } from 'pino';
+import * as v from 'valibot';
 import { assetsOfEvent, type LookerSharingDeps, queueSharingJobs } from '../looker-sharing/looker-sharing.processor';
+import { queueRuns, type SubscriptionsDeps } from '../subscriptions/subscriptions.processor';
 import { type FanOutPlan, planForEvent } from './fan-out';
 
 export interface DomainEventsDeps {
@@ -23,6 +27,8 @@ export interface DomainEventsDeps {
   logger: Logger;
   /** Looker Studio sharing (issue 28): its queue, for the reports an event concerns (none: not fanned out). */
   lookerSharing?: LookerSharingDeps;
+  /** Report subscriptions (issue 29): an admin's "send now" hands its run to their queue. */
+  subscriptions?: Pick<SubscriptionsDeps, 'queue' | 'jobOptions'>;
 }
 
 /**
@@ -49,7 +55,7 @@ async function dropOtherReminders(
 
 /**
  * Fans a domain event out to the jobs it causes. Job ids are derived from the event id, so running this twice (a
- * retry, or the sweeper re-publishing) adds nothing new.
+ * retry, the sweeper or the reconcile publishing it again) adds nothing new. Marks the event processed when done.
  */
 export async function processDomainEvent(job: Job<DomainEventJob>, deps: DomainEventsDeps) {
   const event = await findEvent(deps.db, job.data.eventId);
@@ -59,6 +65,7 @@ export async function processDomainEvent(job: Job<DomainEventJob>, deps: DomainE
   }
   if (!isEventType(event.type)) {
     deps.logger.warn({ eventId: event.id, type: event.type }, 'unknown domain event type; nothing to do');
+    await markProcessed(deps.db, event.id);
     return { emails: 0, calendar: 0 };
   }
   const plan = await planForEvent(deps.db, { type: event.type, payload: event.payload });
@@ -87,9 +94,13 @@ export async function processDomainEvent(job: Job<DomainEventJob>, deps: DomainE
         opts: { ...deps.calendarJobOptions, jobId: calendarJobId(event.id, name) },
       })),
     );
+  if (event.type === EventTypes.subscriptionSendRequested && deps.subscriptions)
+    await queueRuns(deps.subscriptions, [v.parse(EventPayloadSchemas[event.type], event.payload).runId]);
   const reports = deps.lookerSharing
     ? await queueSharingJobs(deps.lookerSharing, event.id, await assetsOfEvent(deps.db, event.type, event.payload))
     : 0;
+  // Every job it causes is on the queue: the reconcile need not publish it again (decision 047).
+  await markProcessed(deps.db, event.id);
   deps.logger.info(
     {
       eventId: event.id,
