@@ -53,6 +53,17 @@ module.exports = {
       { path: '^(frontend|contracts)/' },
       { path: '^(backend|workers|db|platform|scripts)/' },
     ),
+    forbid(
+      'browser-reaches-no-server-only-contract',
+      'The SPA imports `@app/contracts` (schemas, messages, site facts); domain events, queues and secret tokens ' +
+        '(their hashing with @oslojs) are for servers, through `@app/contracts/server` (ADR 048). Directly or ' +
+        "through another module: the SPA's build refuses them too (frontend/vite-server-only.ts).",
+      { path: '^frontend/src/', pathNot: TESTS },
+      {
+        path: ['^contracts/src/(server|events|queues|tokens)\\.ts$', '(^|/)node_modules/@oslojs/', '^@oslojs/'],
+        reachable: true,
+      },
+    ),
     apart(
       'api-and-workers-apart',
       'The API and the workers share through contracts/, platform/ and db/, never by importing each other.',

@@ -1,4 +1,4 @@
-import { COMPANY_NAME, EventPayloadSchemas } from '@app/contracts';
+import { COMPANY_NAME, EventPayloadSchemas } from '@app/contracts/server';
 import * as v from 'valibot';
 import { bookingInviteAttachment } from '../calendar/booking-event';
 import { type BookingChange, findBookingChange } from '../repositories/bookings.repository';

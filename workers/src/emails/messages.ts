@@ -1,5 +1,5 @@
 // Long file: every e-mail the workers send, one defineEmail each, so adding one is one entry (decision 025).
-import { COMPANY_NAME, EventPayloadSchemas, meetingWhen, sameWallClock } from '@app/contracts';
+import { COMPANY_NAME, EventPayloadSchemas, meetingWhen, sameWallClock } from '@app/contracts/server';
 import { meetingUrl } from '@app/platform/booking-calendar';
 import { bookingCalendarLinks } from '@app/platform/booking-calendar-links';
 import * as v from 'valibot';

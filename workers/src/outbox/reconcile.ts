@@ -1,4 +1,4 @@
-import { type DomainEventJob, type EmailJob, isEventType, Queues, reminderJobId } from '@app/contracts';
+import { type DomainEventJob, type EmailJob, isEventType, Queues, reminderJobId } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import { findUnprocessedEvents } from '@app/platform/outbox';
 import type { JobsOptions, Queue } from 'bullmq';

@@ -1,4 +1,4 @@
-import { type DomainEventJob, Queues } from '@app/contracts';
+import { type DomainEventJob, Queues } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import { findUnpublishedEvents, markPublished } from '@app/platform/outbox';
 import type { Queue } from 'bullmq';

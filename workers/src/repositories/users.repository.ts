@@ -1,4 +1,4 @@
-import { hashToken } from '@app/contracts';
+import { hashToken } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import { outstandingTokens } from '@app/db/queries/users';
 import * as schema from '@app/db/schema';

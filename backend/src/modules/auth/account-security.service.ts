@@ -1,4 +1,4 @@
-import { hashToken, SecurityMessages, type SessionInfo } from '@app/contracts';
+import { hashToken, SecurityMessages, type SessionInfo } from '@app/contracts/server';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
 import { describeUserAgent } from '../../lib/user-agent';

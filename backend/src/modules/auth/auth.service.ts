@@ -7,7 +7,7 @@ import {
   TOKEN_LIFETIMES,
   type TokenValidation,
   type User,
-} from '@app/contracts';
+} from '@app/contracts/server';
 import type { Database, Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
 import { dispatch } from '../../events/dispatch';

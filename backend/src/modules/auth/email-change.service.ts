@@ -1,4 +1,4 @@
-import { AuthMessages, type EmailChangePending, EventTypes, hashToken, type User } from '@app/contracts';
+import { AuthMessages, type EmailChangePending, EventTypes, hashToken, type User } from '@app/contracts/server';
 import { insertEvent } from '@app/platform/outbox';
 import { dispatch } from '../../events/dispatch';
 import { isUniqueViolation } from '../../lib/db-errors';

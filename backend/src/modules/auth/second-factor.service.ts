@@ -1,4 +1,4 @@
-import { AuthMessages, hashToken, type LoginResult, SecurityMessages } from '@app/contracts';
+import { AuthMessages, hashToken, type LoginResult, SecurityMessages } from '@app/contracts/server';
 import type { Transaction } from '@app/db';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';

@@ -9,7 +9,7 @@ import {
   generateToken,
   hashToken,
   todayIn,
-} from '@app/contracts';
+} from '@app/contracts/server';
 import type { Page } from '@app/db/queries/list-query';
 import { bookingsFeed } from '@app/platform/booking-calendar';
 import { dispatch } from '../../events/dispatch';

@@ -6,7 +6,7 @@ import {
   type RescheduleBooking,
   type RescheduledBooking,
   rescheduleNoticeMessage,
-} from '@app/contracts';
+} from '@app/contracts/server';
 import type { Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
 import { dispatch } from '../../events/dispatch';

@@ -5,7 +5,7 @@ import {
   type LeadConverted,
   type LeadConvertValues,
   LeadMessages,
-} from '@app/contracts';
+} from '@app/contracts/server';
 import type { Database, Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';

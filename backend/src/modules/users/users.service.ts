@@ -1,4 +1,4 @@
-import { AdminMessages, type EditUserValues, EventTypes, type NewUserValues } from '@app/contracts';
+import { AdminMessages, type EditUserValues, EventTypes, type NewUserValues } from '@app/contracts/server';
 import type { Database, Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';

@@ -12,7 +12,7 @@ import { accountLinksFor } from './account-links';
  * visitors of the marketing pages are not, and their pages need none of this.
  */
 
-/** The menu itself (Ark UI's menu, the log-out mutation) comes once the page is idle or the visitor reaches for it. */
+/** The menu itself (Ark UI's menu, the log-out mutation) comes at the visitor's first intent (pointer, touch, key, focus). */
 const AccountMenu = lazyWhenIdle(() =>
   import('../../features/auth/components/account-menu').then((module) => module.AccountMenu),
 );

@@ -9,7 +9,7 @@ import { DocumentHead } from './document-head';
 import { SiteHeader } from './site-header';
 
 /**
- * The footer holds only links and text: its code comes once the page is idle, and a prerendered page's footer works
+ * The footer holds only links and text: its code comes at the visitor's first intent (pointer, touch, key, focus), and a prerendered page's footer works
  * as plain HTML until then.
  */
 const SiteFooter = lazyWhenIdle(() => import('./site-footer').then((module) => module.SiteFooter));

@@ -1,4 +1,4 @@
-import { type CalendarJob, type CalendarJobName, CalendarJobNames } from '@app/contracts';
+import { type CalendarJob, type CalendarJobName, CalendarJobNames } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';

@@ -1,5 +1,5 @@
 // Long file: the start and the callback of one protocol flow, whose checks must be read in order, top to bottom.
-import { emailDomain, hashToken, type SsoErrorReason, type SsoLookup } from '@app/contracts';
+import { emailDomain, hashToken, type SsoErrorReason, type SsoLookup } from '@app/contracts/server';
 import type { AppDeps } from '../../../deps';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { HttpError } from '../../../lib/http-error';
