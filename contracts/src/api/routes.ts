@@ -267,7 +267,7 @@ type SiteGetAnswer<P extends string> = P extends '/api/case-studies'
             : SubscriptionGetAnswer<P>;
 
 /** Report subscriptions (issue 29): the admin's, and a member's own. */
-type SubscriptionGetAnswer<P extends string> = P extends '/api/admin/subscriptions'
+type SubscriptionGetAnswer<P extends string> = P extends `/api/admin/subscriptions${'' | `?${string}`}`
   ? ListOf<typeof SubscriptionSchema>
   : P extends `/api/admin/subscriptions/${string}/history`
     ? Of<typeof SubscriptionHistorySchema>

@@ -170,4 +170,6 @@ export async function changeMySubscription(
   return { ...mine, subscribed };
 }
 
-export const list = (deps: Pick<SubscriptionsDeps, 'db'>) => repo.listSubscriptions(deps.db);
+/** The admin's list, or one organization's (`organizationId`). */
+export const list = (deps: Pick<SubscriptionsDeps, 'db'>, filter: { organizationId?: number | undefined } = {}) =>
+  repo.listSubscriptions(deps.db, undefined, filter.organizationId);
