@@ -33,7 +33,7 @@ function run(cmd: string[], cwd: string) {
 // `make lint` runs dependency-cruiser under Node; under `bun --bun` the PATH's first `node` is Bun itself.
 const node = Bun.which('node', { PATH: (process.env.PATH ?? '').replace(/[^:]*\/bun-node-[^:]*:?/g, '') }) ?? 'node';
 
-const cruise = (cwd: string, hook = true) =>
+const cruise = (cwd: string, hook = true, folder = 'backend') =>
   run(
     [
       node,
@@ -43,7 +43,7 @@ const cruise = (cwd: string, hook = true) =>
       `${root}tools/lint/dependency-cruiser.cjs`,
       '--output-type',
       'err',
-      'backend',
+      folder,
     ],
     cwd,
   );
@@ -95,6 +95,30 @@ describe('dependency-cruiser in make lint', () => {
     expect(exitCode).toBe(1);
     expect(output).toContain('only-repositories-touch-tables: backend/src/modules/users/users.service.ts');
     expect(output).not.toMatch(/users\.(repository|int\.test|routes)\.ts/);
+  }, 60_000);
+});
+
+describe('the browser layers in make lint', () => {
+  const tsconfig = JSON.stringify({
+    compilerOptions: { module: 'Preserve', moduleResolution: 'bundler', jsx: 'preserve' },
+  });
+
+  it('refuses a shared layer that reaches a feature, even through a re-export, and lets app/ assemble features', async () => {
+    const cwd = await tree({
+      'tsconfig.json': tsconfig,
+      'frontend/src/features/auth/user.ts': 'export const useUser = () => null;\n',
+      'frontend/src/components/ui/index.ts': "export { useUser } from '../../features/auth/user';\n",
+      'frontend/src/components/layout/header.tsx': "import { useUser } from '../ui';\nexport const H = useUser;\n",
+      'frontend/src/lib/hooks.ts': "import { useUser } from '../features/auth/user';\nexport const u = useUser;\n",
+      'frontend/src/app/layout/root.tsx':
+        "import { useUser } from '../../features/auth/user';\nexport const R = useUser;\n",
+    });
+    const { exitCode, output } = cruise(cwd, true, 'frontend');
+    expect(exitCode).toBe(3); // dependency-cruiser exits with the number of violations
+    expect(output).toContain('shared-layers-reach-no-feature: frontend/src/components/layout/header.tsx');
+    expect(output).toContain('shared-layers-reach-no-feature: frontend/src/components/ui/index.ts');
+    expect(output).toContain('shared-layers-reach-no-feature: frontend/src/lib/hooks.ts');
+    expect(output).not.toContain('app/layout/root.tsx');
   }, 60_000);
 });
 

@@ -48,6 +48,13 @@ module.exports = {
       '([^/]+)',
     ),
     forbid(
+      'shared-layers-reach-no-feature',
+      'bulletproof-react: components/ and lib/ sit under the features and reach none, directly or through any chain of ' +
+        're-exports or imports (issue 27); what assembles features lives in app/ or routes/.',
+      { path: '^frontend/src/(components|lib)/', pathNot: TESTS },
+      { path: '^frontend/src/features/', reachable: true },
+    ),
+    forbid(
       'browser-imports-no-server-code',
       'The SPA and the shared contracts run in the browser: no server workspace in their imports.',
       { path: '^(frontend|contracts)/' },
