@@ -128,10 +128,6 @@ export async function deleteSession(db: Database, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export async function deleteUserSessions(db: Database | Transaction, userId: number) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 // Registration and reset tokens (D5, D6)
 
 export type TokenKind = 'registration' | 'password_reset';
