@@ -33,14 +33,14 @@ function run(cmd: string[], cwd: string) {
 // `make lint` runs dependency-cruiser under Node; under `bun --bun` the PATH's first `node` is Bun itself.
 const node = Bun.which('node', { PATH: (process.env.PATH ?? '').replace(/[^:]*\/bun-node-[^:]*:?/g, '') }) ?? 'node';
 
-const cruise = (cwd: string, hook = true, folder = 'backend') =>
+const cruise = (cwd: string, hook = true, folder = 'backend', config = 'dependency-cruiser.cjs') =>
   run(
     [
       node,
       ...(hook ? ['--import', `${root}tools/lint/typescript-5.mjs`] : []),
       `${root}node_modules/dependency-cruiser/bin/dependency-cruise.mjs`,
       '--config',
-      `${root}tools/lint/dependency-cruiser.cjs`,
+      `${root}tools/lint/${config}`,
       '--output-type',
       'err',
       folder,
@@ -66,18 +66,45 @@ describe('dependency-cruiser in make lint', () => {
     expect(cruise(cwd, false).output).not.toContain('no-circular');
   }, 60_000);
 
-  it("refuses a module calling another module's service, but lets a test do it", async () => {
+  it("refuses a module or the app reaching past another module's index.ts, but lets a test do it", async () => {
     const cwd = await tree({
       'tsconfig.json': tsconfig,
       'backend/src/modules/users/users.service.ts': 'export const invite = () => 1;\n',
+      'backend/src/modules/users/index.ts': "export { invite } from './users.service';\n",
       'backend/src/modules/auth/auth.routes.ts':
         "import { invite } from '../users/users.service';\nexport const r = invite;\n",
+      'backend/src/modules/auth/auth.service.ts': "import { invite } from '../users';\nexport const s = invite;\n",
       'backend/src/modules/auth/auth.int.test.ts': "import { invite } from '../users/users.service';\ninvite();\n",
+      'backend/src/cli.ts': "import { invite } from './modules/users/users.service';\ninvite();\n",
     });
     const { exitCode, output } = cruise(cwd);
-    expect(exitCode).toBe(1);
-    expect(output).toContain('no-other-module-service: backend/src/modules/auth/auth.routes.ts');
-    expect(output).not.toContain('auth.int.test.ts');
+    expect(exitCode).toBe(2);
+    expect(output).toContain('modules-meet-through-their-index: backend/src/modules/auth/auth.routes.ts');
+    expect(output).toContain('the-app-uses-modules-through-their-index: backend/src/cli.ts');
+    expect(output).not.toMatch(/auth\.int\.test\.ts|auth\.service\.ts/);
+  }, 60_000);
+
+  it('refuses a cycle of modules that no cycle of files shows, and leaves tests out of the module graph', async () => {
+    const cwd = await tree({
+      'tsconfig.json': tsconfig,
+      // users → auth through one file, auth → users through another: no file-level cycle.
+      'backend/src/modules/users/users.service.ts': "import { end } from '../auth';\nexport const remove = end;\n",
+      'backend/src/modules/users/users.repository.ts': 'export const find = () => 1;\n',
+      'backend/src/modules/users/index.ts':
+        "export { find } from './users.repository';\nexport { remove } from './users.service';\n",
+      'backend/src/modules/auth/sessions.ts': 'export const end = () => 1;\n',
+      'backend/src/modules/auth/auth.service.ts':
+        "import { find } from '../users/users.repository';\nexport const a = find;\n",
+      'backend/src/modules/auth/index.ts': "export { end } from './sessions';\n",
+      // Only a test closes this one.
+      'backend/src/modules/audit/audit.ts': "import { find } from '../users';\nexport const x = find;\n",
+      'backend/src/modules/users/audit.int.test.ts': "import { x } from '../audit/audit';\nx();\n",
+    });
+    expect(cruise(cwd).output).not.toContain('no-circular');
+    const { exitCode, output } = cruise(cwd, true, 'backend', 'module-graph.cjs');
+    expect(exitCode).toBeGreaterThan(0);
+    expect(output).toMatch(/no-module-cycles: backend\/src\/modules\/(users|auth) →/);
+    expect(output).not.toContain('modules/audit');
   }, 60_000);
 
   it('lets only repositories, the outbox and tests import the tables, and anyone import their types', async () => {

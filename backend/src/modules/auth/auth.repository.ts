@@ -3,7 +3,7 @@ import type { Database, Transaction } from '@app/db';
 import { outstandingTokens } from '@app/db/queries/users';
 import * as schema from '@app/db/schema';
 import { and, asc, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
-import { userView } from '../users/users.repository';
+import { userView } from '../users';
 
 const { users, sessions, userTokens, memberships, organizations, twoFactorCredentials } = schema;
 

@@ -13,7 +13,7 @@ import { insertEvent } from '@app/platform/outbox';
 import { dispatch } from '../../events/dispatch';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
-import { deleteUserSessions, findUserByEmail } from '../users/users.repository';
+import { deleteUserSessions, findUserByEmail } from '../users';
 import type { AuthDeps } from './auth.deps';
 import * as repo from './auth.repository';
 import * as changes from './email-change.repository';

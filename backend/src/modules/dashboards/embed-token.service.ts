@@ -12,9 +12,15 @@ import * as v from 'valibot';
 import type { ApiConfig } from '../../env';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { insertAudit } from '../audit/audit.repository';
-import { ConnectionSecretError, loadOpenConnection } from '../embedding/connections.service';
-import { type EmbedIdentity, embedProviders, isProviderError, type OpenConnection } from '../embedding/providers';
+import { insertAudit } from '../audit';
+import {
+  ConnectionSecretError,
+  type EmbedIdentity,
+  embedProviders,
+  isProviderError,
+  loadOpenConnection,
+  type OpenConnection,
+} from '../embedding';
 import { type DashboardsDeps, readableDashboard, type Viewer } from './dashboard-access';
 import { embedModeOf, linkedOrganizations } from './dashboards.repository';
 import { embedTargetOf } from './embed-setup';

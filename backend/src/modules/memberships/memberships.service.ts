@@ -1,9 +1,9 @@
 import { AdminMessages } from '@app/contracts';
 import type { Database } from '@app/db';
 import { conflict, notFound } from '../../lib/http-error';
-import { type Actor, withAudit } from '../audit/with-audit';
-import { recordSharingEvent } from '../embedding/sharing-events';
-import { findOrganization } from '../organizations/organizations.repository';
+import { type Actor, withAudit } from '../audit';
+import { recordSharingEvent } from '../embedding';
+import { findOrganization } from '../organizations';
 import * as repo from './memberships.repository';
 
 /** The user sees the organization's dashboards from now on. 409 when they already are a member. */

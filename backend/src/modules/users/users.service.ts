@@ -4,10 +4,10 @@ import { insertEvent } from '@app/platform/outbox';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
-import { type Actor, changed, withAudit } from '../audit/with-audit';
-import { recordPersonEvent, recordSharingEvent } from '../embedding/sharing-events';
-import { addMembership, organizationIdsOf, removeMemberships } from '../memberships/memberships.repository';
-import { existingOrganizationIds } from '../organizations/organizations.repository';
+import { type Actor, changed, withAudit } from '../audit';
+import { recordPersonEvent, recordSharingEvent } from '../embedding';
+import { addMembership, organizationIdsOf, removeMemberships } from '../memberships';
+import { existingOrganizationIds } from '../organizations';
 import * as repo from './users.repository';
 
 const toId = (value: unknown) => (value === null || value === undefined || value === '' ? null : Number(value));

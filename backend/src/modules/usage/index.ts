@@ -1,0 +1,2 @@
+/** The usage module's public face: other modules and the composition root import only this (issue 27). */
+export { usageRoutes } from './usage.routes';
