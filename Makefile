@@ -116,13 +116,14 @@ CRUISE_DIRS := $(wildcard contracts db platform backend workers frontend/src tes
 # The server side's folders, whose graph must have no cycle (tools/lint/module-graph.cjs, issue 27).
 MODULE_DIRS := $(wildcard contracts db platform backend workers)
 
-lint: install ## Biome, import cycles and boundaries (dependency-cruiser), long files, unused code (knip)
+lint: install ## Biome, import cycles and boundaries (dependency-cruiser), long files, copied code (jscpd), unused code (knip)
 	$(BUN) x biome check .
 	node --import ./tools/lint/typescript-5.mjs node_modules/dependency-cruiser/bin/dependency-cruise.mjs \
 	  --config tools/lint/dependency-cruiser.cjs $(CRUISE_DIRS)
 	node --import ./tools/lint/typescript-5.mjs node_modules/dependency-cruiser/bin/dependency-cruise.mjs \
 	  --config tools/lint/module-graph.cjs $(MODULE_DIRS)
 	$(BUN) tools/lint/long-files.ts
+	$(BUN) tools/lint/copies.ts
 	@$(MAKE) --no-print-directory knip
 
 knip: install ## Unused files, exports and dependencies (knip.jsonc); also part of make lint

@@ -149,6 +149,37 @@ describe('the browser layers in make lint', () => {
   }, 60_000);
 });
 
+describe('the copy-paste detector in make lint', () => {
+  const copies = (...extra: string[]) => run([process.execPath, `${root}tools/lint/copies.ts`, ...extra], root);
+
+  /** A block of code jscpd finds again wherever it is pasted: `n` makes each block its own. */
+  const block = (n: number) =>
+    Array.from(
+      { length: 12 },
+      (_, i) => `export function step${n}x${i}(items: number[], limit: number): number[] {
+  return items.filter((item) => item > limit * ${i}).map((item) => item * ${n} + ${i});
+}`,
+    ).join('\n');
+
+  it('passes the tree at its committed ceiling and fails once a copy takes it over', async () => {
+    const clean = copies();
+    expect(clean.exitCode, clean.output).toBe(0);
+    const [, found, ceiling] = clean.output.match(/(\d+) copied blocks of code \(at most (\d+)/) ?? [];
+    // Enough pasted pairs to go over the ceiling, however far under it the tree is today.
+    const pairs = Number(ceiling) - Number(found) + 1;
+    const files: Record<string, string> = {};
+    for (let n = 0; n < pairs; n++) {
+      files[`planted/original-${n}.ts`] = `${block(n)}\n`;
+      files[`planted/pasted-${n}.ts`] = `// pasted\n${block(n)}\n`;
+    }
+    const planted = await tree(files);
+    const failing = copies(join(planted, 'planted'));
+    expect(failing.exitCode).toBe(1);
+    expect(failing.output).toContain(`${Number(ceiling) + 1} copied blocks of code (at most ${ceiling}`);
+    expect(failing.output).toMatch(/planted\/(original|pasted)-0\.ts:\d+-\d+ ~ .*planted\/(original|pasted)-0\.ts/);
+  }, 60_000);
+});
+
 describe('the long-file check in make lint', () => {
   const lines = (count: number) => Array.from({ length: count }, (_, i) => `export const v${i} = ${i};`).join('\n');
 
