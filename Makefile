@@ -12,7 +12,7 @@ COMPOSE_SECRETS ?= .env.compose
 VITEST_ARGS ?=
 INSTALL_STAMP := node_modules/.make-install-stamp
 
-.PHONY: help bun install build up compose-secrets down logs dev start test test-unit test-integration test-e2e lint knip format typecheck migrate seed backup restore admin reset-two-factor email-argument prometheus-rule bench clean
+.PHONY: help bun install build up compose-secrets down logs dev start test test-unit test-integration test-e2e lint knip api-routes format typecheck migrate seed backup restore admin reset-two-factor email-argument prometheus-rule bench clean
 
 help: ## List the commands
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
@@ -125,6 +125,9 @@ lint: install ## Biome, import cycles and boundaries (dependency-cruiser), long 
 	$(BUN) tools/lint/long-files.ts
 	$(BUN) tools/lint/copies.ts
 	@$(MAKE) --no-print-directory knip
+
+api-routes: install ## Write contracts/src/api/routes.gen.ts (the browser's answer types) from the API's routes
+	$(BUN) scripts/api-routes.ts
 
 knip: install ## Unused files, exports and dependencies (knip.jsonc); also part of make lint
 	node node_modules/knip/bin/knip.js --no-progress
