@@ -18,14 +18,20 @@ import {
   WEBHOOK_PATH,
 } from './modules/booking';
 import { contactRoutes } from './modules/contact';
-import { dashboardsRoutes, embedTokenRoutes } from './modules/dashboards';
-import { embedConnectionsRoutes, withEmbedOrigins } from './modules/embedding';
+import { dashboardsRoutes, embedTokenRoutes, powerBiImportRoutes } from './modules/dashboards';
+import { embedConnectionsRoutes, powerBiAdminRoutes, withEmbedOrigins } from './modules/embedding';
+import { leadsRoutes } from './modules/leads';
 import { linksRoutes } from './modules/links';
 import { membershipsRoutes } from './modules/memberships';
 import { organizationsRoutes } from './modules/organizations';
 import { accountPersonalDataRoutes, personalDataRoutes } from './modules/personal-data';
 import { seoRoutes } from './modules/seo';
 import { adminSiteRoutes, sitePages, siteRoutes } from './modules/site';
+import {
+  ONE_CLICK_UNSUBSCRIBE_PATH,
+  subscriptionsAdminRoutes,
+  subscriptionsMemberRoutes,
+} from './modules/subscriptions';
 import { systemRoutes } from './modules/system';
 import { usageRoutes } from './modules/usage';
 import { usersRoutes } from './modules/users';
@@ -73,8 +79,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     )
     .use(requestContext(deps.config.TRUST_PROXY))
     .use(securityHeaders)
-    // The scheduling service's webhook comes from elsewhere by design: its signature is its proof (D17).
-    .use(originCheck(deps.config.APP_URL, deps.config.TRUSTED_ORIGINS.split(',').filter(Boolean), [WEBHOOK_PATH]))
+    // The scheduling service's webhook (D17) and RFC 8058 one-click unsubscribes (a mail client's own POST, issue 29)
+    // come from elsewhere by design: their signature is their proof.
+    .use(
+      originCheck(deps.config.APP_URL, deps.config.TRUSTED_ORIGINS.split(',').filter(Boolean), [
+        WEBHOOK_PATH,
+        ONE_CLICK_UNSUBSCRIBE_PATH,
+      ]),
+    )
     .use(bodyGuard)
     .use(openapiPlugin(sessions));
   // The modules' routes are mounted on the plugins above as an untyped instance: nothing reads the whole app's route
@@ -90,12 +102,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(bookingRoutes(modules))
     .use(bookingAdminRoutes(modules))
     .use(consultationsRoutes(modules))
+    .use(leadsRoutes(modules))
     .use(calendarFeedRoutes(modules))
     .use(organizationsRoutes(modules))
     .use(usersRoutes(modules))
     .use(membershipsRoutes(modules))
     .use(linksRoutes(modules))
+    .use(subscriptionsAdminRoutes(modules))
+    .use(subscriptionsMemberRoutes(modules))
     .use(embedConnectionsRoutes(modules))
+    .use(powerBiAdminRoutes(modules))
+    .use(powerBiImportRoutes(modules))
     .use(ssoSettingsRoutes(modules))
     .use(auditRoutes(modules))
     .use(adminSecurityRoutes(modules))

@@ -23,6 +23,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as WhyUsRouteImport } from './routes/why-us'
 import { Route as AdminAdminRouteImport } from './routes/_admin/admin'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
@@ -34,9 +35,12 @@ import { Route as ClientDashboardRouteRouteImport } from './routes/client/dashbo
 import { Route as ClientLoginRouteImport } from './routes/client/login'
 import { Route as DashboardIdRouteImport } from './routes/dashboard.$id'
 import { Route as LoginSsoErrorRouteImport } from './routes/login_.sso-error'
+import { Route as AdminAdminLeadsRouteImport } from './routes/_admin/admin.leads'
+import { Route as AdminAdminSubscriptionsRouteImport } from './routes/_admin/admin.subscriptions'
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account_.two-factor'
 import { Route as ClientDashboardIndexRouteImport } from './routes/client/dashboard/index'
 import { Route as ClientDashboardIdRouteImport } from './routes/client/dashboard/$id'
+import { Route as AdminAdminOrganizationsOrganizationIdRouteImport } from './routes/_admin/admin.organizations.$organizationId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -106,6 +110,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WhyUsRoute = WhyUsRouteImport.update({
   id: '/why-us',
   path: '/why-us',
@@ -161,6 +170,16 @@ const LoginSsoErrorRoute = LoginSsoErrorRouteImport.update({
   path: '/login/sso-error',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminLeadsRoute = AdminAdminLeadsRouteImport.update({
+  id: '/leads',
+  path: '/leads',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
+const AdminAdminSubscriptionsRoute = AdminAdminSubscriptionsRouteImport.update({
+  id: '/subscriptions',
+  path: '/subscriptions',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
 const AuthenticatedAccountTwoFactorRoute =
   AuthenticatedAccountTwoFactorRouteImport.update({
     id: '/account_/two-factor',
@@ -177,6 +196,12 @@ const ClientDashboardIdRoute = ClientDashboardIdRouteImport.update({
   path: '/$id',
   getParentRoute: () => ClientDashboardRouteRoute,
 } as any)
+const AdminAdminOrganizationsOrganizationIdRoute =
+  AdminAdminOrganizationsOrganizationIdRouteImport.update({
+    id: '/organizations/$organizationId',
+    path: '/organizations/$organizationId',
+    getParentRoute: () => AdminAdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -191,9 +216,10 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/why-us': typeof WhyUsRoute
   '/client/dashboard': typeof ClientDashboardRouteRouteWithChildren
-  '/admin': typeof AdminAdminRoute
+  '/admin': typeof AdminAdminRouteWithChildren
   '/account': typeof AuthenticatedAccountRoute
   '/booking/cancel': typeof BookingCancelRoute
   '/booking/reschedule': typeof BookingRescheduleRoute
@@ -202,9 +228,12 @@ export interface FileRoutesByFullPath {
   '/dashboard/$id': typeof DashboardIdRoute
   '/login/sso-error': typeof LoginSsoErrorRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
+  '/admin/leads': typeof AdminAdminLeadsRoute
+  '/admin/subscriptions': typeof AdminAdminSubscriptionsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
+  '/admin/organizations/$organizationId': typeof AdminAdminOrganizationsOrganizationIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -219,8 +248,9 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/why-us': typeof WhyUsRoute
-  '/admin': typeof AdminAdminRoute
+  '/admin': typeof AdminAdminRouteWithChildren
   '/account': typeof AuthenticatedAccountRoute
   '/booking/cancel': typeof BookingCancelRoute
   '/booking/reschedule': typeof BookingRescheduleRoute
@@ -229,9 +259,12 @@ export interface FileRoutesByTo {
   '/dashboard/$id': typeof DashboardIdRoute
   '/login/sso-error': typeof LoginSsoErrorRoute
   '/case-studies': typeof CaseStudiesIndexRoute
+  '/admin/leads': typeof AdminAdminLeadsRoute
+  '/admin/subscriptions': typeof AdminAdminSubscriptionsRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard': typeof ClientDashboardIndexRoute
+  '/admin/organizations/$organizationId': typeof AdminAdminOrganizationsOrganizationIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -249,9 +282,10 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/why-us': typeof WhyUsRoute
   '/client/dashboard': typeof ClientDashboardRouteRouteWithChildren
-  '/_admin/admin': typeof AdminAdminRoute
+  '/_admin/admin': typeof AdminAdminRouteWithChildren
   '/_authenticated/account': typeof AuthenticatedAccountRoute
   '/booking/cancel': typeof BookingCancelRoute
   '/booking/reschedule': typeof BookingRescheduleRoute
@@ -260,9 +294,12 @@ export interface FileRoutesById {
   '/dashboard/$id': typeof DashboardIdRoute
   '/login_/sso-error': typeof LoginSsoErrorRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
+  '/_admin/admin/leads': typeof AdminAdminLeadsRoute
+  '/_admin/admin/subscriptions': typeof AdminAdminSubscriptionsRoute
   '/_authenticated/account_/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
+  '/_admin/admin/organizations/$organizationId': typeof AdminAdminOrganizationsOrganizationIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -279,6 +316,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms'
+    | '/unsubscribe'
     | '/why-us'
     | '/client/dashboard'
     | '/admin'
@@ -290,9 +328,12 @@ export interface FileRouteTypes {
     | '/dashboard/$id'
     | '/login/sso-error'
     | '/case-studies/'
+    | '/admin/leads'
+    | '/admin/subscriptions'
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
+    | '/admin/organizations/$organizationId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -307,6 +348,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms'
+    | '/unsubscribe'
     | '/why-us'
     | '/admin'
     | '/account'
@@ -317,9 +359,12 @@ export interface FileRouteTypes {
     | '/dashboard/$id'
     | '/login/sso-error'
     | '/case-studies'
+    | '/admin/leads'
+    | '/admin/subscriptions'
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard'
+    | '/admin/organizations/$organizationId'
   id:
     | '__root__'
     | '/'
@@ -336,6 +381,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms'
+    | '/unsubscribe'
     | '/why-us'
     | '/client/dashboard'
     | '/_admin/admin'
@@ -347,9 +393,12 @@ export interface FileRouteTypes {
     | '/dashboard/$id'
     | '/login_/sso-error'
     | '/case-studies/'
+    | '/_admin/admin/leads'
+    | '/_admin/admin/subscriptions'
     | '/_authenticated/account_/two-factor'
     | '/client/dashboard/$id'
     | '/client/dashboard/'
+    | '/_admin/admin/organizations/$organizationId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -367,6 +416,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TermsRoute: typeof TermsRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   WhyUsRoute: typeof WhyUsRoute
   ClientDashboardRouteRoute: typeof ClientDashboardRouteRouteWithChildren
   BookingCancelRoute: typeof BookingCancelRoute
@@ -478,6 +528,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/why-us': {
       id: '/why-us'
       path: '/why-us'
@@ -555,6 +612,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginSsoErrorRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin/leads': {
+      id: '/_admin/admin/leads'
+      path: '/leads'
+      fullPath: '/admin/leads'
+      preLoaderRoute: typeof AdminAdminLeadsRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/_admin/admin/subscriptions': {
+      id: '/_admin/admin/subscriptions'
+      path: '/subscriptions'
+      fullPath: '/admin/subscriptions'
+      preLoaderRoute: typeof AdminAdminSubscriptionsRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
     '/_authenticated/account_/two-factor': {
       id: '/_authenticated/account_/two-factor'
       path: '/account/two-factor'
@@ -576,15 +647,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientDashboardIdRouteImport
       parentRoute: typeof ClientDashboardRouteRoute
     }
+    '/_admin/admin/organizations/$organizationId': {
+      id: '/_admin/admin/organizations/$organizationId'
+      path: '/organizations/$organizationId'
+      fullPath: '/admin/organizations/$organizationId'
+      preLoaderRoute: typeof AdminAdminOrganizationsOrganizationIdRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
   }
 }
 
+interface AdminAdminRouteChildren {
+  AdminAdminLeadsRoute: typeof AdminAdminLeadsRoute
+  AdminAdminSubscriptionsRoute: typeof AdminAdminSubscriptionsRoute
+  AdminAdminOrganizationsOrganizationIdRoute: typeof AdminAdminOrganizationsOrganizationIdRoute
+}
+
+const AdminAdminRouteChildren: AdminAdminRouteChildren = {
+  AdminAdminLeadsRoute: AdminAdminLeadsRoute,
+  AdminAdminSubscriptionsRoute: AdminAdminSubscriptionsRoute,
+  AdminAdminOrganizationsOrganizationIdRoute:
+    AdminAdminOrganizationsOrganizationIdRoute,
+}
+
+const AdminAdminRouteWithChildren = AdminAdminRoute._addFileChildren(
+  AdminAdminRouteChildren,
+)
+
 interface AdminRouteChildren {
-  AdminAdminRoute: typeof AdminAdminRoute
+  AdminAdminRoute: typeof AdminAdminRouteWithChildren
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
-  AdminAdminRoute: AdminAdminRoute,
+  AdminAdminRoute: AdminAdminRouteWithChildren,
 }
 
 const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
@@ -631,6 +726,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsRoute: TermsRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   WhyUsRoute: WhyUsRoute,
   ClientDashboardRouteRoute: ClientDashboardRouteRouteWithChildren,
   BookingCancelRoute: BookingCancelRoute,

@@ -150,6 +150,8 @@ export const PersonalDataExportSchema = v.object({
   exportedAt: v.string(),
   contactMessages: Rows,
   bookings: Rows,
+  /** The lead their messages and bookings make (issue 27): status, owner, the administrators' notes. */
+  leads: Rows,
   account: v.nullable(v.record(v.string(), v.unknown())),
   memberships: Rows,
   sessions: Rows,
@@ -168,6 +170,7 @@ export type PersonalDataExport = v.InferOutput<typeof PersonalDataExportSchema>;
 export const PersonalDataErasedSchema = v.object({
   contactMessages: v.number(),
   bookings: v.number(),
+  leads: v.number(),
   account: v.boolean(),
   dashboardViews: v.number(),
   auditEntries: v.number(),

@@ -2,6 +2,8 @@
 export { embedConnectionsRoutes } from './connections.routes';
 export { ConnectionSecretError, loadOpenConnection } from './connections.service';
 export { createEmbedOrigins, withEmbedOrigins } from './embed-origins';
+export { powerBiAdminRoutes } from './powerbi-admin.routes';
+export { openPowerBiConnection, reportProblem } from './powerbi-reports';
 export {
   type EmbedIdentity,
   type EmbedTarget,

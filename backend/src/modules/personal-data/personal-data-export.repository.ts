@@ -12,6 +12,7 @@ const {
   dashboards,
   emailChanges,
   emailDeliveries,
+  leads,
   memberships,
   organizations,
   sessions,
@@ -23,6 +24,7 @@ export async function collectPersonalData(db: Db, email: string) {
   const account = await findAccount(db, email);
   const pattern = addressPattern(email);
   const contact = await db.select().from(contactMessages).where(sameAddress(contactMessages.email, email));
+  const lead = await db.select().from(leads).where(eq(leads.email, email.trim()));
   const booked = await db
     .select({
       id: bookings.id,
@@ -136,6 +138,7 @@ export async function collectPersonalData(db: Db, email: string) {
   return {
     contactMessages: contact,
     bookings: booked.map((b) => ({ ...b, history: history.filter((h) => h.bookingId === b.id) })),
+    leads: lead,
     account: account ? { ...accountColumns, hasPassword: passwordHash !== null } : null,
     memberships: member,
     sessions: sessionRows,

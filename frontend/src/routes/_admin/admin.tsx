@@ -1,4 +1,4 @@
-import { createFileRoute, getRouteApi } from '@tanstack/react-router';
+import { createFileRoute, getRouteApi, Outlet, useChildMatches } from '@tanstack/react-router';
 import { prefetchAdmin } from '../../features/admin/api/admin.queries';
 import { AdminScreen } from '../../features/admin/components/admin-screen';
 import { useCurrentUser } from '../../features/auth/api/auth.queries';
@@ -35,6 +35,9 @@ function AdminPage() {
   const { tab = DEFAULT_ADMIN_TAB } = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const { user } = useCurrentUser();
+  // A section of its own URL (/admin/leads, issue 27) shows instead of the tabs.
+  const sections = useChildMatches();
+  if (sections.length > 0) return <Outlet />;
   return (
     <AdminScreen
       tab={tab}
