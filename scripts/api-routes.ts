@@ -123,7 +123,9 @@ function appRoutes(): Route[] {
 /** The text of routes.gen.ts. */
 export function routeTable(): string {
   const rows = appRoutes()
-    .filter((route) => route.path.startsWith('/api/') && ['GET', 'POST', 'PUT', 'DELETE'].includes(route.method))
+    .filter(
+      (route) => route.path.startsWith('/api/') && ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method),
+    )
     .sort(bySpecificity)
     .flatMap((route) => {
       const answer = answerOf(route);

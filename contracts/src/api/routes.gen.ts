@@ -110,6 +110,7 @@ export type RouteTable = [
   ['DELETE', `/api/admin/embed-connections/${string}`, null],
   ['PUT', `/api/admin/embed-connections/${string}`, Of<typeof api.SavedEmbedConnectionSchema>],
   ['GET', `/api/admin/leads/${string}`, Of<typeof api.LeadDetailSchema>],
+  ['PATCH', `/api/admin/leads/${string}`, Of<typeof api.LeadDetailSchema>],
   ['GET', `/api/admin/organizations/${string}`, Of<typeof api.OrganizationDetailSchema>],
   ['PUT', `/api/admin/organizations/${string}`, Of<typeof api.OrganizationSchema>],
   ['PUT', `/api/admin/site-pages/${string}`, Of<typeof api.SitePageSchema>],

@@ -7,7 +7,7 @@ import type { RouteTable } from './routes.gen';
  * tests' fake API (`frontend/src/testing/fake-api.ts`) take their types from here, so a changed answer schema changes
  * what the browser's code compiles against.
  */
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The path without its query string: a route answers whatever query it is given. */
 type PathOf<P extends string> = P extends `${infer Path}?${string}` ? Path : P;

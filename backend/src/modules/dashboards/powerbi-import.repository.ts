@@ -1,4 +1,5 @@
 import type { Database } from '@app/db';
+import { importedReports } from '../embedding';
 
 /** The Power BI dashboards of a connection by their report (issue 29: import marks and refuses the imported ones). */
 

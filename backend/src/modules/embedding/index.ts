@@ -2,6 +2,7 @@
 export { embedConnectionsRoutes } from './connections.routes';
 export { ConnectionSecretError, loadOpenConnection } from './connections.service';
 export { createEmbedOrigins, withEmbedOrigins } from './embed-origins';
+export { importedReports } from './imported-reports.repository';
 export { powerBiAdminRoutes } from './powerbi-admin.routes';
 export { openPowerBiConnection, reportProblem } from './powerbi-reports';
 export {
