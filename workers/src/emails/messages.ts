@@ -3,10 +3,10 @@ import { COMPANY_NAME, EventPayloadSchemas, meetingWhen, sameWallClock } from '@
 import { meetingUrl } from '@app/platform/booking-calendar';
 import { bookingCalendarLinks } from '@app/platform/booking-calendar-links';
 import * as v from 'valibot';
-import { bookingCancellationAttachment, bookingInviteAttachment } from '../calendar/booking-event';
 import { type Booking, findBooking } from '../repositories/bookings.repository';
 import { findContactMessage } from '../repositories/contact.repository';
 import { findActiveUser, findActiveUserByEmail } from '../repositories/users.repository';
+import { bookingCancellationAttachment, bookingInviteAttachment } from './booking-attachments';
 import { defineEmail, type EmailJobData, type MessageContext, type MintedLink, type StoredEvent } from './define-email';
 import { organizationBrandVars, withBrand } from './organization-brand';
 

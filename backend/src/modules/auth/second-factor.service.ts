@@ -2,7 +2,7 @@ import { AuthMessages, hashToken, type LoginResult, SecurityMessages } from '@ap
 import type { Transaction } from '@app/db';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
-import { findUserById } from '../users/users.repository';
+import { findUserById } from '../users';
 import type { AuthDeps } from './auth.deps';
 import { finishSignIn, spendPasswordCheckTime } from './auth.service';
 import { type RequestInfo, recordAttempt } from './sign-in-steps';

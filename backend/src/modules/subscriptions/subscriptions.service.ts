@@ -5,7 +5,7 @@ import type { UnsubscribeSigner } from '@app/platform/report-export/unsubscribe-
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
 import type { Clock } from '../../lib/clock';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
-import { type Actor, withAudit } from '../audit/with-audit';
+import { type Actor, withAudit } from '../audit';
 import * as repo from './subscriptions.repository';
 
 /**

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../deps';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { HttpError } from '../../../lib/http-error';
 import { Limits } from '../../../lib/rate-limit';
-import { findUserByEmail } from '../../users/users.repository';
+import { findUserByEmail } from '../../users';
 import * as authRepo from '../auth.repository';
 import { type AuthDeps, createSession, type RequestInfo } from '../auth.service';
 import { recordSignIn } from '../sign-in-events.repository';
