@@ -20,6 +20,7 @@ import { embedTokenRoutes } from './modules/embedding/embed-token.routes';
 import { linksRoutes } from './modules/links/links.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
+import { overviewRoutes } from './modules/overview/overview.routes';
 import { accountPersonalDataRoutes, personalDataRoutes } from './modules/personal-data/personal-data.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { sitePages } from './modules/site/site.pages';
@@ -98,6 +99,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(auditRoutes(modules))
     .use(adminSecurityRoutes(modules))
     .use(usageRoutes(modules))
+    .use(overviewRoutes(modules))
     .use(siteRoutes(modules))
     .use(adminSiteRoutes(modules))
     .use(personalDataRoutes(modules))

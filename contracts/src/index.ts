@@ -9,6 +9,7 @@ export * from './api/dashboards';
 export * from './api/embedding';
 export * from './api/lists';
 export * from './api/lookerstudio';
+export * from './api/overview';
 export * from './api/site';
 export * from './api/sso';
 export * from './api/system';

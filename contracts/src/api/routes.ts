@@ -52,6 +52,7 @@ import type {
   SavedEmbedConnectionSchema,
 } from './embedding';
 import type { GoogleAccountSchema, LookerStudioAssetsSchema, SharingSyncResultSchema } from './lookerstudio';
+import type { AdminOverviewSchema } from './overview';
 import type {
   CaseStudySchema,
   CaseStudySummarySchema,
@@ -82,9 +83,11 @@ export type GetAnswer<P extends string> = P extends '/api/auth/user'
       ? ListOf<typeof SessionInfoSchema>
       : P extends '/api/admin/settings/security'
         ? Of<typeof SecuritySettingsSchema>
-        : P extends `/api/admin/sign-ins${'' | `?${string}`}`
-          ? Of<typeof SignInPageSchema>
-          : GetAnswerMore<P>;
+        : P extends '/api/admin/overview'
+          ? Of<typeof AdminOverviewSchema>
+          : P extends `/api/admin/sign-ins${'' | `?${string}`}`
+            ? Of<typeof SignInPageSchema>
+            : GetAnswerMore<P>;
 
 type GetAnswerMore<P extends string> = P extends '/api/config'
   ? Of<typeof PublicConfigSchema>
