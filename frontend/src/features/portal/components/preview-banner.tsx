@@ -10,11 +10,12 @@ export const DEFAULT_PREVIEW_EXIT = '/admin/dashboards';
  * page of this site, else the dashboards section. Never another site or a page outside the administration.
  */
 export function previewExit(from: unknown): string {
-  if (typeof from !== 'string' || !/^\/admin(?:[/?#]|$)/.test(from) || from.startsWith('//'))
-    return DEFAULT_PREVIEW_EXIT;
+  if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//')) return DEFAULT_PREVIEW_EXIT;
   try {
     const url = new URL(from, 'http://site.invalid');
-    return url.origin === 'http://site.invalid' ? `${url.pathname}${url.search}` : DEFAULT_PREVIEW_EXIT;
+    // Checked once resolved: '/admin/../account' is not an admin page, '/\\evil' not this site.
+    const adminPage = url.origin === 'http://site.invalid' && /^\/admin(?:\/|$)/.test(url.pathname);
+    return adminPage ? `${url.pathname}${url.search}` : DEFAULT_PREVIEW_EXIT;
   } catch {
     return DEFAULT_PREVIEW_EXIT;
   }
@@ -26,8 +27,7 @@ export function previewExit(from: unknown): string {
  */
 export function PreviewBanner({ organization, exitTo }: { organization: OrganizationChoice | null; exitTo: string }) {
   return (
-    <div
-      role="region"
+    <section
       aria-label="Preview"
       className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 sm:px-6 lg:px-8 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
       data-testid="preview-banner"
@@ -50,6 +50,6 @@ export function PreviewBanner({ organization, exitTo }: { organization: Organiza
         <X aria-hidden="true" className="size-4" />
         Exit preview
       </a>
-    </div>
+    </section>
   );
 }
