@@ -101,6 +101,7 @@ describe('the queue board (/admin/queues)', () => {
     const html = await (await as(admin).get('/admin/queues')).text();
     expect(html).toContain('<title>Queues | Lucid Insight</title>');
     expect(html).toMatch(/<nav aria-label="Administration"[^>]*><a href="\/admin" data-testid="queue-board-back"/);
+    expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('&larr; Back to admin');
     // The theme is read before the board's own scripts run, from a file of this origin (the policy allows no other).
     const script = html.indexOf('<script src="/admin/queues/lucid-theme.js"></script>');

@@ -11,6 +11,7 @@ import { json } from './errors';
 import { selfOnlyPolicy } from './security-headers';
 
 const QUEUE_BOARD_PATH = '/admin/queues';
+const BOARD_TITLE = 'Queues';
 
 /** The board's page loads only what this app serves: its own bundle, no web fonts from elsewhere. */
 const QUEUE_BOARD_CONTENT_SECURITY_POLICY = selfOnlyPolicy({ forms: 'self' });
@@ -37,14 +38,15 @@ const THEME_SCRIPT = `(() => {
 })();
 `;
 const BACK_BAR =
-  '<nav aria-label="Administration" style="display:flex;align-items:center;gap:12px;padding:8px 16px;' +
-  'font:500 14px/1.4 system-ui,sans-serif;background:#0f172a;color:#e2e8f0;border-bottom:1px solid #1e293b">' +
-  '<a href="/admin" data-testid="queue-board-back" style="color:#bfdbfe;text-decoration:underline">' +
-  '&larr; Back to admin</a><span aria-hidden="true">|</span><span>Lucid Insight administration: Queues</span></nav>';
+  '<nav aria-label="Administration" style="position:fixed;right:16px;bottom:16px;z-index:2000">' +
+  '<a href="/admin" data-testid="queue-board-back" style="display:inline-flex;align-items:center;gap:6px;' +
+  'padding:8px 14px;border-radius:9999px;font:600 14px/1.2 system-ui,sans-serif;text-decoration:none;' +
+  'background:#1d4ed8;color:#fff;box-shadow:0 4px 12px rgba(15,23,42,.35)">&larr; Back to admin</a></nav>';
 
 /** The board's page in the admin's look: the theme script before the board's own, the way back above it. */
 const inAdminLook = (html: string) =>
   withoutForeignStyles(html)
+    .replace(/<title>[^<]*<\/title>/, `<title>${BOARD_TITLE} | Lucid Insight</title>`)
     .replace('</head>', `<script src="${THEME_SCRIPT_PATH}"></script></head>`)
     .replace(/<body>/, `<body>${BACK_BAR}`);
 
@@ -95,7 +97,8 @@ export async function queueBoard(deps: {
     serverAdapter,
     options: {
       uiConfig: {
-        boardTitle: 'Queues | Lucid Insight',
+        // The board's header is narrow: the product's name is in the page's title.
+        boardTitle: BOARD_TITLE,
         // The way back to the rest of the administration, in the board's menu.
         miscLinks: [{ text: 'Back to admin', url: '/admin' }],
       },
