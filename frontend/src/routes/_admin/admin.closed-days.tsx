@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_admin/admin/closed-days')({
 
 function ClosedDaysRoute() {
   return (
-    <SectionPage title="Closed days" testId="admin-panel-closed-days">
+    <SectionPage title="Closed days" titleShown={false} testId="admin-panel-closed-days">
       <ClosedDatesCard RescheduleDialog={RescheduleDialog} />
     </SectionPage>
   );

@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_admin/admin/connections')({
 
 function ConnectionsRoute() {
   return (
-    <SectionPage title="Connections" testId="admin-panel-connections">
+    <SectionPage title="Connections" titleShown={false} testId="admin-panel-connections">
       <ConnectionsSection />
     </SectionPage>
   );

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_admin/admin/consultations')({
 
 function ConsultationsRoute() {
   return (
-    <SectionPage title="Consultations" testId="admin-panel-consultations">
+    <SectionPage title="Consultations" titleShown={false} testId="admin-panel-consultations">
       <ConsultationsTab RescheduleDialog={RescheduleDialog} />
     </SectionPage>
   );

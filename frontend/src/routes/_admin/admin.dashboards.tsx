@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_admin/admin/dashboards')({
 
 function DashboardsRoute() {
   return (
-    <SectionPage title="Dashboards" testId="admin-panel-dashboards">
+    <SectionPage title="Dashboards" titleShown={false} testId="admin-panel-dashboards">
       <DashboardsTab />
     </SectionPage>
   );

@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_admin/admin/organizations/')({
 
 function OrganizationsRoute() {
   return (
-    <SectionPage title="Organizations" testId="admin-panel-organizations">
+    <SectionPage title="Organizations" titleShown={false} testId="admin-panel-organizations">
       <OrganizationsTab />
     </SectionPage>
   );

@@ -5,6 +5,7 @@ import { PageContainer } from '../../../components/layout/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
 import { adminDashboardsQueryOptions, adminOrganizationsQueryOptions } from '../api/admin.queries';
 
 /**
@@ -16,9 +17,12 @@ export function SectionPage({
   lead,
   actions,
   testId,
+  titleShown = true,
   children,
 }: {
   title: string;
+  /** False when the section's list heading says the same ('Dashboards (12)'): the h1 is then for screen readers. */
+  titleShown?: boolean;
   lead?: ReactNode;
   actions?: ReactNode;
   testId: string;
@@ -26,9 +30,15 @@ export function SectionPage({
 }) {
   return (
     <PageContainer>
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
+      <div className={cn('flex flex-wrap items-start justify-between gap-3', (titleShown || lead || actions) && 'mb-6')}>
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{title}</h1>
+          <h1
+            className={
+              titleShown ? 'text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white' : 'sr-only'
+            }
+          >
+            {title}
+          </h1>
           {lead ? <p className="mt-1 text-slate-600 dark:text-slate-300">{lead}</p> : null}
         </div>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}

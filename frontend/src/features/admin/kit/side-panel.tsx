@@ -48,11 +48,14 @@ export function SidePanel({
             className="relative flex h-full w-full max-w-xl flex-col overflow-y-auto border-l border-slate-200 bg-white p-6 shadow-xl outline-none dark:border-slate-700 dark:bg-slate-900"
             {...(testId && { 'data-testid': testId })}
           >
-            <ArkDialog.Title
-              className={hideTitle ? 'sr-only' : 'pr-8 text-lg font-semibold text-slate-900 dark:text-white'}
-            >
-              {title}
-            </ArkDialog.Title>
+            {hideTitle ? (
+              // Names the panel without a second heading beside the form's own.
+              <ArkDialog.Title asChild>
+                <span className="sr-only">{title}</span>
+              </ArkDialog.Title>
+            ) : (
+              <ArkDialog.Title className="pr-8 text-lg font-semibold text-slate-900 dark:text-white">{title}</ArkDialog.Title>
+            )}
             {description ? (
               <ArkDialog.Description className="mt-1 text-sm leading-6 text-slate-600 dark:text-slate-300">
                 {description}
