@@ -131,7 +131,9 @@ describe('the admin overview', () => {
 describe("an admin's preview", () => {
   it("says whose view it is everywhere in it, and Exit preview returns to the admin's list as it was", async () => {
     const admin = await person('Pia', true);
-    const organization = await createOrganization(database.db, { name: `Preview Org ${crypto.randomUUID().slice(0, 6)}` });
+    const organization = await createOrganization(database.db, {
+      name: `Preview Org ${crypto.randomUUID().slice(0, 6)}`,
+    });
     const name = `Preview ${crypto.randomUUID().slice(0, 6)}`;
     const dashboard = await createDashboard(database.db, { name, embedUrl: 'https://app.powerbi.com/view?r=abc' });
     await linkDashboard(database.db, organization.id, dashboard.id);
@@ -160,8 +162,13 @@ describe("an admin's preview", () => {
 
   it('is not a preview for a client: no banner, the way back is their dashboards', async () => {
     const client = await person('Cleo', false);
-    const organization = await createOrganization(database.db, { name: `Client Org ${crypto.randomUUID().slice(0, 6)}` });
-    const dashboard = await createDashboard(database.db, { name: 'Client view', embedUrl: 'https://app.powerbi.com/view?r=c' });
+    const organization = await createOrganization(database.db, {
+      name: `Client Org ${crypto.randomUUID().slice(0, 6)}`,
+    });
+    const dashboard = await createDashboard(database.db, {
+      name: 'Client view',
+      embedUrl: 'https://app.powerbi.com/view?r=c',
+    });
     await linkDashboard(database.db, organization.id, dashboard.id);
     await addMembership(database.db, organization.id, client.id);
     const page = await suite.newPage();

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
 /**
- * The view of an admin list as the URL keeps it (issue 18): `/admin?tab=users&page=2&pageSize=25&sort=email&order=asc`
+ * The view of an admin list as the URL keeps it (issue 18): `/admin/people?page=2&pageSize=25&sort=email&order=asc`
  * plus the list's filters, so a view can be shared and survives a reload. A value the URL cannot mean (a page of -1,
  * text over 200 characters) is dropped, never an error: the list's default shows instead. Which keys a tab reads is
  * the tab's business; the server checks them again.

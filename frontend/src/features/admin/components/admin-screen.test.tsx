@@ -109,15 +109,11 @@ describe('/admin', () => {
     expect(screen.getAllByText('Log Out')).toHaveLength(1);
     expect(screen.getByTestId('admin-queues-link').getAttribute('href')).toBe('/admin/queues');
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
-    expect(within(nav).getAllByRole('heading').map((h) => h.textContent)).toEqual([
-      'Clients',
-      'Dashboards',
-      'Sales',
-      'Site',
-      'Security',
-      'Insight',
-      'Operations',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Clients', 'Dashboards', 'Sales', 'Site', 'Security', 'Insight', 'Operations']);
     expect(within(nav).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     await act(async () =>
       overview.respond(
@@ -137,7 +133,8 @@ describe('/admin', () => {
   it('answers a failed overview with Try again', async () => {
     let fail = true;
     openAdmin('/admin', {
-      'GET /api/admin/overview': () => (fail ? reply({ message: 'down', issues: [] }, 500)({} as never) : reply(overviewFigures)({} as never)),
+      'GET /api/admin/overview': () =>
+        fail ? reply({ message: 'down', issues: [] }, 500)({} as never) : reply(overviewFigures)({} as never),
     });
     const error = await screen.findByTestId('overview-error');
     fail = false;
@@ -192,7 +189,9 @@ describe('/admin', () => {
     });
     // The list's page is read again, the new organization in it.
     await waitFor(() =>
-      expect(api.requests.filter((r) => r.path === '/api/admin/organizations?page=1&pageSize=25').length).toBeGreaterThan(1),
+      expect(
+        api.requests.filter((r) => r.path === '/api/admin/organizations?page=1&pageSize=25').length,
+      ).toBeGreaterThan(1),
     );
   });
 
@@ -222,16 +221,18 @@ describe('/admin', () => {
     expect(within(row).getByTestId('dashboard-view-count').textContent).toBe('3');
     expect(within(row).getByTestId('dashboard-last-viewed').textContent).not.toBe('Never');
     // One button per row, named for it; no stack of buttons.
-    expect(within(row).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Actions for Sales Overview',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Actions for Sales Overview']);
     act(() => press(row, 'Actions for Sales Overview'));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Edit',
-      'Preview',
-      'Delete',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Edit', 'Preview', 'Delete']);
     expect(within(menu).getByTestId('dashboard-preview').getAttribute('href')).toBe(
       `/client/dashboard/10?from=${encodeURIComponent('/admin/dashboards')}`,
     );

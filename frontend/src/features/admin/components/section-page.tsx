@@ -30,7 +30,9 @@ export function SectionPage({
 }) {
   return (
     <PageContainer>
-      <div className={cn('flex flex-wrap items-start justify-between gap-3', (titleShown || lead || actions) && 'mb-6')}>
+      <div
+        className={cn('flex flex-wrap items-start justify-between gap-3', (titleShown || lead || actions) && 'mb-6')}
+      >
         <div className="min-w-0">
           <h1
             className={

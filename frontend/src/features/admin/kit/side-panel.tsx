@@ -54,7 +54,9 @@ export function SidePanel({
                 <span className="sr-only">{title}</span>
               </ArkDialog.Title>
             ) : (
-              <ArkDialog.Title className="pr-8 text-lg font-semibold text-slate-900 dark:text-white">{title}</ArkDialog.Title>
+              <ArkDialog.Title className="pr-8 text-lg font-semibold text-slate-900 dark:text-white">
+                {title}
+              </ArkDialog.Title>
             )}
             {description ? (
               <ArkDialog.Description className="mt-1 text-sm leading-6 text-slate-600 dark:text-slate-300">
