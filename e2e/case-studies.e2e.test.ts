@@ -59,10 +59,12 @@ const HOSTILE = [
   'Now the **board** reads one page.',
 ].join('\n\n');
 
+/** The old tab's address, which goes to its section now (issue 27): the sidebar marks the section open. */
 async function openAdminTab(page: Page, name: string, tab: string) {
   await page.goto(`/admin?tab=${tab}`);
-  await page.getByRole('tab', { name, exact: true, selected: true }).waitFor();
   await page.getByTestId(`admin-panel-${tab}`).waitFor();
+  const label = name === 'Site pages' ? 'Pages' : name;
+  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: label, exact: true }).waitFor();
 }
 
 /** Records every dialog (alert, confirm) a page opens: a script that ran would open one. */
