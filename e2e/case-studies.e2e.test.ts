@@ -64,7 +64,10 @@ async function openAdminTab(page: Page, name: string, tab: string) {
   await page.goto(`/admin?tab=${tab}`);
   await page.getByTestId(`admin-panel-${tab}`).waitFor();
   const label = name === 'Site pages' ? 'Pages' : name;
-  await page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: label, exact: true }).waitFor();
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name: label, exact: true })
+    .waitFor({ state: 'attached' });
 }
 
 /** Records every dialog (alert, confirm) a page opens: a script that ran would open one. */

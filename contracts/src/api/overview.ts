@@ -3,7 +3,7 @@ import * as v from 'valibot';
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** A dashboard whose provider check fails, with why (issue 27's overview). */
-export const FailingDashboardSchema = v.object({
+const FailingDashboardSchema = v.object({
   id: v.number(),
   name: v.string(),
   reason: v.string(),

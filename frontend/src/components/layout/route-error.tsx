@@ -4,7 +4,7 @@ import { isApiRequestError } from '../../lib/api';
 import { Button } from '../ui/button';
 
 /** The id to quote when reporting an error: the server's request id when a request failed, else none. */
-export const requestIdOf = (error: unknown): string | null =>
+const requestIdOf = (error: unknown): string | null =>
   isApiRequestError(error) && error.requestId ? error.requestId : null;
 
 /**

@@ -18,7 +18,7 @@ export interface AdminSectionGroup {
   sections: readonly AdminSection[];
 }
 
-export const ADMIN_HOME = '/admin';
+const ADMIN_HOME = '/admin';
 
 export const OVERVIEW_SECTION: AdminSection = { id: 'overview', label: 'Overview', to: ADMIN_HOME };
 

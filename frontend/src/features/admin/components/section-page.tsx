@@ -31,7 +31,10 @@ export function SectionPage({
   return (
     <PageContainer>
       <div
-        className={cn('flex flex-wrap items-start justify-between gap-3', (titleShown || lead || actions) && 'mb-6')}
+        className={cn(
+          'flex flex-wrap items-start justify-between gap-3',
+          (titleShown || Boolean(lead) || Boolean(actions)) && 'mb-6',
+        )}
       >
         <div className="min-w-0">
           <h1

@@ -12,7 +12,7 @@ export const mustEnrolFirst = (user: Pick<User, 'twoFactor'> | null | undefined,
 export const CLIENT_HOME = '/client/dashboard';
 
 /** Where an administrator goes after signing in when no return address was asked for: the overview (issue 27). */
-export const ADMIN_HOME = '/admin';
+const ADMIN_HOME = '/admin';
 
 /**
  * Where /login sends someone who signed in (or who is signed in already): the return address asked for when it is a
