@@ -26,6 +26,8 @@ COPY frontend/package.json frontend/
 COPY e2e/package.json e2e/
 COPY testing/package.json testing/
 COPY tools/lint/package.json tools/lint/
+# What the root package.json's overrides install instead of the OpenTelemetry Node SDK (tools/otel-stubs/README.md).
+COPY tools/otel-stubs tools/otel-stubs/
 
 # Everything, dev dependencies included: what the SPA build needs (Vite, Tailwind, the router plugin).
 FROM manifests AS deps
@@ -33,8 +35,14 @@ RUN bun install --frozen-lockfile
 
 # What the server-side processes need at run time: production dependencies of the API and the workers (and of the
 # contracts, db and platform workspaces they use). The frontend's packages are left out: the SPA ships as static files.
+# Then what nothing runs (decision 055): TypeScript, installed only as a peer of @elysiajs/openapi (which loads it for
+# a feature the API does not use), type declarations, source maps, read-mes and change logs. `make bench` runs these
+# same lines in a temporary folder and prints the size (bench/install-size.ts; goal: at most 100 MB).
 FROM manifests AS prod-deps
-RUN bun install --frozen-lockfile --production --filter '@app/backend' --filter '@app/workers'
+RUN bun install --frozen-lockfile --production --filter '@app/backend' --filter '@app/workers' \
+ && rm -rf node_modules/typescript node_modules/@typescript node_modules/@types node_modules/bun-types \
+ && find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \
+      -o -iname 'readme*.md' -o -iname 'changelog*' -o -iname 'history.md' \) -delete
 
 FROM deps AS build
 COPY . .

@@ -12,7 +12,7 @@ COMPOSE_SECRETS ?= .env.compose
 VITEST_ARGS ?=
 INSTALL_STAMP := node_modules/.make-install-stamp
 
-.PHONY: help bun install build up compose-secrets down logs dev start test test-unit test-integration test-e2e lint knip format typecheck migrate seed backup restore admin reset-two-factor email-argument prometheus-rule bench clean
+.PHONY: help bun install build up compose-secrets down logs dev start test test-unit test-integration test-e2e lint knip format typecheck migrate seed backup restore admin reset-two-factor email-argument prometheus-rule bench reconcile clean
 
 help: ## List the commands
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
@@ -32,8 +32,9 @@ $(INSTALL_STAMP): package.json bun.lock $(WORKSPACES:%=%/package.json) | bun
 	$(BUN) install --frozen-lockfile
 	@touch $@
 
-build: install ## Build the SPA into frontend/dist
-	cd frontend && $(BUN) x --bun vite build
+# Skipped when the build's inputs hash (by content) to what frontend/dist was built from (scripts/build-frontend.ts).
+build: install ## Build the SPA into frontend/dist (skipped when its inputs are unchanged; FORCE=1 builds anyway)
+	@$(BUN) scripts/build-frontend.ts
 
 up: ## Run the whole product in Docker (PostgreSQL, Redis, mail catcher, migrations, API + SPA, workers)
 	@docker info >/dev/null 2>&1 || { echo "make up needs a running Docker engine and found none (docker info failed); without Docker: cp .env.example .env, then make start (PostgreSQL and Redis on this machine)" >&2; exit 1; }
@@ -94,6 +95,9 @@ admin: email-argument migrate ## Create an administrator: make admin EMAIL=you@e
 reset-two-factor: USAGE = make reset-two-factor EMAIL=person@example.com
 reset-two-factor: email-argument migrate ## Turn two-factor sign-in off for a locked-out person: make reset-two-factor EMAIL=person@example.com
 	@$(BUN) backend/src/cli.ts reset-two-factor --email "$$EMAIL"
+
+reconcile: install ## After a Redis failover that lost writes: queue again unprocessed events and missing booking reminders (workers' env)
+	@$(BUN) workers/src/reconcile-cli.ts
 
 # EMAIL from the make command line only (many shells export an unrelated EMAIL), checked before anything else runs.
 email-argument:

@@ -9,10 +9,12 @@ import { emailLatency } from './email-latency';
 import { emailThroughput } from './email-throughput';
 import { embedTokens } from './embed-tokens';
 import { frontendBundle } from './frontend-bundle';
+import { installSize } from './install-size';
 import { type Figure, figure, printFigure, verdict } from './lib/report';
 import { removeBuiltSite } from './lib/site';
 import { lighthouseScores } from './lighthouse';
 import { publicDashboards } from './public-dashboards';
+import { startTime } from './start-time';
 import { usageReport } from './usage-report';
 
 interface Benchmark {
@@ -30,6 +32,8 @@ export const benchmarks: Benchmark[] = [
   { name: 'frontend-bundle', run: frontendBundle },
   { name: 'usage-report', run: usageReport },
   { name: 'lighthouse', run: lighthouseScores },
+  { name: 'start-time', run: startTime },
+  { name: 'install-size', run: installSize },
 ];
 
 if (import.meta.main) {

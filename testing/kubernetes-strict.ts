@@ -42,7 +42,9 @@ const root = fileURLToPath(new URL('../', import.meta.url));
  */
 function compiler(): string {
   try {
-    const manifest = createRequire(root).resolve(`@typescript/typescript-${process.platform}-${process.arch}/package.json`);
+    const manifest = createRequire(root).resolve(
+      `@typescript/typescript-${process.platform}-${process.arch}/package.json`,
+    );
     const executable = `${dirname(manifest)}/lib/tsc`;
     if (existsSync(executable)) return executable;
   } catch {

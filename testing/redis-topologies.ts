@@ -139,6 +139,25 @@ async function makeCertificates(dir: string) {
   return { ca: path('ca.crt'), cert: path('server.crt'), key: path('server.key') };
 }
 
+export interface StandaloneRedis {
+  /** REDIS_URL for the product. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** One Redis server of a test's own (no persistence): what it loses, with FLUSHALL, concerns no other test. */
+export async function startStandaloneRedis(): Promise<StandaloneRedis> {
+  const t = topology();
+  try {
+    const port = await freePort();
+    await t.start(port, t.common(port));
+    return { url: `redis://127.0.0.1:${port}`, stop: t.stop };
+  } catch (error) {
+    await t.stop();
+    throw error;
+  }
+}
+
 export interface SentinelSecurity {
   /** The data nodes' password (requirepass, masterauth; the Sentinels' auth-pass). */
   password?: string;

@@ -65,6 +65,27 @@ export async function markPublished(db: Database, eventIds: string[]) {
   await db.update(outboxEvents).set({ publishedAt: sql`now()` }).where(inArray(outboxEvents.id, eventIds));
 }
 
+/** The worker has fanned the event out: the reconcile leaves it alone from now on (decision 047). */
+export async function markProcessed(db: Database, eventId: string) {
+  await db
+    .update(outboxEvents)
+    .set({ processedAt: sql`now()` })
+    .where(and(eq(outboxEvents.id, eventId), isNull(outboxEvents.processedAt)));
+}
+
+/**
+ * Events published before `publishedBefore` that no worker has processed, oldest first: their jobs were lost (a Redis
+ * that lost acknowledged writes) or are still waiting behind a long queue (publishing them again then adds nothing).
+ */
+export async function findUnprocessedEvents(db: Database, publishedBefore: Date, limit: number) {
+  return db
+    .select({ id: outboxEvents.id, type: outboxEvents.type })
+    .from(outboxEvents)
+    .where(and(isNull(outboxEvents.processedAt), lt(outboxEvents.publishedAt, publishedBefore)))
+    .orderBy(asc(outboxEvents.publishedAt))
+    .limit(limit);
+}
+
 export async function recordPublishFailure(db: Database, eventIds: string[], error: string) {
   if (eventIds.length === 0) return;
   await db

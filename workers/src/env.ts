@@ -42,6 +42,10 @@ export const WorkersEnvSchema = v.object({
   EMAIL_BACKOFF_MS: envInt('2000', 1),
   OUTBOX_SWEEP_INTERVAL_MS: envInt('5000', 100),
   OUTBOX_SWEEP_MIN_AGE_MS: envInt('2000', 0),
+  /** How often the reconcile rebuilds from PostgreSQL what Redis lost: unprocessed events, reminders (decision 047). */
+  RECONCILE_INTERVAL_MS: envInt('300000', 100),
+  /** How long ago an event must have been published, still unprocessed, before the reconcile publishes it again. */
+  RECONCILE_MIN_AGE_MS: envInt('300000', 0),
   /** How long a job's lock lasts; a job whose worker died is taken up again after about this long. */
   WORKER_LOCK_MS: envInt('30000', 1000),
   WORKERS_HEALTH_PORT: envPort('3001'),

@@ -36,6 +36,7 @@ import { type LookerSharingDeps, processLookerSharing } from './jobs/looker-shar
 import { processSendEmail } from './jobs/send-email/send-email.processor';
 import { processUsageDigest } from './jobs/usage-digest/usage-digest.processor';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics';
+import { startReconcile } from './outbox/reconcile';
 import { startSweeper } from './outbox/sweeper';
 import { markDeliveriesFailed } from './repositories/deliveries.repository';
 import { isFinal, registerWorker, type WorkerPlatform } from './worker-platform';
@@ -62,6 +63,16 @@ export interface WorkersRuntime {
   metrics: WorkerMetrics;
   close(): Promise<void>;
 }
+
+/** E-mail and calendar jobs retry as EMAIL_ATTEMPTS and EMAIL_BACKOFF_MS say (a server that is down comes back). */
+export const retriedJobOptions = (
+  config: Pick<WorkersConfig, 'EMAIL_ATTEMPTS' | 'EMAIL_BACKOFF_MS'>,
+  definition: QueueDefinition<unknown>,
+): JobsOptions => ({
+  ...definition.defaultJobOptions,
+  attempts: config.EMAIL_ATTEMPTS,
+  backoff: { type: 'exponential', delay: config.EMAIL_BACKOFF_MS },
+});
 
 /**
  * Starts every worker of the product: the domain-events fan-out, the e-mail sender, the calendar sync and the
@@ -115,12 +126,7 @@ export async function startWorkers({
     reports: createQueue(platform, Queues.reports),
     lookerSharing: createQueue(platform, Queues.lookerSharing),
   };
-  // E-mail and calendar jobs retry as EMAIL_ATTEMPTS and EMAIL_BACKOFF_MS say (a server that is down comes back).
-  const retried = (definition: QueueDefinition<unknown>): JobsOptions => ({
-    ...definition.defaultJobOptions,
-    attempts: config.EMAIL_ATTEMPTS,
-    backoff: { type: 'exponential', delay: config.EMAIL_BACKOFF_MS },
-  });
+  const retried = (definition: QueueDefinition<unknown>) => retriedJobOptions(config, definition);
   const emailJobOptions = retried(Queues.emails);
   const calendarJobOptions = retried(Queues.calendar);
   // Looker Studio sharing (issue 28): a report's job retried with backoff; the retry sweep takes up what still fails.
@@ -290,6 +296,19 @@ export async function startWorkers({
     },
     config.OUTBOX_SWEEP_INTERVAL_MS,
   );
+  // What a Redis failover lost, rebuilt from PostgreSQL once per cluster and interval (decision 047).
+  const stopReconcile = startReconcile(
+    {
+      db,
+      domainEvents: queues.domainEvents,
+      emails: queues.emails,
+      emailJobOptions,
+      logger,
+      minAgeMs: config.RECONCILE_MIN_AGE_MS,
+      lease: createLease(redis, `${config.QUEUE_PREFIX}:reconcile:lease`),
+    },
+    config.RECONCILE_INTERVAL_MS,
+  );
 
   return {
     redis,
@@ -297,7 +316,7 @@ export async function startWorkers({
     workers,
     metrics,
     async close() {
-      await stopSweeper();
+      await Promise.all([stopSweeper(), stopReconcile()]);
       await Promise.all(workers.map((worker) => worker.close()));
       await Promise.all(Object.values(queues).map((queue) => queue.close()));
       mailer.close();

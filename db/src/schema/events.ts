@@ -5,7 +5,9 @@ import { timeOfInsert, timestamptz } from './columns';
 /**
  * The transactional outbox: every domain event is written here in the same transaction as the change it describes,
  * then published to BullMQ with its id as job id. Rows whose publishing failed (Redis down) have no publishedAt and
- * are published again by the workers' sweeper.
+ * are published again by the workers' sweeper. processedAt is set by the worker once it has fanned the event out:
+ * an event published but never processed (its job lost with Redis's data) is published again by the reconcile
+ * (decision 047).
  */
 export const outboxEvents = pgTable(
   'outbox_events',
@@ -18,8 +20,18 @@ export const outboxEvents = pgTable(
     publishedAt: timestamptz(),
     publishAttempts: integer().notNull().default(0),
     lastError: text(),
+    processedAt: timestamptz(),
   },
-  (t) => [index('outbox_events_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`)],
+  (t) => [
+    index('outbox_events_unpublished_idx').on(t.createdAt).where(sql`${t.publishedAt} is null`),
+    index('outbox_events_unprocessed_idx')
+      .on(t.publishedAt)
+      .where(sql`${t.publishedAt} is not null and ${t.processedAt} is null`),
+    // The reconcile finds a booking's latest event (the one whose reminder is the booking's) by its payload.
+    index('outbox_events_booking_idx')
+      .on(sql`((${t.payload}->>'bookingId')::integer)`, t.createdAt)
+      .where(sql`${t.type} in ('booking.created', 'booking.rescheduled')`),
+  ],
 );
 
 /**

@@ -1,9 +1,9 @@
 import { hashToken } from '@app/contracts';
 import type { Database } from '@app/db';
 import * as schema from '@app/db/schema';
-import { eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 
-const { bookings, bookingChanges, bookingTokens, calendarBusy, users } = schema;
+const { bookings, bookingChanges, bookingTokens, calendarBusy, outboxEvents, users } = schema;
 
 export type Booking = typeof bookings.$inferSelect;
 
@@ -65,5 +65,44 @@ export async function replaceCalendarBusy(db: Database, intervals: BusyInterval[
   await db.transaction(async (tx) => {
     await tx.delete(calendarBusy);
     if (intervals.length) await tx.insert(calendarBusy).values(intervals);
+  });
+}
+
+/**
+ * The form bookings still confirmed that start after `startsAfter`, each with its latest booking.created or
+ * booking.rescheduled event: the event whose fan-out queued (or queues) the booking's reminder (the reconcile,
+ * decision 047).
+ */
+export async function findUpcomingBookingsWithLatestEvent(db: Database, startsAfter: Date) {
+  const upcoming = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.source, 'form'), eq(bookings.status, 'confirmed'), gt(bookings.startsAt, startsAfter)));
+  if (upcoming.length === 0) return [];
+  const bookingId = sql<number>`(${outboxEvents.payload}->>'bookingId')::integer`;
+  const events = await db
+    .selectDistinctOn([bookingId], {
+      bookingId,
+      id: outboxEvents.id,
+      type: outboxEvents.type,
+      payload: outboxEvents.payload,
+      processedAt: outboxEvents.processedAt,
+    })
+    .from(outboxEvents)
+    .where(
+      and(
+        // As a literal, the predicate of outbox_events_booking_idx, so the index serves every plan of the statement.
+        sql`${outboxEvents.type} in ('booking.created', 'booking.rescheduled')`,
+        inArray(
+          bookingId,
+          upcoming.map((booking) => booking.id),
+        ),
+      ),
+    )
+    .orderBy(bookingId, desc(outboxEvents.createdAt));
+  const latest = new Map(events.map((event) => [Number(event.bookingId), event]));
+  return upcoming.flatMap((booking) => {
+    const event = latest.get(booking.id);
+    return event ? [{ booking, event }] : [];
   });
 }

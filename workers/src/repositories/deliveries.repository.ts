@@ -89,3 +89,13 @@ export async function markDeliveriesFailed(db: Database, eventId: string, templa
       ),
     );
 }
+
+/** Whether any e-mail of this event and template was ever tried (sent, being sent or failed for good). */
+export async function hasDelivery(db: Database, eventId: string, template: string) {
+  const [row] = await db
+    .select({ id: emailDeliveries.id })
+    .from(emailDeliveries)
+    .where(and(eq(emailDeliveries.eventId, eventId), eq(emailDeliveries.template, template)))
+    .limit(1);
+  return row !== undefined;
+}

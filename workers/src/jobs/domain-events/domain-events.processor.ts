@@ -8,7 +8,7 @@ import {
   reminderJobId,
 } from '@app/contracts';
 import type { Database } from '@app/db';
-import { findEvent } from '@app/platform/outbox';
+import { findEvent, markProcessed } from '@app/platform/outbox';
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import { assetsOfEvent, type LookerSharingDeps, queueSharingJobs } from '../looker-sharing/looker-sharing.processor';
@@ -49,7 +49,7 @@ async function dropOtherReminders(
 
 /**
  * Fans a domain event out to the jobs it causes. Job ids are derived from the event id, so running this twice (a
- * retry, or the sweeper re-publishing) adds nothing new.
+ * retry, the sweeper or the reconcile publishing it again) adds nothing new. Marks the event processed when done.
  */
 export async function processDomainEvent(job: Job<DomainEventJob>, deps: DomainEventsDeps) {
   const event = await findEvent(deps.db, job.data.eventId);
@@ -59,6 +59,7 @@ export async function processDomainEvent(job: Job<DomainEventJob>, deps: DomainE
   }
   if (!isEventType(event.type)) {
     deps.logger.warn({ eventId: event.id, type: event.type }, 'unknown domain event type; nothing to do');
+    await markProcessed(deps.db, event.id);
     return { emails: 0, calendar: 0 };
   }
   const plan = await planForEvent(deps.db, { type: event.type, payload: event.payload });
@@ -90,6 +91,8 @@ export async function processDomainEvent(job: Job<DomainEventJob>, deps: DomainE
   const reports = deps.lookerSharing
     ? await queueSharingJobs(deps.lookerSharing, event.id, await assetsOfEvent(deps.db, event.type, event.payload))
     : 0;
+  // Every job it causes is on the queue: the reconcile need not publish it again (decision 047).
+  await markProcessed(deps.db, event.id);
   deps.logger.info(
     {
       eventId: event.id,

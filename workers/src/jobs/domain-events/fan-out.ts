@@ -13,7 +13,7 @@ import { emailDefinitions } from '../../emails/index';
 import { type Booking, findBooking, findBookingChange } from '../../repositories/bookings.repository';
 
 /** The reminder goes out this long before the meeting (D14). */
-const REMINDER_LEAD_MS = 24 * 3600_000;
+export const REMINDER_LEAD_MS = 24 * 3600_000;
 
 interface EmailJobPlan {
   template: EmailTemplate;

@@ -1,0 +1,2 @@
+// Nothing: @elysiajs/opentelemetry imports no code from @opentelemetry/instrumentation (see ../README.md).
+export {};
