@@ -227,6 +227,7 @@ describe('Redis Cluster of three masters', () => {
       'emails',
       'looker-sharing',
       'reports',
+      'subscriptions',
     ]);
     // The contacts and bookings of the first test went through: their e-mail jobs are counted on the Cluster.
     expect(queues.find((queue) => queue.name === 'emails')?.counts.completed).toBeGreaterThan(10);

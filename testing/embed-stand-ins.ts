@@ -1,9 +1,18 @@
 import { readFileSync } from 'node:fs';
+import { capacityPath, getCapacity, transition } from './embed-stand-ins/azure';
 import { metabaseEmbed, metabaseEmbedPage, metabaseHealth } from './embed-stand-ins/metabase';
-import { entraToken, generateToken, groups, report } from './embed-stand-ins/powerbi';
+import { entraToken, generateToken, groups, report, reports } from './embed-stand-ins/powerbi';
+import {
+  exportFile,
+  exportStatus,
+  exportTo,
+  newExportState,
+  type StandInExportState,
+} from './embed-stand-ins/powerbi-export';
 import {
   type EmbedStandInCredentials,
   json,
+  type StandInCapacity,
   type StandInEndpoint,
   type StandInFailure,
   type StandInMetabaseDashboard,
@@ -16,9 +25,11 @@ import {
   corsHeaders,
   tableauEmbedSignin,
   tableauEmbedTarget,
+  tableauQueryViews,
   tableauSignin,
   tableauSignout,
   tableauView,
+  tableauViewFile,
 } from './embed-stand-ins/tableau';
 
 export type { StandInEndpoint } from './embed-stand-ins/state';
@@ -29,7 +40,8 @@ export { readStandInEmbedToken } from './embed-stand-ins/state';
  * path prefix, following the providers' documented requests and responses:
  * - Entra ID client credentials: `POST {powerbi.authorityUrl}/{tenantId}/oauth2/v2.0/token` (= `/entra/...`);
  * - Power BI REST (`{powerbi.apiUrl}` = `/powerbi`): `GET /v1.0/myorg/groups`, `GET /v1.0/myorg/groups/{w}/reports/{r}`,
- *   `POST /v1.0/myorg/GenerateToken` (V2) whose token encodes what it was generated for (`readStandInEmbedToken`);
+ *   `POST /v1.0/myorg/GenerateToken` (V2) whose token encodes what it was generated for (`readStandInEmbedToken`),
+ *   and Export To File (`.../reports/{r}/ExportTo`, `.../exports/{id}`, `.../exports/{id}/file`: `exports`);
  * - the report's embed page (`embedPageUrl`, default `/reportEmbed`): HTML set with `setEmbedPage` or the option
  *   `embedPageFile`;
  * - Tableau (`tableauSiteUrl` = `/tableau`): `POST /api/{version}/auth/signin` (connected-app JWT verified with jose)
@@ -46,6 +58,14 @@ export interface EmbedStandIns {
   url: string;
   /** For POWERBI_AUTHORITY_URL and POWERBI_API_URL. */
   powerbi: { authorityUrl: string; apiUrl: string };
+  /** For AZURE_MANAGEMENT_URL (Azure Resource Manager's capacity calls). */
+  azureManagementUrl: string;
+  /** An Azure capacity (default: Power BI Embedded, Paused, transitions of 300 ms); the object changes as Azure's would. */
+  addCapacity(capacity: Partial<StandInCapacity> & { name: string }): StandInCapacity;
+  /** Another Power BI workspace (`denied`: listed, its reports answer 403). */
+  addWorkspace(workspace: { id: string; name: string; denied?: boolean }): void;
+  /** Deletes a report (as someone deleting it in Power BI). */
+  removeReport(reportId: string): void;
   /** A Tableau connection's site URL (its view: `credentials.tableau.viewUrl`). */
   tableauSiteUrl: string;
   /** A Metabase connection's site URL. */
@@ -60,6 +80,13 @@ export interface EmbedStandIns {
   requestsTo(endpoint: StandInEndpoint): StandInRequest[];
   /** Every token GenerateToken issued (with what it was issued for). */
   embedTokens: StandInState['embedTokens'];
+  /**
+   * Power BI's Export To File (issue 29): every export with the identities it was asked for, the exports in flight
+   * (started, neither failed nor fetched) and their peak; set `durationMs`, `retryAfterSeconds` and `failing` here.
+   */
+  exports: StandInExportState;
+  /** The claims of every Tableau REST sign-in (the connected-app token's `sub` and attributes). */
+  tableauSignins: StandInState['tableauSignins'];
   /** Makes an endpoint misbehave (see StandInFailure) until `reset()` or for `times` requests; null stops it. */
   fail(endpoint: StandInEndpoint, failure: StandInFailure | null): void;
   /** Changes token lifetimes or the latency of every answer. */
@@ -110,12 +137,33 @@ const ROUTES: Array<[string, RegExp, StandInEndpoint]> = [
   ['POST', /^\/entra\/([^/]+)\/oauth2\/v2\.0\/token$/, 'entra-token'],
   ['GET', /^\/powerbi\/v1\.0\/myorg\/groups$/i, 'powerbi-groups'],
   ['GET', /^\/powerbi\/v1\.0\/myorg\/groups\/([^/]+)\/reports\/([^/]+)$/i, 'powerbi-report'],
+  ['GET', /^\/powerbi\/v1\.0\/myorg\/groups\/([^/]+)\/reports$/i, 'powerbi-reports'],
+  [
+    'GET',
+    /^\/azure(\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/[^/]+\/capacities\/[^/]+)$/i,
+    'arm-capacity',
+  ],
+  [
+    'POST',
+    /^\/azure(\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/[^/]+\/capacities\/[^/]+)\/suspend$/i,
+    'arm-suspend',
+  ],
+  [
+    'POST',
+    /^\/azure(\/subscriptions\/[^/]+\/resourceGroups\/[^/]+\/providers\/[^/]+\/capacities\/[^/]+)\/resume$/i,
+    'arm-resume',
+  ],
   ['POST', /^\/powerbi\/v1\.0\/myorg\/generatetoken$/i, 'powerbi-generate-token'],
+  ['POST', /^\/powerbi\/v1\.0\/myorg\/groups\/([^/]+)\/reports\/([^/]+)\/ExportTo$/i, 'powerbi-export-to'],
+  ['GET', /^\/powerbi\/v1\.0\/myorg\/groups\/[^/]+\/reports\/([^/]+)\/exports\/([^/]+)$/i, 'powerbi-export-status'],
+  ['GET', /^\/powerbi\/v1\.0\/myorg\/groups\/[^/]+\/reports\/([^/]+)\/exports\/([^/]+)\/file$/i, 'powerbi-export-file'],
   ['POST', /^\/tableau\/api\/[\d.]+\/auth\/signin$/, 'tableau-signin'],
   ['POST', /^\/tableau\/api\/[\d.]+\/auth\/signout$/, 'tableau-signout'],
   ['POST', /^\/vizportal\/api\/web\/v1\/auth\/embed\/signin$/, 'tableau-embed-signin'],
   ['GET', /^\/vizportal\/api\/web\/v1\/auth\/embed\/target$/, 'tableau-embed-target'],
   ['GET', /^\/tableau(\/(?:t\/[^/]+\/)?views\/.+)$/, 'tableau-view'],
+  ['GET', /^\/tableau\/api\/[\d.]+\/sites\/[^/]+\/views$/, 'tableau-query-views'],
+  ['GET', /^\/tableau\/api\/[\d.]+\/sites\/[^/]+\/views\/([^/]+)\/(pdf|image)$/, 'tableau-view-file'],
   ['GET', /^\/metabase\/api\/health$/, 'metabase-health'],
   ['GET', /^\/metabase\/api\/embed\/dashboard\/([^/]+)$/, 'metabase-embed'],
   ['GET', /^\/metabase\/embed\/dashboard\/([^/]+)$/, 'metabase-embed-page'],
@@ -142,6 +190,8 @@ const failureBody = (endpoint: StandInEndpoint, status: number): unknown => {
   if (endpoint.startsWith('tableau'))
     return { error: { summary: 'Stand-in failure', detail: `HTTP ${status}`, code: `${status}000` } };
   if (endpoint.startsWith('metabase')) return `Stand-in failure (HTTP ${status})`;
+  if (endpoint.startsWith('arm-'))
+    return { error: { code: status === 429 ? 'TooManyRequests' : 'StandInFailure', message: `HTTP ${status}` } };
   return { error: { code: status === 404 ? 'PowerBIEntityNotFound' : 'StandInFailure', message: `HTTP ${status}` } };
 };
 
@@ -198,14 +248,17 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
     embedPage: options.embedPageFile ? { file: options.embedPageFile } : { html: DEFAULT_EMBED_PAGE },
     reports: [],
     workspaces: [],
+    capacities: new Map(),
     metabaseDashboards: [],
     entraTokens: new Map(),
     embedTokens: [],
     tableauJtis: new Set(),
     tableauSessions: new Map(),
+    tableauSignins: [],
     counter: 0,
   };
   let embedPagePath = '/reportEmbed';
+  const exportState = newExportState();
 
   const answer = async (request: Request, url: URL): Promise<Response> => {
     // The browser's preflight before the Embedding API's cross-origin sign-in: answered, not recorded.
@@ -232,8 +285,11 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
       if (failure.status) {
         const payload = failure.body ?? failureBody(endpoint, failure.status);
         return typeof payload === 'string'
-          ? new Response(payload, { status: failure.status, headers: { 'content-type': 'text/plain' } })
-          : json(payload, failure.status);
+          ? new Response(payload, {
+              status: failure.status,
+              headers: { 'content-type': 'text/plain', ...failure.headers },
+            })
+          : json(payload, failure.status, failure.headers);
       }
     }
     const [first = '', second = ''] = params.map(decodeURIComponent);
@@ -244,8 +300,22 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
         return groups(state, request.headers, url);
       case 'powerbi-report':
         return report(state, request.headers, first, second);
+      case 'powerbi-reports':
+        return reports(state, request.headers, first);
+      case 'arm-capacity':
+        return getCapacity(state, request.headers, url, first);
+      case 'arm-suspend':
+        return transition(state, request.headers, url, first, 'suspend');
+      case 'arm-resume':
+        return transition(state, request.headers, url, first, 'resume');
       case 'powerbi-generate-token':
         return generateToken(state, request.headers, body);
+      case 'powerbi-export-to':
+        return exportTo(state, exportState, request.headers, first, second, body);
+      case 'powerbi-export-status':
+        return exportStatus(state, exportState, request.headers, first, second);
+      case 'powerbi-export-file':
+        return exportFile(state, exportState, request.headers, first, second);
       case 'powerbi-embed-page': {
         const html = 'file' in state.embedPage ? readFileSync(state.embedPage.file, 'utf8') : state.embedPage.html;
         return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });
@@ -258,6 +328,10 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
         return tableauEmbedSignin(state, request, body);
       case 'tableau-embed-target':
         return tableauEmbedTarget(state, url);
+      case 'tableau-query-views':
+        return tableauQueryViews(state, request.headers, url);
+      case 'tableau-view-file':
+        return tableauViewFile(state, request.headers, first, second);
       case 'tableau-view':
         return tableauView(state, request, first);
       case 'metabase-health':
@@ -294,6 +368,28 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
   return {
     url: origin,
     powerbi: { authorityUrl: `${origin}/entra`, apiUrl: `${origin}/powerbi` },
+    azureManagementUrl: `${origin}/azure`,
+    addCapacity(input) {
+      const capacity: StandInCapacity = {
+        subscriptionId: '613192d7-503f-477a-9cfe-4efc3ee2bd60',
+        resourceGroup: 'analytics-rg',
+        kind: 'Microsoft.PowerBIDedicated',
+        state: 'Paused',
+        transitionMs: 300,
+        suspends: 0,
+        resumes: 0,
+        ...input,
+      };
+      state.capacities.set(capacityPath(capacity), capacity);
+      return capacity;
+    },
+    addWorkspace(workspace) {
+      state.workspaces.push(workspace);
+    },
+    removeReport(reportId) {
+      const index = state.reports.findIndex((r) => r.reportId.toLowerCase() === reportId.toLowerCase());
+      if (index >= 0) state.reports.splice(index, 1);
+    },
     tableauSiteUrl: `${origin}/tableau`,
     metabaseSiteUrl: `${origin}/metabase`,
     credentials: state.credentials,
@@ -301,6 +397,8 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
     requests,
     requestsTo: (endpoint) => requests.filter((r) => r.endpoint === endpoint),
     embedTokens: state.embedTokens,
+    exports: exportState,
+    tableauSignins: state.tableauSignins,
     fail(endpoint, failure) {
       if (failure) failures.set(endpoint, { ...failure, remaining: failure.times ?? Number.POSITIVE_INFINITY });
       else failures.delete(endpoint);
@@ -330,8 +428,10 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
     reset() {
       requests.length = 0;
       state.embedTokens.length = 0;
+      state.tableauSignins.length = 0;
       failures.clear();
       state.settings = { ...initialSettings };
+      Object.assign(exportState, newExportState());
     },
     async stop() {
       await server.stop(true);

@@ -14,9 +14,12 @@ import { calendarFeedRoutes } from './modules/booking/calendar-feed.routes';
 import { consultationsRoutes } from './modules/booking/consultations.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
 import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
+import { powerBiImportRoutes } from './modules/dashboards/powerbi-import.routes';
 import { embedConnectionsRoutes } from './modules/embedding/connections.routes';
 import { withEmbedOrigins } from './modules/embedding/embed-origins';
 import { embedTokenRoutes } from './modules/embedding/embed-token.routes';
+import { powerBiAdminRoutes } from './modules/embedding/powerbi-admin.routes';
+import { leadsRoutes } from './modules/leads/leads.routes';
 import { linksRoutes } from './modules/links/links.routes';
 import { membershipsRoutes } from './modules/memberships/memberships.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
@@ -25,6 +28,11 @@ import { accountPersonalDataRoutes, personalDataRoutes } from './modules/persona
 import { seoRoutes } from './modules/seo/seo.routes';
 import { sitePages } from './modules/site/site.pages';
 import { adminSiteRoutes, siteRoutes } from './modules/site/site.routes';
+import {
+  ONE_CLICK_UNSUBSCRIBE_PATH,
+  subscriptionsAdminRoutes,
+  subscriptionsMemberRoutes,
+} from './modules/subscriptions/subscriptions.routes';
 import { systemRoutes } from './modules/system/system.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -72,8 +80,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     )
     .use(requestContext(deps.config.TRUST_PROXY))
     .use(securityHeaders)
-    // The scheduling service's webhook comes from elsewhere by design: its signature is its proof (D17).
-    .use(originCheck(deps.config.APP_URL, deps.config.TRUSTED_ORIGINS.split(',').filter(Boolean), [WEBHOOK_PATH]))
+    // The scheduling service's webhook (D17) and RFC 8058 one-click unsubscribes (a mail client's own POST, issue 29)
+    // come from elsewhere by design: their signature is their proof.
+    .use(
+      originCheck(deps.config.APP_URL, deps.config.TRUSTED_ORIGINS.split(',').filter(Boolean), [
+        WEBHOOK_PATH,
+        ONE_CLICK_UNSUBSCRIBE_PATH,
+      ]),
+    )
     .use(bodyGuard)
     .use(openapiPlugin(sessions));
   // The modules' routes are mounted on the plugins above as an untyped instance: nothing reads the whole app's route
@@ -91,12 +105,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(bookingRoutes(modules))
     .use(bookingAdminRoutes(modules))
     .use(consultationsRoutes(modules))
+    .use(leadsRoutes(modules))
     .use(calendarFeedRoutes(modules))
     .use(organizationsRoutes(modules))
     .use(usersRoutes(modules))
     .use(membershipsRoutes(modules))
     .use(linksRoutes(modules))
+    .use(subscriptionsAdminRoutes(modules))
+    .use(subscriptionsMemberRoutes(modules))
     .use(embedConnectionsRoutes(modules))
+    .use(powerBiAdminRoutes(modules))
+    .use(powerBiImportRoutes(modules))
     .use(ssoSettingsRoutes(modules))
     .use(auditRoutes(modules))
     .use(adminSecurityRoutes(modules))

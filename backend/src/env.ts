@@ -13,6 +13,7 @@ import {
 } from '@app/platform/env';
 import { lookerStudioEnvEntries } from '@app/platform/lookerstudio/env';
 import { outboundEnvEntries } from '@app/platform/outbound';
+import { capacityEnvEntries } from '@app/platform/powerbi/env';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
 import { envEncryptionKey } from '@app/platform/secret-box';
 import { tracingEnvEntries } from '@app/platform/tracing';
@@ -98,6 +99,7 @@ export const ApiEnvSchema = v.object({
   /** How long the server waits for a provider (Entra ID, Power BI, Tableau, Metabase) before telling the person it is down. */
   EMBED_PROVIDER_TIMEOUT_MS: envInt('8000', 100),
   ...lookerStudioEnvEntries,
+  ...capacityEnvEntries,
 });
 
 export type ApiConfig = v.InferOutput<typeof ApiEnvSchema>;

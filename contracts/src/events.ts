@@ -39,6 +39,8 @@ export const EventTypes = {
   organizationGoogleGroupChanged: 'organization.google_group_changed',
   dashboardEmbedChanged: 'dashboard.embed_changed',
   dashboardDeleted: 'dashboard.deleted',
+  /** An admin asked a report subscription to be sent now (issue 29): the workers run its run at once. */
+  subscriptionSendRequested: 'subscription.send_requested',
 } as const;
 
 export type EventType = (typeof EventTypes)[keyof typeof EventTypes];
@@ -93,6 +95,7 @@ export const EventPayloadSchemas = {
   'organization.google_group_changed': organizationChange,
   'dashboard.embed_changed': dashboardChange,
   'dashboard.deleted': dashboardChange,
+  'subscription.send_requested': v.object({ runId: v.pipe(v.number(), v.integer()) }),
 } satisfies Record<EventType, v.GenericSchema>;
 
 export type EventPayload<T extends EventType> = v.InferOutput<(typeof EventPayloadSchemas)[T]>;

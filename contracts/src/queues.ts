@@ -8,6 +8,8 @@ export const QueueNames = {
   reports: 'reports',
   /** Looker Studio sharing (issue 28): one report's VIEWERs brought in step, and the reconcile of them all. */
   lookerSharing: 'looker-sharing',
+  /** Report subscriptions (issue 29): the minute's tick that finds runs due, and each run's export and e-mails. */
+  subscriptions: 'subscriptions',
 } as const;
 
 export type QueueName = (typeof QueueNames)[keyof typeof QueueNames];
@@ -33,6 +35,7 @@ export const EmailTemplates = [
   'email-change-address-taken',
   'email-changed-notice',
   'usage-digest',
+  'report-subscription',
 ] as const;
 export type EmailTemplate = (typeof EmailTemplates)[number];
 
@@ -61,7 +64,7 @@ export type CalendarJobName = (typeof CalendarJobNames)[keyof typeof CalendarJob
 export type CalendarJob = { bookingId: number } | Record<string, never>;
 
 /** The jobs of the reports queue: the monthly usage digest (issue 18). */
-export const ReportJobNames = { usageDigest: 'usage-digest' } as const;
+export const ReportJobNames = { usageDigest: 'usage-digest', subscriptionTick: 'subscription-tick' } as const;
 /** The scheduler's fixed id: every worker process upserts the same one, so each month has one job (issue 18). */
 export const USAGE_DIGEST_SCHEDULER_ID = 'usage-digest-monthly';
 
@@ -82,6 +85,16 @@ export type LookerSharingJob = { connectionId: number; assetName: string } | { o
 /** A report's job for an event: ':' is not allowed, and a report's name is letters, digits, - and _. */
 export const lookerSharingJobId = (eventId: string, connectionId: number, assetName: string) =>
   `${eventId}__looker-${connectionId}-${assetName}`;
+
+/** The jobs of the subscriptions queue (issue 29, decision 054): one per run (the tick is on the reports queue). */
+export const SubscriptionJobNames = { run: 'run' } as const;
+/** The tick's scheduler: a fixed id, so the cluster has one tick a minute whatever the number of workers. */
+export const SUBSCRIPTION_TICK_SCHEDULER_ID = 'subscriptions-tick';
+/** A run's job names its run (one job per run, whoever adds it how often). */
+export interface SubscriptionJob {
+  runId: number;
+}
+export const subscriptionRunJobId = (runId: number) => `subscription-run-${runId}`;
 
 /** Job ids must not contain ':' (BullMQ uses it in its keys). */
 export const calendarJobId = (eventId: string, name: CalendarJobName) => `${eventId}__${name}`;
@@ -130,4 +143,5 @@ export const Queues = {
   calendar: defineQueue<CalendarJob>(QueueNames.calendar, deliveryJobOptions),
   reports: defineQueue<UsageDigestJob>(QueueNames.reports, deliveryJobOptions),
   lookerSharing: defineQueue<LookerSharingJob>(QueueNames.lookerSharing, deliveryJobOptions),
+  subscriptions: defineQueue<SubscriptionJob>(QueueNames.subscriptions, retriedJobOptions(60_000)),
 } as const;

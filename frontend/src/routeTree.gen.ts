@@ -23,6 +23,7 @@ import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as WhyUsRouteImport } from './routes/why-us'
 import { Route as AdminAdminRouteImport } from './routes/_admin/admin'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
@@ -43,15 +44,18 @@ import { Route as AdminAdminClosedDaysRouteImport } from './routes/_admin/admin.
 import { Route as AdminAdminConnectionsRouteImport } from './routes/_admin/admin.connections'
 import { Route as AdminAdminConsultationsRouteImport } from './routes/_admin/admin.consultations'
 import { Route as AdminAdminDashboardsRouteImport } from './routes/_admin/admin.dashboards'
+import { Route as AdminAdminLeadsRouteImport } from './routes/_admin/admin.leads'
 import { Route as AdminAdminPagesRouteImport } from './routes/_admin/admin.pages'
 import { Route as AdminAdminPeopleRouteImport } from './routes/_admin/admin.people'
 import { Route as AdminAdminPersonalDataRouteImport } from './routes/_admin/admin.personal-data'
 import { Route as AdminAdminSignInsRouteImport } from './routes/_admin/admin.sign-ins'
+import { Route as AdminAdminSubscriptionsRouteImport } from './routes/_admin/admin.subscriptions'
 import { Route as AdminAdminUsageRouteImport } from './routes/_admin/admin.usage'
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account_.two-factor'
 import { Route as ClientDashboardIndexRouteImport } from './routes/client/dashboard/index'
 import { Route as ClientDashboardIdRouteImport } from './routes/client/dashboard/$id'
 import { Route as AdminAdminOrganizationsIndexRouteImport } from './routes/_admin/admin.organizations.index'
+import { Route as AdminAdminOrganizationsOrganizationIdRouteImport } from './routes/_admin/admin.organizations.$organizationId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -119,6 +123,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UnsubscribeRoute = UnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const WhyUsRoute = WhyUsRouteImport.update({
@@ -221,6 +230,11 @@ const AdminAdminDashboardsRoute = AdminAdminDashboardsRouteImport.update({
   path: '/dashboards',
   getParentRoute: () => AdminAdminRoute,
 } as any)
+const AdminAdminLeadsRoute = AdminAdminLeadsRouteImport.update({
+  id: '/leads',
+  path: '/leads',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
 const AdminAdminPagesRoute = AdminAdminPagesRouteImport.update({
   id: '/pages',
   path: '/pages',
@@ -239,6 +253,11 @@ const AdminAdminPersonalDataRoute = AdminAdminPersonalDataRouteImport.update({
 const AdminAdminSignInsRoute = AdminAdminSignInsRouteImport.update({
   id: '/sign-ins',
   path: '/sign-ins',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
+const AdminAdminSubscriptionsRoute = AdminAdminSubscriptionsRouteImport.update({
+  id: '/subscriptions',
+  path: '/subscriptions',
   getParentRoute: () => AdminAdminRoute,
 } as any)
 const AdminAdminUsageRoute = AdminAdminUsageRouteImport.update({
@@ -268,6 +287,12 @@ const AdminAdminOrganizationsIndexRoute =
     path: '/organizations/',
     getParentRoute: () => AdminAdminRoute,
   } as any)
+const AdminAdminOrganizationsOrganizationIdRoute =
+  AdminAdminOrganizationsOrganizationIdRouteImport.update({
+    id: '/organizations/$organizationId',
+    path: '/organizations/$organizationId',
+    getParentRoute: () => AdminAdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -282,6 +307,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/why-us': typeof WhyUsRoute
   '/client/dashboard': typeof ClientDashboardRouteRouteWithChildren
   '/admin': typeof AdminAdminRouteWithChildren
@@ -301,15 +327,18 @@ export interface FileRoutesByFullPath {
   '/admin/connections': typeof AdminAdminConnectionsRoute
   '/admin/consultations': typeof AdminAdminConsultationsRoute
   '/admin/dashboards': typeof AdminAdminDashboardsRoute
+  '/admin/leads': typeof AdminAdminLeadsRoute
   '/admin/pages': typeof AdminAdminPagesRoute
   '/admin/people': typeof AdminAdminPeopleRoute
   '/admin/personal-data': typeof AdminAdminPersonalDataRoute
   '/admin/sign-ins': typeof AdminAdminSignInsRoute
+  '/admin/subscriptions': typeof AdminAdminSubscriptionsRoute
   '/admin/usage': typeof AdminAdminUsageRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/admin/': typeof AdminAdminIndexRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
+  '/admin/organizations/$organizationId': typeof AdminAdminOrganizationsOrganizationIdRoute
   '/admin/organizations/': typeof AdminAdminOrganizationsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -325,6 +354,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/why-us': typeof WhyUsRoute
   '/account': typeof AuthenticatedAccountRoute
   '/admin/queues': typeof AdminQueuesRoute
@@ -342,15 +372,18 @@ export interface FileRoutesByTo {
   '/admin/connections': typeof AdminAdminConnectionsRoute
   '/admin/consultations': typeof AdminAdminConsultationsRoute
   '/admin/dashboards': typeof AdminAdminDashboardsRoute
+  '/admin/leads': typeof AdminAdminLeadsRoute
   '/admin/pages': typeof AdminAdminPagesRoute
   '/admin/people': typeof AdminAdminPeopleRoute
   '/admin/personal-data': typeof AdminAdminPersonalDataRoute
   '/admin/sign-ins': typeof AdminAdminSignInsRoute
+  '/admin/subscriptions': typeof AdminAdminSubscriptionsRoute
   '/admin/usage': typeof AdminAdminUsageRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/admin': typeof AdminAdminIndexRoute
   '/client/dashboard': typeof ClientDashboardIndexRoute
+  '/admin/organizations/$organizationId': typeof AdminAdminOrganizationsOrganizationIdRoute
   '/admin/organizations': typeof AdminAdminOrganizationsIndexRoute
 }
 export interface FileRoutesById {
@@ -369,6 +402,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/terms': typeof TermsRoute
+  '/unsubscribe': typeof UnsubscribeRoute
   '/why-us': typeof WhyUsRoute
   '/client/dashboard': typeof ClientDashboardRouteRouteWithChildren
   '/_admin/admin': typeof AdminAdminRouteWithChildren
@@ -388,15 +422,18 @@ export interface FileRoutesById {
   '/_admin/admin/connections': typeof AdminAdminConnectionsRoute
   '/_admin/admin/consultations': typeof AdminAdminConsultationsRoute
   '/_admin/admin/dashboards': typeof AdminAdminDashboardsRoute
+  '/_admin/admin/leads': typeof AdminAdminLeadsRoute
   '/_admin/admin/pages': typeof AdminAdminPagesRoute
   '/_admin/admin/people': typeof AdminAdminPeopleRoute
   '/_admin/admin/personal-data': typeof AdminAdminPersonalDataRoute
   '/_admin/admin/sign-ins': typeof AdminAdminSignInsRoute
+  '/_admin/admin/subscriptions': typeof AdminAdminSubscriptionsRoute
   '/_admin/admin/usage': typeof AdminAdminUsageRoute
   '/_authenticated/account_/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
   '/_admin/admin/': typeof AdminAdminIndexRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
+  '/_admin/admin/organizations/$organizationId': typeof AdminAdminOrganizationsOrganizationIdRoute
   '/_admin/admin/organizations/': typeof AdminAdminOrganizationsIndexRoute
 }
 export interface FileRouteTypes {
@@ -414,6 +451,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms'
+    | '/unsubscribe'
     | '/why-us'
     | '/client/dashboard'
     | '/admin'
@@ -433,15 +471,18 @@ export interface FileRouteTypes {
     | '/admin/connections'
     | '/admin/consultations'
     | '/admin/dashboards'
+    | '/admin/leads'
     | '/admin/pages'
     | '/admin/people'
     | '/admin/personal-data'
     | '/admin/sign-ins'
+    | '/admin/subscriptions'
     | '/admin/usage'
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/admin/'
     | '/client/dashboard/'
+    | '/admin/organizations/$organizationId'
     | '/admin/organizations/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -457,6 +498,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms'
+    | '/unsubscribe'
     | '/why-us'
     | '/account'
     | '/admin/queues'
@@ -474,15 +516,18 @@ export interface FileRouteTypes {
     | '/admin/connections'
     | '/admin/consultations'
     | '/admin/dashboards'
+    | '/admin/leads'
     | '/admin/pages'
     | '/admin/people'
     | '/admin/personal-data'
     | '/admin/sign-ins'
+    | '/admin/subscriptions'
     | '/admin/usage'
     | '/account/two-factor'
     | '/client/dashboard/$id'
     | '/admin'
     | '/client/dashboard'
+    | '/admin/organizations/$organizationId'
     | '/admin/organizations'
   id:
     | '__root__'
@@ -500,6 +545,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms'
+    | '/unsubscribe'
     | '/why-us'
     | '/client/dashboard'
     | '/_admin/admin'
@@ -519,15 +565,18 @@ export interface FileRouteTypes {
     | '/_admin/admin/connections'
     | '/_admin/admin/consultations'
     | '/_admin/admin/dashboards'
+    | '/_admin/admin/leads'
     | '/_admin/admin/pages'
     | '/_admin/admin/people'
     | '/_admin/admin/personal-data'
     | '/_admin/admin/sign-ins'
+    | '/_admin/admin/subscriptions'
     | '/_admin/admin/usage'
     | '/_authenticated/account_/two-factor'
     | '/client/dashboard/$id'
     | '/_admin/admin/'
     | '/client/dashboard/'
+    | '/_admin/admin/organizations/$organizationId'
     | '/_admin/admin/organizations/'
   fileRoutesById: FileRoutesById
 }
@@ -546,6 +595,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
   TermsRoute: typeof TermsRoute
+  UnsubscribeRoute: typeof UnsubscribeRoute
   WhyUsRoute: typeof WhyUsRoute
   ClientDashboardRouteRoute: typeof ClientDashboardRouteRouteWithChildren
   AdminQueuesRoute: typeof AdminQueuesRoute
@@ -656,6 +706,13 @@ declare module '@tanstack/react-router' {
       path: '/terms'
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/unsubscribe': {
+      id: '/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof UnsubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/why-us': {
@@ -798,6 +855,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminDashboardsRouteImport
       parentRoute: typeof AdminAdminRoute
     }
+    '/_admin/admin/leads': {
+      id: '/_admin/admin/leads'
+      path: '/leads'
+      fullPath: '/admin/leads'
+      preLoaderRoute: typeof AdminAdminLeadsRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
     '/_admin/admin/pages': {
       id: '/_admin/admin/pages'
       path: '/pages'
@@ -824,6 +888,13 @@ declare module '@tanstack/react-router' {
       path: '/sign-ins'
       fullPath: '/admin/sign-ins'
       preLoaderRoute: typeof AdminAdminSignInsRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/_admin/admin/subscriptions': {
+      id: '/_admin/admin/subscriptions'
+      path: '/subscriptions'
+      fullPath: '/admin/subscriptions'
+      preLoaderRoute: typeof AdminAdminSubscriptionsRouteImport
       parentRoute: typeof AdminAdminRoute
     }
     '/_admin/admin/usage': {
@@ -861,6 +932,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminOrganizationsIndexRouteImport
       parentRoute: typeof AdminAdminRoute
     }
+    '/_admin/admin/organizations/$organizationId': {
+      id: '/_admin/admin/organizations/$organizationId'
+      path: '/organizations/$organizationId'
+      fullPath: '/admin/organizations/$organizationId'
+      preLoaderRoute: typeof AdminAdminOrganizationsOrganizationIdRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
   }
 }
 
@@ -872,12 +950,15 @@ interface AdminAdminRouteChildren {
   AdminAdminConnectionsRoute: typeof AdminAdminConnectionsRoute
   AdminAdminConsultationsRoute: typeof AdminAdminConsultationsRoute
   AdminAdminDashboardsRoute: typeof AdminAdminDashboardsRoute
+  AdminAdminLeadsRoute: typeof AdminAdminLeadsRoute
   AdminAdminPagesRoute: typeof AdminAdminPagesRoute
   AdminAdminPeopleRoute: typeof AdminAdminPeopleRoute
   AdminAdminPersonalDataRoute: typeof AdminAdminPersonalDataRoute
   AdminAdminSignInsRoute: typeof AdminAdminSignInsRoute
+  AdminAdminSubscriptionsRoute: typeof AdminAdminSubscriptionsRoute
   AdminAdminUsageRoute: typeof AdminAdminUsageRoute
   AdminAdminIndexRoute: typeof AdminAdminIndexRoute
+  AdminAdminOrganizationsOrganizationIdRoute: typeof AdminAdminOrganizationsOrganizationIdRoute
   AdminAdminOrganizationsIndexRoute: typeof AdminAdminOrganizationsIndexRoute
 }
 
@@ -889,12 +970,16 @@ const AdminAdminRouteChildren: AdminAdminRouteChildren = {
   AdminAdminConnectionsRoute: AdminAdminConnectionsRoute,
   AdminAdminConsultationsRoute: AdminAdminConsultationsRoute,
   AdminAdminDashboardsRoute: AdminAdminDashboardsRoute,
+  AdminAdminLeadsRoute: AdminAdminLeadsRoute,
   AdminAdminPagesRoute: AdminAdminPagesRoute,
   AdminAdminPeopleRoute: AdminAdminPeopleRoute,
   AdminAdminPersonalDataRoute: AdminAdminPersonalDataRoute,
   AdminAdminSignInsRoute: AdminAdminSignInsRoute,
+  AdminAdminSubscriptionsRoute: AdminAdminSubscriptionsRoute,
   AdminAdminUsageRoute: AdminAdminUsageRoute,
   AdminAdminIndexRoute: AdminAdminIndexRoute,
+  AdminAdminOrganizationsOrganizationIdRoute:
+    AdminAdminOrganizationsOrganizationIdRoute,
   AdminAdminOrganizationsIndexRoute: AdminAdminOrganizationsIndexRoute,
 }
 
@@ -954,6 +1039,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsRoute: TermsRoute,
+  UnsubscribeRoute: UnsubscribeRoute,
   WhyUsRoute: WhyUsRoute,
   ClientDashboardRouteRoute: ClientDashboardRouteRouteWithChildren,
   AdminQueuesRoute: AdminQueuesRoute,

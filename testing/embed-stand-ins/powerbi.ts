@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MANAGEMENT_SCOPE } from './azure';
 import {
   base64url,
   EMBED_TOKEN_PREFIX,
@@ -15,7 +16,7 @@ import {
  */
 
 const POWERBI_SCOPE = 'https://analysis.windows.net/powerbi/api/.default';
-const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+export const same = (a: unknown, b: string) => typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
 
 const entraError = (status: number, error: string, code: number, description: string) =>
   json(
@@ -50,7 +51,7 @@ export function entraToken(state: StandInState, tenant: string, body: unknown): 
       70003,
       `The app requested an unsupported grant type '${form.grant_type ?? ''}'.`,
     );
-  if (form.scope !== POWERBI_SCOPE)
+  if (form.scope !== POWERBI_SCOPE && form.scope !== MANAGEMENT_SCOPE)
     return entraError(
       400,
       'invalid_scope',
@@ -75,15 +76,15 @@ export function entraToken(state: StandInState, tenant: string, body: unknown): 
   const n = ++state.counter;
   const exp = Date.now() + lifetime * 1000;
   const accessToken = `${ENTRA_TOKEN_PREFIX}.${base64url({ n, tid: tenantId, appid: clientId, exp })}`;
-  state.entraTokens.set(accessToken, { tenantId, clientId, expiresAt: exp });
+  state.entraTokens.set(accessToken, { tenantId, clientId, expiresAt: exp, scope: form.scope });
   return json({ token_type: 'Bearer', expires_in: lifetime, ext_expires_in: lifetime, access_token: accessToken });
 }
 
 /** The Power BI REST API refuses a missing, unknown or expired bearer token (null when the token is good). */
-function bearer(state: StandInState, headers: Headers): Response | null {
+export function bearer(state: StandInState, headers: Headers): Response | null {
   const token = /^Bearer (.+)$/.exec(headers.get('authorization') ?? '')?.[1] ?? '';
   const issued = state.entraTokens.get(token);
-  if (!issued)
+  if (!issued || issued.scope !== POWERBI_SCOPE)
     return json({ error: { code: 'InvalidAuthenticationToken', message: 'Access token is missing or invalid' } }, 401, {
       'www-authenticate': 'Bearer authorization_uri="https://login.microsoftonline.com/common/oauth2/authorize"',
     });
@@ -95,7 +96,7 @@ function bearer(state: StandInState, headers: Headers): Response | null {
   return null;
 }
 
-const notFound = () =>
+export const notFound = () =>
   json(
     {
       error: {
@@ -124,6 +125,38 @@ export function groups(state: StandInState, headers: Headers, url: URL): Respons
   return json({
     '@odata.context': `${state.origin}/powerbi/v1.0/myorg/$metadata#groups`,
     '@odata.count': value.length,
+    value,
+  });
+}
+
+/** GET {api}/v1.0/myorg/groups/{workspaceId}/reports: the workspace's reports (403 when access was taken away). */
+export function reports(state: StandInState, headers: Headers, workspaceId: string): Response {
+  const refused = bearer(state, headers);
+  if (refused) return refused;
+  const workspace = state.workspaces.find((w) => same(workspaceId, w.id));
+  if (!workspace) return notFound();
+  if (workspace.denied)
+    return json(
+      { error: { code: 'PowerBINotAuthorizedException', 'pbi.error': { code: 'PowerBINotAuthorizedException' } } },
+      403,
+    );
+  const value = state.reports
+    .filter((r) => same(workspaceId, r.workspaceId))
+    .map((r) => ({
+      id: r.reportId,
+      reportType: 'PowerBIReport',
+      name: r.name,
+      webUrl: `${state.origin}/powerbi/groups/${r.workspaceId}/reports/${r.reportId}`,
+      embedUrl: embedUrlOf(state, r.workspaceId, r.reportId),
+      isFromPbix: true,
+      isOwnedByMe: true,
+      datasetId: r.datasetId,
+      datasetWorkspaceId: r.workspaceId,
+      users: [],
+      subscriptions: [],
+    }));
+  return json({
+    '@odata.context': `${state.origin}/powerbi/v1.0/myorg/groups/${workspace.id}/$metadata#reports`,
     value,
   });
 }
@@ -171,7 +204,7 @@ const idList = (value: unknown, field: string): string[] | string => {
 
 type Identity = StandInEmbedTokenClaims['identities'][number];
 
-function readIdentities(value: unknown, datasets: string[]): Identity[] | string {
+export function readIdentities(value: unknown, datasets: string[]): Identity[] | string {
   if (value === undefined) return [];
   if (!Array.isArray(value)) return 'identities must be an array';
   const identities: Identity[] = [];

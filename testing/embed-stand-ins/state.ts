@@ -7,13 +7,22 @@ export type StandInEndpoint =
   | 'entra-token'
   | 'powerbi-groups'
   | 'powerbi-report'
+  | 'powerbi-reports'
+  | 'arm-capacity'
+  | 'arm-suspend'
+  | 'arm-resume'
   | 'powerbi-generate-token'
   | 'powerbi-embed-page'
+  | 'powerbi-export-to'
+  | 'powerbi-export-status'
+  | 'powerbi-export-file'
   | 'tableau-signin'
   | 'tableau-signout'
   | 'tableau-embed-signin'
   | 'tableau-embed-target'
   | 'tableau-view'
+  | 'tableau-query-views'
+  | 'tableau-view-file'
   | 'metabase-health'
   | 'metabase-embed'
   | 'metabase-embed-page';
@@ -57,6 +66,24 @@ export interface StandInReport {
   rlsRoles?: string[] | null;
 }
 
+/**
+ * An Azure capacity (Power BI Embedded or Fabric) as Azure Resource Manager shows it. `state` follows Microsoft's
+ * transitions: suspend makes an active one Pausing then Paused, resume a paused one Resuming then Active (Fabric) or
+ * Succeeded (Power BI Embedded), each after `transitionMs`. `refuseResume`: resume answers 409 (a capacity Azure will
+ * not start, e.g. its subscription disabled).
+ */
+export interface StandInCapacity {
+  subscriptionId: string;
+  resourceGroup: string;
+  name: string;
+  kind: 'Microsoft.PowerBIDedicated' | 'Microsoft.Fabric';
+  state: 'Active' | 'Succeeded' | 'Paused' | 'Pausing' | 'Resuming';
+  transitionMs: number;
+  refuseResume?: boolean;
+  suspends: number;
+  resumes: number;
+}
+
 /** A Metabase dashboard the stand-in knows; `lockedParams` must each be in a token's `params`. */
 export interface StandInMetabaseDashboard {
   id: number;
@@ -91,6 +118,8 @@ export interface StandInFailure {
    * again on a fresh connection when a kept-alive one is reset, so one drop may go unnoticed.
    */
   close?: boolean;
+  /** Headers of the failing answer (e.g. Azure's `retry-after` with a 429). */
+  headers?: Record<string, string>;
   /** Only the next `times` requests (default: until reset). */
   times?: number;
 }
@@ -113,13 +142,19 @@ export interface StandInState {
   /** The HTML served at /reportEmbed (a file's content is read at each request when given as `{ file }`). */
   embedPage: { html: string } | { file: string };
   reports: StandInReport[];
-  workspaces: Array<{ id: string; name: string }>;
+  /** `denied`: listed, but its reports answer 403 (the principal's access was taken away meanwhile). */
+  workspaces: Array<{ id: string; name: string; denied?: boolean }>;
+  /** Azure capacities by their lower-case resource path (`/subscriptions/.../capacities/{name}`). */
+  capacities: Map<string, StandInCapacity>;
   metabaseDashboards: StandInMetabaseDashboard[];
-  entraTokens: Map<string, { tenantId: string; clientId: string; expiresAt: number }>;
+  /** `scope`: what the token was asked for (Power BI's or Azure Resource Manager's `/.default`). */
+  entraTokens: Map<string, { tenantId: string; clientId: string; expiresAt: number; scope: string }>;
   embedTokens: Array<StandInEmbedTokenClaims & { token: string }>;
   tableauJtis: Set<string>;
   /** REST and browser sessions, with the claims of the token they were opened with. */
   tableauSessions: Map<string, JWTPayload>;
+  /** The claims of every REST sign-in's token (who, with which attributes). */
+  tableauSignins: JWTPayload[];
   counter: number;
 }
 

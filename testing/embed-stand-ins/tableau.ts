@@ -54,6 +54,7 @@ export async function tableauSignin(state: StandInState, body: unknown): Promise
   if ((credentials.site?.contentUrl ?? '') !== siteName)
     return signinError(`The site '${String(credentials.site?.contentUrl)}' does not exist`);
   const verified = await verify(state, credentials.jwt, 'tableau:content:read');
+  if (typeof verified !== 'string') state.tableauSignins.push(verified);
   if (typeof verified === 'string') return signinError(verified);
   const token = `tableau-session-${randomUUID()}`;
   state.tableauSessions.set(token, verified);
@@ -144,4 +145,56 @@ export function tableauView(state: StandInState, request: Request, path: string)
 <body><h1>${escapeHtml(path)}</h1><pre id="tableau-claims">${escapeHtml(shown)}</pre></body></html>`,
     { headers: { 'content-type': 'text/html; charset=utf-8' } },
   );
+}
+
+/** The REST session of an `X-Tableau-Auth` header (null: refused). */
+const restSession = (state: StandInState, headers: Headers) =>
+  state.tableauSessions.get(headers.get('x-tableau-auth') ?? '') ?? null;
+
+const unauthorized = () =>
+  json({ error: { summary: 'Unauthorized', detail: 'Invalid authentication credentials', code: '401002' } }, 401);
+
+/** The default view's workbook and sheet (from `credentials.tableau.viewUrl`). */
+const knownView = (state: StandInState) => {
+  const match = /\/views\/([^/]+)\/([^/]+)$/.exec(new URL(state.credentials.tableau.viewUrl).pathname);
+  return { id: 'd1f6c9a2-7e0b-4c3d-9a8f-1b2c3d4e5f60', workbook: match?.[1] ?? '', sheet: match?.[2] ?? '' };
+};
+
+/** GET {site}/api/{version}/sites/{siteId}/views?filter=viewUrlName:eq:{sheet} */
+export function tableauQueryViews(state: StandInState, headers: Headers, url: URL): Response {
+  if (!restSession(state, headers)) return unauthorized();
+  const view = knownView(state);
+  const filter = /^viewUrlName:eq:(.+)$/.exec(url.searchParams.get('filter') ?? '')?.[1];
+  const views = filter === undefined || filter === view.sheet ? [view] : [];
+  return json({
+    pagination: { pageNumber: '1', pageSize: '100', totalAvailable: String(views.length) },
+    views: {
+      view: views.map((v) => ({
+        id: v.id,
+        name: v.sheet,
+        contentUrl: `${v.workbook}/sheets/${v.sheet}`,
+        viewUrlName: v.sheet,
+      })),
+    },
+  });
+}
+
+/**
+ * GET {site}/api/{version}/sites/{siteId}/views/{viewId}/pdf or /image: the "file" names the session's user and
+ * attributes, so a test can read whose data it carries.
+ */
+export function tableauViewFile(state: StandInState, headers: Headers, viewId: string, kind: string): Response {
+  const claims = restSession(state, headers);
+  if (!claims) return unauthorized();
+  if (viewId !== knownView(state).id)
+    return json({ error: { summary: 'Not Found', detail: 'View not found', code: '404011' } }, 404);
+  const attributes = Object.fromEntries(Object.entries(claims).filter(([name]) => !STANDARD.has(name)));
+  const shown = JSON.stringify({ sub: claims.sub, attributes });
+  return kind === 'pdf'
+    ? new Response(`%PDF-1.4\n% Tableau stand-in view\n% ${shown}\n%%EOF\n`, {
+        headers: { 'content-type': 'application/pdf' },
+      })
+    : new Response(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(shown)]), {
+        headers: { 'content-type': 'image/png' },
+      });
 }

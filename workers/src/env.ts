@@ -15,6 +15,7 @@ import {
 import { lookerStudioEnvEntries } from '@app/platform/lookerstudio/env';
 import { metricsTokenProblems } from '@app/platform/metrics-token';
 import { outboundEnvEntries } from '@app/platform/outbound';
+import { capacityEnvEntries, powerBiWorkerEnvEntries } from '@app/platform/powerbi/env';
 import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
 import { envEncryptionKey } from '@app/platform/secret-box';
 import { tracingEnvEntries } from '@app/platform/tracing';
@@ -72,12 +73,38 @@ export const WorkersEnvSchema = v.object({
   /** Opens the Looker Studio connections' keys (issue 28); without it their sharing jobs fail, visibly. */
   APP_ENCRYPTION_KEY: envEncryptionKey,
   ...lookerStudioEnvEntries,
+  ...capacityEnvEntries,
+  ...powerBiWorkerEnvEntries,
+  /** How often the capacities are visited (paused when idle outside their active hours, resumed when they begin). */
+  CAPACITY_ROUND_INTERVAL_MS: envInt('60000', 1000),
   /** How long a Looker Studio call may take (Google's token endpoint and API). */
   LOOKER_STUDIO_TIMEOUT_MS: envInt('8000', 100),
   /** How often reports whose sharing is not in step are tried again (besides each job's own retries). */
   LOOKER_SHARING_RETRY_INTERVAL_MS: envInt('900000', 1000),
   /** The first retry's delay of a sharing job (doubling each time). */
   LOOKER_SHARING_BACKOFF_MS: envInt('5000', 1),
+  /** Report subscriptions (issue 29): Entra ID and the Power BI REST API, as the API's embed tokens use them. */
+  POWERBI_AUTHORITY_URL: v.optional(envUrl(['https:', 'http:'], 'http(s)'), 'https://login.microsoftonline.com'),
+  POWERBI_API_URL: v.optional(envUrl(['https:', 'http:'], 'http(s)'), 'https://api.powerbi.com'),
+  /**
+   * The most report exports in flight at once across the cluster (Power BI limits concurrent exports per capacity):
+   * the subscription queue's global concurrency.
+   */
+  SUBSCRIPTION_EXPORT_CONCURRENCY: envInt('5', 1),
+  /** How long one export may take, polls included, before the attempt ends (retried later). */
+  SUBSCRIPTION_EXPORT_TIMEOUT_MS: envInt('600000', 1000),
+  /** Attempts of a run (export and e-mails) before it is reported failed. */
+  SUBSCRIPTION_EXPORT_ATTEMPTS: envInt('4', 1),
+  /** The first retry's delay of a run (doubling each time). */
+  SUBSCRIPTION_RETRY_BACKOFF_MS: envInt('300000', 1),
+  /** The least time between two polls of an export's status (whatever its Retry-After says). */
+  SUBSCRIPTION_POLL_MIN_MS: envInt('1000', 0),
+  /** A throttled call (429) waits its Retry-After up to this long in the job; longer ends the attempt. */
+  SUBSCRIPTION_MAX_RETRY_AFTER_MS: envInt('120000', 0),
+  /** One request to Power BI or Tableau (a file's download included). */
+  SUBSCRIPTION_HTTP_TIMEOUT_MS: envInt('60000', 100),
+  /** How often the cluster looks for subscriptions due. */
+  SUBSCRIPTION_TICK_MS: envInt('60000', 100),
 });
 
 export type WorkersConfig = v.InferOutput<typeof WorkersEnvSchema>;

@@ -2,6 +2,7 @@ import { CalendarJobNames, EmailTemplates, LookerSharingJobNames, QueueNames } f
 import type { Database } from '@app/db';
 import { registerBuildInfo } from '@app/platform/build-info';
 import { outOfStep } from '@app/platform/lookerstudio/sharing.repository';
+import { flaggedDashboardCount } from '@app/platform/powerbi/report-check.repository';
 import { registerProcessMetrics } from '@app/platform/process-metrics';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -21,6 +22,7 @@ export function createWorkerMetrics() {
   const queues = Object.values(QueueNames).map((queue) => ({ queue }));
   let readiness: (() => Promise<boolean>) | null = null;
   let lookerDb: Database | null = null;
+  let powerBiDb: Database | null = null;
   /** Read from the database at each scrape: every worker process reports the same figures (the alert takes max). */
   const readOutOfStep = async () => (lookerDb ? outOfStep(lookerDb).catch(() => null) : null);
   const metrics = {
@@ -29,6 +31,19 @@ export function createWorkerMetrics() {
     watchLookerSharing(db: Database) {
       lookerDb = db;
     },
+    /** The Power BI gauges read this database from now on (issue 29). */
+    watchPowerBi(db: Database) {
+      powerBiDb = db;
+    },
+    powerBiBrokenDashboards: new Gauge({
+      name: 'powerbi_dashboards_broken',
+      help: 'Power BI dashboards whose report or workspace the nightly check found gone or no longer visible',
+      registers: [registry],
+      async collect() {
+        const count = powerBiDb ? await flaggedDashboardCount(powerBiDb).catch(() => null) : null;
+        if (count !== null) this.set(count);
+      },
+    }),
     lookerOutOfStep: new Gauge({
       name: 'looker_sharing_out_of_step',
       help: 'Looker Studio reports whose sharing is not in step with the organizations (pending or failing)',

@@ -11,6 +11,8 @@ import {
   type QueueDefinition,
   Queues,
   ReportJobNames,
+  SUBSCRIPTION_TICK_SCHEDULER_ID,
+  type SubscriptionJob,
   USAGE_DIGEST_SCHEDULER_ID,
   type UsageDigestJob,
 } from '@app/contracts';
@@ -21,6 +23,7 @@ import { registerDatabaseMetrics } from '@app/platform/process-metrics';
 import { createQueue } from '@app/platform/queues';
 import { probe } from '@app/platform/readiness';
 import { createRedis } from '@app/platform/redis';
+import { createUnsubscribeSigner } from '@app/platform/report-export/unsubscribe-token';
 import { createSecretBox } from '@app/platform/secret-box';
 import { queueTelemetry } from '@app/platform/tracing';
 import type { JobsOptions, Queue, Worker } from 'bullmq';
@@ -33,7 +36,23 @@ import type { WorkersConfig } from './env';
 import { processCalendarJob } from './jobs/calendar/calendar.processor';
 import { processDomainEvent } from './jobs/domain-events/domain-events.processor';
 import { type LookerSharingDeps, processLookerSharing } from './jobs/looker-sharing/looker-sharing.processor';
+import {
+  CAPACITY_ROUND_SCHEDULER_ID,
+  exportCapacityHook,
+  POWERBI_CHECK_SCHEDULER_ID,
+  type PowerBiJobDeps,
+  PowerBiJobNames,
+  runCapacityRound,
+  runReportCheck,
+} from './jobs/powerbi/powerbi.processor';
 import { processSendEmail } from './jobs/send-email/send-email.processor';
+import type { SubscriptionCapacityHook } from './jobs/subscriptions/export';
+import {
+  processRun,
+  processTick,
+  recordFinalFailure,
+  type SubscriptionsDeps,
+} from './jobs/subscriptions/subscriptions.processor';
 import { processUsageDigest } from './jobs/usage-digest/usage-digest.processor';
 import { createWorkerMetrics, type WorkerMetrics } from './metrics';
 import { startReconcile } from './outbox/reconcile';
@@ -48,6 +67,8 @@ export interface WorkersRuntimeDeps {
   mailer?: Mailer;
   /** The company calendar; by default from CALDAV_URL (none without it: calendar jobs then do nothing). */
   calendar?: CalendarClient | null;
+  /** Resumes a paused Power BI capacity for a subscription's export (issue 29); none: exports run as they are. */
+  capacity?: SubscriptionCapacityHook;
 }
 
 export interface WorkersRuntime {
@@ -56,8 +77,9 @@ export interface WorkersRuntime {
     domainEvents: Queue<DomainEventJob>;
     emails: Queue<EmailJob>;
     calendar: Queue<CalendarJob>;
-    reports: Queue<UsageDigestJob>;
+    reports: Queue<UsageDigestJob | Record<string, never>>;
     lookerSharing: Queue<LookerSharingJob>;
+    subscriptions: Queue<SubscriptionJob>;
   };
   workers: Worker[];
   metrics: WorkerMetrics;
@@ -85,6 +107,7 @@ export async function startWorkers({
   logger,
   mailer: givenMailer,
   calendar: givenCalendar,
+  capacity: givenCapacity,
 }: WorkersRuntimeDeps): Promise<WorkersRuntime> {
   const metrics = createWorkerMetrics();
   const renderer = await createRenderer(emailDefinitions);
@@ -125,6 +148,7 @@ export async function startWorkers({
     calendar: createQueue(platform, Queues.calendar),
     reports: createQueue(platform, Queues.reports),
     lookerSharing: createQueue(platform, Queues.lookerSharing),
+    subscriptions: createQueue(platform, Queues.subscriptions),
   };
   const retried = (definition: QueueDefinition<unknown>) => retriedJobOptions(config, definition);
   const emailJobOptions = retried(Queues.emails);
@@ -146,6 +170,38 @@ export async function startWorkers({
     },
     logger,
   };
+  // Report subscriptions (issue 29, decision 054): each run retried with backoff, then reported to the admin.
+  const subscriptions: SubscriptionsDeps = {
+    db,
+    queue: queues.subscriptions,
+    jobOptions: {
+      ...Queues.subscriptions.defaultJobOptions,
+      attempts: config.SUBSCRIPTION_EXPORT_ATTEMPTS,
+      backoff: { type: 'exponential', delay: config.SUBSCRIPTION_RETRY_BACKOFF_MS },
+    },
+    exporter: {
+      secretBox: config.APP_ENCRYPTION_KEY ? createSecretBox(config.APP_ENCRYPTION_KEY) : null,
+      http: { allowHosts: config.OUTBOUND_ALLOW_HOSTS ?? [], timeoutMs: config.SUBSCRIPTION_HTTP_TIMEOUT_MS },
+      powerbi: {
+        authorityUrl: config.POWERBI_AUTHORITY_URL,
+        apiUrl: config.POWERBI_API_URL,
+        exportTimeoutMs: config.SUBSCRIPTION_EXPORT_TIMEOUT_MS,
+        maxRetryAfterMs: config.SUBSCRIPTION_MAX_RETRY_AFTER_MS,
+        maxThrottles: 5,
+        minPollMs: config.SUBSCRIPTION_POLL_MIN_MS,
+      },
+      tableau: {},
+      // Power BI exports resume and hold a paused capacity (decision 053) unless the caller brings its own.
+      capacity: givenCapacity ?? exportCapacityHook(() => powerBi),
+    },
+    mailer,
+    renderer,
+    from: config.EMAIL_FROM,
+    appUrl: config.APP_URL,
+    companyEmail: config.COMPANY_EMAIL,
+    signer: config.APP_ENCRYPTION_KEY ? createUnsubscribeSigner(config.APP_ENCRYPTION_KEY) : null,
+    logger,
+  };
 
   const domainEventsWorker = registerWorker(
     platform,
@@ -159,6 +215,7 @@ export async function startWorkers({
         calendarJobOptions,
         logger,
         lookerSharing,
+        subscriptions,
       }),
     {
       onFailed: (job, error) =>
@@ -237,22 +294,83 @@ export async function startWorkers({
   else await queues.calendar.removeJobScheduler('sync-busy-every');
   // The admins' monthly usage digest (issue 18): every process upserts the same scheduler (a fixed id), so the cluster
   // has one, and one job a month; the job writes one event per month and admin, whoever runs it how often.
+  // Power BI (issue 29): the capacity round and the nightly report check share the reports queue.
+  const powerBi: PowerBiJobDeps = {
+    db,
+    secretBox: lookerSharing.secretBox,
+    arm: {
+      POWERBI_AUTHORITY_URL: config.POWERBI_AUTHORITY_URL,
+      AZURE_MANAGEMENT_URL: config.AZURE_MANAGEMENT_URL,
+      OUTBOUND_ALLOW_HOSTS: config.OUTBOUND_ALLOW_HOSTS,
+      timeoutMs: config.AZURE_TIMEOUT_MS,
+    },
+    powerBiApiUrl: config.POWERBI_API_URL,
+    logger,
+  };
   const reportsWorker = registerWorker(
     platform,
     Queues.reports,
-    (job) =>
-      processUsageDigest(job, { db, domainEvents: queues.domainEvents, timeZone: config.BOOKING_TIMEZONE, logger }),
+    (job) => {
+      if (job.name === PowerBiJobNames.capacityRound) return runCapacityRound(powerBi);
+      if (job.name === PowerBiJobNames.checkReports) return runReportCheck(powerBi);
+      if (job.name === ReportJobNames.subscriptionTick) return processTick(subscriptions);
+      return processUsageDigest(job, {
+        db,
+        domainEvents: queues.domainEvents,
+        timeZone: config.BOOKING_TIMEZONE,
+        logger,
+      });
+    },
     {
       concurrency: 1,
       onFailed: (job, error) =>
-        logger[job && isFinal(job) ? 'error' : 'warn']({ jobId: job?.id, err: error }, 'usage digest job failed'),
+        logger[job && isFinal(job) ? 'error' : 'warn'](
+          { jobId: job?.id, job: job?.name, err: error },
+          'reports job failed',
+        ),
     },
   );
+  await queues.reports.upsertJobScheduler(
+    CAPACITY_ROUND_SCHEDULER_ID,
+    { every: config.CAPACITY_ROUND_INTERVAL_MS },
+    {
+      name: PowerBiJobNames.capacityRound,
+      data: {},
+      opts: { attempts: 1, removeOnComplete: { count: 100 }, removeOnFail: { count: 100 } },
+    },
+  );
+  await queues.reports.upsertJobScheduler(
+    POWERBI_CHECK_SCHEDULER_ID,
+    { pattern: '15 3 * * *', tz: config.BOOKING_TIMEZONE },
+    { name: PowerBiJobNames.checkReports, data: {}, opts: retried(Queues.reports) },
+  );
+  metrics.watchPowerBi(db);
   await queues.reports.upsertJobScheduler(
     USAGE_DIGEST_SCHEDULER_ID,
     { pattern: '0 7 1 * *', tz: config.BOOKING_TIMEZONE },
     { name: ReportJobNames.usageDigest, data: {}, opts: retried(Queues.reports) },
   );
+  // The subscriptions' tick: one scheduler of a fixed id (one tick per interval in the cluster); each run's job then
+  // waits for one of the SUBSCRIPTION_EXPORT_CONCURRENCY slots the whole cluster shares (the queue's global
+  // concurrency: Power BI limits the exports in flight per capacity).
+  await queues.reports.upsertJobScheduler(
+    SUBSCRIPTION_TICK_SCHEDULER_ID,
+    { every: config.SUBSCRIPTION_TICK_MS },
+    { name: ReportJobNames.subscriptionTick, data: {}, opts: { attempts: 1, removeOnComplete: { count: 100 } } },
+  );
+  await queues.subscriptions.setGlobalConcurrency(config.SUBSCRIPTION_EXPORT_CONCURRENCY);
+  const subscriptionsWorker = registerWorker(platform, Queues.subscriptions, (job) => processRun(job, subscriptions), {
+    concurrency: config.SUBSCRIPTION_EXPORT_CONCURRENCY,
+    onFailed: (job, error) => {
+      if (!job) return;
+      const final = isFinal(job) || error.name === 'UnrecoverableError';
+      logger[final ? 'error' : 'warn'](
+        { jobId: job.id, attempt: job.attemptsMade, err: error },
+        final ? 'subscription run failed for good; the admin sees why' : 'subscription run failed; will retry',
+      );
+      if (final) void recordFinalFailure(subscriptions, job, error).catch(() => {});
+    },
+  });
   const lookerSharingWorker = registerWorker(
     platform,
     Queues.lookerSharing,
@@ -284,7 +402,14 @@ export async function startWorkers({
     { name: LookerSharingJobNames.reconcile, data: { onlyOutOfStep: true }, opts: { attempts: 1 } },
   );
   metrics.watchLookerSharing(db);
-  const workers: Worker[] = [domainEventsWorker, emailsWorker, calendarWorker, reportsWorker, lookerSharingWorker];
+  const workers: Worker[] = [
+    domainEventsWorker,
+    emailsWorker,
+    calendarWorker,
+    reportsWorker,
+    lookerSharingWorker,
+    subscriptionsWorker,
+  ];
 
   const stopSweeper = startSweeper(
     {

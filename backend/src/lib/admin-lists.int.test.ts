@@ -291,6 +291,7 @@ describe('the other admin lists', () => {
       '/api/admin/organization-dashboards',
       '/api/admin/audit',
       '/api/admin/consultations',
+      '/api/admin/leads',
     ]) {
       const get = spec.paths[path].get;
       expect(get.responses['200'].headers['X-Total-Count'].schema.type, path).toBe('integer');

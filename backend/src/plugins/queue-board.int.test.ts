@@ -85,7 +85,7 @@ describe('the queue board (/admin/queues)', () => {
     const api = await as(admin).get('/admin/queues/api/queues');
     expect(api.status).toBe(200);
     const names = (await api.json()).queues.map((q: { name: string }) => q.name).sort();
-    expect(names).toEqual(['calendar', 'domain-events', 'emails', 'looker-sharing', 'reports']);
+    expect(names).toEqual(['calendar', 'domain-events', 'emails', 'looker-sharing', 'reports', 'subscriptions']);
     expect((await as(client).get('/admin/queues')).status).toBe(403);
     const anonymous = await as(null).get('/admin/queues');
     expect(anonymous.status).toBe(302);

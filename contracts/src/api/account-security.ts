@@ -110,45 +110,44 @@ export type SecuritySettings = v.InferOutput<typeof SecuritySettingsSchema>;
 export const SIGN_IN_METHODS = ['password', 'sso', 'totp', 'recovery_code'] as const;
 export const SIGN_IN_RESULTS = ['success', 'failure'] as const;
 
-/** GET /api/admin/sign-ins: filters (each optional), newest first, `before` an id for the next page. */
-export const SignInQuerySchema = v.object({
-  email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254, 'Email must be at most 254 characters'))),
-  userId: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'userId must be a whole number'), v.transform(Number))),
-  result: v.optional(v.picklist(SIGN_IN_RESULTS, `result must be one of ${SIGN_IN_RESULTS.join(', ')}`)),
-  method: v.optional(v.picklist(SIGN_IN_METHODS, `method must be one of ${SIGN_IN_METHODS.join(', ')}`)),
-  before: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'before must be a whole number'), v.transform(Number))),
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, 'limit must be a whole number from 1 to 200'),
-      v.transform(Number),
-      v.minValue(1, 'limit must be a whole number from 1 to 200'),
-      v.maxValue(200, 'limit must be a whole number from 1 to 200'),
-    ),
-  ),
-});
-export type SignInQuery = v.InferOutput<typeof SignInQuerySchema>;
+/** How lists name a person whose personal data was erased (issue 27): never a name or an address. */
+export const ERASED_PERSON = 'Erased person';
 
-const SignInEventSchema = v.object({
+/** The marker an erase leaves where the person's address was (decision 037): `erased-user-<id>@invalid`. */
+export const erasedMarker = (accountId: number | null) =>
+  accountId === null ? 'erased@invalid' : `erased-user-${accountId}@invalid`;
+
+/** Whether a stored address is an erase's marker. */
+export const isErasedMarker = (text: string | null | undefined) =>
+  typeof text === 'string' && /^erased(?:-user-\d+)?@invalid$/.test(text);
+
+/**
+ * One row of GET /api/admin/sign-ins (a list paged by the server like the others, decision 038; its query is
+ * `SignInListQuerySchema`): the attempt with the names it refers to resolved, ids kept beside them.
+ */
+export const SignInEventSchema = v.object({
   id: v.number(),
   userId: v.nullable(v.number()),
   email: v.string(),
+  /** The account's first and last name now; 'Erased person' when their personal data was erased; else null. */
+  personName: v.nullable(v.string()),
+  /** Their personal data was erased (decision 037): `email` is a marker, never an address to show. */
+  erased: v.boolean(),
   method: v.picklist(SIGN_IN_METHODS),
   result: v.picklist(SIGN_IN_RESULTS),
   reason: v.nullable(v.string()),
   organizationId: v.nullable(v.number()),
+  /** The organization whose single sign-on was used, by its current name. */
+  organizationName: v.nullable(v.string()),
   ipAddress: v.nullable(v.string()),
   userAgent: v.nullable(v.string()),
+  /** The User-Agent as words: 'Chrome 131', 'Unknown browser'. */
+  browser: v.string(),
+  /** 'Windows 10', 'macOS Sonoma', 'Unknown system'. */
+  system: v.string(),
   createdAt: v.string(),
 });
 export type SignInEvent = v.InferOutput<typeof SignInEventSchema>;
-
-export const SignInPageSchema = v.object({
-  events: v.array(SignInEventSchema),
-  /** Pass as `before` for the next (older) page; null on the last page. */
-  nextBefore: v.nullable(v.number()),
-});
-export type SignInPage = v.InferOutput<typeof SignInPageSchema>;
 
 /** What the two-factor and security routes answer. */
 export const SecurityMessages = {

@@ -35,7 +35,7 @@ export type OrganizationValues = v.InferOutput<typeof OrganizationInputSchema>;
 /** The largest id PostgreSQL's `integer` holds: a larger one names nothing, and must not reach the database. */
 const MAX_ID = 2_147_483_647;
 const ID_MESSAGE = `Invalid id: a whole number from 1 to ${MAX_ID}`;
-const idLike = v.union(
+export const idLike = v.union(
   [
     v.pipe(v.number(ID_MESSAGE), v.integer(ID_MESSAGE), v.minValue(1, ID_MESSAGE), v.maxValue(MAX_ID, ID_MESSAGE)),
     v.pipe(
@@ -236,6 +236,53 @@ export const OrganizationSchema = v.object({
   createdAt: v.string(),
 });
 export type AdminOrganization = v.InferOutput<typeof OrganizationSchema>;
+
+/** A member as the organization page lists them (issue 27): the person, their role and how recently they came. */
+const OrganizationMemberSchema = v.object({
+  id: v.number(),
+  email: v.string(),
+  /** First and last name, or null when they gave none. */
+  name: v.nullable(v.string()),
+  role: v.string(),
+  isActive: v.boolean(),
+  isAdmin: v.boolean(),
+  lastLoginAt: v.nullable(v.string()),
+  memberSince: v.string(),
+});
+export type OrganizationMember = v.InferOutput<typeof OrganizationMemberSchema>;
+
+/**
+ * GET /api/admin/organizations/{id} (issue 27): everything the organization page shows that no list answers: the
+ * organization, its members with their roles, and its usage (views of its members of its dashboards, per day of the
+ * last 30 days of the company's zone, counted as the usage report counts them).
+ */
+export const OrganizationDetailSchema = v.object({
+  organization: OrganizationSchema,
+  members: v.array(OrganizationMemberSchema),
+  usage: v.object({
+    from: v.string(),
+    to: v.string(),
+    days: v.array(v.string()),
+    views: v.array(v.number()),
+    total: v.number(),
+  }),
+});
+export type OrganizationDetail = v.InferOutput<typeof OrganizationDetailSchema>;
+
+/** PUT /api/admin/organization-users/{organizationId}/{userId}: a member's role in the organization. */
+export const MemberRoleSchema = v.object({
+  role: v.pipe(
+    v.string('Role is required'),
+    v.check((text) => !text.includes('\0'), 'Role must not contain a NUL character'),
+    v.check(
+      (text) => !/[\uD800-\uDFFF]/.test(text.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, '')),
+      'Role must be valid Unicode text',
+    ),
+    v.trim(),
+    v.minLength(1, 'Role is required'),
+    v.maxLength(50, 'Role must be at most 50 characters'),
+  ),
+});
 
 /** A link between an organization and a dashboard (GET and POST /api/admin/organization-dashboards). */
 export const OrganizationDashboardLinkSchema = v.object({

@@ -84,6 +84,8 @@ export const AdminDashboardSchema = v.object({
    * sharing is not known to be off.
    */
   publicShareLink: v.boolean(),
+  /** Power BI (issue 29): what the nightly check found wrong with its report (gone, no longer visible); absent when well. */
+  targetProblem: v.optional(v.string()),
   viewCount: v.number(),
   lastViewedAt: v.nullable(v.string()),
 });

@@ -338,6 +338,18 @@ export const EmbedTokenSchema = v.variant('mode', [
 ]);
 export type EmbedToken = v.InferOutput<typeof EmbedTokenSchema>;
 
+/**
+ * 202 from POST /api/dashboards/{id}/embed-token (issue 29): the dashboard's Power BI capacity is paused and is being
+ * started; ask again after `retryAfterSeconds`.
+ */
+export const EmbedStartingSchema = v.object({
+  status: v.literal('starting'),
+  retryAfterSeconds: v.number(),
+  message: v.string(),
+});
+export type EmbedStarting = v.InferOutput<typeof EmbedStartingSchema>;
+export const EMBED_STARTING_MESSAGE = 'Starting your dashboard…';
+
 /** What the viewer says when a renewal is refused because access was removed. */
 export const ACCESS_ENDED_MESSAGE = 'Your access to this dashboard has ended';
 /** Public share links (anyone who has the address sees the data): the admin screen says so. */

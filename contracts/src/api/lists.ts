@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SIGN_IN_METHODS, SIGN_IN_RESULTS } from './account-security';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from './dashboards';
 import { EMBED_MODES } from './embedding';
 
@@ -170,3 +171,31 @@ export const ConsultationListQuerySchema = listQuerySchema(CONSULTATION_SORTS, {
   source: choiceFilter('source', ['form', 'scheduling_service']),
 });
 export type ConsultationListQuery = v.InferOutput<typeof ConsultationListQuerySchema>;
+
+/** The statuses of a lead (issue 27): from a first message to a client, or lost. */
+export const LEAD_STATUSES = ['new', 'contacted', 'consultation', 'won', 'lost'] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/**
+ * GET /api/admin/leads (issue 27): `q` matches the name, address or business; `status` one status; `owner` the
+ * administrator who follows them. Without a sort, the latest activity first.
+ */
+const LEAD_SORTS = ['lastActivityAt', 'createdAt', 'name', 'email', 'businessName', 'status', 'id'] as const;
+export const LeadListQuerySchema = listQuerySchema(LEAD_SORTS, {
+  status: choiceFilter('status', LEAD_STATUSES),
+  owner: idFilter('owner'),
+});
+export type LeadListQuery = v.InferOutput<typeof LeadListQuerySchema>;
+
+/**
+ * GET /api/admin/sign-ins (issue 27): `q` searches the address and the person's name, `email` is the address as
+ * typed (any letter case), `userId` one account's attempts.
+ */
+const SIGN_IN_SORTS = ['createdAt', 'email', 'method', 'result'] as const;
+export const SignInListQuerySchema = listQuerySchema(SIGN_IN_SORTS, {
+  email: textFilter('email'),
+  userId: idFilter('userId'),
+  result: choiceFilter('result', SIGN_IN_RESULTS),
+  method: choiceFilter('method', SIGN_IN_METHODS),
+});
+export type SignInListQuery = v.InferOutput<typeof SignInListQuerySchema>;

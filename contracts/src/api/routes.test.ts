@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { SecondFactorRequired, SessionInfo, SignInPage } from './account-security';
+import type { SecondFactorRequired, SessionInfo, SignInEvent } from './account-security';
 import type { AuditEntry, OrganizationDashboardLink } from './admin';
 import type { LoginResult, TokenValidation } from './auth';
 import type {
@@ -31,7 +31,7 @@ describe('what each call answers, in types', () => {
     expectTypeOf<GetAnswer<'/api/admin/organization-dashboards'>>().toEqualTypeOf<OrganizationDashboardLink[]>();
     expectTypeOf<GetAnswer<'/api/admin/audit'>>().toEqualTypeOf<AuditEntry[]>();
     expectTypeOf<GetAnswer<'/api/auth/sessions'>>().toEqualTypeOf<SessionInfo[]>();
-    expectTypeOf<GetAnswer<`/api/admin/sign-ins?${string}`>>().toEqualTypeOf<SignInPage>();
+    expectTypeOf<GetAnswer<`/api/admin/sign-ins?${string}`>>().toEqualTypeOf<SignInEvent[]>();
   });
 
   it('types a change by its method and path; a DELETE answers nothing', () => {

@@ -6,11 +6,17 @@ import type {
   SecuritySettingsSchema,
   SessionInfoSchema,
   SessionsEndedSchema,
-  SignInPageSchema,
+  SignInEventSchema,
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
 } from './account-security';
-import type { AuditEntrySchema, OrganizationDashboardLinkSchema, OrganizationSchema } from './admin';
+import type {
+  AuditEntrySchema,
+  MemberRoleSchema,
+  OrganizationDashboardLinkSchema,
+  OrganizationDetailSchema,
+  OrganizationSchema,
+} from './admin';
 import type {
   EmailChangedSchema,
   EmailChangePendingSchema,
@@ -51,6 +57,7 @@ import type {
   EmbedTokenSchema,
   SavedEmbedConnectionSchema,
 } from './embedding';
+import type { LeadConvertedSchema, LeadDetailSchema, LeadSchema } from './leads';
 import type { GoogleAccountSchema, LookerStudioAssetsSchema, SharingSyncResultSchema } from './lookerstudio';
 import type { AdminOverviewSchema } from './overview';
 import type {
@@ -62,6 +69,13 @@ import type {
   SitePageSchema,
 } from './site';
 import type { SsoLookupSchema, SsoSettingsSchema, SsoTestSchema } from './sso';
+import type {
+  MySubscriptionSchema,
+  SubscriptionHistorySchema,
+  SubscriptionRunSchema,
+  SubscriptionSchema,
+  UnsubscribePreviewSchema,
+} from './subscriptions';
 import type { PublicConfigSchema } from './system';
 import type { UsageReportSchema } from './usage';
 import type { UserChangedSchema, UserSchema } from './users';
@@ -86,7 +100,7 @@ export type GetAnswer<P extends string> = P extends '/api/auth/user'
         : P extends '/api/admin/overview'
           ? Of<typeof AdminOverviewSchema>
           : P extends `/api/admin/sign-ins${'' | `?${string}`}`
-            ? Of<typeof SignInPageSchema>
+            ? ListOf<typeof SignInEventSchema>
             : GetAnswerMore<P>;
 
 type GetAnswerMore<P extends string> = P extends '/api/config'
@@ -137,18 +151,33 @@ type GetAnswerMore<P extends string> = P extends '/api/config'
                                               ? Of<typeof SsoLookupSchema>
                                               : P extends `/api/admin/organizations/${string}/sso`
                                                 ? Of<typeof SsoSettingsSchema>
-                                                : SiteGetAnswer<P>;
+                                                : P extends `/api/admin/organizations/${number}`
+                                                  ? Of<typeof OrganizationDetailSchema>
+                                                  : LeadGetAnswer<P>;
+
+/** The leads (issue 27). */
+type LeadGetAnswer<P extends string> = P extends `/api/admin/leads${'' | `?${string}`}`
+  ? ListOf<typeof LeadSchema>
+  : P extends `/api/admin/leads/${string}`
+    ? Of<typeof LeadDetailSchema>
+    : SiteGetAnswer<P>;
 
 /** POST, PUT and DELETE paths (a 204 answers `null`). */
-type SendAnswer<M extends 'POST' | 'PUT' | 'DELETE', P extends string> = M extends 'DELETE'
+type SendAnswer<M extends 'POST' | 'PUT' | 'PATCH' | 'DELETE', P extends string> = M extends 'DELETE'
   ? P extends `/api/dashboards/${string}/favourite`
     ? Of<typeof FavouriteSchema>
     : null
-  : P extends '/api/auth/login'
-    ? Of<typeof LoginResultSchema> | Of<typeof SecondFactorRequiredSchema>
-    : P extends '/api/auth/login/second-factor'
-      ? Of<typeof LoginResultSchema>
-      : SecurityAnswer<P>;
+  : P extends `/api/admin/leads/${string}/convert`
+    ? Of<typeof LeadConvertedSchema>
+    : P extends `/api/admin/leads/${string}`
+      ? Of<typeof LeadDetailSchema>
+      : LoginAnswer<P>;
+
+type LoginAnswer<P extends string> = P extends '/api/auth/login'
+  ? Of<typeof LoginResultSchema> | Of<typeof SecondFactorRequiredSchema>
+  : P extends '/api/auth/login/second-factor'
+    ? Of<typeof LoginResultSchema>
+    : SecurityAnswer<P>;
 
 /** The account's security (issue 17) and the administrators' security setting. */
 type SecurityAnswer<P extends string> = P extends '/api/auth/two-factor/setup'
@@ -215,13 +244,15 @@ type SendAnswerMore<P extends string> = P extends '/api/auth/logout'
                                                 ? Of<typeof OrganizationDashboardLinkSchema>
                                                 : P extends '/api/admin/organization-users'
                                                   ? Of<typeof MessageSchema>
-                                                  : P extends `/api/admin/consultations/${string}`
-                                                    ? Of<typeof MessageSchema>
-                                                    : P extends '/api/admin/closed-dates'
-                                                      ? Of<typeof ClosedDateSchema>
-                                                      : P extends '/api/admin/calendar-feed'
-                                                        ? Of<typeof CalendarFeedCreatedSchema>
-                                                        : SiteSendAnswer<P>;
+                                                  : P extends `/api/admin/organization-users/${string}/${string}`
+                                                    ? Of<typeof MemberRoleSchema>
+                                                    : P extends `/api/admin/consultations/${string}`
+                                                      ? Of<typeof MessageSchema>
+                                                      : P extends '/api/admin/closed-dates'
+                                                        ? Of<typeof ClosedDateSchema>
+                                                        : P extends '/api/admin/calendar-feed'
+                                                          ? Of<typeof CalendarFeedCreatedSchema>
+                                                          : SiteSendAnswer<P>;
 
 /** The site's words and personal-data requests (issue 18). */
 type SiteGetAnswer<P extends string> = P extends '/api/case-studies'
@@ -236,7 +267,16 @@ type SiteGetAnswer<P extends string> = P extends '/api/case-studies'
           ? ListOf<typeof SitePageSchema>
           : P extends `/api/admin/personal-data?${string}` | '/api/account/personal-data'
             ? Of<typeof PersonalDataExportSchema>
-            : never;
+            : SubscriptionGetAnswer<P>;
+
+/** Report subscriptions (issue 29): the admin's, and a member's own. */
+type SubscriptionGetAnswer<P extends string> = P extends '/api/admin/subscriptions'
+  ? ListOf<typeof SubscriptionSchema>
+  : P extends `/api/admin/subscriptions/${string}/history`
+    ? Of<typeof SubscriptionHistorySchema>
+    : P extends '/api/account/subscriptions'
+      ? ListOf<typeof MySubscriptionSchema>
+      : never;
 
 type SiteSendAnswer<P extends string> = P extends `/api/admin/case-studies${'' | `/${string}`}`
   ? Of<typeof CaseStudySchema>
@@ -244,13 +284,25 @@ type SiteSendAnswer<P extends string> = P extends `/api/admin/case-studies${'' |
     ? Of<typeof SitePageSchema>
     : P extends '/api/admin/personal-data/erase'
       ? Of<typeof PersonalDataErasedSchema>
-      : never;
+      : SubscriptionSendAnswer<P>;
 
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type SubscriptionSendAnswer<P extends string> = P extends `/api/admin/subscriptions/${string}/send-now`
+  ? Of<typeof SubscriptionRunSchema>
+  : P extends `/api/admin/subscriptions${'' | `/${string}`}`
+    ? Of<typeof SubscriptionSchema>
+    : P extends '/api/subscriptions/unsubscribe/preview'
+      ? Of<typeof UnsubscribePreviewSchema>
+      : P extends '/api/subscriptions/unsubscribe'
+        ? Of<typeof MessageSchema>
+        : P extends `/api/account/subscriptions/${string}`
+          ? Of<typeof MySubscriptionSchema>
+          : never;
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a call of `method` on `path` answers when it succeeds. */
 export type ApiAnswer<M extends ApiMethod, P extends string> = M extends 'GET'
   ? GetAnswer<P>
-  : M extends 'POST' | 'PUT' | 'DELETE'
+  : M extends 'POST' | 'PUT' | 'PATCH' | 'DELETE'
     ? SendAnswer<M, P>
     : never;

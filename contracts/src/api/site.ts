@@ -150,6 +150,8 @@ export const PersonalDataExportSchema = v.object({
   exportedAt: v.string(),
   contactMessages: Rows,
   bookings: Rows,
+  /** The lead their messages and bookings make (issue 27): status, owner, the administrators' notes. */
+  leads: Rows,
   account: v.nullable(v.record(v.string(), v.unknown())),
   memberships: Rows,
   sessions: Rows,
@@ -161,6 +163,10 @@ export const PersonalDataExportSchema = v.object({
   actionsOnOthers: Rows,
   signInEvents: Rows,
   emailDeliveries: Rows,
+  /** Report e-mails of subscriptions sent to them (which report, which file, when; never the file) (issue 29). */
+  reportEmailsSent: Rows,
+  /** The reports whose e-mails they turned off, and how. */
+  reportEmailsTurnedOff: Rows,
 });
 export type PersonalDataExport = v.InferOutput<typeof PersonalDataExportSchema>;
 
@@ -168,6 +174,7 @@ export type PersonalDataExport = v.InferOutput<typeof PersonalDataExportSchema>;
 export const PersonalDataErasedSchema = v.object({
   contactMessages: v.number(),
   bookings: v.number(),
+  leads: v.number(),
   account: v.boolean(),
   dashboardViews: v.number(),
   auditEntries: v.number(),

@@ -51,6 +51,8 @@ const AdminListSearchSchema = v.object({
   to: text,
   when: text,
   source: text,
+  result: text,
+  method: text,
 });
 export type AdminListSearch = v.InferOutput<typeof AdminListSearchSchema>;
 

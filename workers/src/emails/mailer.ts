@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 
 export interface EmailAttachment {
   filename: string;
-  content: string;
+  content: string | Buffer;
   contentType: string;
 }
 

@@ -1,9 +1,9 @@
 import * as schema from '@app/db/schema';
-import { createUser } from '@app/db/testing';
+import { createOrganization, createUser } from '@app/db/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
 
-const { t, as, admin } = useAdminTestApp();
+const { t, as, admin, signIn } = useAdminTestApp();
 
 describe('the audit log (D21)', () => {
   it('lists admin actions newest first with who, what, target and changed fields', async () => {
@@ -135,5 +135,41 @@ describe('searching the audit log (q, decision 038)', () => {
         'targetType',
       ].sort(),
     );
+  });
+});
+
+describe('readable audit entries (issue 27)', () => {
+  it("names the organizations of a membership change, ids kept, and an erased person 'Erased person'", async () => {
+    const north = await createOrganization(t.db, { name: 'Readable North' });
+    const south = await createOrganization(t.db, { name: 'Readable South' });
+    const person = await createUser(t.db, { email: 'readable@example.com', firstName: 'Rita', lastName: 'Readable' });
+    const put = await as(admin).send('PUT', `/api/admin/users/${person.id}`, {
+      email: person.email,
+      firstName: 'Rita',
+      lastName: 'Readable',
+      organizationIds: [north.id, south.id],
+    });
+    expect(put.status).toBe(200);
+    const [update] = await (await as(admin).get('/api/admin/audit?page=1&pageSize=1&action=user.update')).json();
+    expect(update.changes.organizationIds).toEqual({ from: [], to: [north.id, south.id] });
+    expect(update.changes.organizations).toEqual({ from: [], to: ['Readable North', 'Readable South'] });
+
+    const erased = await as(admin).send('POST', '/api/admin/personal-data/erase', { email: person.email });
+    expect(erased.status).toBe(200);
+    const entries: { targetType: string; targetId: string | null; targetName: string | null }[] = await (
+      await as(admin).get('/api/admin/audit?page=1&pageSize=100&targetType=user')
+    ).json();
+    const aboutHer = entries.filter((e) => e.targetId === `erased-user-${person.id}@invalid`);
+    expect(aboutHer.length).toBeGreaterThan(0);
+    for (const entry of aboutHer) expect(entry.targetName).toBe('Erased person');
+    expect(JSON.stringify(aboutHer)).not.toMatch(/Rita|readable@example\.com/);
+  });
+
+  it("shows an erased administrator's own actions as by 'Erased person'", async () => {
+    const other = await signIn({ isAdmin: true, firstName: 'Otto' });
+    await as(other).send('POST', '/api/admin/organizations', { name: 'Made by Otto' });
+    expect((await as(admin).send('POST', '/api/admin/personal-data/erase', { email: other.email })).status).toBe(200);
+    const [entry] = await (await as(admin).get('/api/admin/audit?page=1&pageSize=1&q=Made by Otto')).json();
+    expect(entry).toMatchObject({ actorId: null, actorName: 'Erased person', actorEmail: null });
   });
 });

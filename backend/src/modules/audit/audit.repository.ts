@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditListQuery } from '@app/contracts';
+import { type AuditEntry, type AuditListQuery, ERASED_PERSON, isErasedMarker } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import {
   allOf,
@@ -119,20 +119,68 @@ export async function listAuditPage(db: Db, query: AuditListQuery, page: Page | 
     for (const row of await db.select({ id: table.id, name }).from(table).where(inArray(table.id, ids)))
       current.set(`${type}:${row.id}`, row.name);
   }
+  const organizationNames = await namesOfOrganizations(
+    db,
+    rows.flatMap(({ entry }) => organizationIdsIn(entry.changes)),
+  );
 
   return rows.map(({ entry, actorFirstName, actorLastName }) => {
     const { [TARGET_NAME]: recorded, ...changes } = entry.changes ?? {};
-    const targetName =
-      (typeof recorded === 'string' ? recorded : null) ??
-      current.get(`${entry.targetType}:${entry.targetId}`) ??
-      (entry.targetType === 'user' && typeof changes.email === 'string' ? changes.email : null) ??
-      (typeof changes.name === 'string' ? changes.name : null);
+    const targetErased = isErasedMarker(entry.targetId);
+    const targetName = targetErased
+      ? ERASED_PERSON
+      : ((typeof recorded === 'string' ? recorded : null) ??
+        current.get(`${entry.targetType}:${entry.targetId}`) ??
+        (entry.targetType === 'user' && typeof changes.email === 'string' ? changes.email : null) ??
+        (typeof changes.name === 'string' ? changes.name : null));
+    const actorErased = isErasedMarker(entry.actorEmail);
     return {
       ...entry,
-      actorName: fullName(actorFirstName, actorLastName),
-      targetName,
-      changes: entry.changes === null ? null : changes,
+      actorEmail: actorErased ? null : entry.actorEmail,
+      actorName: actorErased ? ERASED_PERSON : fullName(actorFirstName, actorLastName),
+      targetName: isErasedMarker(targetName) ? ERASED_PERSON : targetName,
+      changes: entry.changes === null ? null : readableChanges(changes, organizationNames),
       createdAt: entry.createdAt.toISOString(),
     };
   });
+}
+
+/** The organization ids a user's change names (`organizationIds: { from: [1, 2], to: [2, 3] }`). */
+function organizationIdsIn(changes: Record<string, unknown> | null): number[] {
+  const change = changes?.organizationIds;
+  if (!change || typeof change !== 'object') return [];
+  const { from, to } = change as { from?: unknown; to?: unknown };
+  return [from, to].flatMap((ids) => (Array.isArray(ids) ? ids.filter((id) => Number.isSafeInteger(id)) : []));
+}
+
+async function namesOfOrganizations(db: Db, ids: number[]) {
+  const unique = [...new Set(ids)].filter((id) => id > 0 && id <= 2_147_483_647);
+  if (!unique.length) return new Map<number, string>();
+  const rows = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(inArray(organizations.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * The changes as people read them (issue 27), ids kept: a change of organizations also by name (`organizations`,
+ * 'Organization 7' for one deleted since), and an erase's marker as 'Erased person', never the marker.
+ */
+function readableChanges(changes: Record<string, unknown>, organizationNames: Map<number, string>) {
+  const erasedOut = (value: unknown): unknown => {
+    if (isErasedMarker(value as string)) return ERASED_PERSON;
+    if (Array.isArray(value)) return value.map(erasedOut);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, erasedOut(inner)]));
+    return value;
+  };
+  const readable = erasedOut(changes) as Record<string, unknown>;
+  const ids = changes.organizationIds as { from?: unknown; to?: unknown } | undefined;
+  if (ids && typeof ids === 'object' && (Array.isArray(ids.from) || Array.isArray(ids.to))) {
+    const named = (list: unknown) =>
+      Array.isArray(list) ? list.map((id) => organizationNames.get(id as number) ?? `Organization ${id}`) : list;
+    readable.organizations = { from: named(ids.from), to: named(ids.to) };
+  }
+  return readable;
 }

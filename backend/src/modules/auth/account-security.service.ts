@@ -1,7 +1,7 @@
 import { hashToken, SecurityMessages, type SessionInfo } from '@app/contracts';
-import Bowser from 'bowser';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
+import { describeUserAgent } from '../../lib/user-agent';
 import { insertAudit } from '../audit/audit.repository';
 import type { AuthDeps } from './auth.deps';
 import * as repo from './auth.repository';
@@ -11,18 +11,6 @@ import { hashPassword } from './auth.service';
  * The person's own sessions and password (issue 17): the account page lists where they are signed in, ends one or
  * all the others, and changes the password (which ends the others).
  */
-
-/** 'Chrome 131', 'Safari', or 'Unknown browser': what the User-Agent says, parsed by Bowser. */
-function describe(userAgent: string | null): { browser: string; os: string } {
-  if (!userAgent) return { browser: 'Unknown browser', os: 'Unknown system' };
-  const parsed = Bowser.parse(userAgent);
-  const major = parsed.browser.version?.split('.')[0];
-  const browser = parsed.browser.name ? [parsed.browser.name, major].filter(Boolean).join(' ') : 'Unknown browser';
-  const os = parsed.os.name
-    ? [parsed.os.name, parsed.os.versionName ?? ''].filter(Boolean).join(' ')
-    : 'Unknown system';
-  return { browser, os };
-}
 
 /**
  * An approximate place without asking any service (decision 035): this computer, the local network, or the address
@@ -50,7 +38,7 @@ export async function listSessions(deps: AuthDeps, userId: number, currentToken:
   return rows
     .map((row) => ({
       id: row.publicId,
-      ...describe(row.userAgent),
+      ...describeUserAgent(row.userAgent),
       place: placeOf(row.ipAddress),
       ipAddress: row.ipAddress,
       createdAt: row.createdAt.toISOString(),

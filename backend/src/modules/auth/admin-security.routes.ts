@@ -1,19 +1,27 @@
-import { SecuritySettingsSchema, SignInPageSchema, SignInQuerySchema } from '@app/contracts';
+import { SecuritySettingsSchema, SignInEventSchema, SignInListQuerySchema } from '@app/contracts';
 import type { AppDeps } from '../../deps';
-import { adminRoute } from '../../lib/route-options';
+import { listAnswer } from '../../lib/list-query';
+import { adminPagedList, adminRoute } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { changeSecuritySettings, readSecuritySettings } from './security-settings.service';
-import { listSignIns } from './sign-in-events.repository';
+import { countSignIns, listSignInPage } from './sign-in-events.repository';
 
 /** The administrators' side of sign-in security (issue 17): the sign-in audit and the two-factor requirement. */
 export const adminSecurityRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
   adminOnly('admin-security-routes', deps)
-    .get('/api/admin/sign-ins', ({ query }) => listSignIns(deps.db, query), {
-      query: SignInQuerySchema,
-      ...adminRoute('Sign-in attempts, newest first, filtered by person, result and method', {
-        200: SignInPageSchema,
-      }),
-    })
+    .get(
+      '/api/admin/sign-ins',
+      ({ query, set }) =>
+        listAnswer(query, set, {
+          rows: (page) => listSignInPage(deps.db, query, page),
+          count: () => countSignIns(deps.db, query),
+        }),
+      adminPagedList(
+        'Sign-in attempts, newest first, with the person and organization by name',
+        SignInListQuerySchema,
+        SignInEventSchema,
+      ),
+    )
     .get('/api/admin/settings/security', () => readSecuritySettings(deps.db), {
       ...adminRoute('The security settings', { 200: SecuritySettingsSchema }),
     })

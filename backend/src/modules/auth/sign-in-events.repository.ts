@@ -1,41 +1,100 @@
-import type { SignInEvent, SignInQuery } from '@app/contracts';
+import { ERASED_PERSON, isErasedMarker, type SignInEvent, type SignInListQuery } from '@app/contracts';
 import type { Database } from '@app/db';
+import {
+  allOf,
+  containsAny,
+  countWhere,
+  equalsIf,
+  orderOf,
+  type Page,
+  paged,
+  type SortSpec,
+} from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
+import { describeUserAgent } from '../../lib/user-agent';
 
-const { signInEvents } = schema;
+const { signInEvents, users, organizations } = schema;
 
 /** One sign-in attempt (issue 17): by password, single sign-on or second factor; never a password or a code. */
 export async function recordSignIn(db: Database, event: typeof signInEvents.$inferInsert): Promise<void> {
   await db.insert(signInEvents).values(event);
 }
 
+/** The most attempts the list answers without `page` (newest first), as the audit does. */
+const WHOLE_LIST_LIMIT = 500;
+
+const signInSort: SortSpec<NonNullable<SignInListQuery['sort']>> = {
+  by: {
+    createdAt: signInEvents.createdAt,
+    email: sql`lower(${signInEvents.email})`,
+    method: signInEvents.method,
+    result: signInEvents.result,
+  },
+  fallback: [desc(signInEvents.createdAt)],
+  // Ids grow with time: attempts of the same instant keep the order they were made in, either way.
+  tieBreak: [signInEvents.id],
+  tieBreakFollowsOrder: true,
+};
+
+const personName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.lastName})`;
+
 /**
- * The administrators' list: newest first, filtered by person (user id, or the address as typed, compared without
- * letter case), result and method; `limit` rows after the id `before` (keyset paging: stable while new rows arrive).
+ * The filters: `q` in the address as typed or the account's name; `email` the address in any letter case; the
+ * account, result and method. Searched through the join with the account (the name is not on the row).
  */
-export async function listSignIns(
-  db: Database,
-  query: SignInQuery,
-): Promise<{ events: SignInEvent[]; nextBefore: number | null }> {
-  const limit = query.limit ?? 50;
-  const rows = await db
-    .select()
+const signInFilter = (query: SignInListQuery) =>
+  allOf(
+    containsAny([signInEvents.email, personName], query.q),
+    query.email ? eq(sql`lower(${signInEvents.email})`, query.email.toLowerCase()) : undefined,
+    equalsIf(signInEvents.userId, query.userId),
+    equalsIf(signInEvents.result, query.result),
+    equalsIf(signInEvents.method, query.method),
+  );
+
+/** How many attempts the list's filters keep. */
+export async function countSignIns(db: Database, query: SignInListQuery): Promise<number> {
+  if (!query.q) return countWhere(db, signInEvents, signInFilter(query));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
     .from(signInEvents)
-    .where(
-      and(
-        query.userId === undefined ? undefined : eq(signInEvents.userId, query.userId),
-        query.email ? eq(sql`lower(${signInEvents.email})`, query.email.toLowerCase()) : undefined,
-        query.result ? eq(signInEvents.result, query.result) : undefined,
-        query.method ? eq(signInEvents.method, query.method) : undefined,
-        query.before === undefined ? undefined : lt(signInEvents.id, query.before),
-      ),
-    )
-    .orderBy(desc(signInEvents.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit);
-  return {
-    events: page.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    nextBefore: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
-  };
+    .leftJoin(users, eq(users.id, signInEvents.userId))
+    .where(signInFilter(query));
+  return row?.n ?? 0;
+}
+
+/**
+ * The administrators' list (issue 27): newest first unless sorted otherwise, one page (or the newest 500), each
+ * attempt with the names it refers to resolved on the server, ids kept: the person's current name ('Erased person'
+ * once their data was erased, never the marker an erase left) and the single sign-on organization's name.
+ */
+export async function listSignInPage(db: Database, query: SignInListQuery, page: Page | null): Promise<SignInEvent[]> {
+  const select = db
+    .select({
+      event: signInEvents,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      organizationName: organizations.name,
+    })
+    .from(signInEvents)
+    .leftJoin(users, eq(users.id, signInEvents.userId))
+    .leftJoin(organizations, eq(organizations.id, signInEvents.organizationId))
+    .where(signInFilter(query))
+    .orderBy(...orderOf(signInSort, query))
+    .$dynamic();
+  const rows = await paged(select, page ?? { limit: WHOLE_LIST_LIMIT, offset: 0 });
+  return rows.map(({ event, firstName, lastName, organizationName }) => {
+    const erased = isErasedMarker(event.email);
+    const name = [firstName, lastName].filter(Boolean).join(' ') || null;
+    const { browser, os } = describeUserAgent(event.userAgent);
+    return {
+      ...event,
+      personName: erased ? ERASED_PERSON : name,
+      erased,
+      organizationName,
+      browser,
+      system: os,
+      createdAt: event.createdAt.toISOString(),
+    };
+  });
 }

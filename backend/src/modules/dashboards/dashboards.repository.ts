@@ -5,7 +5,15 @@ import * as schema from '@app/db/schema';
 import { type SharingRow, sharingOf } from '@app/platform/lookerstudio/sharing.repository';
 import { and, asc, count, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
 
-const { dashboards, organizationDashboards, organizations, memberships, dashboardViews, embedConnections } = schema;
+const {
+  dashboards,
+  organizationDashboards,
+  organizations,
+  memberships,
+  dashboardViews,
+  embedConnections,
+  dashboardTargetProblems,
+} = schema;
 
 type Db = Database | Transaction;
 export type DashboardRow = typeof dashboards.$inferSelect;
@@ -236,16 +244,30 @@ export async function withViews(db: Db, rows: DashboardRow[]): Promise<AdminDash
   const byDashboard = new Map(views.map((view) => [view.dashboardId, view]));
   const assets = rows.map(sharedAssetOf).filter((asset) => asset !== null);
   const sharing = new Map((await sharingOf(db, assets)).map((row) => [`${row.connectionId}|${row.assetName}`, row]));
+  const problems = await targetProblems(db, rows);
   return rows.map((dashboard) => {
     const view = byDashboard.get(dashboard.id);
     const asset = sharedAssetOf(dashboard);
+    const problem = problems.get(dashboard.id);
     return {
       ...dashboardFields(dashboard),
       ...embedSetup(dashboard, asset ? sharing.get(`${asset.connectionId}|${asset.assetName}`) : undefined),
+      ...(problem ? { targetProblem: problem } : {}),
       viewCount: Number(view?.viewCount ?? 0),
       lastViewedAt: view?.lastViewedAt ? new Date(view.lastViewedAt).toISOString() : null,
     };
   });
+}
+
+/** What the nightly Power BI check found wrong with these dashboards' reports (issue 29), by dashboard. */
+async function targetProblems(db: Db, rows: DashboardRow[]) {
+  const powerBi = rows.filter((row) => row.embedMode === 'powerbi').map((row) => row.id);
+  if (!powerBi.length) return new Map<number, string>();
+  const found = await db
+    .select()
+    .from(dashboardTargetProblems)
+    .where(inArray(dashboardTargetProblems.dashboardId, powerBi));
+  return new Map(found.map((row) => [row.dashboardId, row.problem]));
 }
 
 export async function insertDashboard(db: Db, values: typeof dashboards.$inferInsert) {

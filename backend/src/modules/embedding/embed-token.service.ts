@@ -2,11 +2,15 @@ import {
   AdminMessages,
   DATA_SCOPE_SCHEMAS,
   EMBED_PROVIDER_LABELS,
+  EMBED_STARTING_MESSAGE,
   type EmbedProvider,
+  type EmbedStarting,
   type EmbedToken,
   type OrganizationChoice,
 } from '@app/contracts';
 import type { Logger } from '@app/platform/logger';
+import { CapacityError } from '@app/platform/powerbi/arm';
+import { ensureCapacityActive, recordCapacityViewer } from '@app/platform/powerbi/capacity';
 import type { SecretBox } from '@app/platform/secret-box';
 import * as v from 'valibot';
 import type { ApiConfig } from '../../env';
@@ -57,7 +61,7 @@ export async function embedToken(
   dashboardId: number,
   viewer: EmbedViewer,
   organizationId: number | null,
-): Promise<EmbedToken> {
+): Promise<EmbedToken | EmbedStarting> {
   const dashboard = await readableDashboard(deps, dashboardId, viewer);
   const mode = embedModeOf(dashboard);
   const isAdmin = viewer?.isAdmin === true;
@@ -108,6 +112,10 @@ export async function embedToken(
   const target = embedTargetOf(dashboard);
   if (!target || !connection) throw unavailable(viewer, EmbedTokenMessages.notSetUp);
   const identity = { provider: mode, email: viewer.email, scope: scope.output } as EmbedIdentity;
+  if (connection.provider === 'powerbi') {
+    const starting = await capacityStarting(deps, connection.id, { dashboardId, viewer });
+    if (starting) return starting;
+  }
   let minted: Awaited<ReturnType<typeof embedProviders.mint>>;
   try {
     minted = await embedProviders.mint(deps, connection, target, identity);
@@ -136,6 +144,43 @@ export async function embedToken(
     organizations,
     identity: isAdmin ? described : null,
   };
+}
+
+/**
+ * The capacity of a Power BI connection (issue 29): a viewer counts as activity (it is not paused under them); a paused
+ * capacity is started (one resume however many viewers) and the viewer told to ask again. Azure's refusal (a
+ * capacity deleted, no rights) is a 502 whose details only admins read.
+ */
+async function capacityStarting(
+  deps: EmbedTokenDeps,
+  connectionId: number,
+  context: { dashboardId: number; viewer: EmbedViewer },
+): Promise<EmbedStarting | null> {
+  const capacityDeps = {
+    db: deps.db,
+    secretBox: deps.secretBox,
+    now: () => deps.clock.now(),
+    arm: {
+      POWERBI_AUTHORITY_URL: deps.config.POWERBI_AUTHORITY_URL,
+      AZURE_MANAGEMENT_URL: deps.config.AZURE_MANAGEMENT_URL,
+      OUTBOUND_ALLOW_HOSTS: deps.config.OUTBOUND_ALLOW_HOSTS,
+      timeoutMs: deps.config.EMBED_PROVIDER_TIMEOUT_MS,
+    },
+  };
+  try {
+    await recordCapacityViewer(capacityDeps, connectionId);
+    const readiness = await ensureCapacityActive(capacityDeps, connectionId);
+    if (readiness.status === 'active') return null;
+    return { status: 'starting', retryAfterSeconds: readiness.retryAfterSeconds, message: EMBED_STARTING_MESSAGE };
+  } catch (error) {
+    if (!(error instanceof CapacityError)) throw error;
+    deps.logger.warn(
+      { dashboardId: context.dashboardId, connectionId, kind: error.kind, detail: error.message },
+      'the Power BI capacity could not be started',
+    );
+    const safe = EmbedTokenMessages.providerFault('powerbi');
+    throw new HttpError(502, context.viewer?.isAdmin ? `${safe} ${error.message}` : safe);
+  }
 }
 
 /** The value of a settled read, or its error thrown. */

@@ -37,3 +37,23 @@ export async function deleteMembership(db: Db, organizationId: number, userId: n
     .where(eq(organizations.id, organizationId));
   return names ? { ...names, role: row.role } : null;
 }
+
+/**
+ * Sets a member's role (issue 27), the row locked while it changes: the role it had and the names the audit keeps,
+ * or null when they are not a member.
+ */
+export async function changeMemberRole(db: Transaction, organizationId: number, userId: number, role: string) {
+  const [before] = await db
+    .select({ role: memberships.role, organizationName: organizations.name, userEmail: users.email })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)))
+    .for('update', { of: memberships });
+  if (!before) return null;
+  await db
+    .update(memberships)
+    .set({ role })
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+  return before;
+}

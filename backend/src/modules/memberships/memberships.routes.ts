@@ -1,9 +1,9 @@
-import { MessageSchema, OrganizationUserSchema, PathIdSchema } from '@app/contracts';
+import { MemberRoleSchema, MessageSchema, OrganizationUserSchema, PathIdSchema } from '@app/contracts';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { adminCreate, adminRemove, noContent } from '../../lib/route-options';
+import { adminCreate, adminRemove, adminRoute, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
-import { addUserToOrganization, removeUserFromOrganization } from './memberships.service';
+import { addUserToOrganization, changeMemberRole, removeUserFromOrganization } from './memberships.service';
 
 const MembershipParams = v.object({ organizationId: PathIdSchema, userId: PathIdSchema });
 
@@ -18,6 +18,17 @@ export const membershipsRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
           await addUserToOrganization(deps.db, user, Number(body.organizationId), Number(body.userId), body.role),
         ),
       adminCreate('Add a user to an organization', OrganizationUserSchema, MessageSchema),
+    )
+    .put(
+      '/api/admin/organization-users/:organizationId/:userId',
+      ({ params, body, user }) => changeMemberRole(deps.db, user, params.organizationId, params.userId, body.role),
+      {
+        params: MembershipParams,
+        body: MemberRoleSchema,
+        ...adminRoute("Change a member's role in an organization (404 when they are not a member)", {
+          200: MemberRoleSchema,
+        }),
+      },
     )
     .delete(
       '/api/admin/organization-users/:organizationId/:userId',

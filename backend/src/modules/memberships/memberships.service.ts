@@ -40,3 +40,20 @@ export async function removeUserFromOrganization(db: Database, actor: Actor, org
     return { action: 'organization.remove-user', ...target, changes };
   });
 }
+
+/** Changes a member's role in the organization (issue 27), audited with the role before and after; 404 for no member. */
+export async function changeMemberRole(
+  db: Database,
+  actor: Actor,
+  organizationId: number,
+  userId: number,
+  role: string,
+) {
+  return withAudit(db, actor, async (tx) => {
+    const before = await repo.changeMemberRole(tx, organizationId, userId, role);
+    if (!before) throw notFound(AdminMessages.membershipMissing);
+    const target = { targetType: 'organization', targetId: organizationId, targetName: before.organizationName };
+    const changes = { userId, userEmail: before.userEmail, role: { from: before.role, to: role } };
+    return { action: 'organization.change-role', ...target, changes, result: { role } };
+  });
+}

@@ -1,4 +1,4 @@
-import type { AdminOrganization, OrganizationListQuery } from '@app/contracts';
+import type { AdminOrganization, OrganizationListQuery, OrganizationMember } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import {
   allOf,
@@ -83,4 +83,31 @@ export async function updateOrganization(db: Db, id: number, values: Partial<typ
     .where(eq(organizations.id, id))
     .returning();
   return row ? organizationView(row) : null;
+}
+
+/** The organization's members (issue 27), by e-mail, each with their role in it. */
+export async function organizationMembers(db: Db, organizationId: number): Promise<OrganizationMember[]> {
+  const { users, memberships } = schema;
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: memberships.role,
+      isActive: users.isActive,
+      isAdmin: users.isAdmin,
+      lastLoginAt: users.lastLoginAt,
+      memberSince: memberships.createdAt,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.organizationId, organizationId))
+    .orderBy(sql`lower(${users.email})`, users.id);
+  return rows.map(({ firstName, lastName, lastLoginAt, memberSince, ...row }) => ({
+    ...row,
+    name: [firstName, lastName].filter(Boolean).join(' ') || null,
+    lastLoginAt: lastLoginAt?.toISOString() ?? null,
+    memberSince: memberSince.toISOString(),
+  }));
 }

@@ -1,5 +1,6 @@
 import {
   IdParamsSchema,
+  OrganizationDetailSchema,
   OrganizationInputSchema,
   OrganizationListQuerySchema,
   OrganizationSchema,
@@ -8,12 +9,14 @@ import type { AppDeps } from '../../deps';
 import { listAnswer } from '../../lib/list-query';
 import { adminChange, adminCreate, adminPagedList, adminRoute } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
+import { organizationDetail } from './organization-detail.service';
 import { countOrganizations, listOrganizationPage } from './organizations.repository';
 import * as organizations from './organizations.service';
 
 /** The organizations of the spec's Admin table, behind the admin guard (401 anonymous, 403 non-admin, D10). */
-export const organizationsRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
-  adminOnly('organizations-routes', deps)
+export const organizationsRoutes = (deps: Pick<AppDeps, 'db' | 'clock' | 'config'> & GuardDeps) => {
+  const detail = { db: deps.db, clock: deps.clock, timeZone: deps.config.BOOKING_TIMEZONE };
+  return adminOnly('organizations-routes', deps)
     .get(
       '/api/admin/organizations',
       ({ query, set }) =>
@@ -23,6 +26,13 @@ export const organizationsRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
         }),
       adminPagedList('Organizations, active first', OrganizationListQuerySchema, OrganizationSchema),
     )
+    .get('/api/admin/organizations/:id', ({ params }) => organizationDetail(detail, params.id), {
+      params: IdParamsSchema,
+      ...adminRoute(
+        "One organization's page: the organization, its members with their roles, its views of the last 30 days",
+        { 200: OrganizationDetailSchema },
+      ),
+    })
     .post(
       '/api/admin/organizations',
       async ({ body, user, status }) => status(201, await organizations.createOrganization(deps.db, user, body)),
@@ -41,3 +51,4 @@ export const organizationsRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
         ...adminRoute('Activate or deactivate an organization', { 200: OrganizationSchema }),
       },
     );
+};

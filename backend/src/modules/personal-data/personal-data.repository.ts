@@ -2,7 +2,7 @@ import type { Transaction } from '@app/db';
 import * as schema from '@app/db/schema';
 import { and, count, eq, gt, or, type SQLWrapper, sql } from 'drizzle-orm';
 
-const { auditLog, bookings, contactMessages, dashboardViews, emailDeliveries, signInEvents, users } = schema;
+const { auditLog, bookings, contactMessages, dashboardViews, emailDeliveries, leads, signInEvents, users } = schema;
 
 export type Db = Pick<Transaction, 'select' | 'update' | 'delete' | 'execute'>;
 
@@ -46,6 +46,7 @@ export async function upcomingBookings(db: Db, email: string, now: Date) {
 export interface ErasedCounts {
   contactMessages: number;
   bookings: number;
+  leads: number;
   dashboardViews: number;
   auditEntries: number;
   signInEvents: number;
@@ -55,7 +56,7 @@ export interface ErasedCounts {
 
 /**
  * Erases the address inside the caller's transaction: its contact messages and bookings (with their history and
- * link tokens) deleted; the account deleted with its sessions, memberships, tokens and dashboard views; the audit
+ * link tokens) and their lead deleted; the account deleted with its sessions, memberships, tokens and dashboard views; the audit
  * entries, sign-in events and e-mail delivery records that named it keep `marker` instead (and lose the internet
  * address and browser). Last, every other text or JSON column of every table (read from information_schema, so a
  * table added later is covered too) has the address replaced by `marker`.
@@ -72,6 +73,8 @@ export async function erasePersonalData(
     .where(sameAddress(contactMessages.email, email))
     .returning({ id: contactMessages.id });
   const booked = await db.delete(bookings).where(sameAddress(bookings.email, email)).returning({ id: bookings.id });
+  // Their lead (issue 27) goes with its messages and bookings: keyed by the trimmed address, notes and all.
+  const lead = await db.delete(leads).where(eq(leads.email, email.trim())).returning({ id: leads.id });
   const userId = account?.id ?? -1;
   const views = await db
     .delete(dashboardViews)
@@ -93,6 +96,7 @@ export async function erasePersonalData(
   return {
     contactMessages: contact.length,
     bookings: booked.length,
+    leads: lead.length,
     dashboardViews: views.length,
     auditEntries: audit,
     signInEvents: signIns.length,

@@ -31,7 +31,7 @@ export const personalDataRoutes = (deps: Pick<AppDeps, 'db' | 'clock'> & GuardDe
           { 200: PersonalDataExportSchema },
           {
             description:
-              'Contact messages, bookings with their history, the account with its memberships, sessions (without their hashes), e-mail changes, dashboard views, audit entries about it (the actor named only when it is the person), its actions on others as action, kind of target and time only (never the data of others), sign-in events and e-mail delivery records. The export itself is audited, the address recorded only as its SHA-256.',
+              'Contact messages, bookings with their history, the lead they make (status, owner, notes), the account with its memberships, sessions (without their hashes), e-mail changes, dashboard views, audit entries about it (the actor named only when it is the person), its actions on others as action, kind of target and time only (never the data of others), sign-in events and e-mail delivery records. The export itself is audited, the address recorded only as its SHA-256.',
           },
         ),
       },
@@ -46,7 +46,7 @@ export const personalDataRoutes = (deps: Pick<AppDeps, 'db' | 'clock'> & GuardDe
           { 200: PersonalDataErasedSchema },
           {
             description:
-              'Deletes its contact messages, bookings and account (with sessions, memberships and dashboard views); audit entries, sign-in events and e-mail delivery records keep an anonymous marker (an audit entry about the account keeps which fields changed, never their values; any value naming the address is replaced whole); the address is replaced wherever else it is written. 409 for your own account, the last administrator, or while the address has an upcoming confirmed consultation.',
+              'Deletes its contact messages, bookings, lead and account (with sessions, memberships and dashboard views); audit entries, sign-in events and e-mail delivery records keep an anonymous marker (an audit entry about the account keeps which fields changed, never their values; any value naming the address is replaced whole); the address is replaced wherever else it is written. 409 for your own account, the last administrator, or while the address has an upcoming confirmed consultation.',
           },
         ),
       },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PersonalDataErased, PersonalDataExport } from '@app/contracts';
+import { erasedMarker, type PersonalDataErased, type PersonalDataExport } from '@app/contracts';
 import type { Database } from '@app/db';
 import type { Clock } from '../../lib/clock';
 import { conflict } from '../../lib/http-error';
@@ -61,7 +61,7 @@ export async function erasePersonalData(
       throw conflict(PersonalDataMessages.lastAdmin);
     const upcoming = await repo.upcomingBookings(tx, email, clock.now());
     if (upcoming.length) throw conflict(PersonalDataMessages.upcoming(upcoming.length));
-    const marker = account ? `erased-user-${account.id}@invalid` : 'erased@invalid';
+    const marker = erasedMarker(account?.id ?? null);
     // Their Looker Studio access goes with them (issue 28): the event names their organizations before they go.
     if (account) await recordPersonEvent(tx, 'user.erased', account.id);
     const counts = await repo.erasePersonalData(tx, email, account, marker);

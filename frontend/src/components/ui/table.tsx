@@ -69,7 +69,7 @@ export function DataTable<T, K extends string = never>({
           <tr>
             {columns.map((column) =>
               sort && column.sortKey !== undefined ? (
-                <SortableTh key={column.header} sort={sort} sortKey={column.sortKey}>
+                <SortableTh key={column.header} sort={sort} sortKey={column.sortKey} className={column.headerClassName}>
                   {column.header}
                 </SortableTh>
               ) : (
@@ -136,10 +136,12 @@ function SortableTh<K extends string>({
   children,
   sort,
   sortKey,
+  className,
 }: {
   children: ReactNode;
   sort: TableSort<K>;
   sortKey: K;
+  className?: string | undefined;
 }) {
   const active = sort.key === sortKey;
   const Icon = !active ? ArrowUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown;
@@ -147,7 +149,7 @@ function SortableTh<K extends string>({
     <th
       scope="col"
       aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className="px-1.5 py-1 font-semibold whitespace-nowrap"
+      className={cn('px-1.5 py-1 font-semibold whitespace-nowrap', className)}
     >
       <button
         type="button"

@@ -3,6 +3,8 @@ import {
   calendarJobId,
   type DomainEventJob,
   type EmailJob,
+  EventPayloadSchemas,
+  EventTypes,
   emailJobId,
   isEventType,
   reminderJobId,
@@ -11,7 +13,9 @@ import type { Database } from '@app/db';
 import { findEvent, markProcessed } from '@app/platform/outbox';
 import type { Job, JobsOptions, Queue } from 'bullmq';
 import type { Logger } from 'pino';
+import * as v from 'valibot';
 import { assetsOfEvent, type LookerSharingDeps, queueSharingJobs } from '../looker-sharing/looker-sharing.processor';
+import { queueRuns, type SubscriptionsDeps } from '../subscriptions/subscriptions.processor';
 import { type FanOutPlan, planForEvent } from './fan-out';
 
 export interface DomainEventsDeps {
@@ -23,6 +27,8 @@ export interface DomainEventsDeps {
   logger: Logger;
   /** Looker Studio sharing (issue 28): its queue, for the reports an event concerns (none: not fanned out). */
   lookerSharing?: LookerSharingDeps;
+  /** Report subscriptions (issue 29): an admin's "send now" hands its run to their queue. */
+  subscriptions?: Pick<SubscriptionsDeps, 'queue' | 'jobOptions'>;
 }
 
 /**
@@ -88,6 +94,8 @@ export async function processDomainEvent(job: Job<DomainEventJob>, deps: DomainE
         opts: { ...deps.calendarJobOptions, jobId: calendarJobId(event.id, name) },
       })),
     );
+  if (event.type === EventTypes.subscriptionSendRequested && deps.subscriptions)
+    await queueRuns(deps.subscriptions, [v.parse(EventPayloadSchemas[event.type], event.payload).runId]);
   const reports = deps.lookerSharing
     ? await queueSharingJobs(deps.lookerSharing, event.id, await assetsOfEvent(deps.db, event.type, event.payload))
     : 0;

@@ -1,4 +1,4 @@
-import { Queues, USAGE_DIGEST_SCHEDULER_ID } from '@app/contracts';
+import { Queues, SUBSCRIPTION_TICK_SCHEDULER_ID, USAGE_DIGEST_SCHEDULER_ID } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
 import { startTestSmtpServer } from '@app/testing';
@@ -60,9 +60,21 @@ describe('the monthly usage digest with two worker processes', () => {
   it('keeps one scheduler for the cluster, and sends each active admin exactly one digest of the month', async () => {
     // Both processes are up and have upserted the scheduler: still one, with its fixed id.
     await expect.poll(async () => (await queue.getWorkers()).length, { timeout: 30_000 }).toBe(2);
+    // The reports queue also holds Power BI's capacity round and nightly report check, and the report subscriptions'
+    // tick (issue 29): one of each, whatever the processes.
     const schedulers = await queue.getJobSchedulers();
-    expect(schedulers).toHaveLength(1);
-    expect(schedulers[0]).toMatchObject({ key: USAGE_DIGEST_SCHEDULER_ID, pattern: '0 7 1 * *', tz: 'Europe/Paris' });
+    expect(schedulers.map((s) => s.key).sort()).toEqual(
+      [
+        USAGE_DIGEST_SCHEDULER_ID,
+        SUBSCRIPTION_TICK_SCHEDULER_ID,
+        'powerbi-capacity-round',
+        'powerbi-check-nightly',
+      ].sort(),
+    );
+    expect(schedulers.find((s) => s.key === USAGE_DIGEST_SCHEDULER_ID)).toMatchObject({
+      pattern: '0 7 1 * *',
+      tz: 'Europe/Paris',
+    });
 
     const ada = await createUser(t.db, { isAdmin: true, firstName: 'Ada', email: 'ada@lucid.test' });
     const bea = await createUser(t.db, { isAdmin: true, firstName: 'Bea', email: 'bea@lucid.test' });

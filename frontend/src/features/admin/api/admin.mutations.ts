@@ -187,8 +187,10 @@ export const useChangeLinkScope = () =>
 
 /** POST /api/admin/organization-users (201 { message }) */
 export const useAddOrganizationUser = () =>
-  useAdminMutation('add-organization-user', [adminKeys.users], (body: Membership & { role: string }) =>
-    apiRequest('/api/admin/organization-users', { method: 'POST', body }),
+  useAdminMutation(
+    'add-organization-user',
+    [adminKeys.users, adminKeys.organizations],
+    (body: Membership & { role: string }) => apiRequest('/api/admin/organization-users', { method: 'POST', body }),
   );
 
 /** DELETE /api/admin/organization-dashboards/{organizationId}/{dashboardId} (204; 404 when there is no such link) */
@@ -201,9 +203,18 @@ export const useUnlinkDashboard = () =>
 export const useRemoveOrganizationUser = () =>
   useAdminMutation(
     'remove-organization-user',
-    [adminKeys.users, signedInUser],
+    [adminKeys.users, adminKeys.organizations, signedInUser],
     ({ organizationId, userId }: Membership) =>
       apiRequest(`/api/admin/organization-users/${organizationId}/${userId}`, { method: 'DELETE' }),
+  );
+
+/** PUT /api/admin/organization-users/{organizationId}/{userId} { role } (issue 27; 404 when they are not a member) */
+export const useChangeMemberRole = () =>
+  useAdminMutation(
+    'change-member-role',
+    [adminKeys.organizations],
+    ({ organizationId, userId, role }: Membership & { role: string }) =>
+      apiRequest(`/api/admin/organization-users/${organizationId}/${userId}`, { method: 'PUT', body: { role } }),
   );
 
 /** PUT /api/admin/organizations/{id}/sso (issue 17): the client secret only when typed (empty keeps the stored one). */

@@ -64,3 +64,10 @@ export const adminSsoQueryOptions = (organizationId: number) =>
       }
     },
   });
+
+/** GET /api/admin/organizations/{id} (issue 27): the organization, its members with roles, its last 30 days' views. */
+export const organizationDetailQueryOptions = (organizationId: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.organizations, organizationId, 'page'],
+    queryFn: ({ signal }) => apiGet(`/api/admin/organizations/${organizationId}`, { signal }),
+  });

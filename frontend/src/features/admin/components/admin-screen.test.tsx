@@ -6,7 +6,8 @@ import { makeDashboard, makeLink, makeOrganization } from '../../../testing/admi
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, type FakeRoute, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
-import { OWN_ADMIN_REASON, removeFromOrganizationQuestion } from '../forms/edit-user-form';
+import { OWN_ADMIN_REASON } from '../forms/edit-user-form';
+import { removeFromOrganizationQuestion } from '../forms/memberships-editor';
 import { unlinkQuestion } from './associations-tab';
 import { DELETE_DASHBOARD_QUESTION } from './dashboards-tab';
 import { deactivateOrganizationQuestion } from './organizations-tab';
@@ -361,17 +362,28 @@ describe('/admin', () => {
       'PUT /api/admin/users/2': reply({ message: 'A user with this email already exists', issues: [] }, 409),
     });
     const dialog = await editUser(2, 'client@acme.test');
-    const acme = within(dialog).getByLabelText('Acme') as HTMLInputElement;
-    expect(acme.checked).toBe(true);
-    fireEvent.click(acme);
-    fireEvent.click(within(dialog).getByLabelText('Dormant Co (inactive)'));
+    // Memberships are listed once (issue 27); another is added through the searchable combobox.
+    expect(
+      within(dialog)
+        .getAllByTestId('edit-user-membership')
+        .map((li) => li.querySelector('a')?.textContent),
+    ).toEqual(['Acme']);
+    const search = within(dialog).getByRole('combobox', { name: 'Add to an organization' });
+    act(() => fireEvent.focus(search));
+    fireEvent.change(search, { target: { value: 'dorm' } });
+    act(() => fireEvent.click(search));
+    const dormant = await screen.findByRole('option', { name: /Dormant Co \(inactive\)/ });
+    expect(screen.queryByRole('option', { name: /^Acme/ })).toBeNull();
+    act(() => fireEvent.click(dormant));
+    await waitFor(() => expect(within(dialog).getAllByTestId('edit-user-membership')).toHaveLength(2));
+    expect(within(dialog).getByText('Added when you update')).toBeTruthy();
     const shown = await submit(dialog, { Email: 'root@example.com' }, 'Update User', 'Error updating user');
     expect(within(shown).getByText('A user with this email already exists')).toBeTruthy();
     expect(sentBody(api, 'PUT /api/admin/users/2')).toEqual({
       email: 'root@example.com',
       firstName: 'Ada',
       lastName: 'Lovelace',
-      organizationIds: [2],
+      organizationIds: [1, 2],
       isAdmin: false,
       googleAccount: null,
     });
@@ -506,7 +518,8 @@ describe('/admin', () => {
     confirmIn(confirm);
     await toastWith('User removed from organization');
     expect(requestsTo(api, 'DELETE /api/admin/organization-users/1/2')).toHaveLength(1);
-    await waitFor(() => expect((within(editor).getByLabelText('Acme') as HTMLInputElement).checked).toBe(false));
+    // Listed once, and gone from the list.
+    await waitFor(() => expect(within(editor).queryByRole('button', { name: 'Remove from Acme' })).toBeNull());
     press(editor, 'Update User');
     await waitFor(() => expect(requestsTo(api, 'PUT /api/admin/users/2')).toHaveLength(1));
     expect(sentBody(api, 'PUT /api/admin/users/2')).toMatchObject({ organizationIds: [] });

@@ -21,7 +21,7 @@ export const unlinkQuestion = (link: OrganizationDashboardLink) =>
   `Unlink '${link.dashboardName}' from '${link.organizationName}'? Its members will no longer see this dashboard.`;
 
 /** The Unlink action of one association row, asked first. */
-function UnlinkButton({ link }: { link: OrganizationDashboardLink }) {
+export function UnlinkButton({ link }: { link: OrganizationDashboardLink }) {
   const unlink = useUnlinkDashboard();
   const confirm = async (close: () => void) => {
     try {
@@ -49,6 +49,29 @@ function UnlinkButton({ link }: { link: OrganizationDashboardLink }) {
   );
 }
 
+/** A link's data scope in words (token modes), 'Not set up' when it has none, or why it takes none. */
+export function DataScopeSummary({ link }: { link: OrganizationDashboardLink }) {
+  const mode = link.dashboardEmbedMode;
+  // A Looker Studio report is shared with the organization's people (issue 28): no scope to edit.
+  if (!takesScope(mode))
+    return (
+      <span className="text-slate-500 dark:text-slate-400">
+        {mode === 'lookerstudio' ? '- (shared in Looker Studio)' : '- (URL)'}
+      </span>
+    );
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <span className="text-xs text-slate-600 dark:text-slate-400">{EMBED_MODE_LABELS[mode]}</span>
+      {link.dataScope ? (
+        <span className="break-words">{scopeSummary(mode, link.dataScope)}</span>
+      ) : (
+        // Refused to the organization's members until it is set up (issue 14).
+        <Badge variant="warning">Not set up</Badge>
+      )}
+    </span>
+  );
+}
+
 type LinkSortKey = 'organizationName' | 'dashboardName' | 'dashboardCategory' | 'dashboardType';
 const LINK_SORT_KEYS: readonly LinkSortKey[] = [
   'organizationName',
@@ -70,27 +93,7 @@ const columns: Column<OrganizationDashboardLink, LinkSortKey>[] = [
   {
     header: 'Data scope',
     'data-testid': 'association-scope',
-    cell: (link) => {
-      const mode = link.dashboardEmbedMode;
-      // A Looker Studio report is shared with the organization's people (issue 28): no scope to edit.
-      if (!takesScope(mode))
-        return (
-          <span className="text-slate-500 dark:text-slate-400">
-            {mode === 'lookerstudio' ? '- (shared in Looker Studio)' : '- (URL)'}
-          </span>
-        );
-      return (
-        <span className="flex flex-col items-start gap-1">
-          <span className="text-xs text-slate-600 dark:text-slate-400">{EMBED_MODE_LABELS[mode]}</span>
-          {link.dataScope ? (
-            <span className="break-words">{scopeSummary(mode, link.dataScope)}</span>
-          ) : (
-            // Refused to the organization's members until it is set up (issue 14).
-            <Badge variant="warning">Not set up</Badge>
-          )}
-        </span>
-      );
-    },
+    cell: (link) => <DataScopeSummary link={link} />,
   },
   {
     header: 'Actions',

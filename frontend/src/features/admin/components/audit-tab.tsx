@@ -5,10 +5,11 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { type Column, DataTable } from '../../../components/ui/table';
 import { adminKeys } from '../api/admin.queries';
-import { formatAction, formatChange, formatDateTime } from '../utils/format';
+import { changeLines, formatAction } from '../utils/format';
 import { useListView } from '../utils/use-list-view';
 import { FilterBar, type FilterField, ListHeader } from './admin-panel';
 import { Pager } from './pager';
+import { RelativeTime } from './relative-time';
 
 /** The target by name; rows that have none (written before names were kept, target gone) by their id. */
 const targetLabel = (entry: AuditEntry) =>
@@ -35,12 +36,39 @@ const filterFields: FilterField<AuditFilters>[] = [
   { key: 'to', label: 'To', placeholder: 'yyyy-mm-dd', type: 'date' },
 ];
 
+/** The changes as before → after (issue 27), one line per field. */
+function Changes({ changes }: { changes: AuditEntry['changes'] }) {
+  const lines = changeLines(changes);
+  if (!lines.length) return <span className="text-slate-500 dark:text-slate-400">-</span>;
+  return (
+    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-xs">
+      {lines.map((line) => (
+        <div key={line.field} className="contents">
+          <dt className="font-semibold text-slate-700 dark:text-slate-300">{line.field}</dt>
+          <dd className="relative break-words text-slate-600 dark:text-slate-400" data-testid="audit-change">
+            {'value' in line ? (
+              line.value
+            ) : (
+              <>
+                <span>{line.before}</span>
+                <span aria-hidden="true"> → </span>
+                <span className="sr-only">changed to </span>
+                <span className="font-medium text-slate-800 dark:text-slate-200">{line.after}</span>
+              </>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 const columns: Column<AuditEntry, AuditSortKey>[] = [
   {
-    header: 'Time',
+    header: 'When',
     sortKey: 'createdAt',
     className: 'whitespace-nowrap',
-    cell: (entry) => formatDateTime(entry.createdAt, '-'),
+    cell: (entry) => <RelativeTime value={entry.createdAt} />,
   },
   {
     header: 'Who',
@@ -79,19 +107,8 @@ const columns: Column<AuditEntry, AuditSortKey>[] = [
   },
   {
     header: 'Changes',
-    cell: (entry) =>
-      entry.changes && Object.keys(entry.changes).length > 0 ? (
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2 text-xs">
-          {Object.entries(entry.changes).map(([field, value]) => (
-            <div key={field} className="contents">
-              <dt className="font-semibold text-slate-700 dark:text-slate-300">{field}</dt>
-              <dd className="break-all text-slate-600 dark:text-slate-400">{formatChange(value)}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : (
-        <span className="text-slate-500 dark:text-slate-400">-</span>
-      ),
+    'data-testid': 'audit-changes',
+    cell: (entry) => <Changes changes={entry.changes} />,
   },
 ];
 

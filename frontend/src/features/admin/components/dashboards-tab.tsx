@@ -54,6 +54,13 @@ const columns: Column<AdminDashboard, DashboardSortKey>[] = [
           Embed: <span data-testid="dashboard-embed">{EMBED_MODE_LABELS[d.embedMode]}</span>
         </span>
         {d.sharing ? <SharingStatus sharing={d.sharing} /> : null}
+        {d.targetProblem ? (
+          // Issue 29: the nightly check found its Power BI report or workspace gone.
+          <span className="flex max-w-56 flex-col items-start gap-1 text-xs" data-testid="dashboard-report-gone">
+            <Badge variant="danger">Report gone</Badge>
+            <span className="break-words text-red-700 dark:text-red-400">{d.targetProblem}</span>
+          </span>
+        ) : null}
         {d.publicShareLink ? (
           // The warning is the badge's tooltip, and read out with it ('relative' keeps the screen reader text inside
           // the table's scrolling area, not widening the page).

@@ -1,4 +1,5 @@
 import type { AdminOrganization } from '@app/contracts';
+import { Link } from '@tanstack/react-router';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { type Column, DataTable } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
@@ -28,7 +29,22 @@ const ORGANIZATION_SORT_KEYS: readonly OrganizationSortKey[] = ['id', 'name', 'd
 
 const columns: Column<AdminOrganization, OrganizationSortKey>[] = [
   { header: 'ID', sortKey: 'id', className: 'tabular-nums', cell: (o) => o.id },
-  { header: 'Name', sortKey: 'name', className: 'font-medium', cell: (o) => o.name },
+  {
+    header: 'Name',
+    sortKey: 'name',
+    className: 'font-medium',
+    // The organization's page: everything about this client (issue 27).
+    cell: (o) => (
+      <Link
+        to="/admin/organizations/$organizationId"
+        params={{ organizationId: String(o.id) }}
+        className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+        data-testid="organization-open"
+      >
+        {o.name}
+      </Link>
+    ),
+  },
   {
     header: 'Domain',
     sortKey: 'domain',

@@ -18,6 +18,7 @@ const erasedSummary = (erased: PersonalDataErased) =>
     erased.account ? 'the account' : null,
     `${erased.contactMessages} contact message(s)`,
     `${erased.bookings} booking(s)`,
+    `${erased.leads} lead(s)`,
     `${erased.dashboardViews} dashboard view(s)`,
     `${erased.auditEntries + erased.signInEvents + erased.emailDeliveries + erased.otherRows} record(s) anonymized`,
   ]

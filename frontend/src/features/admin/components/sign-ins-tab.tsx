@@ -1,20 +1,20 @@
 import { SIGN_IN_METHODS, SIGN_IN_RESULTS, type SignInEvent } from '@app/contracts';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
-import { controlClass } from '../../../components/form/field-shell';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { NativeSelect } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { type Column, DataTable } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast';
 import { apiGet, apiRequest, failureMessage } from '../../../lib/api';
 import { adminKeys } from '../api/admin.queries';
-import { formatDateTime } from '../utils/format';
-import { ListHeader } from './admin-panel';
+import { formatAddress } from '../utils/format';
+import { useListView } from '../utils/use-list-view';
+import { FilterBar, type FilterField, filterChoices, ListHeader } from './admin-panel';
+import { Pager } from './pager';
+import { RelativeTime } from './relative-time';
 
 const METHOD_LABELS: Record<SignInEvent['method'], string> = {
   password: 'Password',
@@ -31,48 +31,101 @@ const REASON_LABELS: Record<string, string> = {
   second_factor_required: 'Password right, code asked next',
 };
 
-const columns: Column<SignInEvent>[] = [
-  { header: 'Time', className: 'whitespace-nowrap', cell: (e) => formatDateTime(e.createdAt, '-') },
-  { header: 'Person', className: 'break-all', 'data-testid': 'sign-in-email', cell: (e) => e.email },
-  { header: 'Method', className: 'whitespace-nowrap', cell: (e) => METHOD_LABELS[e.method] },
+type SignInSortKey = 'createdAt' | 'email' | 'method' | 'result';
+const SIGN_IN_SORT_KEYS: readonly SignInSortKey[] = ['createdAt', 'email', 'method', 'result'];
+
+const muted = 'block text-xs text-slate-600 dark:text-slate-400';
+
+/** Who: the person's name over their address; an erased person by that word alone, never the marker the erase left. */
+function Person({ event }: { event: SignInEvent }) {
+  if (event.erased) return <span className="italic text-slate-600 dark:text-slate-400">{event.personName}</span>;
+  return (
+    <>
+      {event.personName ? <span className="block font-medium">{event.personName}</span> : null}
+      <span className={event.personName ? `${muted} break-all` : 'break-all'}>{event.email}</span>
+      {event.userId === null ? <span className={muted}>No account</span> : null}
+    </>
+  );
+}
+
+const columns: Column<SignInEvent, SignInSortKey>[] = [
+  {
+    header: 'When',
+    sortKey: 'createdAt',
+    className: 'whitespace-nowrap',
+    cell: (e) => <RelativeTime value={e.createdAt} />,
+  },
+  {
+    header: 'Person',
+    sortKey: 'email',
+    className: 'break-words',
+    'data-testid': 'sign-in-email',
+    cell: (e) => <Person event={e} />,
+  },
+  {
+    header: 'Method',
+    sortKey: 'method',
+    cell: (e) => (
+      <>
+        <span className="block whitespace-nowrap">{METHOD_LABELS[e.method]}</span>
+        {e.organizationName ? <span className={muted}>{e.organizationName}</span> : null}
+      </>
+    ),
+  },
   {
     header: 'Result',
+    sortKey: 'result',
     'data-testid': 'sign-in-result',
     cell: (e) => (
       <>
         <Badge variant={e.result === 'success' ? 'success' : 'danger'}>
           {e.result === 'success' ? 'Success' : 'Failure'}
         </Badge>
-        {e.reason ? (
-          <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">
-            {REASON_LABELS[e.reason] ?? e.reason}
-          </span>
-        ) : null}
+        {e.reason ? <span className={`mt-1 ${muted}`}>{REASON_LABELS[e.reason] ?? e.reason}</span> : null}
       </>
     ),
   },
-  { header: 'Address', className: 'break-all', cell: (e) => e.ipAddress ?? '-' },
+  {
+    header: 'Address',
+    className: 'whitespace-nowrap tabular-nums',
+    'data-testid': 'sign-in-address',
+    cell: (e) => formatAddress(e.ipAddress),
+  },
   {
     header: 'Browser',
-    className: 'max-w-64 break-words text-xs',
-    cell: (e) => e.userAgent ?? '-',
+    'data-testid': 'sign-in-browser',
+    // The words; the User-Agent as sent on hover, for the rare case the words are not enough.
+    cell: (e) => (
+      <span title={e.userAgent ?? undefined}>
+        <span className="block whitespace-nowrap">{e.browser}</span>
+        <span className={muted}>{e.system}</span>
+      </span>
+    ),
   },
 ];
 
-interface Filters {
-  email: string;
+interface SignInFilters {
+  q: string;
   result: string;
   method: string;
 }
 
-const pathOf = (filters: Filters, before?: number) => {
-  const params = new URLSearchParams();
-  if (filters.email.trim()) params.set('email', filters.email.trim());
-  if (filters.result) params.set('result', filters.result);
-  if (filters.method) params.set('method', filters.method);
-  if (before !== undefined) params.set('before', String(before));
-  return `/api/admin/sign-ins?${params}` as const;
-};
+const filterFields: FilterField<SignInFilters>[] = [
+  { key: 'q', label: 'Search', placeholder: 'Name or e-mail' },
+  {
+    key: 'result',
+    label: 'Result',
+    options: filterChoices(
+      'All results',
+      Object.fromEntries(SIGN_IN_RESULTS.map((value) => [value, value === 'success' ? 'Success' : 'Failure'])),
+    ),
+  },
+  {
+    key: 'method',
+    label: 'Method',
+    options: filterChoices('All methods', Object.fromEntries(SIGN_IN_METHODS.map((m) => [m, METHOD_LABELS[m]]))),
+  },
+];
 
 const securityKey = [...adminKeys.all, 'settings', 'security'] as const;
 
@@ -116,108 +169,53 @@ function SecuritySettingCard() {
   );
 }
 
-/** Sign-ins (issue 17): every attempt, newest first, filtered by person, result and method; older pages on demand. */
+/**
+ * Sign-ins (issues 17 and 27): every attempt, newest first unless sorted otherwise, paged, searched and filtered by
+ * the server like every other list (decision 038; the view is in the URL), each row in words: who by name, when
+ * relative (the exact time on hover), the address as people write it, the browser and system.
+ */
 export function SignInsTab() {
-  const id = useId();
-  const [draft, setDraft] = useState<Filters>({ email: '', result: '', method: '' });
-  const [filters, setFilters] = useState<Filters>(draft);
-  const list = useInfiniteQuery({
-    queryKey: [...adminKeys.all, 'sign-ins', filters],
-    initialPageParam: undefined as number | undefined,
-    queryFn: ({ pageParam, signal }) => apiGet(pathOf(filters, pageParam), { signal }),
-    getNextPageParam: (page) => page.nextBefore ?? undefined,
+  const list = useListView<SignInEvent, SignInFilters, SignInSortKey>('sign-ins', {
+    path: '/api/admin/sign-ins',
+    queryKey: [...adminKeys.all, 'sign-ins'],
+    filters: { q: '', result: '', method: '' },
+    sort: { key: 'createdAt', direction: 'desc' },
+    sortKeys: SIGN_IN_SORT_KEYS,
   });
-  const rows = list.data?.pages.flatMap((page) => page.events) ?? [];
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-  };
-  const label = 'text-sm font-medium text-slate-800 dark:text-slate-200';
-
   return (
     <div className="flex flex-col gap-6">
       <SecuritySettingCard />
       <Card className="min-w-0 p-4 sm:p-6">
-        <ListHeader title="Sign-ins" count={list.data ? rows.length : undefined} />
-        <form
-          onSubmit={apply}
-          className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] sm:items-end"
-          aria-label="Filter sign-ins"
-        >
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-email`} className={label}>
-              E-mail
-            </label>
-            <input
-              id={`${id}-email`}
-              type="search"
-              className={controlClass}
-              value={draft.email}
-              onChange={(e) => setDraft({ ...draft, email: e.target.value })}
-              placeholder="person@example.com"
-              data-testid="sign-ins-email"
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-result`} className={label}>
-              Result
-            </label>
-            <NativeSelect
-              id={`${id}-result`}
-              value={draft.result}
-              placeholder="All results"
-              options={SIGN_IN_RESULTS.map((value) => ({ value, label: value === 'success' ? 'Success' : 'Failure' }))}
-              onChange={(e) => setDraft({ ...draft, result: e.target.value })}
-              data-testid="sign-ins-result"
-            />
-          </div>
-          <div className="flex flex-col gap-1">
-            <label htmlFor={`${id}-method`} className={label}>
-              Method
-            </label>
-            <NativeSelect
-              id={`${id}-method`}
-              value={draft.method}
-              placeholder="All methods"
-              options={SIGN_IN_METHODS.map((value) => ({ value, label: METHOD_LABELS[value] }))}
-              onChange={(e) => setDraft({ ...draft, method: e.target.value })}
-              data-testid="sign-ins-method"
-            />
-          </div>
-          <Button type="submit" variant="outline" data-testid="sign-ins-apply">
-            Filter
+        <ListHeader title="Sign-ins" count={list.loaded ? list.total : undefined}>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={list.refetch}
+            disabled={list.fetching}
+            data-testid="sign-ins-refresh"
+          >
+            {list.fetching ? <Spinner /> : null}
+            Refresh
           </Button>
-        </form>
-        {list.isPending ? (
-          <p className="flex items-center gap-2 py-10 text-sm text-slate-600 dark:text-slate-400" role="status">
-            <Spinner />
-            Loading sign-ins...
-          </p>
-        ) : list.isError ? (
-          <Alert variant="error">{failureMessage(list.error, 'The sign-ins could not be loaded.')}</Alert>
+        </ListHeader>
+        <FilterBar fields={filterFields} list={list} className="sm:grid-cols-3" />
+        {list.failed && !list.loaded ? (
+          <Alert variant="error">The sign-ins could not be loaded.</Alert>
         ) : (
           <>
             <DataTable
               label="Sign-ins"
               data-testid="sign-ins-table"
               columns={columns}
-              rows={rows}
+              rows={list.rows}
               rowKey={(e) => e.id}
               row={(e) => ({ 'data-testid': 'sign-in-row', 'data-result': e.result, 'data-method': e.method })}
               empty="No sign-ins match"
               emptyTestId="sign-ins-empty"
+              sort={list.sort}
+              loading={!list.loaded && !list.failed}
             />
-            {list.hasNextPage ? (
-              <Button
-                variant="outline"
-                className="mt-4"
-                onClick={() => void list.fetchNextPage()}
-                disabled={list.isFetchingNextPage}
-              >
-                {list.isFetchingNextPage ? <Spinner /> : null}
-                Show older
-              </Button>
-            ) : null}
+            <Pager name="sign-ins" label="sign-ins" pager={list.pager} total={list.total} busy={list.fetching} />
           </>
         )}
       </Card>

@@ -1,3 +1,5 @@
+// Long file: every provider's fields of the connection form, and a Power BI connection's capacity and import.
+
 import type { EmbedConnection, EmbedProvider } from '@app/contracts';
 import { AdminMessages } from '@app/contracts/api/admin';
 import { EMBED_PROVIDER_LABELS, EMBED_PROVIDERS, EmbedConnectionInputSchema } from '@app/contracts/api/embedding';
@@ -6,6 +8,7 @@ import { ReadOnlyField } from '../../../components/form/read-only-field';
 import type { TextFieldProps } from '../../../components/form/text-field';
 import { type FieldIssues, validationIssues } from '../../../components/form/use-schema-form';
 import { useSaveConnection } from '../api/admin.mutations';
+import { PowerBiConnectionExtras } from '../components/powerbi-connection-extras';
 import { KeyFileField } from './key-file-field';
 import { SavePanel, useSavePanel } from './panel-form';
 
@@ -176,75 +179,78 @@ export function ConnectionForm({
   });
 
   return (
-    <form.AppForm>
-      <SavePanel {...panel}>
-        <form.AppField name="name">
-          {(field) => <field.TextField label="Name" required autoComplete="off" data-testid="connection-name" />}
-        </form.AppField>
-        {connection ? (
-          <ReadOnlyField
-            label="Provider"
-            value={EMBED_PROVIDER_LABELS[connection.provider]}
-            description="Fixed once the connection is made."
-            data-testid="connection-provider"
-          />
-        ) : (
-          <form.AppField name="provider">
-            {(field) => (
-              <field.SelectField
-                label="Provider"
-                options={providerOptions}
-                required
-                data-testid="connection-provider"
-              />
-            )}
+    <>
+      <form.AppForm>
+        <SavePanel {...panel}>
+          <form.AppField name="name">
+            {(field) => <field.TextField label="Name" required autoComplete="off" data-testid="connection-name" />}
           </form.AppField>
-        )}
-        <form.Subscribe selector={(state) => state.values.provider}>
-          {(provider) => (
-            <>
-              {PROVIDER_FIELDS[provider].map((spec) => (
-                <form.AppField key={`${provider}-${spec.name}`} name={spec.name}>
-                  {(field) =>
-                    spec.multiline ? (
-                      <KeyFileField
-                        label={spec.label}
-                        hint={`${editing ? `${SECRET_KEPT_HINT} ` : ''}Paste the JSON key, or choose its file.`}
-                        onRead={(text) => field.handleChange(text)}
-                        textarea={(description) => (
-                          <field.TextareaField
-                            label={spec.label}
-                            rows={6}
-                            autoComplete="off"
-                            spellCheck={false}
-                            required={!editing}
-                            placeholder='{ "type": "service_account", ... }'
-                            description={description}
-                            data-testid={`connection-${spec.name}`}
-                          />
-                        )}
-                      />
-                    ) : (
-                      <field.TextField {...inputOf(spec, editing, `connection-${spec.name}`)} />
-                    )
-                  }
-                </form.AppField>
-              ))}
-              {provider === 'lookerstudio' ? (
-                <form.AppField name="ownsSharing">
-                  {(field) => (
-                    <field.CheckboxField
-                      label="Remove members the portal did not add"
-                      description={OWNS_SHARING_HINT}
-                      data-testid="connection-ownsSharing"
-                    />
-                  )}
-                </form.AppField>
-              ) : null}
-            </>
+          {connection ? (
+            <ReadOnlyField
+              label="Provider"
+              value={EMBED_PROVIDER_LABELS[connection.provider]}
+              description="Fixed once the connection is made."
+              data-testid="connection-provider"
+            />
+          ) : (
+            <form.AppField name="provider">
+              {(field) => (
+                <field.SelectField
+                  label="Provider"
+                  options={providerOptions}
+                  required
+                  data-testid="connection-provider"
+                />
+              )}
+            </form.AppField>
           )}
-        </form.Subscribe>
-      </SavePanel>
-    </form.AppForm>
+          <form.Subscribe selector={(state) => state.values.provider}>
+            {(provider) => (
+              <>
+                {PROVIDER_FIELDS[provider].map((spec) => (
+                  <form.AppField key={`${provider}-${spec.name}`} name={spec.name}>
+                    {(field) =>
+                      spec.multiline ? (
+                        <KeyFileField
+                          label={spec.label}
+                          hint={`${editing ? `${SECRET_KEPT_HINT} ` : ''}Paste the JSON key, or choose its file.`}
+                          onRead={(text) => field.handleChange(text)}
+                          textarea={(description) => (
+                            <field.TextareaField
+                              label={spec.label}
+                              rows={6}
+                              autoComplete="off"
+                              spellCheck={false}
+                              required={!editing}
+                              placeholder='{ "type": "service_account", ... }'
+                              description={description}
+                              data-testid={`connection-${spec.name}`}
+                            />
+                          )}
+                        />
+                      ) : (
+                        <field.TextField {...inputOf(spec, editing, `connection-${spec.name}`)} />
+                      )
+                    }
+                  </form.AppField>
+                ))}
+                {provider === 'lookerstudio' ? (
+                  <form.AppField name="ownsSharing">
+                    {(field) => (
+                      <field.CheckboxField
+                        label="Remove members the portal did not add"
+                        description={OWNS_SHARING_HINT}
+                        data-testid="connection-ownsSharing"
+                      />
+                    )}
+                  </form.AppField>
+                ) : null}
+              </>
+            )}
+          </form.Subscribe>
+        </SavePanel>
+      </form.AppForm>
+      {connection?.provider === 'powerbi' ? <PowerBiConnectionExtras connection={connection} /> : null}
+    </>
   );
 }

@@ -3,13 +3,11 @@ import { EditUserSchema } from '@app/contracts/api/admin';
 import { useState } from 'react';
 import * as v from 'valibot';
 import { emailConflictOrValidationIssues, useSchemaForm } from '../../../components/form/use-schema-form';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { useRemoveOrganizationUser, useUpdateUser } from '../api/admin.mutations';
-import { organizationOptions } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { DangerousActions, EmailActions, runWithToasts } from './edit-user-actions';
 import { toastFirstFieldError } from './first-error';
+import { Memberships } from './memberships-editor';
 import { USER_DETAILS, UserDetailsFields } from './user-details-fields';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'googleAccount', 'organizationIds'] as const;
@@ -31,9 +29,6 @@ export const USER_GOOGLE_ACCOUNT_HINT =
 
 /** Why an admin's own admin right cannot be taken away from their screen (the server refuses it too, D10). */
 export const OWN_ADMIN_REASON = 'You cannot remove your own admin rights; another administrator can.';
-
-export const removeFromOrganizationQuestion = (email: string, organization: string) =>
-  `Remove ${email} from '${organization}'? They will no longer see its dashboards.`;
 
 /**
  * The 'Edit User' overlay's form: details, organizations and admin right (PUT), the e-mail actions (queued, D22) and
@@ -117,19 +112,6 @@ export function EditUserForm({
               />
             )}
           </form.AppField>
-          <form.AppField name="organizationIds">
-            {(field) => (
-              <field.CheckboxGroupField
-                legend="Organizations"
-                options={organizationOptions(organizations)}
-                emptyText="No organizations available"
-                data-testid="edit-user-organizations"
-                emptyTestId="edit-user-no-organizations"
-                optionTestId="edit-user-organization"
-                optionData={(id) => ({ 'data-organization-id': id })}
-              />
-            )}
-          </form.AppField>
           <form.AppField name="isAdmin">
             {(field) => (
               <field.CheckboxField
@@ -142,52 +124,20 @@ export function EditUserForm({
           </form.AppField>
         </form.FormElement>
 
-        <section aria-labelledby="edit-user-memberships" className="flex flex-col gap-2">
-          <h3 id="edit-user-memberships" className="text-sm font-semibold text-slate-900 dark:text-white">
-            Organization Memberships
-          </h3>
-          {user.organizations.length === 0 ? (
-            <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="edit-user-no-memberships">
-              Not a member of any organization
-            </p>
-          ) : (
-            <ul className="flex flex-col gap-2" data-testid="edit-user-memberships">
-              {user.organizations.map((organization) => (
-                <li
-                  key={organization.id}
-                  className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 px-3 py-2 text-sm dark:border-slate-700"
-                  data-testid="edit-user-membership"
-                  data-organization-id={organization.id}
-                >
-                  <span className="min-w-0 break-words font-medium text-slate-800 dark:text-slate-200">
-                    {organization.name}
-                  </span>
-                  <ConfirmDialog
-                    open={confirming === organization.id}
-                    onOpenChange={(open) => setConfirming(open ? organization.id : null)}
-                    trigger={
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        aria-label={`Remove from ${organization.name}`}
-                        data-testid="edit-user-remove-membership"
-                      >
-                        Remove
-                      </Button>
-                    }
-                    title="Remove from Organization"
-                    question={removeFromOrganizationQuestion(user.email, organization.name)}
-                    confirmLabel="Remove"
-                    pendingLabel="Removing..."
-                    pending={removeMembership.isPending}
-                    onConfirm={() => void removeFromOrganization(organization)}
-                    data-testid="remove-membership-dialog"
-                  />
-                </li>
-              ))}
-            </ul>
+        <form.Field name="organizationIds">
+          {(field) => (
+            <Memberships
+              user={user}
+              organizations={organizations}
+              ids={(field.state.value ?? []).map(String)}
+              onChange={(ids) => field.handleChange(ids)}
+              confirming={confirming}
+              setConfirming={setConfirming}
+              removing={removeMembership.isPending}
+              onRemoveSaved={(organization) => void removeFromOrganization(organization)}
+            />
           )}
-        </section>
+        </form.Field>
 
         <EmailActions email={user.email} />
         <DangerousActions user={user} onDeleted={onClose} />

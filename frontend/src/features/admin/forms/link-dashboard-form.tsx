@@ -17,9 +17,12 @@ const { organizationId, dashboardId } = OrganizationDashboardSchema.entries;
 export function LinkDashboardForm({
   organizations,
   dashboards,
+  organization,
 }: {
   organizations: readonly AdminOrganization[];
   dashboards: readonly AdminDashboard[];
+  /** Links to this organization only (its page, issue 27): no organization to choose. */
+  organization?: AdminOrganization | undefined;
 }) {
   const link = useLinkDashboard();
   // The dashboards' modes as they are at each check (the list may change while the form is open).
@@ -30,9 +33,11 @@ export function LinkDashboardForm({
     scopedSchema({ organizationId, dashboardId }, (values) => modeOf(values.dashboardId)),
   );
   const form = useLinkPanel({
-    defaultValues: { organizationId: '', dashboardId: '', scope: emptyScopeDraft() } as v.InferInput<
-      typeof OrganizationDashboardSchema
-    > & { scope: ScopeDraft },
+    defaultValues: {
+      organizationId: organization ? String(organization.id) : '',
+      dashboardId: '',
+      scope: emptyScopeDraft(),
+    } as v.InferInput<typeof OrganizationDashboardSchema> & { scope: ScopeDraft },
     schema: schema as unknown as v.GenericSchema<
       v.InferInput<typeof OrganizationDashboardSchema> & { scope: ScopeDraft },
       unknown
@@ -49,16 +54,18 @@ export function LinkDashboardForm({
   return (
     <form.AppForm>
       <PanelForm
-        title="Link Dashboard to Organization"
+        title={organization ? 'Link a Dashboard' : 'Link Dashboard to Organization'}
         data-testid="link-dashboard-form"
         submit="Link Dashboard"
         actions={{ pendingLabel: 'Linking...', 'data-testid': 'link-submit' }}
       >
-        <form.AppField name="organizationId">
-          {(field) => (
-            <field.SelectField {...organizationChoice(organizationOptions(organizations), 'link-organization')} />
-          )}
-        </form.AppField>
+        {organization ? null : (
+          <form.AppField name="organizationId">
+            {(field) => (
+              <field.SelectField {...organizationChoice(organizationOptions(organizations), 'link-organization')} />
+            )}
+          </form.AppField>
+        )}
         <form.AppField name="dashboardId">
           {(field) => <field.SelectField {...dashboardChoice(dashboards, 'link-dashboard')} />}
         </form.AppField>

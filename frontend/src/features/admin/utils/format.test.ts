@@ -14,8 +14,8 @@ describe('formatDateTime', () => {
 describe('formatAction / formatChange', () => {
   it('turns an action id into words and shortens values', () => {
     expect(formatAction('user.toggle-admin')).toBe('User toggle admin');
-    expect(formatChange(null)).toBe('—');
-    expect(formatChange(true)).toBe('true');
+    expect(formatChange(null)).toBe('none');
+    expect(formatChange(true)).toBe('yes');
     expect(formatChange('x'.repeat(100))).toHaveLength(60);
   });
 });

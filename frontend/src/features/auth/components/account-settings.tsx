@@ -15,6 +15,7 @@ import { GoogleAccountForm } from '../forms/google-account-form';
 import { ProfileForm } from '../forms/profile-form';
 import { PasswordResetDialog } from './password-reset-dialog';
 import { SessionsSection } from './sessions-section';
+import { SubscriptionsSection } from './subscriptions-section';
 import { TwoFactorSection } from './two-factor-section';
 
 /** 'Account Created': a readable date, or `missing` when the server gave none (or nonsense). */
@@ -190,6 +191,9 @@ function AccountSettingsFor({ user }: { user: User }) {
                 {user.isAdmin ? 'Administrator' : 'Standard User'}
               </InfoRow>
             </dl>
+          </Section>
+          <Section id="account-subscriptions" title="Report E-mails" lead="Reports your organization sends you.">
+            <SubscriptionsSection />
           </Section>
           <Section id="account-data" title="Your Data" lead="Everything we store about you, as a JSON file.">
             <DownloadMyData />

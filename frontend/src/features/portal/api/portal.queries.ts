@@ -1,4 +1,4 @@
-import type { ClientDashboard, DashboardDetail, EmbedToken } from '@app/contracts';
+import type { ClientDashboard, DashboardDetail, EmbedStarting, EmbedToken } from '@app/contracts';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, getQueryFn, isApiRequestError } from '../../../lib/api';
 
@@ -97,17 +97,53 @@ export const embedStatusQueryOptions = (id: number) =>
  * (`organizationId`: the person's choice among several, an admin's preview; null lets the server choose). Checks access
  * as GET /api/dashboards/{id} does, every time: a renewal refused with 401, 403 or 404 means access has ended.
  */
-export function requestEmbedToken(
+export async function requestEmbedToken(
   id: number,
   organizationId: number | null,
   signal?: AbortSignal,
+  onStarting?: (startedAt: number) => void,
 ): Promise<EmbedToken> {
-  return apiRequest(`/api/dashboards/${id}/embed-token`, {
-    method: 'POST',
-    body: organizationId === null ? {} : { organizationId },
-    ...(signal && { signal }),
-  });
+  const startedAt = Date.now();
+  for (;;) {
+    const answer = (await apiRequest(`/api/dashboards/${id}/embed-token`, {
+      method: 'POST',
+      body: organizationId === null ? {} : { organizationId },
+      ...(signal && { signal }),
+    })) as EmbedToken | EmbedStarting;
+    if (!isStarting(answer)) return answer;
+    // Issue 29: the Power BI capacity is paused and being started; asked again as the server says, for a while only.
+    if (Date.now() - startedAt > CAPACITY_START_LIMIT_MS) throw new CapacityStartTimeout();
+    onStarting?.(startedAt);
+    await pause(Math.min(60, Math.max(1, answer.retryAfterSeconds)) * 1000, signal);
+  }
 }
+
+/** How long a viewer waits for a paused capacity to start before saying it could not be loaded (never endless). */
+const CAPACITY_START_LIMIT_MS = 5 * 60_000;
+
+/** The capacity did not start in time: the viewer shows 'Work in Progress' with 'Try again'. */
+class CapacityStartTimeout extends Error {
+  constructor() {
+    super('The dashboard took too long to start');
+    this.name = 'CapacityStartTimeout';
+  }
+}
+
+const isStarting = (answer: unknown): answer is EmbedStarting =>
+  typeof answer === 'object' && answer !== null && (answer as { status?: unknown }).status === 'starting';
+
+const pause = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
 
 /**
  * Access to a dashboard has ended (a renewal was refused): the list and the dashboard are read again next time, so

@@ -18,6 +18,8 @@ export interface ViewerShellProps {
   tallWhileLoading?: boolean;
   /** Extra data-* attributes of the viewer (its mode, for tests and styles). */
   data?: Record<`data-${string}`, string | number>;
+  /** Shown in place of the skeleton while it loads (a dashboard whose capacity is starting says so). */
+  loading?: ReactNode;
   /** The content, told whether the viewer is in fullscreen (it then fills it). */
   children: (fullscreen: boolean) => ReactNode;
 }
@@ -26,7 +28,16 @@ export interface ViewerShellProps {
  * The frame of every viewer (spec sections 2 and 4): the name, 'Reset Pages' and 'Fullscreen' above the content, the
  * skeleton over it while it loads. URL frames, pictures and the providers' embeds all live in it.
  */
-export function ViewerShell({ title, status, onReset, controls, tallWhileLoading, data, children }: ViewerShellProps) {
+export function ViewerShell({
+  title,
+  status,
+  onReset,
+  controls,
+  tallWhileLoading,
+  data,
+  loading,
+  children,
+}: ViewerShellProps) {
   const viewerRef = useRef<HTMLElement>(null);
   const fullscreen = useFullscreen(viewerRef);
   // Nothing to reset or enlarge on 'Work in Progress' (its own 'Try again' is the way on); leaving fullscreen stays.
@@ -89,7 +100,7 @@ export function ViewerShell({ title, status, onReset, controls, tallWhileLoading
         )}
       >
         {children(fullscreen.active)}
-        {status === 'loading' ? <LoadingSkeleton /> : null}
+        {status === 'loading' ? (loading ?? <LoadingSkeleton />) : null}
       </div>
     </section>
   );

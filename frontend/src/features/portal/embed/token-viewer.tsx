@@ -7,6 +7,7 @@ import { forgetDashboard, recordDashboardView, requestEmbedToken } from '../api/
 import { EmbedViewer } from '../components/embed-viewer';
 import { useViewOutcome } from '../components/use-view-outcome';
 import { ViewerShell, type ViewerStatus, WorkInProgress } from '../components/viewer-shell';
+import { CapacityStarting } from './capacity-starting';
 import { type EmbedSdk, isRefused, loadEmbedSdk, type RenewalHandlers } from './embed-token';
 import { ProviderEmbed } from './provider-embed';
 import { AccessEnded, IdentityPanel, OrganizationChooser } from './viewer-panels';
@@ -65,6 +66,8 @@ export function TokenViewer({
   const [embedStatus, setEmbedStatus] = useState<ViewerStatus>('loading');
   // The latest answer: whose view it is, the choices, an admin's identity; kept while another loads.
   const [answer, setAnswer] = useState<EmbedToken | null>(null);
+  // Issue 29: since when the dashboard's Power BI capacity has been starting (null: it is not).
+  const [startingSince, setStartingSince] = useState<number | null>(null);
   const recordOutcome = (loaded: boolean) => void recordDashboardView(queryClient, dashboard.id, loaded);
   const viewedAsId = answer?.organization?.id ?? null;
   const viewedAsName = answer?.organization?.name ?? null;
@@ -78,8 +81,14 @@ export function TokenViewer({
     const controller = new AbortController();
     setPhase({ status: 'loading' });
     setEmbedStatus('loading');
+    setStartingSince(null);
     // Started together: the SDK's code does not wait for the token, nor the token for the code.
-    Promise.all([loadEmbedSdk(dashboard.embedMode), requestEmbedToken(dashboard.id, organizationId, controller.signal)])
+    Promise.all([
+      loadEmbedSdk(dashboard.embedMode),
+      requestEmbedToken(dashboard.id, organizationId, controller.signal, (since) => {
+        if (!controller.signal.aborted) setStartingSince(since);
+      }),
+    ])
       .then(async ([sdk, token]) => {
         // The dashboard changed mode since it was read: the code of its new mode.
         const fitting = sdk.mode === token.mode ? sdk : await loadEmbedSdk(token.mode);
@@ -170,6 +179,8 @@ export function TokenViewer({
         onReset={reload}
         controls={chooser}
         tallWhileLoading
+        {...(startingSince !== null &&
+          phase.status === 'loading' && { loading: <CapacityStarting since={startingSince} /> })}
         data={{
           'data-mode': dashboard.embedMode,
           ...(answer?.organization && { 'data-organization': answer.organization.id }),

@@ -1,0 +1,271 @@
+import { connect, type DatabaseHandle } from '@app/db';
+import * as schema from '@app/db/schema';
+import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { closeToast, signIn } from './account-helpers';
+import { uniqueEmail } from './email-helpers';
+import { forEachThemeAndViewport, screenshot, useBrowserSuite } from './harness';
+import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
+
+/**
+ * Issue 27 in the browser: one organization's page (members added by searching, a role changed, dashboards with
+ * their scope, single sign-on, branding, usage), the user editor with 200 organizations (search, pick, save,
+ * memberships listed once), and the readable audit and sign-ins. At 375 and 1280 px, with axe.
+ */
+
+const PASSWORD = 'Console-org-secret-42';
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const suite = useBrowserSuite();
+let database: DatabaseHandle;
+let passwordHash: string;
+
+beforeAll(async () => {
+  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-console-org' });
+  passwordHash = await hashPassword(PASSWORD);
+});
+afterAll(async () => {
+  await database?.close().catch(() => {});
+});
+
+const createAdmin = (name: string) =>
+  createUser(database.db, {
+    email: uniqueEmail(name),
+    firstName: 'Olga',
+    lastName: 'Org',
+    passwordHash,
+    isAdmin: true,
+    accountSetupComplete: true,
+  });
+
+async function checkPage(page: Page, name: string) {
+  await page.mouse.move(0, 0);
+  await screenshot(page, name);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(await horizontalOverflow(page)).toBe(0);
+}
+
+describe("an organization's page (issue 27)", () => {
+  it('holds the members, their roles, the dashboards with their scope, single sign-on, branding and usage', {
+    timeout: 240_000,
+  }, async () => {
+    const admin = await createAdmin('org-page');
+    const tag = crypto.randomUUID().slice(0, 6);
+    const org = await createOrganization(database.db, { name: `Harbour Foods ${tag}`, domain: 'harbour.example' });
+    const member = await createUser(database.db, {
+      email: uniqueEmail('hanna'),
+      firstName: 'Hanna',
+      lastName: 'Harbour',
+    });
+    const joiner = await createUser(database.db, {
+      email: uniqueEmail(`joiner-${tag}`),
+      firstName: 'Jonas',
+      lastName: `Joiner${tag}`,
+    });
+    await addMembership(database.db, org.id, member.id, 'Owner');
+    const board = await createDashboard(database.db, { name: `Harbour Sales ${tag}`, embedMode: 'powerbi' });
+    await linkDashboard(database.db, org.id, board.id, { roles: ['Harbour'] });
+    await database.db.insert(schema.dashboardViews).values(
+      [0, 1, 1, 3].map((days) => ({
+        dashboardId: board.id,
+        userId: member.id,
+        viewedAt: new Date(Date.now() - days * 86_400_000),
+      })),
+    );
+
+    await forEachThemeAndViewport(
+      suite,
+      async (page, theme, viewport) => {
+        await signIn(page, admin.email, PASSWORD);
+        await page.goto(`/admin?tab=organizations&q=${encodeURIComponent(org.name)}`);
+        await page.getByRole('link', { name: org.name }).click();
+        await page.waitForURL(`**/admin/organizations/${org.id}`);
+        const main = page.getByTestId('organization-page');
+        await main.getByRole('heading', { level: 1, name: org.name }).waitFor();
+        const rows = page.getByTestId('member-row');
+        await rows.first().waitFor();
+        expect(await page.getByTestId('organization-dashboard-row').textContent()).toContain(board.name);
+        expect(await page.getByTestId('organization-dashboard-scope').textContent()).toContain('Harbour');
+        expect(await page.getByTestId('usage-total').textContent()).toBe('4');
+        await page.getByTestId('organization-sso-none').waitFor();
+        await checkPage(page, `admin-organization-${viewport.width}-${theme}`);
+      },
+      // bypassCSP: axe-core is injected as an inline script, which the site's policy rightly refuses.
+      { context: { bypassCSP: true } },
+    );
+
+    // Adding by searching, changing the role, removing: once, at desktop width.
+    const page = await suite.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    await signIn(page, admin.email, PASSWORD);
+    await page.goto(`/admin/organizations/${org.id}`);
+    const search = page.getByRole('combobox', { name: 'Add a member' });
+    await search.click();
+    await search.fill(`joiner${tag}`);
+    await page.getByRole('option', { name: new RegExp(`Jonas Joiner${tag}`) }).click();
+    await closeToast(page, 'User added to organization');
+    const joinerRow = page.getByTestId('member-row').filter({ hasText: joiner.email });
+    await joinerRow.waitFor();
+    const role = joinerRow.getByLabel(`Role of ${joiner.email}`);
+    await role.fill('Finance lead');
+    await joinerRow.getByTestId('member-role-save').click();
+    await closeToast(page, 'Role changed');
+    const [membership] = await database.db
+      .select()
+      .from(schema.memberships)
+      .where(eq(schema.memberships.userId, joiner.id));
+    expect(membership).toMatchObject({ organizationId: org.id, role: 'Finance lead' });
+    await joinerRow.getByRole('button', { name: `Remove ${joiner.email} from ${org.name}` }).click();
+    await page.getByTestId('remove-member-dialog').getByTestId('confirm-action').click();
+    await closeToast(page, 'User removed from organization');
+    await joinerRow.waitFor({ state: 'detached' });
+
+    // An address that names no organization says so.
+    await page.goto('/admin/organizations/2147483647');
+    await page.getByTestId('organization-not-found').waitFor();
+  });
+});
+
+describe('the user editor with 200 organizations (issue 27)', () => {
+  it('finds one by searching, picks it, saves, and lists every membership once', { timeout: 240_000 }, async () => {
+    const admin = await createAdmin('editor');
+    const tag = crypto.randomUUID().slice(0, 6);
+    const orgs = await database.db
+      .insert(schema.organizations)
+      .values(Array.from({ length: 200 }, (_, i) => ({ name: `Client ${tag} ${String(i + 1).padStart(3, '0')}` })))
+      .returning();
+    const person = await createUser(database.db, {
+      email: uniqueEmail(`person-${tag}`),
+      firstName: 'Pia',
+      lastName: 'Picks',
+    });
+    await addMembership(database.db, orgs[0]!.id, person.id);
+
+    await forEachThemeAndViewport(
+      suite,
+      async (page, theme, viewport) => {
+        await signIn(page, admin.email, PASSWORD);
+        await page.goto(`/admin?tab=users&email=${encodeURIComponent(person.email)}`);
+        await page.getByRole('button', { name: `Edit ${person.email}` }).click();
+        const editor = page.getByTestId('edit-user-dialog');
+        await editor.getByTestId('edit-user-membership').first().waitFor();
+        const search = editor.getByRole('combobox', { name: 'Add to an organization' });
+        await search.click();
+        await search.fill(`${tag} 137`);
+        const options = page.getByRole('option');
+        await options.first().waitFor();
+        expect(await options.allTextContents()).toEqual([`Client ${tag} 137`]);
+        await checkPage(page, `admin-user-editor-search-${viewport.width}-${theme}`);
+        await page.keyboard.press('Escape');
+        await search.fill('');
+      },
+      // bypassCSP: axe-core is injected as an inline script, which the site's policy rightly refuses.
+      { themes: ['light'], context: { bypassCSP: true } },
+    );
+
+    const page = await suite.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    await signIn(page, admin.email, PASSWORD);
+    await page.goto(`/admin?tab=users&email=${encodeURIComponent(person.email)}`);
+    await page.getByRole('button', { name: `Edit ${person.email}` }).click();
+    const editor = page.getByTestId('edit-user-dialog');
+    const search = editor.getByRole('combobox', { name: 'Add to an organization' });
+    await search.click();
+    await search.fill(`${tag} 137`);
+    await page.getByRole('option', { name: `Client ${tag} 137` }).click();
+    expect(await search.inputValue()).toBe('');
+    // Listed once: the saved one and the new one, marked until saved; never a second list.
+    const memberships = editor.getByTestId('edit-user-membership');
+    await expect.poll(() => memberships.count()).toBe(2);
+    expect(await editor.getByText('Added when you update').count()).toBe(1);
+    // An organization already chosen is not offered again.
+    await search.fill(`${tag} 001`);
+    await page.getByText(`No organization matches '${tag} 001'`).waitFor();
+    await search.fill('');
+    await editor.getByTestId('edit-user-submit').click();
+    await closeToast(page, 'User updated');
+    const saved = await database.db
+      .select({ organizationId: schema.memberships.organizationId })
+      .from(schema.memberships)
+      .where(eq(schema.memberships.userId, person.id));
+    expect(saved.map((m) => m.organizationId).sort((a, b) => a - b)).toEqual([orgs[0]!.id, orgs[136]!.id]);
+
+    await page.getByRole('button', { name: `Edit ${person.email}` }).click();
+    const again = page.getByTestId('edit-user-dialog');
+    await again.getByTestId('edit-user-membership').first().waitFor();
+    expect(await again.getByTestId('edit-user-membership').count()).toBe(2);
+    expect(await again.getByText(`Client ${tag} 137`).count()).toBe(1);
+    expect(await again.getByText('Added when you update').count()).toBe(0);
+  });
+});
+
+describe('readable history (issue 27)', () => {
+  it('shows sign-ins and audit entries with names, relative times, plain addresses and browsers in words', {
+    timeout: 240_000,
+  }, async () => {
+    const admin = await createAdmin('history');
+    const tag = crypto.randomUUID().slice(0, 6);
+    const person = await createUser(database.db, {
+      email: uniqueEmail(`signer-${tag}`),
+      firstName: 'Sina',
+      lastName: 'Signer',
+    });
+    await database.db.insert(schema.signInEvents).values(
+      Array.from({ length: 30 }, (_, i) => ({
+        userId: person.id,
+        email: person.email,
+        method: 'password' as const,
+        result: i % 5 ? ('success' as const) : ('failure' as const),
+        ipAddress: '::ffff:127.0.0.1',
+        userAgent: CHROME,
+        createdAt: new Date(Date.now() - (i + 1) * 3_600_000),
+      })),
+    );
+
+    await forEachThemeAndViewport(
+      suite,
+      async (page, theme, viewport) => {
+        await signIn(page, admin.email, PASSWORD);
+        await page.goto(`/admin?tab=sign-ins&q=${encodeURIComponent(person.email)}&pageSize=10`);
+        const rows = page.getByTestId('sign-in-row');
+        await expect.poll(() => rows.count()).toBe(10);
+        const first = rows.first();
+        expect(await first.getByTestId('sign-in-email').textContent()).toContain('Sina Signer');
+        expect(await first.getByTestId('sign-in-address').textContent()).toBe('127.0.0.1');
+        expect(await first.getByTestId('sign-in-browser').textContent()).toContain('Chrome 131');
+        expect(await first.getByTestId('sign-in-browser').textContent()).toContain('Windows 10');
+        expect(await first.textContent()).toContain('1 hour ago');
+        expect(await first.locator('time').getAttribute('title')).toMatch(/\d{1,2}:\d{2}/);
+        expect(await first.textContent()).not.toContain('::ffff:');
+        await checkPage(page, `admin-sign-ins-${viewport.width}-${theme}`);
+        await page.getByTestId('sign-ins-page-next').click();
+        await page.waitForURL(/page=2/);
+        await expect.poll(() => rows.count()).toBe(10);
+      },
+      // bypassCSP: axe-core is injected as an inline script, which the site's policy rightly refuses.
+      { themes: ['light'], context: { bypassCSP: true } },
+    );
+
+    const page = await suite.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    await signIn(page, admin.email, PASSWORD);
+    const org = await createOrganization(database.db, { name: `Audit Org ${tag}` });
+    await page.goto(`/admin?tab=organizations&q=${encodeURIComponent(org.name)}`);
+    await page.getByRole('button', { name: `Edit ${org.name}` }).click();
+    await page.getByTestId('organization-name').fill(`Audit Org ${tag} Renamed`);
+    await page.getByTestId('organization-submit').click();
+    await closeToast(page, 'Organization updated');
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`/admin?tab=audit&q=${encodeURIComponent(`Audit Org ${tag}`)}`);
+      const row = page.getByTestId('audit-row').first();
+      await row.waitFor();
+      expect(await row.getByTestId('audit-actor').textContent()).toContain('Olga Org');
+      expect(await row.getByTestId('audit-change').first().textContent()).toBe(
+        `Audit Org ${tag} → changed to Audit Org ${tag} Renamed`,
+      );
+      expect(await row.textContent()).toContain('just now');
+      await checkPage(page, `admin-audit-${width}-light`);
+    }
+  });
+});

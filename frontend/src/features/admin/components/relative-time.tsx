@@ -1,0 +1,16 @@
+import { formatDateTime, formatRelative } from '../utils/format';
+
+/**
+ * An instant as people say it ('5 minutes ago', issue 27), the exact date and time on hover and for screen readers;
+ * `none` without one.
+ */
+export function RelativeTime({ value, none = '-' }: { value: string | null | undefined; none?: string }) {
+  const exact = formatDateTime(value, '');
+  if (!exact || !value) return <span>{none}</span>;
+  return (
+    <time dateTime={value} title={exact} className="relative cursor-help whitespace-nowrap underline decoration-dotted">
+      {formatRelative(value)}
+      <span className="sr-only">, {exact}</span>
+    </time>
+  );
+}

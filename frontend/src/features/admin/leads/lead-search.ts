@@ -1,0 +1,62 @@
+import { LEAD_STATUSES, type LeadStatus } from '@app/contracts';
+import * as v from 'valibot';
+
+/**
+ * The leads screen's view as the URL keeps it (issue 27, like the other lists, decision 038):
+ * `/admin/leads?q=acme&status=new&page=2&sort=name&order=asc&lead=12`, `lead` being the one open beside the list. A
+ * value the URL cannot mean is dropped (the default shows), never an error; the server checks them again.
+ */
+const text = v.fallback(
+  v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.maxLength(200))),
+  undefined,
+);
+const wholeNumber = (max: number) =>
+  v.fallback(
+    v.optional(
+      v.pipe(
+        v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number))]),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(max),
+      ),
+    ),
+    undefined,
+  );
+
+const LEAD_SORT_KEYS = ['lastActivityAt', 'name', 'businessName', 'status', 'createdAt'] as const;
+export type LeadSortKey = (typeof LEAD_SORT_KEYS)[number];
+
+const LeadSearchSchema = v.object({
+  q: text,
+  status: v.fallback(v.optional(v.picklist(LEAD_STATUSES)), undefined),
+  page: wholeNumber(1_000_000),
+  pageSize: v.fallback(v.optional(v.picklist([10, 25, 50, 100])), undefined),
+  sort: v.fallback(v.optional(v.picklist(LEAD_SORT_KEYS)), undefined),
+  order: v.fallback(v.optional(v.picklist(['asc', 'desc'])), undefined),
+  lead: wholeNumber(2_147_483_647),
+});
+export type LeadSearch = v.InferOutput<typeof LeadSearchSchema>;
+
+/** The leads view of a URL's search, its unknown and unusable parts dropped. */
+export const parseLeadSearch = (search: Record<string, unknown>): LeadSearch => {
+  const pageSize = typeof search.pageSize === 'string' ? Number(search.pageSize) : search.pageSize;
+  return v.parse(LeadSearchSchema, { ...search, pageSize });
+};
+
+/** The API's query of the list for this view. */
+export function leadListQuery(search: LeadSearch): string {
+  const params = new URLSearchParams({ page: String(search.page ?? 1), pageSize: String(search.pageSize ?? 25) });
+  if (search.sort) params.set('sort', search.sort);
+  if (search.sort) params.set('order', search.order ?? 'asc');
+  if (search.q?.trim()) params.set('q', search.q.trim());
+  if (search.status) params.set('status', search.status);
+  return params.toString();
+}
+
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  consultation: 'Consultation',
+  won: 'Won',
+  lost: 'Lost',
+};

@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { MailMinus } from 'lucide-react';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { failureMessage } from '../../../lib/api';
+import { unsubscribePreviewQueryOptions, useUnsubscribe } from '../api/subscriptions.api';
+import { AuthCard, LinkErrorCard } from './auth-card';
+
+/**
+ * /unsubscribe?token=... (issue 29): the link of a report e-mail. Opening it changes nothing (a mail scanner opens
+ * every link); the button unsubscribes with a POST. The mail client's own one-click (RFC 8058) needs no page.
+ */
+export function UnsubscribeScreen({ token }: { token: string | undefined }) {
+  const preview = useQuery({ ...unsubscribePreviewQueryOptions(token ?? ''), enabled: Boolean(token) });
+  const unsubscribe = useUnsubscribe();
+
+  if (!token) return <Invalid message="This unsubscribe link is incomplete. Please open the link from the e-mail." />;
+  if (preview.isError)
+    return (
+      <Invalid
+        message={failureMessage(preview.error, 'This unsubscribe link could not be checked. Please try again.')}
+      />
+    );
+  if (!preview.data)
+    return (
+      <AuthCard
+        icon={<MailMinus aria-hidden="true" className="size-6" />}
+        title="Unsubscribe"
+        data-testid="unsubscribe-loading"
+      >
+        <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
+          <Spinner /> Checking the link...
+        </p>
+      </AuthCard>
+    );
+  const { dashboardName, organizationName } = preview.data;
+  if (unsubscribe.isSuccess || preview.data.unsubscribed)
+    return (
+      <AuthCard
+        icon={<MailMinus aria-hidden="true" className="size-6" />}
+        tone="success"
+        title="You Are Unsubscribed"
+        focusHeading
+        description={
+          <p data-testid="unsubscribe-done">
+            You will no longer receive <strong className="text-slate-900 dark:text-white">{dashboardName}</strong> of{' '}
+            {organizationName} by e-mail. You can subscribe again from your account page.
+          </p>
+        }
+        data-testid="unsubscribe-success"
+      >
+        <Link to="/account" className={buttonClass({ size: 'lg', className: 'w-full' })}>
+          Go to Account Settings
+        </Link>
+      </AuthCard>
+    );
+  return (
+    <AuthCard
+      icon={<MailMinus aria-hidden="true" className="size-6" />}
+      title="Unsubscribe From This Report"
+      description={
+        <p>
+          Stop receiving <strong className="text-slate-900 dark:text-white">{dashboardName}</strong> of{' '}
+          {organizationName} by e-mail?
+        </p>
+      }
+      data-testid="unsubscribe"
+    >
+      {unsubscribe.isError ? (
+        <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">
+          {failureMessage(unsubscribe.error, 'You could not be unsubscribed. Please try again.')}
+        </p>
+      ) : null}
+      <Button
+        size="lg"
+        className="w-full"
+        disabled={unsubscribe.isPending}
+        onClick={() => unsubscribe.mutate(token)}
+        data-testid="unsubscribe-submit"
+      >
+        {unsubscribe.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
+      </Button>
+    </AuthCard>
+  );
+}
+
+function Invalid({ message }: { message: string }) {
+  return (
+    <LinkErrorCard
+      title="Link Invalid"
+      message={message}
+      focusHeading
+      data-testid="unsubscribe-invalid"
+      messageTestId="unsubscribe-error"
+      action={
+        <Link to="/account" className={buttonClass({ size: 'lg', className: 'w-full' })}>
+          Go to Account Settings
+        </Link>
+      }
+    />
+  );
+}
