@@ -201,7 +201,7 @@ describe('the Usage chart in both themes (item 27)', () => {
         await signIn(page, admin.email, PASSWORD);
         await page.goto('/admin?tab=usage');
         const chart = page.getByTestId('usage-chart-time');
-        await chart.locator('path.recharts-line-curve').first().waitFor();
+        await chart.locator('path[data-line]').first().waitFor();
         const lines = await chart.evaluate((figure) => {
           // Any CSS colour (oklch included) as [r, g, b, a] through a canvas pixel.
           const canvas = document.createElement('canvas');
@@ -222,8 +222,8 @@ describe('the Usage chart in both themes (item 27)', () => {
           }
           return {
             background,
-            strokes: [...figure.querySelectorAll('path.recharts-line-curve')].map((path) => ({
-              name: path.closest('.recharts-line')?.getAttribute('name') ?? '',
+            strokes: [...figure.querySelectorAll('path[data-line]')].map((path) => ({
+              name: path.getAttribute('data-line') ?? '',
               stroke: rgb(getComputedStyle(path).stroke),
             })),
           };

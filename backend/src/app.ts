@@ -1,40 +1,40 @@
 import { DEFAULT_EMBED_HOSTS } from '@app/contracts';
 import { type AnyElysia, Elysia } from 'elysia';
 import type { AppDeps } from './deps';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { accountSecurityRoutes } from './modules/auth/account-security.routes';
-import { adminSecurityRoutes } from './modules/auth/admin-security.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { validateSession } from './modules/auth/auth.service';
-import { ssoRoutes } from './modules/auth/sso/sso.routes';
-import { ssoSettingsRoutes } from './modules/auth/sso/sso-settings.routes';
-import { bookingRoutes, WEBHOOK_PATH } from './modules/booking/booking.routes';
-import { bookingAdminRoutes } from './modules/booking/booking-admin.routes';
-import { calendarFeedRoutes } from './modules/booking/calendar-feed.routes';
-import { consultationsRoutes } from './modules/booking/consultations.routes';
-import { contactRoutes } from './modules/contact/contact.routes';
-import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
-import { powerBiImportRoutes } from './modules/dashboards/powerbi-import.routes';
-import { embedConnectionsRoutes } from './modules/embedding/connections.routes';
-import { withEmbedOrigins } from './modules/embedding/embed-origins';
-import { embedTokenRoutes } from './modules/embedding/embed-token.routes';
-import { powerBiAdminRoutes } from './modules/embedding/powerbi-admin.routes';
-import { leadsRoutes } from './modules/leads/leads.routes';
-import { linksRoutes } from './modules/links/links.routes';
-import { membershipsRoutes } from './modules/memberships/memberships.routes';
-import { organizationsRoutes } from './modules/organizations/organizations.routes';
-import { accountPersonalDataRoutes, personalDataRoutes } from './modules/personal-data/personal-data.routes';
-import { seoRoutes } from './modules/seo/seo.routes';
-import { sitePages } from './modules/site/site.pages';
-import { adminSiteRoutes, siteRoutes } from './modules/site/site.routes';
+import { auditRoutes } from './modules/audit';
+import {
+  accountSecurityRoutes,
+  adminSecurityRoutes,
+  authRoutes,
+  ssoRoutes,
+  ssoSettingsRoutes,
+  validateSession,
+} from './modules/auth';
+import {
+  bookingAdminRoutes,
+  bookingRoutes,
+  calendarFeedRoutes,
+  consultationsRoutes,
+  WEBHOOK_PATH,
+} from './modules/booking';
+import { contactRoutes } from './modules/contact';
+import { dashboardsRoutes, embedTokenRoutes, powerBiImportRoutes } from './modules/dashboards';
+import { embedConnectionsRoutes, powerBiAdminRoutes, withEmbedOrigins } from './modules/embedding';
+import { leadsRoutes } from './modules/leads';
+import { linksRoutes } from './modules/links';
+import { membershipsRoutes } from './modules/memberships';
+import { organizationsRoutes } from './modules/organizations';
+import { accountPersonalDataRoutes, personalDataRoutes } from './modules/personal-data';
+import { seoRoutes } from './modules/seo';
+import { adminSiteRoutes, sitePages, siteRoutes } from './modules/site';
 import {
   ONE_CLICK_UNSUBSCRIBE_PATH,
   subscriptionsAdminRoutes,
   subscriptionsMemberRoutes,
-} from './modules/subscriptions/subscriptions.routes';
-import { systemRoutes } from './modules/system/system.routes';
-import { usageRoutes } from './modules/usage/usage.routes';
-import { usersRoutes } from './modules/users/users.routes';
+} from './modules/subscriptions';
+import { systemRoutes } from './modules/system';
+import { usageRoutes } from './modules/usage';
+import { usersRoutes } from './modules/users';
 import { authPlugin, type SessionCheck } from './plugins/auth';
 import { bodyGuard } from './plugins/body-guard';
 import { errorPlugin } from './plugins/errors';

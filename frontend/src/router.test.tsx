@@ -4,6 +4,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './lib/query-client';
+import { loadIdleCodeNow } from './lib/when-idle';
 import { createAppRouter } from './router';
 import { publicConfig as config, makeUser, reply, stubApi } from './testing/fake-api';
 
@@ -125,7 +126,9 @@ describe('rendering', () => {
     renderAt('/Why-Us/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Why Choose Lucid Insight' })).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
-    // The footer's code comes once the page is idle.
+    // The footer's code comes at the visitor's first intent, or at once on a page the browser renders itself, as
+    // here (main.tsx asks for it then).
+    loadIdleCodeNow();
     expect(await screen.findByRole('contentinfo')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { Queues } from '@app/contracts';
+import { Queues } from '@app/contracts/server';
 import { createQueue } from '@app/platform/queues';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';

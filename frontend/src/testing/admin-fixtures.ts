@@ -83,7 +83,12 @@ export function makeLink(overrides: Partial<OrganizationDashboardLink> = {}): Or
  * default), and `routes` add or replace the others.
  */
 export function adminApi(
-  lists: Partial<Record<'organizations' | 'dashboards' | 'links' | 'connections', unknown[]>> = {},
+  lists: {
+    organizations?: AdminOrganization[];
+    dashboards?: AdminDashboard[];
+    links?: OrganizationDashboardLink[];
+    connections?: EmbedConnection[];
+  } = {},
   routes: Record<string, FakeRoute> = {},
 ) {
   return stubApi({

@@ -1,4 +1,4 @@
-import { COMPANY_NAME, EventPayloadSchemas, zonedTimeToUtc } from '@app/contracts';
+import { COMPANY_NAME, EventPayloadSchemas, zonedTimeToUtc } from '@app/contracts/server';
 import * as v from 'valibot';
 import * as usage from '../repositories/usage.repository';
 import { findActiveUser } from '../repositories/users.repository';

@@ -1,4 +1,4 @@
-import { Queues, SUBSCRIPTION_TICK_SCHEDULER_ID, USAGE_DIGEST_SCHEDULER_ID } from '@app/contracts';
+import { Queues, SUBSCRIPTION_TICK_SCHEDULER_ID, USAGE_DIGEST_SCHEDULER_ID } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
 import { startTestSmtpServer } from '@app/testing';
