@@ -244,6 +244,8 @@ describe('/admin', () => {
     expect(await overlay.getByTestId('edit-user-own-account-reason').textContent()).toBe(
       'You cannot deactivate or delete your own account; another administrator can.',
     );
+    await overlay.getByTestId('edit-user-own-account-reason').scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-edit-own-user-1280');
     await overlay.getByTestId('edit-user-delete').click({ force: true });
     expect(await page.getByTestId('delete-user-dialog').count()).toBe(0);
 
