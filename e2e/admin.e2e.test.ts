@@ -58,6 +58,18 @@ async function refusal(page: Page, title: string, message: string) {
   return refused;
 }
 
+/** Signs the admin in and finds their own row in the Users list, filtered to it. */
+async function ownRow(page: Page, email: string) {
+  await signIn(page, email, PASSWORD);
+  await page.goto('/admin?tab=users');
+  await page.getByTestId('user-filter-email').fill(email);
+  const own = page.getByTestId('user-row').filter({ hasText: email });
+  await own.waitFor();
+  // The server filters once typing pauses (issue 18).
+  await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
+  return own;
+}
+
 const IFRAME_CODE =
   '<iframe title="x" width="600" height="400" src="https://app.powerbi.com/view?r=abc" frameborder="0" allowFullScreen="true"></iframe>';
 
@@ -218,13 +230,7 @@ describe('/admin', () => {
   it("does not offer the admin's own admin rights, deactivation or deletion, and says why", async () => {
     const admin = await createAdmin('Selma');
     const page = await suite.newPage();
-    await signIn(page, admin.email, PASSWORD);
-    await page.goto('/admin?tab=users');
-    await page.getByTestId('user-filter-email').fill(admin.email);
-    const own = page.getByTestId('user-row').filter({ hasText: admin.email });
-    await own.waitFor();
-    // The server filters once typing pauses (issue 18).
-    await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
+    const own = await ownRow(page, admin.email);
 
     // The admin's own 'Remove Admin' is not offered (the server refuses it too: users.int.test.ts), and says why.
     expect(await own.getByTestId('user-toggle-admin').isDisabled()).toBe(true);
@@ -354,12 +360,7 @@ describe('/admin', () => {
         const onPage = box.bottom + window.scrollY > 0 && box.right + window.scrollX > 0;
         return onPage && getComputedStyle(el).clipPath === 'none' && getComputedStyle(el).visibility === 'visible';
       });
-    await signIn(page, admin.email, PASSWORD);
-    await page.goto('/admin?tab=users');
-    await page.getByTestId('user-filter-email').fill(admin.email);
-    const own = page.getByTestId('user-row').filter({ hasText: admin.email });
-    await own.waitFor();
-    await own.getByTestId('user-edit').click();
+    await (await ownRow(page, admin.email)).getByTestId('user-edit').click();
     await page.getByTestId('edit-user-dialog').waitFor();
     // Scrolled down the list, the dialog open: nothing of the link anywhere on the page.
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
