@@ -324,7 +324,7 @@ describe('who may go where', () => {
     await signIn(clientPage, client.email, PASSWORD, 'visible');
     await clientPage.goto('/admin');
     await clientPage.waitForURL(`${suite.baseUrl}/`);
-    expect(await clientPage.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+    expect(await clientPage.getByRole('heading', { name: 'Admin overview' }).count()).toBe(0);
     const clientMenu = await openAccountMenu(clientPage);
     await clientMenu.getByTestId('header-account-link').waitFor();
     expect(await clientMenu.getByTestId('header-admin-link').count()).toBe(0);
@@ -332,7 +332,7 @@ describe('who may go where', () => {
     const adminPage = await suite.newPage();
     await signIn(adminPage, admin.email, PASSWORD, 'visible');
     await adminPage.goto('/admin');
-    await adminPage.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await adminPage.getByRole('heading', { name: 'Admin overview', level: 1 }).waitFor();
     expect(new URL(adminPage.url()).pathname).toBe('/admin');
     await adminPage.goto('/');
     const adminMenu = await openAccountMenu(adminPage);
@@ -341,7 +341,7 @@ describe('who may go where', () => {
     expect(await adminLink.getAttribute('href')).toBe('/admin');
     await adminLink.click();
     await adminPage.waitForURL(`${suite.baseUrl}/admin`);
-    await adminPage.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await adminPage.getByRole('heading', { name: 'Admin overview', level: 1 }).waitFor();
 
     const anonymous = await suite.newPage();
     await anonymous.goto('/client/dashboard');

@@ -24,6 +24,7 @@ import { leadsRoutes } from './modules/leads';
 import { linksRoutes } from './modules/links';
 import { membershipsRoutes } from './modules/memberships';
 import { organizationsRoutes } from './modules/organizations';
+import { overviewRoutes } from './modules/overview';
 import { accountPersonalDataRoutes, personalDataRoutes } from './modules/personal-data';
 import { seoRoutes } from './modules/seo';
 import { adminSiteRoutes, sitePages, siteRoutes } from './modules/site';
@@ -91,6 +92,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(openapiPlugin(sessions));
   // The modules' routes are mounted on the plugins above as an untyped instance: nothing reads the whole app's route
   // types (the browser's client takes them from contracts/), and TypeScript cannot follow 25 typed mounts in a row.
+  // The built app (production), served last; the queue board answers a client with its 403 page.
+  const spa = options.serveSpa === false ? null : spaFor(deps);
   const app: AnyElysia = (plugins as AnyElysia)
     .use(systemRoutes(modules))
     .use(contactRoutes(modules))
@@ -117,13 +120,25 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(auditRoutes(modules))
     .use(adminSecurityRoutes(modules))
     .use(usageRoutes(modules))
+    .use(overviewRoutes(modules))
     .use(siteRoutes(modules))
     .use(adminSiteRoutes(modules))
     .use(personalDataRoutes(modules))
     .use(accountPersonalDataRoutes(modules))
-    .use(queueBoard({ validateSession: sessions, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX }))
+    .use(
+      queueBoard({
+        validateSession: sessions,
+        redis: deps.redis,
+        prefix: deps.config.QUEUE_PREFIX,
+        // A client who opens the board gets the site's 403 page (the app's own look), once the app is served.
+        ...(spa && { forbiddenPage: (request: Request) => spa.shell(request, 403) }),
+      }),
+    )
     .use(seoRoutes(modules));
-  if (options.serveSpa === false) return app;
+  return spa ? app.use(spa) : app;
+}
+
+function spaFor(deps: AppDeps) {
   const frameSources = [
     ...DEFAULT_EMBED_HOSTS,
     ...deps.config.EMBED_HOSTS.split(',')
@@ -133,12 +148,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   ];
   // The embed connections' own sites (a self-hosted Metabase or Tableau Server) join them (decision 030).
   const sources = withEmbedOrigins(frameSources, deps.embedOrigins);
-  return app.use(
-    spaPlugin(deps.config.STATIC_DIR ?? defaultStaticDir, sources, {
-      appUrl: deps.config.APP_URL,
-      serverPages: sitePages(deps),
-    }),
-  );
+  return spaPlugin(deps.config.STATIC_DIR ?? defaultStaticDir, sources, {
+    appUrl: deps.config.APP_URL,
+    serverPages: sitePages(deps),
+  });
 }
 
 /** The scheduling service's widget (D17) is framed from here. */

@@ -14,6 +14,7 @@ export * from './api/embedding';
 export * from './api/leads';
 export * from './api/lists';
 export * from './api/lookerstudio';
+export * from './api/overview';
 export * from './api/powerbi';
 export * from './api/site';
 export * from './api/sso';

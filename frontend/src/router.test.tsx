@@ -55,7 +55,9 @@ describe('route matching', () => {
 
   it.each([
     ['/account', ['/_authenticated', '/_authenticated/account']],
-    ['/admin', ['/_admin', '/_admin/admin']],
+    ['/admin', ['/_admin', '/_admin/admin', '/_admin/admin/']],
+    ['/admin/people', ['/_admin', '/_admin/admin', '/_admin/admin/people']],
+    ['/admin/queues', ['/admin_/queues']],
   ])('registers %s inside its guarded layout (for an administrator)', async (path, routeIds) => {
     stubApi({ 'GET /api/auth/user': reply(makeUser({ isAdmin: true })) });
     const { ids } = await matchedRouteIds(path);

@@ -40,6 +40,7 @@ export type RouteTable = [
   ['POST', `/api/admin/organization-users`, Of<typeof api.MessageSchema>],
   ['GET', `/api/admin/organizations`, Of<typeof api.OrganizationSchema>[]],
   ['POST', `/api/admin/organizations`, Of<typeof api.OrganizationSchema>],
+  ['GET', `/api/admin/overview`, Of<typeof api.AdminOverviewSchema>],
   ['GET', `/api/admin/personal-data`, Of<typeof api.PersonalDataExportSchema>],
   ['POST', `/api/admin/send-password-reset`, Of<typeof api.MessageSchema>],
   ['POST', `/api/admin/send-registration-email`, Of<typeof api.MessageSchema>],

@@ -134,10 +134,10 @@ describe('the monthly usage digest with two worker processes', () => {
     expect(mail!.text).toContain('- Never opened');
     expect(mail!.text).toContain('- Dee Dormant (Beta)');
     expect(mail!.text).not.toContain('Cy Client');
-    expect(mail!.text).toContain('http://localhost:3000/admin?tab=usage');
+    expect(mail!.text).toContain('http://localhost:3000/admin/usage');
     expect(mail!.html).toContain('&lt;b&gt;Acme&lt;/b&gt;');
     expect(mail!.html).not.toContain('<b>Acme</b>');
-    expect(mail!.html).toContain('href="http://localhost:3000/admin?tab=usage"');
+    expect(mail!.html).toContain('href="http://localhost:3000/admin/usage"');
     expect(bea.id).not.toBe(ada.id);
 
     // The next month's digest is a new one.
