@@ -116,4 +116,21 @@ describe('code of other screens is fetched on intent, not on idle (issue 30)', (
       expect(asked.filter((p) => otherScreen(shown[own] ?? [own])(p))).toEqual([]);
     },
   );
+
+  it('a phone whose first touch is the tap on the theme menu gets the menu open, not a tap ignored', async () => {
+    const page = await suite.newPage({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const asked = scriptsAsked(page);
+    await page.goto('/', { waitUntil: 'load' });
+    await page.waitForTimeout(1_000);
+    // The menu's code has not come: this tap is the page's first touch.
+    expect(asked.filter((path) => /\/theme-menu-[\w-]{8}\.js$/.test(path))).toEqual([]);
+    await page.getByTestId('theme-switcher').tap();
+    await page.getByRole('menu').waitFor({ timeout: 10_000 });
+    await expect.poll(() => page.getByRole('menuitemradio').count()).toBe(3);
+    // Picking works as on any open menu, and a later tap closes and opens it as usual.
+    await page.getByRole('menuitemradio', { name: 'Dark' }).tap();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.getByTestId('theme-switcher').tap();
+    await page.getByRole('menu').waitFor();
+  });
 });

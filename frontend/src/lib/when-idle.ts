@@ -33,13 +33,45 @@ export function loadIdleCodeNow(): void {
 }
 
 /**
+ * Taps on a control whose code has not arrived yet. A visitor's first touch may be the tap on a menu's button itself:
+ * that touch starts loading the menu's code, and the tap that follows lands on server HTML with nothing to answer it
+ * (a touch screen has no hover to load it earlier). The button says which control it is (`data-opens-later="theme"`);
+ * the tap is kept, and the control opens itself when its code has come (`tappedEarly`), instead of ignoring the tap.
+ */
+const OPENS_LATER = 'data-opens-later';
+const earlyTaps = new Set<string>();
+const arrived = new Set<string>();
+
+if (typeof window !== 'undefined')
+  window.addEventListener(
+    'click',
+    (event) => {
+      const control = (event.target as Element | null)?.closest?.(`[${OPENS_LATER}]`);
+      const name = control?.getAttribute(OPENS_LATER);
+      if (name && !arrived.has(name)) earlyTaps.add(name);
+    },
+    { capture: true, passive: true },
+  );
+
+/** Whether the control was tapped before its code came; asked once, when it first renders. */
+export function tappedEarly(name: string): boolean {
+  return earlyTaps.delete(name);
+}
+
+/** The attribute that names a control whose code comes later (see `tappedEarly`). */
+export const opensLater = (name: string) => ({ [OPENS_LATER]: name });
+
+/**
  * A component whose code is loaded at the visitor's first intent (`whenIdle`), for `<Suspense>`: on a prerendered page React
  * keeps the server's HTML for it until then and hydrates it in place (links in it work as plain links meanwhile).
  */
-export function lazyWhenIdle<Props extends object>(load: () => Promise<ComponentType<Props>>) {
+export function lazyWhenIdle<Props extends object>(load: () => Promise<ComponentType<Props>>, name?: string) {
   return lazy(() =>
     whenIdle()
       .then(load)
-      .then((component) => ({ default: component })),
+      .then((component) => {
+        if (name) arrived.add(name);
+        return { default: component };
+      }),
   );
 }

@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { accountLinksFor } from '../../components/layout/account-links';
 import { buttonClass } from '../../components/ui/button';
 import { displayName } from '../../features/auth/utils/display-name';
-import { lazyWhenIdle } from '../../lib/when-idle';
+import { lazyWhenIdle, opensLater } from '../../lib/when-idle';
 
 /**
  * The header's signed-in parts (spec section 2), loaded by the header once it knows a visitor is signed in: most
@@ -13,8 +13,9 @@ import { lazyWhenIdle } from '../../lib/when-idle';
  */
 
 /** The menu itself (Ark UI's menu, the log-out mutation) comes at the visitor's first intent (pointer, touch, key, focus). */
-const AccountMenu = lazyWhenIdle(() =>
-  import('../../features/auth/components/account-menu').then((module) => module.AccountMenu),
+const AccountMenu = lazyWhenIdle(
+  () => import('../../features/auth/components/account-menu').then((module) => module.AccountMenu),
+  'account',
 );
 
 /** The account menu's button until its code is there: the same look, the same name. */
@@ -24,6 +25,7 @@ function AccountButton({ user }: { user: User }) {
       type="button"
       className={buttonClass({ variant: 'ghost', size: 'sm', className: 'max-w-64' })}
       aria-haspopup="menu"
+      {...opensLater('account')}
     >
       <CircleUser aria-hidden="true" className="size-5 shrink-0" />
       <span className="truncate md:max-lg:sr-only" data-testid="header-welcome">

@@ -1,9 +1,10 @@
 import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
 import { Check, Monitor, Moon, Sun } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { isTheme, type Theme } from '../../lib/theme';
 import { useHydrated } from '../../lib/use-hydrated';
+import { opensLater, tappedEarly } from '../../lib/when-idle';
 import { buttonClass } from '../ui/button';
 import { Tooltip } from '../ui/tooltip';
 import { useTheme } from './theme-provider';
@@ -22,9 +23,12 @@ export function ThemeMenu() {
   const TriggerIcon = theme === 'system' ? Monitor : resolvedTheme === 'dark' ? Moon : Sun;
   // The stored choice is unknown to a prerendered page: until it has hydrated, the icon follows the `dark` class.
   const hydrated = useHydrated();
+  // Tapped before this code came (a touch screen's first touch): open now rather than ignore the tap.
+  const [openAtOnce] = useState(() => tappedEarly('theme'));
 
   return (
     <Menu.Root
+      defaultOpen={openAtOnce}
       positioning={{ placement: 'bottom-end', gutter: 8 }}
       ids={{ trigger: triggerId }}
       lazyMount
@@ -35,6 +39,7 @@ export function ThemeMenu() {
           className={buttonClass({ variant: 'ghost', size: 'icon' })}
           aria-label="Change theme"
           data-testid="theme-switcher"
+          {...opensLater('theme')}
           data-theme={hydrated ? theme : undefined}
         >
           {hydrated ? (

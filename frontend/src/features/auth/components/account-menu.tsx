@@ -3,7 +3,9 @@ import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, CircleUser, LogOut, Settings, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
+import { opensLater, tappedEarly } from '../../../lib/when-idle';
 import { useLogout } from '../api/auth.mutations';
 import { displayName } from '../utils/display-name';
 
@@ -17,11 +19,14 @@ const itemClass =
  */
 export function AccountMenu({ user }: { user: User }) {
   const logout = useLogout();
+  // Tapped before this code came (a touch screen's first touch): open now rather than ignore the tap.
+  const [openAtOnce] = useState(() => tappedEarly('account'));
   return (
-    <Menu.Root positioning={{ placement: 'bottom-end', gutter: 8 }} lazyMount unmountOnExit>
+    <Menu.Root defaultOpen={openAtOnce} positioning={{ placement: 'bottom-end', gutter: 8 }} lazyMount unmountOnExit>
       <Menu.Trigger
         className={buttonClass({ variant: 'ghost', size: 'sm', className: 'max-w-64' })}
         data-testid="account-menu-trigger"
+        {...opensLater('account')}
       >
         <CircleUser aria-hidden="true" className="size-5 shrink-0" />
         {/* Between 768 and 1023 px only the icon shows; the name stays the button's accessible name. */}
