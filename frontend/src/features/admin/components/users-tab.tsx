@@ -1,3 +1,4 @@
+// Long file: the People list, its columns and the dialogs it opens read together; the list moves onto the admin kit next.
 import type { AdminOrganization, User } from '@app/contracts';
 import { UserPlus } from 'lucide-react';
 import { useRef, useState } from 'react';
