@@ -12,7 +12,7 @@ COMPOSE_SECRETS ?= .env.compose
 VITEST_ARGS ?=
 INSTALL_STAMP := node_modules/.make-install-stamp
 
-.PHONY: help bun install build up compose-secrets down logs dev start test test-unit test-integration test-e2e lint knip format typecheck migrate seed backup restore admin reset-two-factor email-argument prometheus-rule bench reconcile clean
+.PHONY: help bun install build up compose-secrets down logs dev start test test-unit test-integration test-e2e lint knip api-routes format typecheck migrate seed backup restore admin reset-two-factor email-argument prometheus-rule bench reconcile clean
 
 help: ## List the commands
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "}; {printf "  make %-18s %s\n", $$1, $$2}'
@@ -117,13 +117,21 @@ test-e2e: build ## Browser tests only
 
 # Folders whose imports dependency-cruiser checks (tools/lint/dependency-cruiser.cjs, decision 028).
 CRUISE_DIRS := $(wildcard contracts db platform backend workers frontend/src testing e2e scripts bench)
+# The server side's folders, whose graph must have no cycle (tools/lint/module-graph.cjs, issue 27).
+MODULE_DIRS := $(wildcard contracts db platform backend workers)
 
-lint: install ## Biome, import cycles and boundaries (dependency-cruiser), long files, unused code (knip)
+lint: install ## Biome, import cycles and boundaries (dependency-cruiser), long files, copied code (jscpd), unused code (knip)
 	$(BUN) x biome check .
 	node --import ./tools/lint/typescript-5.mjs node_modules/dependency-cruiser/bin/dependency-cruise.mjs \
 	  --config tools/lint/dependency-cruiser.cjs $(CRUISE_DIRS)
+	node --import ./tools/lint/typescript-5.mjs node_modules/dependency-cruiser/bin/dependency-cruise.mjs \
+	  --config tools/lint/module-graph.cjs $(MODULE_DIRS)
 	$(BUN) tools/lint/long-files.ts
+	$(BUN) tools/lint/copies.ts
 	@$(MAKE) --no-print-directory knip
+
+api-routes: install ## Write contracts/src/api/routes.gen.ts (the browser's answer types) from the API's routes
+	$(BUN) scripts/api-routes.ts
 
 knip: install ## Unused files, exports and dependencies (knip.jsonc); also part of make lint
 	node node_modules/knip/bin/knip.js --no-progress

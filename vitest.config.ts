@@ -10,7 +10,6 @@ const retry = process.env.CI ? 1 : 0;
 
 export default defineConfig({
   test: {
-    reporters: process.env.CI ? ['default'] : ['default'],
     projects: [
       {
         test: {

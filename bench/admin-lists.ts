@@ -8,7 +8,7 @@
 import { connect } from '@app/db';
 import { silentLogger } from '@app/platform/logger';
 import { createApp } from '../backend/src/app';
-import { createDeps } from '../backend/src/deps';
+import { createDeps } from '../backend/src/create-deps';
 import { loadApiConfig } from '../backend/src/env';
 import { APP_URL, COMPANY_EMAIL, REDIS_URL, uniquePrefix } from './lib/env';
 import { type Figure, figure } from './lib/report';

@@ -3,7 +3,7 @@
  * queue the way the API does, then timed until every e-mail arrived), and how much faster filling a compiled
  * template is than compiling its MJML for each message.
  */
-import { domainEventJobOptions, EventTypes, Queues } from '@app/contracts';
+import { domainEventJobOptions, EventTypes, Queues } from '@app/contracts/server';
 import { connect } from '@app/db';
 import { createQueue } from '@app/platform/queues';
 import { Redis } from 'ioredis';

@@ -14,6 +14,7 @@ import { installSize } from './install-size';
 import { type Figure, figure, printFigure, verdict } from './lib/report';
 import { removeBuiltSite } from './lib/site';
 import { lighthouseScores } from './lighthouse';
+import { pageWeight } from './page-weight';
 import { publicDashboards } from './public-dashboards';
 import { startTime } from './start-time';
 import { subscriptionRun } from './subscriptions';
@@ -32,6 +33,7 @@ export const benchmarks: Benchmark[] = [
   { name: 'embed-tokens', run: embedTokens },
   { name: 'admin-lists', run: adminLists },
   { name: 'frontend-bundle', run: frontendBundle },
+  { name: 'page-weight', run: pageWeight },
   { name: 'usage-report', run: usageReport },
   { name: 'subscriptions', run: subscriptionRun },
   { name: 'lighthouse', run: lighthouseScores },

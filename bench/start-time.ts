@@ -5,23 +5,18 @@
  * its inputs changed since the last build there, as `make start` always does.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase } from '@app/db/testing';
+import { envExample as readEnvExample } from '@app/testing/env-example';
 import { DATABASE_SERVER_URL, REDIS_URL, ROOT, uniquePrefix } from './lib/env';
 import { freePort } from './lib/process';
 import { type Figure, figure } from './lib/report';
 
 const GOAL_MS = 15_000;
 
-const envExample = Object.fromEntries(
-  readFileSync(join(ROOT, '.env.example'), 'utf8')
-    .split('\n')
-    .map((line) => /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => [m[1] ?? '', (m[2] ?? '').replace(/^"(.*)"$/, '$1')]),
-);
+const envExample = readEnvExample(ROOT);
 
 const ready = async (url: string) => {
   try {

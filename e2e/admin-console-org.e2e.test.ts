@@ -12,7 +12,8 @@ import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
 
 /**
  * Issue 27 in the browser: one organization's page (members added by searching, a role changed, dashboards with
- * their scope, single sign-on, branding, usage), the user editor with 200 organizations (search, pick, save,
+ * their scope, single sign-on, branding, its report subscriptions (decision 056) and the subscriptions screen kept to
+ * it, usage), the user editor with 200 organizations (search, pick, save,
  * memberships listed once), and the readable audit and sign-ins. At 375 and 1280 px, with axe.
  */
 
@@ -49,7 +50,7 @@ async function checkPage(page: Page, name: string) {
 }
 
 describe("an organization's page (issue 27)", () => {
-  it('holds the members, their roles, the dashboards with their scope, single sign-on, branding and usage', {
+  it('holds the members, their roles, the dashboards with their scope, single sign-on, branding, subscriptions and usage', {
     timeout: 240_000,
   }, async () => {
     const admin = await createAdmin('org-page');
@@ -75,6 +76,57 @@ describe("an organization's page (issue 27)", () => {
         viewedAt: new Date(Date.now() - days * 86_400_000),
       })),
     );
+    // Two subscriptions of this organization (one sent, to a chosen member), and another client's that is not shown.
+    const nextWeek = new Date(Date.now() + 7 * 86_400_000);
+    const [weekly, monthly] = await database.db
+      .insert(schema.reportSubscriptions)
+      .values([
+        {
+          organizationId: org.id,
+          dashboardId: board.id,
+          frequency: 'weekly',
+          weekday: 1,
+          time: '08:30',
+          timeZone: 'Europe/Brussels',
+          format: 'PDF',
+          recipientUserIds: null,
+          nextRunAt: nextWeek,
+        },
+        {
+          organizationId: org.id,
+          dashboardId: board.id,
+          frequency: 'monthly',
+          dayOfMonth: 31,
+          time: '07:00',
+          timeZone: 'Europe/Brussels',
+          format: 'PNG',
+          recipientUserIds: [member.id],
+          nextRunAt: nextWeek,
+        },
+      ])
+      .onConflictDoNothing()
+      .returning();
+    await database.db.insert(schema.subscriptionRuns).values({
+      subscriptionId: weekly!.id,
+      trigger: 'send-now',
+      state: 'sent',
+      attempts: 1,
+      fileName: 'Harbour-Sales.pdf',
+      startedAt: new Date(Date.now() - 3_600_000),
+      finishedAt: new Date(Date.now() - 3_500_000),
+    });
+    const elsewhere = await createOrganization(database.db, { name: `Other Client ${tag}` });
+    await linkDashboard(database.db, elsewhere.id, board.id, { roles: ['Other'] });
+    await database.db.insert(schema.reportSubscriptions).values({
+      organizationId: elsewhere.id,
+      dashboardId: board.id,
+      frequency: 'weekly',
+      weekday: 3,
+      time: '09:00',
+      timeZone: 'Europe/Brussels',
+      format: 'PDF',
+      nextRunAt: nextWeek,
+    });
 
     await forEachThemeAndViewport(
       suite,
@@ -91,7 +143,30 @@ describe("an organization's page (issue 27)", () => {
         expect(await page.getByTestId('organization-dashboard-scope').textContent()).toContain('Harbour');
         expect(await page.getByTestId('usage-total').textContent()).toBe('4');
         await page.getByTestId('organization-sso-none').waitFor();
+        // Its subscriptions: dashboard, frequency, next run, format, recipients, last delivery; no other client's.
+        const subscriptions = page.getByTestId('organization-subscription-row');
+        await expect.poll(() => subscriptions.count()).toBe(2);
+        const weeklyText = await page.locator(`[data-subscription-id="${weekly!.id}"]`).first().textContent();
+        expect(weeklyText).toContain(board.name);
+        expect(weeklyText).toContain('Mondays at 08:30 (Europe/Brussels)');
+        expect(weeklyText).toContain('PDF');
+        expect(weeklyText).toContain('All members');
+        expect(weeklyText).toContain('Sent');
+        const monthlyText = await page.locator(`[data-subscription-id="${monthly!.id}"]`).first().textContent();
+        expect(monthlyText).toContain("The 31st (or the month's last day) of each month at 07:00");
+        expect(monthlyText).toContain('PNG');
+        expect(monthlyText).toContain('Hanna Harbour');
+        expect(monthlyText).toContain('Not sent yet');
+        expect(await page.getByTestId('organization-subscriptions').textContent()).not.toContain('09:00');
         await checkPage(page, `admin-organization-${viewport.width}-${theme}`);
+        // Managed on the subscriptions screen, kept to this organization.
+        await page.getByTestId('organization-subscriptions-manage').click();
+        await page.waitForURL(`**/admin/subscriptions?organizationId=${org.id}`);
+        await page.getByTestId('subscriptions-organization-filter').getByText(org.name).first().waitFor();
+        const listed = page.locator('[data-testid="subscriptions-table"] [data-subscription-id]');
+        await expect.poll(() => listed.count()).toBe(2);
+        expect(await page.getByTestId('subscriptions-table').textContent()).not.toContain(elsewhere.name);
+        await checkPage(page, `admin-subscriptions-organization-${viewport.width}-${theme}`);
       },
       // bypassCSP: axe-core is injected as an inline script, which the site's policy rightly refuses.
       { context: { bypassCSP: true } },

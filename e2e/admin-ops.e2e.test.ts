@@ -86,7 +86,7 @@ describe('closing a day with consultations (item 25)', () => {
         const first = await booking(day, 9, 'Ada Lovelace');
         const second = await booking(day, 10, 'Alan Turing');
         await signIn(page, admin.email, PASSWORD);
-        await page.goto('/admin?tab=consultations');
+        await page.goto('/admin/closed-days');
         const card = page.getByTestId('closed-dates');
         await card.waitFor();
         await card.getByTestId('closed-date-input').fill(day);
@@ -128,7 +128,7 @@ describe('closing a day with consultations (item 25)', () => {
     const admin = await createAdmin('past');
     const page = await suite.newPage({ bypassCSP: true });
     await signIn(page, admin.email, PASSWORD);
-    await page.goto('/admin?tab=consultations');
+    await page.goto('/admin/closed-days');
     const card = page.getByTestId('closed-dates');
     await card.getByTestId('closed-date-input').fill(addDays(todayIn(ZONE, new Date()), -3));
     await card.getByTestId('closed-date-add').click();
@@ -164,6 +164,7 @@ describe("the admin's own rights and a dashboard's type (items 25, 26)", () => {
         await page.keyboard.press('Escape');
 
         await page.goto('/admin?tab=dashboards');
+        await page.getByTestId('dashboard-create').click();
         const form = page.getByTestId('dashboard-form');
         await form.getByLabel('Embed', { exact: true }).selectOption('metabase');
         const type = form.getByLabel('Type', { exact: true });
@@ -201,7 +202,7 @@ describe('the Usage chart in both themes (item 27)', () => {
         await signIn(page, admin.email, PASSWORD);
         await page.goto('/admin?tab=usage');
         const chart = page.getByTestId('usage-chart-time');
-        await chart.locator('path.recharts-line-curve').first().waitFor();
+        await chart.locator('path[data-line]').first().waitFor();
         const lines = await chart.evaluate((figure) => {
           // Any CSS colour (oklch included) as [r, g, b, a] through a canvas pixel.
           const canvas = document.createElement('canvas');
@@ -222,8 +223,8 @@ describe('the Usage chart in both themes (item 27)', () => {
           }
           return {
             background,
-            strokes: [...figure.querySelectorAll('path.recharts-line-curve')].map((path) => ({
-              name: path.closest('.recharts-line')?.getAttribute('name') ?? '',
+            strokes: [...figure.querySelectorAll('path[data-line]')].map((path) => ({
+              name: path.getAttribute('data-line') ?? '',
               stroke: rgb(getComputedStyle(path).stroke),
             })),
           };

@@ -38,16 +38,32 @@ function createAdmin(firstName = 'Alma') {
   });
 }
 
-const currentTab = (page: Page) => new URL(page.url()).searchParams.get('tab');
-const selectedTab = (page: Page) => page.getByRole('tab', { selected: true }).textContent();
+/** The sections (issue 27) that took over the old tabs: the sidebar link's id, the panel's old test id. */
+const SECTIONS = {
+  Organizations: ['organizations', 'organizations'],
+  Dashboards: ['dashboards', 'dashboards'],
+  Users: ['people', 'users'],
+  Associations: ['access', 'associations'],
+  Audit: ['audit', 'audit'],
+  'Sign-ins': ['sign-ins', 'sign-ins'],
+} as const;
 
-async function openTab(
-  page: Page,
-  name: 'Organizations' | 'Dashboards' | 'Users' | 'Associations' | 'Audit' | 'Sign-ins',
-) {
-  await page.getByRole('tab', { name, exact: true }).click();
-  await expect.poll(() => currentTab(page)).toBe(name.toLowerCase());
-  await page.getByTestId(`admin-panel-${name.toLowerCase()}`).waitFor();
+const currentSection = (page: Page) => new URL(page.url()).pathname;
+
+/** Opens a section from the sidebar (unfolded first on a phone). */
+async function openTab(page: Page, name: keyof typeof SECTIONS) {
+  const [id, panel] = SECTIONS[name];
+  const toggle = page.getByTestId('admin-sections-toggle');
+  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await page.getByTestId(`admin-nav-${id}`).click();
+  await expect.poll(() => currentSection(page)).toBe(`/admin/${id}`);
+  await page.getByTestId(`admin-panel-${panel}`).waitFor();
+}
+
+/** Opens the dashboards section's side panel to create one. */
+async function newDashboard(page: Page) {
+  await page.getByTestId('dashboard-create').click();
+  await page.getByTestId('dashboard-form').waitFor();
 }
 
 /** Waits for the server's refusal, an error toast with its message. */
@@ -80,10 +96,10 @@ describe('/admin', () => {
 
     const page = await suite.newPage();
     await signIn(page, admin.email, PASSWORD);
-    await page.goto('/admin');
-    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await page.goto('/admin/organizations');
+    await page.getByRole('heading', { name: 'Organizations', level: 1 }).waitFor();
     await page.getByTestId('admin-panel-organizations').waitFor();
-    expect(await selectedTab(page)).toBe('Organizations');
+    expect(await page.getByTestId('admin-nav-organizations').getAttribute('aria-current')).toBe('page');
     expect(await page.getByTestId('header-logout').getAttribute('href')).toBe('/api/logout');
     expect(await page.getByTestId('admin-queues-link').getAttribute('href')).toBe('/admin/queues');
 
@@ -102,6 +118,7 @@ describe('/admin', () => {
 
     // Dashboards: pasted iframe code, only its https src is kept (D18).
     await openTab(page, 'Dashboards');
+    await newDashboard(page);
     const dashboardName = `E2E Dashboard ${unique()}`;
     await page.getByTestId('dashboard-name').fill(dashboardName);
     await page.getByTestId('dashboard-description').fill('Made by the admin e2e test');
@@ -162,17 +179,17 @@ describe('/admin', () => {
     expect(await refused.getAttribute('data-variant')).toBe('destructive');
     await closeToast(page, 'Error linking dashboard');
 
-    // Back and forward move between the tabs.
+    // Back and forward move between the sections.
     await page.goBack();
-    await expect.poll(() => currentTab(page)).toBe('users');
-    await expect.poll(() => selectedTab(page)).toBe('Users');
+    await expect.poll(() => currentSection(page)).toBe('/admin/people');
+    await page.getByTestId('admin-panel-users').waitFor();
     await page.goBack();
-    await expect.poll(() => currentTab(page)).toBe('dashboards');
-    await expect.poll(() => selectedTab(page)).toBe('Dashboards');
+    await expect.poll(() => currentSection(page)).toBe('/admin/dashboards');
+    await page.getByTestId('admin-panel-dashboards').waitFor();
     await page.goForward();
-    await expect.poll(() => selectedTab(page)).toBe('Users');
+    await expect.poll(() => currentSection(page)).toBe('/admin/people');
     await page.goForward();
-    await expect.poll(() => selectedTab(page)).toBe('Associations');
+    await expect.poll(() => currentSection(page)).toBe('/admin/access');
 
     // Audit (D21): the actions just taken, newest first.
     await openTab(page, 'Audit');
@@ -264,6 +281,7 @@ describe('/admin', () => {
     const page = await suite.newPage();
     await signIn(page, admin.email, PASSWORD);
     await page.goto('/admin?tab=dashboards');
+    await newDashboard(page);
     const name = `Corrected ${unique()}`;
     await page.getByTestId('dashboard-name').fill(name);
     await page.getByTestId('dashboard-category').selectOption('Sales');
@@ -382,7 +400,7 @@ describe('/admin', () => {
       };
       const page = await themedPage(suite, theme, { viewport, bypassCSP: true });
       await signIn(page, admin.email, PASSWORD);
-      await page.goto('/admin');
+      await page.goto('/admin/organizations');
       await page.getByTestId('admin-panel-organizations').waitFor();
       await closeToast(page, 'Login successful').catch(() => {});
       for (const name of ['Organizations', 'Dashboards', 'Users', 'Associations', 'Audit', 'Sign-ins'] as const) {

@@ -1,4 +1,4 @@
-import { generateToken, hashToken } from '@app/contracts';
+import { generateToken, hashToken } from '@app/contracts/server';
 import type { DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
 import type { Locator, Page } from 'playwright-core';

@@ -106,6 +106,7 @@ describe('a Looker Studio dashboard', () => {
 
     // The dashboard: the report is found by its title and picked; its embed URL follows.
     await page.goto('/admin?tab=dashboards');
+    await page.getByTestId('dashboard-create').click();
     await page.getByTestId('dashboard-form').waitFor();
     await page.getByTestId('dashboard-name').fill(dashboardName);
     await page.getByTestId('dashboard-category').selectOption('Sales');

@@ -13,6 +13,7 @@ import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withDatabase } from '@app/db/testing';
+import { envExample as readEnvExample } from '@app/testing/env-example';
 import postgres from 'postgres';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePorts, repoRoot } from './harness/product';
@@ -61,13 +62,7 @@ const NO_INSTALL = ['-o', 'node_modules/.make-install-stamp'];
  * pass them in the environment instead of writing a .env into the shared working tree, and change only what must
  * differ here (the database's name, ports, the queue prefix).
  */
-const envExample: Record<string, string> = Object.fromEntries(
-  readFileSync(`${repoRoot}.env.example`, 'utf8')
-    .split('\n')
-    .map((line) => /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null)
-    .map((m) => [m[1] ?? '', (m[2] ?? '').replace(/^"(.*)"$/, '$1')]),
-);
+const envExample = readEnvExample(repoRoot);
 
 interface Run {
   code: number | null;

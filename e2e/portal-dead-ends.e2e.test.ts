@@ -1,4 +1,4 @@
-import { generateToken, hashToken } from '@app/contracts';
+import { generateToken, hashToken } from '@app/contracts/server';
 import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';

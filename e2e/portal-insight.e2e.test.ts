@@ -257,11 +257,11 @@ describe('the Usage tab (issue 18)', () => {
         const panel = page.getByTestId('usage-tab');
         await panel.waitFor();
         await page.getByTestId('usage-summary').waitFor();
-        // The charts are drawn (SVG from the lazily loaded library) with the seeded views.
+        // The charts are drawn (SVG, in the tab's own chunk) with the seeded views.
         for (const chart of ['usage-chart-time', 'usage-chart-dashboards', 'usage-chart-people'])
-          await page.getByTestId(chart).locator('svg.recharts-surface').first().waitFor();
-        // SVG text runs together: the bar's label is there, spaces aside.
-        expect(await page.getByTestId('usage-chart-dashboards').textContent()).toContain(`Opened${suffix}`);
+          await page.getByTestId(chart).locator('svg path[data-line], svg path[data-bar]').first().waitFor();
+        // The bar's label is there.
+        expect(await page.getByTestId('usage-chart-dashboards').textContent()).toContain(`Opened ${suffix}`);
         const orgRow = page.getByTestId('usage-organizations-row').filter({ hasText: `Usage Org ${suffix}` });
         expect(await orgRow.textContent()).toContain('12');
         expect(

@@ -86,6 +86,8 @@ describe("the footer's social icons come from SOCIAL_LINKS", () => {
   it('shows one icon per configured profile, to that profile, and none for a network that is not configured', async () => {
     const page = await suite.newPage();
     await page.goto('/');
+    // The footer's code (which reads the configured profiles) comes as the visitor scrolls to it (issue 30).
+    await page.getByTestId('site-footer').scrollIntoViewIfNeeded();
     const list = page.getByTestId('site-footer').getByRole('list', { name: 'Social media' });
     await list.waitFor();
     const links = list.getByRole('link');

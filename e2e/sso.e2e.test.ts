@@ -84,7 +84,7 @@ describe('single sign-on per organization (issue 17)', () => {
     const page = await suite.newPage({ viewport: viewports.desktop, bypassCSP: true });
     await signIn(page, adminEmail, PASSWORD);
     await page.goto('/admin');
-    await page.getByRole('tab', { name: 'Organizations', exact: true }).click();
+    await page.getByTestId('admin-nav-organizations').click();
     await page.getByRole('button', { name: `Single sign-on of ${ORGANIZATION}` }).click();
     const dialog = page.getByTestId('organization-sso-dialog');
     await dialog.getByTestId('sso-issuer').waitFor();
@@ -101,7 +101,7 @@ describe('single sign-on per organization (issue 17)', () => {
     await screenshot(page, 'sso-admin-dialog');
     // The secret is write-only: opened again, its field is empty (the hint says it is stored).
     await page.reload();
-    await page.getByRole('tab', { name: 'Organizations', exact: true }).click();
+    await page.getByTestId('admin-panel-organizations').waitFor();
     await page.getByRole('button', { name: `Single sign-on of ${ORGANIZATION}` }).click();
     await dialog.getByTestId('sso-issuer').waitFor();
     expect(await dialog.getByTestId('sso-client-secret').inputValue()).toBe('');

@@ -132,8 +132,8 @@ describe('two-factor sign-in in the browser', () => {
       expect((await page.request.get('/api/dashboards/organization')).status()).toBe(200);
       await page.getByTestId('two-factor-continue').click();
       await page.waitForURL((url) => url.pathname === '/admin');
-      await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-      await page.getByTestId('admin-tab-sign-ins').click();
+      await page.getByRole('heading', { name: 'Admin overview' }).waitFor();
+      await page.getByTestId('admin-nav-sign-ins').click();
       await page.getByTestId('sign-ins-table').waitFor();
       expect(await page.getByTestId('require-admin-two-factor').isChecked()).toBe(true);
     } finally {

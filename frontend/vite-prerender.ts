@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
@@ -84,8 +84,9 @@ export function prerenderPlugin({ root }: { root: string }): Plugin {
         chunksByRoute.set(file, set);
       }
     },
-    async closeBundle() {
-      if (isSsr) return;
+    async closeBundle(error?: Error) {
+      // A failed build (the server-only check, a syntax error) reports its own error, with nothing to prerender.
+      if (isSsr || error || !existsSync(join(outDir, 'index.html'))) return;
       // One folder per output folder, so that builds into different folders can run at the same time.
       const ssrOutDir = join(root, 'node_modules/.prerender', basename(outDir));
       await build({

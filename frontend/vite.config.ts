@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { prerenderPlugin } from './vite-prerender.ts';
+import { serverOnlyCheck } from './vite-server-only.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const api = 'http://localhost:3000';
@@ -27,6 +28,8 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    // Issue 30: the build fails if server-only code (token hashing, queues, domain events) reaches the browser.
+    serverOnlyCheck(),
     // After the client build: the marketing pages as prerendered HTML (D25).
     prerenderPlugin({ root: here('.') }),
   ],

@@ -313,9 +313,15 @@ export async function startEmbedStandIns(options: EmbedStandInOptions = {}): Pro
       case 'powerbi-export-to':
         return exportTo(state, exportState, request.headers, first, second, body);
       case 'powerbi-export-status':
-        return exportStatus(state, exportState, request.headers, first, second);
+        return exportStatus({
+          state,
+          exports: exportState,
+          headers: request.headers,
+          reportId: first,
+          exportId: second,
+        });
       case 'powerbi-export-file':
-        return exportFile(state, exportState, request.headers, first, second);
+        return exportFile({ state, exports: exportState, headers: request.headers, reportId: first, exportId: second });
       case 'powerbi-embed-page': {
         const html = 'file' in state.embedPage ? readFileSync(state.embedPage.file, 'utf8') : state.embedPage.html;
         return new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } });

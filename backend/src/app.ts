@@ -1,40 +1,41 @@
 import { DEFAULT_EMBED_HOSTS } from '@app/contracts';
 import { type AnyElysia, Elysia } from 'elysia';
 import type { AppDeps } from './deps';
-import { auditRoutes } from './modules/audit/audit.routes';
-import { accountSecurityRoutes } from './modules/auth/account-security.routes';
-import { adminSecurityRoutes } from './modules/auth/admin-security.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { validateSession } from './modules/auth/auth.service';
-import { ssoRoutes } from './modules/auth/sso/sso.routes';
-import { ssoSettingsRoutes } from './modules/auth/sso/sso-settings.routes';
-import { bookingRoutes, WEBHOOK_PATH } from './modules/booking/booking.routes';
-import { bookingAdminRoutes } from './modules/booking/booking-admin.routes';
-import { calendarFeedRoutes } from './modules/booking/calendar-feed.routes';
-import { consultationsRoutes } from './modules/booking/consultations.routes';
-import { contactRoutes } from './modules/contact/contact.routes';
-import { dashboardsRoutes } from './modules/dashboards/dashboards.routes';
-import { powerBiImportRoutes } from './modules/dashboards/powerbi-import.routes';
-import { embedConnectionsRoutes } from './modules/embedding/connections.routes';
-import { withEmbedOrigins } from './modules/embedding/embed-origins';
-import { embedTokenRoutes } from './modules/embedding/embed-token.routes';
-import { powerBiAdminRoutes } from './modules/embedding/powerbi-admin.routes';
-import { leadsRoutes } from './modules/leads/leads.routes';
-import { linksRoutes } from './modules/links/links.routes';
-import { membershipsRoutes } from './modules/memberships/memberships.routes';
-import { organizationsRoutes } from './modules/organizations/organizations.routes';
-import { accountPersonalDataRoutes, personalDataRoutes } from './modules/personal-data/personal-data.routes';
-import { seoRoutes } from './modules/seo/seo.routes';
-import { sitePages } from './modules/site/site.pages';
-import { adminSiteRoutes, siteRoutes } from './modules/site/site.routes';
+import { auditRoutes } from './modules/audit';
+import {
+  accountSecurityRoutes,
+  adminSecurityRoutes,
+  authRoutes,
+  ssoRoutes,
+  ssoSettingsRoutes,
+  validateSession,
+} from './modules/auth';
+import {
+  bookingAdminRoutes,
+  bookingRoutes,
+  calendarFeedRoutes,
+  consultationsRoutes,
+  WEBHOOK_PATH,
+} from './modules/booking';
+import { contactRoutes } from './modules/contact';
+import { dashboardsRoutes, embedTokenRoutes, powerBiImportRoutes } from './modules/dashboards';
+import { embedConnectionsRoutes, powerBiAdminRoutes, withEmbedOrigins } from './modules/embedding';
+import { leadsRoutes } from './modules/leads';
+import { linksRoutes } from './modules/links';
+import { membershipsRoutes } from './modules/memberships';
+import { organizationsRoutes } from './modules/organizations';
+import { overviewRoutes } from './modules/overview';
+import { accountPersonalDataRoutes, personalDataRoutes } from './modules/personal-data';
+import { seoRoutes } from './modules/seo';
+import { adminSiteRoutes, sitePages, siteRoutes } from './modules/site';
 import {
   ONE_CLICK_UNSUBSCRIBE_PATH,
   subscriptionsAdminRoutes,
   subscriptionsMemberRoutes,
-} from './modules/subscriptions/subscriptions.routes';
-import { systemRoutes } from './modules/system/system.routes';
-import { usageRoutes } from './modules/usage/usage.routes';
-import { usersRoutes } from './modules/users/users.routes';
+} from './modules/subscriptions';
+import { systemRoutes } from './modules/system';
+import { usageRoutes } from './modules/usage';
+import { usersRoutes } from './modules/users';
 import { authPlugin, type SessionCheck } from './plugins/auth';
 import { bodyGuard } from './plugins/body-guard';
 import { errorPlugin } from './plugins/errors';
@@ -91,6 +92,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(openapiPlugin(sessions));
   // The modules' routes are mounted on the plugins above as an untyped instance: nothing reads the whole app's route
   // types (the browser's client takes them from contracts/), and TypeScript cannot follow 25 typed mounts in a row.
+  // The built app (production), served last; the queue board answers a client with its 403 page.
+  const spa = options.serveSpa === false ? null : spaFor(deps);
   const app: AnyElysia = (plugins as AnyElysia)
     .use(systemRoutes(modules))
     .use(contactRoutes(modules))
@@ -117,13 +120,25 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     .use(auditRoutes(modules))
     .use(adminSecurityRoutes(modules))
     .use(usageRoutes(modules))
+    .use(overviewRoutes(modules))
     .use(siteRoutes(modules))
     .use(adminSiteRoutes(modules))
     .use(personalDataRoutes(modules))
     .use(accountPersonalDataRoutes(modules))
-    .use(queueBoard({ validateSession: sessions, redis: deps.redis, prefix: deps.config.QUEUE_PREFIX }))
+    .use(
+      queueBoard({
+        validateSession: sessions,
+        redis: deps.redis,
+        prefix: deps.config.QUEUE_PREFIX,
+        // A client who opens the board gets the site's 403 page (the app's own look), once the app is served.
+        ...(spa && { forbiddenPage: (request: Request) => spa.shell(request, 403) }),
+      }),
+    )
     .use(seoRoutes(modules));
-  if (options.serveSpa === false) return app;
+  return spa ? app.use(spa) : app;
+}
+
+function spaFor(deps: AppDeps) {
   const frameSources = [
     ...DEFAULT_EMBED_HOSTS,
     ...deps.config.EMBED_HOSTS.split(',')
@@ -133,12 +148,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   ];
   // The embed connections' own sites (a self-hosted Metabase or Tableau Server) join them (decision 030).
   const sources = withEmbedOrigins(frameSources, deps.embedOrigins);
-  return app.use(
-    spaPlugin(deps.config.STATIC_DIR ?? defaultStaticDir, sources, {
-      appUrl: deps.config.APP_URL,
-      serverPages: sitePages(deps),
-    }),
-  );
+  return spaPlugin(deps.config.STATIC_DIR ?? defaultStaticDir, sources, {
+    appUrl: deps.config.APP_URL,
+    serverPages: sitePages(deps),
+  });
 }
 
 /** The scheduling service's widget (D17) is framed from here. */

@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import { EmailSchema } from '@app/contracts';
 import { assertMigrated, connect } from '@app/db';
 import * as v from 'valibot';
-import { resetTwoFactorCommand, resetTwoFactorUsage } from './modules/auth/reset-two-factor.command';
-import { createAdmin } from './modules/users/create-admin.service';
+import { resetTwoFactorCommand, resetTwoFactorUsage } from './modules/auth';
+import { createAdmin } from './modules/users';
 
 /**
  * The operator's command line: `bun run cli <command>` (Bun on the PATH) or the Make targets that wrap it

@@ -3,7 +3,7 @@ import { type Logger, silentLogger } from '@app/platform/logger';
 import type { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { createApp } from '../src/app';
-import { createDeps } from '../src/deps';
+import { createDeps } from '../src/create-deps';
 import { loadApiConfig } from '../src/env';
 import type { Clock } from '../src/lib/clock';
 import { withResponseShapeCheck } from './response-shapes';

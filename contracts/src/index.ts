@@ -1,3 +1,7 @@
+/**
+ * What the browser may import: the API's schemas and messages, and facts about the site. What only servers use (domain
+ * events, queues, secret tokens) is in server.ts (`@app/contracts/server`), which re-exports this file (ADR 048).
+ */
 export * from './api/account-security';
 export * from './api/admin';
 export * from './api/auth';
@@ -10,6 +14,7 @@ export * from './api/embedding';
 export * from './api/leads';
 export * from './api/lists';
 export * from './api/lookerstudio';
+export * from './api/overview';
 export * from './api/powerbi';
 export * from './api/site';
 export * from './api/sso';
@@ -19,10 +24,7 @@ export * from './api/usage';
 export * from './api/users';
 export * from './brand';
 export * from './calendar-links';
-export * from './events';
-export * from './queues';
 export * from './site';
 export * from './social';
 export * from './subscription-schedule';
 export * from './time-zone';
-export * from './tokens';

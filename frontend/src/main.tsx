@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createQueryClient } from './lib/query-client';
+import { loadIdleCodeNow } from './lib/when-idle';
 import { createAppRouter } from './router';
 import './styles/app.css';
 
@@ -37,6 +38,8 @@ const app = (
 // the API rendered (data-server-page: case studies, legal pages, ADR 037) is no React tree: the app renders over it,
 // and React replaces it at its first commit, so the content stays on screen until then.
 if (html.hasAttribute('data-server-page')) {
+  // React replaces the server's HTML, footer included: the code of what it shows is wanted now.
+  loadIdleCodeNow();
   const root = createRoot(container);
   startTransition(() => root.render(app));
 } else if (container.hasChildNodes() && !html.hasAttribute('data-spa-shell')) {
@@ -51,6 +54,8 @@ if (html.hasAttribute('data-server-page')) {
     });
   });
 } else {
+  // Rendered here, with no HTML to keep meanwhile: the footer's and the menus' code is wanted now.
+  loadIdleCodeNow();
   container.replaceChildren();
   html.removeAttribute('data-spa-shell');
   const root = createRoot(container);

@@ -27,6 +27,7 @@ import { Route as UnsubscribeRouteImport } from './routes/unsubscribe'
 import { Route as WhyUsRouteImport } from './routes/why-us'
 import { Route as AdminAdminRouteImport } from './routes/_admin/admin'
 import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account'
+import { Route as AdminQueuesRouteImport } from './routes/admin_.queues'
 import { Route as BookingCancelRouteImport } from './routes/booking/cancel'
 import { Route as BookingRescheduleRouteImport } from './routes/booking/reschedule'
 import { Route as CaseStudiesIndexRouteImport } from './routes/case-studies/index'
@@ -35,11 +36,25 @@ import { Route as ClientDashboardRouteRouteImport } from './routes/client/dashbo
 import { Route as ClientLoginRouteImport } from './routes/client/login'
 import { Route as DashboardIdRouteImport } from './routes/dashboard.$id'
 import { Route as LoginSsoErrorRouteImport } from './routes/login_.sso-error'
+import { Route as AdminAdminIndexRouteImport } from './routes/_admin/admin.index'
+import { Route as AdminAdminAccessRouteImport } from './routes/_admin/admin.access'
+import { Route as AdminAdminAuditRouteImport } from './routes/_admin/admin.audit'
+import { Route as AdminAdminCaseStudiesRouteImport } from './routes/_admin/admin.case-studies'
+import { Route as AdminAdminClosedDaysRouteImport } from './routes/_admin/admin.closed-days'
+import { Route as AdminAdminConnectionsRouteImport } from './routes/_admin/admin.connections'
+import { Route as AdminAdminConsultationsRouteImport } from './routes/_admin/admin.consultations'
+import { Route as AdminAdminDashboardsRouteImport } from './routes/_admin/admin.dashboards'
 import { Route as AdminAdminLeadsRouteImport } from './routes/_admin/admin.leads'
+import { Route as AdminAdminPagesRouteImport } from './routes/_admin/admin.pages'
+import { Route as AdminAdminPeopleRouteImport } from './routes/_admin/admin.people'
+import { Route as AdminAdminPersonalDataRouteImport } from './routes/_admin/admin.personal-data'
+import { Route as AdminAdminSignInsRouteImport } from './routes/_admin/admin.sign-ins'
 import { Route as AdminAdminSubscriptionsRouteImport } from './routes/_admin/admin.subscriptions'
+import { Route as AdminAdminUsageRouteImport } from './routes/_admin/admin.usage'
 import { Route as AuthenticatedAccountTwoFactorRouteImport } from './routes/_authenticated/account_.two-factor'
 import { Route as ClientDashboardIndexRouteImport } from './routes/client/dashboard/index'
 import { Route as ClientDashboardIdRouteImport } from './routes/client/dashboard/$id'
+import { Route as AdminAdminOrganizationsIndexRouteImport } from './routes/_admin/admin.organizations.index'
 import { Route as AdminAdminOrganizationsOrganizationIdRouteImport } from './routes/_admin/admin.organizations.$organizationId'
 
 const IndexRoute = IndexRouteImport.update({
@@ -130,6 +145,11 @@ const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
   path: '/account',
   getParentRoute: () => AuthenticatedRoute,
 } as any)
+const AdminQueuesRoute = AdminQueuesRouteImport.update({
+  id: '/admin_/queues',
+  path: '/admin/queues',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const BookingCancelRoute = BookingCancelRouteImport.update({
   id: '/booking/cancel',
   path: '/booking/cancel',
@@ -170,14 +190,79 @@ const LoginSsoErrorRoute = LoginSsoErrorRouteImport.update({
   path: '/login/sso-error',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAdminIndexRoute = AdminAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
+const AdminAdminAccessRoute = AdminAdminAccessRouteImport.update({
+  id: '/access',
+  path: '/access',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
+const AdminAdminAuditRoute = AdminAdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
+const AdminAdminCaseStudiesRoute = AdminAdminCaseStudiesRouteImport.update({
+  id: '/case-studies',
+  path: '/case-studies',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
+const AdminAdminClosedDaysRoute = AdminAdminClosedDaysRouteImport.update({
+  id: '/closed-days',
+  path: '/closed-days',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
+const AdminAdminConnectionsRoute = AdminAdminConnectionsRouteImport.update({
+  id: '/connections',
+  path: '/connections',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
+const AdminAdminConsultationsRoute = AdminAdminConsultationsRouteImport.update({
+  id: '/consultations',
+  path: '/consultations',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
+const AdminAdminDashboardsRoute = AdminAdminDashboardsRouteImport.update({
+  id: '/dashboards',
+  path: '/dashboards',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
 const AdminAdminLeadsRoute = AdminAdminLeadsRouteImport.update({
   id: '/leads',
   path: '/leads',
   getParentRoute: () => AdminAdminRoute,
 } as any)
+const AdminAdminPagesRoute = AdminAdminPagesRouteImport.update({
+  id: '/pages',
+  path: '/pages',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
+const AdminAdminPeopleRoute = AdminAdminPeopleRouteImport.update({
+  id: '/people',
+  path: '/people',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
+const AdminAdminPersonalDataRoute = AdminAdminPersonalDataRouteImport.update({
+  id: '/personal-data',
+  path: '/personal-data',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
+const AdminAdminSignInsRoute = AdminAdminSignInsRouteImport.update({
+  id: '/sign-ins',
+  path: '/sign-ins',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
 const AdminAdminSubscriptionsRoute = AdminAdminSubscriptionsRouteImport.update({
   id: '/subscriptions',
   path: '/subscriptions',
+  getParentRoute: () => AdminAdminRoute,
+} as any)
+const AdminAdminUsageRoute = AdminAdminUsageRouteImport.update({
+  id: '/usage',
+  path: '/usage',
   getParentRoute: () => AdminAdminRoute,
 } as any)
 const AuthenticatedAccountTwoFactorRoute =
@@ -196,6 +281,12 @@ const ClientDashboardIdRoute = ClientDashboardIdRouteImport.update({
   path: '/$id',
   getParentRoute: () => ClientDashboardRouteRoute,
 } as any)
+const AdminAdminOrganizationsIndexRoute =
+  AdminAdminOrganizationsIndexRouteImport.update({
+    id: '/organizations/',
+    path: '/organizations/',
+    getParentRoute: () => AdminAdminRoute,
+  } as any)
 const AdminAdminOrganizationsOrganizationIdRoute =
   AdminAdminOrganizationsOrganizationIdRouteImport.update({
     id: '/organizations/$organizationId',
@@ -221,6 +312,7 @@ export interface FileRoutesByFullPath {
   '/client/dashboard': typeof ClientDashboardRouteRouteWithChildren
   '/admin': typeof AdminAdminRouteWithChildren
   '/account': typeof AuthenticatedAccountRoute
+  '/admin/queues': typeof AdminQueuesRoute
   '/booking/cancel': typeof BookingCancelRoute
   '/booking/reschedule': typeof BookingRescheduleRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
@@ -228,12 +320,26 @@ export interface FileRoutesByFullPath {
   '/dashboard/$id': typeof DashboardIdRoute
   '/login/sso-error': typeof LoginSsoErrorRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
+  '/admin/access': typeof AdminAdminAccessRoute
+  '/admin/audit': typeof AdminAdminAuditRoute
+  '/admin/case-studies': typeof AdminAdminCaseStudiesRoute
+  '/admin/closed-days': typeof AdminAdminClosedDaysRoute
+  '/admin/connections': typeof AdminAdminConnectionsRoute
+  '/admin/consultations': typeof AdminAdminConsultationsRoute
+  '/admin/dashboards': typeof AdminAdminDashboardsRoute
   '/admin/leads': typeof AdminAdminLeadsRoute
+  '/admin/pages': typeof AdminAdminPagesRoute
+  '/admin/people': typeof AdminAdminPeopleRoute
+  '/admin/personal-data': typeof AdminAdminPersonalDataRoute
+  '/admin/sign-ins': typeof AdminAdminSignInsRoute
   '/admin/subscriptions': typeof AdminAdminSubscriptionsRoute
+  '/admin/usage': typeof AdminAdminUsageRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
+  '/admin/': typeof AdminAdminIndexRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
   '/admin/organizations/$organizationId': typeof AdminAdminOrganizationsOrganizationIdRoute
+  '/admin/organizations/': typeof AdminAdminOrganizationsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -250,8 +356,8 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/unsubscribe': typeof UnsubscribeRoute
   '/why-us': typeof WhyUsRoute
-  '/admin': typeof AdminAdminRouteWithChildren
   '/account': typeof AuthenticatedAccountRoute
+  '/admin/queues': typeof AdminQueuesRoute
   '/booking/cancel': typeof BookingCancelRoute
   '/booking/reschedule': typeof BookingRescheduleRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
@@ -259,12 +365,26 @@ export interface FileRoutesByTo {
   '/dashboard/$id': typeof DashboardIdRoute
   '/login/sso-error': typeof LoginSsoErrorRoute
   '/case-studies': typeof CaseStudiesIndexRoute
+  '/admin/access': typeof AdminAdminAccessRoute
+  '/admin/audit': typeof AdminAdminAuditRoute
+  '/admin/case-studies': typeof AdminAdminCaseStudiesRoute
+  '/admin/closed-days': typeof AdminAdminClosedDaysRoute
+  '/admin/connections': typeof AdminAdminConnectionsRoute
+  '/admin/consultations': typeof AdminAdminConsultationsRoute
+  '/admin/dashboards': typeof AdminAdminDashboardsRoute
   '/admin/leads': typeof AdminAdminLeadsRoute
+  '/admin/pages': typeof AdminAdminPagesRoute
+  '/admin/people': typeof AdminAdminPeopleRoute
+  '/admin/personal-data': typeof AdminAdminPersonalDataRoute
+  '/admin/sign-ins': typeof AdminAdminSignInsRoute
   '/admin/subscriptions': typeof AdminAdminSubscriptionsRoute
+  '/admin/usage': typeof AdminAdminUsageRoute
   '/account/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
+  '/admin': typeof AdminAdminIndexRoute
   '/client/dashboard': typeof ClientDashboardIndexRoute
   '/admin/organizations/$organizationId': typeof AdminAdminOrganizationsOrganizationIdRoute
+  '/admin/organizations': typeof AdminAdminOrganizationsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -287,6 +407,7 @@ export interface FileRoutesById {
   '/client/dashboard': typeof ClientDashboardRouteRouteWithChildren
   '/_admin/admin': typeof AdminAdminRouteWithChildren
   '/_authenticated/account': typeof AuthenticatedAccountRoute
+  '/admin_/queues': typeof AdminQueuesRoute
   '/booking/cancel': typeof BookingCancelRoute
   '/booking/reschedule': typeof BookingRescheduleRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
@@ -294,12 +415,26 @@ export interface FileRoutesById {
   '/dashboard/$id': typeof DashboardIdRoute
   '/login_/sso-error': typeof LoginSsoErrorRoute
   '/case-studies/': typeof CaseStudiesIndexRoute
+  '/_admin/admin/access': typeof AdminAdminAccessRoute
+  '/_admin/admin/audit': typeof AdminAdminAuditRoute
+  '/_admin/admin/case-studies': typeof AdminAdminCaseStudiesRoute
+  '/_admin/admin/closed-days': typeof AdminAdminClosedDaysRoute
+  '/_admin/admin/connections': typeof AdminAdminConnectionsRoute
+  '/_admin/admin/consultations': typeof AdminAdminConsultationsRoute
+  '/_admin/admin/dashboards': typeof AdminAdminDashboardsRoute
   '/_admin/admin/leads': typeof AdminAdminLeadsRoute
+  '/_admin/admin/pages': typeof AdminAdminPagesRoute
+  '/_admin/admin/people': typeof AdminAdminPeopleRoute
+  '/_admin/admin/personal-data': typeof AdminAdminPersonalDataRoute
+  '/_admin/admin/sign-ins': typeof AdminAdminSignInsRoute
   '/_admin/admin/subscriptions': typeof AdminAdminSubscriptionsRoute
+  '/_admin/admin/usage': typeof AdminAdminUsageRoute
   '/_authenticated/account_/two-factor': typeof AuthenticatedAccountTwoFactorRoute
   '/client/dashboard/$id': typeof ClientDashboardIdRoute
+  '/_admin/admin/': typeof AdminAdminIndexRoute
   '/client/dashboard/': typeof ClientDashboardIndexRoute
   '/_admin/admin/organizations/$organizationId': typeof AdminAdminOrganizationsOrganizationIdRoute
+  '/_admin/admin/organizations/': typeof AdminAdminOrganizationsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -321,6 +456,7 @@ export interface FileRouteTypes {
     | '/client/dashboard'
     | '/admin'
     | '/account'
+    | '/admin/queues'
     | '/booking/cancel'
     | '/booking/reschedule'
     | '/case-studies/$slug'
@@ -328,12 +464,26 @@ export interface FileRouteTypes {
     | '/dashboard/$id'
     | '/login/sso-error'
     | '/case-studies/'
+    | '/admin/access'
+    | '/admin/audit'
+    | '/admin/case-studies'
+    | '/admin/closed-days'
+    | '/admin/connections'
+    | '/admin/consultations'
+    | '/admin/dashboards'
     | '/admin/leads'
+    | '/admin/pages'
+    | '/admin/people'
+    | '/admin/personal-data'
+    | '/admin/sign-ins'
     | '/admin/subscriptions'
+    | '/admin/usage'
     | '/account/two-factor'
     | '/client/dashboard/$id'
+    | '/admin/'
     | '/client/dashboard/'
     | '/admin/organizations/$organizationId'
+    | '/admin/organizations/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -350,8 +500,8 @@ export interface FileRouteTypes {
     | '/terms'
     | '/unsubscribe'
     | '/why-us'
-    | '/admin'
     | '/account'
+    | '/admin/queues'
     | '/booking/cancel'
     | '/booking/reschedule'
     | '/case-studies/$slug'
@@ -359,12 +509,26 @@ export interface FileRouteTypes {
     | '/dashboard/$id'
     | '/login/sso-error'
     | '/case-studies'
+    | '/admin/access'
+    | '/admin/audit'
+    | '/admin/case-studies'
+    | '/admin/closed-days'
+    | '/admin/connections'
+    | '/admin/consultations'
+    | '/admin/dashboards'
     | '/admin/leads'
+    | '/admin/pages'
+    | '/admin/people'
+    | '/admin/personal-data'
+    | '/admin/sign-ins'
     | '/admin/subscriptions'
+    | '/admin/usage'
     | '/account/two-factor'
     | '/client/dashboard/$id'
+    | '/admin'
     | '/client/dashboard'
     | '/admin/organizations/$organizationId'
+    | '/admin/organizations'
   id:
     | '__root__'
     | '/'
@@ -386,6 +550,7 @@ export interface FileRouteTypes {
     | '/client/dashboard'
     | '/_admin/admin'
     | '/_authenticated/account'
+    | '/admin_/queues'
     | '/booking/cancel'
     | '/booking/reschedule'
     | '/case-studies/$slug'
@@ -393,12 +558,26 @@ export interface FileRouteTypes {
     | '/dashboard/$id'
     | '/login_/sso-error'
     | '/case-studies/'
+    | '/_admin/admin/access'
+    | '/_admin/admin/audit'
+    | '/_admin/admin/case-studies'
+    | '/_admin/admin/closed-days'
+    | '/_admin/admin/connections'
+    | '/_admin/admin/consultations'
+    | '/_admin/admin/dashboards'
     | '/_admin/admin/leads'
+    | '/_admin/admin/pages'
+    | '/_admin/admin/people'
+    | '/_admin/admin/personal-data'
+    | '/_admin/admin/sign-ins'
     | '/_admin/admin/subscriptions'
+    | '/_admin/admin/usage'
     | '/_authenticated/account_/two-factor'
     | '/client/dashboard/$id'
+    | '/_admin/admin/'
     | '/client/dashboard/'
     | '/_admin/admin/organizations/$organizationId'
+    | '/_admin/admin/organizations/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -419,6 +598,7 @@ export interface RootRouteChildren {
   UnsubscribeRoute: typeof UnsubscribeRoute
   WhyUsRoute: typeof WhyUsRoute
   ClientDashboardRouteRoute: typeof ClientDashboardRouteRouteWithChildren
+  AdminQueuesRoute: typeof AdminQueuesRoute
   BookingCancelRoute: typeof BookingCancelRoute
   BookingRescheduleRoute: typeof BookingRescheduleRoute
   CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
@@ -556,6 +736,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAccountRouteImport
       parentRoute: typeof AuthenticatedRoute
     }
+    '/admin_/queues': {
+      id: '/admin_/queues'
+      path: '/admin/queues'
+      fullPath: '/admin/queues'
+      preLoaderRoute: typeof AdminQueuesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/booking/cancel': {
       id: '/booking/cancel'
       path: '/booking/cancel'
@@ -612,6 +799,62 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginSsoErrorRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_admin/admin/': {
+      id: '/_admin/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminAdminIndexRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/_admin/admin/access': {
+      id: '/_admin/admin/access'
+      path: '/access'
+      fullPath: '/admin/access'
+      preLoaderRoute: typeof AdminAdminAccessRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/_admin/admin/audit': {
+      id: '/_admin/admin/audit'
+      path: '/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAdminAuditRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/_admin/admin/case-studies': {
+      id: '/_admin/admin/case-studies'
+      path: '/case-studies'
+      fullPath: '/admin/case-studies'
+      preLoaderRoute: typeof AdminAdminCaseStudiesRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/_admin/admin/closed-days': {
+      id: '/_admin/admin/closed-days'
+      path: '/closed-days'
+      fullPath: '/admin/closed-days'
+      preLoaderRoute: typeof AdminAdminClosedDaysRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/_admin/admin/connections': {
+      id: '/_admin/admin/connections'
+      path: '/connections'
+      fullPath: '/admin/connections'
+      preLoaderRoute: typeof AdminAdminConnectionsRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/_admin/admin/consultations': {
+      id: '/_admin/admin/consultations'
+      path: '/consultations'
+      fullPath: '/admin/consultations'
+      preLoaderRoute: typeof AdminAdminConsultationsRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/_admin/admin/dashboards': {
+      id: '/_admin/admin/dashboards'
+      path: '/dashboards'
+      fullPath: '/admin/dashboards'
+      preLoaderRoute: typeof AdminAdminDashboardsRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
     '/_admin/admin/leads': {
       id: '/_admin/admin/leads'
       path: '/leads'
@@ -619,11 +862,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminLeadsRouteImport
       parentRoute: typeof AdminAdminRoute
     }
+    '/_admin/admin/pages': {
+      id: '/_admin/admin/pages'
+      path: '/pages'
+      fullPath: '/admin/pages'
+      preLoaderRoute: typeof AdminAdminPagesRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/_admin/admin/people': {
+      id: '/_admin/admin/people'
+      path: '/people'
+      fullPath: '/admin/people'
+      preLoaderRoute: typeof AdminAdminPeopleRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/_admin/admin/personal-data': {
+      id: '/_admin/admin/personal-data'
+      path: '/personal-data'
+      fullPath: '/admin/personal-data'
+      preLoaderRoute: typeof AdminAdminPersonalDataRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/_admin/admin/sign-ins': {
+      id: '/_admin/admin/sign-ins'
+      path: '/sign-ins'
+      fullPath: '/admin/sign-ins'
+      preLoaderRoute: typeof AdminAdminSignInsRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
     '/_admin/admin/subscriptions': {
       id: '/_admin/admin/subscriptions'
       path: '/subscriptions'
       fullPath: '/admin/subscriptions'
       preLoaderRoute: typeof AdminAdminSubscriptionsRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
+    '/_admin/admin/usage': {
+      id: '/_admin/admin/usage'
+      path: '/usage'
+      fullPath: '/admin/usage'
+      preLoaderRoute: typeof AdminAdminUsageRouteImport
       parentRoute: typeof AdminAdminRoute
     }
     '/_authenticated/account_/two-factor': {
@@ -647,6 +925,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ClientDashboardIdRouteImport
       parentRoute: typeof ClientDashboardRouteRoute
     }
+    '/_admin/admin/organizations/': {
+      id: '/_admin/admin/organizations/'
+      path: '/organizations'
+      fullPath: '/admin/organizations/'
+      preLoaderRoute: typeof AdminAdminOrganizationsIndexRouteImport
+      parentRoute: typeof AdminAdminRoute
+    }
     '/_admin/admin/organizations/$organizationId': {
       id: '/_admin/admin/organizations/$organizationId'
       path: '/organizations/$organizationId'
@@ -658,16 +943,44 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminAdminRouteChildren {
+  AdminAdminAccessRoute: typeof AdminAdminAccessRoute
+  AdminAdminAuditRoute: typeof AdminAdminAuditRoute
+  AdminAdminCaseStudiesRoute: typeof AdminAdminCaseStudiesRoute
+  AdminAdminClosedDaysRoute: typeof AdminAdminClosedDaysRoute
+  AdminAdminConnectionsRoute: typeof AdminAdminConnectionsRoute
+  AdminAdminConsultationsRoute: typeof AdminAdminConsultationsRoute
+  AdminAdminDashboardsRoute: typeof AdminAdminDashboardsRoute
   AdminAdminLeadsRoute: typeof AdminAdminLeadsRoute
+  AdminAdminPagesRoute: typeof AdminAdminPagesRoute
+  AdminAdminPeopleRoute: typeof AdminAdminPeopleRoute
+  AdminAdminPersonalDataRoute: typeof AdminAdminPersonalDataRoute
+  AdminAdminSignInsRoute: typeof AdminAdminSignInsRoute
   AdminAdminSubscriptionsRoute: typeof AdminAdminSubscriptionsRoute
+  AdminAdminUsageRoute: typeof AdminAdminUsageRoute
+  AdminAdminIndexRoute: typeof AdminAdminIndexRoute
   AdminAdminOrganizationsOrganizationIdRoute: typeof AdminAdminOrganizationsOrganizationIdRoute
+  AdminAdminOrganizationsIndexRoute: typeof AdminAdminOrganizationsIndexRoute
 }
 
 const AdminAdminRouteChildren: AdminAdminRouteChildren = {
+  AdminAdminAccessRoute: AdminAdminAccessRoute,
+  AdminAdminAuditRoute: AdminAdminAuditRoute,
+  AdminAdminCaseStudiesRoute: AdminAdminCaseStudiesRoute,
+  AdminAdminClosedDaysRoute: AdminAdminClosedDaysRoute,
+  AdminAdminConnectionsRoute: AdminAdminConnectionsRoute,
+  AdminAdminConsultationsRoute: AdminAdminConsultationsRoute,
+  AdminAdminDashboardsRoute: AdminAdminDashboardsRoute,
   AdminAdminLeadsRoute: AdminAdminLeadsRoute,
+  AdminAdminPagesRoute: AdminAdminPagesRoute,
+  AdminAdminPeopleRoute: AdminAdminPeopleRoute,
+  AdminAdminPersonalDataRoute: AdminAdminPersonalDataRoute,
+  AdminAdminSignInsRoute: AdminAdminSignInsRoute,
   AdminAdminSubscriptionsRoute: AdminAdminSubscriptionsRoute,
+  AdminAdminUsageRoute: AdminAdminUsageRoute,
+  AdminAdminIndexRoute: AdminAdminIndexRoute,
   AdminAdminOrganizationsOrganizationIdRoute:
     AdminAdminOrganizationsOrganizationIdRoute,
+  AdminAdminOrganizationsIndexRoute: AdminAdminOrganizationsIndexRoute,
 }
 
 const AdminAdminRouteWithChildren = AdminAdminRoute._addFileChildren(
@@ -729,6 +1042,7 @@ const rootRouteChildren: RootRouteChildren = {
   UnsubscribeRoute: UnsubscribeRoute,
   WhyUsRoute: WhyUsRoute,
   ClientDashboardRouteRoute: ClientDashboardRouteRouteWithChildren,
+  AdminQueuesRoute: AdminQueuesRoute,
   BookingCancelRoute: BookingCancelRoute,
   BookingRescheduleRoute: BookingRescheduleRoute,
   CaseStudiesSlugRoute: CaseStudiesSlugRoute,

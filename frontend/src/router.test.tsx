@@ -4,6 +4,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from './lib/query-client';
+import { loadIdleCodeNow } from './lib/when-idle';
 import { createAppRouter } from './router';
 import { publicConfig as config, makeUser, reply, stubApi } from './testing/fake-api';
 
@@ -54,7 +55,9 @@ describe('route matching', () => {
 
   it.each([
     ['/account', ['/_authenticated', '/_authenticated/account']],
-    ['/admin', ['/_admin', '/_admin/admin']],
+    ['/admin', ['/_admin', '/_admin/admin', '/_admin/admin/']],
+    ['/admin/people', ['/_admin', '/_admin/admin', '/_admin/admin/people']],
+    ['/admin/queues', ['/admin_/queues']],
   ])('registers %s inside its guarded layout (for an administrator)', async (path, routeIds) => {
     stubApi({ 'GET /api/auth/user': reply(makeUser({ isAdmin: true })) });
     const { ids } = await matchedRouteIds(path);
@@ -125,7 +128,9 @@ describe('rendering', () => {
     renderAt('/Why-Us/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Why Choose Lucid Insight' })).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
-    // The footer's code comes once the page is idle.
+    // The footer's code comes at the visitor's first intent, or at once on a page the browser renders itself, as
+    // here (main.tsx asks for it then).
+    loadIdleCodeNow();
     expect(await screen.findByRole('contentinfo')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { NotFoundPage } from './components/layout/lazy-not-found-page';
+import { RouteError } from './components/layout/route-error';
 import { routeTree } from './routeTree.gen';
 
 export interface CreateAppRouterOptions {
@@ -18,6 +19,8 @@ export function createAppRouter({ queryClient, history }: CreateAppRouterOptions
     caseSensitive: false,
     trailingSlash: 'never',
     defaultNotFoundComponent: NotFoundPage,
+    // An exception in a screen shows a message, 'Try again' and the request's id, never a blank page (issue 27).
+    defaultErrorComponent: RouteError,
     // Loaders read TanStack Query's cache, which has its own freshness rules.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,

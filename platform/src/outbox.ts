@@ -1,4 +1,4 @@
-import type { EventPayload, EventType } from '@app/contracts';
+import type { EventPayload, EventType } from '@app/contracts/server';
 import type { Database, Transaction } from '@app/db';
 import * as schema from '@app/db/schema';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';

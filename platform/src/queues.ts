@@ -1,4 +1,4 @@
-import type { QueueDefinition } from '@app/contracts';
+import type { QueueDefinition } from '@app/contracts/server';
 import { Queue, type QueueOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 

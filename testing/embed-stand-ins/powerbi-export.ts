@@ -136,44 +136,57 @@ export function exportTo(
   return json(exportObject(state, record).body, 202, { 'retry-after': String(exports.retryAfterSeconds) });
 }
 
-/** GET {api}/v1.0/myorg/groups/{w}/reports/{r}/exports/{id} */
-export function exportStatus(
-  state: StandInState,
-  exports: StandInExportState,
-  headers: Headers,
-  reportId: string,
-  exportId: string,
-): Response {
+/** The export the request names, once its bearer token is accepted: an answer instead when refused or unknown. */
+/** A request about one export: who asks, and which report's export. */
+export interface ExportRequest {
+  state: StandInState;
+  exports: StandInExportState;
+  headers: Headers;
+  reportId: string;
+  exportId: string;
+}
+
+function findExport({
+  state,
+  exports,
+  headers,
+  reportId,
+  exportId,
+}: ExportRequest): { record: StandInExport } | { answer: Response } {
   const refused = bearer(state, headers);
-  if (refused) return refused;
+  if (refused) return { answer: refused };
   const record = exports.exports.get(exportId);
-  if (!record || !same(record.reportId, reportId)) return notFound();
+  if (!record || !same(record.reportId, reportId)) return { answer: notFound() };
+  return { record };
+}
+
+/** An export ended (its file fetched, or failed): no longer in flight. */
+function settle(exports: StandInExportState, record: StandInExport) {
+  if (record.fileFetched) return;
+  record.fileFetched = true;
+  exports.inFlight--;
+}
+
+/** GET {api}/v1.0/myorg/groups/{w}/reports/{r}/exports/{id} */
+export function exportStatus(request: ExportRequest): Response {
+  const { state, exports } = request;
+  const found = findExport(request);
+  if ('answer' in found) return found.answer;
+  const { record } = found;
   const { status, body } = exportObject(state, record);
-  if (status === 'Failed' && !record.fileFetched) {
-    record.fileFetched = true;
-    exports.inFlight--;
-  }
+  if (status === 'Failed') settle(exports, record);
   if (status === 'Succeeded' || status === 'Failed') return json(body, 200);
   return json(body, 202, { 'retry-after': String(exports.retryAfterSeconds) });
 }
 
 /** GET {api}/v1.0/myorg/groups/{w}/reports/{r}/exports/{id}/file: the file names what it was exported for. */
-export function exportFile(
-  state: StandInState,
-  exports: StandInExportState,
-  headers: Headers,
-  reportId: string,
-  exportId: string,
-): Response {
-  const refused = bearer(state, headers);
-  if (refused) return refused;
-  const record = exports.exports.get(exportId);
-  if (!record || !same(record.reportId, reportId) || exportObject(state, record).status !== 'Succeeded')
-    return notFound();
-  if (!record.fileFetched) {
-    record.fileFetched = true;
-    exports.inFlight--;
-  }
+export function exportFile(request: ExportRequest): Response {
+  const { state, exports } = request;
+  const found = findExport(request);
+  if ('answer' in found) return found.answer;
+  const { record } = found;
+  if (exportObject(state, record).status !== 'Succeeded') return notFound();
+  settle(exports, record);
   const identity = JSON.stringify({ exportId: record.id, reportId: record.reportId, identities: record.identities });
   if (record.format === 'PNG')
     return new Response(Buffer.concat([PNG_HEADER, Buffer.from(`\n${identity}\n`)]), {

@@ -2,6 +2,7 @@
 // across boundaries to set up their world (sign a user in, invite one), so the boundary rules skip `*.test.ts(x)`;
 // the cycle rule does not.
 const TESTS = '\\.test\\.tsx?$';
+const MODULE_INDEX = '^backend/src/modules/[^/]+/index\\.ts$';
 
 /** A rule `make lint` fails on: `from` (the importing files) may not import `to`. */
 const forbid = (name, comment, from, to) => ({ name, severity: 'error', comment, from, to });
@@ -32,14 +33,20 @@ module.exports = {
       'nothing-imports-the-composition-root',
       'app.ts and server.ts build the app; no module, plugin or helper imports them.',
       { path: '^backend/src/(modules|plugins|lib|events|resilience)/', pathNot: TESTS },
-      { path: '^backend/src/(app|server|cli)\\.ts$' },
+      { path: '^backend/src/(app|server|cli|create-deps)\\.ts$' },
     ),
-    apart(
-      'no-other-module-service',
-      "A module never reaches into another module's service: shared behaviour moves down (decision 024).",
-      'backend/src/modules/',
-      '([^/]+)',
-      '[^/]+\\.service\\.ts$',
+    forbid(
+      'modules-meet-through-their-index',
+      "A backend module's one public face is its index.ts: another module reaches nothing else of it (issue 27; " +
+        'decision 024: shared behaviour moves down).',
+      { path: '^backend/src/modules/([^/]+)/', pathNot: TESTS },
+      { path: '^backend/src/modules/[^/]+/', pathNot: ['^backend/src/modules/$1/', MODULE_INDEX] },
+    ),
+    forbid(
+      'the-app-uses-modules-through-their-index',
+      'The composition root (app, server, cli, deps) takes what a module offers from its index.ts too.',
+      { path: '^backend/src/', pathNot: [TESTS, '^backend/src/modules/'] },
+      { path: '^backend/src/modules/[^/]+/', pathNot: MODULE_INDEX },
     ),
     apart(
       'features-do-not-import-each-other',
@@ -48,10 +55,28 @@ module.exports = {
       '([^/]+)',
     ),
     forbid(
+      'shared-layers-reach-no-feature',
+      'bulletproof-react: components/ and lib/ sit under the features and reach none, directly or through any chain of ' +
+        're-exports or imports (issue 27); what assembles features lives in app/ or routes/.',
+      { path: '^frontend/src/(components|lib)/', pathNot: TESTS },
+      { path: '^frontend/src/features/', reachable: true },
+    ),
+    forbid(
       'browser-imports-no-server-code',
       'The SPA and the shared contracts run in the browser: no server workspace in their imports.',
       { path: '^(frontend|contracts)/' },
       { path: '^(backend|workers|db|platform|scripts)/' },
+    ),
+    forbid(
+      'browser-reaches-no-server-only-contract',
+      'The SPA imports `@app/contracts` (schemas, messages, site facts); domain events, queues and secret tokens ' +
+        '(their hashing with @oslojs) are for servers, through `@app/contracts/server` (ADR 048). Directly or ' +
+        "through another module: the SPA's build refuses them too (frontend/vite-server-only.ts).",
+      { path: '^frontend/src/', pathNot: TESTS },
+      {
+        path: ['^contracts/src/(server|events|queues|tokens)\\.ts$', '(^|/)node_modules/@oslojs/', '^@oslojs/'],
+        reachable: true,
+      },
     ),
     apart(
       'api-and-workers-apart',

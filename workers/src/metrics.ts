@@ -1,4 +1,4 @@
-import { CalendarJobNames, EmailTemplates, LookerSharingJobNames, QueueNames } from '@app/contracts';
+import { CalendarJobNames, EmailTemplates, LookerSharingJobNames, QueueNames } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import { registerBuildInfo } from '@app/platform/build-info';
 import { outOfStep } from '@app/platform/lookerstudio/sharing.repository';

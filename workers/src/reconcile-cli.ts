@@ -1,4 +1,4 @@
-import { Queues } from '@app/contracts';
+import { Queues } from '@app/contracts/server';
 import { assertMigrated, UnmigratedDatabaseError } from '@app/db';
 import { ConfigError } from '@app/platform/env';
 import { createLogger } from '@app/platform/logger';

@@ -15,7 +15,7 @@ import {
   type SubscriptionJob,
   USAGE_DIGEST_SCHEDULER_ID,
   type UsageDigestJob,
-} from '@app/contracts';
+} from '@app/contracts/server';
 import type { Database } from '@app/db';
 import { createLease } from '@app/platform/cluster-once';
 import type { Logger } from '@app/platform/logger';

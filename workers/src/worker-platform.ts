@@ -1,4 +1,4 @@
-import type { QueueDefinition } from '@app/contracts';
+import type { QueueDefinition } from '@app/contracts/server';
 import type { Logger } from '@app/platform/logger';
 import type { queueTelemetry } from '@app/platform/tracing';
 import { type Job, Worker } from 'bullmq';

@@ -1,4 +1,4 @@
-import { EventTypes, QueueNames } from '@app/contracts';
+import { EventTypes, QueueNames } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
 import { useTestDatabase } from '@app/db/testing';
 import { silentLogger } from '@app/platform/logger';

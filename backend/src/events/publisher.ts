@@ -1,4 +1,4 @@
-import { domainEventJobOptions, Queues } from '@app/contracts';
+import { domainEventJobOptions, Queues } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import type { Logger } from '@app/platform/logger';
 import { markPublished, recordPublishFailure } from '@app/platform/outbox';

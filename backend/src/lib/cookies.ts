@@ -1,4 +1,4 @@
-import { SESSION_HINT_COOKIE, TOKEN_LIFETIMES } from '@app/contracts';
+import { SESSION_HINT_COOKIE, TOKEN_LIFETIMES } from '@app/contracts/server';
 
 export const SESSION_COOKIE = 'session';
 

@@ -1,4 +1,4 @@
-import { Queues } from '@app/contracts';
+import { Queues } from '@app/contracts/server';
 import { createQueue } from '@app/platform/queues';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app';

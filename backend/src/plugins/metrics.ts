@@ -1,4 +1,4 @@
-import { Queues } from '@app/contracts';
+import { Queues } from '@app/contracts/server';
 import { registerBuildInfo } from '@app/platform/build-info';
 import { sharedEvery } from '@app/platform/cluster-once';
 import type { Logger } from '@app/platform/logger';

@@ -13,37 +13,36 @@ import { type OpenApiDocument, publicDocument } from './openapi-public';
 import { selfOnlyPolicy } from './security-headers';
 import { preferredEncoding } from './spa';
 
+/** The kinds of schema that are shapes of a body: a field's own type (an e-mail, a date) stays inline. */
+const SHAPES = new Set([
+  'object',
+  'strict_object',
+  'loose_object',
+  'object_with_rest',
+  'variant',
+  'union',
+  'intersect',
+]);
+
 /**
- * The response shapes of `contracts/src/api/`, named: the document declares each once under `components.schemas`
- * and every answer of that shape refers to it (`$ref`), so a client generator sees one `User`, not eleven copies.
+ * Every request and answer shape of `contracts/` (each `*Schema` export that is an object, a union or a variant; the
+ * query and path parameters, `*QuerySchema` and `*ParamsSchema`, are listed field by field instead), named without
+ * its `Schema`: the document declares each once under `components.schemas` and every body and answer of that shape
+ * refers to it (`$ref`), so a client generator sees one `User`, not eleven copies. Taken from the exports themselves
+ * (issue 27), so a shape added to contracts/ is named without a list to keep.
  */
-const NAMED_SHAPES = {
-  ApiError: api.ApiErrorSchema,
-  Message: api.MessageSchema,
-  User: api.UserSchema,
-  LoginResult: api.LoginResultSchema,
-  EmailChangePending: api.EmailChangePendingSchema,
-  EmailChanged: api.EmailChangedSchema,
-  TokenValidation: api.TokenValidationSchema,
-  PublicConfig: api.PublicConfigSchema,
-  Health: api.HealthSchema,
-  ContactAccepted: api.ContactAcceptedSchema,
-  PublicDashboard: api.PublicDashboardSchema,
-  ClientDashboard: api.ClientDashboardSchema,
-  DashboardDetail: api.DashboardDetailSchema,
-  AdminDashboard: api.AdminDashboardSchema,
-  SavedDashboard: api.SavedDashboardSchema,
-  ViewRecorded: api.ViewRecordedSchema,
-  EmbedStatus: api.EmbedStatusSchema,
-  Organization: api.OrganizationSchema,
-  OrganizationDashboardLink: api.OrganizationDashboardLinkSchema,
-  AuditEntry: api.AuditEntrySchema,
-  Availability: api.AvailabilitySchema,
-  MonthAvailability: api.MonthAvailabilitySchema,
-  BookingConfirmation: api.BookingConfirmationSchema,
-  BookingSummary: api.BookingSummarySchema,
-  WebhookAccepted: api.WebhookAcceptedSchema,
-} satisfies Record<string, v.GenericSchema>;
+export const NAMED_SHAPES: Record<string, v.GenericSchema> = (() => {
+  const named: Record<string, v.GenericSchema> = {};
+  const seen = new Set<unknown>();
+  for (const [name, value] of Object.entries(api).sort(([a], [b]) => a.localeCompare(b))) {
+    if (!name.endsWith('Schema') || /(Query|Params)Schema$/.test(name)) continue;
+    const schema = value as { kind?: unknown; type?: unknown };
+    if (schema?.kind !== 'schema' || !SHAPES.has(schema.type as string) || seen.has(value)) continue;
+    seen.add(value);
+    named[name.slice(0, -'Schema'.length)] = value as v.GenericSchema;
+  }
+  return named;
+})();
 
 const conversion = {
   // Valibot schemas with transforms (trim) still describe their input shape.

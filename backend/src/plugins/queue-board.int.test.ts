@@ -96,4 +96,26 @@ describe('the queue board (/admin/queues)', () => {
       expect((await as(client).get(path)).status, path).toBe(403);
     }
   });
+
+  it("sits in the admin's look: the product's theme, its title and a labelled way back (issue 27)", async () => {
+    const html = await (await as(admin).get('/admin/queues')).text();
+    expect(html).toContain('<title>Queues | Lucid Insight</title>');
+    expect(html).toMatch(/<nav aria-label="Administration"[^>]*><a href="\/admin" data-testid="queue-board-back"/);
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('&larr; Back to admin');
+    // The theme is read before the board's own scripts run, from a file of this origin (the policy allows no other).
+    const script = html.indexOf('<script src="/admin/queues/lucid-theme.js"></script>');
+    expect(script).toBeGreaterThan(-1);
+    expect(script).toBeLessThan(html.indexOf('static/js/main'));
+    const theme = await as(admin).get('/admin/queues/lucid-theme.js');
+    expect(theme.status).toBe(200);
+    expect(theme.headers.get('content-type')).toContain('javascript');
+    const code = await theme.text();
+    expect(code).toContain("localStorage.getItem('theme')");
+    expect(code).toContain('board-settings');
+    expect((await as(client).get('/admin/queues/lucid-theme.js')).status).toBe(403);
+    // Without the app served (API tests), a client's page load still gets the JSON refusal.
+    const refused = await t.get('/admin/queues', { cookie: client.cookie, accept: 'text/html' });
+    expect(refused.status).toBe(403);
+  });
 });

@@ -275,5 +275,9 @@ export const spaPlugin = (
     return serve(request, indexFile, REVALIDATE, status);
   };
 
-  return new Elysia({ name: 'spa' }).get('/*', handler, { detail: { hide: true } });
+  /** The app's shell with `status`: the app shows the page of its path (the queue board's 403, issue 27). */
+  const shell = (request: Request, status: number) =>
+    isFile(shellFile) ? serve(request, shellFile, REVALIDATE, status) : serve(request, indexFile, REVALIDATE, status);
+
+  return Object.assign(new Elysia({ name: 'spa' }).get('/*', handler, { detail: { hide: true } }), { shell });
 };

@@ -139,6 +139,12 @@ export const LinkListQuerySchema = listQuerySchema(LINK_SORTS, {
 });
 export type LinkListQuery = v.InferOutput<typeof LinkListQuerySchema>;
 
+/**
+ * GET /api/admin/subscriptions (issue 29): not paged (a few per client); `organizationId` keeps one organization's
+ * (its page's Subscriptions section, and the subscriptions screen opened from it). Unknown parameters are ignored.
+ */
+export const SubscriptionListQuerySchema = v.object({ organizationId: idFilter('organizationId') });
+
 /** GET /api/admin/audit (D21): `actor` is a substring of the actor's e-mail, `from` and `to` whole UTC days. */
 const AUDIT_SORTS = ['createdAt', 'action', 'actorEmail', 'targetType'] as const;
 export const AuditListQuerySchema = listQuerySchema(AUDIT_SORTS, {

@@ -163,6 +163,10 @@ export const PersonalDataExportSchema = v.object({
   actionsOnOthers: Rows,
   signInEvents: Rows,
   emailDeliveries: Rows,
+  /** Report e-mails of subscriptions sent to them (which report, which file, when; never the file) (issue 29). */
+  reportEmailsSent: Rows,
+  /** The reports whose e-mails they turned off, and how. */
+  reportEmailsTurnedOff: Rows,
 });
 export type PersonalDataExport = v.InferOutput<typeof PersonalDataExportSchema>;
 

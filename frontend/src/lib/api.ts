@@ -14,6 +14,8 @@ export class ApiRequestError extends Error {
     readonly body: unknown = null,
     /** A 429's (or 503's) Retry-After, in seconds; null when the server did not say. */
     readonly retryAfterSeconds: number | null = null,
+    /** The server's id of the request (`x-request-id`), to quote when reporting the failure; null when none. */
+    readonly requestId: string | null = null,
   ) {
     super(message);
   }
@@ -108,6 +110,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
     response.status,
     body,
     retryAfterSeconds(response.headers.get('retry-after')),
+    response.headers.get('x-request-id'),
   );
 }
 

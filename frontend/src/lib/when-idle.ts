@@ -1,66 +1,27 @@
 import { type ComponentType, lazy } from 'react';
 
 /**
- * The moment for code that is not needed to show and hydrate a page (menus, tooltips, toasts, the footer's): once the
- * page has loaded and its own requests (data, pictures, the page's code) have settled, at an idle moment; or at the
- * visitor's first interaction, or when `loadIdleCodeNow` asks, if that comes sooner; at once outside a browser
- * (prerendering, D25). So that code neither competes with what the page shows first nor lengthens its hydration.
+ * The moment for code that is not needed to show and hydrate a page (menus, tooltips, toasts, the footer's): the
+ * visitor's first sign of intent (a pointer over the page, a touch, a key, a focus, a scroll), or when `loadIdleCodeNow` asks;
+ * at once outside a browser (prerendering, D25) and on a page the browser renders itself (`loadIdleCodeNow` from
+ * main.tsx), which has no server HTML to show meanwhile. Never on a timer (issue 30): a visitor who only reads a
+ * marketing page downloads only what it shows, and that code neither competes with it nor lengthens its hydration.
  */
 let idle: Promise<void> | undefined;
 let release: (() => void) | undefined;
 
-const INTERACTIONS = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
-/** How long without a request finishing counts as settled. */
-const QUIET_MS = 300;
-/** Settled or not, this long after the page's load event is enough. */
-const MAX_WAIT_MS = 5000;
-
-const pageLoaded = () =>
-  new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve();
-    else window.addEventListener('load', () => resolve(), { once: true });
-  });
-
-/** No resource (script, picture, API answer) has finished for `QUIET_MS`. */
-const networkQuiet = () =>
-  new Promise<void>((resolve) => {
-    let observer: PerformanceObserver | undefined;
-    const done = () => {
-      observer?.disconnect();
-      resolve();
-    };
-    let timer = setTimeout(done, QUIET_MS);
-    try {
-      observer = new PerformanceObserver(() => {
-        clearTimeout(timer);
-        timer = setTimeout(done, QUIET_MS);
-      });
-      observer.observe({ type: 'resource' });
-    } catch {
-      // No resource timing here: the quiet period alone.
-    }
-  });
-
-const idleCallback = () =>
-  new Promise<void>((resolve) => {
-    if (typeof window.requestIdleCallback === 'function')
-      window.requestIdleCallback(() => resolve(), { timeout: 1000 });
-    else setTimeout(resolve, 1);
-  });
+/** A pointer over the page, a touch, a key, a focus, or a scroll (towards the footer). */
+const INTENTS = ['pointerover', 'pointerdown', 'touchstart', 'keydown', 'focusin', 'scroll'] as const;
 
 export function whenIdle(): Promise<void> {
   if (typeof window === 'undefined') return Promise.resolve();
   idle ??= new Promise<void>((resolve) => {
     const done = () => {
-      for (const type of INTERACTIONS) window.removeEventListener(type, done, true);
+      for (const type of INTENTS) window.removeEventListener(type, done, true);
       resolve();
     };
     release = done;
-    for (const type of INTERACTIONS) window.addEventListener(type, done, { capture: true, passive: true });
-    void pageLoaded().then(() => {
-      setTimeout(done, MAX_WAIT_MS);
-      return networkQuiet().then(idleCallback).then(done);
-    });
+    for (const type of INTENTS) window.addEventListener(type, done, { capture: true, passive: true });
   });
   return idle;
 }
@@ -72,7 +33,7 @@ export function loadIdleCodeNow(): void {
 }
 
 /**
- * A component whose code is loaded once the page is idle (`whenIdle`), for `<Suspense>`: on a prerendered page React
+ * A component whose code is loaded at the visitor's first intent (`whenIdle`), for `<Suspense>`: on a prerendered page React
  * keeps the server's HTML for it until then and hydrates it in place (links in it work as plain links meanwhile).
  */
 export function lazyWhenIdle<Props extends object>(load: () => Promise<ComponentType<Props>>) {

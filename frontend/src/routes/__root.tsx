@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext } from '@tanstack/react-router';
+import { RootLayout } from '../app/layout/root-layout';
 import { NotFoundPage } from '../components/layout/lazy-not-found-page';
-import { RootLayout } from '../components/layout/root-layout';
 import { enrolFirst } from '../features/auth/api/auth.guards';
 import { cachedCurrentUser, loadCurrentUser } from '../features/auth/api/auth.queries';
 import { configQueryOptions } from '../features/config/api/config.queries';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AppLayoutOutlet } from '../components/layout/app-layout';
+import { AppLayoutOutlet } from '../app/layout/app-layout';
 import { requireAdmin } from '../features/auth/api/auth.guards';
 
 /**

@@ -1,4 +1,5 @@
 import type { AdminDashboard, AdminOrganization, EmbedConnection, OrganizationDashboardLink } from '@app/contracts';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { type FakeRoute, makeUser, reply, stubApi } from './fake-api';
 
 /** An organization as the admin lists answer it; `overrides` change what a test is about. */
@@ -83,7 +84,12 @@ export function makeLink(overrides: Partial<OrganizationDashboardLink> = {}): Or
  * default), and `routes` add or replace the others.
  */
 export function adminApi(
-  lists: Partial<Record<'organizations' | 'dashboards' | 'links' | 'connections', unknown[]>> = {},
+  lists: {
+    organizations?: AdminOrganization[];
+    dashboards?: AdminDashboard[];
+    links?: OrganizationDashboardLink[];
+    connections?: EmbedConnection[];
+  } = {},
   routes: Record<string, FakeRoute> = {},
 ) {
   return stubApi({
@@ -96,4 +102,19 @@ export function adminApi(
     'GET /api/admin/audit': reply([]),
     ...routes,
   });
+}
+
+/** Opens the dashboards section's side panel to create one (issue 27), and returns its form. */
+export async function newDashboardForm() {
+  const create = await screen.findByTestId('dashboard-create', {}, { timeout: 8000 });
+  act(() => fireEvent.click(create));
+  return screen.findByTestId('dashboard-form');
+}
+
+/** Opens the actions menu of the row named `target` and chooses the entry `testId`. */
+export async function chooseRowAction(target: string, testId: string) {
+  const trigger = await screen.findByRole('button', { name: `Actions for ${target}` }, { timeout: 8000 });
+  act(() => fireEvent.click(trigger));
+  const menu = await screen.findByRole('menu');
+  act(() => fireEvent.click(within(menu).getByTestId(testId)));
 }

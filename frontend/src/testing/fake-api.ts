@@ -1,4 +1,5 @@
 import type { User } from '@app/contracts';
+import type { ApiAnswer, ApiMethod } from '@app/contracts/api/routes';
 import { SESSION_HINT_COOKIE } from '@app/contracts/site';
 import { vi } from 'vitest';
 
@@ -11,17 +12,36 @@ interface FakeRequest {
   init: RequestInit;
 }
 
-/** Answers one 'METHOD /path' of the fake API. */
-export type FakeRoute = (request: FakeRequest) => Response | Promise<Response>;
+/**
+ * Answers one 'METHOD /path' of the fake API. `T` is what it answers on success, for the type checker only: the fake
+ * API's answers (`reply(body)`) are checked against the types the API's routes declare (`ApiAnswer`, generated from
+ * the routes). A route written by hand, a deferred one, a refusal or one kept in a `FakeRoute` variable is not.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a route of no stated answer fits any key, and any route fits it
+export type FakeRoute<T = any> = ((request: FakeRequest) => Response | Promise<Response>) & { readonly answers?: T };
+
+/** What the API's route for 'METHOD /path' answers (anything for a key the route table does not know). */
+type AnswerOf<K> = K extends `${infer M extends ApiMethod} ${infer P}`
+  ? [ApiAnswer<M, P>] extends [never]
+    ? unknown
+    : ApiAnswer<M, P>
+  : unknown;
+
+/** The fake API's routes, each answering what the real route answers. */
+export type FakeRoutes<R> = { [K in keyof R]: FakeRoute<AnswerOf<K>> };
 
 export const jsonResponse = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-/** A route that answers JSON (a fresh Response each time: a body is read once). */
-export const reply =
-  (body: unknown, status = 200): FakeRoute =>
-  () =>
-    status === 204 ? new Response(null, { status }) : jsonResponse(body, status);
+/**
+ * A route that answers JSON (a fresh Response each time: a body is read once). A success is typed by its body, so
+ * `stubApi` checks it against the real route's answer; a refusal (any other status) answers what it likes.
+ */
+export function reply<T>(body: T, status?: 200 | 201 | 202): FakeRoute<T>;
+export function reply(body: unknown, status: number): FakeRoute<never>;
+export function reply(body: unknown, status = 200): FakeRoute<never> {
+  return () => (status === 204 ? new Response(null, { status }) : jsonResponse(body, status));
+}
 
 /** A route that never answers until the test says so: for pending states ('Signing in...'). */
 export function deferred(): FakeRoute & { respond: (response: Response) => void } {
@@ -66,11 +86,13 @@ export function makeUser(overrides: Partial<User> = {}): User {
  * anonymous `GET /api/auth/user` are there unless overridden; anything else is a 404. Returns the mock, whose calls
  * are also listed as `requests`.
  */
-export function stubApi(routes: Record<string, FakeRoute> = {}) {
+export function stubApi<R extends Record<string, FakeRoute<unknown>>>(
+  routes: R & FakeRoutes<R> = {} as R & FakeRoutes<R>,
+) {
   // The API's session hint cookie (contracts/src/site.ts), so the app asks GET /api/auth/user as it does after a
   // sign-in; `withoutSessionHint()` gives a browser that never signed in, which asks nothing.
   setSessionHint(true);
-  const all: Record<string, FakeRoute> = {
+  const all: Record<string, FakeRoute<unknown>> = {
     'GET /api/config': reply(publicConfig),
     'GET /api/auth/user': anonymous,
     ...routes,

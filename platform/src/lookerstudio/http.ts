@@ -3,6 +3,7 @@
  * API, both at operator-set addresses (GOOGLE_TOKEN_URL, LOOKER_STUDIO_API_URL). Kept small so it can be routed
  * through an outbound address guard. Never follows a redirect; bounded by a timeout, the body's reading included.
  */
+import { isTimeoutError, readJsonAnswer } from '../json-answer';
 
 export type LookerStudioFault = 'invalid-key' | 'unauthorized' | 'not-found' | 'conflict' | 'unavailable' | 'timeout';
 
@@ -28,9 +29,6 @@ export interface GoogleAnswer {
   body: unknown;
 }
 
-const isTimeout = (error: unknown) =>
-  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-
 const networkCode = (error: unknown): string => {
   const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
   const code = [e?.code, e?.cause?.code].find((c) => typeof c === 'string');
@@ -52,14 +50,10 @@ export async function googleRequest(
       signal: AbortSignal.timeout(timeoutMs),
       headers: { accept: 'application/json', ...(rest.headers as Record<string, string> | undefined) },
     });
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {}
-    return { status: response.status, ok: response.ok, body };
+    const { status, ok, body } = await readJsonAnswer(response);
+    return { status, ok, body };
   } catch (error) {
-    if (isTimeout(error))
+    if (isTimeoutError(error))
       throw new LookerStudioError('timeout', `${label} did not answer within ${timeoutMs} ms (${host})`);
     const code = networkCode(error);
     throw new LookerStudioError(

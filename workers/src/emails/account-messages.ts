@@ -1,4 +1,4 @@
-import { COMPANY_NAME, EventPayloadSchemas } from '@app/contracts';
+import { COMPANY_NAME, EventPayloadSchemas } from '@app/contracts/server';
 import * as v from 'valibot';
 import { findEmailChange, findOtherUserWithEmail } from '../repositories/email-changes.repository';
 import { defineEmail, type MessageContext, type StoredEvent } from './define-email';

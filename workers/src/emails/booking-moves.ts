@@ -1,7 +1,7 @@
-import { COMPANY_NAME, EventPayloadSchemas } from '@app/contracts';
+import { COMPANY_NAME, EventPayloadSchemas } from '@app/contracts/server';
 import * as v from 'valibot';
-import { bookingInviteAttachment } from '../calendar/booking-event';
 import { type BookingChange, findBookingChange } from '../repositories/bookings.repository';
+import { bookingInviteAttachment } from './booking-attachments';
 import { defineEmail, type MessageContext, type StoredEvent } from './define-email';
 import {
   bookingEvent,

@@ -1,4 +1,4 @@
-import type { EmailJob, EmailTemplate, EventType } from '@app/contracts';
+import type { EmailJob, EmailTemplate, EventType } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import type { EmailAttachment } from './mailer';
 

@@ -1,4 +1,4 @@
-import type { EmailTemplate } from '@app/contracts';
+import type { EmailTemplate } from '@app/contracts/server';
 import { accountEmails } from './account-messages';
 import { moveEmails } from './booking-moves';
 import type { EmailDefinition } from './define-email';

@@ -1,12 +1,12 @@
 // Long file: every e-mail the workers send, one defineEmail each, so adding one is one entry (decision 025).
-import { COMPANY_NAME, EventPayloadSchemas, meetingWhen, sameWallClock } from '@app/contracts';
+import { COMPANY_NAME, EventPayloadSchemas, meetingWhen, sameWallClock } from '@app/contracts/server';
 import { meetingUrl } from '@app/platform/booking-calendar';
 import { bookingCalendarLinks } from '@app/platform/booking-calendar-links';
 import * as v from 'valibot';
-import { bookingCancellationAttachment, bookingInviteAttachment } from '../calendar/booking-event';
 import { type Booking, findBooking } from '../repositories/bookings.repository';
 import { findContactMessage } from '../repositories/contact.repository';
 import { findActiveUser, findActiveUserByEmail } from '../repositories/users.repository';
+import { bookingCancellationAttachment, bookingInviteAttachment } from './booking-attachments';
 import { defineEmail, type EmailJobData, type MessageContext, type MintedLink, type StoredEvent } from './define-email';
 import { organizationBrandVars, withBrand } from './organization-brand';
 

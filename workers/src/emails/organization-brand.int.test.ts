@@ -1,4 +1,4 @@
-import type { EmailTemplate } from '@app/contracts';
+import type { EmailTemplate } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
 import { addMembership, createOrganization, createUser } from '@app/db/testing';
 import { describe, expect, it } from 'vitest';

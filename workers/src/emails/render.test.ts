@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { EmailTemplates } from '@app/contracts';
+import { EmailTemplates } from '@app/contracts/server';
 import { describe, expect, it } from 'vitest';
 import { emailDefinitions, emails } from './index';
 import { organizationBrandVars } from './organization-brand';

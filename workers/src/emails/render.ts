@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { EmailTemplate } from '@app/contracts';
+import type { EmailTemplate } from '@app/contracts/server';
 import mjml2html from 'mjml';
 import { type EmailDefinition, LAYOUT_VARIABLES } from './define-email';
 

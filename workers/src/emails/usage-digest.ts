@@ -1,4 +1,4 @@
-import { COMPANY_NAME, EventPayloadSchemas, zonedTimeToUtc } from '@app/contracts';
+import { COMPANY_NAME, EventPayloadSchemas, zonedTimeToUtc } from '@app/contracts/server';
 import * as v from 'valibot';
 import * as usage from '../repositories/usage.repository';
 import { findActiveUser } from '../repositories/users.repository';
@@ -141,7 +141,7 @@ export const usageDigestEmail = {
           dashboardLines: rankedLines(d.dashboards, 'No dashboard was opened this month.'),
           idleLines: lines(d.idle, 'Every dashboard was opened in the last 30 days.'),
           inactiveLines: lines(d.inactive, 'Every client signed in during the last 30 days.'),
-          usageLink: `${ctx.appUrl.replace(/\/$/, '')}/admin?tab=usage`,
+          usageLink: `${ctx.appUrl.replace(/\/$/, '')}/admin/usage`,
         },
       };
     },

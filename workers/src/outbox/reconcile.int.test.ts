@@ -1,4 +1,4 @@
-import { reminderJobId } from '@app/contracts';
+import { reminderJobId } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
 import { startTestDatabase, useFixture } from '@app/db/testing';
 import { type ReceivedEmail, sleep, waitUntil } from '@app/testing';

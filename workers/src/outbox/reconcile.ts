@@ -1,4 +1,4 @@
-import { type DomainEventJob, type EmailJob, isEventType, Queues, reminderJobId } from '@app/contracts';
+import { type DomainEventJob, type EmailJob, isEventType, Queues, reminderJobId } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import { findUnprocessedEvents } from '@app/platform/outbox';
 import type { JobsOptions, Queue } from 'bullmq';
@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { planForEvent, REMINDER_LEAD_MS } from '../jobs/domain-events/fan-out';
 import { findUpcomingBookingsWithLatestEvent } from '../repositories/bookings.repository';
 import { hasDelivery } from '../repositories/deliveries.repository';
+import { everyIntervalInCluster, type Lease } from './cluster-interval';
 
 /**
  * A reminder whose time passed while its job was lost still goes out, late, while the meeting is at least this far
@@ -109,23 +110,6 @@ export async function reconcile(deps: ReconcileDeps): Promise<ReconcileResult> {
  * Runs the reconcile every `intervalMs`, once per cluster (the lease, as the outbox sweeper's). Not a BullMQ
  * scheduler: a scheduler lives in Redis, and would be lost with the very data it has to rebuild.
  */
-export function startReconcile(
-  deps: ReconcileDeps & { lease: { run<T>(ms: number, work: () => Promise<T>): Promise<T | undefined> } },
-  intervalMs: number,
-): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const leaseMs = intervalMs - Math.min(100, intervalMs / 10);
-  const timer = setInterval(() => {
-    if (running) return;
-    running = deps.lease
-      .run(leaseMs, () => reconcile(deps))
-      .catch((error) => deps.logger.warn({ err: error }, 'reconcile failed; will try again'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+export function startReconcile(deps: ReconcileDeps & { lease: Lease }, intervalMs: number): () => Promise<void> {
+  return everyIntervalInCluster(deps, intervalMs, () => reconcile(deps), 'reconcile failed; will try again');
 }

@@ -1,4 +1,4 @@
-import type { DomainEventJob } from '@app/contracts';
+import type { DomainEventJob } from '@app/contracts/server';
 import { connect } from '@app/db';
 import { createTestDatabase, useFixture } from '@app/db/testing';
 import { createLease } from '@app/platform/cluster-once';

@@ -1,8 +1,9 @@
-import { type DomainEventJob, Queues } from '@app/contracts';
+import { type DomainEventJob, Queues } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import { findUnpublishedEvents, markPublished } from '@app/platform/outbox';
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
+import { everyIntervalInCluster, type Lease } from './cluster-interval';
 
 export interface SweeperDeps {
   db: Database;
@@ -12,7 +13,7 @@ export interface SweeperDeps {
   minAgeMs: number;
   batchSize?: number;
   /** Which replica sweeps this round (createLease): one per cluster, not one per worker process. */
-  lease: { run<T>(ms: number, work: () => Promise<T>): Promise<T | undefined> };
+  lease: Lease;
 }
 
 /**
@@ -35,26 +36,7 @@ async function sweepOutbox(deps: SweeperDeps): Promise<number> {
   return published;
 }
 
-/**
- * Runs the sweeper every `intervalMs`, one round at a time and one round per interval in the whole cluster: a round
- * holds the lease while it sweeps, then for the rest of a little less than the interval, so the replica that swept
- * last can take it again at its next tick and the others find it taken (if that replica stops, another takes over
- * within one interval). Stops with the returned function.
- */
+/** Runs the sweeper every `intervalMs`, once per cluster (`everyIntervalInCluster`). Stops with the returned function. */
 export function startSweeper(deps: SweeperDeps, intervalMs: number): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  const leaseMs = intervalMs - Math.min(100, intervalMs / 10);
-  const timer = setInterval(() => {
-    if (running) return;
-    running = deps.lease
-      .run(leaseMs, () => sweepOutbox(deps))
-      .catch((error) => deps.logger.warn({ err: error }, 'outbox sweep failed; will try again'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
+  return everyIntervalInCluster(deps, intervalMs, () => sweepOutbox(deps), 'outbox sweep failed; will try again');
 }

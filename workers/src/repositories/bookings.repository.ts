@@ -1,4 +1,4 @@
-import { hashToken } from '@app/contracts';
+import { hashToken } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import * as schema from '@app/db/schema';
 import { and, desc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';

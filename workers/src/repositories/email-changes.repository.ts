@@ -1,4 +1,4 @@
-import { hashToken } from '@app/contracts';
+import { hashToken } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import * as schema from '@app/db/schema';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';

@@ -1,12 +1,13 @@
-import { hashToken } from '@app/contracts';
+import { hashToken } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import { outstandingTokens } from '@app/db/queries/users';
 import * as schema from '@app/db/schema';
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
 
 const { users, userTokens } = schema;
 
-export async function findActiveUser(db: Database, id: number) {
+/** The active user `where` picks, with what the e-mails to them need. */
+async function findActive(db: Database, where: SQL) {
   const [user] = await db
     .select({
       id: users.id,
@@ -15,23 +16,15 @@ export async function findActiveUser(db: Database, id: number) {
       hasPassword: sql<boolean>`${users.passwordHash} is not null`,
     })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.isActive, true)));
+    .where(and(where, eq(users.isActive, true)));
   return user ?? null;
 }
 
+export const findActiveUser = (db: Database, id: number) => findActive(db, eq(users.id, id));
+
 /** The active user with this address, compared case-insensitively (D4): a reset asked for by address (issue 26). */
-export async function findActiveUserByEmail(db: Database, email: string) {
-  const [user] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
-    })
-    .from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), eq(users.isActive, true)));
-  return user ?? null;
-}
+export const findActiveUserByEmail = (db: Database, email: string) =>
+  findActive(db, eq(sql`lower(${users.email})`, email.toLowerCase()));
 
 /**
  * Stores a new token's hash and retires the user's older tokens of the same kind (newest only, D5 and D6).

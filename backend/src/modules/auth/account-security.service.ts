@@ -1,8 +1,8 @@
-import { hashToken, SecurityMessages, type SessionInfo } from '@app/contracts';
+import { hashToken, SecurityMessages, type SessionInfo } from '@app/contracts/server';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
 import { describeUserAgent } from '../../lib/user-agent';
-import { insertAudit } from '../audit/audit.repository';
+import { insertAudit } from '../audit';
 import type { AuthDeps } from './auth.deps';
 import * as repo from './auth.repository';
 import { hashPassword } from './auth.service';

@@ -3,7 +3,7 @@ import type { Database, Transaction } from '@app/db';
 import { outstandingTokens } from '@app/db/queries/users';
 import * as schema from '@app/db/schema';
 import { and, asc, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
-import { userView } from '../users/users.repository';
+import { userView } from '../users';
 
 const { users, sessions, userTokens, memberships, organizations, twoFactorCredentials } = schema;
 
@@ -126,10 +126,6 @@ export async function extendSession(db: Database, sessionId: string, expiresAt: 
 
 export async function deleteSession(db: Database, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-export async function deleteUserSessions(db: Database | Transaction, userId: number) {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 // Registration and reset tokens (D5, D6)

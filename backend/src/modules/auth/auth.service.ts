@@ -7,13 +7,13 @@ import {
   TOKEN_LIFETIMES,
   type TokenValidation,
   type User,
-} from '@app/contracts';
+} from '@app/contracts/server';
 import type { Database, Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
 import { dispatch } from '../../events/dispatch';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
-import { findUserByEmail } from '../users/users.repository';
+import { deleteUserSessions, findUserByEmail } from '../users';
 import type { AuthDeps } from './auth.deps';
 import * as repo from './auth.repository';
 import * as changes from './email-change.repository';
@@ -133,7 +133,7 @@ export async function validateSession(deps: AuthDeps, token: string | null): Pro
     return null;
   }
   if (!row.user.isActive) {
-    await repo.deleteUserSessions(deps.db, row.user.id);
+    await deleteUserSessions(deps.db, row.user.id);
     return null;
   }
   // Last seen (issue 17): written at most once a minute per session, so most requests write nothing.
@@ -224,7 +224,7 @@ export async function usePasswordToken(
       throw new HttpError(400, await invalidMessage(tx, kind, tokenHash));
     // The database retires the user's other links in this transaction (decision 045).
     await repo.setPassword(tx, row.user.id, passwordHash);
-    await repo.deleteUserSessions(tx, row.user.id);
+    await deleteUserSessions(tx, row.user.id);
     return {
       message:
         kind === 'registration'

@@ -1,4 +1,4 @@
-import { hashToken } from '@app/contracts';
+import { hashToken } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,11 +1,11 @@
-import { AuthMessages, type EmailChangePending, EventTypes, hashToken, type User } from '@app/contracts';
+import { AuthMessages, type EmailChangePending, EventTypes, hashToken, type User } from '@app/contracts/server';
 import { insertEvent } from '@app/platform/outbox';
 import { dispatch } from '../../events/dispatch';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { HttpError, unprocessable } from '../../lib/http-error';
 import type { Limit } from '../../lib/rate-limit';
-import { recordPersonEvent } from '../embedding/sharing-events';
-import { emailTaken } from '../users/users.repository';
+import { recordPersonEvent } from '../embedding';
+import { deleteUserSessions, emailTaken } from '../users';
 import type { AuthDeps } from './auth.deps';
 import * as repo from './auth.repository';
 import * as changes from './email-change.repository';
@@ -102,7 +102,7 @@ export async function confirmEmailChange(
       // The database retires the user's other links, invitation and reset ones included, in this transaction
       // (decision 045).
       await changes.applyEmailChange(tx, row.change, row.user.email, now);
-      await repo.deleteUserSessions(tx, row.user.id);
+      await deleteUserSessions(tx, row.user.id);
       const event = await insertEvent(tx, EventTypes.emailChangeConfirmed, { emailChangeId: row.change.id }, requestId);
       // Their Looker Studio reports follow their new address, unless they named a Google account (issue 28).
       if (!row.user.googleAccount) await recordPersonEvent(tx, 'user.email_changed', row.user.id, requestId);

@@ -1,4 +1,4 @@
-import { recordPersonEvent } from '../embedding/sharing-events';
+import { recordPersonEvent } from '../embedding';
 import type { AuthDeps } from './auth.deps';
 import * as repo from './auth.repository';
 

@@ -1,4 +1,4 @@
-import { generateToken, hashToken } from '@app/contracts';
+import { generateToken, hashToken } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
 import { createUser } from '@app/db/testing';
 import { eq } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { assertMigrated, connect } from '@app/db';
-import { findUserByEmail } from '../users/users.repository';
+import { findUserByEmail } from '../users';
 import { resetTwoFactor } from './two-factor.service';
 
 export const resetTwoFactorUsage = `Usage: bun run cli reset-two-factor --email <address>

@@ -1,8 +1,8 @@
-import { AuthMessages, hashToken, type LoginResult, SecurityMessages } from '@app/contracts';
+import { AuthMessages, hashToken, type LoginResult, SecurityMessages } from '@app/contracts/server';
 import type { Transaction } from '@app/db';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
-import { findUserById } from '../users/users.repository';
+import { findUserById } from '../users';
 import type { AuthDeps } from './auth.deps';
 import { finishSignIn, spendPasswordCheckTime } from './auth.service';
 import { type RequestInfo, recordAttempt } from './sign-in-steps';

@@ -1,7 +1,7 @@
 import { SecurityMessages, type SecuritySettings } from '@app/contracts';
 import type { Database } from '@app/db';
 import { HttpError } from '../../lib/http-error';
-import { type Actor, withAudit } from '../audit/with-audit';
+import { type Actor, withAudit } from '../audit';
 import { hasTwoFactor } from './auth.repository';
 import { adminTwoFactorRequired } from './sign-in-steps';
 import * as repo from './two-factor.repository';

@@ -1,4 +1,4 @@
-import { generateToken, hashToken, type User } from '@app/contracts';
+import { generateToken, hashToken, type User } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import type { signInEvents } from '@app/db/schema';
 import type { AuthDeps } from './auth.deps';

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { hashToken } from '@app/contracts';
+import { hashToken } from '@app/contracts/server';
 import { encodeBase32NoPadding } from '@oslojs/encoding';
 import { createTOTPKeyURI, generateHOTP } from '@oslojs/otp';
 import { renderSVG } from 'uqr';

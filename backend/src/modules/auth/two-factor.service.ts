@@ -4,7 +4,7 @@ import type { SecretBox } from '@app/platform/secret-box';
 import { decodeBase32IgnorePadding, encodeBase32NoPadding } from '@oslojs/encoding';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
-import { insertAudit } from '../audit/audit.repository';
+import { insertAudit } from '../audit';
 import type { AuthDeps } from './auth.deps';
 import type { UserRow } from './auth.repository';
 import { adminTwoFactorRequired } from './sign-in-steps';

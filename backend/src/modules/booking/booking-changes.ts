@@ -1,4 +1,4 @@
-import { EventTypes } from '@app/contracts';
+import { EventTypes } from '@app/contracts/server';
 import type { Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
 import type { Clock } from '../../lib/clock';

@@ -1,4 +1,4 @@
-import { BookingMessages, type BookingSummary, generateToken, hashToken } from '@app/contracts';
+import { BookingMessages, type BookingSummary, generateToken, hashToken } from '@app/contracts/server';
 import type { Redis } from 'ioredis';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
 import type { Clock } from '../../lib/clock';

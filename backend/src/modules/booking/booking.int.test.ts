@@ -1,4 +1,4 @@
-import { GOOGLE_CALENDAR_URL, hashToken, OUTLOOK_CALENDAR_URL } from '@app/contracts';
+import { GOOGLE_CALENDAR_URL, hashToken, OUTLOOK_CALENDAR_URL } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';

@@ -13,7 +13,7 @@ import {
   todayIn,
   weekday,
   zonedTimeToUtc,
-} from '@app/contracts';
+} from '@app/contracts/server';
 import type { Database, Transaction } from '@app/db';
 import { bookingCalendarLinks } from '@app/platform/booking-calendar-links';
 import { insertEvent } from '@app/platform/outbox';

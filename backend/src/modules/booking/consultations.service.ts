@@ -9,12 +9,12 @@ import {
   generateToken,
   hashToken,
   todayIn,
-} from '@app/contracts';
+} from '@app/contracts/server';
 import type { Page } from '@app/db/queries/list-query';
 import { bookingsFeed } from '@app/platform/booking-calendar';
 import { dispatch } from '../../events/dispatch';
 import { conflict, notFound, unprocessable } from '../../lib/http-error';
-import { type Actor, withAudit } from '../audit/with-audit';
+import { type Actor, withAudit } from '../audit';
 import * as bookingRepo from './booking.repository';
 import type { BookingDeps } from './booking.service';
 import { cancelLocked } from './booking-changes';

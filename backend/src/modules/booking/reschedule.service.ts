@@ -6,13 +6,13 @@ import {
   type RescheduleBooking,
   type RescheduledBooking,
   rescheduleNoticeMessage,
-} from '@app/contracts';
+} from '@app/contracts/server';
 import type { Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
 import { dispatch } from '../../events/dispatch';
 import { isSlotTaken } from '../../lib/db-errors';
 import { conflict, type HttpError, notFound, unprocessable } from '../../lib/http-error';
-import { type Actor, withAudit } from '../audit/with-audit';
+import { type Actor, withAudit } from '../audit';
 import * as repo from './booking.repository';
 import { type BookingDeps, checkSlot, slotInterval } from './booking.service';
 import { bookingIdOfToken, summary } from './booking-links.service';

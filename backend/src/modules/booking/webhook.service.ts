@@ -1,4 +1,4 @@
-import { clockLabel, EventTypes, zonedParts } from '@app/contracts';
+import { clockLabel, EventTypes, zonedParts } from '@app/contracts/server';
 import type { Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
 import { hmac } from '@oslojs/crypto/hmac';

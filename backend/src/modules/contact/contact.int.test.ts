@@ -1,4 +1,4 @@
-import { QueueNames } from '@app/contracts';
+import { QueueNames } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
 import { Queue } from 'bullmq';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-import { EventTypes } from '@app/contracts';
+import { EventTypes } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import { insertEventsFrom } from '@app/platform/outbox';
 

@@ -1,4 +1,4 @@
-import { type ContactMessage, EventTypes } from '@app/contracts';
+import { type ContactMessage, EventTypes } from '@app/contracts/server';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
 import { createBatcher } from '../../lib/batcher';
 import { insertContactMessagesWithEvents, type NewContactMessage } from './contact.repository';

@@ -6,16 +6,16 @@ import {
   type RecordView,
 } from '@app/contracts';
 import { memberKey } from '@app/platform/lookerstudio/plan';
+import type { PublicDashboardsCache } from '../../deps';
 import type { ApiConfig } from '../../env';
 import { isForeignKeyViolation } from '../../lib/db-errors';
 import { notFound, unprocessable } from '../../lib/http-error';
-import { type Actor, changed, withAudit } from '../audit/with-audit';
-import { recordSharingEvent } from '../embedding/sharing-events';
+import { type Actor, changed, withAudit } from '../audit';
+import { recordSharingEvent } from '../embedding';
 import { type DashboardsDeps, readableDashboard, type Viewer } from './dashboard-access';
 import * as repo from './dashboards.repository';
 import { type EmbedSetupDeps, embedColumns, embedFields, embedWarning, keepConnection } from './embed-setup';
 import { normalizeImageUrl, probeEmbedUrl } from './embed-url';
-import type { PublicDashboardsCache } from './public-dashboards.cache';
 
 /** D33: a person's views of one dashboard closer together than this count once. */
 const VIEW_DEDUP_WINDOW_MS = 5 * 60_000;

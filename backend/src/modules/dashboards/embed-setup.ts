@@ -5,8 +5,8 @@ import type { SecretBox } from '@app/platform/secret-box';
 import type { ApiConfig } from '../../env';
 import type { Clock } from '../../lib/clock';
 import { unprocessable } from '../../lib/http-error';
-import type { EmbedTarget } from '../embedding/providers';
-import { targetWarning } from '../embedding/target-check';
+import type { EmbedTarget } from '../embedding';
+import { targetWarning } from '../embedding';
 import { connectionProvider, embedModeOf } from './dashboards.repository';
 import { embedUrlWarning, normalizeEmbedUrl, probeEmbedUrl } from './embed-url';
 

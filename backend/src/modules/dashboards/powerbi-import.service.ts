@@ -1,8 +1,8 @@
 import { DashboardInputSchema, type PowerBiImportInputSchema, type PowerBiImportResult } from '@app/contracts';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import type { Actor } from '../audit/with-audit';
-import { openPowerBiConnection, reportProblem } from '../embedding/powerbi-reports';
+import type { Actor } from '../audit';
+import { openPowerBiConnection, reportProblem } from '../embedding';
 import { createDashboard, type DashboardAdminDeps } from './dashboards.service';
 import { onePerReport } from './powerbi-import.repository';
 

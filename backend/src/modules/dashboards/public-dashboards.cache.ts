@@ -1,15 +1,6 @@
 import type { Database } from '@app/db';
+import type { PublicDashboardsCache } from '../../deps';
 import { listPublicDashboards } from './dashboards.repository';
-
-/** The public sample list, already serialized to UTF-8 JSON: the most requested answer of the site. */
-export interface PublicDashboardsCache {
-  /** The JSON body of GET /api/dashboards/public. */
-  get(): Promise<Uint8Array<ArrayBuffer>>;
-  /** The body when it is cached and recent enough, without waiting for anything; else null (then use `get`). */
-  peek(): Uint8Array<ArrayBuffer> | null;
-  /** Forget the list in this process (after an admin changes a dashboard here): its next answer reads it afresh. */
-  invalidate(): void;
-}
 
 /**
  * How long a list read from the database is answered as it is. After that the next request starts reading it afresh

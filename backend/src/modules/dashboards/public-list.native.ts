@@ -1,8 +1,8 @@
 import type { AnyElysia } from 'elysia';
+import type { PublicDashboardsCache } from '../../deps';
 import type { RequestMetrics } from '../../plugins/metrics';
 import { newRequestId } from '../../plugins/request-context';
 import { SECURITY_HEADERS } from '../../plugins/security-headers';
-import type { PublicDashboardsCache } from './public-dashboards.cache';
 
 const PUBLIC_LIST_PATH = '/api/dashboards/public';
 

@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound, unprocessable } from '../../lib/http-error';
 import { originOf, refuseUnreachableUrl } from '../../lib/outbound-url';
-import { type Actor, changed, withAudit } from '../audit/with-audit';
+import { type Actor, changed, withAudit } from '../audit';
 import * as repo from './connections.repository';
 import {
   ConnectionSecretError,

@@ -1,17 +1,6 @@
 import type { Database } from '@app/db';
+import type { EmbedOrigins } from '../../deps';
 import { listConnectionSiteUrls } from './embed-origins.repository';
-
-/**
- * The origins of the embed connections' sites, for the pages' Content Security Policy (`frame-src`): a Tableau Server
- * or Metabase the consultancy hosts itself is framed as soon as an admin adds its connection, without EMBED_HOSTS
- * (decision 030). Kept in each API process; read afresh at most every `ttlMs` (another replica's change shows within
- * that), at once after a change made here (`refresh`). `current()` never waits: it returns the same array until the
- * origins change, so the SPA's policy cache keeps its pages.
- */
-export interface EmbedOrigins {
-  current(): readonly string[];
-  refresh(): Promise<void>;
-}
 
 const EMBED_ORIGINS_TTL_MS = 30_000;
 

@@ -9,8 +9,8 @@ import {
 import { syncAsset } from '@app/platform/lookerstudio/sync';
 import { accessToken } from '@app/platform/lookerstudio/token';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error';
-import { insertAudit } from '../audit/audit.repository';
-import type { Actor } from '../audit/with-audit';
+import type { Actor } from '../audit';
+import { insertAudit } from '../audit';
 import * as repo from './connections.repository';
 import { ConnectionSecretError, openConnectionOf, openSecrets, requireBox } from './connections.secrets';
 import type { ConnectionsDeps } from './connections.service';

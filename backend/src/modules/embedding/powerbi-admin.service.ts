@@ -3,11 +3,11 @@ import { pausedHours } from '@app/platform/powerbi/capacity';
 import { findCapacityRow } from '@app/platform/powerbi/capacity.repository';
 import type * as v from 'valibot';
 import { notFound } from '../../lib/http-error';
-import { type Actor, withAudit } from '../audit/with-audit';
-import { importedReports } from '../dashboards/powerbi-import.repository';
+import { type Actor, withAudit } from '../audit';
 import { deleteCapacity, upsertCapacity } from './capacity.repository';
 import { findConnectionRow } from './connections.repository';
 import type { ConnectionsDeps } from './connections.service';
+import { importedReports } from './imported-reports.repository';
 import { openPowerBiConnection, workspacesOf } from './powerbi-reports';
 
 /**

@@ -1,4 +1,4 @@
-import type { EventPayload, EventType } from '@app/contracts';
+import type { EventPayload, EventType } from '@app/contracts/server';
 import type { Database, Transaction } from '@app/db';
 import { lookerStudioInUse, organizationIdsOf } from '@app/platform/lookerstudio/sharing.repository';
 import { insertEvent } from '@app/platform/outbox';

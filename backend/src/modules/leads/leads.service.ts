@@ -5,18 +5,18 @@ import {
   type LeadConverted,
   type LeadConvertValues,
   LeadMessages,
-} from '@app/contracts';
+} from '@app/contracts/server';
 import type { Database, Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound, unprocessable } from '../../lib/http-error';
-import { type Actor, changed, withAudit } from '../audit/with-audit';
-import { recordSharingEvent } from '../embedding/sharing-events';
-import { insertLink } from '../links/links.repository';
-import { addMembership } from '../memberships/memberships.repository';
-import { insertOrganization } from '../organizations/organizations.repository';
-import { findUserByEmail, insertUser } from '../users/users.repository';
+import { type Actor, changed, withAudit } from '../audit';
+import { recordSharingEvent } from '../embedding';
+import { insertLink } from '../links';
+import { addMembership } from '../memberships';
+import { insertOrganization } from '../organizations';
+import { findUserByEmail, insertUser } from '../users';
 import * as repo from './leads.repository';
 
 /** The lead with its messages and bookings in the order they arrived; 404 when there is none. */

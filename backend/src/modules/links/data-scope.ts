@@ -1,7 +1,7 @@
 import { DATA_SCOPE_SCHEMAS, EMBED_PROVIDER_LABELS, type EmbedMode } from '@app/contracts';
 import * as v from 'valibot';
 import { unprocessable } from '../../lib/http-error';
-import { isReservedTableauClaim } from '../embedding/providers';
+import { isReservedTableauClaim } from '../embedding';
 
 /** The shape of each provider's data scope, as the messages name it. */
 const SHAPES = {

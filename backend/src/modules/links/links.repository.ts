@@ -4,7 +4,7 @@ import { deleteRow, insertIfAbsent } from '@app/db/queries/association-rows';
 import { allOf, containsAny, equalsIf, orderOf, type Page, paged, type SortSpec } from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
-import { embedModeOf } from '../dashboards/dashboards.repository';
+import { embedModeOf } from '../dashboards';
 
 const { organizations, dashboards, organizationDashboards } = schema;
 

@@ -1,10 +1,10 @@
 import { AdminMessages } from '@app/contracts';
 import type { Database } from '@app/db';
 import { conflict, notFound } from '../../lib/http-error';
-import { type Actor, withAudit } from '../audit/with-audit';
-import { listDashboards } from '../dashboards/dashboards.repository';
-import { recordSharingEvent } from '../embedding/sharing-events';
-import { findOrganization } from '../organizations/organizations.repository';
+import { type Actor, withAudit } from '../audit';
+import { listDashboards } from '../dashboards';
+import { recordSharingEvent } from '../embedding';
+import { findOrganization } from '../organizations';
 import { checkedScope } from './data-scope';
 import * as repo from './links.repository';
 

@@ -7,6 +7,12 @@ const { organizations, users, memberships } = schema;
 
 type Db = Database | Transaction;
 
+/** The e-mail of the person a membership would be for, or null when there is no such person. */
+export async function memberEmail(db: Db, userId: number): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
 export async function organizationIdsOf(db: Db, userId: number) {
   const rows = await db
     .select({ id: memberships.organizationId })

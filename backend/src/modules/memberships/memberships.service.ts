@@ -1,10 +1,9 @@
 import { AdminMessages } from '@app/contracts';
 import type { Database } from '@app/db';
 import { conflict, notFound } from '../../lib/http-error';
-import { type Actor, withAudit } from '../audit/with-audit';
-import { recordSharingEvent } from '../embedding/sharing-events';
-import { findOrganization } from '../organizations/organizations.repository';
-import { findUserById } from '../users/users.repository';
+import { type Actor, withAudit } from '../audit';
+import { recordSharingEvent } from '../embedding';
+import { findOrganization } from '../organizations';
 import * as repo from './memberships.repository';
 
 /** The user sees the organization's dashboards from now on. 409 when they already are a member. */
@@ -15,8 +14,8 @@ export async function addUserToOrganization(
   userId: number,
   role: string,
 ) {
-  const user = await findUserById(db, userId);
-  if (!user) throw notFound('User not found');
+  const userEmail = await repo.memberEmail(db, userId);
+  if (userEmail === null) throw notFound('User not found');
   const organization = await findOrganization(db, organizationId);
   if (!organization) throw notFound('Organization not found');
   await withAudit(db, actor, async (tx) => {
@@ -24,7 +23,7 @@ export async function addUserToOrganization(
     if (!added) throw conflict('This user is already a member of this organization');
     await recordSharingEvent(tx, 'organization_member.added', { organizationId, userId });
     const target = { targetType: 'organization', targetId: organizationId, targetName: organization.name };
-    return { action: 'organization.add-user', ...target, changes: { userId, userEmail: user.email, role } };
+    return { action: 'organization.add-user', ...target, changes: { userId, userEmail, role } };
   });
   return { message: 'User added to organization' };
 }

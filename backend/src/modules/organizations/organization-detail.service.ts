@@ -2,7 +2,7 @@ import { type OrganizationDetail, todayIn, zonedTimeToUtc } from '@app/contracts
 import type { Database } from '@app/db';
 import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/http-error';
-import { periodsOf, viewsPerOrganization } from '../usage/usage.repository';
+import { periodsOf, viewsPerOrganization } from '../usage';
 import * as repo from './organizations.repository';
 
 const DAY_MS = 86_400_000;

@@ -1,9 +1,9 @@
 import type { OrganizationValues } from '@app/contracts';
 import type { Database } from '@app/db';
 import { notFound } from '../../lib/http-error';
-import { type Actor, changed, withAudit } from '../audit/with-audit';
-import { normalizeImageUrl } from '../dashboards/embed-url';
-import { recordSharingEvent } from '../embedding/sharing-events';
+import { type Actor, changed, withAudit } from '../audit';
+import { normalizeImageUrl } from '../dashboards';
+import { recordSharingEvent } from '../embedding';
 import * as repo from './organizations.repository';
 
 const organizationValues = (input: OrganizationValues) => ({

@@ -15,8 +15,11 @@ const {
   leads,
   memberships,
   organizations,
+  reportSubscriptions,
   sessions,
   signInEvents,
+  subscriptionDeliveries,
+  subscriptionUnsubscribes,
 } = schema;
 
 /** Everything stored about the address, without a token hash or password hash. */
@@ -134,6 +137,7 @@ export async function collectPersonalData(db: Db, email: string) {
       .from(emailDeliveries)
       .where(sameAddress(emailDeliveries.recipient, email)),
   ]);
+  const reports = await reportEmails(db, email, userId);
   const { passwordHash, ...accountColumns } = account ?? { passwordHash: null };
   return {
     contactMessages: contact,
@@ -147,7 +151,40 @@ export async function collectPersonalData(db: Db, email: string) {
     ...ownAuditEntries(audit, new RegExp(pattern, 'i')),
     signInEvents: signIns,
     emailDeliveries: deliveries,
+    ...reports,
   };
+}
+
+/**
+ * The report e-mails of subscriptions (issue 29) as the person's data: each one sent to them (which report, which
+ * file, when; the file itself is never kept) and the reports they turned off.
+ */
+async function reportEmails(db: Db, email: string, userId: number) {
+  const reportEmailsSent = await db
+    .select({
+      dashboard: dashboards.name,
+      email: subscriptionDeliveries.email,
+      fileName: subscriptionDeliveries.fileName,
+      status: subscriptionDeliveries.status,
+      createdAt: subscriptionDeliveries.createdAt,
+      sentAt: subscriptionDeliveries.sentAt,
+    })
+    .from(subscriptionDeliveries)
+    .innerJoin(reportSubscriptions, eq(reportSubscriptions.id, subscriptionDeliveries.subscriptionId))
+    .innerJoin(dashboards, eq(dashboards.id, reportSubscriptions.dashboardId))
+    .where(or(eq(subscriptionDeliveries.userId, userId), sameAddress(subscriptionDeliveries.email, email)))
+    .orderBy(asc(subscriptionDeliveries.id));
+  const reportEmailsTurnedOff = await db
+    .select({
+      dashboard: dashboards.name,
+      via: subscriptionUnsubscribes.via,
+      createdAt: subscriptionUnsubscribes.createdAt,
+    })
+    .from(subscriptionUnsubscribes)
+    .innerJoin(reportSubscriptions, eq(reportSubscriptions.id, subscriptionUnsubscribes.subscriptionId))
+    .innerJoin(dashboards, eq(dashboards.id, reportSubscriptions.dashboardId))
+    .where(eq(subscriptionUnsubscribes.userId, userId));
+  return { reportEmailsSent, reportEmailsTurnedOff };
 }
 
 type AuditRead = Omit<typeof schema.auditLog.$inferSelect, 'searchText'> & { isTarget: boolean; isActor: boolean };

@@ -1,5 +1,5 @@
 import * as schema from '@app/db/schema';
-import { addMembership, createDashboard, createOrganization, createUser } from '@app/db/testing';
+import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
@@ -79,6 +79,38 @@ async function personWithEverything(tag: string) {
   });
   const dashboard = await createDashboard(t.db);
   await t.db.insert(schema.dashboardViews).values({ dashboardId: dashboard.id, userId: user.id });
+  // A report subscription (issue 29) that mailed her a file, and that she then turned off.
+  await linkDashboard(t.db, organization.id, dashboard.id);
+  const [subscription] = await t.db
+    .insert(schema.reportSubscriptions)
+    .values({
+      organizationId: organization.id,
+      dashboardId: dashboard.id,
+      frequency: 'weekly',
+      weekday: 1,
+      time: '08:00',
+      timeZone: 'UTC',
+      format: 'PDF',
+      nextRunAt: new Date(now + 24 * HOUR),
+    })
+    .returning();
+  const [run] = await t.db
+    .insert(schema.subscriptionRuns)
+    .values({ subscriptionId: subscription!.id, trigger: 'send-now', state: 'sent' })
+    .returning();
+  await t.db.insert(schema.subscriptionDeliveries).values({
+    runId: run!.id,
+    subscriptionId: subscription!.id,
+    organizationId: organization.id,
+    userId: user.id,
+    email: mixed,
+    fileName: 'Sales.pdf',
+    status: 'sent',
+    sentAt: new Date(now),
+  });
+  await t.db
+    .insert(schema.subscriptionUnsubscribes)
+    .values({ subscriptionId: subscription!.id, userId: user.id, via: 'link' });
   await t.db.insert(schema.signInEvents).values([
     { userId: user.id, email, method: 'password', result: 'success', ipAddress: '203.0.113.9', userAgent: 'Firefox' },
     { email: mixed, method: 'password', result: 'failure', reason: 'invalid_credentials', ipAddress: '203.0.113.9' },
@@ -143,6 +175,10 @@ describe('personal data: export (issue 18)', () => {
     for (const entry of data.auditEntries) expect(Object.keys(entry)).not.toContain('searchText');
     expect(data.signInEvents).toHaveLength(2);
     expect(data.emailDeliveries).toHaveLength(1);
+    expect(data.reportEmailsSent).toEqual([
+      expect.objectContaining({ email: mixed, fileName: 'Sales.pdf', status: 'sent' }),
+    ]);
+    expect(data.reportEmailsTurnedOff).toEqual([expect.objectContaining({ via: 'link' })]);
     const text = JSON.stringify(data);
     for (const secret of [
       'argon2-secret-hash',

@@ -3,8 +3,8 @@ import { erasedMarker, type PersonalDataErased, type PersonalDataExport } from '
 import type { Database } from '@app/db';
 import type { Clock } from '../../lib/clock';
 import { conflict } from '../../lib/http-error';
-import { type Actor, withAudit } from '../audit/with-audit';
-import { recordPersonEvent } from '../embedding/sharing-events';
+import { type Actor, withAudit } from '../audit';
+import { recordPersonEvent } from '../embedding';
 import * as repo from './personal-data.repository';
 import { collectPersonalData } from './personal-data-export.repository';
 

@@ -1,7 +1,7 @@
 import { MARKETING_PATHS, SITE_CONTENT_PATHS } from '@app/contracts/spa-routes';
 import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
-import { listPublishedCaseStudies } from '../site/site.repository';
+import { listPublishedCaseStudies } from '../site';
 
 /** Areas behind sign-in, and the API, are of no use to a search engine. */
 const DISALLOWED = ['/api/', '/admin', '/account', '/client/', '/login', '/register', '/reset-password', '/booking/'];

@@ -1,4 +1,4 @@
-import { COMPANY_NAME, type SitePageKey, TOKEN_LIFETIMES } from '@app/contracts';
+import { COMPANY_NAME, type SitePageKey, TOKEN_LIFETIMES } from '@app/contracts/server';
 
 /** The legal pages' titles, as the footer names them. */
 export const SITE_PAGE_TITLES: Record<SitePageKey, string> = {

@@ -9,8 +9,8 @@ import {
 import type { Database } from '@app/db';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound } from '../../lib/http-error';
-import { type Actor, changed, withAudit } from '../audit/with-audit';
-import { normalizeImageUrl } from '../dashboards/embed-url';
+import { type Actor, changed, withAudit } from '../audit';
+import { normalizeImageUrl } from '../dashboards';
 import { defaultSitePage, SITE_PAGE_DESCRIPTIONS, SITE_PAGE_TITLES } from './legal-defaults';
 import { renderMarkdown } from './markdown';
 import * as repo from './site.repository';

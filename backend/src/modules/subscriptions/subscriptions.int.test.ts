@@ -90,6 +90,52 @@ describe('the admin API of report subscriptions', () => {
     expect(audit.map((a) => a.action)).toEqual(['subscription.create', 'subscription.update', 'subscription.delete']);
   });
 
+  it("lists one organization's subscriptions with organizationId, and refuses a bad one with 422", async () => {
+    const first = await setUp('FilterOne');
+    const second = await setUp('FilterTwo');
+    const other = await createDashboard(t.db, { name: 'FilterOne margins', embedMode: 'powerbi', embedUrl: '' });
+    await linkDashboard(t.db, first.org.id, other.id, { roles: ['Region'] });
+    const made: number[] = [];
+    for (const [org, dashboard] of [
+      [first.org, first.dashboard],
+      [first.org, other],
+      [second.org, second.dashboard],
+    ] as const) {
+      const answer = await as(admin).send('POST', '/api/admin/subscriptions', body(org.id, dashboard.id));
+      expect(answer.status).toBe(201);
+      made.push((await answer.json()).id as number);
+    }
+    const listed = async (query: string) => {
+      const answer = await as(admin).send('GET', `/api/admin/subscriptions${query}`);
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as { id: number; organizationId: number }[]).filter((s) => made.includes(s.id));
+    };
+    const ofFirst = await listed(`?organizationId=${first.org.id}`);
+    expect(ofFirst.map((s) => s.id).sort()).toEqual(made.slice(0, 2).sort());
+    expect((await listed(`?organizationId=${second.org.id}`)).map((s) => s.id)).toEqual([made[2]]);
+    expect(await listed('?organizationId=2147483647')).toEqual([]);
+    expect((await listed('')).length).toBe(3);
+    for (const bad of [
+      '0',
+      '-1',
+      '1.5',
+      '1e3',
+      'abc',
+      '2147483648',
+      '99999999999999999999',
+      '%00',
+      '%F0%9F%98%80',
+      '',
+    ]) {
+      const answer = await as(admin).send('GET', `/api/admin/subscriptions?organizationId=${bad}`);
+      expect(answer.status, bad).toBe(422);
+      expect((await answer.json()).message, bad).toContain('organizationId must be a whole number from 1 to');
+    }
+    // The filter changes nothing of the guard.
+    expect((await as(null).get(`/api/admin/subscriptions?organizationId=${first.org.id}`)).status).toBe(401);
+    expect((await as(client).get(`/api/admin/subscriptions?organizationId=${first.org.id}`)).status).toBe(403);
+  });
+
   it('is for admins only', async () => {
     expect((await as(null).get('/api/admin/subscriptions')).status).toBe(401);
     expect((await as(client).get('/api/admin/subscriptions')).status).toBe(403);

@@ -58,8 +58,8 @@ const runOut = (row: RunRow): SubscriptionRun => ({
   finishedAt: iso(row.finishedAt),
 });
 
-/** Subscriptions with their organization, dashboard, last run and how many members unsubscribed. */
-export async function listSubscriptions(db: Db, ids?: number[]): Promise<Subscription[]> {
+/** Subscriptions (those of `ids`, of one organization) with their organization, dashboard, last run, unsubscribes. */
+export async function listSubscriptions(db: Db, ids?: number[], organizationId?: number): Promise<Subscription[]> {
   const lastRun = db
     .select({ ...runColumns, subscriptionId: subscriptionRuns.subscriptionId })
     .from(subscriptionRuns)
@@ -90,7 +90,12 @@ export async function listSubscriptions(db: Db, ids?: number[]): Promise<Subscri
     .innerJoin(organizations, eq(organizations.id, reportSubscriptions.organizationId))
     .innerJoin(dashboards, eq(dashboards.id, reportSubscriptions.dashboardId))
     .leftJoinLateral(lastRun, sql`true`)
-    .where(ids ? inArray(reportSubscriptions.id, ids.length ? ids : [-1]) : undefined)
+    .where(
+      and(
+        ids ? inArray(reportSubscriptions.id, ids.length ? ids : [-1]) : undefined,
+        organizationId === undefined ? undefined : eq(reportSubscriptions.organizationId, organizationId),
+      ),
+    )
     .orderBy(sql`lower(${organizations.name})`, sql`lower(${dashboards.name})`, reportSubscriptions.id);
   return rows.map(({ s, run, ...rest }) => ({
     id: s.id,

@@ -6,6 +6,7 @@ import {
   MySubscriptionSchema,
   SubscriptionHistorySchema,
   SubscriptionInputSchema,
+  SubscriptionListQuerySchema,
   SubscriptionRunSchema,
   SubscriptionSchema,
   UnsubscribeInputSchema,
@@ -49,11 +50,13 @@ const SCHEDULE_NOTE =
 export const subscriptionsAdminRoutes = (deps: Deps) => {
   const service = serviceDeps(deps);
   return adminOnly('subscriptions-admin-routes', deps)
-    .get(
-      '/api/admin/subscriptions',
-      () => subscriptions.list(service),
-      adminList('Report subscriptions', SubscriptionSchema),
-    )
+    .get('/api/admin/subscriptions', ({ query }) => subscriptions.list(service, query), {
+      query: SubscriptionListQuerySchema,
+      ...adminList(
+        "Report subscriptions; `organizationId`: only that organization's (422 if not an id)",
+        SubscriptionSchema,
+      ),
+    })
     .post(
       '/api/admin/subscriptions',
       async ({ body, user, status }) => status(201, await subscriptions.createSubscription(service, user, body)),

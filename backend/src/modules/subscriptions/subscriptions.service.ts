@@ -5,7 +5,7 @@ import type { UnsubscribeSigner } from '@app/platform/report-export/unsubscribe-
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
 import type { Clock } from '../../lib/clock';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
-import { type Actor, withAudit } from '../audit/with-audit';
+import { type Actor, withAudit } from '../audit';
 import * as repo from './subscriptions.repository';
 
 /**
@@ -170,4 +170,6 @@ export async function changeMySubscription(
   return { ...mine, subscribed };
 }
 
-export const list = (deps: Pick<SubscriptionsDeps, 'db'>) => repo.listSubscriptions(deps.db);
+/** The admin's list, or one organization's (`organizationId`). */
+export const list = (deps: Pick<SubscriptionsDeps, 'db'>, filter: { organizationId?: number | undefined } = {}) =>
+  repo.listSubscriptions(deps.db, undefined, filter.organizationId);

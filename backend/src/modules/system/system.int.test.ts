@@ -93,7 +93,11 @@ describe('OpenAPI documentation', () => {
       for (const [method, operation] of Object.entries(operations))
         expect(operation.responses, `${method.toUpperCase()} ${path} documents its responses`).toBeDefined();
     const contact = spec.paths['/api/contact'].post;
-    const body = contact.requestBody.content['application/json'].schema;
+    // The body is a named shape of contracts/ (issue 27): a reference to its one declaration.
+    expect(contact.requestBody.content['application/json'].schema).toMatchObject({
+      $ref: '#/components/schemas/ContactMessage',
+    });
+    const body = spec.components.schemas.ContactMessage;
     expect(Object.keys(body.properties)).toEqual(expect.arrayContaining(['name', 'email', 'subject', 'message']));
     expect(body.properties.message.minLength).toBe(10);
     expect(contact.responses['201']).toBeDefined();

@@ -1,4 +1,4 @@
-import { EventTypes } from '@app/contracts';
+import { EventTypes } from '@app/contracts/server';
 import { insertEvent } from '@app/platform/outbox';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
 

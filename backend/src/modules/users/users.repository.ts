@@ -14,7 +14,7 @@ import {
 import * as schema from '@app/db/schema';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 
-const { users, memberships, organizations } = schema;
+const { users, memberships, organizations, sessions } = schema;
 
 type Db = Database | Transaction;
 
@@ -40,6 +40,15 @@ export async function findUserById(db: Db, id: number, lock = false): Promise<Us
   const query = db.select().from(users).where(eq(users.id, id));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/**
+ * Signs the person out everywhere: their sessions end (a deactivated person, a changed password or e-mail). A user's
+ * record owns this so that the account's security (auth) and the administration of users share it without depending
+ * on each other (issue 27).
+ */
+export async function deleteUserSessions(db: Db, userId: number) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /** A user as the API shows them (to themselves and to administrators): never the password hash. */

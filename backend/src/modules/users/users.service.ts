@@ -1,14 +1,13 @@
-import { AdminMessages, type EditUserValues, EventTypes, type NewUserValues } from '@app/contracts';
+import { AdminMessages, type EditUserValues, EventTypes, type NewUserValues } from '@app/contracts/server';
 import type { Database, Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
-import { type Actor, changed, withAudit } from '../audit/with-audit';
-import { deleteUserSessions } from '../auth/auth.repository';
-import { recordPersonEvent, recordSharingEvent } from '../embedding/sharing-events';
-import { addMembership, organizationIdsOf, removeMemberships } from '../memberships/memberships.repository';
-import { existingOrganizationIds } from '../organizations/organizations.repository';
+import { type Actor, changed, withAudit } from '../audit';
+import { recordPersonEvent, recordSharingEvent } from '../embedding';
+import { addMembership, organizationIdsOf, removeMemberships } from '../memberships';
+import { existingOrganizationIds } from '../organizations';
 import * as repo from './users.repository';
 
 const toId = (value: unknown) => (value === null || value === undefined || value === '' ? null : Number(value));
@@ -125,7 +124,7 @@ export async function updateUser(
       );
       for (const organizationId of wanted.filter((o) => !current.includes(o)))
         await addMembership(tx, organizationId, id, 'Member');
-      if (values.isActive === false) await deleteUserSessions(tx, id);
+      if (values.isActive === false) await repo.deleteUserSessions(tx, id);
       await recordAccessChanges(tx, before, values, current, wanted);
       const sameOrganizations = current.sort().join() === [...wanted].sort().join();
       const changes = {
@@ -177,7 +176,7 @@ async function setFlag(
     // Locked: two grants at once send one link.
     const before = await userById(tx, id, true);
     await repo.updateUser(tx, id, { [flag]: value });
-    if (flag === 'isActive' && !value) await deleteUserSessions(tx, id);
+    if (flag === 'isActive' && !value) await repo.deleteUserSessions(tx, id);
     if (flag === 'isActive' && value !== before.isActive)
       await recordPersonEvent(tx, value ? 'user.reactivated' : 'user.deactivated', id);
     const event = flag === 'isAdmin' ? await passwordLinkFor(tx, before, value, requestId) : null;

@@ -102,9 +102,10 @@ export function ComboboxField({
           </Combobox.Trigger>
         </Combobox.Control>
         <Portal>
-          <Combobox.Positioner className="z-50">
+          {/* Above a dialog or side panel (z-50) it may open from, whose portal can come later in the page. */}
+          <Combobox.Positioner className="z-[60]">
             <Combobox.Content
-              className="max-h-72 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
+              className="z-[60] max-h-72 overflow-y-auto rounded-lg border border-slate-200 bg-white p-1 text-sm shadow-lg dark:border-slate-700 dark:bg-slate-900"
               {...(testId && { 'data-testid': `${testId}-choices` })}
             >
               {failure ? (

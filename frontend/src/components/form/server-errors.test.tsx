@@ -2,7 +2,7 @@
 import type { User } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeDashboard, makeOrganization } from '../../testing/admin-fixtures';
+import { makeDashboard, makeOrganization, newDashboardForm } from '../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../testing/clean-up';
 import { type FakeRoute, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
@@ -75,7 +75,7 @@ interface FormCase {
 const cases: FormCase[] = [
   {
     form: 'admin organization form',
-    page: '/admin',
+    page: '/admin/organizations',
     routes: adminRoutes,
     request: 'POST /api/admin/organizations',
     field: 'logoUrl',
@@ -91,14 +91,14 @@ const cases: FormCase[] = [
   },
   {
     form: 'admin dashboard form (http embed URL, then https)',
-    page: '/admin?tab=dashboards',
+    page: '/admin/dashboards',
     routes: adminRoutes,
     request: 'POST /api/admin/dashboards',
     field: 'embedUrl',
     label: 'Embed URL or iframe code',
     message: 'The embed URL must be an https address',
     answer: reply({ ...dashboard, id: 11 }, 201),
-    scope: () => screen.findByTestId('dashboard-form'),
+    scope: newDashboardForm,
     typed: { Name: 'Report', Category: 'Sales', 'Embed URL or iframe code': 'http://example.com/report' },
     submit: 'Create Dashboard',
     corrected: 'https://example.com/report',

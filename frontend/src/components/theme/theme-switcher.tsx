@@ -4,7 +4,7 @@ import { lazyWhenIdle } from '../../lib/when-idle';
 import { buttonClass } from '../ui/button';
 
 /**
- * The menu itself (Ark UI's menu and tooltip) comes once the page is idle: a prerendered page (D25) keeps its HTML
+ * The menu itself (Ark UI's menu and tooltip) comes at the visitor's first intent (pointer, touch, key, focus): a prerendered page (D25) keeps its HTML
  * for the switcher until then and React hydrates it in place; a page rendered in the browser shows the same button.
  */
 const ThemeMenu = lazyWhenIdle(() => import('./theme-menu').then((module) => module.ThemeMenu));

@@ -11,6 +11,7 @@ export function ConfirmDialog({
   open,
   onOpenChange,
   trigger,
+  finalFocusEl,
   title,
   question,
   confirmLabel,
@@ -24,7 +25,9 @@ export function ConfirmDialog({
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  trigger: ReactElement;
+  /** The button that opens it; none when opened from code (a menu's entry), then `finalFocusEl` gets focus back. */
+  trigger?: ReactElement;
+  finalFocusEl?: () => HTMLElement | null;
   title: ReactNode;
   question: ReactNode;
   confirmLabel: string;
@@ -40,7 +43,8 @@ export function ConfirmDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      trigger={trigger}
+      {...(trigger && { trigger })}
+      {...(finalFocusEl && { finalFocusEl })}
       title={title}
       description={question}
       role="alertdialog"

@@ -32,6 +32,16 @@ const contentWidth = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-2xl' } as cons
  * The one modal dialog of the app (Ark UI): traps focus, closes on Escape, a click outside or the close button, and
  * gives focus back to its trigger (or to `finalFocusEl`). Closing a toast is not a click outside.
  */
+/** Closing a toast (shown above everything) is not a click outside that should close a dialog or a panel. */
+export function keepOpenOnToastClick(event: {
+  detail?: { originalEvent?: Event };
+  target: EventTarget | null;
+  preventDefault(): void;
+}) {
+  const target = (event.detail?.originalEvent?.target ?? event.target) as Element | null;
+  if (target?.closest?.('[data-scope="toast"]')) event.preventDefault();
+}
+
 export function Dialog({
   open,
   onOpenChange,
@@ -56,11 +66,7 @@ export function Dialog({
       closeOnInteractOutside={!busy}
       lazyMount
       unmountOnExit
-      // Closing a toast (shown above everything) is not a click outside that should close the dialog.
-      onInteractOutside={(event) => {
-        const target = (event.detail?.originalEvent?.target ?? event.target) as Element | null;
-        if (target?.closest?.('[data-scope="toast"]')) event.preventDefault();
-      }}
+      onInteractOutside={keepOpenOnToastClick}
       {...(finalFocusEl && { finalFocusEl })}
     >
       {trigger ? <ArkDialog.Trigger asChild>{trigger}</ArkDialog.Trigger> : null}

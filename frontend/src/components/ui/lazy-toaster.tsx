@@ -5,7 +5,7 @@ import { hasPendingToast } from './pending-toast';
 const Toaster = lazy(() => import('./toaster').then((module) => ({ default: module.Toaster })));
 
 /**
- * The toasts' region (Ark UI's toaster), mounted once the page is idle: no page shows a toast before the visitor
+ * The toasts' region (Ark UI's toaster), mounted at the visitor's first intent: no page shows a toast before the visitor
  * has done something, and one asked for earlier waits for the region (see `toast`). At once when the previous page
  * kept a toast for this one (`toastAcrossReload`), which the region shows.
  */

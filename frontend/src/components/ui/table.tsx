@@ -26,7 +26,8 @@ export interface TableSort<K extends string> {
 export type RowAttributes = { className?: string } & { [data: `data-${string}`]: string | number | boolean };
 
 /**
- * A table from its columns: the scrolling area (400 px high at most, spec section 9) with a sticky header, the
+ * A table from its columns: the scrolling area (the window's height less the page's header at most, and never less
+ * than 400 px; issue 27 lets a list use the page, spec section 9 had 400 px) with a sticky header, the
  * header row (sortable columns as buttons), one row per item, or the one empty row. The area is focusable so keyboard
  * users can scroll it, and labelled for screen readers.
  */
@@ -60,7 +61,7 @@ export function DataTable<T, K extends string = never>({
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe).
       tabIndex={0}
-      className="max-h-[400px] overflow-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-slate-700"
+      className="max-h-[max(400px,calc(100dvh-11rem))] overflow-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-blue-600 dark:border-slate-700"
       data-testid={testId}
     >
       <table className="w-full border-collapse text-left text-sm">

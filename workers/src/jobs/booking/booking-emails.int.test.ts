@@ -1,4 +1,4 @@
-import { GOOGLE_CALENDAR_URL, hashToken, OUTLOOK_CALENDAR_URL, reminderJobId } from '@app/contracts';
+import { GOOGLE_CALENDAR_URL, hashToken, OUTLOOK_CALENDAR_URL, reminderJobId } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
 import { type ReceivedEmail, sleep, waitUntil } from '@app/testing';
 import ICAL from 'ical.js';

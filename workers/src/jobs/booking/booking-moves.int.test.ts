@@ -1,4 +1,4 @@
-import { hashToken, reminderJobId } from '@app/contracts';
+import { hashToken, reminderJobId } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
 import { type ReceivedEmail, sleep, waitUntil } from '@app/testing';
 import type { Job } from 'bullmq';

@@ -1,4 +1,4 @@
-import { QueueNames } from '@app/contracts';
+import { QueueNames } from '@app/contracts/server';
 import { useTestDatabase } from '@app/db/testing';
 import { sleep, waitUntil } from '@app/testing';
 import { Queue } from 'bullmq';

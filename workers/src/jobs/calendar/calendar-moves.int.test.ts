@@ -1,4 +1,4 @@
-import type { CalendarJob } from '@app/contracts';
+import type { CalendarJob } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
 import { type ReceivedEmail, waitUntil } from '@app/testing';
 import type { TestRadicale } from '@app/testing/radicale';

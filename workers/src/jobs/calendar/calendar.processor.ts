@@ -1,8 +1,8 @@
-import { type CalendarJob, type CalendarJobName, CalendarJobNames } from '@app/contracts';
+import { type CalendarJob, type CalendarJobName, CalendarJobNames } from '@app/contracts/server';
 import type { Database } from '@app/db';
+import { bookingCalendar } from '@app/platform/booking-calendar';
 import type { Job } from 'bullmq';
 import type { Logger } from 'pino';
-import { bookingCalendar } from '../../calendar/booking-event';
 import { busyIntervals } from '../../calendar/busy';
 import type { CalendarClient } from '../../calendar/caldav';
 import { CalendarLocks, withCalendarLock } from '../../calendar/lock';

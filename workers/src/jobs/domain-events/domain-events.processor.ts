@@ -8,7 +8,7 @@ import {
   emailJobId,
   isEventType,
   reminderJobId,
-} from '@app/contracts';
+} from '@app/contracts/server';
 import type { Database } from '@app/db';
 import { findEvent, markProcessed } from '@app/platform/outbox';
 import type { Job, JobsOptions, Queue } from 'bullmq';

@@ -1,4 +1,4 @@
-import { EventTypes } from '@app/contracts';
+import { EventTypes } from '@app/contracts/server';
 import { describe, expect, it } from 'vitest';
 import { emailsForEvent } from './fan-out';
 

@@ -6,7 +6,7 @@ import {
   EventPayloadSchemas,
   type EventType,
   EventTypes,
-} from '@app/contracts';
+} from '@app/contracts/server';
 import type { Database } from '@app/db';
 import * as v from 'valibot';
 import { emailDefinitions } from '../../emails/index';

@@ -5,7 +5,7 @@ import {
   type LookerSharingJob,
   LookerSharingJobNames,
   lookerSharingJobId,
-} from '@app/contracts';
+} from '@app/contracts/server';
 import type { Database } from '@app/db';
 import type { Logger } from '@app/platform/logger';
 import { LookerStudioError } from '@app/platform/lookerstudio/http';

@@ -1,4 +1,4 @@
-import { generateToken, TOKEN_LIFETIMES } from '@app/contracts';
+import { generateToken, TOKEN_LIFETIMES } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import type { LinkRequest, MintedLink, StoredEvent } from '../../emails/define-email';
 import { findBooking, storeManageToken } from '../../repositories/bookings.repository';

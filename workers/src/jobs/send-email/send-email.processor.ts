@@ -1,4 +1,4 @@
-import type { EmailJob } from '@app/contracts';
+import type { EmailJob } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import { findEvent } from '@app/platform/outbox';
 import { inSpan, SpanKind } from '@app/platform/trace-context';

@@ -32,6 +32,9 @@ beforeAll(async () => {
       SUBSCRIPTION_MAX_RETRY_AFTER_MS: '3000',
       SUBSCRIPTION_EXPORT_CONCURRENCY: String(EXPORT_CONCURRENCY),
       SUBSCRIPTION_TICK_MS: '300',
+      // Paused Power BI capacities (decision 053): Azure's stand-in, and the capacity round every second.
+      AZURE_MANAGEMENT_URL: standIns.azureManagementUrl,
+      CAPACITY_ROUND_INTERVAL_MS: '1000',
     },
   });
   const accounts = accountsWithPassword(t, 'admin password 1');
@@ -369,5 +372,75 @@ describe('exports in flight and the schedule', () => {
     expect(runs).toHaveLength(1);
     const [after] = await t.db.select().from(schema.reportSubscriptions).where(eq(schema.reportSubscriptions.id, id));
     expect(after!.nextRunAt.getTime()).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('a Power BI export on a paused capacity (issue 29, decision 053)', () => {
+  it('resumes the capacity, waits until it is active, then exports and mails; the round does not pause it meanwhile', async () => {
+    const azure = standIns.addCapacity({ name: `sub${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}` });
+    expect(azure.state).toBe('Paused');
+    const connectionId = await addConnection(t, standIns, 'powerbi');
+    // No active hours and no idle time: only the export's hold keeps the round from pausing it once it is active.
+    await t.db.insert(schema.powerbiCapacities).values({
+      connectionId,
+      subscriptionId: azure.subscriptionId,
+      resourceGroup: azure.resourceGroup,
+      capacityName: azure.name,
+      kind: azure.kind,
+      timeZone: 'Europe/Brussels',
+      activeFrom: '00:00',
+      activeTo: '00:00',
+      activeDays: [1, 2, 3, 4, 5],
+      idleMinutes: 0,
+    });
+    const dashboard = await tokenDashboard(t, standIns, 'powerbi', connectionId, 'Paused sales');
+    const { org } = await organization('Sleepy', dashboard.id, ['sue@sleepy.test']);
+    const { id } = await subscribe(org.id, dashboard.id);
+    const exportsBefore = standIns.requestsTo('powerbi-export-to').length;
+    const resumesBefore = standIns.requestsTo('arm-resume').length;
+    standIns.exports.durationMs = 800;
+    try {
+      await sendNow(id);
+      await mailing.smtp.waitFor(() => mailing.smtp.to('sue@sleepy.test').length === 1, 30_000);
+    } finally {
+      standIns.exports.durationMs = 0;
+    }
+    const mailedAt = Date.now();
+
+    // One resume; the export asked for only once the capacity was active (its transition takes transitionMs).
+    expect(azure.resumes).toBe(1);
+    const [resume, ...moreResumes] = standIns.requestsTo('arm-resume').slice(resumesBefore);
+    expect(moreResumes).toEqual([]);
+    const [exported] = standIns.requestsTo('powerbi-export-to').slice(exportsBefore);
+    expect(exported!.at - resume!.at).toBeGreaterThanOrEqual(azure.transitionMs);
+    const file = attachmentText(mailing.smtp.to('sue@sleepy.test')[0]!);
+    expect(file.type).toBe('application/pdf');
+    expect(file.text).toContain('"username":"sleepy-rls"');
+    expect((await runOf(id, 'sent')).attempts).toBe(1);
+
+    // The round ran while the capacity was active and held, and kept it: no suspend.
+    const rounds = await mailing.workers.runtime.queues.reports.getJobs(['completed']);
+    const whileHeld = rounds.filter(
+      (job) =>
+        job.name === 'capacity-round' &&
+        (job.finishedOn ?? 0) > resume!.at + azure.transitionMs &&
+        (job.finishedOn ?? 0) <= mailedAt,
+    );
+    expect(whileHeld.length).toBeGreaterThan(0);
+    expect(whileHeld.every((job) => (job.returnvalue as Record<string, number>).kept === 1)).toBe(true);
+    expect(azure.suspends).toBe(0);
+    expect(azure.state).toBe('Succeeded');
+    const [held] = await t.db
+      .select()
+      .from(schema.powerbiCapacities)
+      .where(eq(schema.powerbiCapacities.connectionId, connectionId));
+    expect(held!.heldUntil!.getTime()).toBeGreaterThan(Date.now());
+
+    // Without the hold the same round pauses it (so the hold is what kept it running).
+    await t.db
+      .update(schema.powerbiCapacities)
+      .set({ heldUntil: null })
+      .where(eq(schema.powerbiCapacities.connectionId, connectionId));
+    await expect.poll(() => azure.suspends, { timeout: 10_000, interval: 100 }).toBe(1);
   });
 });

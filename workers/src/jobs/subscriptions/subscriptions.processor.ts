@@ -1,5 +1,5 @@
 // Long file: a subscription run from its export to every member's e-mail, and the minute's tick that finds runs due.
-import { type SubscriptionJob, SubscriptionJobNames, subscriptionRunJobId } from '@app/contracts';
+import { type SubscriptionJob, SubscriptionJobNames, subscriptionRunJobId } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import { ExportError } from '@app/platform/report-export/http';
 import type { UnsubscribeSigner } from '@app/platform/report-export/unsubscribe-token';

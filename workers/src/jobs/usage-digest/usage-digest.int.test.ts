@@ -1,4 +1,4 @@
-import { Queues, SUBSCRIPTION_TICK_SCHEDULER_ID, USAGE_DIGEST_SCHEDULER_ID } from '@app/contracts';
+import { Queues, SUBSCRIPTION_TICK_SCHEDULER_ID, USAGE_DIGEST_SCHEDULER_ID } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
 import { startTestSmtpServer } from '@app/testing';
@@ -134,10 +134,10 @@ describe('the monthly usage digest with two worker processes', () => {
     expect(mail!.text).toContain('- Never opened');
     expect(mail!.text).toContain('- Dee Dormant (Beta)');
     expect(mail!.text).not.toContain('Cy Client');
-    expect(mail!.text).toContain('http://localhost:3000/admin?tab=usage');
+    expect(mail!.text).toContain('http://localhost:3000/admin/usage');
     expect(mail!.html).toContain('&lt;b&gt;Acme&lt;/b&gt;');
     expect(mail!.html).not.toContain('<b>Acme</b>');
-    expect(mail!.html).toContain('href="http://localhost:3000/admin?tab=usage"');
+    expect(mail!.html).toContain('href="http://localhost:3000/admin/usage"');
     expect(bea.id).not.toBe(ada.id);
 
     // The next month's digest is a new one.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type DomainEventJob, EventTypes, Queues, todayIn, type UsageDigestJob } from '@app/contracts';
+import { type DomainEventJob, EventTypes, Queues, todayIn, type UsageDigestJob } from '@app/contracts/server';
 import type { Database } from '@app/db';
 import { insertEventOnce, markPublished } from '@app/platform/outbox';
 import type { Job, Queue } from 'bullmq';

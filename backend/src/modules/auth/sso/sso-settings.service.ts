@@ -4,7 +4,7 @@ import type { AppDeps } from '../../../deps';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../../lib/http-error';
 import { refuseUnreachableUrl } from '../../../lib/outbound-url';
-import { type Actor, changed, withAudit } from '../../audit/with-audit';
+import { type Actor, changed, withAudit } from '../../audit';
 import { checkProvider } from './oidc-client';
 import * as repo from './sso.repository';
 

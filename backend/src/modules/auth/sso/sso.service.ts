@@ -1,10 +1,10 @@
 // Long file: the start and the callback of one protocol flow, whose checks must be read in order, top to bottom.
-import { emailDomain, hashToken, type SsoErrorReason, type SsoLookup } from '@app/contracts';
+import { emailDomain, hashToken, type SsoErrorReason, type SsoLookup } from '@app/contracts/server';
 import type { AppDeps } from '../../../deps';
 import { isUniqueViolation } from '../../../lib/db-errors';
 import { HttpError } from '../../../lib/http-error';
 import { Limits } from '../../../lib/rate-limit';
-import { findUserByEmail } from '../../users/users.repository';
+import { findUserByEmail } from '../../users';
 import * as authRepo from '../auth.repository';
 import { type AuthDeps, createSession, type RequestInfo } from '../auth.service';
 import { recordSignIn } from '../sign-in-events.repository';

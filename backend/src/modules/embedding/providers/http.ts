@@ -1,3 +1,4 @@
+import { isTimeoutError, readJsonAnswer } from '@app/platform/json-answer';
 import { guardedFetch, OutboundError, type OutboundFailure } from '@app/platform/outbound';
 import { type ProviderDeps, ProviderError } from './types';
 
@@ -52,14 +53,9 @@ export async function providerRequest(
       },
       { allowHosts: deps.config.OUTBOUND_ALLOW_HOSTS },
     );
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {}
-    return { status: response.status, ok: response.ok, body, text };
+    return await readJsonAnswer(response);
   } catch (error) {
-    const reason = error instanceof OutboundError ? error.reason : isTimeout(error) ? 'timeout' : 'unreachable';
+    const reason = error instanceof OutboundError ? error.reason : isTimeoutError(error) ? 'timeout' : 'unreachable';
     if (reason === 'timeout')
       throw new ProviderError('timeout', `${label} did not answer within ${timeoutMs} ms (${host})`);
     if (reason === 'unreachable') throw new ProviderError('unavailable', `${label} cannot be reached at ${host}`);
@@ -75,9 +71,6 @@ const OUTBOUND_WORDS: Record<Exclude<OutboundFailure, 'timeout' | 'unreachable'>
   unresolved: 'the host name does not resolve',
   'too-many-redirects': 'it redirects too many times',
 };
-
-const isTimeout = (error: unknown) =>
-  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 /**
  * An error code from a provider's answer (`invalid_client`, `AADSTS7000215`, `PowerBIEntityNotFound`, `401001`), or

@@ -9,10 +9,13 @@ import type { Column } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { ALL } from '../utils/admin-lists';
 
-/** A tab's layout: the list (wide) and, beside it from 1024 px, the form. */
+/**
+ * A section's layout: the list at the full width and the form under it; beside it only from 1536 px, where the list
+ * keeps room beside the sidebar (issue 27). Sections on the admin kit put the form in a side panel instead.
+ */
 export function ListWithForm({ list, form }: { list: ReactNode; form?: ReactNode }) {
   return (
-    <div className={cn('grid gap-6', form ? 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]' : '')}>
+    <div className={cn('grid gap-6', form ? '2xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]' : '')}>
       <Card className="min-w-0 p-4 sm:p-6">{list}</Card>
       {form ? <Card className="h-fit min-w-0 p-4 sm:p-6">{form}</Card> : null}
     </div>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink, User } from '@app/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeDashboard, makeLink, makeOrganization } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
@@ -32,7 +32,15 @@ const users: User[] = [
 ];
 const links: OrganizationDashboardLink[] = [];
 
-function openAdmin(path = '/admin', routes: Record<string, FakeRoute> = {}) {
+const overviewFigures = {
+  consultations: { today: 2, week: 5 },
+  leads: { total: 4, contactMessages: 3, bookings: 1 },
+  failures: { emails: 1, jobs: null },
+  dashboards: { failing: 1, examples: [{ id: 10, name: 'Sales Overview', reason: 'Connection x: refused' }] },
+  signIns: { failed: 0 },
+};
+
+function openAdmin(path = '/admin/organizations', routes: Record<string, FakeRoute> = {}) {
   const api = stubApi({
     'GET /api/auth/user': reply(admin),
     'GET /api/admin/organizations': reply(organizations),
@@ -41,12 +49,12 @@ function openAdmin(path = '/admin', routes: Record<string, FakeRoute> = {}) {
     'GET /api/admin/organization-dashboards': reply(links),
     'GET /api/admin/audit': reply([]),
     'GET /api/admin/embed-connections': reply([]),
+    'GET /api/admin/overview': reply(overviewFigures),
     ...routes,
   });
   return { ...renderApp(path), api };
 }
 
-const tab = (name: string) => screen.getByRole('tab', { name });
 const press = (scope: HTMLElement, name: string) => fireEvent.click(within(scope).getByRole('button', { name }));
 /** The body of the first request to 'METHOD /path'. */
 const sentBody = (api: ReturnType<typeof stubApi>, route: string) => requestsTo(api, route)[0]?.body;
@@ -93,61 +101,80 @@ async function submit(scope: HTMLElement, values: Record<string, string>, button
 }
 
 describe('/admin', () => {
-  it("shows 'Loading admin dashboard...' until the lists are in, then the Organizations tab", async () => {
-    const organizationsRoute = deferred();
-    openAdmin('/admin', {
-      'GET /api/admin/organizations': organizationsRoute,
-      // The tab's page (issue 18): the server filters; here it answers as the server would.
-      'GET /api/admin/organizations?page=1&pageSize=25': reply(organizations),
-      'GET /api/admin/organizations?page=1&pageSize=25&status=active': reply([organizations[0]]),
-    });
-    expect((await screen.findByTestId('admin-loading')).textContent).toContain('Loading admin dashboard...');
+  it('lands on the overview, with the sidebar of sections, the Log Out of the header and the queue board', async () => {
+    const overview = deferred();
+    openAdmin('/admin', { 'GET /api/admin/overview': overview });
+    expect((await screen.findByTestId('overview-loading')).textContent).toContain('Loading the overview...');
+    expect(screen.getByRole('heading', { name: 'Admin overview', level: 1 })).toBeTruthy();
     expect(screen.getByTestId('header-logout').getAttribute('href')).toBe('/api/logout');
     expect(screen.getAllByText('Log Out')).toHaveLength(1);
     expect(screen.getByTestId('admin-queues-link').getAttribute('href')).toBe('/admin/queues');
+    const nav = screen.getByRole('navigation', { name: 'Admin sections' });
+    expect(
+      within(nav)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Clients', 'Dashboards', 'Sales', 'Site', 'Security', 'Insight', 'Operations']);
+    expect(within(nav).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     await act(async () =>
-      organizationsRoute.respond(
-        new Response(JSON.stringify(organizations), {
-          headers: { 'content-type': 'application/json' },
-        }),
+      overview.respond(
+        new Response(JSON.stringify(overviewFigures), { headers: { 'content-type': 'application/json' } }),
       ),
     );
-    await waitFor(() => expect(tab('Organizations').getAttribute('aria-selected')).toBe('true'));
-    expect(screen.queryByTestId('admin-loading')).toBeNull();
-    // Active first, the inactive one dimmed after it; '-' for a missing domain.
-    const rows = await screen.findAllByTestId('organization-row');
-    expect(rows.map((r) => r.getAttribute('data-id'))).toEqual(['1', '2']);
-    expect(rows[1]?.getAttribute('data-active')).toBe('false');
-    expect(rows[1]?.className).toContain('text-slate-500');
-    expect(within(rows[1]!).getByText('-')).toBeTruthy();
-    expect(within(rows[1]!).getByText('Inactive')).toBeTruthy();
-    fireEvent.click(screen.getByLabelText('Hide inactive'));
-    await waitFor(() => expect(screen.getAllByTestId('organization-row')).toHaveLength(1));
+    expect((await screen.findByTestId('overview-consultations-figure')).textContent).toBe('2 today');
+    expect(screen.getByTestId('overview-consultations').textContent).toContain('5 consultations this week');
+    expect(screen.getByTestId('overview-leads').textContent).toContain('3 contact messages, 1 booking');
+    expect(screen.getByTestId('overview-failures').getAttribute('data-alarm')).toBe('true');
+    expect(screen.getByTestId('overview-failures').textContent).toContain('the queues could not be read');
+    expect(screen.getByTestId('overview-dashboards-list').textContent).toContain('Sales Overview: Connection x');
+    expect(screen.getByTestId('overview-sign-ins').getAttribute('data-alarm')).toBeNull();
+    expect(screen.getByTestId('overview-leads-link').getAttribute('href')).toBe('/admin/leads');
   });
 
-  it('keeps the tab in the URL (?tab=) and follows back and forward', async () => {
-    const { router } = openAdmin('/admin?tab=users');
-    await waitFor(() => expect(tab('Users').getAttribute('aria-selected')).toBe('true'));
-    expect(screen.getByTestId('admin-panel-users')).toBeTruthy();
+  it('answers a failed overview with Try again', async () => {
+    let fail = true;
+    openAdmin('/admin', {
+      'GET /api/admin/overview': () =>
+        fail ? reply({ message: 'down', issues: [] }, 500)({} as never) : reply(overviewFigures)({} as never),
+    });
+    const error = await screen.findByTestId('overview-error');
+    fail = false;
+    press(error, 'Try again');
+    expect((await screen.findByTestId('overview-consultations-figure')).textContent).toBe('2 today');
+  });
 
-    act(() => fireEvent.click(tab('Dashboards')));
-    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'dashboards' }));
-    await waitFor(() => expect(tab('Dashboards').getAttribute('aria-selected')).toBe('true'));
+  it('gives each section its URL: the sidebar moves between them, back and forward follow', async () => {
+    const { router } = openAdmin('/admin/people');
+    await screen.findByTestId('admin-panel-users');
+    const nav = screen.getByRole('navigation', { name: 'Admin sections' });
+    expect(within(nav).getByRole('link', { name: 'People' }).getAttribute('aria-current')).toBe('page');
+
+    act(() => fireEvent.click(within(nav).getByRole('link', { name: 'Dashboards' })));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboards'));
+    await screen.findByTestId('admin-panel-dashboards');
+    expect(within(nav).getByRole('link', { name: 'Dashboards' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'People' }).getAttribute('aria-current')).toBeNull();
 
     act(() => router.history.back());
-    await waitFor(() => expect(tab('Users').getAttribute('aria-selected')).toBe('true'));
+    await screen.findByTestId('admin-panel-users');
     act(() => router.history.forward());
-    await waitFor(() => expect(tab('Dashboards').getAttribute('aria-selected')).toBe('true'));
+    await screen.findByTestId('admin-panel-dashboards');
   });
 
-  it('opens the default tab for an unknown ?tab=', async () => {
-    openAdmin('/admin?tab=nope');
-    await waitFor(() => expect(tab('Organizations').getAttribute('aria-selected')).toBe('true'));
+  it('redirects an old ?tab= link to its section, and an unknown one to the overview', async () => {
+    const { router } = openAdmin('/admin?tab=associations&q=acme');
+    await screen.findByTestId('admin-panel-associations');
+    expect(router.state.location.pathname).toBe('/admin/access');
+    expect(router.state.location.search).toEqual({ q: 'acme' });
+    cleanup();
+    const other = openAdmin('/admin?tab=nope');
+    await screen.findByTestId('overview-loading');
+    expect(other.router.state.location.href).toBe('/admin');
   });
 
   it("shows 'Organization name is required', then creates the organization and toasts", async () => {
     const created = { ...organizations[0]!, id: 3, name: 'Initech' };
-    const { api } = openAdmin('/admin', { 'POST /api/admin/organizations': reply(created, 201) });
+    const { api } = openAdmin('/admin/organizations', { 'POST /api/admin/organizations': reply(created, 201) });
     const form = await screen.findByTestId('organization-form');
     expect(within(form).getByRole('heading', { name: 'Create Organization' })).toBeTruthy();
     press(form, 'Create Organization');
@@ -161,11 +188,16 @@ describe('/admin', () => {
       logoUrl: '',
       googleGroup: null,
     });
-    expect(requestsTo(api, 'GET /api/admin/organizations').length).toBeGreaterThan(1);
+    // The list's page is read again, the new organization in it.
+    await waitFor(() =>
+      expect(
+        api.requests.filter((r) => r.path === '/api/admin/organizations?page=1&pageSize=25').length,
+      ).toBeGreaterThan(1),
+    );
   });
 
   it("swaps the form for 'Edit Organization' and toasts the server's message on failure", async () => {
-    openAdmin('/admin', {
+    openAdmin('/admin/organizations', {
       'PUT /api/admin/organizations/1': reply(
         { message: AdminMessagesLogo, issues: [{ path: 'logoUrl', message: AdminMessagesLogo }] },
         422,
@@ -184,23 +216,61 @@ describe('/admin', () => {
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Create Organization' })).toBeTruthy());
   });
 
-  it('asks before deleting a dashboard (an alertdialog), then deletes it and toasts', async () => {
-    const { api } = openAdmin('/admin?tab=dashboards', { 'DELETE /api/admin/dashboards/10': reply(null, 204) });
+  it("keeps a dashboard's actions in a menu; Delete asks first (an alertdialog), then deletes it and toasts", async () => {
+    const { api } = openAdmin('/admin/dashboards', { 'DELETE /api/admin/dashboards/10': reply(null, 204) });
     const row = await screen.findByTestId('dashboard-row');
     expect(within(row).getByTestId('dashboard-view-count').textContent).toBe('3');
     expect(within(row).getByTestId('dashboard-last-viewed').textContent).not.toBe('Never');
-    await asksFirst(api, row, {
-      button: 'Delete Sales Overview',
-      dialog: 'delete-dashboard-dialog',
-      question: DELETE_DASHBOARD_QUESTION,
-      route: 'DELETE /api/admin/dashboards/10',
-      done: 'Dashboard deleted',
-    });
+    // One button per row, named for it; no stack of buttons.
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Actions for Sales Overview']);
+    act(() => press(row, 'Actions for Sales Overview'));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Edit', 'Preview', 'Delete']);
+    expect(within(menu).getByTestId('dashboard-preview').getAttribute('href')).toBe(
+      `/client/dashboard/10?from=${encodeURIComponent('/admin/dashboards')}`,
+    );
+    act(() => fireEvent.click(within(menu).getByTestId('dashboard-delete')));
+    const shown = await screen.findByTestId('delete-dashboard-dialog');
+    expect(shown.getAttribute('role')).toBe('alertdialog');
+    expect(within(shown).getByText(DELETE_DASHBOARD_QUESTION)).toBeTruthy();
+    expect(requestsTo(api, 'DELETE /api/admin/dashboards/10')).toHaveLength(0);
+    confirmIn(shown);
+    await toastWith('Dashboard deleted');
+    expect(requestsTo(api, 'DELETE /api/admin/dashboards/10')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByTestId('delete-dashboard-dialog')).toBeNull());
   });
 
+  it('creates and edits a dashboard in a side panel beside the full-width list', async () => {
+    openAdmin('/admin/dashboards');
+    const row = await screen.findByTestId('dashboard-row');
+    expect(screen.queryByTestId('dashboard-form')).toBeNull();
+    act(() => fireEvent.click(screen.getByTestId('dashboard-create')));
+    const panel = await screen.findByTestId('dashboard-panel');
+    expect(panel.getAttribute('role')).toBe('dialog');
+    expect(within(panel).getByRole('heading', { name: 'Create Dashboard' })).toBeTruthy();
+    act(() => fireEvent.click(within(panel).getByRole('button', { name: 'Close panel' })));
+    await waitFor(() => expect(screen.queryByTestId('dashboard-panel')).toBeNull());
+
+    act(() => press(row, 'Actions for Sales Overview'));
+    const menu = await screen.findByRole('menu');
+    act(() => fireEvent.click(within(menu).getByTestId('dashboard-edit')));
+    const editing = await screen.findByTestId('dashboard-panel');
+    await waitFor(() => expect(within(editing).getByRole('heading', { name: 'Edit Dashboard' })).toBeTruthy());
+    expect((within(editing).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Sales Overview');
+    press(editing, 'Cancel');
+    await waitFor(() => expect(screen.queryByTestId('dashboard-panel')).toBeNull());
+  });
+
   it('sorts the dashboards by a column with an arrow and aria-sort, asking the server for that order', async () => {
-    const { api } = openAdmin('/admin?tab=dashboards', {
+    const { api } = openAdmin('/admin/dashboards', {
       'GET /api/admin/dashboards-direct?page=1&pageSize=25&sort=type&order=asc&visibility=private': reply([]),
     });
     await screen.findByTestId('dashboard-row');
@@ -397,7 +467,7 @@ describe('/admin', () => {
   });
 
   it('asks before deactivating an organization (it cuts off every member), then deactivates it', async () => {
-    const { api } = openAdmin('/admin', {
+    const { api } = openAdmin('/admin/organizations', {
       'POST /api/admin/organizations/1/toggle-status': reply({ ...organizations[0], isActive: false }),
     });
     const [row] = await screen.findAllByTestId('organization-row');
@@ -411,7 +481,7 @@ describe('/admin', () => {
   });
 
   it('activates an inactive organization without asking', async () => {
-    const { api } = openAdmin('/admin', {
+    const { api } = openAdmin('/admin/organizations', {
       'POST /api/admin/organizations/2/toggle-status': reply({ ...organizations[1], isActive: true }),
     });
     const rows = await screen.findAllByTestId('organization-row');

@@ -45,7 +45,7 @@ const consultation = (overrides: Partial<Consultation> = {}): Consultation => ({
   ...overrides,
 });
 
-function openTab(routes: Parameters<typeof adminApi>[1] = {}) {
+function openTab(routes: Parameters<typeof adminApi>[1] = {}, path = '/admin?tab=consultations') {
   const api = adminApi(
     {},
     {
@@ -55,7 +55,7 @@ function openTab(routes: Parameters<typeof adminApi>[1] = {}) {
       ...routes,
     },
   );
-  renderApp('/admin?tab=consultations');
+  renderApp(path);
   return api;
 }
 
@@ -192,13 +192,19 @@ describe('closing a day', { timeout: 20_000 }, () => {
       consultation({ id: 7, name: 'Ada Lovelace', email: 'ada@example.com', history: [] }),
       consultation({ id: 8, name: 'Alan Turing', email: 'alan@example.com', startsAt: '2031-06-03T15:00:00.000Z' }),
     ];
-    const api = openTab({
-      'POST /api/admin/closed-dates': (request) =>
-        (request.body as { confirm?: boolean }).confirm
-          ? jsonResponse({ date: '2031-06-03', label: null, createdAt: '2031-05-01T12:00:00.000Z' }, 201)
-          : jsonResponse({ message: 'Consultations are booked on that day.', issues: [], consultations: booked }, 409),
-      'POST /api/admin/consultations/8/cancel': reply({ message: 'Cancelled' }, 202),
-    });
+    const api = openTab(
+      {
+        'POST /api/admin/closed-dates': (request) =>
+          (request.body as { confirm?: boolean }).confirm
+            ? jsonResponse({ date: '2031-06-03', label: null, createdAt: '2031-05-01T12:00:00.000Z' }, 201)
+            : jsonResponse(
+                { message: 'Consultations are booked on that day.', issues: [], consultations: booked },
+                409,
+              ),
+        'POST /api/admin/consultations/8/cancel': reply({ message: 'Cancelled' }, 202),
+      },
+      '/admin/closed-days',
+    );
     const card = await closeDay('2031-06-03');
     const warning = await within(card).findByTestId('closed-date-warning');
     expect(warning.textContent).toContain('2 consultations are booked on Tuesday, June 3, 2031');
@@ -236,12 +242,15 @@ describe('closing a day', { timeout: 20_000 }, () => {
   });
 
   it("shows the server's refusal of a past day", async () => {
-    openTab({
-      'POST /api/admin/closed-dates': reply(
-        { message: 'That day has passed. Only today or a later day can be closed.', issues: [] },
-        422,
-      ),
-    });
+    openTab(
+      {
+        'POST /api/admin/closed-dates': reply(
+          { message: 'That day has passed. Only today or a later day can be closed.', issues: [] },
+          422,
+        ),
+      },
+      '/admin/closed-days',
+    );
     const card = await closeDay('2020-01-06');
     expect((await within(card).findByTestId('closed-date-error')).textContent).toBe(
       'That day has passed. Only today or a later day can be closed.',

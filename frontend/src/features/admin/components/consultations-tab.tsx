@@ -13,7 +13,6 @@ import { notifyFailure, notifySuccess } from '../utils/notify';
 import { useListView } from '../utils/use-list-view';
 import { ConfirmAction, FilterBar, type FilterField, filterChoices, ListHeader, RowButton } from './admin-panel';
 import { CalendarFeedCard } from './calendar-feed-card';
-import { ClosedDatesCard } from './closed-dates-card';
 import { ConsultationHistory } from './consultation-history';
 import { Pager } from './pager';
 
@@ -210,10 +209,7 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
           }}
         />
       ) : null}
-      <div className="grid gap-6 lg:grid-cols-2">
-        <ClosedDatesCard RescheduleDialog={RescheduleDialog} />
-        <CalendarFeedCard />
-      </div>
+      <CalendarFeedCard />
     </div>
   );
 }

@@ -1,14 +1,17 @@
 import type { AdminDashboard, DashboardSharing } from '@app/contracts';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/api/dashboards';
 import { PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
-import { Link } from '@tanstack/react-router';
-import { Eye } from 'lucide-react';
+import { useRouterState } from '@tanstack/react-router';
+import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
-import { buttonClass } from '../../../components/ui/button';
-import { type Column, DataTable } from '../../../components/ui/table';
+import { Button } from '../../../components/ui/button';
+import type { Column } from '../../../components/ui/table';
 import { useDeleteDashboard } from '../api/admin.mutations';
 import { adminKeys } from '../api/admin.queries';
 import { DashboardForm } from '../forms/dashboard-form';
+import { AdminTable, type RowMenu } from '../kit/admin-table';
+import { SidePanel } from '../kit/side-panel';
+import { usePanel } from '../kit/use-panel';
 import {
   type DashboardFilters,
   type DashboardSortKey,
@@ -19,16 +22,7 @@ import { EMBED_MODE_LABELS } from '../utils/embed';
 import { formatDateTime } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { useListView } from '../utils/use-list-view';
-import {
-  ConfirmAction,
-  FilterBar,
-  type FilterField,
-  filterChoices,
-  ListHeader,
-  ListWithForm,
-  stateColumn,
-  useEditing,
-} from './admin-panel';
+import { FilterBar, type FilterField, filterChoices, ListHeader, stateColumn } from './admin-panel';
 import { Pager } from './pager';
 
 export const DELETE_DASHBOARD_QUESTION =
@@ -135,7 +129,8 @@ const DASHBOARD_SORT_KEYS: readonly DashboardSortKey[] = ['name', 'category', 't
 
 /**
  * Dashboards: filters, one page of the sortable table (with views, D19; the server filters, sorts and pages, issue
- * 18; the view is in the URL) and the create / edit form beside it.
+ * 18; the view is in the URL) at the section's full width; each row's actions in a menu, create and edit in a side
+ * panel (issue 27).
  */
 export function DashboardsTab() {
   const list = useListView<AdminDashboard, DashboardFilters, DashboardSortKey>('dashboard', {
@@ -145,71 +140,95 @@ export function DashboardsTab() {
     sort: { key: 'name', direction: 'asc' },
     sortKeys: DASHBOARD_SORT_KEYS,
   });
-  const edit = useEditing(list.rows, 'dashboard');
+  const panel = usePanel(list.rows);
   const deleteDashboard = useDeleteDashboard();
+  // The list as it is now (page, sort, filters): where 'Exit preview' comes back to (issue 27).
+  const here = useRouterState({ select: (state) => state.location.href });
 
   const remove = async (dashboard: AdminDashboard, close: () => void) => {
     try {
       await deleteDashboard.mutateAsync(dashboard.id);
       close();
-      if (edit.editing?.id === dashboard.id) edit.stop();
+      if (panel.isEditing(dashboard)) panel.close();
       notifySuccess('Dashboard deleted');
     } catch (error) {
       notifyFailure('Error deleting dashboard', error, 'Failed to delete dashboard');
     }
   };
 
-  const actions = (dashboard: AdminDashboard) => (
-    <div className="flex flex-col items-stretch gap-2">
-      {edit.button(dashboard, dashboard.name)}
-      {/* The viewer, where an admin previews a token-mode dashboard as any linked organization. */}
-      <Link
-        to="/client/dashboard/$id"
-        params={{ id: String(dashboard.id) }}
-        className={buttonClass({ variant: 'outline', size: 'sm' })}
-        aria-label={`Preview ${dashboard.name}`}
-        data-testid="dashboard-preview"
-      >
-        <Eye aria-hidden="true" className="size-4" />
-        Preview
-      </Link>
-      <ConfirmAction
-        label="Delete"
-        target={dashboard.name}
-        variant="destructive"
-        data-testid="dashboard-delete"
-        title="Delete Dashboard"
-        question={DELETE_DASHBOARD_QUESTION}
-        pendingLabel="Deleting..."
-        pending={deleteDashboard.isPending}
-        onConfirm={(close) => void remove(dashboard, close)}
-        dialogTestId="delete-dashboard-dialog"
-      />
-    </div>
-  );
+  const menu = (dashboard: AdminDashboard): RowMenu => ({
+    target: dashboard.name,
+    actions: [
+      {
+        value: 'edit',
+        label: 'Edit',
+        icon: <Pencil aria-hidden="true" className="size-4" />,
+        onSelect: () => panel.edit(dashboard),
+        'data-testid': 'dashboard-edit',
+      },
+      // The viewer, where an admin previews a dashboard as any linked organization.
+      {
+        value: 'preview',
+        label: 'Preview',
+        icon: <Eye aria-hidden="true" className="size-4" />,
+        to: '/client/dashboard/$id',
+        params: { id: String(dashboard.id) },
+        search: { from: here },
+        'data-testid': 'dashboard-preview',
+      },
+      {
+        value: 'delete',
+        label: 'Delete',
+        icon: <Trash2 aria-hidden="true" className="size-4" />,
+        confirm: {
+          title: 'Delete Dashboard',
+          question: DELETE_DASHBOARD_QUESTION,
+          pendingLabel: 'Deleting...',
+          pending: deleteDashboard.isPending,
+          onConfirm: (close) => void remove(dashboard, close),
+          'data-testid': 'delete-dashboard-dialog',
+        },
+        'data-testid': 'dashboard-delete',
+      },
+    ],
+  });
 
   return (
-    <ListWithForm
-      list={
-        <>
-          <ListHeader title="Dashboards" count={list.loaded ? list.total : undefined} />
-          <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 xl:grid-cols-3" />
-          <DataTable
-            label="Dashboards"
-            data-testid="dashboards-table"
-            columns={[...columns, { header: 'Actions', headerClassName: 'text-right', cell: actions }]}
-            rows={list.rows}
-            rowKey={(d) => d.id}
-            row={(d) => ({ 'data-testid': 'dashboard-row', 'data-id': d.id })}
-            empty="No dashboards found"
-            emptyTestId="dashboards-empty"
-            sort={list.sort}
-            loading={!list.loaded && !list.failed}
-          />
-          <Pager name="dashboard" label="dashboards" pager={list.pager} total={list.total} busy={list.fetching} />
-        </>
-      }
-      form={<DashboardForm key={edit.editing?.id ?? 'new'} dashboard={edit.editing} onDone={edit.stop} />}
-    />
+    <>
+      <ListHeader title="Dashboards" count={list.loaded ? list.total : undefined}>
+        <Button size="sm" onClick={panel.create} data-testid="dashboard-create">
+          <Plus aria-hidden="true" className="size-4" />
+          New dashboard
+        </Button>
+      </ListHeader>
+      <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" />
+      <AdminTable
+        label="Dashboards"
+        data-testid="dashboards-table"
+        columns={columns}
+        rows={list.rows}
+        rowKey={(d) => d.id}
+        row={(d) => ({ 'data-testid': 'dashboard-row', 'data-id': d.id })}
+        empty="No dashboards found"
+        emptyTestId="dashboards-empty"
+        sort={list.sort}
+        loading={!list.loaded && !list.failed}
+        menu={menu}
+        menuTestId="dashboard-actions"
+      />
+      <Pager name="dashboard" label="dashboards" pager={list.pager} total={list.total} busy={list.fetching} />
+      <SidePanel
+        open={panel.open}
+        onOpenChange={(open) => {
+          if (!open) panel.close();
+        }}
+        title={panel.editing ? `Edit ${panel.editing.name}` : 'Create Dashboard'}
+        hideTitle
+        returnFocusTo={panel.returnFocusTo}
+        data-testid="dashboard-panel"
+      >
+        <DashboardForm key={panel.editing?.id ?? 'new'} dashboard={panel.editing} onDone={panel.close} />
+      </SidePanel>
+    </>
   );
 }

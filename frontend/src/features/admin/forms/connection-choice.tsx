@@ -6,7 +6,7 @@ import { EMBED_MODE_LABELS } from '../utils/embed';
 
 /**
  * The Connection choice of a token mode: the connections of that provider, or, when there are none, a link to the
- * Connections tab where one is made.
+ * Connections section where one is made (issue 27).
  */
 export function ConnectionChoice({
   mode,
@@ -31,11 +31,10 @@ export function ConnectionChoice({
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="dashboard-no-connection">
           {`No ${EMBED_MODE_LABELS[mode]} connection yet. `}
           <Link
-            to="/admin"
-            search={{ tab: 'connections' }}
+            to="/admin/connections"
             className="font-semibold text-blue-700 underline hover:text-blue-900 dark:text-blue-400"
           >
-            Create one in the Connections tab
+            Create one in Connections
           </Link>
         </p>
       ) : null}

@@ -2,7 +2,7 @@
 import { PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminApi, makeConnection, makeDashboard } from '../../../testing/admin-fixtures';
+import { adminApi, makeConnection, makeDashboard, newDashboardForm } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -38,7 +38,7 @@ const asset = (name: string, title: string) => ({
 
 function openDashboards(lists: Parameters<typeof adminApi>[0] = {}, routes: Parameters<typeof adminApi>[1] = {}) {
   const api = adminApi({ connections, ...lists }, routes);
-  renderApp('/admin?tab=dashboards');
+  renderApp('/admin/dashboards');
   return api;
 }
 
@@ -53,7 +53,7 @@ function typeReport(scope: HTMLElement, value: string) {
 const valueIn = (scope: HTMLElement, label: string) => (within(scope).getByLabelText(label) as HTMLInputElement).value;
 
 async function lookerStudioForm() {
-  const form = await screen.findByTestId('dashboard-form');
+  const form = await newDashboardForm();
   type(form, 'Name', 'Sales');
   type(form, 'Category', 'Sales');
   type(form, 'Type', 'Looker');

@@ -2,7 +2,13 @@
 import { PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminApi, makeConnection, makeDashboard } from '../../../testing/admin-fixtures';
+import {
+  adminApi,
+  chooseRowAction,
+  makeConnection,
+  makeDashboard,
+  newDashboardForm,
+} from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -26,7 +32,7 @@ const connections = [
 
 function openDashboards(lists: Parameters<typeof adminApi>[0] = {}, routes: Parameters<typeof adminApi>[1] = {}) {
   const api = adminApi({ connections, ...lists }, routes);
-  const view = renderApp('/admin?tab=dashboards');
+  const view = renderApp('/admin/dashboards');
   return { api, ...view };
 }
 
@@ -36,7 +42,7 @@ const type = (scope: HTMLElement, label: string, value: string) =>
 describe('the dashboard form', () => {
   it('says plainly, as the admin types, that a URL is a public share link', async () => {
     openDashboards();
-    const form = await screen.findByTestId('dashboard-form');
+    const form = await newDashboardForm();
     type(form, 'Embed URL or iframe code', 'https://example.com/embed/report');
     expect(within(form).queryByTestId('dashboard-public-link-warning')).toBeNull();
     type(form, 'Embed URL or iframe code', 'https://app.powerbi.com/view?r=eyJrIjoi');
@@ -55,7 +61,7 @@ describe('the dashboard form', () => {
       {},
       { 'POST /api/admin/dashboards': reply({ ...saved, embedUrlWarning: null }, 201) },
     );
-    const form = await screen.findByTestId('dashboard-form');
+    const form = await newDashboardForm();
     fireEvent.click(within(form).getByLabelText('Publicly viewable'));
     type(form, 'Embed', 'powerbi');
     expect(within(form).queryByLabelText('Embed URL or iframe code')).toBeNull();
@@ -97,13 +103,13 @@ describe('the dashboard form', () => {
       {},
       { 'POST /api/admin/dashboards': reply({ ...makeDashboard(), embedUrlWarning: null }, 201) },
     );
-    const form = await screen.findByTestId('dashboard-form');
+    const form = await newDashboardForm();
     type(form, 'Embed', 'tableau');
     expect(within(form).getByLabelText('View URL')).toBeTruthy();
     const none = await within(form).findByTestId('dashboard-no-connection');
     expect(none.textContent).toContain('No Tableau connection yet');
-    const link = within(none).getByRole('link', { name: 'Create one in the Connections tab' });
-    expect(link.getAttribute('href')).toBe('/admin?tab=connections');
+    const link = within(none).getByRole('link', { name: 'Create one in Connections' });
+    expect(link.getAttribute('href')).toBe('/admin/connections');
 
     const typeField = () => within(form).getByLabelText('Type') as HTMLSelectElement;
     expect(typeField().value).toBe('Tableau');
@@ -132,8 +138,8 @@ describe('the dashboard form', () => {
       metabaseDashboardId: 42,
     });
 
-    act(() => fireEvent.click(screen.getByRole('tab', { name: 'Connections' })));
-    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'connections' }));
+    act(() => fireEvent.click(screen.getByRole('link', { name: 'Connections' })));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/connections'));
   });
 
   it('opens a token-mode dashboard with its fields', async () => {
@@ -150,8 +156,7 @@ describe('the dashboard form', () => {
       reportId: REPORT,
     });
     openDashboards({ dashboards: [dashboard] });
-    const edit = await screen.findByRole('button', { name: 'Edit Board' });
-    act(() => fireEvent.click(edit));
+    await chooseRowAction('Board', 'dashboard-edit');
     const form = await screen.findByTestId('dashboard-form');
     await waitFor(() => expect((within(form).getByLabelText('Embed') as HTMLSelectElement).value).toBe('powerbi'));
     await waitFor(() => expect((within(form).getByLabelText('Connection') as HTMLSelectElement).value).toBe('5'));
@@ -173,7 +178,7 @@ describe('the dashboards list', () => {
       publicShareLink: false,
     });
     // In the server's order, by name: 'Protected' first.
-    openDashboards({ dashboards: [token, publicLink] });
+    const { router } = openDashboards({ dashboards: [token, publicLink] });
     const [protectedRow, shared] = await screen.findAllByTestId('dashboard-row');
     const badge = within(shared!).getByTestId('dashboard-public-link');
     expect(badge.textContent).toContain('Public link');
@@ -181,7 +186,9 @@ describe('the dashboards list', () => {
     expect(within(shared!).getByTestId('dashboard-embed').textContent).toBe('URL');
     expect(within(protectedRow!).getByTestId('dashboard-embed').textContent).toBe('Tableau');
     expect(within(protectedRow!).queryByTestId('dashboard-public-link')).toBeNull();
-    const preview = within(protectedRow!).getByRole('link', { name: 'Preview Protected' });
-    expect(preview.getAttribute('href')).toBe('/client/dashboard/11');
+    await chooseRowAction('Protected', 'dashboard-preview');
+    // The preview link was followed: the viewer, with the way back to the list.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/dashboard/11'));
+    expect(router.state.location.search).toEqual({ from: '/admin/dashboards' });
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeDashboard } from '../../../testing/admin-fixtures';
+import { makeDashboard, newDashboardForm } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -27,12 +27,12 @@ function createDashboard(embedUrlWarning: string | null) {
     'GET /api/admin/audit': reply([]),
     'POST /api/admin/dashboards': reply({ ...saved, embedUrlWarning }, 201),
   });
-  renderApp('/admin?tab=dashboards');
+  renderApp('/admin/dashboards');
   return api;
 }
 
 async function submit() {
-  const form = await screen.findByTestId('dashboard-form');
+  const form = await newDashboardForm();
   const change = (label: string, value: string) =>
     fireEvent.change(within(form).getByLabelText(label), { target: { value } });
   change('Name', 'Report');

@@ -11,7 +11,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime, formatSlotIn } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { ConvertDialog } from './convert-dialog';
-import { STATUS_LABELS } from './lead-search';
+import { STATUS_LABELS } from './lead-status';
 import { LeadStatusBadge } from './lead-status-badge';
 import { leadQueryOptions, useChangeLead, useLeadOwners } from './leads.queries';
 

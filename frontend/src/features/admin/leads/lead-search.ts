@@ -1,28 +1,12 @@
-import { LEAD_STATUSES, type LeadStatus } from '@app/contracts';
+import { LEAD_STATUSES } from '@app/contracts';
 import * as v from 'valibot';
+import { searchText as text, searchWholeNumber as wholeNumber } from '../../../lib/admin-list-search';
 
 /**
  * The leads screen's view as the URL keeps it (issue 27, like the other lists, decision 038):
  * `/admin/leads?q=acme&status=new&page=2&sort=name&order=asc&lead=12`, `lead` being the one open beside the list. A
  * value the URL cannot mean is dropped (the default shows), never an error; the server checks them again.
  */
-const text = v.fallback(
-  v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String), v.maxLength(200))),
-  undefined,
-);
-const wholeNumber = (max: number) =>
-  v.fallback(
-    v.optional(
-      v.pipe(
-        v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,10}$/), v.transform(Number))]),
-        v.integer(),
-        v.minValue(1),
-        v.maxValue(max),
-      ),
-    ),
-    undefined,
-  );
-
 const LEAD_SORT_KEYS = ['lastActivityAt', 'name', 'businessName', 'status', 'createdAt'] as const;
 export type LeadSortKey = (typeof LEAD_SORT_KEYS)[number];
 
@@ -52,11 +36,3 @@ export function leadListQuery(search: LeadSearch): string {
   if (search.status) params.set('status', search.status);
   return params.toString();
 }
-
-export const STATUS_LABELS: Record<LeadStatus, string> = {
-  new: 'New',
-  contacted: 'Contacted',
-  consultation: 'Consultation',
-  won: 'Won',
-  lost: 'Lost',
-};

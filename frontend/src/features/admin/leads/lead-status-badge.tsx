@@ -1,6 +1,6 @@
 import type { LeadStatus } from '@app/contracts';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
-import { STATUS_LABELS } from './lead-search';
+import { STATUS_LABELS } from './lead-status';
 
 const VARIANTS: Record<LeadStatus, BadgeVariant> = {
   new: 'info',

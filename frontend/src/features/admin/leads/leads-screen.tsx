@@ -11,7 +11,8 @@ import { Pager } from '../components/pager';
 import { nextSort } from '../utils/admin-lists';
 import { formatDateTime } from '../utils/format';
 import { LeadPanel } from './lead-panel';
-import { type LeadSearch, type LeadSortKey, leadListQuery, STATUS_LABELS } from './lead-search';
+import { type LeadSearch, type LeadSortKey, leadListQuery } from './lead-search';
+import { STATUS_LABELS } from './lead-status';
 import { LeadStatusBadge } from './lead-status-badge';
 import { useLeadPage } from './leads.queries';
 

@@ -15,6 +15,7 @@ import { OrganizationSsoButton } from '../components/organization-sso-dialog';
 import { OrganizationForm } from '../forms/organization-form';
 import { DashboardsSection } from './dashboards-section';
 import { MembersSection } from './members-section';
+import { SubscriptionsSection } from './subscriptions-section';
 import { UsageSection } from './usage-section';
 
 type Organization = OrganizationDetail['organization'];
@@ -104,8 +105,8 @@ function SsoCard({ organization }: { organization: Organization }) {
 
 /**
  * One client's page (issue 27): everything about the organization in one place: its details and branding, members
- * (added by searching, removed, roles), dashboards with their data scope, single sign-on and usage. Subscriptions are
- * not shown: their API is not part of the project yet (decision 051).
+ * (added by searching, removed, roles), dashboards with their data scope, single sign-on, its report subscriptions
+ * (decision 056) and usage.
  */
 export function OrganizationPage({ organizationId }: { organizationId: number | null }) {
   const detail = useQuery({
@@ -147,6 +148,7 @@ export function OrganizationPage({ organizationId }: { organizationId: number | 
           </header>
           <MembersSection detail={detail.data} />
           <DashboardsSection detail={detail.data} />
+          <SubscriptionsSection detail={detail.data} />
           <div className="grid gap-6 lg:grid-cols-2">
             <SsoCard organization={detail.data.organization} />
             <BrandingCard organization={detail.data.organization} />

@@ -1,15 +1,17 @@
 // Long file: the admin's subscriptions screen: the list, its actions, the form beside it, and a run history.
 import type { Subscription } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog } from '../../../components/ui/dialog';
 import { type Column, DataTable } from '../../../components/ui/table';
-import { adminUsersQueryOptions } from '../api/admin.queries';
+import { adminUsersQueryOptions, organizationDetailQueryOptions } from '../api/admin.queries';
 import { ListHeader } from '../components/admin-panel';
 import { notifyFailure, notifySuccess } from '../utils/notify';
+import { LastRun, recipientsWords } from './last-run';
 import { RUN_STATES, scheduleWords, when } from './schedule-words';
 import { SubscriptionForm } from './subscription-form';
 import {
@@ -19,29 +21,6 @@ import {
   useDeleteSubscription,
   useSendSubscriptionNow,
 } from './subscriptions.api';
-
-const recipientsWords = (s: Subscription) =>
-  `${s.recipients === 'all-members' ? 'All members' : `${s.recipients.length} chosen`}${s.unsubscribed ? ` (${s.unsubscribed} unsubscribed)` : ''}`;
-
-function LastRun({ s }: { s: Subscription }) {
-  if (!s.lastRun) return <span className="text-slate-500 dark:text-slate-400">Not sent yet</span>;
-  const state = RUN_STATES[s.lastRun.state];
-  return (
-    <div className="flex flex-col gap-1">
-      <span className="flex flex-wrap items-center gap-2">
-        <Badge variant={state.variant}>{state.label}</Badge>
-        <span className="text-xs text-slate-600 dark:text-slate-400">
-          {when(s.lastRun.finishedAt ?? s.lastRun.createdAt)}
-        </span>
-      </span>
-      {s.lastRun.error ? (
-        <span className="max-w-xs text-xs text-red-700 dark:text-red-400" data-testid="subscription-error">
-          {s.lastRun.error}
-        </span>
-      ) : null}
-    </div>
-  );
-}
 
 /** Who got which file when (never the file): the latest runs and e-mails of one subscription. */
 function History({ subscription, onClose }: { subscription: Subscription; onClose: () => void }) {
@@ -95,9 +74,40 @@ function History({ subscription, onClose }: { subscription: Subscription; onClos
   );
 }
 
-/** /admin/subscriptions (issue 29): report subscriptions per organization–dashboard link. */
-export function SubscriptionsScreen() {
-  const subscriptions = useQuery(subscriptionsQueryOptions());
+const linkClass = 'font-medium text-blue-700 underline-offset-2 hover:underline dark:text-blue-300';
+
+/** Which organization the list is kept to (from its page's link), with the ways back to it and to every one. */
+function OrganizationFilter({ organizationId, rows }: { organizationId: number; rows: Subscription[] | undefined }) {
+  const detail = useQuery({ ...organizationDetailQueryOptions(organizationId), retry: false });
+  const name = detail.data?.organization.name ?? rows?.[0]?.organizationName ?? `organization ${organizationId}`;
+  return (
+    <p
+      className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-blue-50 px-3 py-2 text-sm text-slate-800 dark:bg-blue-950 dark:text-slate-200"
+      data-testid="subscriptions-organization-filter"
+    >
+      <span>
+        Only <span className="font-semibold">{name}</span>'s subscriptions are shown.
+      </span>
+      <Link
+        to="/admin/organizations/$organizationId"
+        params={{ organizationId: String(organizationId) }}
+        className={linkClass}
+      >
+        Back to {name}
+      </Link>
+      <Link to="/admin/subscriptions" search={{}} className={linkClass} data-testid="subscriptions-show-all">
+        Show every organization's
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * /admin/subscriptions (issue 29): report subscriptions per organization–dashboard link; `organizationId` (the URL's
+ * `?organizationId=`, from the organization's page) keeps the list to one organization.
+ */
+export function SubscriptionsScreen({ organizationId }: { organizationId?: number | undefined } = {}) {
+  const subscriptions = useQuery(subscriptionsQueryOptions(organizationId));
   const links = useQuery(exportableLinksQueryOptions());
   const users = useQuery(adminUsersQueryOptions());
   const sendNow = useSendSubscriptionNow();
@@ -185,6 +195,9 @@ export function SubscriptionsScreen() {
             Each organization receives its own export of the report (with its own data scope), by e-mail, on schedule.
             Members can unsubscribe from the e-mail or their account page.
           </p>
+          {organizationId !== undefined ? (
+            <OrganizationFilter organizationId={organizationId} rows={subscriptions.data} />
+          ) : null}
           <DataTable
             label="Report subscriptions"
             data-testid="subscriptions-table"
@@ -193,14 +206,21 @@ export function SubscriptionsScreen() {
             rows={subscriptions.data ?? []}
             rowKey={(s) => s.id}
             row={(s) => ({ 'data-subscription-id': s.id })}
-            empty="No subscription yet: create one with the form."
+            empty={
+              organizationId === undefined
+                ? 'No subscription yet: create one with the form.'
+                : 'This organization has no subscription yet: create one with the form.'
+            }
             emptyTestId="subscriptions-empty"
           />
         </Card>
         <Card className="h-fit min-w-0 p-4 sm:p-6">
           <SubscriptionForm
             key={editing?.id ?? 'new'}
-            links={links.data ?? []}
+            // Kept to one organization: the form offers that organization's dashboards only.
+            links={(links.data ?? []).filter(
+              (l) => organizationId === undefined || l.organizationId === organizationId,
+            )}
             users={users.data ?? []}
             editing={editing}
             onDone={() => {

@@ -6,14 +6,21 @@ import { adminKeys } from '../api/admin.queries';
 /** Report subscriptions (issue 29), under the admin keys so a sign-out clears them with the rest. */
 const subscriptionKeys = {
   all: ['admin', 'subscriptions'] as const,
+  ofOrganization: (organizationId: number) => ['admin', 'subscriptions', 'organization', organizationId] as const,
   history: (id: number) => ['admin', 'subscriptions', id, 'history'] as const,
 };
 
-/** GET /api/admin/subscriptions: asked again every 10 s while a run is pending or exporting. */
-export const subscriptionsQueryOptions = () =>
+/**
+ * GET /api/admin/subscriptions (`?organizationId=`: one organization's): asked again every 10 s while a run is
+ * pending or exporting. Both keys sit under `subscriptionKeys.all`, so every change refreshes both.
+ */
+export const subscriptionsQueryOptions = (organizationId?: number) =>
   queryOptions({
-    queryKey: subscriptionKeys.all,
-    queryFn: ({ signal }) => apiGet('/api/admin/subscriptions', { signal }),
+    queryKey: organizationId === undefined ? subscriptionKeys.all : subscriptionKeys.ofOrganization(organizationId),
+    queryFn: ({ signal }) =>
+      organizationId === undefined
+        ? apiGet('/api/admin/subscriptions', { signal })
+        : apiGet(`/api/admin/subscriptions?organizationId=${organizationId}`, { signal }),
     refetchInterval: (query) =>
       query.state.data?.some((s) => s.lastRun?.state === 'pending' || s.lastRun?.state === 'exporting')
         ? 10_000

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { TableSort } from '../../../components/ui/table';
 import type { AdminListSearch } from '../../../lib/admin-list-search';
@@ -42,7 +42,8 @@ export function useListView<T, F extends Partial<Record<FilterKey, string>>, K e
   view: ServerListView<F, K>,
 ) {
   const search = routeApi.useSearch();
-  const navigate = routeApi.useNavigate();
+  // The section's own page, not the layout's /admin: the list stays where it is, its search changes.
+  const navigate = useNavigate();
 
   const fromUrl = Object.fromEntries(
     Object.entries(view.filters).map(([key, empty]) => [key, search[key as FilterKey] ?? empty]),
@@ -71,7 +72,7 @@ export function useListView<T, F extends Partial<Record<FilterKey, string>>, K e
   };
 
   const go = (patch: Partial<AdminListSearch>, replace = false) =>
-    void navigate({ search: (current) => ({ ...current, ...patch }), replace });
+    void navigate({ to: '.', search: (current: AdminListSearch) => ({ ...current, ...patch }), replace });
 
   const params = new URLSearchParams({
     page: String(page),

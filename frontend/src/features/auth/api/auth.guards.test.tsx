@@ -15,7 +15,7 @@ describe('guarded routes', () => {
     stubApi();
     const { router } = renderApp('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Admin overview' })).toBeNull();
   });
 
   it('sends a signed-in client who is not an administrator from /admin home', async () => {
@@ -23,13 +23,13 @@ describe('guarded routes', () => {
     const { router } = renderApp('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(await screen.findByTestId('header-welcome')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Admin overview' })).toBeNull();
   });
 
   it('lets an administrator into /admin', async () => {
     signedIn({ isAdmin: true });
     const { router } = renderApp('/admin');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin overview' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin');
   });
 
@@ -51,7 +51,7 @@ describe('guarded routes', () => {
     const { router } = renderApp('/admin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/account/two-factor'));
     expect(await screen.findByTestId('two-factor-required')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Admin overview' })).toBeNull();
   });
 
   it.each(['/client/dashboard', '/client/dashboard/3', '/client/login', '/account', '/', '/dashboards', '/contact'])(
@@ -105,10 +105,10 @@ describe('guarded routes', () => {
     expect(screen.queryByTestId('login-form')).toBeNull();
   });
 
-  it('sends a signed-in administrator from /login home', async () => {
+  it('sends a signed-in administrator from /login to the admin overview (issue 27)', async () => {
     signedIn({ isAdmin: true });
     const { router } = renderApp('/login');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(screen.queryByTestId('login-form')).toBeNull();
   });
 

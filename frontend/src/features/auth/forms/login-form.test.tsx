@@ -100,13 +100,13 @@ describe('LoginForm (/login)', () => {
     });
   });
 
-  it("sends an administrator to '/' without a redirectUrl", async () => {
+  it('sends an administrator to the admin overview (/admin) without a redirectUrl (issue 27)', async () => {
     stubApi({ 'POST /api/auth/login': reply({ user: makeUser({ isAdmin: true }) }) });
     await openLogin();
     type('Email', 'ada@example.com');
     type('Password', 'correct horse');
     submit();
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/admin'));
   });
 
   it.each(['/.//evil.test', '//evil.test', '/\\evil.test', 'https://evil.test/'])(

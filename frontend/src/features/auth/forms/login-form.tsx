@@ -13,7 +13,7 @@ export interface LoginFormProps {
 
 /**
  * The /login form (spec section 2, D1). On success: toast 'Login successful', then a full page load of the server's
- * `redirectUrl`, or else the client portal for a client and '/' for an administrator, so every part of the app starts
+ * `redirectUrl`, or else the client portal for a client and the admin overview (/admin) for an administrator, so every part of the app starts
  * over as the signed-in user.
  */
 export function LoginForm({ redirectUrl, email }: LoginFormProps) {

@@ -11,13 +11,16 @@ export const mustEnrolFirst = (user: Pick<User, 'twoFactor'> | null | undefined,
 /** Where a client goes after signing in when no return address was asked for. */
 export const CLIENT_HOME = '/client/dashboard';
 
+/** Where an administrator goes after signing in when no return address was asked for: the overview (issue 27). */
+const ADMIN_HOME = '/admin';
+
 /**
  * Where /login sends someone who signed in (or who is signed in already): the return address asked for when it is a
- * path of this site (the one rule of contracts/src/site.ts), otherwise the client portal for a client and home for an
- * administrator (issue 12 item 8; D1's '/' left clients on a marketing page).
+ * path of this site (the one rule of contracts/src/site.ts), otherwise the client portal for a client and the admin
+ * overview for an administrator (issue 12 item 8, issue 27: '/' left them on a marketing page).
  */
 export function afterSignInPath(user: Pick<User, 'isAdmin' | 'twoFactor'>, asked: unknown): string {
   // An administrator who must set up two-factor sign-in does that before anything else (issue 17).
   if (user.twoFactor?.enrolmentRequired) return ENROL_PATH;
-  return safeRedirectPath(asked) ?? (user.isAdmin ? '/' : CLIENT_HOME);
+  return safeRedirectPath(asked) ?? (user.isAdmin ? ADMIN_HOME : CLIENT_HOME);
 }

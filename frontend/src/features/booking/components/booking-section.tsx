@@ -95,7 +95,7 @@ export function BookingSection({
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0 });
     // The calendar's code is fetched now, while the settings load, rather than when they arrive; the form's once the
-    // page is idle (or when its tab is about to be chosen, below).
+    // visitor shows intent (or when its tab is about to be chosen, below).
     void loadWidget();
     void whenIdle().then(loadForm);
   }, []);

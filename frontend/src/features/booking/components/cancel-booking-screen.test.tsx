@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+
+import type { BookingSummary } from '@app/contracts';
 import { BookingMessages } from '@app/contracts/api/booking';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -9,12 +11,14 @@ import { ALREADY_CANCELLED_MESSAGE, CANCELLED_MESSAGE } from './cancel-booking-s
 
 cleanUpAfterEachTest();
 
-const summary = {
+const summary: BookingSummary = {
   name: 'Ada Lovelace',
   date: '2031-06-02',
   time: '10:00 AM - 10:30 AM',
   timeZone: 'America/New_York',
   startsAt: '2031-06-02T14:00:00.000Z',
+  endsAt: '2031-06-02T14:30:00.000Z',
+  visitorTimeZone: null,
   status: 'confirmed',
 };
 
@@ -39,7 +43,7 @@ describe('/booking/cancel', () => {
   });
 
   it('says when the consultation was already cancelled', async () => {
-    stubApi({ 'GET /api/booking/cancel/tok-123': reply({ ...summary, status: 'cancelled' }) });
+    stubApi({ 'GET /api/booking/cancel/tok-123': reply<BookingSummary>({ ...summary, status: 'cancelled' }) });
     renderApp('/booking/cancel?token=tok-123');
     expect((await screen.findByTestId('cancel-already')).textContent).toContain(ALREADY_CANCELLED_MESSAGE);
     expect(screen.queryByRole('button', { name: 'Cancel consultation' })).toBeNull();

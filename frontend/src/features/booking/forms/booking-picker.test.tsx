@@ -91,6 +91,7 @@ describe('BookingForm as the date picker', () => {
           email: 'ada@example.com',
           cancelUrl: '/booking/cancel?token=t',
           calendarUrl: '/api/booking/calendar/t',
+          rescheduleUrl: '/booking/reschedule?token=t',
           googleCalendarUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE',
           outlookCalendarUrl: 'https://outlook.live.com/calendar/0/deeplink/compose?rru=addevent',
           message: 'ok',

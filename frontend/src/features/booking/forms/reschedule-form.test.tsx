@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { nextMonth, reschedulableBooking } from '../../../testing/booking-days';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
-import { reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { type FakeRoute, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { isSelectableDate, monthOf, todayIn } from '../utils/booking-dates';
 import { RescheduleForm } from './reschedule-form';
 
@@ -26,7 +26,7 @@ function firstBookableDay(): string {
 
 const booking = reschedulableBooking;
 
-function setUp(post: ReturnType<typeof reply>) {
+function setUp(post: FakeRoute) {
   const day = firstBookableDay();
   const month = monthOf(todayIn(ZONE));
   const months = [month, nextMonth(month)];

@@ -1,7 +1,9 @@
-import type { DashboardDetail } from '@app/contracts';
+import type { DashboardDetail, OrganizationChoice } from '@app/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Lightbulb } from 'lucide-react';
+import { ArrowLeft, Lightbulb } from 'lucide-react';
+import { useState } from 'react';
 import { PageContainer } from '../../../components/layout/page-header';
+import { buttonClass } from '../../../components/ui/button';
 import { embedStatusQueryOptions, recordDashboardView } from '../api/portal.queries';
 import { TokenViewer } from '../embed/token-viewer';
 import { isHttpsUrl, isImageUrl } from '../utils/embed-url';
@@ -9,12 +11,15 @@ import { isPowerBiType, type PortalUser } from '../utils/greeting';
 import { EmbedViewer } from './embed-viewer';
 import { LookerStudioViewer } from './looker-studio-viewer';
 import { BackToDashboards, Badge, DashboardDescription } from './portal-header';
+import { PreviewBanner, previewExit } from './preview-banner';
 
 export interface DashboardViewPageProps {
   dashboard: DashboardDetail;
   user: PortalUser | null;
   /** Passed on to the viewer (tests shorten it). */
   loadTimeoutMs?: number;
+  /** An admin's preview: the admin page it was opened from (`?from=`), where 'Exit preview' returns. */
+  previewFrom?: string | undefined;
 }
 
 /**
@@ -22,56 +27,75 @@ export interface DashboardViewPageProps {
  * token mode (issue 14), embedded with its provider's SDK and a token minted for the viewer's organization; a Looker
  * Studio report (issue 28) is framed with the Google account it is shared with said above it.
  */
-export function DashboardViewPage({ dashboard, user, loadTimeoutMs }: DashboardViewPageProps) {
+export function DashboardViewPage({ dashboard, user, loadTimeoutMs, previewFrom }: DashboardViewPageProps) {
+  // An admin here is always previewing a client's view (issue 27): a banner says so, with the way back.
+  const preview = user?.isAdmin === true;
+  const exitTo = previewExit(previewFrom);
+  const [viewedAs, setViewedAs] = useState<OrganizationChoice | null>(null);
   return (
-    <PageContainer>
-      {/* group/viewer: the tip below the viewer goes once the viewer has failed or says the access has ended. */}
-      <div className="group/viewer">
-        {/*
-         * The name once, as the page's heading, with the way back, its labels and description on a few short lines:
-         * the dashboard itself starts high on the page (issue 26; a card above it put it 430 px down at 1280 x 800).
-         */}
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4" data-testid="dashboard-summary">
-          <BackToDashboards variant="ghost" className="-ml-3 self-start sm:self-auto" testId="back-to-dashboards" />
-          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
-            <h1
-              className="min-w-0 text-xl font-bold tracking-tight break-words text-slate-900 sm:text-2xl dark:text-white"
-              data-testid="dashboard-name"
-            >
-              {dashboard.name}
-            </h1>
-            <Badge>{dashboard.category}</Badge>
-            <Badge tone="slate">{dashboard.type}</Badge>
+    <>
+      {preview ? <PreviewBanner organization={viewedAs} exitTo={exitTo} /> : null}
+      <PageContainer>
+        {/* group/viewer: the tip below the viewer goes once the viewer has failed or says the access has ended. */}
+        <div className="group/viewer">
+          {/*
+           * The name once, as the page's heading, with the way back, its labels and description on a few short lines:
+           * the dashboard itself starts high on the page (issue 26; a card above it put it 430 px down at 1280 x 800).
+           */}
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-4" data-testid="dashboard-summary">
+            {preview ? (
+              <a
+                href={exitTo}
+                className={buttonClass({ variant: 'ghost', size: 'sm', className: '-ml-3 self-start sm:self-auto' })}
+                data-testid="back-to-dashboards"
+              >
+                <ArrowLeft aria-hidden="true" className="size-4" />
+                Back to admin
+              </a>
+            ) : (
+              <BackToDashboards variant="ghost" className="-ml-3 self-start sm:self-auto" testId="back-to-dashboards" />
+            )}
+            <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+              <h1
+                className="min-w-0 text-xl font-bold tracking-tight break-words text-slate-900 sm:text-2xl dark:text-white"
+                data-testid="dashboard-name"
+              >
+                {dashboard.name}
+              </h1>
+              <Badge>{dashboard.category}</Badge>
+              <Badge tone="slate">{dashboard.type}</Badge>
+            </div>
           </div>
-        </div>
-        <DashboardDescription
-          description={dashboard.description}
-          className="mt-1 line-clamp-2 max-w-4xl text-sm leading-6"
-          data-testid="dashboard-description"
-        />
+          <DashboardDescription
+            description={dashboard.description}
+            className="mt-1 line-clamp-2 max-w-4xl text-sm leading-6"
+            data-testid="dashboard-description"
+          />
 
-        <div className="mt-4">
-          {dashboard.embedMode === 'url' ? (
-            <DashboardViewer dashboard={dashboard} {...(loadTimeoutMs !== undefined && { loadTimeoutMs })} />
-          ) : dashboard.embedMode === 'lookerstudio' ? (
-            <LookerStudioViewer
-              key={dashboard.id}
-              dashboard={dashboard}
-              {...(loadTimeoutMs !== undefined && { loadTimeoutMs })}
-            />
-          ) : (
-            <TokenViewer
-              key={dashboard.id}
-              dashboard={dashboard}
-              isAdmin={user?.isAdmin === true}
-              {...(loadTimeoutMs !== undefined && { loadTimeoutMs })}
-            />
-          )}
-        </div>
+          <div className="mt-4">
+            {dashboard.embedMode === 'url' ? (
+              <DashboardViewer dashboard={dashboard} {...(loadTimeoutMs !== undefined && { loadTimeoutMs })} />
+            ) : dashboard.embedMode === 'lookerstudio' ? (
+              <LookerStudioViewer
+                key={dashboard.id}
+                dashboard={dashboard}
+                {...(loadTimeoutMs !== undefined && { loadTimeoutMs })}
+              />
+            ) : (
+              <TokenViewer
+                key={dashboard.id}
+                dashboard={dashboard}
+                isAdmin={user?.isAdmin === true}
+                onViewedAs={setViewedAs}
+                {...(loadTimeoutMs !== undefined && { loadTimeoutMs })}
+              />
+            )}
+          </div>
 
-        {isPowerBiType(dashboard.type) ? <PowerBiTip /> : null}
-      </div>
-    </PageContainer>
+          {isPowerBiType(dashboard.type) ? <PowerBiTip /> : null}
+        </div>
+      </PageContainer>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { DashboardDetail, EmbedToken } from '@app/contracts';
+import type { DashboardDetail, EmbedToken, OrganizationChoice } from '@app/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiRequestError } from '../../../lib/api';
@@ -26,6 +26,8 @@ export interface TokenViewerProps {
   /** Admins preview the dashboard as any linked organization and see what the token carries. */
   isAdmin: boolean;
   loadTimeoutMs?: number;
+  /** Told whose view the latest token is for (an admin's preview banner names it, issue 27). */
+  onViewedAs?: (organization: OrganizationChoice | null) => void;
 }
 
 /** The organization chosen for a dashboard, remembered for the browser's session. */
@@ -51,7 +53,12 @@ function remember(dashboardId: number, organizationId: number | null): void {
  * "Your access to this dashboard has ended" when a renewal is refused. A first load that fails shows 'Work in
  * Progress' with 'Try again'; never the error.
  */
-export function TokenViewer({ dashboard, isAdmin, loadTimeoutMs = EMBED_LOAD_TIMEOUT_MS }: TokenViewerProps) {
+export function TokenViewer({
+  dashboard,
+  isAdmin,
+  loadTimeoutMs = EMBED_LOAD_TIMEOUT_MS,
+  onViewedAs,
+}: TokenViewerProps) {
   const queryClient = useQueryClient();
   const [organizationId, setOrganizationId] = useState(() => rememberedChoice(dashboard.id));
   const [load, setLoad] = useState(0);
@@ -62,6 +69,12 @@ export function TokenViewer({ dashboard, isAdmin, loadTimeoutMs = EMBED_LOAD_TIM
   // Issue 29: since when the dashboard's Power BI capacity has been starting (null: it is not).
   const [startingSince, setStartingSince] = useState<number | null>(null);
   const recordOutcome = (loaded: boolean) => void recordDashboardView(queryClient, dashboard.id, loaded);
+  const viewedAsId = answer?.organization?.id ?? null;
+  const viewedAsName = answer?.organization?.name ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: told when whose view it is changes, not on each render.
+  useEffect(() => {
+    onViewedAs?.(viewedAsId === null || viewedAsName === null ? null : { id: viewedAsId, name: viewedAsName });
+  }, [viewedAsId, viewedAsName]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: each load ('Try again', 'Reset Pages') asks again.
   useEffect(() => {

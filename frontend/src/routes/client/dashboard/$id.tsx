@@ -20,6 +20,11 @@ import { pageTitle } from '../../../lib/page-title';
  * The view is recorded by the viewer once it is shown (D33).
  */
 export const Route = createFileRoute('/client/dashboard/$id')({
+  // An admin's preview: the admin page it was opened from, where 'Exit preview' returns (issue 27). Checked again
+  // where it is used (an admin page of this site only).
+  validateSearch: (search: Record<string, unknown>): { from?: string | undefined } => ({
+    from: typeof search.from === 'string' && search.from.length <= 2000 ? search.from : undefined,
+  }),
   loader: async ({ context, params }) => {
     if (!context.user) return { name: null };
     const dashboard = await loadDashboardDetail(context.queryClient, params.id);
@@ -37,9 +42,10 @@ function DashboardRoute() {
   // Not `Route`: the page's code-split chunk then needs nothing of this file, which stays in the entry.
   const routeApi = getRouteApi('/client/dashboard/$id');
   const { id } = routeApi.useParams();
+  const { from } = routeApi.useSearch();
   const { user } = useCurrentUser();
   const { data: dashboard } = useSuspenseQuery(dashboardDetailQueryOptions(id));
-  return <DashboardViewPage dashboard={dashboard} user={user} />;
+  return <DashboardViewPage dashboard={dashboard} user={user} previewFrom={from} />;
 }
 
 /**

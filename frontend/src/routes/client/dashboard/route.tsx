@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
-import { AppLayout } from '../../../components/layout/app-layout';
+import { AppLayout } from '../../../app/layout/app-layout';
 import { PageContainer } from '../../../components/layout/page-header';
 import { LoadingStatus } from '../../../components/ui/spinner';
 import { enrolFirst } from '../../../features/auth/api/auth.guards';

@@ -1,14 +1,14 @@
 import { Link, Outlet } from '@tanstack/react-router';
 import { ArrowLeft, LogIn, LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { accountLinksFor } from '../../components/layout/account-links';
+import { AppLayoutContext } from '../../components/layout/app-layout-context';
+import { Logo } from '../../components/layout/logo';
+import { ThemeSwitcher } from '../../components/theme/theme-switcher';
+import { buttonClass } from '../../components/ui/button';
 import { useCurrentUser } from '../../features/auth/api/auth.queries';
 import { greetingName } from '../../features/portal/utils/greeting';
 import { cn } from '../../lib/cn';
-import { ThemeSwitcher } from '../theme/theme-switcher';
-import { buttonClass } from '../ui/button';
-import { accountLinksFor } from './account-links';
-import { AppLayoutContext } from './app-layout-context';
-import { Logo } from './logo';
 
 const navLinkClass =
   'inline-flex shrink-0 items-center gap-1.5 rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap ' +

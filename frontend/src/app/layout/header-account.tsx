@@ -2,17 +2,17 @@ import type { User } from '@app/contracts';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, CircleUser, LayoutDashboard, LogOut } from 'lucide-react';
 import { Suspense } from 'react';
+import { accountLinksFor } from '../../components/layout/account-links';
+import { buttonClass } from '../../components/ui/button';
 import { displayName } from '../../features/auth/utils/display-name';
 import { lazyWhenIdle } from '../../lib/when-idle';
-import { buttonClass } from '../ui/button';
-import { accountLinksFor } from './account-links';
 
 /**
  * The header's signed-in parts (spec section 2), loaded by the header once it knows a visitor is signed in: most
  * visitors of the marketing pages are not, and their pages need none of this.
  */
 
-/** The menu itself (Ark UI's menu, the log-out mutation) comes once the page is idle or the visitor reaches for it. */
+/** The menu itself (Ark UI's menu, the log-out mutation) comes at the visitor's first intent (pointer, touch, key, focus). */
 const AccountMenu = lazyWhenIdle(() =>
   import('../../features/auth/components/account-menu').then((module) => module.AccountMenu),
 );

@@ -1,14 +1,14 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { LogIn, Menu as MenuIcon, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Logo } from '../../components/layout/logo';
+import { HEADER_SHRINK_OFFSET, MOBILE_BREAKPOINT, mainNavLinks } from '../../components/layout/nav-links';
+import { ThemeSwitcher } from '../../components/theme/theme-switcher';
+import { buttonClass } from '../../components/ui/button';
 import { useCurrentUser } from '../../features/auth/api/auth.queries';
 import { cn } from '../../lib/cn';
 import { useHydrated } from '../../lib/use-hydrated';
 import { useScrolledPast } from '../../lib/use-scrolled-past';
-import { ThemeSwitcher } from '../theme/theme-switcher';
-import { buttonClass } from '../ui/button';
-import { Logo } from './logo';
-import { HEADER_SHRINK_OFFSET, MOBILE_BREAKPOINT, mainNavLinks } from './nav-links';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 

@@ -1,10 +1,13 @@
 import { bookingCalendar, calendarContentType } from '@app/platform/booking-calendar';
-import type { MessageContext } from '../emails/define-email';
-import type { EmailAttachment } from '../emails/mailer';
 import type { Booking } from '../repositories/bookings.repository';
+import type { MessageContext } from './define-email';
+import type { EmailAttachment } from './mailer';
 
-/** The invite (method 'request') and the CalDAV copy (no method) are the API's event too: one builder in platform/. */
-export { bookingCalendar };
+/**
+ * A booking's event attached to its e-mails. The invite (method 'request') and the CalDAV copy (no method, written by
+ * jobs/calendar) are the API's event too: one builder in platform/, so the calendar and the e-mails share no code of
+ * their own (issue 27: they imported each other).
+ */
 
 /** The builder's options from an e-mail's context: the company's zone (BOOKING_TIMEZONE), else the booking's. */
 const optionsOf = (booking: Booking, ctx: MessageContext) => ({

@@ -1,15 +1,15 @@
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { Suspense } from 'react';
+import { APP_LAYOUT_ROUTE_IDS } from '../../components/layout/app-layout-context';
+import { DocumentHead } from '../../components/layout/document-head';
+import { ThemeProvider } from '../../components/theme/theme-provider';
+import { LazyToaster } from '../../components/ui/lazy-toaster';
 import { EnrolmentFirst } from '../../features/auth/components/enrolment-first';
 import { lazyWhenIdle } from '../../lib/when-idle';
-import { ThemeProvider } from '../theme/theme-provider';
-import { LazyToaster } from '../ui/lazy-toaster';
-import { APP_LAYOUT_ROUTE_IDS } from './app-layout-context';
-import { DocumentHead } from './document-head';
 import { SiteHeader } from './site-header';
 
 /**
- * The footer holds only links and text: its code comes once the page is idle, and a prerendered page's footer works
+ * The footer holds only links and text: its code comes at the visitor's first intent (pointer, touch, key, focus), and a prerendered page's footer works
  * as plain HTML until then.
  */
 const SiteFooter = lazyWhenIdle(() => import('./site-footer').then((module) => module.SiteFooter));

@@ -16,12 +16,18 @@ import * as v from 'valibot';
 import type { ApiConfig } from '../../env';
 import { HttpError, notFound, unprocessable } from '../../lib/http-error';
 import type { RateLimiter } from '../../lib/rate-limit';
-import { insertAudit } from '../audit/audit.repository';
-import { type DashboardsDeps, readableDashboard, type Viewer } from '../dashboards/dashboard-access';
-import { embedModeOf, linkedOrganizations } from '../dashboards/dashboards.repository';
-import { embedTargetOf } from '../dashboards/embed-setup';
-import { ConnectionSecretError, loadOpenConnection } from './connections.service';
-import { type EmbedIdentity, embedProviders, isProviderError, type OpenConnection } from './providers';
+import { insertAudit } from '../audit';
+import {
+  ConnectionSecretError,
+  type EmbedIdentity,
+  embedProviders,
+  isProviderError,
+  loadOpenConnection,
+  type OpenConnection,
+} from '../embedding';
+import { type DashboardsDeps, readableDashboard, type Viewer } from './dashboard-access';
+import { embedModeOf, linkedOrganizations } from './dashboards.repository';
+import { embedTargetOf } from './embed-setup';
 
 /**
  * POST /api/dashboards/{id}/embed-token (issue 14, decision 030): at every call (first view and every renewal) the

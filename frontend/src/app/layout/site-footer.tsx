@@ -3,9 +3,9 @@ import type { SocialNetwork } from '@app/contracts/social';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { Logo } from '../../components/layout/logo';
+import { GitHubIcon, LinkedInIcon, XIcon } from '../../components/layout/social-icons';
 import { configQueryOptions } from '../../features/config/api/config.queries';
-import { Logo } from './logo';
-import { GitHubIcon, LinkedInIcon, XIcon } from './social-icons';
 
 /** Each network's icon and name: the profiles themselves come from SOCIAL_LINKS (GET /api/config, issue 26). */
 const networks: Record<SocialNetwork, { name: string; icon: typeof LinkedInIcon }> = {

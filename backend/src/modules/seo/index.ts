@@ -1,0 +1,2 @@
+/** The seo module's public face: other modules and the composition root import only this (issue 27). */
+export { seoRoutes } from './seo.routes';

@@ -1,0 +1,111 @@
+import { Menu } from '@ark-ui/react/menu';
+import { Portal } from '@ark-ui/react/portal';
+import { Link } from '@tanstack/react-router';
+import { MoreHorizontal } from 'lucide-react';
+import { type ReactNode, useRef, useState } from 'react';
+import { buttonClass } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { type Confirmation, ConfirmPrompt } from './confirm-prompt';
+
+/** One entry of a row's actions menu: a button, a link of the app, or a destructive action that asks first. */
+export type RowAction = {
+  value: string;
+  label: string;
+  icon?: ReactNode;
+  'data-testid': string;
+} & (
+  | { onSelect: () => void; to?: never; confirm?: never }
+  | { to: string; params?: Record<string, string>; search?: Record<string, unknown>; onSelect?: never; confirm?: never }
+  | { confirm: Confirmation; onSelect?: never; to?: never }
+);
+
+const itemClass =
+  'flex w-full cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-800 outline-none select-none ' +
+  'data-highlighted:bg-slate-100 dark:text-slate-200 dark:data-highlighted:bg-slate-800';
+
+/**
+ * A row's actions in one menu (Ark UI Menu, issue 27) instead of a stack of buttons: its trigger is named for the row
+ * ('Actions for Acme'); destructive entries are red and ask first. Focus returns to the trigger afterwards.
+ */
+export function RowActions({
+  target,
+  actions,
+  'data-testid': testId,
+}: {
+  /** What the row is, for the trigger's name. */
+  target: string;
+  actions: readonly RowAction[];
+  'data-testid': string;
+}) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  // The entry asking now, read from `actions` on each render so its `pending` is current.
+  const [asking, setAsking] = useState<string | null>(null);
+  const confirming = actions.find((action) => action.value === asking)?.confirm;
+  return (
+    <>
+      <Menu.Root positioning={{ placement: 'bottom-end', gutter: 4 }} lazyMount unmountOnExit>
+        <Menu.Trigger
+          ref={trigger}
+          aria-label={`Actions for ${target}`}
+          className={buttonClass({ variant: 'ghost', size: 'sm', className: 'px-2' })}
+          data-testid={testId}
+        >
+          <MoreHorizontal aria-hidden="true" className="size-5" />
+        </Menu.Trigger>
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content
+              className="z-50 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg outline-none dark:border-slate-700 dark:bg-slate-900"
+              data-testid={`${testId}-menu`}
+            >
+              {actions.map((action) => {
+                const content = (
+                  <>
+                    {action.icon}
+                    {action.label}
+                  </>
+                );
+                if (action.to !== undefined)
+                  return (
+                    <Menu.Item key={action.value} value={action.value} asChild>
+                      <Link
+                        to={action.to as '/'}
+                        {...(action.params && { params: action.params as never })}
+                        {...(action.search && { search: action.search as never })}
+                        className={itemClass}
+                        data-testid={action['data-testid']}
+                      >
+                        {content}
+                      </Link>
+                    </Menu.Item>
+                  );
+                const destructive = action.confirm !== undefined;
+                return (
+                  <Menu.Item key={action.value} value={action.value} asChild>
+                    {/* A click handler: a mouse click and Enter (which clicks the item) both reach it. */}
+                    <button
+                      type="button"
+                      className={cn(itemClass, destructive && 'text-red-700 dark:text-red-300')}
+                      onClick={() => (action.confirm ? setAsking(action.value) : action.onSelect?.())}
+                      data-testid={action['data-testid']}
+                    >
+                      {content}
+                    </button>
+                  </Menu.Item>
+                );
+              })}
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
+      </Menu.Root>
+      {confirming ? (
+        <ConfirmPrompt
+          onClose={() => setAsking(null)}
+          returnFocusTo={() => trigger.current}
+          confirmation={confirming}
+          fallbackLabel={actions.find((action) => action.value === asking)?.label ?? 'Confirm'}
+        />
+      ) : null}
+    </>
+  );
+}
