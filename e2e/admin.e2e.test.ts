@@ -74,11 +74,16 @@ async function refusal(page: Page, title: string, message: string) {
   return refused;
 }
 
-/** Answers a confirmation dialog's question with its confirm button. */
-async function confirmIn(page: Page, dialog: string, question: string) {
-  const shown = page.getByTestId(dialog);
-  await shown.getByText(question).waitFor();
-  await shown.getByTestId('confirm-action').click();
+/** Signs the admin in and finds their own row in the Users list, filtered to it. */
+async function ownRow(page: Page, email: string) {
+  await signIn(page, email, PASSWORD);
+  await page.goto('/admin?tab=users');
+  await page.getByTestId('user-filter-email').fill(email);
+  const own = page.getByTestId('user-row').filter({ hasText: email });
+  await own.waitFor();
+  // The server filters once typing pauses (issue 18).
+  await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
+  return own;
 }
 
 const IFRAME_CODE =
@@ -239,16 +244,10 @@ describe('/admin', () => {
     expect(await setUp.getByTestId('user-status').textContent()).toContain('Logged In');
   });
 
-  it("does not offer the admin's own admin rights, and refuses deactivation and deletion with the server's messages", async () => {
+  it("does not offer the admin's own admin rights, deactivation or deletion, and says why", async () => {
     const admin = await createAdmin('Selma');
     const page = await suite.newPage();
-    await signIn(page, admin.email, PASSWORD);
-    await page.goto('/admin?tab=users');
-    await page.getByTestId('user-filter-email').fill(admin.email);
-    const own = page.getByTestId('user-row').filter({ hasText: admin.email });
-    await own.waitFor();
-    // The server filters once typing pauses (issue 18).
-    await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
+    const own = await ownRow(page, admin.email);
 
     // The admin's own 'Remove Admin' is not offered (the server refuses it too: users.int.test.ts), and says why.
     expect(await own.getByTestId('user-toggle-admin').isDisabled()).toBe(true);
@@ -259,18 +258,19 @@ describe('/admin', () => {
     await own.getByTestId('user-edit').click();
     const overlay = page.getByTestId('edit-user-dialog');
     await overlay.waitFor();
-    await page.getByTestId('edit-user-toggle-status').click();
-    await confirmIn(page, 'toggle-user-status-dialog', 'Are you sure you want to deactivate this user?');
-    await refusal(page, 'Error updating user status', 'You cannot deactivate your own account');
-    await closeToast(page, 'Error updating user status');
-
-    await page.getByTestId('edit-user-delete').click();
-    await confirmIn(
-      page,
-      'delete-user-dialog',
-      'Are you sure you want to permanently delete this user? This action cannot be undone.',
+    // Nor are deactivating or deleting one's own account (the server refuses both: users.int.test.ts), and it says why.
+    for (const action of ['edit-user-toggle-status', 'edit-user-delete']) {
+      const button = overlay.getByTestId(action);
+      expect(await button.isDisabled()).toBe(true);
+      expect(await button.getAttribute('aria-describedby')).toBe('edit-user-own-account');
+    }
+    expect(await overlay.getByTestId('edit-user-own-account-reason').textContent()).toBe(
+      'You cannot deactivate or delete your own account; another administrator can.',
     );
-    await refusal(page, 'Error deleting user', 'You cannot delete your own account');
+    await overlay.getByTestId('edit-user-own-account-reason').scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-edit-own-user-1280');
+    await overlay.getByTestId('edit-user-delete').click({ force: true });
+    expect(await page.getByTestId('delete-user-dialog').count()).toBe(0);
 
     const [stored] = await database.db.select().from(schema.users).where(eq(schema.users.id, admin.id));
     expect(stored).toMatchObject({ isAdmin: true, isActive: true });
@@ -364,6 +364,37 @@ describe('/admin', () => {
       org.name,
     );
     expect(await rows.first().textContent()).not.toMatch(/#\d/);
+  });
+
+  it('paints the skip link only under keyboard focus, never behind the user dialog at 375 px', async () => {
+    const admin = await createAdmin('Skip');
+    const page = await themedPage(suite, 'light', { viewport: viewports.mobile });
+    // By its target: under an open dialog the rest of the page is hidden from the accessibility tree.
+    const link = page.locator('a[href="#main"]', { hasText: 'Skip to main content' });
+    /** Whether any of the link is painted on the page (a full-page capture shows above the window too). */
+    const painted = () =>
+      link.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const onPage = box.bottom + window.scrollY > 0 && box.right + window.scrollX > 0;
+        return onPage && getComputedStyle(el).clipPath === 'none' && getComputedStyle(el).visibility === 'visible';
+      });
+    await (await ownRow(page, admin.email)).getByTestId('user-edit').click();
+    await page.getByTestId('edit-user-dialog').waitFor();
+    // Scrolled down the list, the dialog open: nothing of the link anywhere on the page.
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    expect(await painted()).toBe(false);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('edit-user-dialog').waitFor({ state: 'detached' });
+
+    // A keyboard user's first Tab on a page shows it, at the top of the window.
+    await page.goto('/admin?tab=users');
+    await page.getByTestId('users-table').waitFor();
+    expect(await painted()).toBe(false);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => link.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await painted()).toBe(true);
+    expect((await link.boundingBox())?.y).toBeGreaterThanOrEqual(0);
+    await screenshot(page, 'skip-link-focused-375');
   });
 
   describe.each([

@@ -147,8 +147,7 @@ describe('Leads (issue 27)', () => {
     await dialog.getByTestId('lead-convert-name').fill('');
     await dialog.getByTestId('lead-convert-submit').click();
     await dialog.getByText('Organization name is required').waitFor();
-    // The pointer leaves the button it clicked (a phone has no hover; the primary button's dark hover blue is lighter,
-    // and its colour takes a moment to go back).
+    // The pointer leaves the button it clicked (a phone has no hover, and a colour transition takes a moment).
     await phone.mouse.move(0, 0);
     await expect.poll(() => seriousAxeViolations(phone), { timeout: 5_000 }).toEqual([]);
     await screenshot(phone, 'leads-convert-375');

@@ -88,7 +88,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         ONE_CLICK_UNSUBSCRIBE_PATH,
       ]),
     )
-    .use(bodyGuard)
+    .use(bodyGuard([WEBHOOK_PATH, ONE_CLICK_UNSUBSCRIBE_PATH]))
     .use(openapiPlugin(sessions));
   // The modules' routes are mounted on the plugins above as an untyped instance: nothing reads the whole app's route
   // types (the browser's client takes them from contracts/), and TypeScript cannot follow 25 typed mounts in a row.

@@ -106,12 +106,14 @@ export const errorPlugin = (logger: Logger) =>
       else logger.info(line, 'request refused');
       return json(status, body, headers);
     };
-    if (error instanceof HttpError)
+    // The framework wraps what a body parser throws (body-guard's 415, say) in its own 'PARSE' error: unwrap ours.
+    const ours = error instanceof HttpError ? error : code === 'PARSE' ? (error as Error).cause : undefined;
+    if (ours instanceof HttpError)
       return refused(
-        error.status,
-        (error as { reason?: string }).reason ?? 'http',
-        { message: error.message, issues: error.issues },
-        error.headers,
+        ours.status,
+        (ours as { reason?: string }).reason ?? 'http',
+        { message: ours.message, issues: ours.issues },
+        ours.headers,
       );
     switch (code) {
       case 'VALIDATION': {

@@ -3,7 +3,7 @@ import { Elysia } from 'elysia';
 import pino from 'pino';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../testing/admin';
-import { DEEP_JSON_MESSAGE, TOO_LARGE_MESSAGE, UNSAFE_TEXT_MESSAGE } from './body-guard';
+import { DEEP_JSON_MESSAGE, NOT_JSON_TYPE_MESSAGE, TOO_LARGE_MESSAGE, UNSAFE_TEXT_MESSAGE } from './body-guard';
 import { errorPlugin } from './errors';
 
 const lines: { level: number; msg: string; [key: string]: unknown }[] = [];
@@ -64,8 +64,9 @@ const cases: [string, string, string, string, string, number, RegExp | string][]
     '/api/contact',
     'name=A%00da&email=ada%40example.com&subject=Hi&message=A+message+long+enough.',
     'application/x-www-form-urlencoded',
-    422,
-    UNSAFE_TEXT_MESSAGE,
+    // A JSON endpoint takes no form at all (decision 058).
+    415,
+    NOT_JSON_TYPE_MESSAGE,
   ],
   [
     'NUL in a key',
@@ -205,7 +206,7 @@ const cases: [string, string, string, string, string, number, RegExp | string][]
     413,
     TOO_LARGE_MESSAGE,
   ],
-  ['a text/plain body', 'POST', '/api/contact', 'hello', 'text/plain', 422, NOT_JSON],
+  ['a text/plain body', 'POST', '/api/contact', 'hello', 'text/plain', 415, NOT_JSON],
   ['broken JSON', 'POST', '/api/contact', '{"name":', 'application/json', 400, NOT_JSON],
 ];
 

@@ -56,4 +56,19 @@ describe('the names of the OpenAPI document', () => {
       }
     expect(unnamed).toEqual([]);
   });
+
+  it("documents the body guard's refusals on every route that takes a body: 413, and 415 unless it reads text", () => {
+    const missing: string[] = [];
+    let bodies = 0;
+    for (const [path, item] of Object.entries(spec.paths))
+      for (const [method, operation] of Object.entries(item)) {
+        if (!operation.requestBody) continue;
+        bodies++;
+        const text = Object.values(operation.requestBody.content)[0]?.schema?.type === 'string';
+        for (const status of text ? ['413'] : ['413', '415'])
+          if (!operation.responses[status]) missing.push(`${method.toUpperCase()} ${path} ${status}`);
+      }
+    expect(bodies).toBeGreaterThan(40);
+    expect(missing).toEqual([]);
+  });
 });

@@ -68,6 +68,29 @@ export function documentedSchema(schema: v.GenericSchema): object {
   return json;
 }
 
+/**
+ * What the body guard (plugins/body-guard.ts) answers for any route that takes a body, before the route runs: 413 for
+ * a body over 1 MB, 415 for one that is not JSON (decision 058; not for a route that reads its body as text, whose
+ * body the document declares as a string). Added to every such operation of the document, once (the plugin keeps
+ * one document until the routes change).
+ */
+function documentBodyRefusals(document: { paths?: Record<string, Record<string, unknown>> }) {
+  const error = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+  });
+  for (const item of Object.values(document.paths ?? {}))
+    for (const operation of Object.values(item) as {
+      requestBody?: { content?: Record<string, { schema?: { type?: string } }> };
+      responses?: Record<string, unknown>;
+    }[]) {
+      if (!operation?.requestBody || !operation.responses) continue;
+      operation.responses['413'] ??= error('The request body is over 1 MB');
+      const body = Object.values(operation.requestBody.content ?? {})[0]?.schema;
+      if (body?.type !== 'string') operation.responses['415'] ??= error('The request body is not JSON');
+    }
+}
+
 const DOCS_PATH = '/api/docs';
 const SPEC_PATH = `${DOCS_PATH}/json`;
 const ASSETS = `${DOCS_PATH}/assets`;
@@ -144,6 +167,7 @@ export const openapiPlugin = (validateSession: SessionCheck) => {
       .onAfterHandle({ as: 'local' }, async ({ request, response, set }) => {
         if (!request.url.endsWith(SPEC_PATH) || new URL(request.url).pathname !== SPEC_PATH) return;
         if (!response || typeof response !== 'object' || !('paths' in response)) return;
+        documentBodyRefusals(response as Parameters<typeof documentBodyRefusals>[0]);
         // Who reads it decides what it says: no shared cache may keep one reader's version for another.
         set.headers['cache-control'] = 'private, no-store';
         set.headers.vary = 'cookie';

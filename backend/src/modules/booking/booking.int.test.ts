@@ -432,6 +432,41 @@ describe("the scheduling service's webhook (D17)", () => {
     expect((await (await availability('2026-11-12')).json()).availableTimes).toContain('03:00 PM - 03:30 PM');
   });
 
+  it("stores the invitee's IANA zone as the visitor's, and a bad one as none without losing the booking (058)", async () => {
+    const zones: [unknown, string | null][] = [
+      ['Asia/Tokyo', 'Asia/Tokyo'],
+      ['America/Argentina/Buenos_Aires', 'America/Argentina/Buenos_Aires'],
+      ['Mars/Olympus_Mons', null],
+      ['+09:00', null],
+      ['', null],
+      ['Asia/Tokyo\u0000', null],
+      [`Europe/${'A'.repeat(100)}`, null],
+      [42, null],
+      [{ name: 'Asia/Tokyo' }, null],
+      [null, null],
+      [undefined, null],
+    ];
+    for (const [index, [timezone, stored]] of zones.entries()) {
+      const uri = `https://api.calendly.com/scheduled_events/zone/invitees/${index}`;
+      const start = new Date(Date.UTC(2026, 10, 25, 14 + Math.floor(index / 2), (index % 2) * 30));
+      const end = new Date(start.getTime() + 30 * 60_000);
+      const body = JSON.stringify({
+        event: 'invitee.created',
+        payload: {
+          uri,
+          email: 'widget@example.com',
+          name: 'Widget Person',
+          timezone,
+          scheduled_event: { start_time: start.toISOString(), end_time: end.toISOString() },
+        },
+      });
+      const response = await send(body, signWebhook(body, KEY, now));
+      expect(await response.json(), String(timezone)).toEqual({ status: 'stored' });
+      const [row] = await t.db.select().from(schema.bookings).where(eq(schema.bookings.externalId, uri));
+      expect(row, String(timezone)).toMatchObject({ visitorTimeZone: stored, timeZone: 'America/New_York' });
+    }
+  });
+
   it('refuses a bad, a stale and a missing signature with 401 and stores nothing', async () => {
     const body = created('https://api.calendly.com/x/invitees/bad', '2026-11-13T15:00:00Z', '2026-11-13T15:30:00Z');
     const bad = await send(body, signWebhook(body, 'some-other-key', now));

@@ -1,4 +1,4 @@
-import { clockLabel, EventTypes, zonedParts } from '@app/contracts/server';
+import { clockLabel, EventTypes, isIanaTimeZone, zonedParts } from '@app/contracts/server';
 import type { Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
 import { hmac } from '@oslojs/crypto/hmac';
@@ -62,6 +62,8 @@ const WebhookSchema = v.object({
     uri: InviteeUri,
     email: v.optional(v.string(), ''),
     name: v.optional(v.string(), ''),
+    /** The invitee's IANA zone; read leniently (visitorZoneOf): a bad one never costs the booking. */
+    timezone: v.optional(v.unknown()),
     rescheduled: v.optional(v.nullable(v.boolean()), false),
     old_invitee: v.optional(v.nullable(InviteeUri), null),
     new_invitee: v.optional(v.nullable(InviteeUri), null),
@@ -74,6 +76,9 @@ const WebhookSchema = v.object({
   }),
 });
 type Invitee = v.InferOutput<typeof WebhookSchema>['payload'];
+
+/** The invitee's zone when it is one this runtime knows (as a form booking's, decision 043), else none (058). */
+const visitorZoneOf = (zone: unknown) => (typeof zone === 'string' && isIanaTimeZone(zone) ? zone : null);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -173,6 +178,7 @@ async function created(tx: Transaction, deps: BookingDeps, payload: Invitee, slo
     email: payload.email,
     ...slot,
     timeZone: deps.timeZone,
+    visitorTimeZone: visitorZoneOf(payload.timezone),
     source: 'scheduling_service',
     externalId: payload.uri,
     calendarUid: `booking-${crypto.randomUUID()}@lucid-insight`,

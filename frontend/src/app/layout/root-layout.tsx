@@ -25,9 +25,10 @@ export function RootLayout() {
       <DocumentHead />
       <EnrolmentFirst />
       <div className="flex min-h-dvh flex-col overflow-x-clip">
+        {/* Clipped away, not moved off-screen: painted only under keyboard focus, never under an open dialog. */}
         <a
           href="#main"
-          className="fixed top-3 left-3 z-50 -translate-y-24 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white shadow-lg transition-transform focus:translate-y-0"
+          className="fixed top-3 left-3 z-50 rounded-md bg-blue-700 px-4 py-2 font-semibold text-white shadow-lg [clip-path:inset(50%)] focus-visible:[clip-path:none]"
         >
           Skip to main content
         </a>

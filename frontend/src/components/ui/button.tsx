@@ -20,7 +20,7 @@ const base =
 const ring = 'focus-visible:outline-blue-600 dark:focus-visible:outline-blue-400';
 
 const variants: Record<ButtonVariant, string> = {
-  primary: `${ring} bg-blue-700 text-white shadow-sm hover:bg-blue-800 dark:bg-blue-600 dark:hover:bg-blue-500`,
+  primary: `${ring} bg-blue-700 text-white shadow-sm hover:bg-blue-800 dark:bg-blue-600 dark:hover:bg-blue-700`,
   secondary: `${ring} bg-slate-100 text-slate-900 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700`,
   outline:
     `${ring} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 ` +
@@ -28,7 +28,7 @@ const variants: Record<ButtonVariant, string> = {
   ghost: `${ring} text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white`,
   inverse: 'bg-white text-blue-800 shadow-sm hover:bg-blue-50 focus-visible:outline-white',
   'inverse-outline': 'border border-white/80 text-white hover:bg-white/10 focus-visible:outline-white',
-  destructive: `${ring} bg-red-700 text-white shadow-sm hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-500`,
+  destructive: `${ring} bg-red-700 text-white shadow-sm hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-700`,
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -6,6 +6,7 @@ import { makeDashboard, makeLink, makeOrganization } from '../../../testing/admi
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, type FakeRoute, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
+import { OWN_ACCOUNT_REASON } from '../forms/edit-user-actions';
 import { OWN_ADMIN_REASON } from '../forms/edit-user-form';
 import { removeFromOrganizationQuestion } from '../forms/memberships-editor';
 import { unlinkQuestion } from './associations-tab';
@@ -310,6 +311,31 @@ describe('/admin', () => {
     expect(checkbox.checked).toBe(true);
     expect(checkbox.disabled).toBe(true);
     expect(within(dialog).getByText(OWN_ADMIN_REASON)).toBeTruthy();
+  });
+
+  it("does not offer 'Deactivate User' or 'Delete User' on the admin's own account, and says why", async () => {
+    const { api } = openAdmin('/admin?tab=users');
+    const dialog = await editUser(1, 'root@example.com');
+    for (const name of ['Deactivate User', 'Delete User']) {
+      const button = within(dialog).getByRole('button', { name }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        OWN_ACCOUNT_REASON,
+      );
+      fireEvent.click(button);
+    }
+    expect(screen.queryByTestId('toggle-user-status-dialog')).toBeNull();
+    expect(screen.queryByTestId('delete-user-dialog')).toBeNull();
+    expect(requestsTo(api, 'POST /api/admin/users/1/toggle-status')).toHaveLength(0);
+    expect(requestsTo(api, 'DELETE /api/admin/users/1')).toHaveLength(0);
+  });
+
+  it("offers 'Deactivate User' and 'Delete User' on another account, with no reason against them", async () => {
+    openAdmin('/admin?tab=users');
+    const dialog = await editUser(2, 'client@acme.test');
+    for (const name of ['Deactivate User', 'Delete User'])
+      expect((within(dialog).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(dialog).queryByText(OWN_ACCOUNT_REASON)).toBeNull();
   });
 
   it("shows the server's self-protection message as a toast when it refuses anyway", async () => {

@@ -6,6 +6,9 @@ import { type ListPager, PAGE_SIZES } from '../utils/use-list-view';
 
 const sizeOptions = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
+/** The singular of a plural label: 'entries' → 'entry', 'users' → 'user', 'sign-ins' → 'sign-in'. */
+const singularOf = (label: string) => (/[^aeiou]ies$/.test(label) ? `${label.slice(0, -3)}y` : label.replace(/s$/, ''));
+
 /**
  * The pages of a server-paged list (issue 18): Previous / Next, 'Page x of y' with the number of rows, and the page
  * size. Test ids are `{name}-page-prev`, `{name}-page-next`, `{name}-page-status` and `{name}-page-size`.
@@ -13,6 +16,7 @@ const sizeOptions = PAGE_SIZES.map((size) => ({ value: String(size), label: Stri
 export function Pager({
   name,
   label,
+  one = singularOf(label),
   pager,
   total,
   busy,
@@ -20,6 +24,8 @@ export function Pager({
   name: string;
   /** What the rows are ('users'), for the pager's label. */
   label: string;
+  /** One row's word when the plural is irregular ('person'); by default the regular singular of `label`. */
+  one?: string;
   pager: ListPager;
   total: number;
   busy: boolean;
@@ -36,7 +42,7 @@ export function Pager({
         Page {page} of {pages}
         <span className="text-slate-600 dark:text-slate-400">
           {' '}
-          ({total.toLocaleString('en')} {total === 1 ? label.replace(/s$/, '') : label})
+          ({total.toLocaleString('en')} {total === 1 ? one : label})
         </span>
       </p>
       <div className="flex flex-wrap items-center gap-2">

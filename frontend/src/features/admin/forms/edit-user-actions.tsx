@@ -81,9 +81,57 @@ export function EmailActions({ email }: { email: string }) {
 const deactivateQuestion = (isActive: boolean) =>
   `Are you sure you want to ${isActive ? 'deactivate' : 'activate'} this user?`;
 const DELETE_USER_QUESTION = 'Are you sure you want to permanently delete this user? This action cannot be undone.';
+/** Why one's own account offers neither: the server refuses both ('You cannot deactivate/delete your own account'). */
+export const OWN_ACCOUNT_REASON = 'You cannot deactivate or delete your own account; another administrator can.';
 
-/** 'Dangerous Actions': deactivate (or activate) and delete, each asked first; `onDeleted` closes the dialog. */
-export function DangerousActions({ user, onDeleted }: { user: User; onDeleted: () => void }) {
+/** The signed-in admin's own account: both actions shown switched off, and the reason beside them (as D10's own right). */
+function OwnAccountActions() {
+  return (
+    <>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          size="sm"
+          variant="outline"
+          disabled
+          aria-describedby="edit-user-own-account"
+          data-testid="edit-user-toggle-status"
+        >
+          Deactivate User
+        </Button>
+        <Button
+          size="sm"
+          variant="destructive"
+          disabled
+          aria-describedby="edit-user-own-account"
+          data-testid="edit-user-delete"
+        >
+          Delete User
+        </Button>
+      </div>
+      <p
+        id="edit-user-own-account"
+        className="text-xs text-slate-600 dark:text-slate-400"
+        data-testid="edit-user-own-account-reason"
+      >
+        {OWN_ACCOUNT_REASON}
+      </p>
+    </>
+  );
+}
+
+/**
+ * 'Dangerous Actions': deactivate (or activate) and delete, each asked first; `onDeleted` closes the dialog. Neither is
+ * offered on the signed-in admin's own account (`isSelf`).
+ */
+export function DangerousActions({
+  user,
+  onDeleted,
+  isSelf = false,
+}: {
+  user: User;
+  onDeleted: () => void;
+  isSelf?: boolean;
+}) {
   const toggleStatus = useToggleUserStatus();
   const deleteUser = useDeleteUser();
   const [confirming, setConfirming] = useState<'status' | 'delete' | null>(null);
@@ -114,41 +162,45 @@ export function DangerousActions({ user, onDeleted }: { user: User; onDeleted: (
       <h3 id="edit-user-danger" className="text-sm font-semibold text-red-800 dark:text-red-300">
         Dangerous Actions
       </h3>
-      <div className="flex flex-wrap gap-2">
-        <ConfirmDialog
-          open={confirming === 'status'}
-          onOpenChange={(open) => setConfirming(open ? 'status' : null)}
-          trigger={
-            <Button size="sm" variant={user.isActive ? 'outline' : 'primary'} data-testid="edit-user-toggle-status">
-              {user.isActive ? 'Deactivate User' : 'Activate User'}
-            </Button>
-          }
-          title={user.isActive ? 'Deactivate User' : 'Activate User'}
-          question={deactivateQuestion(user.isActive)}
-          confirmLabel={user.isActive ? 'Deactivate' : 'Activate'}
-          pendingLabel="Updating..."
-          pending={toggleStatus.isPending}
-          destructive={user.isActive}
-          onConfirm={() => void toggle()}
-          data-testid="toggle-user-status-dialog"
-        />
-        <ConfirmDialog
-          open={confirming === 'delete'}
-          onOpenChange={(open) => setConfirming(open ? 'delete' : null)}
-          trigger={
-            <Button size="sm" variant="destructive" data-testid="edit-user-delete">
-              Delete User
-            </Button>
-          }
-          title="Delete User"
-          question={DELETE_USER_QUESTION}
-          confirmLabel="Delete"
-          pendingLabel="Deleting..."
-          pending={deleteUser.isPending}
-          onConfirm={() => void remove()}
-          data-testid="delete-user-dialog"
-        />
-      </div>
+      {isSelf ? (
+        <OwnAccountActions />
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <ConfirmDialog
+            open={confirming === 'status'}
+            onOpenChange={(open) => setConfirming(open ? 'status' : null)}
+            trigger={
+              <Button size="sm" variant={user.isActive ? 'outline' : 'primary'} data-testid="edit-user-toggle-status">
+                {user.isActive ? 'Deactivate User' : 'Activate User'}
+              </Button>
+            }
+            title={user.isActive ? 'Deactivate User' : 'Activate User'}
+            question={deactivateQuestion(user.isActive)}
+            confirmLabel={user.isActive ? 'Deactivate' : 'Activate'}
+            pendingLabel="Updating..."
+            pending={toggleStatus.isPending}
+            destructive={user.isActive}
+            onConfirm={() => void toggle()}
+            data-testid="toggle-user-status-dialog"
+          />
+          <ConfirmDialog
+            open={confirming === 'delete'}
+            onOpenChange={(open) => setConfirming(open ? 'delete' : null)}
+            trigger={
+              <Button size="sm" variant="destructive" data-testid="edit-user-delete">
+                Delete User
+              </Button>
+            }
+            title="Delete User"
+            question={DELETE_USER_QUESTION}
+            confirmLabel="Delete"
+            pendingLabel="Deleting..."
+            pending={deleteUser.isPending}
+            onConfirm={() => void remove()}
+            data-testid="delete-user-dialog"
+          />
+        </div>
+      )}
     </section>
   );
 }

@@ -43,7 +43,7 @@ export function EditUserForm({
   user: User;
   organizations: readonly AdminOrganization[];
   onClose: () => void;
-  /** The signed-in admin's own account: their admin right is shown, not changeable (D10). */
+  /** The signed-in admin's own account: their admin right is shown, not changeable (D10); not deactivated or deleted. */
   isSelf?: boolean;
 }) {
   const ownAdmin = isSelf && user.isAdmin;
@@ -140,7 +140,7 @@ export function EditUserForm({
         </form.Field>
 
         <EmailActions email={user.email} />
-        <DangerousActions user={user} onDeleted={onClose} />
+        <DangerousActions user={user} onDeleted={onClose} isSelf={isSelf} />
         <form.FormActions
           form="edit-user-form"
           layout="dialog"

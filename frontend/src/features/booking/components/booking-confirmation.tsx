@@ -111,7 +111,7 @@ export function BookingConfirmation({
           <a
             href={confirmation.calendarUrl}
             download="consultation.ics"
-            className={`${linkClass} bg-blue-700 text-white shadow-sm hover:bg-blue-800 dark:bg-blue-600 dark:hover:bg-blue-500`}
+            className={`${linkClass} bg-blue-700 text-white shadow-sm hover:bg-blue-800 dark:bg-blue-600 dark:hover:bg-blue-700`}
             data-testid={`${testIdPrefix}-add-to-calendar`}
           >
             <CalendarPlus aria-hidden="true" className="size-4" />
