@@ -2,7 +2,7 @@
 import { periodStarts, todayIn, zonedTimeToUtc } from '@app/contracts/time-zone';
 import { and, asc, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { Database } from '../client';
+import type { Database, Transaction } from '../client';
 import * as schema from '../schema';
 
 /**
@@ -104,7 +104,7 @@ export const BY_ORGANIZATION: Kind = {
  */
 export const CLIENT_USAGE = sql`v.client_usage`;
 
-export const rowsOf = async <T>(db: Database, query: SQL) => [...(await db.execute(query))] as T[];
+export const rowsOf = async <T>(db: Database | Transaction, query: SQL) => [...(await db.execute(query))] as T[];
 
 /**
  * Views per period of a kind, from the views themselves; only for `ids` when given (the report's listed ones, found
