@@ -27,6 +27,12 @@ export interface AxeViolation {
 /** axe-core on the page as it is: the serious and critical violations (D26). */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  // Colours mid-animation (a dialog fading in over its backdrop) are blends no one reads: check the settled page.
+  await page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), null, {
+      timeout: 5_000,
+    })
+    .catch(() => {});
   const violations = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
     const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });

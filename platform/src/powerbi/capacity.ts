@@ -92,9 +92,24 @@ async function loadCapacity(
 
 const stateReads = new Map<string, { at: number; pending: Promise<CapacityState> }>();
 
+/**
+ * Which capacity a shared read is of: the connection as it was saved, and the capacity it names now (another capacity
+ * named in its settings is another read: its state is not the previous one's).
+ */
+const stateKey = (deps: CapacityDeps, account: CapacityAccount) =>
+  [
+    deps.arm.AZURE_MANAGEMENT_URL,
+    account.connectionId,
+    account.version,
+    account.kind,
+    account.subscriptionId,
+    account.resourceGroup,
+    account.capacityName,
+  ].join('|');
+
 /** The capacity's state, one GET shared by the callers of the same process within STATE_CACHE_MS. */
 function sharedState(deps: CapacityDeps, account: CapacityAccount): Promise<CapacityState> {
-  const key = `${deps.arm.AZURE_MANAGEMENT_URL}|${account.connectionId}|${account.version}`;
+  const key = stateKey(deps, account);
   const now = Date.now();
   const cached = stateReads.get(key);
   if (cached && now - cached.at < STATE_CACHE_MS) return cached.pending;
@@ -106,8 +121,7 @@ function sharedState(deps: CapacityDeps, account: CapacityAccount): Promise<Capa
 }
 
 /** Forget the shared state read (after a transition: the next caller reads Azure again). */
-const forgetState = (deps: CapacityDeps, account: CapacityAccount) =>
-  stateReads.delete(`${deps.arm.AZURE_MANAGEMENT_URL}|${account.connectionId}|${account.version}`);
+const forgetState = (deps: CapacityDeps, account: CapacityAccount) => stateReads.delete(stateKey(deps, account));
 
 async function saveSeen(deps: CapacityDeps, connectionId: number, state: CapacityState, error: string | null) {
   await updateCapacity(deps.db, connectionId, { lastState: state, checkedAt: nowOf(deps), lastError: error });
