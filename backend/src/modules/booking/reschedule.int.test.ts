@@ -539,13 +539,16 @@ describe('the OpenAPI document', () => {
     const spec = await (await as(admin).get('/api/docs/json')).json();
     const statuses = (path: string, method: string) => Object.keys(spec.paths[path][method].responses).sort();
     expect(statuses('/api/booking/reschedule/{token}', 'get')).toEqual(['200', '404']);
-    expect(statuses('/api/booking/reschedule', 'post')).toEqual(['200', '404', '409', '422', '429']);
+    // 413 and 415: the body guard's refusals, on every route that takes a body.
+    expect(statuses('/api/booking/reschedule', 'post')).toEqual(['200', '404', '409', '413', '415', '422', '429']);
     expect(statuses('/api/admin/consultations/{id}/reschedule', 'post')).toEqual([
       '200',
       '401',
       '403',
       '404',
       '409',
+      '413',
+      '415',
       '422',
     ]);
     // The body is a named shape of contracts/ (issue 27): a reference to its one declaration.
