@@ -292,10 +292,12 @@ describe('embed connections in the OpenAPI document', () => {
     // The administration's routes are in the document an administrator reads (issue 26).
     const spec = await (await as(admin).get('/api/docs/json')).json();
     const errors = ['401', '403', '404', '409', '422'];
+    // The body guard's refusals, on the routes that take a body.
+    const body = ['413', '415'];
     const expected: [string, string, string[]][] = [
       [PATH, 'get', ['200', ...errors]],
-      [PATH, 'post', ['201', ...errors, '503']],
-      [`${PATH}/{id}`, 'put', ['200', ...errors, '503']],
+      [PATH, 'post', ['201', ...errors, ...body, '503']],
+      [`${PATH}/{id}`, 'put', ['200', ...errors, ...body, '503']],
       [`${PATH}/{id}`, 'delete', ['204', ...errors]],
       [`${PATH}/{id}/test`, 'post', ['200', ...errors, '503']],
     ];

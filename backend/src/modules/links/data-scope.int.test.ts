@@ -169,6 +169,7 @@ describe("a link's data scope (issue 14)", () => {
     // The administration's routes are in the document an administrator reads (issue 26).
     const spec = await (await as(admin).get('/api/docs/json')).json();
     const responses = spec.paths['/api/admin/organization-dashboards/{organizationId}/{dashboardId}']?.put?.responses;
-    expect(Object.keys(responses ?? {}).sort()).toEqual(['200', '401', '403', '404', '409', '422']);
+    // 413 and 415: the body guard's refusals, on every route that takes a body.
+    expect(Object.keys(responses ?? {}).sort()).toEqual(['200', '401', '403', '404', '409', '413', '415', '422']);
   });
 });
