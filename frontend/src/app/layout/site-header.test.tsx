@@ -1,11 +1,14 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { loadIdleCodeNow } from '../../lib/when-idle';
 import { cleanUpAfterEachTest } from '../../testing/clean-up';
 import { makeUser, reply, requestsTo, stubApi } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
 
 cleanUpAfterEachTest();
+// The header as the SPA renders it in the browser (main.tsx): the menus' code is asked for at once, not on intent.
+loadIdleCodeNow();
 
 const header = () => within(screen.getByTestId('site-header'));
 const mobileMenu = () => screen.getByTestId('mobile-menu');
