@@ -6,11 +6,17 @@ import { browserLocation } from '../../../lib/browser-location';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
+import { choosePassword, type SetPasswordLabels } from './set-password.testing';
 
 cleanUpAfterEachTest();
 afterEach(() => vi.restoreAllMocks());
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const resetLabels: SetPasswordLabels = {
+  password: 'New Password',
+  confirm: 'Confirm New Password',
+  submit: 'Update Password',
+};
 
 describe('/reset-password without a token', () => {
   it('asks for the address, then says to check the e-mail, and offers to send another link', async () => {
@@ -117,9 +123,7 @@ describe('/reset-password?token=', () => {
     expect((await screen.findByTestId('reset-greeting')).textContent).toContain('Hello, ada@example.com!');
     expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
 
-    type('New Password', 'brand new password');
-    type('Confirm New Password', 'brand new password');
-    fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    choosePassword(resetLabels, 'brand new password');
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/client/dashboard'));
     expect(router.state.location.pathname).toBe('/reset-password');
@@ -142,9 +146,7 @@ describe('/reset-password?token=', () => {
     });
     renderApp('/reset-password?token=tok');
     await screen.findByTestId('reset-greeting');
-    type('New Password', 'brand new password');
-    type('Confirm New Password', 'brand new password');
-    fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    choosePassword(resetLabels, 'brand new password');
     fireEvent.change(await screen.findByLabelText('Authentication code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('reset-password-code-submit'));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/client/dashboard'));
@@ -162,9 +164,7 @@ describe('/reset-password?token=', () => {
     });
     renderApp('/reset-password?token=tok');
     await screen.findByTestId('reset-greeting');
-    type('New Password', 'brand new password');
-    type('Confirm New Password', 'brand new password');
-    fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    choosePassword(resetLabels, 'brand new password');
     await waitFor(() =>
       expect(screen.getByTestId('reset-password-error').textContent).toBe('Failed to reset password'),
     );
