@@ -12,6 +12,9 @@ cleanUpAfterEachTest();
 afterEach(() => vi.restoreAllMocks());
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** GET /api/auth/validate-reset-token's answer for Ada's valid link. */
+const validToken = (firstName: string | null) =>
+  reply({ valid: true, message: 'Token is valid', user: { email: 'ada@example.com', firstName } });
 const resetLabels: SetPasswordLabels = {
   password: 'New Password',
   confirm: 'Confirm New Password',
@@ -108,11 +111,7 @@ describe('/reset-password?token=', () => {
   it('greets the user, sets the new password, and opens the portal signed in (issue 26)', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const api = stubApi({
-      'GET /api/auth/validate-reset-token/tok': reply({
-        valid: true,
-        message: 'Token is valid',
-        user: { email: 'ada@example.com', firstName: null },
-      }),
+      'GET /api/auth/validate-reset-token/tok': validToken(null),
       'POST /api/auth/reset-password': reply({
         message: 'Your password has been updated. You are signed in.',
         signedIn: true,
@@ -136,11 +135,7 @@ describe('/reset-password?token=', () => {
   it('asks for the second factor of someone who has one, then opens the portal', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const api = stubApi({
-      'GET /api/auth/validate-reset-token/tok': reply({
-        valid: true,
-        message: 'Token is valid',
-        user: { email: 'ada@example.com', firstName: 'Ada' },
-      }),
+      'GET /api/auth/validate-reset-token/tok': validToken('Ada'),
       'POST /api/auth/reset-password': reply({ secondFactorRequired: true, message: 'Enter the code' }, 202),
       'POST /api/auth/login/second-factor': reply({ user: makeUser({ isAdmin: false }) }),
     });
@@ -155,11 +150,7 @@ describe('/reset-password?token=', () => {
 
   it("says 'Failed to reset password' when the server gives no message", async () => {
     stubApi({
-      'GET /api/auth/validate-reset-token/tok': reply({
-        valid: true,
-        message: 'ok',
-        user: { email: 'ada@example.com', firstName: 'Ada' },
-      }),
+      'GET /api/auth/validate-reset-token/tok': validToken('Ada'),
       'POST /api/auth/reset-password': () => new Response('', { status: 500 }),
     });
     renderApp('/reset-password?token=tok');
