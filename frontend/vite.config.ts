@@ -4,7 +4,6 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { prerenderPlugin } from './vite-prerender.ts';
-import { pureContracts } from './vite-pure-schemas.ts';
 import { serverOnlyCheck } from './vite-server-only.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -28,8 +27,6 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
-    // Issue 30: the contracts' schemas that no code uses are dropped, even when their module is imported for a constant.
-    pureContracts(),
     tailwindcss(),
     // Issue 30: the build fails if server-only code (token hashing, queues, domain events) reaches the browser.
     serverOnlyCheck(),
