@@ -1,8 +1,8 @@
 import * as v from 'valibot';
+import { LEAD_STATUSES } from '../url-choices';
 import { SIGN_IN_METHODS, SIGN_IN_RESULTS } from './account-security';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from './dashboards';
 import { EMBED_MODES } from './embedding';
-import { LEAD_STATUSES } from '../url-choices';
 
 /**
  * The query of an administration list (issue 18, decision 038): `?page=1&pageSize=25&sort=email&order=asc&q=...`

@@ -16,7 +16,8 @@ export const searchText = (value: unknown): string | undefined => {
 export const searchWholeNumber = (max: number) => {
   const digits = new RegExp(`^\\d{1,${String(max).length}}$`);
   return (value: unknown): number | undefined => {
-    const number = typeof value === 'number' ? value : typeof value === 'string' && digits.test(value) ? Number(value) : 0;
+    const number =
+      typeof value === 'number' ? value : typeof value === 'string' && digits.test(value) ? Number(value) : 0;
     return Number.isInteger(number) && number >= 1 && number <= max ? number : undefined;
   };
 };
