@@ -8,7 +8,7 @@
 
 /** Text of the URL (TanStack Router parses numbers as numbers: `?q=123` is text to a list), at most 200 characters. */
 export const searchText = (value: unknown): string | undefined => {
-  const text = typeof value === 'number' ? String(value) : value;
+  const text = typeof value === 'number' && !Number.isNaN(value) ? String(value) : value;
   return typeof text === 'string' && text.length <= 200 ? text : undefined;
 };
 
