@@ -1,4 +1,5 @@
-import { SSO_ERROR_MESSAGES, SSO_ERROR_REASONS, type SsoErrorReason } from '@app/contracts';
+import { SSO_ERROR_MESSAGES } from '@app/contracts/api/sso';
+import { SSO_ERROR_REASONS, type SsoErrorReason } from '@app/contracts/url-choices';
 import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { ShieldAlert } from 'lucide-react';
 import { AuthCard, CardLink, ContactUsLine } from '../features/auth/components/auth-card';
