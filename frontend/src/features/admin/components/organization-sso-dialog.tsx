@@ -1,15 +1,17 @@
 import type { AdminOrganization, SsoSettings } from '@app/contracts';
 import { SsoSettingsInputSchema } from '@app/contracts/api/sso';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import * as v from 'valibot';
 import { AlertFormElement, useAlertForm } from '../../../components/form/alert-form';
+import { DeclaredField, type FieldSpec } from '../../../components/form/declared-field';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { LoadingStatus } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api';
 import { useRemoveSso, useSaveSso, useTestSso } from '../api/admin.mutations';
 import { adminSsoQueryOptions } from '../api/admin.queries';
+import { ConfirmPrompt } from '../kit/confirm-prompt';
+import { SidePanel } from '../kit/side-panel';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 
 interface SsoFormValues {
@@ -42,30 +44,107 @@ const valuesOf = (settings: SsoSettings | null): SsoFormValues => ({
   allowAccountCreation: settings?.allowAccountCreation ?? false,
 });
 
-/** "Single sign-on" of one organization (issue 17): its OpenID Connect provider, domains, and a test of the provider. */
-export function OrganizationSsoButton({ organization }: { organization: AdminOrganization }) {
-  const [open, setOpen] = useState(false);
+/** The form's fields, in screen order; the secret's hint says a stored one is kept (`editing`). */
+const fieldsOf = (editing: boolean): readonly FieldSpec<keyof SsoFormValues>[] => [
+  {
+    name: 'issuer',
+    label: 'Issuer URL',
+    required: true,
+    autoComplete: 'off',
+    spellCheck: false,
+    placeholder: 'https://login.microsoftonline.com/<tenant id>/v2.0',
+    description: "Exactly as the provider's discovery document names it.",
+    'data-testid': 'sso-issuer',
+  },
+  {
+    name: 'clientId',
+    label: 'Client ID',
+    required: true,
+    autoComplete: 'off',
+    spellCheck: false,
+    'data-testid': 'sso-client-id',
+  },
+  {
+    name: 'clientSecret',
+    label: 'Client secret',
+    type: 'password',
+    autoComplete: 'off',
+    required: !editing,
+    ...(editing && { description: 'Stored. Leave empty to keep the current secret.' }),
+    'data-testid': 'sso-client-secret',
+  },
+  {
+    name: 'domains',
+    label: 'E-mail domains',
+    required: true,
+    autoComplete: 'off',
+    spellCheck: false,
+    placeholder: 'school.edu, staff.school.edu',
+    description: 'People whose address ends in one of these sign in here. A domain belongs to one organization.',
+    'data-testid': 'sso-domains',
+  },
+  {
+    name: 'allowAccountCreation',
+    kind: 'checkbox',
+    label: 'Create accounts on first sign-in',
+    description:
+      'A verified person of these domains without an account gets one, as a member of this organization. Off: only people you invited can sign in.',
+    'data-testid': 'sso-allow-creation',
+  },
+];
+
+/**
+ * "Single sign-on" of one organization (issue 17) in a side panel (issue 27): its OpenID Connect provider, domains,
+ * and a test of the provider. Opened from code (a row's menu): `returnFocusTo` gets focus back when it closes.
+ */
+export function OrganizationSsoPanel({
+  organization,
+  open,
+  onOpenChange,
+  returnFocusTo,
+}: {
+  organization: AdminOrganization;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo?: () => HTMLElement | null;
+}) {
   return (
-    <Dialog
+    <SidePanel
       open={open}
-      onOpenChange={setOpen}
-      size="lg"
+      onOpenChange={onOpenChange}
       title={`Single sign-on: ${organization.name}`}
       description="Let this organization's people sign in with their own identity provider (OpenID Connect: Microsoft Entra ID, Google Workspace, Okta)."
-      trigger={
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`Single sign-on of ${organization.name}`}
-          data-testid="organization-sso"
-        >
-          Single sign-on
-        </Button>
-      }
+      {...(returnFocusTo && { returnFocusTo })}
       data-testid="organization-sso-dialog"
     >
-      {open && <SsoSettingsLoader organizationId={organization.id} onDone={() => setOpen(false)} />}
-    </Dialog>
+      {open && <SsoSettingsLoader organizationId={organization.id} onDone={() => onOpenChange(false)} />}
+    </SidePanel>
+  );
+}
+
+/** The 'Single sign-on' button of one organization, and the side panel it opens. */
+export function OrganizationSsoButton({ organization }: { organization: AdminOrganization }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <Button
+        ref={button}
+        variant="outline"
+        size="sm"
+        aria-label={`Single sign-on of ${organization.name}`}
+        onClick={() => setOpen(true)}
+        data-testid="organization-sso"
+      >
+        Single sign-on
+      </Button>
+      <OrganizationSsoPanel
+        organization={organization}
+        open={open}
+        onOpenChange={setOpen}
+        returnFocusTo={() => button.current}
+      />
+    </>
   );
 }
 
@@ -113,12 +192,15 @@ function SsoSettingsForm({
       notifyFailure('Test sign-in failed', error);
     }
   };
-  const removeAll = async () => {
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const removeAll = async (close: () => void) => {
     try {
       await remove.mutateAsync(organizationId);
+      close();
       notifySuccess('Single sign-on removed');
       onDone();
     } catch (error) {
+      close();
       notifyFailure('Single sign-on could not be removed', error);
     }
   };
@@ -133,74 +215,11 @@ function SsoSettingsForm({
           </code>{' '}
           and the scopes <code>openid email profile</code>.
         </p>
-        <form.AppField name="issuer">
-          {(field) => (
-            <field.TextField
-              label="Issuer URL"
-              required
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="https://login.microsoftonline.com/<tenant id>/v2.0"
-              description="Exactly as the provider's discovery document names it."
-              formErrorId={alert.id}
-              data-testid="sso-issuer"
-            />
-          )}
-        </form.AppField>
-        <form.AppField name="clientId">
-          {(field) => (
-            <field.TextField
-              label="Client ID"
-              required
-              autoComplete="off"
-              spellCheck={false}
-              formErrorId={alert.id}
-              data-testid="sso-client-id"
-            />
-          )}
-        </form.AppField>
-        <form.AppField name="clientSecret">
-          {(field) => (
-            <field.TextField
-              label="Client secret"
-              type="password"
-              autoComplete="off"
-              required={!editing}
-              {...(editing && { description: 'Stored. Leave empty to keep the current secret.' })}
-              formErrorId={alert.id}
-              data-testid="sso-client-secret"
-            />
-          )}
-        </form.AppField>
-        <form.AppField name="domains">
-          {(field) => (
-            <field.TextField
-              label="E-mail domains"
-              required
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="school.edu, staff.school.edu"
-              description="People whose address ends in one of these sign in here. A domain belongs to one organization."
-              formErrorId={alert.id}
-              data-testid="sso-domains"
-            />
-          )}
-        </form.AppField>
-        <form.AppField name="allowAccountCreation">
-          {(field) => (
-            <field.CheckboxField
-              label="Create accounts on first sign-in"
-              description="A verified person of these domains without an account gets one, as a member of this organization. Off: only people you invited can sign in."
-              data-testid="sso-allow-creation"
-            />
-          )}
-        </form.AppField>
-        {confirmingRemoval && (
-          <p role="alert" className="text-sm text-slate-700 dark:text-slate-200">
-            Remove single sign-on? This organization's people will sign in with passwords again (those who have none can
-            ask for a reset link).
-          </p>
-        )}
+        {fieldsOf(editing).map(({ name, ...spec }) => (
+          <form.AppField key={name} name={name}>
+            {() => <DeclaredField {...spec} {...(spec.kind !== 'checkbox' && { formErrorId: alert.id })} />}
+          </form.AppField>
+        ))}
         {finding && (
           <p
             role="status"
@@ -219,11 +238,12 @@ function SsoSettingsForm({
               <Button
                 type="button"
                 variant="ghost"
-                onClick={() => (confirmingRemoval ? void removeAll() : setConfirmingRemoval(true))}
+                ref={removeButton}
+                onClick={() => setConfirmingRemoval(true)}
                 disabled={remove.isPending}
                 data-testid="sso-remove"
               >
-                {confirmingRemoval ? 'Yes, remove single sign-on' : 'Remove'}
+                Remove
               </Button>
               <Button
                 type="button"
@@ -241,6 +261,23 @@ function SsoSettingsForm({
           </form.FormActions>
         </div>
       </AlertFormElement>
+      {confirmingRemoval ? (
+        <ConfirmPrompt
+          confirmation={{
+            title: 'Remove single sign-on',
+            question:
+              "Remove single sign-on? This organization's people will sign in with passwords again (those who have none can ask for a reset link).",
+            confirmLabel: 'Remove single sign-on',
+            pendingLabel: 'Removing...',
+            pending: remove.isPending,
+            onConfirm: (close) => void removeAll(close),
+            'data-testid': 'sso-remove-dialog',
+          }}
+          fallbackLabel="Remove"
+          onClose={() => setConfirmingRemoval(false)}
+          returnFocusTo={() => removeButton.current}
+        />
+      ) : null}
     </form.AppForm>
   );
 }
