@@ -1,4 +1,4 @@
-import { type CheckboxFieldProps, CheckboxField } from './checkbox-field';
+import { CheckboxField, type CheckboxFieldProps } from './checkbox-field';
 import { TextareaField, type TextareaFieldProps, TextField, type TextFieldProps } from './text-field';
 
 /**

@@ -90,7 +90,11 @@ export function CaseStudiesTab() {
       {
         value: 'publish',
         label: study.isPublished ? 'Unpublish' : 'Publish',
-        icon: study.isPublished ? <EyeOff aria-hidden="true" className={icon} /> : <Send aria-hidden="true" className={icon} />,
+        icon: study.isPublished ? (
+          <EyeOff aria-hidden="true" className={icon} />
+        ) : (
+          <Send aria-hidden="true" className={icon} />
+        ),
         onSelect: () => void setPublished(study, !study.isPublished),
         'data-testid': 'case-study-toggle-published',
       },

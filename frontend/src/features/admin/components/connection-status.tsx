@@ -32,7 +32,13 @@ export function connectionHealth(
   if (!check && connection.lastSync?.error) problems.push(`Last sync failed: ${connection.lastSync.error}`);
   const own = dashboards.filter((d) => d.connectionId === connection.id);
   const gone = own.filter((d) => d.targetProblem).length;
-  if (gone) problems.push(`${plural(gone, 'report')} gone (${own.filter((d) => d.targetProblem).map((d) => d.name).join(', ')})`);
+  if (gone)
+    problems.push(
+      `${plural(gone, 'report')} gone (${own
+        .filter((d) => d.targetProblem)
+        .map((d) => d.name)
+        .join(', ')})`,
+    );
   const failing = own.filter((d) => d.sharing?.state === 'failing').length;
   if (failing) problems.push(`Sharing failing on ${plural(failing, 'dashboard')}`);
   if (problems.length) state = 'failed';

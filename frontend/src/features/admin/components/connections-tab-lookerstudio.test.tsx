@@ -191,7 +191,7 @@ describe('a Looker Studio connection', () => {
         422,
       ),
     });
-    const row = (await screen.findAllByTestId('connection-row'))[0]!;
+    await screen.findByTestId('connection-row');
     await chooseRowAction('Google reports', 'connection-sync');
     const result = await screen.findByTestId('connection-sync-result');
     expect(result.getAttribute('role')).toBe('alert');
