@@ -1,12 +1,13 @@
 import type { CaseStudy } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ExternalLink, EyeOff, Pencil, Plus, Send, Trash2 } from 'lucide-react';
+import { ExternalLink, EyeOff, Plus, Send } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import type { Column } from '../../../components/ui/table';
 import { adminCaseStudiesQueryOptions, useDeleteCaseStudy, useSaveCaseStudy } from '../api/site-admin';
 import { CaseStudyForm } from '../forms/case-study-form';
 import { AdminTable, type RowMenu } from '../kit/admin-table';
+import { deleteAction, editAction } from '../kit/common-actions';
 import { SidePanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import { notifyFailure, notifySuccess } from '../utils/notify';
@@ -68,13 +69,7 @@ export function CaseStudiesTab() {
   const menu = (study: CaseStudy): RowMenu => ({
     target: study.title,
     actions: [
-      {
-        value: 'edit',
-        label: 'Edit',
-        icon: <Pencil aria-hidden="true" className={icon} />,
-        onSelect: () => panel.edit(study),
-        'data-testid': 'case-study-edit',
-      },
+      editAction(() => panel.edit(study), 'case-study-edit'),
       // Its page, in a new tab: only a published one has one.
       ...(study.isPublished
         ? [
@@ -98,20 +93,16 @@ export function CaseStudiesTab() {
         onSelect: () => void setPublished(study, !study.isPublished),
         'data-testid': 'case-study-toggle-published',
       },
-      {
-        value: 'delete',
-        label: 'Delete',
-        icon: <Trash2 aria-hidden="true" className={icon} />,
-        confirm: {
+      deleteAction(
+        {
           title: 'Delete Case Study',
           question: `Delete '${study.title}'? Its page goes away at once; this cannot be undone.`,
-          pendingLabel: 'Deleting...',
           pending: remove.isPending && remove.variables === study.id,
           onConfirm: (close) => void destroy(study, close),
           'data-testid': 'delete-case-study-dialog',
         },
-        'data-testid': 'case-study-delete',
-      },
+        'case-study-delete',
+      ),
     ],
   });
 
@@ -141,13 +132,9 @@ export function CaseStudiesTab() {
         />
       )}
       <SidePanel
-        open={panel.open}
-        onOpenChange={(open) => {
-          if (!open) panel.close();
-        }}
+        {...panel.sidePanel}
         title={panel.editing ? `Edit ${panel.editing.title}` : 'Create Case Study'}
         hideTitle
-        returnFocusTo={panel.returnFocusTo}
         data-testid="case-study-panel"
       >
         <CaseStudyForm key={panel.editing?.id ?? 'new'} study={panel.editing} onDone={panel.close} />

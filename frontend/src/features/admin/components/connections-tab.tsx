@@ -1,7 +1,7 @@
 import type { AdminDashboard, ConnectionTest, EmbedConnection } from '@app/contracts';
 import { EMBED_PROVIDER_LABELS } from '@app/contracts/api/embedding';
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Plug, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { Plug, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -11,6 +11,7 @@ import { useDeleteConnection, useTestConnection } from '../api/admin.mutations';
 import { adminConnectionsQueryOptions } from '../api/admin.queries';
 import { ConnectionForm } from '../forms/connection-form';
 import { AdminTable, type RowMenu } from '../kit/admin-table';
+import { deleteAction, editAction } from '../kit/common-actions';
 import { SidePanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import { connectionSite } from '../utils/embed';
@@ -125,16 +126,10 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
   const menu = (c: EmbedConnection): RowMenu => ({
     target: c.name,
     actions: [
-      {
-        value: 'edit',
-        label: 'Edit',
-        icon: <Pencil aria-hidden="true" className={icon} />,
-        onSelect: () => {
-          setSaved(null);
-          panel.edit(c);
-        },
-        'data-testid': 'connection-edit',
-      },
+      editAction(() => {
+        setSaved(null);
+        panel.edit(c);
+      }, 'connection-edit'),
       {
         value: 'test',
         label: 'Test connection',
@@ -153,20 +148,16 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
             },
           ]
         : []),
-      {
-        value: 'delete',
-        label: 'Delete',
-        icon: <Trash2 aria-hidden="true" className={icon} />,
-        confirm: {
+      deleteAction(
+        {
           title: 'Delete Connection',
           question: deleteConnectionQuestion(c),
-          pendingLabel: 'Deleting...',
           pending: deleteConnection.isPending,
           onConfirm: (close) => void remove(c, close),
           'data-testid': 'delete-connection-dialog',
         },
-        'data-testid': 'connection-delete',
-      },
+        'connection-delete',
+      ),
     ],
   });
 
@@ -217,13 +208,9 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
         />
       )}
       <SidePanel
-        open={panel.open}
-        onOpenChange={(open) => {
-          if (!open) panel.close();
-        }}
+        {...panel.sidePanel}
         title={panel.editing ? `Edit ${panel.editing.name}` : 'Create Connection'}
         hideTitle
-        returnFocusTo={panel.returnFocusTo}
         data-testid="connection-panel"
       >
         <ConnectionForm
