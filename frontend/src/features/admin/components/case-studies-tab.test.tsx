@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { CaseStudy } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminApi, chooseRowAction } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
@@ -9,12 +9,6 @@ import { renderApp } from '../../../testing/render-app';
 
 // Issue 27: Case studies on the admin kit: the list at the full width, create and edit in a side panel, each row's
 // actions in its menu, and Delete asks first.
-
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-cleanUpAfterEachTest();
 
 const study: CaseStudy = {
   id: 3,
@@ -35,6 +29,8 @@ const study: CaseStudy = {
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
 };
+
+cleanUpAfterEachTest();
 
 function openCaseStudies(routes: Parameters<typeof adminApi>[1] = {}) {
   const api = adminApi({}, { 'GET /api/admin/case-studies': reply([study]), ...routes });
