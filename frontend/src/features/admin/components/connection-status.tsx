@@ -20,7 +20,7 @@ const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '
  * connection's last sync, and its dashboards whose report the nightly check found gone (issue 29) or whose sharing
  * failed (issue 28). Failed when any of them did; OK when a check or sync passed; else not checked.
  */
-export function connectionHealth(
+function connectionHealth(
   connection: EmbedConnection,
   dashboards: readonly AdminDashboard[],
   check: ConnectionTest | undefined,

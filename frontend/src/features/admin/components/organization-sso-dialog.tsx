@@ -12,7 +12,7 @@ import { SidePanel } from '../kit/side-panel';
  * "Single sign-on" of one organization (issue 17) in a side panel (issue 27): its OpenID Connect provider, domains,
  * and a test of the provider. Opened from code (a row's menu): `returnFocusTo` gets focus back when it closes.
  */
-export function OrganizationSsoPanel({
+function OrganizationSsoPanel({
   organization,
   open,
   onOpenChange,
