@@ -2,7 +2,7 @@ import type { AdminDashboard, DashboardSharing } from '@app/contracts';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/api/dashboards';
 import { PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { useRouterState } from '@tanstack/react-router';
-import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, Plus } from 'lucide-react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import type { Column } from '../../../components/ui/table';
@@ -10,6 +10,7 @@ import { useDeleteDashboard } from '../api/admin.mutations';
 import { adminKeys } from '../api/admin.queries';
 import { DashboardForm } from '../forms/dashboard-form';
 import { AdminTable, type RowMenu } from '../kit/admin-table';
+import { deleteAction, editAction } from '../kit/common-actions';
 import { SidePanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import {
@@ -159,13 +160,7 @@ export function DashboardsTab() {
   const menu = (dashboard: AdminDashboard): RowMenu => ({
     target: dashboard.name,
     actions: [
-      {
-        value: 'edit',
-        label: 'Edit',
-        icon: <Pencil aria-hidden="true" className="size-4" />,
-        onSelect: () => panel.edit(dashboard),
-        'data-testid': 'dashboard-edit',
-      },
+      editAction(() => panel.edit(dashboard), 'dashboard-edit'),
       // The viewer, where an admin previews a dashboard as any linked organization.
       {
         value: 'preview',
@@ -176,20 +171,16 @@ export function DashboardsTab() {
         search: { from: here },
         'data-testid': 'dashboard-preview',
       },
-      {
-        value: 'delete',
-        label: 'Delete',
-        icon: <Trash2 aria-hidden="true" className="size-4" />,
-        confirm: {
+      deleteAction(
+        {
           title: 'Delete Dashboard',
           question: DELETE_DASHBOARD_QUESTION,
-          pendingLabel: 'Deleting...',
           pending: deleteDashboard.isPending,
           onConfirm: (close) => void remove(dashboard, close),
           'data-testid': 'delete-dashboard-dialog',
         },
-        'data-testid': 'dashboard-delete',
-      },
+        'dashboard-delete',
+      ),
     ],
   });
 
@@ -218,13 +209,9 @@ export function DashboardsTab() {
       />
       <Pager name="dashboard" label="dashboards" pager={list.pager} total={list.total} busy={list.fetching} />
       <SidePanel
-        open={panel.open}
-        onOpenChange={(open) => {
-          if (!open) panel.close();
-        }}
+        {...panel.sidePanel}
         title={panel.editing ? `Edit ${panel.editing.name}` : 'Create Dashboard'}
         hideTitle
-        returnFocusTo={panel.returnFocusTo}
         data-testid="dashboard-panel"
       >
         <DashboardForm key={panel.editing?.id ?? 'new'} dashboard={panel.editing} onDone={panel.close} />

@@ -11,8 +11,10 @@ export function usePanel<T extends { id: number }>(rows: readonly T[]) {
     opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   };
   const editing = state?.mode === 'edit' ? rows.find((row) => row.id === state.id) : undefined;
+  const open = state !== null && (state.mode === 'create' || editing !== undefined);
+  const returnFocusTo = () => (opener.current?.isConnected ? opener.current : null);
   return {
-    open: state !== null && (state.mode === 'create' || editing !== undefined),
+    open,
     editing,
     create: () => {
       remember();
@@ -25,6 +27,14 @@ export function usePanel<T extends { id: number }>(rows: readonly T[]) {
     close: () => setState(null),
     /** Whether `row` is the one being edited (a deleted row closes its editor). */
     isEditing: (row: T) => state?.mode === 'edit' && state.id === row.id,
-    returnFocusTo: () => (opener.current?.isConnected ? opener.current : null),
+    returnFocusTo,
+    /** The `SidePanel`'s props that follow this state: `<SidePanel {...panel.sidePanel} title=...>`. */
+    sidePanel: {
+      open,
+      onOpenChange: (next: boolean) => {
+        if (!next) setState(null);
+      },
+      returnFocusTo,
+    },
   };
 }
