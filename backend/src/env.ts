@@ -1,16 +1,6 @@
 import { parseSocialLinks } from '@app/contracts';
-import {
-  databaseEnvEntries,
-  envInt,
-  envParsedBy,
-  envPoolSize,
-  envPort,
-  envUrl,
-  parseEnv,
-  requiredVariables,
-} from '@app/platform/env';
-import { checkRedisConfig } from '@app/platform/redis';
-import { serviceEnvEntries } from '@app/platform/service-env';
+import { databaseEnvEntries, envInt, envParsedBy, envPoolSize, envPort, envUrl } from '@app/platform/env';
+import { serviceConfig, serviceEnvEntries } from '@app/platform/service-env';
 import * as v from 'valibot';
 import { parseProxyTrust } from './lib/client-address';
 
@@ -58,7 +48,8 @@ export const ApiEnvSchema = v.object({
 
 export type ApiConfig = v.InferOutput<typeof ApiEnvSchema>;
 
-export const apiRequiredVariables = requiredVariables(ApiEnvSchema);
+const api = serviceConfig(ApiEnvSchema);
 
-export const loadApiConfig = (env: Record<string, string | undefined> = process.env): ApiConfig =>
-  checkRedisConfig(parseEnv(ApiEnvSchema, env));
+export const apiRequiredVariables = api.requiredVariables;
+
+export const loadApiConfig = (env: Record<string, string | undefined> = process.env): ApiConfig => api.load(env);

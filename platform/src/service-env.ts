@@ -1,9 +1,9 @@
 import * as v from 'valibot';
-import { envEmail, envMeetingUrlTemplate, envTimeZone, envUrl } from './env';
+import { envEmail, envMeetingUrlTemplate, envTimeZone, envUrl, parseEnv, requiredVariables } from './env';
 import { lookerStudioEnvEntries } from './lookerstudio/env';
 import { outboundEnvEntries } from './outbound';
 import { capacityEnvEntries, powerBiApiEnvEntries } from './powerbi/env';
-import { redisEnvEntries } from './redis';
+import { checkRedisConfig, type RedisConfig, redisEnvEntries } from './redis';
 import { envEncryptionKey } from './secret-box';
 import { tracingEnvEntries } from './tracing';
 
@@ -35,3 +35,12 @@ export const serviceEnvEntries = {
   ...powerBiApiEnvEntries,
 };
 
+/**
+ * A service's configuration from its env schema: the variables it requires (those without a default), and its loader,
+ * which checks every variable at once (ConfigError names them all), then Redis's settings.
+ */
+export const serviceConfig = <TSchema extends v.ObjectSchema<v.ObjectEntries, undefined>>(schema: TSchema) => ({
+  requiredVariables: requiredVariables(schema),
+  load: (env: Record<string, string | undefined>): v.InferOutput<TSchema> =>
+    checkRedisConfig(parseEnv(schema, env) as v.InferOutput<TSchema> & RedisConfig),
+});

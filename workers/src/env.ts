@@ -1,18 +1,8 @@
 import { isIP } from 'node:net';
-import {
-  ConfigError,
-  databaseEnvEntries,
-  envInt,
-  envPoolSize,
-  envPort,
-  envUrl,
-  parseEnv,
-  requiredVariables,
-} from '@app/platform/env';
+import { ConfigError, databaseEnvEntries, envInt, envPoolSize, envPort, envUrl } from '@app/platform/env';
 import { metricsTokenProblems } from '@app/platform/metrics-token';
 import { powerBiWorkerEnvEntries } from '@app/platform/powerbi/env';
-import { checkRedisConfig } from '@app/platform/redis';
-import { serviceEnvEntries } from '@app/platform/service-env';
+import { serviceConfig, serviceEnvEntries } from '@app/platform/service-env';
 import * as v from 'valibot';
 
 export const WorkersEnvSchema = v.object({
@@ -86,11 +76,13 @@ export const WorkersEnvSchema = v.object({
 
 export type WorkersConfig = v.InferOutput<typeof WorkersEnvSchema>;
 
-export const workersRequiredVariables = requiredVariables(WorkersEnvSchema);
+const workers = serviceConfig(WorkersEnvSchema);
+
+export const workersRequiredVariables = workers.requiredVariables;
 
 /** The workers' configuration; in production (`NODE_ENV=production`) only with a METRICS_TOKEN, as the API. */
 export function loadWorkersConfig(env: Record<string, string | undefined> = process.env): WorkersConfig {
-  const config = checkRedisConfig(parseEnv(WorkersEnvSchema, env));
+  const config = workers.load(env);
   const problems = metricsTokenProblems(config.METRICS_TOKEN, env);
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -41,3 +41,16 @@ export async function listAnswer<T>(query: ListQuery, set: AnswerHeaders, list: 
   set.headers[TOTAL_COUNT_HEADER] = String(total);
   return rows;
 }
+
+/**
+ * The handler of a list route: `listAnswer` of the list's two reads, each given `context` (the database, or a service's
+ * dependencies) and the route's query.
+ */
+export const listRoute =
+  <C, Q extends ListQuery, T>(
+    context: C,
+    rows: (context: C, query: Q, page: Page | null) => Promise<T[]>,
+    count: (context: C, query: Q) => Promise<number>,
+  ) =>
+  ({ query, set }: { query: Q; set: AnswerHeaders }) =>
+    listAnswer(query, set, { rows: (page) => rows(context, query, page), count: () => count(context, query) });

@@ -1,8 +1,16 @@
 import type { ConnectionTest } from '@app/contracts';
 import { SignJWT } from 'jose';
 import { kindOfStatus, type ProviderAnswer, providerError, providerRequest, siteBase, statusWords } from './http';
-import type { EmbedIdentity, EmbedTarget, MintedToken, OpenConnection, ProviderDeps } from './types';
-import { ProviderError } from './types';
+import {
+  connectionTest,
+  type EmbedIdentity,
+  type EmbedTarget,
+  type MintedToken,
+  type OpenConnection,
+  type ProviderDeps,
+  ProviderError,
+  targetCheck,
+} from './types';
 
 /**
  * Metabase static (signed) embedding: an HS256 JWT signed with the site's embedding secret key, naming the dashboard
@@ -90,12 +98,12 @@ async function probeDashboard(deps: ProviderDeps, connection: MetabaseConnection
   );
 }
 
-export async function testMetabase(
+export function testMetabase(
   deps: ProviderDeps,
   connection: MetabaseConnection,
   probe: { metabaseDashboardId?: number },
 ): Promise<ConnectionTest> {
-  try {
+  return connectionTest(ProviderError, async () => {
     const answer = await providerRequest(deps, LABEL, `${site(connection)}/api/health`);
     const status = (answer.body as { status?: unknown } | null)?.status;
     if (!answer.ok || status !== 'ok')
@@ -105,34 +113,18 @@ export async function testMetabase(
         secretsOf(connection),
       );
     if (probe.metabaseDashboardId === undefined)
-      return {
-        ok: true,
-        message:
-          'Connected to Metabase: the site answers (the embedding secret key is checked when a dashboard uses the connection)',
-      };
+      return 'Connected to Metabase: the site answers (the embedding secret key is checked when a dashboard uses the connection)';
     await probeDashboard(deps, connection, probe.metabaseDashboardId);
-    return {
-      ok: true,
-      message: `Connected to Metabase: dashboard ${probe.metabaseDashboardId} accepts the embedding secret key`,
-    };
-  } catch (error) {
-    if (error instanceof ProviderError) return { ok: false, message: error.message };
-    throw error;
-  }
+    return `Connected to Metabase: dashboard ${probe.metabaseDashboardId} accepts the embedding secret key`;
+  });
 }
 
-export async function checkMetabaseTarget(
+export function checkMetabaseTarget(
   deps: ProviderDeps,
   connection: MetabaseConnection,
   target: MetabaseTarget,
 ): Promise<string | null> {
-  try {
-    await probeDashboard(deps, connection, target.metabaseDashboardId);
-    return null;
-  } catch (error) {
-    if (error instanceof ProviderError) return error.message;
-    throw error;
-  }
+  return targetCheck(ProviderError, () => probeDashboard(deps, connection, target.metabaseDashboardId));
 }
 
 export const describeMetabase = (identity: MetabaseIdentity): Record<string, unknown> => ({
