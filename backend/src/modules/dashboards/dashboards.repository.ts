@@ -1,6 +1,7 @@
 // Long file: every query of the dashboards module (public, client and admin lists, access, views, Looker Studio sharing state).
 import { type AdminDashboard, type DashboardSharing, type EmbedMode, isPublicShareLink } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
+import { updateEdited } from '@app/db/queries/edited-rows';
 import { withLinkMembers } from '@app/db/queries/joins';
 import * as schema from '@app/db/schema';
 import { type SharingRow, sharingOf } from '@app/platform/lookerstudio/sharing.repository';
@@ -275,12 +276,7 @@ export async function insertDashboard(db: Db, values: typeof dashboards.$inferIn
 }
 
 export async function updateDashboard(db: Db, id: number, values: Partial<typeof dashboards.$inferInsert>) {
-  const [row] = await db
-    .update(dashboards)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(dashboards.id, id))
-    .returning({ id: dashboards.id });
-  return row?.id ?? null;
+  return (await updateEdited(db, dashboards, id, values))?.id ?? null;
 }
 
 /** Its links to organizations and its views go with it (foreign keys cascade). */

@@ -1,5 +1,6 @@
 import type { AdminOrganization, OrganizationListQuery, OrganizationMember } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
+import { updateEdited } from '@app/db/queries/edited-rows';
 import * as lists from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
@@ -70,11 +71,7 @@ export async function insertOrganization(
 }
 
 export async function updateOrganization(db: Db, id: number, values: Partial<typeof organizations.$inferInsert>) {
-  const [row] = await db
-    .update(organizations)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(organizations.id, id))
-    .returning();
+  const row = await updateEdited(db, organizations, id, values);
   return row ? organizationView(row) : null;
 }
 

@@ -1,5 +1,6 @@
 import type { User, UserListQuery } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
+import { updateEdited } from '@app/db/queries/edited-rows';
 import * as lists from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -141,10 +142,7 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert) {
 }
 
 export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>) {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, id));
+  await updateEdited(db, users, id, values);
 }
 
 /** Permanent: their sessions, memberships, tokens and views go with them (foreign keys cascade). */

@@ -1,25 +1,16 @@
 import type { ConnectionTest } from '@app/contracts';
 import { SignJWT } from 'jose';
 import { kindOfStatus, type ProviderAnswer, providerError, providerRequest, siteBase, statusWords } from './http';
-import {
-  connectionTest,
-  type EmbedIdentity,
-  type EmbedTarget,
-  type MintedToken,
-  type OpenConnection,
-  type ProviderDeps,
-  ProviderError,
-  targetCheck,
-} from './types';
+import * as provider from './types';
 
 /**
  * Metabase static (signed) embedding: an HS256 JWT signed with the site's embedding secret key, naming the dashboard
  * and locking its parameters to the organization's values. The viewer frames `{site}/embed/dashboard/{token}`.
  */
 
-type MetabaseConnection = Extract<OpenConnection, { provider: 'metabase' }>;
-type MetabaseTarget = Extract<EmbedTarget, { provider: 'metabase' }>;
-type MetabaseIdentity = Extract<EmbedIdentity, { provider: 'metabase' }>;
+type MetabaseConnection = Extract<provider.OpenConnection, { provider: 'metabase' }>;
+type MetabaseTarget = Extract<provider.EmbedTarget, { provider: 'metabase' }>;
+type MetabaseIdentity = Extract<provider.EmbedIdentity, { provider: 'metabase' }>;
 
 const LABEL = 'Metabase';
 const MAX_MINUTES = 10;
@@ -30,7 +21,7 @@ const secretsOf = (connection: MetabaseConnection) => [connection.secretKey];
 const site = (connection: MetabaseConnection) => siteBase(connection.siteUrl);
 
 async function signedEmbedToken(
-  deps: ProviderDeps,
+  deps: provider.ProviderDeps,
   connection: MetabaseConnection,
   dashboardId: number,
   params: Record<string, unknown>,
@@ -46,11 +37,11 @@ async function signedEmbedToken(
 }
 
 export async function mintMetabase(
-  deps: ProviderDeps,
+  deps: provider.ProviderDeps,
   connection: MetabaseConnection,
   target: MetabaseTarget,
   identity: MetabaseIdentity,
-): Promise<MintedToken> {
+): Promise<provider.MintedToken> {
   const { token, expiresAt } = await signedEmbedToken(
     deps,
     connection,
@@ -75,13 +66,16 @@ function metabaseText(answer: ProviderAnswer): string {
  * and that the dashboard exists and is enabled for embedding. A refusal for a missing locked parameter still proves
  * both, so it passes.
  */
-async function probeDashboard(deps: ProviderDeps, connection: MetabaseConnection, dashboardId: number) {
+async function probeDashboard(deps: provider.ProviderDeps, connection: MetabaseConnection, dashboardId: number) {
   const { token } = await signedEmbedToken(deps, connection, dashboardId, {});
   const answer = await providerRequest(deps, LABEL, `${site(connection)}/api/embed/dashboard/${token}`);
   if (answer.ok) return;
   const words = metabaseText(answer);
   if (answer.status === 400 && BAD_SIGNATURE.test(words))
-    throw new ProviderError('unauthorized', 'Metabase refused the signature: the embedding secret key is wrong');
+    throw new provider.ProviderError(
+      'unauthorized',
+      'Metabase refused the signature: the embedding secret key is wrong',
+    );
   if (answer.status === 400 && /must specify a value for|locked/i.test(words)) return;
   if (answer.status === 400 && /embedding is not enabled/i.test(words))
     throw providerError(
@@ -99,11 +93,11 @@ async function probeDashboard(deps: ProviderDeps, connection: MetabaseConnection
 }
 
 export function testMetabase(
-  deps: ProviderDeps,
+  deps: provider.ProviderDeps,
   connection: MetabaseConnection,
   probe: { metabaseDashboardId?: number },
 ): Promise<ConnectionTest> {
-  return connectionTest(ProviderError, async () => {
+  return provider.connectionTest(provider.ProviderError, async () => {
     const answer = await providerRequest(deps, LABEL, `${site(connection)}/api/health`);
     const status = (answer.body as { status?: unknown } | null)?.status;
     if (!answer.ok || status !== 'ok')
@@ -120,11 +114,13 @@ export function testMetabase(
 }
 
 export function checkMetabaseTarget(
-  deps: ProviderDeps,
+  deps: provider.ProviderDeps,
   connection: MetabaseConnection,
   target: MetabaseTarget,
 ): Promise<string | null> {
-  return targetCheck(ProviderError, () => probeDashboard(deps, connection, target.metabaseDashboardId));
+  return provider.targetCheck(provider.ProviderError, () =>
+    probeDashboard(deps, connection, target.metabaseDashboardId),
+  );
 }
 
 export const describeMetabase = (identity: MetabaseIdentity): Record<string, unknown> => ({
