@@ -78,6 +78,8 @@ export const adminSiteRoutes = (deps: Pick<AppDeps, 'db' | 'config'> & GuardDeps
       {
         params: SitePageParamsSchema,
         body: SitePageInputSchema,
-        ...route.adminRoute("Change a legal page's text (an empty text puts the default back)", { 200: SitePageSchema }),
+        ...route.adminRoute("Change a legal page's text (an empty text puts the default back)", {
+          200: SitePageSchema,
+        }),
       },
     );
