@@ -56,6 +56,17 @@ export const envUrl = (protocols: string[], what: string) =>
     ),
   );
 
+/** A string that `parse` reads: it answers the problem's words (a string), or anything else when the value is good. */
+export const envParsedBy = (parse: (value: string) => unknown) =>
+  v.pipe(
+    v.string(),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      const parsed = parse(dataset.value);
+      if (typeof parsed === 'string') addIssue({ message: parsed });
+    }),
+  );
+
 export const envEmail = v.pipe(v.string(), v.email('must be an e-mail address'));
 
 export const envPort = (fallback: string) =>

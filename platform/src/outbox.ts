@@ -2,6 +2,7 @@ import type { EventPayload, EventType } from '@app/contracts/server';
 import type { Database, Transaction } from '@app/db';
 import * as schema from '@app/db/schema';
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type postgres from 'postgres';
 
 const { outboxEvents } = schema;
@@ -78,11 +79,16 @@ export async function markProcessed(db: Database, eventId: string) {
  * that lost acknowledged writes) or are still waiting behind a long queue (publishing them again then adds nothing).
  */
 export async function findUnprocessedEvents(db: Database, publishedBefore: Date, limit: number) {
+  return oldestEvents(db, outboxEvents.processedAt, outboxEvents.publishedAt, publishedBefore, limit);
+}
+
+/** Events whose `pending` time is not set yet and whose `since` time is before `before`, by `since`, oldest first. */
+function oldestEvents(db: Database, pending: PgColumn, since: PgColumn, before: Date, limit: number) {
   return db
     .select({ id: outboxEvents.id, type: outboxEvents.type })
     .from(outboxEvents)
-    .where(and(isNull(outboxEvents.processedAt), lt(outboxEvents.publishedAt, publishedBefore)))
-    .orderBy(asc(outboxEvents.publishedAt))
+    .where(and(isNull(pending), lt(since, before)))
+    .orderBy(asc(since))
     .limit(limit);
 }
 
@@ -101,12 +107,7 @@ export async function findEvent(db: Database, eventId: string) {
 
 /** Events the API committed but could not publish, oldest first. */
 export async function findUnpublishedEvents(db: Database, olderThan: Date, limit: number) {
-  return db
-    .select({ id: outboxEvents.id, type: outboxEvents.type })
-    .from(outboxEvents)
-    .where(and(isNull(outboxEvents.publishedAt), lt(outboxEvents.createdAt, olderThan)))
-    .orderBy(asc(outboxEvents.createdAt))
-    .limit(limit);
+  return oldestEvents(db, outboxEvents.publishedAt, outboxEvents.createdAt, olderThan, limit);
 }
 
 /** Age in seconds of the oldest event not yet published (0 when none): the API's `outbox_lag_seconds` gauge. */

@@ -1,24 +1,8 @@
 import { isIP } from 'node:net';
-import {
-  ConfigError,
-  databaseEnvEntries,
-  envEmail,
-  envInt,
-  envMeetingUrlTemplate,
-  envPoolSize,
-  envPort,
-  envTimeZone,
-  envUrl,
-  parseEnv,
-  requiredVariables,
-} from '@app/platform/env';
-import { lookerStudioEnvEntries } from '@app/platform/lookerstudio/env';
+import { ConfigError, databaseEnvEntries, envInt, envPoolSize, envPort, envUrl } from '@app/platform/env';
 import { metricsTokenProblems } from '@app/platform/metrics-token';
-import { outboundEnvEntries } from '@app/platform/outbound';
-import { capacityEnvEntries, powerBiWorkerEnvEntries } from '@app/platform/powerbi/env';
-import { checkRedisConfig, redisEnvEntries } from '@app/platform/redis';
-import { envEncryptionKey } from '@app/platform/secret-box';
-import { tracingEnvEntries } from '@app/platform/tracing';
+import { powerBiWorkerEnvEntries } from '@app/platform/powerbi/env';
+import { serviceConfig, serviceEnvEntries } from '@app/platform/service-env';
 import * as v from 'valibot';
 
 export const WorkersEnvSchema = v.object({
@@ -27,17 +11,9 @@ export const WorkersEnvSchema = v.object({
    * the calendar's, so a job holding a transaction never waits for another job's.
    */
   ...databaseEnvEntries(v.optional(envPoolSize)),
-  ...redisEnvEntries,
-  ...tracingEnvEntries,
-  ...outboundEnvEntries,
+  ...serviceEnvEntries,
   SMTP_URL: envUrl(['smtp:', 'smtps:'], 'SMTP'),
   EMAIL_FROM: v.string(),
-  COMPANY_EMAIL: envEmail,
-  APP_URL: envUrl(['http:', 'https:'], 'http(s)'),
-  /** The company's time zone: times in e-mails are written in it. */
-  BOOKING_TIMEZONE: v.optional(envTimeZone, 'America/New_York'),
-  /** The consultations' video call link, `{bookingId}` replaced (issue 16); unset, the company sends one itself. */
-  MEETING_URL_TEMPLATE: v.optional(envMeetingUrlTemplate),
   WORKER_CONCURRENCY: envInt('10', 1),
   EMAIL_ATTEMPTS: envInt('10', 1),
   EMAIL_BACKOFF_MS: envInt('2000', 1),
@@ -62,18 +38,12 @@ export const WorkersEnvSchema = v.object({
     ),
     '127.0.0.1',
   ),
-  /** The API's token for GET /metrics (decision 023), also on the workers' health port; required in production. */
-  METRICS_TOKEN: v.optional(v.string()),
   /** The company's CalDAV calendar collection (D14, D16). Without it every calendar job does nothing. */
   CALDAV_URL: v.optional(envUrl(['http:', 'https:'], 'http(s)')),
   CALDAV_USERNAME: v.optional(v.string()),
   CALDAV_PASSWORD: v.optional(v.string()),
   /** How often the company calendar's busy times are copied into calendar_busy. */
   CALENDAR_SYNC_INTERVAL_MS: envInt('300000', 1000),
-  /** Opens the Looker Studio connections' keys (issue 28); without it their sharing jobs fail, visibly. */
-  APP_ENCRYPTION_KEY: envEncryptionKey,
-  ...lookerStudioEnvEntries,
-  ...capacityEnvEntries,
   ...powerBiWorkerEnvEntries,
   /** How often the capacities are visited (paused when idle outside their active hours, resumed when they begin). */
   CAPACITY_ROUND_INTERVAL_MS: envInt('60000', 1000),
@@ -83,9 +53,6 @@ export const WorkersEnvSchema = v.object({
   LOOKER_SHARING_RETRY_INTERVAL_MS: envInt('900000', 1000),
   /** The first retry's delay of a sharing job (doubling each time). */
   LOOKER_SHARING_BACKOFF_MS: envInt('5000', 1),
-  /** Report subscriptions (issue 29): Entra ID and the Power BI REST API, as the API's embed tokens use them. */
-  POWERBI_AUTHORITY_URL: v.optional(envUrl(['https:', 'http:'], 'http(s)'), 'https://login.microsoftonline.com'),
-  POWERBI_API_URL: v.optional(envUrl(['https:', 'http:'], 'http(s)'), 'https://api.powerbi.com'),
   /**
    * The most report exports in flight at once across the cluster (Power BI limits concurrent exports per capacity):
    * the subscription queue's global concurrency.
@@ -109,11 +76,13 @@ export const WorkersEnvSchema = v.object({
 
 export type WorkersConfig = v.InferOutput<typeof WorkersEnvSchema>;
 
-export const workersRequiredVariables = requiredVariables(WorkersEnvSchema);
+const workers = serviceConfig(WorkersEnvSchema);
+
+export const workersRequiredVariables = workers.requiredVariables;
 
 /** The workers' configuration; in production (`NODE_ENV=production`) only with a METRICS_TOKEN, as the API. */
 export function loadWorkersConfig(env: Record<string, string | undefined> = process.env): WorkersConfig {
-  const config = checkRedisConfig(parseEnv(WorkersEnvSchema, env));
+  const config = workers.load(env);
   const problems = metricsTokenProblems(config.METRICS_TOKEN, env);
   if (problems.length) throw new ConfigError(problems);
   return config;

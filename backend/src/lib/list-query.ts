@@ -19,7 +19,7 @@ interface AnswerHeaders {
 }
 
 /** The two queries of a list: its rows (a page, or all of them with null) and the number of rows of all its pages. */
-export interface ListReader<T> {
+interface ListReader<T> {
   rows: (page: Page | null) => Promise<T[]>;
   count: () => Promise<number>;
 }
@@ -28,7 +28,7 @@ export interface ListReader<T> {
  * A list's answer: with `page`, that page's rows and the total in `X-Total-Count`, counted beside the page, so a page
  * past the end is an empty array that still says how many there are; without it, every row (and their number).
  */
-export async function listAnswer<T>(query: ListQuery, set: AnswerHeaders, list: ListReader<T>): Promise<T[]> {
+async function listAnswer<T>(query: ListQuery, set: AnswerHeaders, list: ListReader<T>): Promise<T[]> {
   // Readable by a page of another origin that is allowed to call the API (the SPA itself is same-origin).
   set.headers['access-control-expose-headers'] = TOTAL_COUNT_HEADER;
   const page = pageOf(query);
@@ -41,3 +41,16 @@ export async function listAnswer<T>(query: ListQuery, set: AnswerHeaders, list: 
   set.headers[TOTAL_COUNT_HEADER] = String(total);
   return rows;
 }
+
+/**
+ * The handler of a list route: `listAnswer` of the list's two reads, each given `context` (the database, or a service's
+ * dependencies) and the route's query.
+ */
+export const listRoute =
+  <C, Q extends ListQuery, T>(
+    context: C,
+    rows: (context: C, query: Q, page: Page | null) => Promise<T[]>,
+    count: (context: C, query: Q) => Promise<number>,
+  ) =>
+  ({ query, set }: { query: Q; set: AnswerHeaders }) =>
+    listAnswer(query, set, { rows: (page) => rows(context, query, page), count: () => count(context, query) });

@@ -1,6 +1,6 @@
 // Long file: every shape of the administration (organizations, dashboards and their embed modes, users, links, audit).
 import * as v from 'valibot';
-import { filledIn, requiredEmail, requiredText } from './common';
+import { filledIn, requiredEmail, requiredText, wholeNumber } from './common';
 import { EmailSchema } from './contact';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES, type DashboardType, TYPE_OF_EMBED_MODE } from './dashboards';
 import { DataScopeInputSchema, EMBED_MODES, guidText, siteUrlText } from './embedding';
@@ -37,7 +37,7 @@ const MAX_ID = 2_147_483_647;
 const ID_MESSAGE = `Invalid id: a whole number from 1 to ${MAX_ID}`;
 export const idLike = v.union(
   [
-    v.pipe(v.number(ID_MESSAGE), v.integer(ID_MESSAGE), v.minValue(1, ID_MESSAGE), v.maxValue(MAX_ID, ID_MESSAGE)),
+    wholeNumber(1, MAX_ID, ID_MESSAGE),
     v.pipe(
       v.string(ID_MESSAGE),
       v.regex(/^\d{1,10}$/, ID_MESSAGE),

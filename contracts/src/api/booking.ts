@@ -82,6 +82,21 @@ export const MonthAvailabilitySchema = v.object({
 });
 export type MonthAvailability = v.InferOutput<typeof MonthAvailabilitySchema>;
 
+/**
+ * A booked consultation's time as the cancel page and the admin's consultations list show it: yyyy-MM-dd and the
+ * slot's label in the company's zone, and its start and end (UTC, ISO 8601).
+ */
+export const BookedSlotEntries = {
+  date: v.string(),
+  time: v.string(),
+  timeZone: v.string(),
+  startsAt: v.string(),
+  endsAt: v.string(),
+};
+
+/** Whether a booking still stands. */
+export const BookingStatusSchema = v.picklist(['confirmed', 'cancelled']);
+
 /** 201 of POST /api/booking */
 export const BookingConfirmationSchema = v.object({
   id: v.number(),
@@ -112,14 +127,10 @@ export type BookingConfirmation = v.InferOutput<typeof BookingConfirmationSchema
 /** GET /api/booking/cancel/{token}: what the cancel page shows. */
 export const BookingSummarySchema = v.object({
   name: v.string(),
-  date: v.string(),
-  time: v.string(),
-  timeZone: v.string(),
-  startsAt: v.string(),
-  endsAt: v.string(),
+  ...BookedSlotEntries,
   /** The zone the visitor booked from (issue 26), when their browser said it: the page shows their time too. */
   visitorTimeZone: v.nullable(v.string()),
-  status: v.picklist(['confirmed', 'cancelled']),
+  status: BookingStatusSchema,
 });
 export type BookingSummary = v.InferOutput<typeof BookingSummarySchema>;
 

@@ -35,6 +35,10 @@ export const requiredEmail = (missing: string) =>
 /** A link's token sent in a body: missing, empty and too long (longer ones are no token of ours) all say `message`. */
 export const bodyToken = (message: string) => v.pipe(filledIn(message), v.maxLength(200, message));
 
+/** A whole number from `min` to `max`: anything else (not a number, a fraction, out of range) says `message`. */
+export const wholeNumber = (min: number, max: number, message: string) =>
+  v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
+
 /** A plain confirmation (`{ message }`). */
 export const MessageSchema = v.object({ message: v.string() });
 

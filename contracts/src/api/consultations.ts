@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { BookedSlotEntries, BookingStatusSchema } from './booking';
 import { ApiErrorSchema, filledIn } from './common';
 
 /**
@@ -26,13 +27,8 @@ export const ConsultationSchema = v.object({
   email: v.string(),
   businessName: v.nullable(v.string()),
   lineOfWork: v.nullable(v.string()),
-  /** yyyy-MM-dd and slot label in the company's zone. */
-  date: v.string(),
-  time: v.string(),
-  timeZone: v.string(),
-  startsAt: v.string(),
-  endsAt: v.string(),
-  status: v.picklist(['confirmed', 'cancelled']),
+  ...BookedSlotEntries,
+  status: BookingStatusSchema,
   source: v.picklist(['form', 'scheduling_service']),
   createdAt: v.string(),
   cancelledAt: v.nullable(v.string()),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isIanaTimeZone } from '../time-zone';
+import { wholeNumber } from './common';
 
 /** Report subscriptions (issue 29, decision 054): the admin's API and the member's own. */
 
@@ -29,26 +30,8 @@ export const SubscriptionInputSchema = v.pipe(
     organizationId: id('Organization'),
     dashboardId: id('Dashboard'),
     frequency: v.picklist(SUBSCRIPTION_FREQUENCIES, FREQUENCY_MESSAGE),
-    weekday: v.optional(
-      v.nullable(
-        v.pipe(
-          v.number('Weekday must be 0 (Sunday) to 6 (Saturday)'),
-          v.integer('Weekday must be 0 (Sunday) to 6 (Saturday)'),
-          v.minValue(0, 'Weekday must be 0 (Sunday) to 6 (Saturday)'),
-          v.maxValue(6, 'Weekday must be 0 (Sunday) to 6 (Saturday)'),
-        ),
-      ),
-    ),
-    dayOfMonth: v.optional(
-      v.nullable(
-        v.pipe(
-          v.number('Day of month must be 1 to 31'),
-          v.integer('Day of month must be 1 to 31'),
-          v.minValue(1, 'Day of month must be 1 to 31'),
-          v.maxValue(31, 'Day of month must be 1 to 31'),
-        ),
-      ),
-    ),
+    weekday: v.optional(v.nullable(wholeNumber(0, 6, 'Weekday must be 0 (Sunday) to 6 (Saturday)'))),
+    dayOfMonth: v.optional(v.nullable(wholeNumber(1, 31, 'Day of month must be 1 to 31'))),
     time: v.pipe(v.string(TIME_MESSAGE), v.regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, TIME_MESSAGE)),
     timeZone: v.pipe(v.string(ZONE_MESSAGE), v.check(isIanaTimeZone, ZONE_MESSAGE)),
     format: v.picklist(SUBSCRIPTION_FORMATS, FORMAT_MESSAGE),

@@ -74,21 +74,16 @@ export interface Kind {
   /** A condition that keeps only ids that still name something (true where a cascade sees to it). */
   existing: (id: SQL) => SQL;
 }
-const always = () => sql`true`;
-export const BY_DASHBOARD: Kind = {
-  id: sql`v.dashboard_id`,
+/** A kind named by a column of the view itself, whose rows a cascade deletes with what it names. */
+const viewColumnKind = (column: 'dashboard_id' | 'user_id', months: string): Kind => ({
+  id: sql.raw(`v.${column}`),
   from: sql`dashboard_views v`,
-  months: sql`dashboard_view_months`,
-  monthsId: sql`dashboard_id`,
-  existing: always,
-};
-export const BY_PERSON: Kind = {
-  id: sql`v.user_id`,
-  from: sql`dashboard_views v`,
-  months: sql`person_view_months`,
-  monthsId: sql`user_id`,
-  existing: always,
-};
+  months: sql.raw(months),
+  monthsId: sql.raw(column),
+  existing: () => sql`true`,
+});
+export const BY_DASHBOARD = viewColumnKind('dashboard_id', 'dashboard_view_months');
+export const BY_PERSON = viewColumnKind('user_id', 'person_view_months');
 export const BY_ORGANIZATION: Kind = {
   id: sql`o.id`,
   from: sql`dashboard_views v cross join unnest(v.organization_ids) as o(id)`,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, timeOfInsert, timestamptz } from './columns';
+import { belongsTo, extensionOf, timeOfInsert, timestamptz } from './columns';
 import { users } from './users';
 
 /** Signed-in sessions (D3): the id is the SHA-256 of the cookie's token, never the token itself. */
@@ -31,9 +31,7 @@ export const sessions = pgTable(
  * so an overheard code cannot be used again.
  */
 export const twoFactorCredentials = pgTable('two_factor_credentials', {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: extensionOf(() => users.id),
   sealedKey: text().notNull(),
   enabledAt: timestamptz(),
   lastUsedStep: bigint({ mode: 'number' }),

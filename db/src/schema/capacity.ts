@@ -1,5 +1,5 @@
 import { index, integer, numeric, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { belongsTo, timestamps, timestamptz } from './columns';
+import { belongsTo, extensionOf, timestamps, timestamptz } from './columns';
 import { dashboards } from './dashboards';
 import { embedConnections } from './embedding';
 
@@ -9,9 +9,7 @@ import { embedConnections } from './embedding';
  * viewer outside them), its hourly price, and what the product last saw of it. One per connection, deleted with it.
  */
 export const powerbiCapacities = pgTable('powerbi_capacities', {
-  connectionId: integer()
-    .primaryKey()
-    .references(() => embedConnections.id, { onDelete: 'cascade' }),
+  connectionId: extensionOf(() => embedConnections.id),
   subscriptionId: text().notNull(),
   resourceGroup: text().notNull(),
   capacityName: text().notNull(),
@@ -56,9 +54,7 @@ export const capacityPauses = pgTable(
  * no longer visible to the service principal. Deleted when the check finds it again.
  */
 export const dashboardTargetProblems = pgTable('dashboard_target_problems', {
-  dashboardId: integer()
-    .primaryKey()
-    .references(() => dashboards.id, { onDelete: 'cascade' }),
+  dashboardId: extensionOf(() => dashboards.id),
   problem: text().notNull(),
   foundAt: timestamptz().notNull(),
 });

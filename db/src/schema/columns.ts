@@ -13,3 +13,7 @@ export const timestamps = () => ({ createdAt: timeOfInsert(), updatedAt: timeOfI
 
 /** The row this one belongs to (its user, organization or dashboard): required, and deleted with it. */
 export const belongsTo = (column: () => AnyPgColumn) => integer().notNull().references(column, { onDelete: 'cascade' });
+
+/** The key of a row that extends another one by one-to-one (its settings, its state): that row's id, deleted with it. */
+export const extensionOf = (column: () => AnyPgColumn) =>
+  integer().primaryKey().references(column, { onDelete: 'cascade' });

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, timeOfInsert, timestamps, timestamptz } from './columns';
+import { belongsTo, extensionOf, timeOfInsert, timestamps, timestamptz } from './columns';
 import { organizations } from './organizations';
 
 /**
@@ -8,9 +8,7 @@ import { organizations } from './organizations';
  * never returned by any route.
  */
 export const organizationSso = pgTable('organization_sso', {
-  organizationId: integer()
-    .primaryKey()
-    .references(() => organizations.id, { onDelete: 'cascade' }),
+  organizationId: extensionOf(() => organizations.id),
   /** Compared exactly with the discovery document's `issuer` and the ID token's `iss`. */
   issuer: text().notNull(),
   clientId: text().notNull(),

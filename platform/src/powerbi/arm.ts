@@ -1,6 +1,7 @@
 // Long file: every Azure Resource Manager call of a capacity, its token and its faults in words, in one place.
 import type { CAPACITY_KINDS } from '@app/contracts';
 import { guardedFetch, OutboundError } from '../outbound';
+import { entraTokenRequest } from './entra-token';
 
 /**
  * The Azure Resource Manager calls of a Power BI capacity (issue 29, decision 053), with the connection's service
@@ -166,17 +167,8 @@ export async function servicePrincipalToken(
   const key = `${config.POWERBI_AUTHORITY_URL}|${account.connectionId}|${scope}`;
   const cached = tokens.get(key);
   if (cached && cached.version === account.version && cached.renewAt > Date.now()) return cached.token;
-  const url = `${base(config.POWERBI_AUTHORITY_URL)}/${encodeURIComponent(account.tenantId)}/oauth2/v2.0/token`;
-  const answer = await request(config, 'Entra ID', url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: account.clientId,
-      client_secret: account.clientSecret,
-      scope,
-    }).toString(),
-  });
+  const token = entraTokenRequest(config.POWERBI_AUTHORITY_URL, account, scope);
+  const answer = await request(config, 'Entra ID', token.url, token.init);
   const body = answer.body as { access_token?: unknown; expires_in?: unknown } | null;
   if (answer.status !== 200 || typeof body?.access_token !== 'string') {
     const kind = answer.status >= 500 || answer.status === 429 ? 'unavailable' : 'refused';

@@ -7,10 +7,16 @@ export const capacityEnvEntries = {
   AZURE_MANAGEMENT_URL: v.optional(envUrl(['https:', 'http:'], 'http(s)'), 'https://management.azure.com'),
 };
 
-/** The workers' Entra ID authority and Power BI API (the API has its own entries of both). */
-export const powerBiWorkerEnvEntries = {
+/** Entra ID and the Power BI REST API, for the API's embed tokens and the workers' report exports alike. */
+export const powerBiApiEnvEntries = {
+  /** Where Entra ID issues the Power BI service principal's tokens (`{authority}/{tenantId}/oauth2/v2.0/token`). */
   POWERBI_AUTHORITY_URL: v.optional(envUrl(['https:', 'http:'], 'http(s)'), 'https://login.microsoftonline.com'),
+  /** The Power BI REST API (`{api}/v1.0/myorg/...`). */
   POWERBI_API_URL: v.optional(envUrl(['https:', 'http:'], 'http(s)'), 'https://api.powerbi.com'),
+};
+
+/** The workers' own Azure entries (the capacity calls). */
+export const powerBiWorkerEnvEntries = {
   /** How long a capacity call may take. */
   AZURE_TIMEOUT_MS: v.optional(v.pipe(v.string(), v.regex(/^\d{3,6}$/), v.transform(Number)), '8000'),
 };

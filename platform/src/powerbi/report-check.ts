@@ -3,6 +3,7 @@ import type { embedConnections } from '@app/db/schema';
 import { embedSealContext } from '../lookerstudio/sync';
 import type { SecretBox } from '../secret-box';
 import { type ArmConfig, CapacityError, request, type ServicePrincipal, servicePrincipalToken } from './arm';
+import { POWERBI_SCOPE } from './entra-token';
 import { clearFlags, flagDashboard, powerBiDashboards } from './report-check.repository';
 
 /**
@@ -12,8 +13,6 @@ import { clearFlags, flagDashboard, powerBiDashboards } from './report-check.rep
  * so an admin learns of it before a client does. A dashboard found well again loses its flag. A Power BI that cannot
  * be asked (down, throttling) flags nothing: only what Power BI said is a finding.
  */
-
-const POWERBI_SCOPE = 'https://analysis.windows.net/powerbi/api/.default';
 
 export interface ReportCheckDeps {
   db: Database;

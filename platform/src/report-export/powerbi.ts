@@ -1,3 +1,4 @@
+import { entraTokenRequest, POWERBI_SCOPE } from '../powerbi/entra-token';
 import { type Answer, ExportError, type ExportHttp, refusal, request, retryAfterMs } from './http';
 
 /**
@@ -47,7 +48,6 @@ export interface ExportedFile {
 }
 
 const LABEL = 'Power BI';
-const POWERBI_SCOPE = 'https://analysis.windows.net/powerbi/api/.default';
 const trim = (url: string) => url.replace(/\/+$/, '');
 const defaultSleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -58,21 +58,8 @@ async function entraToken(deps: PowerBiExportDeps, connection: PowerBiExportConn
   const key = `${deps.authorityUrl}|${connection.id}`;
   const cached = tokens.get(key);
   if (cached && cached.version === connection.version && cached.renewAt > now) return cached.token;
-  const answer = await request(
-    deps.http,
-    'Entra ID',
-    `${trim(deps.authorityUrl)}/${encodeURIComponent(connection.tenantId)}/oauth2/v2.0/token`,
-    {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: connection.clientId,
-        client_secret: connection.clientSecret,
-        scope: POWERBI_SCOPE,
-      }).toString(),
-    },
-  );
+  const token = entraTokenRequest(deps.authorityUrl, connection, POWERBI_SCOPE);
+  const answer = await request(deps.http, 'Entra ID', token.url, token.init);
   const body = answer.json as { access_token?: unknown; expires_in?: unknown } | null;
   if (!answer.ok || typeof body?.access_token !== 'string')
     throw new ExportError(

@@ -1,6 +1,6 @@
 import { SecuritySettingsSchema, SignInEventSchema, SignInListQuerySchema } from '@app/contracts';
 import type { AppDeps } from '../../deps';
-import { listAnswer } from '../../lib/list-query';
+import { listRoute } from '../../lib/list-query';
 import { adminPagedList, adminRoute } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { changeSecuritySettings, readSecuritySettings } from './security-settings.service';
@@ -11,11 +11,7 @@ export const adminSecurityRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
   adminOnly('admin-security-routes', deps)
     .get(
       '/api/admin/sign-ins',
-      ({ query, set }) =>
-        listAnswer(query, set, {
-          rows: (page) => listSignInPage(deps.db, query, page),
-          count: () => countSignIns(deps.db, query),
-        }),
+      listRoute(deps.db, listSignInPage, countSignIns),
       adminPagedList(
         'Sign-in attempts, newest first, with the person and organization by name',
         SignInListQuerySchema,

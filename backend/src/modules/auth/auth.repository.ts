@@ -1,5 +1,6 @@
 import type { User } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
+import { updateEdited } from '@app/db/queries/edited-rows';
 import { outstandingTokens } from '@app/db/queries/users';
 import * as schema from '@app/db/schema';
 import { and, asc, eq, gt, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
@@ -29,12 +30,7 @@ export async function updateProfile(
   userId: number,
   values: { firstName: string; lastName: string; email: string },
 ) {
-  const [row] = await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning();
-  return row ?? null;
+  return updateEdited(db, users, userId, values);
 }
 
 export async function updateNames(

@@ -1,15 +1,6 @@
 import { ERASED_PERSON, isErasedMarker, type SignInEvent, type SignInListQuery } from '@app/contracts';
 import type { Database } from '@app/db';
-import {
-  allOf,
-  containsAny,
-  countWhere,
-  equalsIf,
-  orderOf,
-  type Page,
-  paged,
-  type SortSpec,
-} from '@app/db/queries/list-query';
+import * as lists from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
 import { desc, eq, sql } from 'drizzle-orm';
 import { describeUserAgent } from '../../lib/user-agent';
@@ -24,7 +15,7 @@ export async function recordSignIn(db: Database, event: typeof signInEvents.$inf
 /** The most attempts the list answers without `page` (newest first), as the audit does. */
 const WHOLE_LIST_LIMIT = 500;
 
-const signInSort: SortSpec<NonNullable<SignInListQuery['sort']>> = {
+const signInSort: lists.SortSpec<NonNullable<SignInListQuery['sort']>> = {
   by: {
     createdAt: signInEvents.createdAt,
     email: sql`lower(${signInEvents.email})`,
@@ -44,17 +35,17 @@ const personName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.lastNa
  * account, result and method. Searched through the join with the account (the name is not on the row).
  */
 const signInFilter = (query: SignInListQuery) =>
-  allOf(
-    containsAny([signInEvents.email, personName], query.q),
+  lists.allOf(
+    lists.containsAny([signInEvents.email, personName], query.q),
     query.email ? eq(sql`lower(${signInEvents.email})`, query.email.toLowerCase()) : undefined,
-    equalsIf(signInEvents.userId, query.userId),
-    equalsIf(signInEvents.result, query.result),
-    equalsIf(signInEvents.method, query.method),
+    lists.equalsIf(signInEvents.userId, query.userId),
+    lists.equalsIf(signInEvents.result, query.result),
+    lists.equalsIf(signInEvents.method, query.method),
   );
 
 /** How many attempts the list's filters keep. */
 export async function countSignIns(db: Database, query: SignInListQuery): Promise<number> {
-  if (!query.q) return countWhere(db, signInEvents, signInFilter(query));
+  if (!query.q) return lists.countWhere(db, signInEvents, signInFilter(query));
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(signInEvents)
@@ -68,7 +59,11 @@ export async function countSignIns(db: Database, query: SignInListQuery): Promis
  * attempt with the names it refers to resolved on the server, ids kept: the person's current name ('Erased person'
  * once their data was erased, never the marker an erase left) and the single sign-on organization's name.
  */
-export async function listSignInPage(db: Database, query: SignInListQuery, page: Page | null): Promise<SignInEvent[]> {
+export async function listSignInPage(
+  db: Database,
+  query: SignInListQuery,
+  page: lists.Page | null,
+): Promise<SignInEvent[]> {
   const select = db
     .select({
       event: signInEvents,
@@ -80,9 +75,9 @@ export async function listSignInPage(db: Database, query: SignInListQuery, page:
     .leftJoin(users, eq(users.id, signInEvents.userId))
     .leftJoin(organizations, eq(organizations.id, signInEvents.organizationId))
     .where(signInFilter(query))
-    .orderBy(...orderOf(signInSort, query))
+    .orderBy(...lists.orderOf(signInSort, query))
     .$dynamic();
-  const rows = await paged(select, page ?? { limit: WHOLE_LIST_LIMIT, offset: 0 });
+  const rows = await lists.paged(select, page ?? { limit: WHOLE_LIST_LIMIT, offset: 0 });
   return rows.map(({ event, firstName, lastName, organizationName }) => {
     const erased = isErasedMarker(event.email);
     const name = [firstName, lastName].filter(Boolean).join(' ') || null;

@@ -1,15 +1,6 @@
 import type { ConsultationListQuery } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
-import {
-  allOf,
-  containsAny,
-  countWhere,
-  equalsIf,
-  orderOf,
-  type Page,
-  type SortSpec,
-  sortedPage,
-} from '@app/db/queries/list-query';
+import * as lists from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
 import { and, asc, eq, gt, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 
@@ -23,7 +14,7 @@ type ConsultationSort = NonNullable<ConsultationListQuery['sort']>;
  * How the list sorts (decision 038): by a column, ties broken by id; without a sort, upcoming first (soonest first),
  * then the past (latest first), as the list always showed it. Which is which depends on `now`.
  */
-const consultationSort = (now: Date): SortSpec<ConsultationSort> => {
+const consultationSort = (now: Date): lists.SortSpec<ConsultationSort> => {
   const at = now.toISOString();
   return {
     by: {
@@ -47,12 +38,12 @@ const consultationSort = (now: Date): SortSpec<ConsultationSort> => {
 
 /** The conditions of the filters and the search (`%` and `_` typed in the search box mean themselves). */
 function consultationFilter(query: ConsultationListQuery, now: Date): SQL | undefined {
-  return allOf(
+  return lists.allOf(
     query.when === 'upcoming' ? gt(bookings.startsAt, now) : undefined,
     query.when === 'past' ? lte(bookings.startsAt, now) : undefined,
-    equalsIf(bookings.status, query.status),
-    equalsIf(bookings.source, query.source),
-    containsAny([bookings.name, bookings.email, bookings.businessName], query.q),
+    lists.equalsIf(bookings.status, query.status),
+    lists.equalsIf(bookings.source, query.source),
+    lists.containsAny([bookings.name, bookings.email, bookings.businessName], query.q),
   );
 }
 
@@ -60,9 +51,9 @@ function consultationFilter(query: ConsultationListQuery, now: Date): SQL | unde
 const WHOLE_LIST_LIMIT = 1000;
 
 /** One page of the consultations the query picks (upcoming: starting after `now`), or the list's first 1,000. */
-export async function listBookings(db: Db, query: ConsultationListQuery, now: Date, page: Page | null) {
-  const order = orderOf(consultationSort(now), query);
-  return sortedPage(
+export async function listBookings(db: Db, query: ConsultationListQuery, now: Date, page: lists.Page | null) {
+  const order = lists.orderOf(consultationSort(now), query);
+  return lists.sortedPage(
     db,
     bookings,
     consultationFilter(query, now),
@@ -73,7 +64,7 @@ export async function listBookings(db: Db, query: ConsultationListQuery, now: Da
 
 /** How many consultations the query picks (all pages). */
 export const countBookings = (db: Db, query: ConsultationListQuery, now: Date): Promise<number> =>
-  countWhere(db, bookings, consultationFilter(query, now));
+  lists.countWhere(db, bookings, consultationFilter(query, now));
 
 /** The history of these bookings, oldest first, with the administrator's name when one made the change. */
 export async function changesOf(db: Db, bookingIds: number[]) {

@@ -13,7 +13,7 @@ import {
 } from '@app/contracts';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { listAnswer } from '../../lib/list-query';
+import { listRoute } from '../../lib/list-query';
 import { adminCreate, adminList, adminPagedList, adminRemove, adminRoute, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
@@ -32,11 +32,7 @@ export const consultationsRoutes = (
     .use(requestContext(deps.config.TRUST_PROXY))
     .get(
       '/api/admin/consultations',
-      ({ query, set }) =>
-        listAnswer(query, set, {
-          rows: (page) => consultations.listConsultations(deps, query, page),
-          count: () => consultations.countConsultations(deps, query),
-        }),
+      listRoute(deps, consultations.listConsultations, consultations.countConsultations),
       adminPagedList(
         'Consultations with their history: upcoming first (soonest first), then past (latest first), unless sorted; filtered by when, status, source and text (name, e-mail, business); without page, the first 1,000',
         ConsultationListQuerySchema,

@@ -1,17 +1,6 @@
 import type { AdminDashboard, DashboardListQuery } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
-import {
-  allOf,
-  contains,
-  containsAny,
-  countWhere,
-  equalsIf,
-  orderOf,
-  type Page,
-  type SortSpec,
-  sortedPage,
-  stateIf,
-} from '@app/db/queries/list-query';
+import * as lists from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
 import { type SQL, sql } from 'drizzle-orm';
 import { withViews } from './dashboards.repository';
@@ -38,7 +27,7 @@ function embedFilter(embed: DashboardListQuery['embed']): SQL | undefined {
   return sql`${dashboards.embedMode} = ${embed}`;
 }
 
-const dashboardSort: SortSpec<NonNullable<DashboardListQuery['sort']>> = {
+const dashboardSort: lists.SortSpec<NonNullable<DashboardListQuery['sort']>> = {
   by: {
     name: sql`lower(${dashboards.name})`,
     category: sql`lower(${dashboards.category})`,
@@ -52,12 +41,12 @@ const dashboardSort: SortSpec<NonNullable<DashboardListQuery['sort']>> = {
 };
 
 const dashboardFilter = (query: DashboardListQuery) =>
-  allOf(
-    contains(dashboards.name, query.name),
-    containsAny([dashboards.name, dashboards.description, dashboards.category, dashboards.type], query.q),
-    equalsIf(dashboards.category, query.category),
-    equalsIf(dashboards.type, query.type),
-    stateIf(dashboards.isPublic, query.visibility, 'public'),
+  lists.allOf(
+    lists.contains(dashboards.name, query.name),
+    lists.containsAny([dashboards.name, dashboards.description, dashboards.category, dashboards.type], query.q),
+    lists.equalsIf(dashboards.category, query.category),
+    lists.equalsIf(dashboards.type, query.type),
+    lists.stateIf(dashboards.isPublic, query.visibility, 'public'),
     embedFilter(query.embed),
   );
 
@@ -65,11 +54,14 @@ const dashboardFilter = (query: DashboardListQuery) =>
 export async function listDashboardPage(
   db: Db,
   query: DashboardListQuery,
-  page: Page | null,
+  page: lists.Page | null,
 ): Promise<AdminDashboard[]> {
-  return withViews(db, await sortedPage(db, dashboards, dashboardFilter(query), orderOf(dashboardSort, query), page));
+  return withViews(
+    db,
+    await lists.sortedPage(db, dashboards, dashboardFilter(query), lists.orderOf(dashboardSort, query), page),
+  );
 }
 
 /** How many dashboards the list's filters keep. */
 export const countDashboards = (db: Db, query: DashboardListQuery): Promise<number> =>
-  countWhere(db, dashboards, dashboardFilter(query));
+  lists.countWhere(db, dashboards, dashboardFilter(query));

@@ -1,6 +1,8 @@
 // Long file: every query of the dashboards module (public, client and admin lists, access, views, Looker Studio sharing state).
 import { type AdminDashboard, type DashboardSharing, type EmbedMode, isPublicShareLink } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
+import { updateEdited } from '@app/db/queries/edited-rows';
+import { withLinkMembers } from '@app/db/queries/joins';
 import * as schema from '@app/db/schema';
 import { type SharingRow, sharingOf } from '@app/platform/lookerstudio/sharing.repository';
 import { and, asc, count, desc, eq, gt, inArray, max, sql } from 'drizzle-orm';
@@ -149,11 +151,9 @@ export async function linkedOrganizations(db: Database, dashboardId: number, use
 }
 
 export async function isLinkedToUser(db: Database, dashboardId: number, userId: number) {
-  const [row] = await db
-    .select({ id: organizationDashboards.dashboardId })
-    .from(organizationDashboards)
-    .innerJoin(organizations, eq(organizations.id, organizationDashboards.organizationId))
-    .innerJoin(memberships, eq(memberships.organizationId, organizations.id))
+  const [row] = await withLinkMembers(
+    db.select({ id: organizationDashboards.dashboardId }).from(organizationDashboards).$dynamic(),
+  )
     .where(
       and(
         eq(organizationDashboards.dashboardId, dashboardId),
@@ -276,12 +276,7 @@ export async function insertDashboard(db: Db, values: typeof dashboards.$inferIn
 }
 
 export async function updateDashboard(db: Db, id: number, values: Partial<typeof dashboards.$inferInsert>) {
-  const [row] = await db
-    .update(dashboards)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(dashboards.id, id))
-    .returning({ id: dashboards.id });
-  return row?.id ?? null;
+  return (await updateEdited(db, dashboards, id, values))?.id ?? null;
 }
 
 /** Its links to organizations and its views go with it (foreign keys cascade). */

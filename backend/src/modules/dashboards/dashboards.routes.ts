@@ -15,7 +15,7 @@ import {
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { listAnswer } from '../../lib/list-query';
+import { listRoute } from '../../lib/list-query';
 import {
   adminChange,
   adminCreate,
@@ -132,11 +132,7 @@ export const dashboardsRoutes = (
       app
         .get(
           '/api/admin/dashboards-direct',
-          ({ query, set }) =>
-            listAnswer(query, set, {
-              rows: (page) => listDashboardPage(deps.db, query, page),
-              count: () => countDashboards(deps.db, query),
-            }),
+          listRoute(deps.db, listDashboardPage, countDashboards),
           adminPagedList(
             'Dashboards with their view count and last view (D19)',
             DashboardListQuerySchema,

@@ -1,4 +1,5 @@
 import type { Database } from '@app/db';
+import { withLinkMembers } from '@app/db/queries/joins';
 import * as schema from '@app/db/schema';
 import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
 
@@ -8,15 +9,16 @@ const { dashboards, organizationDashboards, organizations, memberships, dashboar
 
 /** The links of the user's active organizations: which dashboard comes from which organization. */
 const linksOfUser = (db: Database, userId: number) =>
-  db
-    .select({
-      dashboardId: organizationDashboards.dashboardId,
-      organizationId: organizations.id,
-      organizationName: organizations.name,
-    })
-    .from(organizationDashboards)
-    .innerJoin(organizations, eq(organizations.id, organizationDashboards.organizationId))
-    .innerJoin(memberships, eq(memberships.organizationId, organizations.id))
+  withLinkMembers(
+    db
+      .select({
+        dashboardId: organizationDashboards.dashboardId,
+        organizationId: organizations.id,
+        organizationName: organizations.name,
+      })
+      .from(organizationDashboards)
+      .$dynamic(),
+  )
     .where(and(eq(memberships.userId, userId), eq(organizations.isActive, true)))
     .orderBy(asc(organizations.name), asc(organizations.id));
 

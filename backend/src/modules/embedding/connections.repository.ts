@@ -1,5 +1,6 @@
 import type { EmbedConnection, EmbedProvider } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
+import { updateEdited } from '@app/db/queries/edited-rows';
 import * as schema from '@app/db/schema';
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 
@@ -95,12 +96,7 @@ export async function updateConnection(
   id: number,
   values: { name: string; provider: EmbedProvider; settings: Record<string, string>; secret: string },
 ): Promise<ConnectionRow | null> {
-  const [row] = await tx
-    .update(embedConnections)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(embedConnections.id, id))
-    .returning();
-  return row ?? null;
+  return updateEdited(tx, embedConnections, id, values);
 }
 
 /** Removes a connection; null when there is none. Throws PostgreSQL's FK violation while a dashboard uses it. */

@@ -13,15 +13,8 @@ import { adminChange, adminCreate, adminList, adminRemove, adminRoute, noContent
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { listConnections } from './connections.repository';
 import * as connections from './connections.service';
+import { embedding } from './embedding-route';
 import * as lookerSharing from './looker-sharing.service';
-
-const TAGS = ['Admin', 'Embedding'];
-
-/** Filed under Embedding too, in the OpenAPI document. */
-const embedding = <const R extends { detail: object }>(route: R) => ({
-  ...route,
-  detail: { ...route.detail, tags: TAGS },
-});
 
 /** A route that seals or opens secrets: 503 without APP_ENCRYPTION_KEY. */
 const needsKey = <const R extends { response: object; detail: object }>(route: R) =>

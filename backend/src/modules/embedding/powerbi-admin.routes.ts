@@ -8,13 +8,9 @@ import {
 import { adminChange, adminRemove, adminRoute, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import type { ConnectionsDeps } from './connections.service';
+import { embedding } from './embedding-route';
 import * as powerbi from './powerbi-admin.service';
 
-const TAGS = ['Admin', 'Embedding'];
-const embedding = <const R extends { detail: object }>(route: R) => ({
-  ...route,
-  detail: { ...route.detail, tags: TAGS },
-});
 const providerErrors = { 422: ApiErrorSchema, 502: ApiErrorSchema, 503: ApiErrorSchema, 504: ApiErrorSchema };
 
 /** Power BI as the commercial portals run it (issue 29): the capacity that pauses itself, import from a workspace. */

@@ -1,5 +1,6 @@
 import type { Lead, LeadActivity, LeadListQuery } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
+import { updateEdited } from '@app/db/queries/edited-rows';
 import { allOf, containsAny, equalsIf, orderOf, type Page, paged, type SortSpec } from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
 import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -107,10 +108,7 @@ export async function lockLead(tx: Transaction, id: number): Promise<LeadRow | n
 }
 
 export async function updateLead(tx: Transaction, id: number, values: Partial<typeof leads.$inferInsert>) {
-  await tx
-    .update(leads)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(leads.id, id));
+  await updateEdited(tx, leads, id, values);
 }
 
 /** The lead's contact messages (not spam) and bookings, in the order they arrived. */

@@ -8,7 +8,7 @@ import {
   LeadSchema,
 } from '@app/contracts';
 import type { AppDeps } from '../../deps';
-import { listAnswer } from '../../lib/list-query';
+import { listRoute } from '../../lib/list-query';
 import { adminChange, adminPagedList, adminRoute } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
@@ -21,11 +21,7 @@ export const leadsRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 
     .use(requestContext(deps.config.TRUST_PROXY))
     .get(
       '/api/admin/leads',
-      ({ query, set }) =>
-        listAnswer(query, set, {
-          rows: (page) => listLeadPage(deps.db, query, page),
-          count: () => countLeads(deps.db, query),
-        }),
+      listRoute(deps.db, listLeadPage, countLeads),
       adminPagedList(
         'Leads: every contact message and consultation booking, one lead per person, latest activity first',
         LeadListQuerySchema,

@@ -1,6 +1,7 @@
 import type { LinkListQuery, OrganizationDashboardLink } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import { deleteRow, insertIfAbsent } from '@app/db/queries/association-rows';
+import { withLinkParts } from '@app/db/queries/joins';
 import { allOf, containsAny, equalsIf, orderOf, type Page, paged, type SortSpec } from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
@@ -43,13 +44,7 @@ const linkFilter = (query: LinkListQuery) =>
   );
 
 const joined = (db: Db, where: SQL | undefined) =>
-  db
-    .select(linkColumns)
-    .from(organizationDashboards)
-    .innerJoin(organizations, eq(organizations.id, organizationDashboards.organizationId))
-    .innerJoin(dashboards, eq(dashboards.id, organizationDashboards.dashboardId))
-    .where(where)
-    .$dynamic();
+  withLinkParts(db.select(linkColumns).from(organizationDashboards).$dynamic()).where(where).$dynamic();
 
 const linkView = (row: Awaited<ReturnType<typeof joined>>[number]): OrganizationDashboardLink => ({
   ...row,
@@ -64,12 +59,9 @@ export async function listLinkPage(db: Db, query: LinkListQuery, page: Page | nu
 
 /** How many links the list's filters keep. */
 export async function countLinks(db: Db, query: LinkListQuery) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(organizationDashboards)
-    .innerJoin(organizations, eq(organizations.id, organizationDashboards.organizationId))
-    .innerJoin(dashboards, eq(dashboards.id, organizationDashboards.dashboardId))
-    .where(linkFilter(query));
+  const [row] = await withLinkParts(db.select({ n: count() }).from(organizationDashboards).$dynamic()).where(
+    linkFilter(query),
+  );
   return row?.n ?? 0;
 }
 
@@ -96,16 +88,17 @@ const linkKey = (organizationId: number, dashboardId: number) =>
  * link's row stays locked until the transaction ends, so parallel changes of its scope are made one after the other.
  */
 export async function lockLink(db: Transaction, organizationId: number, dashboardId: number) {
-  const [before] = await db
-    .select({
-      dataScope: organizationDashboards.dataScope,
-      organizationName: organizations.name,
-      dashboardName: dashboards.name,
-      embedMode: dashboards.embedMode,
-    })
-    .from(organizationDashboards)
-    .innerJoin(organizations, eq(organizations.id, organizationDashboards.organizationId))
-    .innerJoin(dashboards, eq(dashboards.id, organizationDashboards.dashboardId))
+  const [before] = await withLinkParts(
+    db
+      .select({
+        dataScope: organizationDashboards.dataScope,
+        organizationName: organizations.name,
+        dashboardName: dashboards.name,
+        embedMode: dashboards.embedMode,
+      })
+      .from(organizationDashboards)
+      .$dynamic(),
+  )
     .where(linkKey(organizationId, dashboardId))
     .for('update', { of: organizationDashboards });
   return before ? { ...before, embedMode: embedModeOf(before) } : null;

@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import { listAnswer } from '../../lib/list-query';
+import { listRoute } from '../../lib/list-query';
 import { adminCreate, adminPagedList, adminRemove, adminRoute, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { countLinks, listLinkPage } from './links.repository';
@@ -27,11 +27,7 @@ export const linksRoutes = (deps: Pick<AppDeps, 'db'> & GuardDeps) =>
   adminOnly('links-routes', deps)
     .get(
       '/api/admin/organization-dashboards',
-      ({ query, set }) =>
-        listAnswer(query, set, {
-          rows: (page) => listLinkPage(deps.db, query, page),
-          count: () => countLinks(deps.db, query),
-        }),
+      listRoute(deps.db, listLinkPage, countLinks),
       adminPagedList('Which organization sees which dashboard', LinkListQuerySchema, OrganizationDashboardLinkSchema),
     )
     .post(

@@ -1,15 +1,7 @@
 import type { AdminOrganization, OrganizationListQuery, OrganizationMember } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
-import {
-  allOf,
-  containsAny,
-  countWhere,
-  orderOf,
-  type Page,
-  type SortSpec,
-  sortedPage,
-  stateIf,
-} from '@app/db/queries/list-query';
+import { updateEdited } from '@app/db/queries/edited-rows';
+import * as lists from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 
@@ -27,7 +19,7 @@ const organizationView = (row: typeof organizations.$inferSelect): AdminOrganiza
   createdAt: row.createdAt.toISOString(),
 });
 
-const organizationSort: SortSpec<NonNullable<OrganizationListQuery['sort']>> = {
+const organizationSort: lists.SortSpec<NonNullable<OrganizationListQuery['sort']>> = {
   by: {
     name: sql`lower(${organizations.name})`,
     domain: sql`lower(${organizations.domain})`,
@@ -41,20 +33,22 @@ const organizationSort: SortSpec<NonNullable<OrganizationListQuery['sort']>> = {
 };
 
 const organizationFilter = (query: OrganizationListQuery) =>
-  allOf(
-    containsAny([organizations.name, organizations.domain], query.q),
-    stateIf(organizations.isActive, query.status, 'active'),
+  lists.allOf(
+    lists.containsAny([organizations.name, organizations.domain], query.q),
+    lists.stateIf(organizations.isActive, query.status, 'active'),
   );
 
 /** One page (or all) of the organizations list, filtered and sorted. */
-export async function listOrganizationPage(db: Db, query: OrganizationListQuery, page: Page | null) {
+export async function listOrganizationPage(db: Db, query: OrganizationListQuery, page: lists.Page | null) {
   const where = organizationFilter(query);
-  return (await sortedPage(db, organizations, where, orderOf(organizationSort, query), page)).map(organizationView);
+  return (await lists.sortedPage(db, organizations, where, lists.orderOf(organizationSort, query), page)).map(
+    organizationView,
+  );
 }
 
 /** How many organizations the list's filters keep. */
 export const countOrganizations = (db: Db, query: OrganizationListQuery) =>
-  countWhere(db, organizations, organizationFilter(query));
+  lists.countWhere(db, organizations, organizationFilter(query));
 
 export async function findOrganization(db: Db, id: number) {
   const [row] = await db.select().from(organizations).where(eq(organizations.id, id));
@@ -77,11 +71,7 @@ export async function insertOrganization(
 }
 
 export async function updateOrganization(db: Db, id: number, values: Partial<typeof organizations.$inferInsert>) {
-  const [row] = await db
-    .update(organizations)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(organizations.id, id))
-    .returning();
+  const row = await updateEdited(db, organizations, id, values);
   return row ? organizationView(row) : null;
 }
 

@@ -6,7 +6,7 @@ import {
   OrganizationSchema,
 } from '@app/contracts';
 import type { AppDeps } from '../../deps';
-import { listAnswer } from '../../lib/list-query';
+import { listRoute } from '../../lib/list-query';
 import { adminChange, adminCreate, adminPagedList, adminRoute } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { organizationDetail } from './organization-detail.service';
@@ -19,11 +19,7 @@ export const organizationsRoutes = (deps: Pick<AppDeps, 'db' | 'clock' | 'config
   return adminOnly('organizations-routes', deps)
     .get(
       '/api/admin/organizations',
-      ({ query, set }) =>
-        listAnswer(query, set, {
-          rows: (page) => listOrganizationPage(deps.db, query, page),
-          count: () => countOrganizations(deps.db, query),
-        }),
+      listRoute(deps.db, listOrganizationPage, countOrganizations),
       adminPagedList('Organizations, active first', OrganizationListQuerySchema, OrganizationSchema),
     )
     .get('/api/admin/organizations/:id', ({ params }) => organizationDetail(detail, params.id), {

@@ -1,5 +1,6 @@
 import type { CaseStudy, CaseStudySummary, SitePageKey } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
+import { updateEdited } from '@app/db/queries/edited-rows';
 import * as schema from '@app/db/schema';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 
@@ -80,11 +81,7 @@ export async function insertCaseStudy(db: Db, values: CaseStudyColumns) {
 }
 
 export async function updateCaseStudy(db: Db, id: number, values: Partial<CaseStudyColumns>) {
-  const [row] = await db
-    .update(caseStudies)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(caseStudies.id, id))
-    .returning();
+  const row = await updateEdited(db, caseStudies, id, values);
   return row ? caseStudyView(row) : null;
 }
 

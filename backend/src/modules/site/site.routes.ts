@@ -13,15 +13,7 @@ import {
 import { Elysia } from 'elysia';
 import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
-import {
-  adminChange,
-  adminCreate,
-  adminList,
-  adminRemove,
-  adminRoute,
-  described,
-  noContent,
-} from '../../lib/route-options';
+import * as route from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { listCaseStudies } from './site.repository';
 import * as site from './site.service';
@@ -32,20 +24,20 @@ const tags = ['Site'];
 export const siteRoutes = (deps: Pick<AppDeps, 'db' | 'config'>) =>
   new Elysia({ name: 'site-routes' })
     .get('/api/case-studies', () => site.publishedCaseStudies(deps.db), {
-      ...described(tags, 'The published case studies, in the order the administrators set', {
+      ...route.described(tags, 'The published case studies, in the order the administrators set', {
         200: v.array(CaseStudySummarySchema),
       }),
     })
     .get('/api/case-studies/:slug', ({ params }) => site.publishedCaseStudy(deps.db, params.slug), {
       params: CaseStudySlugParamsSchema,
-      ...described(tags, 'A published case study, its Markdown body rendered as sanitized HTML', {
+      ...route.described(tags, 'A published case study, its Markdown body rendered as sanitized HTML', {
         200: PublicCaseStudySchema,
         404: ApiErrorSchema,
       }),
     })
     .get('/api/site-pages/:key', ({ params }) => site.sitePage(deps.db, params.key, deps.config.COMPANY_EMAIL), {
       params: SitePageParamsSchema,
-      ...described(tags, 'A legal page (privacy, terms, cookies): its text, rendered as sanitized HTML', {
+      ...route.described(tags, 'A legal page (privacy, terms, cookies): its text, rendered as sanitized HTML', {
         200: SitePageSchema,
         404: ApiErrorSchema,
       }),
@@ -54,26 +46,30 @@ export const siteRoutes = (deps: Pick<AppDeps, 'db' | 'config'>) =>
 /** Case studies and the legal pages' texts in the admin screen, behind the admin guard (D10); every change audited. */
 export const adminSiteRoutes = (deps: Pick<AppDeps, 'db' | 'config'> & GuardDeps) =>
   adminOnly('admin-site-routes', deps)
-    .get('/api/admin/case-studies', () => listCaseStudies(deps.db), adminList('Every case study', CaseStudySchema))
+    .get(
+      '/api/admin/case-studies',
+      () => listCaseStudies(deps.db),
+      route.adminList('Every case study', CaseStudySchema),
+    )
     .post(
       '/api/admin/case-studies',
       async ({ body, user, status }) => status(201, await site.createCaseStudy(deps.db, user, body)),
-      adminCreate('Write a case study', CaseStudyInputSchema, CaseStudySchema),
+      route.adminCreate('Write a case study', CaseStudyInputSchema, CaseStudySchema),
     )
     .put(
       '/api/admin/case-studies/:id',
       ({ params, body, user }) => site.updateCaseStudy(deps.db, user, params.id, body),
-      adminChange('Change, publish or unpublish a case study', CaseStudyInputSchema, CaseStudySchema),
+      route.adminChange('Change, publish or unpublish a case study', CaseStudyInputSchema, CaseStudySchema),
     )
     .delete(
       '/api/admin/case-studies/:id',
-      ({ params, user }) => noContent(site.deleteCaseStudy(deps.db, user, params.id)),
-      adminRemove(IdParamsSchema, 'Delete a case study', 'The case study is deleted'),
+      ({ params, user }) => route.noContent(site.deleteCaseStudy(deps.db, user, params.id)),
+      route.adminRemove(IdParamsSchema, 'Delete a case study', 'The case study is deleted'),
     )
     .get(
       '/api/admin/site-pages',
       () => site.sitePages(deps.db, deps.config.COMPANY_EMAIL),
-      adminList('The legal pages with their texts', SitePageSchema),
+      route.adminList('The legal pages with their texts', SitePageSchema),
     )
     .put(
       '/api/admin/site-pages/:key',
@@ -82,6 +78,8 @@ export const adminSiteRoutes = (deps: Pick<AppDeps, 'db' | 'config'> & GuardDeps
       {
         params: SitePageParamsSchema,
         body: SitePageInputSchema,
-        ...adminRoute("Change a legal page's text (an empty text puts the default back)", { 200: SitePageSchema }),
+        ...route.adminRoute("Change a legal page's text (an empty text puts the default back)", {
+          200: SitePageSchema,
+        }),
       },
     );

@@ -1,6 +1,7 @@
 // Long file: every query of report subscriptions (the admin's list, history and changes; a member's own).
 import type { MySubscription, Subscription, SubscriptionDelivery, SubscriptionRun } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
+import { withLinkParts, withSubscriptionParts } from '@app/db/queries/joins';
 import * as schema from '@app/db/schema';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 
@@ -67,28 +68,29 @@ export async function listSubscriptions(db: Db, ids?: number[], organizationId?:
     .orderBy(desc(subscriptionRuns.id))
     .limit(1)
     .as('last_run');
-  const rows = await db
-    .select({
-      s: reportSubscriptions,
-      organizationName: organizations.name,
-      dashboardName: dashboards.name,
-      provider: dashboards.embedMode,
-      unsubscribed: sql<number>`(select count(*)::int from ${subscriptionUnsubscribes} u where u.subscription_id = ${reportSubscriptions.id})`,
-      run: {
-        id: lastRun.id,
-        trigger: lastRun.trigger,
-        state: lastRun.state,
-        attempts: lastRun.attempts,
-        error: lastRun.error,
-        scheduledFor: lastRun.scheduledFor,
-        fileName: lastRun.fileName,
-        createdAt: lastRun.createdAt,
-        finishedAt: lastRun.finishedAt,
-      },
-    })
-    .from(reportSubscriptions)
-    .innerJoin(organizations, eq(organizations.id, reportSubscriptions.organizationId))
-    .innerJoin(dashboards, eq(dashboards.id, reportSubscriptions.dashboardId))
+  const rows = await withSubscriptionParts(
+    db
+      .select({
+        s: reportSubscriptions,
+        organizationName: organizations.name,
+        dashboardName: dashboards.name,
+        provider: dashboards.embedMode,
+        unsubscribed: sql<number>`(select count(*)::int from ${subscriptionUnsubscribes} u where u.subscription_id = ${reportSubscriptions.id})`,
+        run: {
+          id: lastRun.id,
+          trigger: lastRun.trigger,
+          state: lastRun.state,
+          attempts: lastRun.attempts,
+          error: lastRun.error,
+          scheduledFor: lastRun.scheduledFor,
+          fileName: lastRun.fileName,
+          createdAt: lastRun.createdAt,
+          finishedAt: lastRun.finishedAt,
+        },
+      })
+      .from(reportSubscriptions)
+      .$dynamic(),
+  )
     .leftJoinLateral(lastRun, sql`true`)
     .where(
       and(
@@ -126,22 +128,19 @@ export async function findSubscription(db: Db, id: number) {
 
 /** The link a subscription is for, with the dashboard's embed mode (null: not linked). */
 export async function findLink(db: Db, organizationId: number, dashboardId: number) {
-  const [row] = await db
-    .select({
-      organizationName: organizations.name,
-      dashboardName: dashboards.name,
-      embedMode: dashboards.embedMode,
-      dataScope: organizationDashboards.dataScope,
-    })
-    .from(organizationDashboards)
-    .innerJoin(organizations, eq(organizations.id, organizationDashboards.organizationId))
-    .innerJoin(dashboards, eq(dashboards.id, organizationDashboards.dashboardId))
-    .where(
-      and(
-        eq(organizationDashboards.organizationId, organizationId),
-        eq(organizationDashboards.dashboardId, dashboardId),
-      ),
-    );
+  const [row] = await withLinkParts(
+    db
+      .select({
+        organizationName: organizations.name,
+        dashboardName: dashboards.name,
+        embedMode: dashboards.embedMode,
+        dataScope: organizationDashboards.dataScope,
+      })
+      .from(organizationDashboards)
+      .$dynamic(),
+  ).where(
+    and(eq(organizationDashboards.organizationId, organizationId), eq(organizationDashboards.dashboardId, dashboardId)),
+  );
   return row ?? null;
 }
 

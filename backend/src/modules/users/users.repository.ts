@@ -1,16 +1,7 @@
 import type { User, UserListQuery } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
-import {
-  allOf,
-  contains,
-  containsAny,
-  countWhere,
-  orderOf,
-  type Page,
-  type SortSpec,
-  sortedPage,
-  stateIf,
-} from '@app/db/queries/list-query';
+import { updateEdited } from '@app/db/queries/edited-rows';
+import * as lists from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
 import { asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 
@@ -82,7 +73,7 @@ export async function listUsers(db: Db, ids?: number[]): Promise<User[]> {
 /** 'first last' as the name filter and the name sort see it (a trigram index serves the filter, decision 038). */
 const fullName = sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`;
 
-const userSort: SortSpec<NonNullable<UserListQuery['sort']>> = {
+const userSort: lists.SortSpec<NonNullable<UserListQuery['sort']>> = {
   by: {
     email: sql`lower(${users.email})`,
     name: sql`lower(${fullName})`,
@@ -98,14 +89,14 @@ const userSort: SortSpec<NonNullable<UserListQuery['sort']>> = {
 
 /** The conditions of the users list's filters and search. */
 function userFilter(query: UserListQuery): SQL | undefined {
-  return allOf(
-    contains(users.email, query.email),
-    contains(fullName, query.name),
-    containsAny([users.email, fullName], query.q),
-    stateIf(users.isAdmin, query.userType, 'admin'),
-    stateIf(users.hasLoggedIn, query.login, 'logged-in'),
-    stateIf(users.accountSetupComplete, query.setup, 'complete'),
-    stateIf(users.isActive, query.status, 'active'),
+  return lists.allOf(
+    lists.contains(users.email, query.email),
+    lists.contains(fullName, query.name),
+    lists.containsAny([users.email, fullName], query.q),
+    lists.stateIf(users.isAdmin, query.userType, 'admin'),
+    lists.stateIf(users.hasLoggedIn, query.login, 'logged-in'),
+    lists.stateIf(users.accountSetupComplete, query.setup, 'complete'),
+    lists.stateIf(users.isActive, query.status, 'active'),
     query.organization === undefined
       ? undefined
       : sql`exists (select 1 from ${memberships} where ${memberships.organizationId} = ${query.organization} and ${memberships.userId} = ${users.id})`,
@@ -113,12 +104,16 @@ function userFilter(query: UserListQuery): SQL | undefined {
 }
 
 /** One page (or all) of the users list, filtered and sorted, with their organizations. */
-export async function listUserPage(db: Db, query: UserListQuery, page: Page | null): Promise<User[]> {
-  return withOrganizations(db, await sortedPage(db, users, userFilter(query), orderOf(userSort, query), page));
+export async function listUserPage(db: Db, query: UserListQuery, page: lists.Page | null): Promise<User[]> {
+  return withOrganizations(
+    db,
+    await lists.sortedPage(db, users, userFilter(query), lists.orderOf(userSort, query), page),
+  );
 }
 
 /** How many users the list's filters keep. */
-export const countUsers = (db: Db, query: UserListQuery): Promise<number> => countWhere(db, users, userFilter(query));
+export const countUsers = (db: Db, query: UserListQuery): Promise<number> =>
+  lists.countWhere(db, users, userFilter(query));
 
 async function withOrganizations(db: Db, rows: UserRow[]): Promise<User[]> {
   if (!rows.length) return [];
@@ -147,10 +142,7 @@ export async function insertUser(db: Db, values: typeof users.$inferInsert) {
 }
 
 export async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>) {
-  await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, id));
+  await updateEdited(db, users, id, values);
 }
 
 /** Permanent: their sessions, memberships, tokens and views go with them (foreign keys cascade). */

@@ -11,7 +11,7 @@ import {
   UserSchema,
 } from '@app/contracts';
 import type { AppDeps } from '../../deps';
-import { listAnswer } from '../../lib/list-query';
+import { listRoute } from '../../lib/list-query';
 import { adminChange, adminCreate, adminPagedList, adminRemove, adminRoute, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
@@ -24,11 +24,7 @@ export const usersRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 
     .use(requestContext(deps.config.TRUST_PROXY))
     .get(
       '/api/admin/users',
-      ({ query, set }) =>
-        listAnswer(query, set, {
-          rows: (page) => listUserPage(deps.db, query, page),
-          count: () => countUsers(deps.db, query),
-        }),
+      listRoute(deps.db, listUserPage, countUsers),
       adminPagedList('Users with their organizations', UserListQuerySchema, UserSchema),
     )
     .post(

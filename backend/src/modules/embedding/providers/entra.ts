@@ -1,4 +1,5 @@
-import { baseUrl, errorCode, type ProviderAnswer, providerError, providerRequest, statusWords } from './http';
+import { entraTokenRequest, POWERBI_SCOPE } from '@app/platform/powerbi/entra-token';
+import { errorCode, type ProviderAnswer, providerError, providerRequest, statusWords } from './http';
 import { type OpenConnection, type ProviderDeps, ProviderError } from './types';
 
 /**
@@ -9,7 +10,6 @@ import { type OpenConnection, type ProviderDeps, ProviderError } from './types';
 export type PowerBiConnection = Extract<OpenConnection, { provider: 'powerbi' }>;
 
 const ENTRA = 'Entra ID';
-const POWERBI_SCOPE = 'https://analysis.windows.net/powerbi/api/.default';
 const CACHE_LIMIT = 500;
 
 export interface EntraToken {
@@ -49,17 +49,8 @@ function entraWords(answer: ProviderAnswer): string {
 }
 
 async function requestEntraToken(deps: ProviderDeps, connection: PowerBiConnection): Promise<EntraToken> {
-  const url = `${baseUrl(deps.config.POWERBI_AUTHORITY_URL)}/${encodeURIComponent(connection.tenantId)}/oauth2/v2.0/token`;
-  const answer = await providerRequest(deps, ENTRA, url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: connection.clientId,
-      client_secret: connection.clientSecret,
-      scope: POWERBI_SCOPE,
-    }).toString(),
-  });
+  const token = entraTokenRequest(deps.config.POWERBI_AUTHORITY_URL, connection, POWERBI_SCOPE);
+  const answer = await providerRequest(deps, ENTRA, token.url, token.init);
   if (!answer.ok) {
     // Entra answers 400 or 401 for a wrong tenant, client id or secret: all of them the admin's to fix.
     const kind = answer.status >= 500 || answer.status === 429 ? 'unavailable' : 'unauthorized';

@@ -2,7 +2,7 @@ import type { ConnectionTest } from '@app/contracts';
 import { getPermissions, searchAssets } from '@app/platform/lookerstudio/client';
 import { LookerStudioError } from '@app/platform/lookerstudio/http';
 import type { LookerStudioAccount, LookerStudioDeps } from '@app/platform/lookerstudio/token';
-import type { EmbedTarget, OpenConnection, ProviderDeps } from './types';
+import { connectionTest, type EmbedTarget, type OpenConnection, type ProviderDeps, targetCheck } from './types';
 
 /**
  * Looker Studio (issue 28): no token to mint, the report is framed by its URL and access is its sharing with each
@@ -27,42 +27,26 @@ export const accountOf = (connection: LookerStudioConnection): LookerStudioAccou
   delegatedUser: connection.delegatedUser,
 });
 
-export async function testLookerStudio(
-  deps: ProviderDeps,
-  connection: LookerStudioConnection,
-): Promise<ConnectionTest> {
-  try {
+export function testLookerStudio(deps: ProviderDeps, connection: LookerStudioConnection): Promise<ConnectionTest> {
+  return connectionTest(LookerStudioError, async () => {
     const assets = await searchAssets(googleDeps(deps), accountOf(connection), '', 50);
     if (!assets.length)
-      return {
-        ok: true,
-        message: `Signed in to Looker Studio as ${connection.delegatedUser}, who can see no reports yet (share them with this user, as an editor)`,
-      };
+      return `Signed in to Looker Studio as ${connection.delegatedUser}, who can see no reports yet (share them with this user, as an editor)`;
     const titles = assets
       .slice(0, 3)
       .map((asset) => `"${asset.title}"`)
       .join(', ');
-    return {
-      ok: true,
-      message: `Signed in to Looker Studio as ${connection.delegatedUser}: ${assets.length}${assets.length === 50 ? '+' : ''} report${assets.length === 1 ? '' : 's'} found (${titles}${assets.length > 3 ? ', …' : ''})`,
-    };
-  } catch (error) {
-    if (error instanceof LookerStudioError) return { ok: false, message: error.message };
-    throw error;
-  }
+    return `Signed in to Looker Studio as ${connection.delegatedUser}: ${assets.length}${assets.length === 50 ? '+' : ''} report${assets.length === 1 ? '' : 's'} found (${titles}${assets.length > 3 ? ', …' : ''})`;
+  });
 }
 
 /** While a dashboard is saved: null when the delegated user can read the report's permissions, else why not. */
-export async function checkLookerStudioTarget(
+export function checkLookerStudioTarget(
   deps: ProviderDeps,
   connection: LookerStudioConnection,
   target: LookerStudioTarget,
 ): Promise<string | null> {
-  try {
-    await getPermissions(googleDeps(deps), accountOf(connection), target.assetName);
-    return null;
-  } catch (error) {
-    if (error instanceof LookerStudioError) return error.message;
-    throw error;
-  }
+  return targetCheck(LookerStudioError, () =>
+    getPermissions(googleDeps(deps), accountOf(connection), target.assetName),
+  );
 }

@@ -1,17 +1,16 @@
 import type { ConnectionTest } from '@app/contracts';
 import { SignJWT } from 'jose';
 import { kindOfStatus, type ProviderAnswer, providerError, providerRequest, siteBase, statusWords } from './http';
-import type { EmbedIdentity, EmbedTarget, MintedToken, OpenConnection, ProviderDeps } from './types';
-import { ProviderError } from './types';
+import * as provider from './types';
 
 /**
  * Metabase static (signed) embedding: an HS256 JWT signed with the site's embedding secret key, naming the dashboard
  * and locking its parameters to the organization's values. The viewer frames `{site}/embed/dashboard/{token}`.
  */
 
-type MetabaseConnection = Extract<OpenConnection, { provider: 'metabase' }>;
-type MetabaseTarget = Extract<EmbedTarget, { provider: 'metabase' }>;
-type MetabaseIdentity = Extract<EmbedIdentity, { provider: 'metabase' }>;
+type MetabaseConnection = Extract<provider.OpenConnection, { provider: 'metabase' }>;
+type MetabaseTarget = Extract<provider.EmbedTarget, { provider: 'metabase' }>;
+type MetabaseIdentity = Extract<provider.EmbedIdentity, { provider: 'metabase' }>;
 
 const LABEL = 'Metabase';
 const MAX_MINUTES = 10;
@@ -22,7 +21,7 @@ const secretsOf = (connection: MetabaseConnection) => [connection.secretKey];
 const site = (connection: MetabaseConnection) => siteBase(connection.siteUrl);
 
 async function signedEmbedToken(
-  deps: ProviderDeps,
+  deps: provider.ProviderDeps,
   connection: MetabaseConnection,
   dashboardId: number,
   params: Record<string, unknown>,
@@ -38,11 +37,11 @@ async function signedEmbedToken(
 }
 
 export async function mintMetabase(
-  deps: ProviderDeps,
+  deps: provider.ProviderDeps,
   connection: MetabaseConnection,
   target: MetabaseTarget,
   identity: MetabaseIdentity,
-): Promise<MintedToken> {
+): Promise<provider.MintedToken> {
   const { token, expiresAt } = await signedEmbedToken(
     deps,
     connection,
@@ -67,13 +66,16 @@ function metabaseText(answer: ProviderAnswer): string {
  * and that the dashboard exists and is enabled for embedding. A refusal for a missing locked parameter still proves
  * both, so it passes.
  */
-async function probeDashboard(deps: ProviderDeps, connection: MetabaseConnection, dashboardId: number) {
+async function probeDashboard(deps: provider.ProviderDeps, connection: MetabaseConnection, dashboardId: number) {
   const { token } = await signedEmbedToken(deps, connection, dashboardId, {});
   const answer = await providerRequest(deps, LABEL, `${site(connection)}/api/embed/dashboard/${token}`);
   if (answer.ok) return;
   const words = metabaseText(answer);
   if (answer.status === 400 && BAD_SIGNATURE.test(words))
-    throw new ProviderError('unauthorized', 'Metabase refused the signature: the embedding secret key is wrong');
+    throw new provider.ProviderError(
+      'unauthorized',
+      'Metabase refused the signature: the embedding secret key is wrong',
+    );
   if (answer.status === 400 && /must specify a value for|locked/i.test(words)) return;
   if (answer.status === 400 && /embedding is not enabled/i.test(words))
     throw providerError(
@@ -90,12 +92,12 @@ async function probeDashboard(deps: ProviderDeps, connection: MetabaseConnection
   );
 }
 
-export async function testMetabase(
-  deps: ProviderDeps,
+export function testMetabase(
+  deps: provider.ProviderDeps,
   connection: MetabaseConnection,
   probe: { metabaseDashboardId?: number },
 ): Promise<ConnectionTest> {
-  try {
+  return provider.connectionTest(provider.ProviderError, async () => {
     const answer = await providerRequest(deps, LABEL, `${site(connection)}/api/health`);
     const status = (answer.body as { status?: unknown } | null)?.status;
     if (!answer.ok || status !== 'ok')
@@ -105,34 +107,20 @@ export async function testMetabase(
         secretsOf(connection),
       );
     if (probe.metabaseDashboardId === undefined)
-      return {
-        ok: true,
-        message:
-          'Connected to Metabase: the site answers (the embedding secret key is checked when a dashboard uses the connection)',
-      };
+      return 'Connected to Metabase: the site answers (the embedding secret key is checked when a dashboard uses the connection)';
     await probeDashboard(deps, connection, probe.metabaseDashboardId);
-    return {
-      ok: true,
-      message: `Connected to Metabase: dashboard ${probe.metabaseDashboardId} accepts the embedding secret key`,
-    };
-  } catch (error) {
-    if (error instanceof ProviderError) return { ok: false, message: error.message };
-    throw error;
-  }
+    return `Connected to Metabase: dashboard ${probe.metabaseDashboardId} accepts the embedding secret key`;
+  });
 }
 
-export async function checkMetabaseTarget(
-  deps: ProviderDeps,
+export function checkMetabaseTarget(
+  deps: provider.ProviderDeps,
   connection: MetabaseConnection,
   target: MetabaseTarget,
 ): Promise<string | null> {
-  try {
-    await probeDashboard(deps, connection, target.metabaseDashboardId);
-    return null;
-  } catch (error) {
-    if (error instanceof ProviderError) return error.message;
-    throw error;
-  }
+  return provider.targetCheck(provider.ProviderError, () =>
+    probeDashboard(deps, connection, target.metabaseDashboardId),
+  );
 }
 
 export const describeMetabase = (identity: MetabaseIdentity): Record<string, unknown> => ({

@@ -1,15 +1,15 @@
 import type { ConnectionTest } from '@app/contracts';
 import { bounded, type EntraToken, entraToken, forgetEntraToken, type PowerBiConnection } from './entra';
+import * as http from './http';
 import {
-  baseUrl,
-  errorCode,
-  kindOfStatus,
-  type ProviderAnswer,
-  providerError,
-  providerRequest,
-  statusWords,
-} from './http';
-import { type EmbedIdentity, type EmbedTarget, type MintedToken, type ProviderDeps, ProviderError } from './types';
+  connectionTest,
+  type EmbedIdentity,
+  type EmbedTarget,
+  type MintedToken,
+  type ProviderDeps,
+  ProviderError,
+  targetCheck,
+} from './types';
 
 /**
  * Power BI Embedded, "embed for your customers" (app owns data): an Entra ID token for the connection's service
@@ -34,13 +34,13 @@ interface PowerBiReport {
 const secretsOf = (connection: PowerBiConnection) => [connection.clientSecret];
 
 /** Power BI's status and error code (`HTTP 404 (PowerBIEntityNotFound)`): never its message. */
-function powerBiWords(answer: ProviderAnswer): string {
+function powerBiWords(answer: http.ProviderAnswer): string {
   const error = (answer.body as { error?: { code?: unknown } } | null)?.error;
-  return statusWords(answer.status, [errorCode(error?.code)]);
+  return http.statusWords(answer.status, [http.errorCode(error?.code)]);
 }
 
-function powerBiFault(answer: ProviderAnswer, what: string, connection: PowerBiConnection): ProviderError {
-  const kind = kindOfStatus(answer.status);
+function powerBiFault(answer: http.ProviderAnswer, what: string, connection: PowerBiConnection): ProviderError {
+  const kind = http.kindOfStatus(answer.status);
   // Power BI's words are matched, never shown (decision 040): our own hint says what they mean.
   const hint =
     kind === 'unauthorized' && (answer.status === 401 || answer.status === 403)
@@ -48,11 +48,11 @@ function powerBiFault(answer: ProviderAnswer, what: string, connection: PowerBiC
       : answer.status === 400 && /effective identity/i.test(answer.text)
         ? " (the dataset uses row-level security: the link's data scope must name its roles)"
         : '';
-  return providerError(kind, `${LABEL} ${what}: ${powerBiWords(answer)}${hint}`, secretsOf(connection));
+  return http.providerError(kind, `${LABEL} ${what}: ${powerBiWords(answer)}${hint}`, secretsOf(connection));
 }
 
 const authorization = (token: EntraToken) => ({ authorization: `Bearer ${token.accessToken}` });
-const api = (deps: ProviderDeps) => `${baseUrl(deps.config.POWERBI_API_URL)}/v1.0/myorg`;
+const api = (deps: ProviderDeps) => `${http.baseUrl(deps.config.POWERBI_API_URL)}/v1.0/myorg`;
 
 async function fetchReport(
   deps: ProviderDeps,
@@ -61,9 +61,9 @@ async function fetchReport(
   token: EntraToken,
 ): Promise<PowerBiReport> {
   const url = `${api(deps)}/groups/${encodeURIComponent(target.workspaceId)}/reports/${encodeURIComponent(target.reportId)}`;
-  const answer = await providerRequest(deps, LABEL, url, { headers: authorization(token) });
+  const answer = await http.providerRequest(deps, LABEL, url, { headers: authorization(token) });
   if (answer.status === 404)
-    throw providerError(
+    throw http.providerError(
       'not-found',
       `${LABEL} has no report ${target.reportId} in workspace ${target.workspaceId} that the service principal can see (${powerBiWords(answer)})`,
       secretsOf(connection),
@@ -139,7 +139,7 @@ export async function mintPowerBi(
 ): Promise<MintedToken> {
   const token = await entraToken(deps, connection);
   const report = await cachedReport(deps, connection, target, token);
-  const answer = await providerRequest(deps, LABEL, `${api(deps)}/GenerateToken`, {
+  const answer = await http.providerRequest(deps, LABEL, `${api(deps)}/GenerateToken`, {
     method: 'POST',
     headers: { ...authorization(token), 'content-type': 'application/json' },
     body: JSON.stringify(generateTokenBody(deps, target, report, identity)),
@@ -162,10 +162,10 @@ export async function mintPowerBi(
   };
 }
 
-export async function testPowerBi(deps: ProviderDeps, connection: PowerBiConnection): Promise<ConnectionTest> {
-  try {
+export function testPowerBi(deps: ProviderDeps, connection: PowerBiConnection): Promise<ConnectionTest> {
+  return connectionTest(ProviderError, async () => {
     const token = await entraToken(deps, connection);
-    const answer = await providerRequest(deps, LABEL, `${api(deps)}/groups?$top=100`, {
+    const answer = await http.providerRequest(deps, LABEL, `${api(deps)}/groups?$top=100`, {
       headers: authorization(token),
     });
     if (!answer.ok) {
@@ -177,25 +177,18 @@ export async function testPowerBi(deps: ProviderDeps, connection: PowerBiConnect
       throw new ProviderError('unavailable', `${LABEL} answered the workspace list in an unexpected form`);
     const count = value.length === 100 ? 'at least 100' : String(value.length);
     const hint = value.length === 0 ? ' (add it to the workspaces of the reports to embed)' : '';
-    return { ok: true, message: `Connected to Power BI: the service principal sees ${count} workspace(s)${hint}` };
-  } catch (error) {
-    if (error instanceof ProviderError) return { ok: false, message: error.message };
-    throw error;
-  }
+    return `Connected to Power BI: the service principal sees ${count} workspace(s)${hint}`;
+  });
 }
 
-export async function checkPowerBiTarget(
+export function checkPowerBiTarget(
   deps: ProviderDeps,
   connection: PowerBiConnection,
   target: PowerBiTarget,
 ): Promise<string | null> {
-  try {
-    await fetchReport(deps, connection, target, await entraToken(deps, connection));
-    return null;
-  } catch (error) {
-    if (error instanceof ProviderError) return error.message;
-    throw error;
-  }
+  return targetCheck(ProviderError, async () =>
+    fetchReport(deps, connection, target, await entraToken(deps, connection)),
+  );
 }
 
 /** The effective identity GenerateToken receives; none without roles (the report then shows every row). */

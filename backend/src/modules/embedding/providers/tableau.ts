@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { ConnectionTest } from '@app/contracts';
 import { SignJWT } from 'jose';
+import * as http from './http';
 import {
-  baseUrl,
-  errorCode,
-  kindOfStatus,
-  type ProviderAnswer,
-  providerError,
-  providerRequest,
-  statusWords,
-} from './http';
-import type { EmbedIdentity, EmbedTarget, MintedToken, OpenConnection, ProviderDeps } from './types';
-import { ProviderError } from './types';
+  connectionTest,
+  type EmbedIdentity,
+  type EmbedTarget,
+  type MintedToken,
+  type OpenConnection,
+  type ProviderDeps,
+  ProviderError,
+} from './types';
 
 /**
  * Tableau connected apps, direct trust: an HS256 JWT signed with the connected app's secret (`kid` the secret id, `iss`
@@ -102,55 +101,58 @@ export async function mintTableau(
 }
 
 /** Tableau's status and error code (`HTTP 401 (401001)`): never its summary or detail. */
-function tableauWords(answer: ProviderAnswer): string {
+function tableauWords(answer: http.ProviderAnswer): string {
   const error = (answer.body as { error?: { code?: unknown } } | null)?.error;
-  return statusWords(answer.status, [errorCode(error?.code)]);
+  return http.statusWords(answer.status, [http.errorCode(error?.code)]);
 }
 
 const restUrl = (connection: TableauConnection, path: string) => {
   const site = new URL(connection.siteUrl);
-  return `${baseUrl(`${site.origin}${site.pathname}`)}/api/${REST_VERSION}/${path}`;
+  return `${http.baseUrl(`${site.origin}${site.pathname}`)}/api/${REST_VERSION}/${path}`;
 };
 
 /** "Test connection": signs in to the REST API with a connected-app token for the admin's e-mail, then signs out. */
-export async function testTableau(
+export function testTableau(
   deps: ProviderDeps,
   connection: TableauConnection,
   probe: { email: string },
 ): Promise<ConnectionTest> {
-  try {
+  return connectionTest(ProviderError, async () => {
     const { token: jwt } = await connectedAppJwt(deps, connection, {
       sub: probe.email,
       scp: ['tableau:content:read'],
       attributes: {},
     });
-    const answer = await providerRequest(deps, LABEL, restUrl(connection, 'auth/signin'), {
+    const answer = await http.providerRequest(deps, LABEL, restUrl(connection, 'auth/signin'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ credentials: { jwt, site: { contentUrl: connection.siteName } } }),
     });
     if (!answer.ok) {
-      const kind = kindOfStatus(answer.status);
+      const kind = http.kindOfStatus(answer.status);
       const hint =
         kind === 'unauthorized'
           ? ` (check the connected app's client id, secret id and secret value, that it is enabled, and that ${probe.email} is a user of the site)`
           : '';
-      throw providerError(kind, `${LABEL} refused the sign-in: ${tableauWords(answer)}${hint}`, secretsOf(connection));
+      throw http.providerError(
+        kind,
+        `${LABEL} refused the sign-in: ${tableauWords(answer)}${hint}`,
+        secretsOf(connection),
+      );
     }
     const credentials = (answer.body as { credentials?: { token?: unknown } } | null)?.credentials;
     if (typeof credentials?.token !== 'string')
       throw new ProviderError('unavailable', `${LABEL} answered the sign-in in an unexpected form`);
     // Best effort: a session left open expires by itself.
-    await providerRequest(deps, LABEL, restUrl(connection, 'auth/signout'), {
-      method: 'POST',
-      headers: { 'x-tableau-auth': credentials.token },
-    }).catch(() => undefined);
+    await http
+      .providerRequest(deps, LABEL, restUrl(connection, 'auth/signout'), {
+        method: 'POST',
+        headers: { 'x-tableau-auth': credentials.token },
+      })
+      .catch(() => undefined);
     const site = connection.siteName ? `site "${connection.siteName}"` : 'the Default site';
-    return { ok: true, message: `Connected to Tableau: signed in to ${site} as ${probe.email}` };
-  } catch (error) {
-    if (error instanceof ProviderError) return { ok: false, message: error.message };
-    throw error;
-  }
+    return `Connected to Tableau: signed in to ${site} as ${probe.email}`;
+  });
 }
 
 /** While a dashboard is saved: the view must be on the connection's site (a token of one site opens nothing elsewhere). */

@@ -97,3 +97,27 @@ export interface EmbedProviders {
   /** What the token will carry, for the admin's preview: never a secret. */
   describeIdentity(identity: EmbedIdentity): Record<string, unknown>;
 }
+
+/** The errors that are a provider's answer in words (ProviderError, Google's LookerStudioError); others are thrown. */
+type Refusal = abstract new (...args: never[]) => Error;
+
+/** "Test connection": the message `probe` gives when the provider accepts, or its refusal as a failed test. */
+export async function connectionTest(refusal: Refusal, probe: () => Promise<string>): Promise<ConnectionTest> {
+  try {
+    return { ok: true, message: await probe() };
+  } catch (error) {
+    if (error instanceof refusal) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/** While a dashboard is saved: null when `probe` passes, else the provider's refusal in words. */
+export async function targetCheck(refusal: Refusal, probe: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await probe();
+    return null;
+  } catch (error) {
+    if (error instanceof refusal) return error.message;
+    throw error;
+  }
+}
