@@ -46,7 +46,11 @@ export async function freeTimesOn(page: Page, date: string, prefix = 'picker'): 
  * A manage link of the booking, as its e-mails carry it (`/booking/reschedule?token=...`): taken from the e-mail's
  * text when the e-mail has one, or else minted as the worker mints one (its hash into booking_tokens, D7).
  */
-export async function rescheduleLink(database: DatabaseHandle, bookingId: number, emailText?: string): Promise<string> {
+export async function rescheduleLink(
+  database: Pick<DatabaseHandle, 'db'>,
+  bookingId: number,
+  emailText?: string,
+): Promise<string> {
   const inEmail = /https?:\/\/[^\s"'<>]+(\/booking\/reschedule\?token=[\w.~%-]+)/.exec(emailText ?? '')?.[1];
   if (inEmail) return inEmail;
   const token = generateToken();

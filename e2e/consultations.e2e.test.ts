@@ -1,12 +1,10 @@
 import { addDays, todayIn, weekday, zonedTimeToUtc } from '@app/contracts';
-import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
-import { createUser } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
 import { signIn, toast } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail, waitForEmail } from './email-helpers';
 import { screenshot, useBrowserSuite, viewports } from './harness';
 import { openMarketingPage, seriousAxeViolations } from './marketing-helpers';
@@ -26,23 +24,10 @@ function weekdayAhead(from: number, today = todayIn(ZONE, new Date())): string {
 
 describe('Consultations for the company (issue 16)', () => {
   const suite = useBrowserSuite({ env: { BOOKING_WINDOW_DAYS: String(WINDOW_DAYS) } });
-  let database: DatabaseHandle;
-  beforeAll(() => {
-    database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-consultations' });
-  });
-  afterAll(async () => {
-    await database?.close().catch(() => {});
-  });
+  const database = useSuiteDatabase(suite, 'e2e-consultations', PASSWORD);
 
   const createAdmin = async () =>
-    createUser(database.db, {
-      email: uniqueEmail('alma'),
-      firstName: 'Alma',
-      lastName: 'Admin',
-      passwordHash: await hashPassword(PASSWORD),
-      isAdmin: true,
-      accountSetupComplete: true,
-    });
+    database.account({ email: uniqueEmail('alma'), firstName: 'Alma', lastName: 'Admin', isAdmin: true });
 
   /**
    * A confirmed booking at `hour` (a morning hour) on `date`, moved there by the visitor from the day before (its
