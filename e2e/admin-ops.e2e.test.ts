@@ -1,9 +1,10 @@
-import { addDays, todayIn, weekday, zonedTimeToUtc } from '@app/contracts';
+import { addDays, todayIn, weekday } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, toast } from './account-helpers';
+import { storeMorningBooking } from './booking-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail, waitForEmail } from './email-helpers';
 import { forEachThemeAndViewport, screenshot, useBrowserSuite } from './harness';
@@ -32,21 +33,11 @@ function weekdayAhead(from: number): string {
 
 /** A confirmed booking made through our form at `hour`:00 on `date`. */
 async function booking(date: string, hour: number, name: string) {
-  const startsAt = zonedTimeToUtc(date, hour, 0, ZONE);
-  const [row] = await database.db
-    .insert(schema.bookings)
-    .values({
-      name,
-      email: uniqueEmail(name.split(' ')[0]!.toLowerCase()),
-      date,
-      timeLabel: `${String(hour).padStart(2, '0')}:00 AM - ${String(hour).padStart(2, '0')}:30 AM`,
-      timeZone: ZONE,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
-      calendarUid: `e2e-${crypto.randomUUID()}@lucid-insight`,
-    })
-    .returning();
-  return row!;
+  return storeMorningBooking(
+    database,
+    { date, hour, zone: ZONE },
+    { name, email: uniqueEmail(name.split(' ')[0]!.toLowerCase()) },
+  );
 }
 
 async function checkPage(page: Page, name: string) {
