@@ -10,6 +10,7 @@ import { connect } from '@app/db';
 import { addMembership, createOrganization, createUser } from '@app/db/testing';
 import { type EmbedStandIns, startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { APP_URL } from './lib/env';
+import { standInAccessToken } from './lib/powerbi';
 import { type Figure, figure } from './lib/report';
 import { forwardedFor, withStack } from './lib/stack';
 import { percentile, round } from './lib/stats';
@@ -113,17 +114,7 @@ async function arrange(apiUrl: string, databaseUrl: string, standIns: EmbedStand
 /** The stand-in's GenerateToken called as the API calls it: an Entra token of its own, the same body. */
 async function directGenerateToken(standIns: EmbedStandIns): Promise<Call> {
   const { powerbi } = standIns.credentials;
-  const entra = await fetch(`${standIns.powerbi.authorityUrl}/${powerbi.tenantId}/oauth2/v2.0/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: powerbi.clientId,
-      client_secret: powerbi.clientSecret,
-      scope: 'https://analysis.windows.net/powerbi/api/.default',
-    }),
-  });
-  const { access_token } = (await entra.json()) as { access_token: string };
+  const token = await standInAccessToken(standIns);
   const body = JSON.stringify({
     datasets: [{ id: powerbi.datasetId }],
     reports: [{ id: powerbi.reportId }],
@@ -134,7 +125,7 @@ async function directGenerateToken(standIns: EmbedStandIns): Promise<Call> {
   return () =>
     fetch(`${standIns.powerbi.apiUrl}/v1.0/myorg/GenerateToken`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body,
     });
 }

@@ -14,6 +14,7 @@ import { addMembership, createDashboard, createOrganization, createUser, linkDas
 import { createSecretBox } from '@app/platform/secret-box';
 import { type EmbedStandIns, startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { uniquePrefix } from './lib/env';
+import { standInAccessToken } from './lib/powerbi';
 import { type Figure, figure } from './lib/report';
 import { startTimedSmtpServer, waitForCount } from './lib/smtp';
 import { freshDatabase, startWorkersProcess } from './lib/stack';
@@ -90,17 +91,7 @@ async function arrange(databaseUrl: string, standIns: EmbedStandIns) {
 /** The baseline: 200 exports straight at the stand-in, IN_FLIGHT at a time, polled as the workers poll. */
 async function directExports(standIns: EmbedStandIns): Promise<number> {
   const { powerbi } = standIns.credentials;
-  const entra = await fetch(`${standIns.powerbi.authorityUrl}/${powerbi.tenantId}/oauth2/v2.0/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: powerbi.clientId,
-      client_secret: powerbi.clientSecret,
-      scope: 'https://analysis.windows.net/powerbi/api/.default',
-    }),
-  });
-  const { access_token: token } = (await entra.json()) as { access_token: string };
+  const token = await standInAccessToken(standIns);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const report = `${standIns.powerbi.apiUrl}/v1.0/myorg/groups/${powerbi.workspaceId}/reports/${powerbi.reportId}`;
   const one = async (i: number) => {

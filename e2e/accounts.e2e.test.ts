@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { connect, type DatabaseHandle } from '@app/db';
-import { createUser } from '@app/db/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
 import { signIn, toast } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { linkIn, uniqueEmail, waitForEmail } from './email-helpers';
 import { screenshot, useBrowserSuite, viewports } from './harness';
 import { seriousAxeViolations } from './marketing-helpers';
@@ -13,26 +11,10 @@ import { seriousAxeViolations } from './marketing-helpers';
 // on a person who signs in only through single sign-on.
 const suite = useBrowserSuite();
 const PASSWORD = 'Correct-horse-42';
-let database: DatabaseHandle;
-let passwordHash: string;
-
-beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-accounts' });
-  passwordHash = await hashPassword(PASSWORD);
-});
-afterAll(async () => {
-  await database?.close().catch(() => {});
-});
+const database = useSuiteDatabase(suite, 'e2e-accounts', PASSWORD);
 
 const account = (overrides: { isAdmin?: boolean; passwordHash?: string | null } = {}) =>
-  createUser(database.db, {
-    email: uniqueEmail('account'),
-    firstName: 'Grace',
-    lastName: 'Hopper',
-    passwordHash,
-    accountSetupComplete: true,
-    ...overrides,
-  });
+  database.account({ email: uniqueEmail('account'), firstName: 'Grace', lastName: 'Hopper', ...overrides });
 
 const fitsWidth = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -1,11 +1,10 @@
-import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
 import { closeToast, signIn } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail } from './email-helpers';
 import { forEachThemeAndViewport, screenshot, useBrowserSuite } from './harness';
 import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
@@ -21,26 +20,10 @@ const PASSWORD = 'Console-org-secret-42';
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const suite = useBrowserSuite();
-let database: DatabaseHandle;
-let passwordHash: string;
-
-beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-console-org' });
-  passwordHash = await hashPassword(PASSWORD);
-});
-afterAll(async () => {
-  await database?.close().catch(() => {});
-});
+const database = useSuiteDatabase(suite, 'e2e-console-org', PASSWORD);
 
 const createAdmin = (name: string) =>
-  createUser(database.db, {
-    email: uniqueEmail(name),
-    firstName: 'Olga',
-    lastName: 'Org',
-    passwordHash,
-    isAdmin: true,
-    accountSetupComplete: true,
-  });
+  database.account({ email: uniqueEmail(name), firstName: 'Olga', lastName: 'Org', isAdmin: true });
 
 async function checkPage(page: Page, name: string) {
   await page.mouse.move(0, 0);

@@ -1,10 +1,9 @@
-import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
-import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
+import { addMembership, createDashboard, createOrganization, linkDashboard } from '@app/db/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
 import { signIn } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail } from './email-helpers';
 import { screenshot, themedPage, useBrowserSuite, viewports } from './harness';
 import { seriousAxeViolations } from './marketing-helpers';
@@ -13,27 +12,10 @@ import { seriousAxeViolations } from './marketing-helpers';
 
 const suite = useBrowserSuite();
 const PASSWORD = 'Admin-secret-42';
-let passwordHash: string;
-let database: DatabaseHandle;
-
-beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-admin-console' });
-  passwordHash = await hashPassword(PASSWORD);
-});
-
-afterAll(async () => {
-  await database?.close().catch(() => {});
-});
+const database = useSuiteDatabase(suite, 'e2e-admin-console', PASSWORD);
 
 const person = (firstName: string, isAdmin: boolean) =>
-  createUser(database.db, {
-    email: uniqueEmail(firstName.toLowerCase()),
-    firstName,
-    lastName: 'Tester',
-    passwordHash,
-    isAdmin,
-    accountSetupComplete: true,
-  });
+  database.account({ email: uniqueEmail(firstName.toLowerCase()), firstName, lastName: 'Tester', isAdmin });
 
 const pathOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 

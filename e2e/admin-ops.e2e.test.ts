@@ -1,11 +1,11 @@
-import { addDays, todayIn, weekday, zonedTimeToUtc } from '@app/contracts';
-import { connect, type DatabaseHandle } from '@app/db';
+import { addDays, todayIn, weekday } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
 import { signIn, toast } from './account-helpers';
+import { storeMorningBooking } from './booking-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail, waitForEmail } from './email-helpers';
 import { forEachThemeAndViewport, screenshot, useBrowserSuite } from './harness';
 import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
@@ -19,26 +19,10 @@ import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
 const ZONE = 'America/New_York';
 const PASSWORD = 'Admin-ops-secret-42';
 const suite = useBrowserSuite();
-let database: DatabaseHandle;
-let passwordHash: string;
-
-beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-admin-ops' });
-  passwordHash = await hashPassword(PASSWORD);
-});
-afterAll(async () => {
-  await database?.close().catch(() => {});
-});
+const database = useSuiteDatabase(suite, 'e2e-admin-ops', PASSWORD);
 
 const createAdmin = (name: string) =>
-  createUser(database.db, {
-    email: uniqueEmail(name),
-    firstName: 'Olga',
-    lastName: 'Ops',
-    passwordHash,
-    isAdmin: true,
-    accountSetupComplete: true,
-  });
+  database.account({ email: uniqueEmail(name), firstName: 'Olga', lastName: 'Ops', isAdmin: true });
 
 /** The first weekday `from` days ahead or later (yyyy-MM-dd in the company's zone). */
 function weekdayAhead(from: number): string {
@@ -49,21 +33,11 @@ function weekdayAhead(from: number): string {
 
 /** A confirmed booking made through our form at `hour`:00 on `date`. */
 async function booking(date: string, hour: number, name: string) {
-  const startsAt = zonedTimeToUtc(date, hour, 0, ZONE);
-  const [row] = await database.db
-    .insert(schema.bookings)
-    .values({
-      name,
-      email: uniqueEmail(name.split(' ')[0]!.toLowerCase()),
-      date,
-      timeLabel: `${String(hour).padStart(2, '0')}:00 AM - ${String(hour).padStart(2, '0')}:30 AM`,
-      timeZone: ZONE,
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
-      calendarUid: `e2e-${crypto.randomUUID()}@lucid-insight`,
-    })
-    .returning();
-  return row!;
+  return storeMorningBooking(
+    database,
+    { date, hour, zone: ZONE },
+    { name, email: uniqueEmail(name.split(' ')[0]!.toLowerCase()) },
+  );
 }
 
 async function checkPage(page: Page, name: string) {
@@ -186,7 +160,7 @@ describe('the Usage chart in both themes (item 27)', () => {
     timeout: 120_000,
   }, async () => {
     const admin = await createAdmin('usage');
-    const viewer = await createUser(database.db, { email: uniqueEmail('viewer'), passwordHash });
+    const viewer = await createUser(database.db, { email: uniqueEmail('viewer'), passwordHash: database.passwordHash });
     const dashboard = await createDashboard(database.db, { name: 'Contrast board' });
     // A client's view: their organization is a line beside 'All views'.
     const organization = await createOrganization(database.db, { name: 'Contrast Org' });

@@ -1,11 +1,10 @@
-import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
 import { closeToast, completeRegistration, signIn, toast } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { linkIn, uniqueEmail, waitForEmail } from './email-helpers';
 import { screenshot, themedPage, useBrowserSuite, viewports } from './harness';
 import { seriousAxeViolations } from './marketing-helpers';
@@ -13,29 +12,12 @@ import { seriousAxeViolations } from './marketing-helpers';
 const suite = useBrowserSuite();
 
 const PASSWORD = 'Admin-secret-42';
-let passwordHash: string;
-let database: DatabaseHandle;
-
-beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-admin' });
-  passwordHash = await hashPassword(PASSWORD);
-});
-
-afterAll(async () => {
-  await database?.close().catch(() => {});
-});
+const database = useSuiteDatabase(suite, 'e2e-admin', PASSWORD);
 
 const unique = () => crypto.randomUUID().slice(0, 8);
 
 function createAdmin(firstName = 'Alma') {
-  return createUser(database.db, {
-    email: uniqueEmail(firstName.toLowerCase()),
-    firstName,
-    lastName: 'Admin',
-    passwordHash,
-    isAdmin: true,
-    accountSetupComplete: true,
-  });
+  return database.account({ email: uniqueEmail(firstName.toLowerCase()), firstName, lastName: 'Admin', isAdmin: true });
 }
 
 /** The sections (issue 27) that took over the old tabs: the sidebar link's id, the panel's old test id. */

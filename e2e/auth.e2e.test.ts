@@ -1,5 +1,4 @@
 import { hashToken } from '@app/contracts/server';
-import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
 import { addMembership, createOrganization, createUser } from '@app/db/testing';
 import { silentLogger } from '@app/platform/logger';
@@ -8,9 +7,9 @@ import { Redis } from 'ioredis';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxPublisher, type EventPublisher } from '../backend/src/events/publisher';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { inviteUser } from '../backend/src/modules/users/invite.service';
 import { closeToast, completeRegistration, fillLogin, signIn, toast } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { linkIn, uniqueEmail, waitForEmail } from './email-helpers';
 import { screenshot, useBrowserSuite, viewports } from './harness';
 import { seriousAxeViolations } from './marketing-helpers';
@@ -19,13 +18,11 @@ const suite = useBrowserSuite();
 
 /** One Argon2id hash for every user created here: hashing costs ~200 ms, and any user may share a password. */
 const PASSWORD = 'Correct-horse-42';
-let passwordHash: string;
-let database: DatabaseHandle;
+const database = useSuiteDatabase(suite, 'e2e-auth', PASSWORD);
 let redis: Redis;
 let publisher: EventPublisher;
 
 beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-auth' });
   redis = new Redis(suite.product.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
   publisher = createOutboxPublisher({
     redis,
@@ -33,23 +30,16 @@ beforeAll(async () => {
     logger: silentLogger,
     prefix: suite.product.queuePrefix,
   });
-  passwordHash = await hashPassword(PASSWORD);
 });
 
 afterAll(async () => {
   await publisher?.close().catch(() => {});
   redis?.disconnect();
-  await database?.close().catch(() => {});
 });
 
 /** A user who can sign in with PASSWORD (unless overridden), set up and active. */
 function createAccount(overrides: Partial<typeof schema.users.$inferInsert> = {}) {
-  return createUser(database.db, {
-    email: uniqueEmail(overrides.firstName?.toLowerCase() ?? 'user'),
-    passwordHash,
-    accountSetupComplete: true,
-    ...overrides,
-  });
+  return database.account({ email: uniqueEmail(overrides.firstName?.toLowerCase() ?? 'user'), ...overrides });
 }
 
 const textOf = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();

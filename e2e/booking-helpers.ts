@@ -1,3 +1,4 @@
+import { zonedTimeToUtc } from '@app/contracts';
 import { generateToken, hashToken } from '@app/contracts/server';
 import type { DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
@@ -46,10 +47,37 @@ export async function freeTimesOn(page: Page, date: string, prefix = 'picker'): 
  * A manage link of the booking, as its e-mails carry it (`/booking/reschedule?token=...`): taken from the e-mail's
  * text when the e-mail has one, or else minted as the worker mints one (its hash into booking_tokens, D7).
  */
-export async function rescheduleLink(database: DatabaseHandle, bookingId: number, emailText?: string): Promise<string> {
+export async function rescheduleLink(
+  database: Pick<DatabaseHandle, 'db'>,
+  bookingId: number,
+  emailText?: string,
+): Promise<string> {
   const inEmail = /https?:\/\/[^\s"'<>]+(\/booking\/reschedule\?token=[\w.~%-]+)/.exec(emailText ?? '')?.[1];
   if (inEmail) return inEmail;
   const token = generateToken();
   await database.db.insert(schema.bookingTokens).values({ bookingId, tokenHash: hashToken(token) });
   return `/booking/reschedule?token=${token}`;
+}
+
+/** A confirmed booking stored directly, as our form stores it, at `hour`:00 (a morning hour) on `date` in `zone`. */
+export async function storeMorningBooking(
+  database: Pick<DatabaseHandle, 'db'>,
+  at: { date: string; hour: number; zone: string },
+  values: Partial<typeof schema.bookings.$inferInsert> & { name: string; email: string },
+) {
+  const { date, hour, zone } = at;
+  const startsAt = zonedTimeToUtc(date, hour, 0, zone);
+  const [row] = await database.db
+    .insert(schema.bookings)
+    .values({
+      date,
+      timeLabel: `${String(hour).padStart(2, '0')}:00 AM - ${String(hour).padStart(2, '0')}:30 AM`,
+      timeZone: zone,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      calendarUid: `e2e-${crypto.randomUUID()}@lucid-insight`,
+      ...values,
+    })
+    .returning();
+  return row!;
 }

@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { connect, type DatabaseHandle } from '@app/db';
-import { createUser } from '@app/db/testing';
 import ICAL from 'ical.js';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
 import { signIn } from './account-helpers';
 import { firstFreeDay } from './booking-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail, waitForInvite } from './email-helpers';
 import { forEachThemeAndViewport, screenshot, useBrowserSuite, viewports } from './harness';
 import { openMarketingPage, seriousAxeViolations } from './marketing-helpers';
@@ -31,13 +29,7 @@ async function inViewport(page: Page, locator: Locator): Promise<boolean> {
 
 describe('/book-consultation without a scheduling URL: the date picker (D32)', () => {
   const suite = useBrowserSuite();
-  let database: DatabaseHandle;
-  beforeAll(() => {
-    database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-booking-picker' });
-  });
-  afterAll(async () => {
-    await database?.close().catch(() => {});
-  });
+  const database = useSuiteDatabase(suite, 'e2e-booking-picker', PASSWORD);
 
   it('shows a visitor the month grid and free times, and none of the setup instructions', async () => {
     const page = await suite.newPage();
@@ -186,13 +178,11 @@ describe('/book-consultation without a scheduling URL: the date picker (D32)', (
   });
 
   it('shows a signed-in admin the setup panel above the picker', async () => {
-    const admin = await createUser(database.db, {
+    const admin = await database.account({
       email: uniqueEmail('admin'),
       firstName: 'Alma',
       lastName: 'Admin',
-      passwordHash: await hashPassword(PASSWORD),
       isAdmin: true,
-      accountSetupComplete: true,
     });
     const page = await suite.newPage();
     await signIn(page, admin.email, PASSWORD);

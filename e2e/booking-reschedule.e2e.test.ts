@@ -1,7 +1,7 @@
-import { connect, type DatabaseHandle } from '@app/db';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { firstFreeDay, freeTimesOn, rescheduleLink } from './booking-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail, waitForInvite } from './email-helpers';
 import { screenshot, useBrowserSuite, viewports } from './harness';
 import { openMarketingPage, seriousAxeViolations, waitForApp } from './marketing-helpers';
@@ -33,13 +33,7 @@ async function bookThroughPicker(page: Page, who: string): Promise<Slot & { emai
 
 describe('/booking/reschedule: moving a booking through its link', () => {
   const suite = useBrowserSuite();
-  let database: DatabaseHandle;
-  beforeAll(() => {
-    database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-booking-reschedule' });
-  });
-  afterAll(async () => {
-    await database?.close().catch(() => {});
-  });
+  const database = useSuiteDatabase(suite, 'e2e-booking-reschedule');
 
   for (const viewport of [viewports.desktop, viewports.mobile])
     it(`books, opens the e-mail's link, moves to a new free time and confirms it at ${viewport.width} px`, async () => {

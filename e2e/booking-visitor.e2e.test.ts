@@ -5,11 +5,11 @@ import {
   slotStart,
   zonedTimeToUtc,
 } from '@app/contracts';
-import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { firstFreeDay } from './booking-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail, waitForInvite } from './email-helpers';
 import { screenshot, useBrowserSuite, type Viewport, viewports } from './harness';
 import { openMarketingPage, seriousAxeViolations } from './marketing-helpers';
@@ -25,13 +25,7 @@ const COMPANY_ZONE = 'America/New_York';
 const VISITOR_ZONE = 'Europe/Berlin';
 
 const suite = useBrowserSuite();
-let database: DatabaseHandle;
-beforeAll(() => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-booking-visitor' });
-});
-afterAll(async () => {
-  await database?.close().catch(() => {});
-});
+const database = useSuiteDatabase(suite, 'e2e-booking-visitor');
 
 /** The next weekdays (yyyy-MM-dd, company zone) from 3 days ahead: each test takes its own, never by an offset. */
 function weekdaysAhead(count: number): string[] {

@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
-import { createUser } from '@app/db/testing';
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
 import { closeToast, signIn } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail } from './email-helpers';
 import { screenshot, themedPage, useBrowserSuite, viewports } from './harness';
 import { seriousAxeViolations, waitForApp } from './marketing-helpers';
@@ -22,29 +20,12 @@ const open = (options: { viewport?: { width: number; height: number } } = {}) =>
   suite.newPage({ bypassCSP: true, ...options });
 
 const PASSWORD = 'Admin-secret-42';
-let database: DatabaseHandle;
-let passwordHash: string;
-
-beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-case-studies' });
-  passwordHash = await hashPassword(PASSWORD);
-});
-
-afterAll(async () => {
-  await database?.close().catch(() => {});
-});
+const database = useSuiteDatabase(suite, 'e2e-case-studies', PASSWORD);
 
 const unique = () => crypto.randomUUID().slice(0, 8);
 
 const createAdmin = () =>
-  createUser(database.db, {
-    email: uniqueEmail('cora'),
-    firstName: 'Cora',
-    lastName: 'Admin',
-    passwordHash,
-    isAdmin: true,
-    accountSetupComplete: true,
-  });
+  database.account({ email: uniqueEmail('cora'), firstName: 'Cora', lastName: 'Admin', isAdmin: true });
 
 /** Every way a script could come in through the Markdown: none may run, or reach the page. */
 const HOSTILE = [

@@ -1,12 +1,11 @@
 import { addDays, todayIn, weekday, zonedTimeToUtc } from '@app/contracts';
-import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
-import { createUser } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
 import { signIn, toast } from './account-helpers';
+import { storeMorningBooking } from './booking-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail, waitForEmail } from './email-helpers';
 import { screenshot, useBrowserSuite, viewports } from './harness';
 import { openMarketingPage, seriousAxeViolations } from './marketing-helpers';
@@ -26,23 +25,10 @@ function weekdayAhead(from: number, today = todayIn(ZONE, new Date())): string {
 
 describe('Consultations for the company (issue 16)', () => {
   const suite = useBrowserSuite({ env: { BOOKING_WINDOW_DAYS: String(WINDOW_DAYS) } });
-  let database: DatabaseHandle;
-  beforeAll(() => {
-    database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-consultations' });
-  });
-  afterAll(async () => {
-    await database?.close().catch(() => {});
-  });
+  const database = useSuiteDatabase(suite, 'e2e-consultations', PASSWORD);
 
   const createAdmin = async () =>
-    createUser(database.db, {
-      email: uniqueEmail('alma'),
-      firstName: 'Alma',
-      lastName: 'Admin',
-      passwordHash: await hashPassword(PASSWORD),
-      isAdmin: true,
-      accountSetupComplete: true,
-    });
+    database.account({ email: uniqueEmail('alma'), firstName: 'Alma', lastName: 'Admin', isAdmin: true });
 
   /**
    * A confirmed booking at `hour` (a morning hour) on `date`, moved there by the visitor from the day before (its
@@ -50,34 +36,23 @@ describe('Consultations for the company (issue 16)', () => {
    * there (from a Friday, 8 and 9 days ahead), and bookings may not overlap.
    */
   async function movedBooking(date: string, email: string, hour: 9 | 10 | 11) {
-    const startsAt = zonedTimeToUtc(date, hour, 0, ZONE);
-    const [booking] = await database.db
-      .insert(schema.bookings)
-      .values({
-        name: 'Grace Hopper',
-        email,
-        businessName: 'Navy Labs',
-        lineOfWork: 'Computing',
-        date,
-        timeLabel: `${String(hour).padStart(2, '0')}:00 AM - ${String(hour).padStart(2, '0')}:30 AM`,
-        timeZone: ZONE,
-        startsAt,
-        endsAt: new Date(startsAt.getTime() + 30 * 60_000),
-        calendarUid: `e2e-${crypto.randomUUID()}@lucid-insight`,
-        sequence: 1,
-      })
-      .returning();
+    const booking = await storeMorningBooking(
+      database,
+      { date, hour, zone: ZONE },
+      { name: 'Grace Hopper', email, businessName: 'Navy Labs', lineOfWork: 'Computing', sequence: 1 },
+    );
+    const { startsAt } = booking;
     const from = zonedTimeToUtc(addDays(date, -1), hour, 0, ZONE);
     await database.db.insert(schema.bookingChanges).values({
-      bookingId: booking!.id,
+      bookingId: booking.id,
       kind: 'rescheduled',
       fromStartsAt: from,
       fromEndsAt: new Date(from.getTime() + 30 * 60_000),
       toStartsAt: startsAt,
-      toEndsAt: booking!.endsAt,
+      toEndsAt: booking.endsAt,
       changedBy: 'visitor',
     });
-    return booking!;
+    return booking;
   }
 
   async function openConsultations(page: Page) {

@@ -1,36 +1,21 @@
-import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
-import { createUser } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
 import { fillLogin, signIn } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { linkIn, uniqueEmail, waitForEmail } from './email-helpers';
 import { useBrowserSuite } from './harness';
 
 // Issue 12: a new profile e-mail takes effect only when the link sent to it is opened; the old address is told.
 const suite = useBrowserSuite();
 const PASSWORD = 'Correct-horse-42';
-let database: DatabaseHandle;
-
-beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-email-change' });
-});
-afterAll(async () => {
-  await database?.close().catch(() => {});
-});
+const database = useSuiteDatabase(suite, 'e2e-email-change', PASSWORD);
 
 describe('changing the e-mail address (/account)', () => {
   it('sends a link to the new address, changes it only when confirmed there, tells the old address, and signs in with the new one', async () => {
     const oldEmail = uniqueEmail('grace');
     const newEmail = uniqueEmail('grace-new');
-    const user = await createUser(database.db, {
-      email: oldEmail,
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      passwordHash: await hashPassword(PASSWORD),
-      accountSetupComplete: true,
-    });
+    const user = await database.account({ email: oldEmail, firstName: 'Grace', lastName: 'Hopper' });
     const page = await suite.newPage();
     await signIn(page, oldEmail, PASSWORD, 'visible');
     await page.goto('/account');

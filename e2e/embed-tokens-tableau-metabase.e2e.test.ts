@@ -1,11 +1,10 @@
 import type { EmbedConnection } from '@app/contracts';
-import { connect, type DatabaseHandle } from '@app/db';
-import { addMembership, createOrganization, createUser } from '@app/db/testing';
+import { addMembership, createOrganization } from '@app/db/testing';
 import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { signInAsClient } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { adminSession } from './embed-helpers';
 import { screenshot, useBrowserSuite } from './harness';
 
@@ -32,7 +31,7 @@ const suite = useBrowserSuite({
 const PASSWORD = 'Correct-horse-42';
 const standInOrigin = new URL(standIns.url).origin;
 
-let database: DatabaseHandle;
+const database = useSuiteDatabase(suite, 'e2e-embed-tableau-metabase', PASSWORD);
 let clientA: string;
 let tableauDashboardId: number;
 let metabaseDashboardId: number;
@@ -52,15 +51,13 @@ const directive = (policy: string, name: string) =>
     ?.slice(1) ?? [];
 
 beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-embed-tableau-metabase' });
   const { db } = database;
   const suffix = crypto.randomUUID().slice(0, 8);
-  const account = { passwordHash: await hashPassword(PASSWORD), accountSetupComplete: true };
-  const adminUser = await createUser(db, { email: `admin-${suffix}@example.com`, isAdmin: true, ...account });
+  const adminUser = await database.account({ email: `admin-${suffix}@example.com`, isAdmin: true });
   const orgA = await createOrganization(db, { name: `Acme ${suffix}` });
   const orgB = await createOrganization(db, { name: `Globex ${suffix}` });
-  const a = await createUser(db, { email: `ada-${suffix}@example.com`, firstName: 'Ada', ...account });
-  const b = await createUser(db, { email: `bob-${suffix}@example.com`, firstName: 'Bob', ...account });
+  const a = await database.account({ email: `ada-${suffix}@example.com`, firstName: 'Ada' });
+  const b = await database.account({ email: `bob-${suffix}@example.com`, firstName: 'Bob' });
   await addMembership(db, orgA.id, a.id);
   await addMembership(db, orgB.id, b.id);
   clientA = a.email;
@@ -126,7 +123,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await database?.close().catch(() => {});
   await standIns.stop();
 });
 

@@ -1,11 +1,10 @@
 import type { EmbedConnection } from '@app/contracts';
-import { connect, type DatabaseHandle } from '@app/db';
-import { addMembership, createOrganization, createUser } from '@app/db/testing';
+import { addMembership, createOrganization } from '@app/db/testing';
 import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { signInAsClient } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import {
   adminSession,
   POWERBI_EMBED_PAGE_FILE,
@@ -50,7 +49,7 @@ const PASSWORD = 'Correct-horse-42';
 const SCOPE_A = { roles: ['Region A'], username: 'a@org' };
 const SCOPE_B = { roles: ['Region B'], username: 'b@org' };
 
-let database: DatabaseHandle;
+const database = useSuiteDatabase(suite, 'e2e-embed-tokens', PASSWORD);
 let admin: Awaited<ReturnType<typeof adminSession>>;
 let dashboardId: number;
 let orgA: { id: number };
@@ -59,16 +58,13 @@ let clientA: string;
 let clientB: string;
 
 beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-embed-tokens' });
   const { db } = database;
   const suffix = crypto.randomUUID().slice(0, 8);
-  const passwordHash = await hashPassword(PASSWORD);
-  const account = { passwordHash, accountSetupComplete: true };
-  const adminUser = await createUser(db, { email: `admin-${suffix}@example.com`, isAdmin: true, ...account });
+  const adminUser = await database.account({ email: `admin-${suffix}@example.com`, isAdmin: true });
   orgA = await createOrganization(db, { name: `Acme ${suffix}` });
   orgB = await createOrganization(db, { name: `Globex ${suffix}` });
-  const a = await createUser(db, { email: `ada-${suffix}@example.com`, firstName: 'Ada', ...account });
-  const b = await createUser(db, { email: `bob-${suffix}@example.com`, firstName: 'Bob', ...account });
+  const a = await database.account({ email: `ada-${suffix}@example.com`, firstName: 'Ada' });
+  const b = await database.account({ email: `bob-${suffix}@example.com`, firstName: 'Bob' });
   await addMembership(db, orgA.id, a.id);
   await addMembership(db, orgB.id, b.id);
   clientA = a.email;
@@ -113,7 +109,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await database?.close().catch(() => {});
   await standIns.stop();
 });
 

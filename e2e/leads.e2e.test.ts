@@ -1,9 +1,8 @@
-import { connect, type DatabaseHandle } from '@app/db';
-import { createDashboard, createUser } from '@app/db/testing';
+import { createDashboard } from '@app/db/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
 import { completeRegistration, signIn, toast } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { linkIn, uniqueEmail, waitForEmail } from './email-helpers';
 import { screenshot, themedPage, useBrowserSuite, viewports } from './harness';
 import { weekdaySlots } from './harness/slots';
@@ -12,24 +11,10 @@ import { seriousAxeViolations } from './marketing-helpers';
 /** Issue 27: a contact message and a booking by one person are one lead; converting it makes a client. */
 const suite = useBrowserSuite();
 const PASSWORD = 'Admin-secret-42';
-let database: DatabaseHandle;
-
-beforeAll(() => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-leads' });
-});
-afterAll(async () => {
-  await database?.close().catch(() => {});
-});
+const database = useSuiteDatabase(suite, 'e2e-leads', PASSWORD);
 
 const createAdmin = async () =>
-  createUser(database.db, {
-    email: uniqueEmail('lena'),
-    firstName: 'Lena',
-    lastName: 'Admin',
-    passwordHash: await hashPassword(PASSWORD),
-    isAdmin: true,
-    accountSetupComplete: true,
-  });
+  database.account({ email: uniqueEmail('lena'), firstName: 'Lena', lastName: 'Admin', isAdmin: true });
 
 /** A visitor's contact message and consultation booking, through the API as the site's forms send them. */
 async function messageAndBooking(page: Page, email: string, name: string, businessName: string) {

@@ -1,12 +1,11 @@
-import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
-import { addMembership, createOrganization, createUser } from '@app/db/testing';
+import { addMembership, createOrganization } from '@app/db/testing';
 import { startLookerStudioStandIn } from '@app/testing/lookerstudio-stand-in';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { closeToast, signIn, signInAsClient } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail } from './email-helpers';
 import { screenshot, useBrowserSuite, viewports } from './harness';
 import { seriousAxeViolations } from './marketing-helpers';
@@ -42,18 +41,16 @@ const EMBED_URL = `https://lookerstudio.google.com/embed/reporting/${REPORT_ID}`
 const REPORT_PAGE = `<!doctype html><html lang="en"><head><title>${REPORT_TITLE}</title></head>
 <body style="font-family:sans-serif;margin:2rem"><h1 id="report">${REPORT_TITLE} (Looker Studio stand-in)</h1></body></html>`;
 
-let database: DatabaseHandle;
+const database = useSuiteDatabase(suite, 'e2e-lookerstudio', PASSWORD);
 let adminEmail: string;
 let clientEmail: string;
 let organizationName: string;
 const dashboardName = `Sales in Looker ${crypto.randomUUID().slice(0, 6)}`;
 
 beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-lookerstudio' });
   const { db } = database;
-  const account = { passwordHash: await hashPassword(PASSWORD), accountSetupComplete: true };
-  const admin = await createUser(db, { email: uniqueEmail('alma'), firstName: 'Alma', isAdmin: true, ...account });
-  const client = await createUser(db, { email: uniqueEmail('ada'), firstName: 'Ada', ...account });
+  const admin = await database.account({ email: uniqueEmail('alma'), firstName: 'Alma', isAdmin: true });
+  const client = await database.account({ email: uniqueEmail('ada'), firstName: 'Ada' });
   const organization = await createOrganization(db, { name: `Acme ${crypto.randomUUID().slice(0, 6)}` });
   await addMembership(db, organization.id, client.id);
   adminEmail = admin.email;
@@ -64,7 +61,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await database?.close().catch(() => {});
   await google.stop();
 });
 

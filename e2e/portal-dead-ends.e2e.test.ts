@@ -1,10 +1,9 @@
 import { generateToken, hashToken } from '@app/contracts/server';
-import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
 import { completeRegistration, signInAsClient } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { forEachThemeAndViewport, screenshot, useBrowserSuite } from './harness';
 import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
 
@@ -15,17 +14,7 @@ import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
 const suite = useBrowserSuite();
 
 const PASSWORD = 'Paused-secret-42';
-let database: DatabaseHandle;
-let passwordHash: string;
-
-beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-portal-dead-ends' });
-  passwordHash = await hashPassword(PASSWORD);
-});
-
-afterAll(async () => {
-  await database?.close().catch(() => {});
-});
+const database = useSuiteDatabase(suite, 'e2e-portal-dead-ends', PASSWORD);
 
 describe('the portal when the organization was paused', () => {
   it("says the organization's access is paused and whom to contact, on the list and on a dashboard, at 375 and 1280 px", {
@@ -33,12 +22,7 @@ describe('the portal when the organization was paused', () => {
   }, async () => {
     const suffix = crypto.randomUUID().slice(0, 8);
     const org = await createOrganization(database.db, { name: `Paused Co ${suffix}`, isActive: false });
-    const client = await createUser(database.db, {
-      email: `paused-${suffix}@example.com`,
-      firstName: 'Pat',
-      passwordHash,
-      accountSetupComplete: true,
-    });
+    const client = await database.account({ email: `paused-${suffix}@example.com`, firstName: 'Pat' });
     await addMembership(database.db, org.id, client.id);
     const dashboard = await createDashboard(database.db, { name: `Paused board ${suffix}` });
     await linkDashboard(database.db, org.id, dashboard.id);
@@ -84,11 +68,7 @@ describe('arriving signed out', () => {
     await forEachThemeAndViewport(
       suite,
       async (page, theme, viewport) => {
-        const member = await createUser(database.db, {
-          email: `member-${viewport.width}-${suffix}@example.com`,
-          passwordHash,
-          accountSetupComplete: true,
-        });
+        const member = await database.account({ email: `member-${viewport.width}-${suffix}@example.com` });
         await addMembership(database.db, org.id, member.id);
         await page.goto(`/client/dashboard/${dashboard.id}`);
         await page.getByTestId('access-required').waitFor();

@@ -1,10 +1,9 @@
-import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
-import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
+import { addMembership, createDashboard, createOrganization, linkDashboard } from '@app/db/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
 import { signIn, signInAsClient } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { forEachThemeAndViewport, screenshot, useBrowserSuite } from './harness';
 import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
 
@@ -12,20 +11,10 @@ import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
 const suite = useBrowserSuite();
 
 const PASSWORD = 'Insight-secret-42';
-let database: DatabaseHandle;
-let passwordHash: string;
+const database = useSuiteDatabase(suite, 'e2e-portal-insight', PASSWORD);
 
-beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-portal-insight' });
-  passwordHash = await hashPassword(PASSWORD);
-});
-
-afterAll(async () => {
-  await database?.close().catch(() => {});
-});
-
-const person = (email: string, overrides: Parameters<typeof createUser>[1] = {}) =>
-  createUser(database.db, { email, passwordHash, accountSetupComplete: true, ...overrides });
+const person = (email: string, overrides: Parameters<typeof database.account>[0] = {}) =>
+  database.account({ email, ...overrides });
 
 /** A client of one organization with a logo (a site path: the site's own picture), and four dashboards. */
 async function clientWithDashboards() {

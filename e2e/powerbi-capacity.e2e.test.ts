@@ -1,10 +1,9 @@
 import type { EmbedConnection } from '@app/contracts';
-import { connect, type DatabaseHandle } from '@app/db';
-import { addMembership, createOrganization, createUser } from '@app/db/testing';
+import { addMembership, createOrganization } from '@app/db/testing';
 import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { signIn, signInAsClient } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import {
   adminSession,
   POWERBI_EMBED_PAGE_FILE,
@@ -36,7 +35,7 @@ const suite = useBrowserSuite({
 });
 
 const PASSWORD = 'Correct-horse-42';
-let database: DatabaseHandle;
+const database = useSuiteDatabase(suite, 'e2e-powerbi-capacity', PASSWORD);
 let admin: Awaited<ReturnType<typeof adminSession>>;
 let connectionId: number;
 let dashboardId: number;
@@ -44,13 +43,11 @@ let client: string;
 let adminEmail: string;
 
 beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-powerbi-capacity' });
   const { db } = database;
   const suffix = crypto.randomUUID().slice(0, 8);
-  const account = { passwordHash: await hashPassword(PASSWORD), accountSetupComplete: true };
-  const adminUser = await createUser(db, { email: `admin-${suffix}@example.com`, isAdmin: true, ...account });
+  const adminUser = await database.account({ email: `admin-${suffix}@example.com`, isAdmin: true });
   const org = await createOrganization(db, { name: `Initech ${suffix}` });
-  const member = await createUser(db, { email: `cap-${suffix}@example.com`, firstName: 'Cara', ...account });
+  const member = await database.account({ email: `cap-${suffix}@example.com`, firstName: 'Cara' });
   await addMembership(db, org.id, member.id);
   client = member.email;
   adminEmail = adminUser.email;
@@ -82,7 +79,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await database?.close().catch(() => {});
   await standIns.stop();
 });
 

@@ -1,9 +1,8 @@
-import { connect, type DatabaseHandle } from '@app/db';
-import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
+import { addMembership, createDashboard, createOrganization, linkDashboard } from '@app/db/testing';
 import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { signIn } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail, waitForEmail } from './email-helpers';
 import { adminSession } from './embed-helpers';
 import { screenshot, useBrowserSuite, viewports } from './harness';
@@ -25,19 +24,17 @@ const suite = useBrowserSuite({
   },
 });
 const PASSWORD = 'Correct-horse-42';
-let database: DatabaseHandle;
+const database = useSuiteDatabase(suite, 'e2e-subscriptions', PASSWORD);
 let adminEmail: string;
 let memberEmail: string;
 let organizationName: string;
 
 beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-subscriptions' });
   const { db } = database;
-  const account = { passwordHash: await hashPassword(PASSWORD), accountSetupComplete: true };
   adminEmail = uniqueEmail('ada');
   memberEmail = uniqueEmail('mia');
-  await createUser(db, { email: adminEmail, isAdmin: true, firstName: 'Ada', ...account });
-  const member = await createUser(db, { email: memberEmail, firstName: 'Mia', ...account });
+  await database.account({ email: adminEmail, isAdmin: true, firstName: 'Ada' });
+  const member = await database.account({ email: memberEmail, firstName: 'Mia' });
   organizationName = `Acme ${crypto.randomUUID().slice(0, 6)}`;
   const org = await createOrganization(db, { name: organizationName });
   await addMembership(db, org.id, member.id);
@@ -60,7 +57,6 @@ beforeAll(async () => {
   await linkDashboard(db, org.id, dashboard.id, { roles: ['Region'], username: 'acme-east' });
 });
 afterAll(async () => {
-  await database?.close().catch(() => {});
   await standIns.stop();
 });
 

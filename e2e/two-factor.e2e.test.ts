@@ -1,11 +1,9 @@
-import { connect, type DatabaseHandle } from '@app/db';
 import * as schema from '@app/db/schema';
-import { createUser } from '@app/db/testing';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../backend/src/modules/auth/auth.service';
+import { describe, expect, it } from 'vitest';
 import { authenticator } from '../backend/testing/two-factor';
 import { fillLogin, signIn, toast } from './account-helpers';
+import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail } from './email-helpers';
 import { screenshot, useBrowserSuite, viewports } from './harness';
 import { seriousAxeViolations } from './marketing-helpers';
@@ -13,28 +11,14 @@ import { seriousAxeViolations } from './marketing-helpers';
 // Issue 17: two-factor sign-in set up from the account page, the sessions list, and administrators sent to enrol.
 const suite = useBrowserSuite({ env: { APP_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64') } });
 const PASSWORD = 'Correct-horse-42';
-let database: DatabaseHandle;
-
-beforeAll(async () => {
-  database = connect(suite.product.databaseUrl, { max: 2, applicationName: 'e2e-two-factor' });
-});
-afterAll(async () => {
-  await database?.close().catch(() => {});
-});
+const database = useSuiteDatabase(suite, 'e2e-two-factor', PASSWORD);
 
 /** The real clock: the codes are the ones the person's phone would show now. */
 const realClock = { offsetMs: 0, now: () => new Date() };
 
 const person = async (overrides: { isAdmin?: boolean } = {}) => {
   const email = uniqueEmail('two-factor');
-  await createUser(database.db, {
-    email,
-    firstName: 'Katherine',
-    lastName: 'Johnson',
-    passwordHash: await hashPassword(PASSWORD),
-    accountSetupComplete: true,
-    ...overrides,
-  });
+  await database.account({ email, firstName: 'Katherine', lastName: 'Johnson', ...overrides });
   return email;
 };
 

@@ -22,3 +22,23 @@ export async function storeBooking(db: Database, zone: string, date: string, tim
     .returning();
   return row!;
 }
+
+/**
+ * A confirmed booking stored directly at the instant `startsAt`, half an hour long, in UTC under the first slot's label:
+ * for lists where only the order in time counts, not the slot.
+ */
+export async function storeBookingAt(db: Database, startsAt: Date, values: BookingValues) {
+  const [row] = await db
+    .insert(schema.bookings)
+    .values({
+      date: startsAt.toISOString().slice(0, 10),
+      timeLabel: '09:00 AM - 09:30 AM',
+      timeZone: 'UTC',
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 30 * 60_000),
+      calendarUid: `booking-${crypto.randomUUID()}@test`,
+      ...values,
+    })
+    .returning();
+  return row!;
+}

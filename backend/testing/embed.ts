@@ -99,3 +99,29 @@ export function tokenDashboard(
     embedTarget,
   });
 }
+
+/**
+ * A Power BI connection on a stand-in capacity of its own (Paused unless `capacity` says otherwise) that it manages
+ * (issue 29): no active hours (00:00 to 00:00), weekdays, in `managed`'s zone with its idle time.
+ */
+export async function addCapacityConnection(
+  t: TestApp,
+  standIns: EmbedStandIns,
+  capacity: Parameters<EmbedStandIns['addCapacity']>[0],
+  managed: { timeZone: string; idleMinutes: number },
+) {
+  const azure = standIns.addCapacity(capacity);
+  const connectionId = await addConnection(t, standIns, 'powerbi');
+  await t.db.insert(schema.powerbiCapacities).values({
+    connectionId,
+    subscriptionId: azure.subscriptionId,
+    resourceGroup: azure.resourceGroup,
+    capacityName: azure.name,
+    kind: azure.kind,
+    activeFrom: '00:00',
+    activeTo: '00:00',
+    activeDays: [1, 2, 3, 4, 5],
+    ...managed,
+  });
+  return { azure, connectionId };
+}

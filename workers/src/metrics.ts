@@ -25,6 +25,17 @@ export function createWorkerMetrics() {
   let powerBiDb: Database | null = null;
   /** Read from the database at each scrape: every worker process reports the same figures (the alert takes max). */
   const readOutOfStep = async () => (lookerDb ? outOfStep(lookerDb).catch(() => null) : null);
+  /** A gauge set at each scrape to what `read` finds; null (nothing to read yet, no answer) leaves it as it was. */
+  const scrapedGauge = (name: string, help: string, read: () => Promise<number | null>) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        const value = await read();
+        if (value !== null) this.set(value);
+      },
+    });
   const metrics = {
     registry,
     /** Looker Studio sharing's gauges read this database from now on (issue 28). */
@@ -35,33 +46,21 @@ export function createWorkerMetrics() {
     watchPowerBi(db: Database) {
       powerBiDb = db;
     },
-    powerBiBrokenDashboards: new Gauge({
-      name: 'powerbi_dashboards_broken',
-      help: 'Power BI dashboards whose report or workspace the nightly check found gone or no longer visible',
-      registers: [registry],
-      async collect() {
-        const count = powerBiDb ? await flaggedDashboardCount(powerBiDb).catch(() => null) : null;
-        if (count !== null) this.set(count);
-      },
-    }),
-    lookerOutOfStep: new Gauge({
-      name: 'looker_sharing_out_of_step',
-      help: 'Looker Studio reports whose sharing is not in step with the organizations (pending or failing)',
-      registers: [registry],
-      async collect() {
-        const found = await readOutOfStep();
-        if (found) this.set(found.count);
-      },
-    }),
-    lookerOldestOutOfStep: new Gauge({
-      name: 'looker_sharing_oldest_out_of_step_seconds',
-      help: 'How long the Looker Studio report longest out of step has been so (0 when every one is in step)',
-      registers: [registry],
-      async collect() {
-        const found = await readOutOfStep();
-        if (found) this.set(found.oldestSeconds);
-      },
-    }),
+    powerBiBrokenDashboards: scrapedGauge(
+      'powerbi_dashboards_broken',
+      'Power BI dashboards whose report or workspace the nightly check found gone or no longer visible',
+      async () => (powerBiDb ? await flaggedDashboardCount(powerBiDb).catch(() => null) : null),
+    ),
+    lookerOutOfStep: scrapedGauge(
+      'looker_sharing_out_of_step',
+      'Looker Studio reports whose sharing is not in step with the organizations (pending or failing)',
+      async () => (await readOutOfStep())?.count ?? null,
+    ),
+    lookerOldestOutOfStep: scrapedGauge(
+      'looker_sharing_oldest_out_of_step_seconds',
+      'How long the Looker Studio report longest out of step has been so (0 when every one is in step)',
+      async () => (await readOutOfStep())?.oldestSeconds ?? null,
+    ),
     lookerSharingErrors: new Counter({
       name: 'looker_sharing_errors_total',
       help: 'Failed Looker Studio sharing jobs (a report brought in step, the reconcile), by operation',
@@ -106,14 +105,11 @@ export function createWorkerMetrics() {
       buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
       registers: [registry],
     }),
-    ready: new Gauge({
-      name: 'worker_ready',
-      help: 'Whether the worker process reaches PostgreSQL and Redis (1) or not (0), read at each scrape',
-      registers: [registry],
-      async collect() {
-        if (readiness) this.set((await readiness()) ? 1 : 0);
-      },
-    }),
+    ready: scrapedGauge(
+      'worker_ready',
+      'Whether the worker process reaches PostgreSQL and Redis (1) or not (0), read at each scrape',
+      async () => (readiness ? Number(await readiness()) : null),
+    ),
     /** What `worker_ready` reads at each scrape (the runtime's own check of PostgreSQL and Redis). */
     setReadiness(check: () => Promise<boolean>) {
       readiness = check;

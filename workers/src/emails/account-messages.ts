@@ -2,7 +2,7 @@ import { COMPANY_NAME, EventPayloadSchemas } from '@app/contracts/server';
 import * as v from 'valibot';
 import { findEmailChange, findOtherUserWithEmail } from '../repositories/email-changes.repository';
 import { defineEmail, type MessageContext, type StoredEvent } from './define-email';
-import { formatDateTime } from './messages';
+import { formatDateTime, greetingVars } from './messages';
 import { withBrand } from './organization-brand';
 
 /** The request of an `email_change.requested` event, when it still waits for its link (not used or replaced). */
@@ -41,8 +41,7 @@ export const accountEmails = {
             preview: 'Open the link to start using this address for your account. It expires in 24 hours.',
             link: { kind: 'email-change', emailChangeId: change.id },
             vars: (link) => ({
-              greetingName: user.firstName || user.email,
-              email: user.email,
+              ...greetingVars(user),
               newEmail: change.newEmail,
               link: link.url,
               expiresAt: link.expiresAt ? formatDateTime(link.expiresAt, ctx.timeZone) : '-',

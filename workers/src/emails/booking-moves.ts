@@ -4,6 +4,7 @@ import { type BookingChange, findBookingChange } from '../repositories/bookings.
 import { bookingInviteAttachment } from './booking-attachments';
 import { defineEmail, type MessageContext, type StoredEvent } from './define-email';
 import {
+  BOOKED_TIME_VARIABLES,
   bookingEvent,
   bookingWhen,
   calendarLinks,
@@ -58,20 +59,7 @@ const movedByForVisitor = (change: BookingChange) =>
 export const moveEmails = {
   'booking-moved': defineEmail({
     template: 'booking-moved',
-    variables: [
-      'name',
-      'movedBy',
-      'previousWhen',
-      'date',
-      'time',
-      'timeZone',
-      'visitorTime',
-      'meeting',
-      'cancelLink',
-      'rescheduleLink',
-      'googleCalendarLink',
-      'outlookCalendarLink',
-    ],
+    variables: ['name', 'movedBy', 'previousWhen', ...BOOKED_TIME_VARIABLES],
     load: bookingMove,
     content: ({ booking, change, when, previous, vars }, ctx) =>
       // Our own bookers only (the scheduling service writes to its own, D17), and only while the booking stands.

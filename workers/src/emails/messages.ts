@@ -108,6 +108,25 @@ export const calendarLinks = (booking: Booking, ctx: MessageContext) => {
   return { googleCalendarLink: links.google, outlookCalendarLink: links.outlook };
 };
 
+/** What a visitor's e-mail of a booked time (booked, moved) says of it: the time, the call, its links (issue 26). */
+export const BOOKED_TIME_VARIABLES = [
+  'date',
+  'time',
+  'timeZone',
+  'visitorTime',
+  'meeting',
+  'cancelLink',
+  'rescheduleLink',
+  'googleCalendarLink',
+  'outlookCalendarLink',
+] as const;
+
+/** How an e-mail to a person greets them, and the address it names as theirs. */
+export const greetingVars = (user: { firstName: string | null; email: string }) => ({
+  greetingName: user.firstName || user.email,
+  email: user.email,
+});
+
 /** The meeting's video call link (MEETING_URL_TEMPLATE), or what happens without one. */
 export const meetingText = (booking: Booking, ctx: MessageContext) =>
   meetingUrl(ctx.meetingUrlTemplate, booking.id) ?? "We'll e-mail you the video call link before the meeting.";
@@ -223,8 +242,7 @@ export const messageEmails = {
       preview: 'This link expires in 1 hour.',
       link: { kind: 'password-reset', userId: user.id },
       vars: (link) => ({
-        greetingName: user.firstName || user.email,
-        email: user.email,
+        ...greetingVars(user),
         link: link.url,
         ...(user.hasPassword
           ? {
@@ -243,18 +261,7 @@ export const messageEmails = {
 
   'booking-confirmation': defineEmail({
     template: 'booking-confirmation',
-    variables: [
-      'name',
-      'date',
-      'time',
-      'timeZone',
-      'visitorTime',
-      'meeting',
-      'cancelLink',
-      'rescheduleLink',
-      'googleCalendarLink',
-      'outlookCalendarLink',
-    ],
+    variables: ['name', ...BOOKED_TIME_VARIABLES],
     load: (ctx, event) => bookingEvent(ctx, event, 'booking.created'),
     content: ({ booking, when, vars }, ctx) =>
       ourBooking(booking, 'confirmed')

@@ -1,6 +1,7 @@
-import * as schema from '@app/db/schema';
+import type * as schema from '@app/db/schema';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
+import { storeBookingAt } from '../../../testing/booking';
 
 /** Issue 18: the consultations list is paged, filtered and sorted by the server, its total in X-Total-Count. */
 const now = new Date('2026-10-28T12:00:00Z');
@@ -27,20 +28,11 @@ async function store(
   hoursFromNow: number,
   values: Omit<Partial<typeof schema.bookings.$inferInsert>, 'name' | 'email'> & { name: string; email: string },
 ) {
-  const startsAt = new Date(now.getTime() + hoursFromNow * HOUR);
-  const [row] = await t.db
-    .insert(schema.bookings)
-    .values({
-      date: startsAt.toISOString().slice(0, 10),
-      timeLabel: '09:00 AM - 09:30 AM',
-      timeZone: 'UTC',
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + HOUR / 2),
-      calendarUid: `list-${key}@test`,
-      ...values,
-    })
-    .returning();
-  id[key] = row!.id;
+  const row = await storeBookingAt(t.db, new Date(now.getTime() + hoursFromNow * HOUR), {
+    calendarUid: `list-${key}@test`,
+    ...values,
+  });
+  id[key] = row.id;
 }
 
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SignedIn, useAdminTestApp } from '../../../testing/admin';
-import { addConnection, standInEnv, tokenDashboard } from '../../../testing/embed';
+import { addCapacityConnection, standInEnv, tokenDashboard } from '../../../testing/embed';
 
 /** Issue 29: a Power BI capacity that pauses itself, and the viewers who arrive while it is paused. */
 
@@ -20,20 +20,12 @@ const SCOPE = { roles: [] };
 /** A connection on its own capacity (Paused unless said), a dashboard on it, and a member who may see it. */
 async function setUp(capacity: Partial<Parameters<typeof standIns.addCapacity>[0]> = {}) {
   const name = `cap${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const azure = standIns.addCapacity({ name, ...capacity });
-  const connectionId = await addConnection(t, standIns, 'powerbi');
-  await t.db.insert(schema.powerbiCapacities).values({
-    connectionId,
-    subscriptionId: azure.subscriptionId,
-    resourceGroup: azure.resourceGroup,
-    capacityName: azure.name,
-    kind: azure.kind,
-    timeZone: 'Europe/Paris',
-    activeFrom: '00:00',
-    activeTo: '00:00',
-    activeDays: [1, 2, 3, 4, 5],
-    idleMinutes: 15,
-  });
+  const { azure, connectionId } = await addCapacityConnection(
+    t,
+    standIns,
+    { name, ...capacity },
+    { timeZone: 'Europe/Paris', idleMinutes: 15 },
+  );
   const dashboard = await tokenDashboard(t, standIns, 'powerbi', connectionId, `Sales ${name}`);
   const org = await createOrganization(t.db, { name: `Org ${name}` });
   await linkDashboard(t.db, org.id, dashboard.id, SCOPE);

@@ -4,6 +4,7 @@ import { createDashboard, createOrganization, createUser } from '@app/db/testing
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
+import { storeBookingAt } from '../../../testing/booking';
 import { contactMessage } from '../../../testing/contact';
 
 /** Issue 27: every contact message and booking is a lead, one per person; a lead is followed and converted. */
@@ -22,20 +23,10 @@ let bookingSeq = 0;
 /** A booking stored as the booking routes store it (the lead comes from the database, whatever the path). */
 async function book(values: { name: string; email: string; businessName?: string | null; createdAt?: Date }) {
   bookingSeq += 1;
-  const startsAt = new Date(Date.UTC(2027, 0, 1, 9 + bookingSeq));
-  const [row] = await t.db
-    .insert(schema.bookings)
-    .values({
-      date: startsAt.toISOString().slice(0, 10),
-      timeLabel: '09:00 AM - 09:30 AM',
-      timeZone: 'UTC',
-      startsAt,
-      endsAt: new Date(startsAt.getTime() + 1_800_000),
-      calendarUid: `lead-${bookingSeq}@test`,
-      ...values,
-    })
-    .returning();
-  return row!;
+  return storeBookingAt(t.db, new Date(Date.UTC(2027, 0, 1, 9 + bookingSeq)), {
+    calendarUid: `lead-${bookingSeq}@test`,
+    ...values,
+  });
 }
 
 async function contact(overrides: Parameters<typeof contactMessage>[0]) {

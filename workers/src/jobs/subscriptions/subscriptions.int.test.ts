@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsWithPassword } from '../../../../backend/testing/accounts';
 import { createTestApp, type TestApp } from '../../../../backend/testing/app';
-import { addConnection, standInEnv, tokenDashboard } from '../../../../backend/testing/embed';
+import { addCapacityConnection, addConnection, standInEnv, tokenDashboard } from '../../../../backend/testing/embed';
 import { startMailingWorkers } from '../../../testing';
 import { takeDueRuns } from '../../repositories/subscriptions.repository';
 
@@ -377,22 +377,14 @@ describe('exports in flight and the schedule', () => {
 
 describe('a Power BI export on a paused capacity (issue 29, decision 053)', () => {
   it('resumes the capacity, waits until it is active, then exports and mails; the round does not pause it meanwhile', async () => {
-    const azure = standIns.addCapacity({ name: `sub${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}` });
-    expect(azure.state).toBe('Paused');
-    const connectionId = await addConnection(t, standIns, 'powerbi');
     // No active hours and no idle time: only the export's hold keeps the round from pausing it once it is active.
-    await t.db.insert(schema.powerbiCapacities).values({
-      connectionId,
-      subscriptionId: azure.subscriptionId,
-      resourceGroup: azure.resourceGroup,
-      capacityName: azure.name,
-      kind: azure.kind,
-      timeZone: 'Europe/Brussels',
-      activeFrom: '00:00',
-      activeTo: '00:00',
-      activeDays: [1, 2, 3, 4, 5],
-      idleMinutes: 0,
-    });
+    const { azure, connectionId } = await addCapacityConnection(
+      t,
+      standIns,
+      { name: `sub${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}` },
+      { timeZone: 'Europe/Brussels', idleMinutes: 0 },
+    );
+    expect(azure.state).toBe('Paused');
     const dashboard = await tokenDashboard(t, standIns, 'powerbi', connectionId, 'Paused sales');
     const { org } = await organization('Sleepy', dashboard.id, ['sue@sleepy.test']);
     const { id } = await subscribe(org.id, dashboard.id);
