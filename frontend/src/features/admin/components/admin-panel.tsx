@@ -92,6 +92,38 @@ export const filterChoices = (
     : Object.entries(choices).map(([value, label]) => ({ value, label }))),
 ];
 
+/**
+ * A labelled control of the admin's compact forms and filter bars: a small label over `children` (whose id is `id`),
+ * and the error under it (`{id}-error`, for the control's aria-describedby).
+ */
+export function SmallField({
+  id,
+  label,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <label htmlFor={id} className="text-xs font-semibold text-slate-700 dark:text-slate-300">
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** A list's filters, each labelled, in a grid (`className` gives its columns); test ids are `{list name}-filter-{key}`. */
 export function FilterBar<F extends { [K in keyof F]: string }>({
   fields,
@@ -114,10 +146,7 @@ export function FilterBar<F extends { [K in keyof F]: string }>({
           'data-testid': `${list.name}-filter-${field.key}`,
         };
         return (
-          <div key={field.key} className="flex flex-col gap-1">
-            <label htmlFor={control.id} className="text-xs font-semibold text-slate-700 dark:text-slate-300">
-              {field.label}
-            </label>
+          <SmallField key={field.key} id={control.id} label={field.label}>
             {'options' in field ? (
               <NativeSelect {...control} options={field.options} />
             ) : (
@@ -128,7 +157,7 @@ export function FilterBar<F extends { [K in keyof F]: string }>({
                 className={controlClass}
               />
             )}
-          </div>
+          </SmallField>
         );
       })}
     </div>
