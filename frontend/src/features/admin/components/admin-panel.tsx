@@ -92,6 +92,16 @@ export const filterChoices = (
     : Object.entries(choices).map(([value, label]) => ({ value, label }))),
 ];
 
+/** A cell of two lines: `main` in bold, and under it `sub` (an address, a time zone), smaller and muted, if any. */
+export function TwoLines({ main, sub }: { main: ReactNode; sub?: ReactNode }) {
+  return (
+    <>
+      <span className="block font-medium">{main}</span>
+      {sub ? <span className="block break-all text-xs text-slate-600 dark:text-slate-400">{sub}</span> : null}
+    </>
+  );
+}
+
 /**
  * A labelled control of the admin's compact forms and filter bars: a small label over `children` (whose id is `id`),
  * and the error under it (`{id}-error`, for the control's aria-describedby).

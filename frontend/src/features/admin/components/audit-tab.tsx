@@ -6,7 +6,7 @@ import type { Column } from '../../../components/ui/table';
 import { adminKeys } from '../api/admin.queries';
 import { changeLines, formatAction } from '../utils/format';
 import { useListView } from '../utils/use-list-view';
-import { FilterBar, type FilterField, ListHeader } from './admin-panel';
+import { FilterBar, type FilterField, ListHeader, TwoLines } from './admin-panel';
 import { PagedTable } from './paged-table';
 import { RelativeTime } from './relative-time';
 
@@ -76,12 +76,7 @@ const columns: Column<AuditEntry, AuditSortKey>[] = [
     'data-testid': 'audit-actor',
     cell: (entry) =>
       entry.actorName ? (
-        <>
-          <span className="block font-medium">{entry.actorName}</span>
-          {entry.actorEmail ? (
-            <span className="block break-all text-xs text-slate-600 dark:text-slate-400">{entry.actorEmail}</span>
-          ) : null}
-        </>
+        <TwoLines main={entry.actorName} sub={entry.actorEmail} />
       ) : (
         <span className="break-all">{entry.actorEmail ?? (entry.actorId !== null ? 'Deleted user' : 'System')}</span>
       ),
@@ -133,20 +128,14 @@ export function AuditTab() {
       </ListHeader>
       <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6" />
       <PagedTable
+        statusLine
         list={list}
         name="audit"
         label="Audit log"
         rowsLabel="entries"
-        loadingText="Loading audit log..."
-        failedText="The audit log could not be loaded."
-        data-testid="audit-table"
         columns={columns}
-        rows={list.rows}
-        rowKey={(entry) => entry.id}
         row={(entry) => ({ 'data-testid': 'audit-row', 'data-action': entry.action })}
         empty="No admin actions recorded yet"
-        emptyTestId="audit-empty"
-        sort={list.sort}
       />
     </Card>
   );

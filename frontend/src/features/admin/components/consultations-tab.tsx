@@ -8,7 +8,7 @@ import type { RescheduleDialogComponent } from '../../../lib/consultation-resche
 import { consultationKeys } from '../api/consultations.queries';
 import { formatSlotIn } from '../utils/format';
 import { useListView } from '../utils/use-list-view';
-import { FilterBar, type FilterField, filterChoices, ListHeader } from './admin-panel';
+import { FilterBar, type FilterField, filterChoices, ListHeader, TwoLines } from './admin-panel';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { ConsultationActions, useRescheduling } from './consultation-actions';
 import { ConsultationHistory } from './consultation-history';
@@ -79,24 +79,14 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
       sortKey: 'startsAt',
       className: 'min-w-40',
       'data-testid': 'consultation-when',
-      cell: (c) => (
-        <>
-          <span className="block font-medium">{formatSlotIn(c.startsAt, c.endsAt, c.timeZone)}</span>
-          <span className="block text-xs text-slate-600 dark:text-slate-400">{c.timeZone}</span>
-        </>
-      ),
+      cell: (c) => <TwoLines main={formatSlotIn(c.startsAt, c.endsAt, c.timeZone)} sub={c.timeZone} />,
     },
     {
       header: 'Who',
       sortKey: 'name',
       className: 'break-words',
       'data-testid': 'consultation-who',
-      cell: (c) => (
-        <>
-          <span className="block font-medium">{c.name}</span>
-          <span className="block break-all text-xs text-slate-600 dark:text-slate-400">{c.email}</span>
-        </>
-      ),
+      cell: (c) => <TwoLines main={c.name} sub={c.email} />,
     },
     {
       header: 'Business',
@@ -135,19 +125,13 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
         </ListHeader>
         <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-4" />
         <PagedTable
+          statusLine
           list={list}
           name="consultation"
           label="Consultations"
-          loadingText="Loading consultations..."
-          failedText="The consultations could not be loaded."
-          data-testid="consultation-table"
           columns={columns}
-          rows={list.rows}
-          rowKey={(c) => c.id}
           row={(c) => ({ 'data-testid': 'consultation-row', 'data-status': c.status, 'data-id': c.id })}
           empty="No consultations found"
-          emptyTestId="consultation-empty"
-          sort={list.sort}
         />
       </Card>
       {dialog}

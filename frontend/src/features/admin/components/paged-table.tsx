@@ -1,12 +1,14 @@
 import type { ComponentProps } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
-import { DataTable } from '../../../components/ui/table';
+import { DataTable, type TableSort } from '../../../components/ui/table';
 import type { ListPager } from '../utils/use-list-view';
 import { Pager } from './pager';
 
-/** Where a server-paged list is: its first page in or not, failed or not, asking again, and its pages. */
-export interface PagedList {
+/** A server-paged list (`useListView`'s): its rows and sort, its first page in or not, failed or not, its pages. */
+export interface PagedList<T, K extends string> {
+  rows: readonly T[];
+  sort: TableSort<K>;
   loaded: boolean;
   failed: boolean;
   fetching: boolean;
@@ -15,43 +17,48 @@ export interface PagedList {
 }
 
 /**
- * A server-paged list's table and its pages (issue 18). Until the first page is in, `loadingText` with a spinner
- * (without it, the table's own status line); if it cannot be had, `failedText`. The pager's test ids start with
- * `name`; it names the rows by the table's `label` in lower case ('sign-ins') unless `rowsLabel` says otherwise.
+ * A server-paged list's table and its pages (issue 18), its rows keyed by their ids. Until the first page is in, a
+ * status line 'Loading {label}...' (with `statusLine`; else the table's own); if it cannot be had, 'The {label} could
+ * not be loaded.' Test ids start with `name`: `{name}-table`, `{name}-empty`, the pager's. The pager names the rows by
+ * the table's `label` in lower case ('sign-ins') unless `rowsLabel` says otherwise ('entries').
  */
-export function PagedTable<T, K extends string = never>({
+export function PagedTable<T extends { id: number }, K extends string = never>({
   list,
   name,
   rowsLabel,
-  loadingText,
-  failedText,
+  statusLine = false,
   ...table
-}: Omit<ComponentProps<typeof DataTable<T, K>>, 'loading'> & {
-  list: PagedList;
+}: Omit<
+  ComponentProps<typeof DataTable<T, K>>,
+  'loading' | 'rows' | 'sort' | 'rowKey' | 'data-testid' | 'emptyTestId'
+> & {
+  list: PagedList<T, K>;
   name: string;
   rowsLabel?: string;
-  loadingText?: string;
-  failedText: string;
+  statusLine?: boolean;
 }) {
   const loading = !list.loaded && !list.failed;
-  if (loading && loadingText)
+  const what = table.label.toLowerCase();
+  if (loading && statusLine)
     return (
       <p className="flex items-center gap-2 py-10 text-sm text-slate-600 dark:text-slate-400" role="status">
         <Spinner />
-        {loadingText}
+        Loading {what}...
       </p>
     );
-  if (list.failed && !list.loaded) return <Alert variant="error">{failedText}</Alert>;
+  if (list.failed && !list.loaded) return <Alert variant="error">The {what} could not be loaded.</Alert>;
   return (
     <>
-      <DataTable {...table} loading={loading} />
-      <Pager
-        name={name}
-        label={rowsLabel ?? table.label.toLowerCase()}
-        pager={list.pager}
-        total={list.total}
-        busy={list.fetching}
+      <DataTable
+        {...table}
+        data-testid={`${name}-table`}
+        emptyTestId={`${name}-empty`}
+        rows={list.rows}
+        rowKey={(row) => row.id}
+        sort={list.sort}
+        loading={loading}
       />
+      <Pager name={name} label={rowsLabel ?? what} pager={list.pager} total={list.total} busy={list.fetching} />
     </>
   );
 }

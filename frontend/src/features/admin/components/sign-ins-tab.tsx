@@ -203,15 +203,9 @@ export function SignInsTab() {
           list={list}
           name="sign-ins"
           label="Sign-ins"
-          failedText="The sign-ins could not be loaded."
-          data-testid="sign-ins-table"
           columns={columns}
-          rows={list.rows}
-          rowKey={(e) => e.id}
           row={(e) => ({ 'data-testid': 'sign-in-row', 'data-result': e.result, 'data-method': e.method })}
           empty="No sign-ins match"
-          emptyTestId="sign-ins-empty"
-          sort={list.sort}
         />
       </Card>
     </div>

@@ -149,7 +149,17 @@ export function LeadsScreen({ search, onSearch }: LeadsScreenProps) {
           </ListHeader>
           <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2" />
           <PagedTable
+            statusLine
             list={{
+              rows: page.data?.rows ?? [],
+              sort: {
+                ...sort,
+                onSort: (key) => {
+                  const next = nextSort(sort, key);
+                  onSearch({ sort: next.key || undefined, order: next.direction, page: 1 });
+                },
+                testId: (key) => `lead-sort-${key}`,
+              },
               loaded: page.data !== undefined,
               failed: page.isError,
               fetching: page.isFetching,
@@ -164,12 +174,7 @@ export function LeadsScreen({ search, onSearch }: LeadsScreenProps) {
             }}
             name="lead"
             label="Leads"
-            loadingText="Loading leads..."
-            failedText="The leads could not be loaded."
-            data-testid="lead-table"
             columns={columns}
-            rows={page.data?.rows ?? []}
-            rowKey={(lead) => lead.id}
             row={(lead) => ({
               'data-testid': 'lead-row',
               'data-id': lead.id,
@@ -177,15 +182,6 @@ export function LeadsScreen({ search, onSearch }: LeadsScreenProps) {
               ...(lead.id === selected ? { className: 'bg-blue-50 dark:bg-blue-950' } : {}),
             })}
             empty="No leads found"
-            emptyTestId="lead-empty"
-            sort={{
-              ...sort,
-              onSort: (key) => {
-                const next = nextSort(sort, key);
-                onSearch({ sort: next.key || undefined, order: next.direction, page: 1 });
-              },
-              testId: (key) => `lead-sort-${key}`,
-            }}
           />
         </Card>
         {selected ? <LeadPanel id={selected} onClose={() => onSearch({ lead: undefined })} /> : null}
