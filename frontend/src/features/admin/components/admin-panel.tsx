@@ -92,6 +92,14 @@ export const filterChoices = (
     : Object.entries(choices).map(([value, label]) => ({ value, label }))),
 ];
 
+/** A form's `onSubmit` that runs `submit` instead of the browser's submission. */
+export const submitWith =
+  (submit: () => void) =>
+  (event: { preventDefault: () => void }): void => {
+    event.preventDefault();
+    submit();
+  };
+
 /** A cell of two lines: `main` in bold, and under it `sub` (an address, a time zone), smaller and muted, if any. */
 export function TwoLines({ main, sub }: { main: ReactNode; sub?: ReactNode }) {
   return (

@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import type { Column } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
-import { FilterBar, type FilterField, filterChoices, ListHeader } from '../components/admin-panel';
+import { FilterBar, type FilterField, filterChoices, ListHeader, TwoLines } from '../components/admin-panel';
 import { PagedTable } from '../components/paged-table';
 import { nextSort } from '../utils/admin-lists';
 import { formatDateTime } from '../utils/format';
@@ -86,18 +86,20 @@ export function LeadsScreen({ search, onSearch }: LeadsScreenProps) {
       sortKey: 'name',
       className: 'min-w-44 break-words',
       cell: (lead) => (
-        <>
-          <button
-            type="button"
-            className="text-left font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
-            aria-current={lead.id === selected ? 'true' : undefined}
-            onClick={() => onSearch({ lead: lead.id })}
-            data-testid="lead-open"
-          >
-            {lead.name}
-          </button>
-          <span className="block break-all text-xs text-slate-600 dark:text-slate-400">{lead.email}</span>
-        </>
+        <TwoLines
+          main={
+            <button
+              type="button"
+              className="text-left font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
+              aria-current={lead.id === selected ? 'true' : undefined}
+              onClick={() => onSearch({ lead: lead.id })}
+              data-testid="lead-open"
+            >
+              {lead.name}
+            </button>
+          }
+          sub={lead.email}
+        />
       ),
     },
     {

@@ -15,7 +15,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { NativeSelect } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage, isApiRequestError } from '../../../lib/api';
-import { SmallField } from '../components/admin-panel';
+import { SmallField, submitWith } from '../components/admin-panel';
 import { WEEKDAYS } from './schedule-words';
 import { useSaveSubscription } from './subscriptions.api';
 
@@ -146,15 +146,7 @@ export function SubscriptionForm({
   };
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      data-testid="subscription-form"
-    >
+    <form className="flex flex-col gap-4" noValidate onSubmit={submitWith(submit)} data-testid="subscription-form">
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">
         {editing ? `Edit: ${editing.organizationName} — ${editing.dashboardName}` : 'New subscription'}
       </h2>
