@@ -7,7 +7,10 @@ import { RescheduleDialog } from '../../features/booking/components/reschedule-d
 /** Consultations: a section of the administration (issue 27, /admin-routes.md). */
 export const Route = createFileRoute('/_admin/admin/consultations')({
   head: sectionHead('consultations'),
-  component: sectionPage('consultations', () => <ConsultationsTab RescheduleDialog={RescheduleDialog} />, {
-    titleShown: false,
-  }),
+  component: sectionPage('consultations', Consultations, { titleShown: false }),
 });
+
+// A function of its own, not an arrow in the call: the router's code splitter copies the call without JSX support.
+function Consultations() {
+  return <ConsultationsTab RescheduleDialog={RescheduleDialog} />;
+}

@@ -6,7 +6,8 @@ import type { Column } from '../../../components/ui/table';
 import { adminKeys } from '../api/admin.queries';
 import { changeLines, formatAction } from '../utils/format';
 import { useListView } from '../utils/use-list-view';
-import { FilterBar, type FilterField, ListHeader, TwoLines } from './admin-panel';
+import { FilterBar, type FilterField, ListHeader } from './admin-panel';
+import { TwoLines } from './admin-parts';
 import { PagedTable } from './paged-table';
 import { RelativeTime } from './relative-time';
 

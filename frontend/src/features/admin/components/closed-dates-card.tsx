@@ -10,7 +10,8 @@ import { failureMessage, isApiRequestError } from '../../../lib/api';
 import type { RescheduleDialogComponent } from '../../../lib/consultation-reschedule';
 import { closedDatesQueryOptions, useAddClosedDate, useRemoveClosedDate } from '../api/consultations.queries';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { ListHeader, RowButton, SmallField } from './admin-panel';
+import { ListHeader, RowButton } from './admin-panel';
+import { SmallField } from './admin-parts';
 import { ClosedDayWarning } from './closed-day-warning';
 
 const longDate = (date: string) =>

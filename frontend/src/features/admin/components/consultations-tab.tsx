@@ -8,7 +8,8 @@ import type { RescheduleDialogComponent } from '../../../lib/consultation-resche
 import { consultationKeys } from '../api/consultations.queries';
 import { formatSlotIn } from '../utils/format';
 import { useListView } from '../utils/use-list-view';
-import { FilterBar, type FilterField, filterChoices, ListHeader, TwoLines } from './admin-panel';
+import { FilterBar, type FilterField, filterChoices, ListHeader } from './admin-panel';
+import { TwoLines } from './admin-parts';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { ConsultationActions, useRescheduling } from './consultation-actions';
 import { ConsultationHistory } from './consultation-history';

@@ -7,7 +7,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogCloseTrigger } from '../../../components/ui/dialog';
 import { failureMessage, isApiRequestError } from '../../../lib/api';
 import { adminDashboardsQueryOptions } from '../api/admin.queries';
-import { submitWith } from '../components/admin-panel';
+import { submitWith } from '../components/admin-parts';
 import { notifySuccess } from '../utils/notify';
 import { useConvertLead } from './leads.queries';
 

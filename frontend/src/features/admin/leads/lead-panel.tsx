@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { NativeSelect } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
-import { SmallField } from '../components/admin-panel';
+import { SmallField } from '../components/admin-parts';
 import { formatDateTime, formatSlotIn } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { ConvertDialog } from './convert-dialog';

@@ -15,7 +15,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { NativeSelect } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage, isApiRequestError } from '../../../lib/api';
-import { SmallField, submitWith } from '../components/admin-panel';
+import { SmallField, submitWith } from '../components/admin-parts';
 import { WEEKDAYS } from './schedule-words';
 import { useSaveSubscription } from './subscriptions.api';
 
