@@ -15,8 +15,8 @@ const FailingDashboardSchema = v.object({
  */
 export const AdminOverviewSchema = v.object({
   consultations: v.object({ today: Count, week: Count }),
-  /** A new lead: a contact message (spam left out) or a booking made in the last 7 days. */
-  leads: v.object({ total: Count, contactMessages: Count, bookings: Count }),
+  /** The leads whose status is still `new` (not yet contacted, met, won or lost), however old. */
+  leads: v.object({ new: Count }),
   /** E-mails that failed in the last 7 days; jobs in a queue's failed list (null when the queues cannot be read). */
   failures: v.object({ emails: Count, jobs: v.nullable(Count) }),
   /** Dashboards whose provider check fails: their connection's last sync failed, or their last view did not load. */

@@ -1,5 +1,6 @@
 import * as schema from '@app/db/schema';
 import { createDashboard } from '@app/db/testing';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
 
@@ -111,8 +112,9 @@ describe('GET /api/admin/overview', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body = await response.json();
     expect(body.consultations).toEqual({ today: 2, week: 3 });
-    // The contact message of the 24th and the two bookings made since the 18th (spam and older ones left out).
-    expect(body.leads).toEqual({ total: 3, contactMessages: 1, bookings: 2 });
+    // A lead a person: the two who wrote (A and B, however old; the spam makes none) are new, the six bookers' leads
+    // are at 'consultation' (a booking moves a lead on, migration 0027).
+    expect(body.leads).toEqual({ new: 2 });
     expect(body.failures.emails).toBe(1);
     expect(typeof body.failures.jobs === 'number' || body.failures.jobs === null).toBe(true);
     expect(body.signIns).toEqual({ failed: 1 });
@@ -120,6 +122,20 @@ describe('GET /api/admin/overview', () => {
       failing: 1,
       examples: [{ id: failingId, name: 'Broken sales', reason: 'The last view did not load' }],
     });
+  });
+
+  it('counts as new leads only those whose status is still new: one marked contacted leaves the count', async () => {
+    const newLeads = async () => (await (await as(admin).get('/api/admin/overview')).json()).leads.new;
+    const before = await newLeads();
+    const [lead] = await t.db.select().from(schema.leads).where(eq(schema.leads.email, 'a@example.com'));
+    const marked = await as(admin).send('PATCH', `/api/admin/leads/${lead!.id}`, { status: 'contacted' });
+    expect(marked.status).toBe(200);
+    expect(await newLeads()).toBe(before - 1);
+    // A new contact message from a contacted lead does not make it new again.
+    await t.db
+      .insert(schema.contactMessages)
+      .values({ name: 'A', email: 'a@example.com', subject: 'Again', message: 'Still interested' });
+    expect(await newLeads()).toBe(before - 1);
   });
 
   it('answers 401 to anonymous callers and 403 to clients', async () => {

@@ -17,17 +17,10 @@ export const consultationsBetween = (db: Database, from: Date, to: Date) =>
         where status = 'confirmed' and starts_at >= ${from.toISOString()} and starts_at < ${to.toISOString()}`,
   );
 
-/** The new leads since `since`: contact messages (spam left out) and bookings made. */
-export async function newLeads(db: Database, since: Date) {
-  const [contactMessages, bookings] = await Promise.all([
-    count(
-      db,
-      sql`select count(*)::int as n from contact_messages where not is_spam and created_at >= ${since.toISOString()}`,
-    ),
-    count(db, sql`select count(*)::int as n from bookings where created_at >= ${since.toISOString()}`),
-  ]);
-  return { total: contactMessages + bookings, contactMessages, bookings };
-}
+/** The new leads: leads whose status is still `new` (issue 27), however old; one marked contacted is no longer new. */
+export const newLeads = async (db: Database) => ({
+  new: await count(db, sql`select count(*)::int as n from leads where status = 'new'`),
+});
 
 /** E-mails whose delivery failed since `since`. */
 export const failedEmails = (db: Database, since: Date) =>

@@ -21,8 +21,8 @@ const startOf = (day: string, timeZone: string) => zonedTimeToUtc(day, 0, 0, tim
 
 /**
  * What the administrators' landing page counts (issue 27): today's and this week's consultations (company days,
- * weeks from Monday), the last 7 days' new leads and failed e-mails, jobs failed in the queues, dashboards whose
- * provider check fails, and the last 24 hours' failed sign-ins.
+ * weeks from Monday), the leads still new, the last 7 days' failed e-mails, jobs failed in the queues, dashboards
+ * whose provider check fails, and the last 24 hours' failed sign-ins.
  */
 export async function adminOverview(deps: OverviewDeps) {
   const now = deps.clock.now();
@@ -32,7 +32,7 @@ export async function adminOverview(deps: OverviewDeps) {
   const [todayCount, weekCount, leads, emails, jobs, dashboards, signIns] = await Promise.all([
     consultationsBetween(deps.db, startOf(today, deps.timeZone), startOf(addDays(today, 1), deps.timeZone)),
     consultationsBetween(deps.db, startOf(monday, deps.timeZone), startOf(addDays(monday, 7), deps.timeZone)),
-    newLeads(deps.db, lastWeek),
+    newLeads(deps.db),
     failedEmails(deps.db, lastWeek),
     deps.failedJobs(),
     failingDashboards(deps.db, lastWeek),

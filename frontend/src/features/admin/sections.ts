@@ -1,3 +1,5 @@
+import { pageTitle } from '../../lib/page-title';
+
 /**
  * The administration's sections (issue 27, /work/admin-routes.md): one URL each, grouped in the sidebar by what
  * staff do. Declared once here: the sidebar, the page titles and the redirects of the old `/admin?tab=` links read
@@ -20,50 +22,32 @@ export interface AdminSectionGroup {
 
 const ADMIN_HOME = '/admin';
 
+/**
+ * A group of sidebar sections, each at `/admin/{id}` and, unless it says otherwise, labelled by its id written out
+ * ('closed-days' → 'Closed days').
+ */
+function group(label: string, ...sections: (string | { id: string; label?: string; external?: true })[]) {
+  return {
+    label,
+    sections: sections.map((entry): AdminSection => {
+      const { id, ...rest } = typeof entry === 'string' ? { id: entry } : entry;
+      const written = `${id.charAt(0).toUpperCase()}${id.slice(1).replaceAll('-', ' ')}`;
+      return { id, label: written, to: `${ADMIN_HOME}/${id}`, ...rest };
+    }),
+  };
+}
+
 export const OVERVIEW_SECTION: AdminSection = { id: 'overview', label: 'Overview', to: ADMIN_HOME };
 
 export const ADMIN_SECTION_GROUPS: readonly AdminSectionGroup[] = [
-  {
-    label: 'Clients',
-    sections: [
-      { id: 'organizations', label: 'Organizations', to: '/admin/organizations' },
-      { id: 'people', label: 'People', to: '/admin/people' },
-      { id: 'access', label: 'Access', to: '/admin/access' },
-    ],
-  },
-  {
-    label: 'Dashboards',
-    sections: [
-      { id: 'dashboards', label: 'Dashboards', to: '/admin/dashboards' },
-      { id: 'connections', label: 'Connections', to: '/admin/connections' },
-      { id: 'subscriptions', label: 'Subscriptions', to: '/admin/subscriptions' },
-    ],
-  },
-  {
-    label: 'Sales',
-    sections: [
-      { id: 'leads', label: 'Leads', to: '/admin/leads' },
-      { id: 'consultations', label: 'Consultations', to: '/admin/consultations' },
-      { id: 'closed-days', label: 'Closed days', to: '/admin/closed-days' },
-    ],
-  },
-  {
-    label: 'Site',
-    sections: [
-      { id: 'case-studies', label: 'Case studies', to: '/admin/case-studies' },
-      { id: 'pages', label: 'Pages', to: '/admin/pages' },
-    ],
-  },
-  {
-    label: 'Security',
-    sections: [
-      { id: 'sign-ins', label: 'Sign-ins', to: '/admin/sign-ins' },
-      { id: 'audit', label: 'Audit', to: '/admin/audit' },
-      { id: 'personal-data', label: 'Personal data', to: '/admin/personal-data' },
-    ],
-  },
-  { label: 'Insight', sections: [{ id: 'usage', label: 'Usage', to: '/admin/usage' }] },
-  { label: 'Operations', sections: [{ id: 'queues', label: 'Queues', to: '/admin/queues', external: true }] },
+  group('Clients', 'organizations', 'people', 'access'),
+  group('Dashboards', 'dashboards', 'connections', 'subscriptions'),
+  group('Sales', 'leads', 'consultations', 'closed-days'),
+  group('Site', 'case-studies', 'pages'),
+  group('Security', { id: 'sign-ins', label: 'Sign-ins' }, 'audit', 'personal-data'),
+  group('Insight', 'usage'),
+  // Served by the API, not the app: the queue board.
+  group('Operations', { id: 'queues', external: true }),
 ];
 
 /** Every section, the overview first. */
@@ -72,28 +56,46 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   ...ADMIN_SECTION_GROUPS.flatMap((group) => group.sections),
 ];
 
-/** The old admin screen's tabs (`/admin?tab=users`) and the sections that took them over. */
+/** The old admin screen's tabs (`/admin?tab=users`) and the ids of the sections that took them over. */
 const TAB_SECTIONS: Readonly<Record<string, string>> = {
-  organizations: '/admin/organizations',
-  dashboards: '/admin/dashboards',
-  connections: '/admin/connections',
-  users: '/admin/people',
-  associations: '/admin/access',
-  consultations: '/admin/consultations',
-  audit: '/admin/audit',
-  'sign-ins': '/admin/sign-ins',
-  usage: '/admin/usage',
-  'case-studies': '/admin/case-studies',
-  'site-pages': '/admin/pages',
-  'personal-data': '/admin/personal-data',
+  // Most kept their name.
+  ...Object.fromEntries(
+    [
+      'organizations',
+      'dashboards',
+      'connections',
+      'consultations',
+      'audit',
+      'sign-ins',
+      'usage',
+      'case-studies',
+      'personal-data',
+    ].map((id) => [id, id]),
+  ),
+  users: 'people',
+  associations: 'access',
+  'site-pages': 'pages',
 };
 
 /**
  * Where an old link `/admin?tab=x` goes now: the section's URL; undefined for no tab or one that never was (the
  * overview shows).
  */
-const sectionOfTab = (tab: unknown): string | undefined =>
-  typeof tab === 'string' && Object.hasOwn(TAB_SECTIONS, tab) ? TAB_SECTIONS[tab] : undefined;
+const sectionOfTab = (tab: string | null): string | undefined =>
+  tab !== null && Object.hasOwn(TAB_SECTIONS, tab) ? sectionById(TAB_SECTIONS[tab]!).to : undefined;
+
+/** The section of an id ('sign-ins'); an id that is none is a mistake in the code, thrown at once. */
+export function sectionById(id: string): AdminSection {
+  const found = ADMIN_SECTIONS.find((s) => s.id === id);
+  if (!found) throw new Error(`No admin section '${id}'`);
+  return found;
+}
+
+/** A section route's `head`: the document title, 'People · Admin | Lucid Insight'. */
+export function sectionHead(id: string) {
+  const title = pageTitle(`${sectionById(id).label} · Admin`);
+  return () => ({ meta: [{ title }] });
+}
 
 /** The section a path is in (its own URL or one below it, `/admin/organizations/42`); the overview for /admin. */
 export function sectionAt(pathname: string): AdminSection | undefined {

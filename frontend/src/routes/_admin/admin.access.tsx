@@ -1,18 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '../../features/admin/components/section-page';
+import { sectionPage } from '../../features/admin/components/section-page';
 import { AccessSection } from '../../features/admin/components/sections';
-import { pageTitle } from '../../lib/page-title';
+import { sectionHead } from '../../features/admin/sections';
 
 /** Access: a section of the administration (issue 27, /admin-routes.md). */
 export const Route = createFileRoute('/_admin/admin/access')({
-  head: () => ({ meta: [{ title: pageTitle('Access · Admin') }] }),
-  component: AccessRoute,
+  head: sectionHead('access'),
+  component: sectionPage('access', AccessSection, { testId: 'admin-panel-associations' }),
 });
-
-function AccessRoute() {
-  return (
-    <SectionPage title="Access" testId="admin-panel-associations">
-      <AccessSection />
-    </SectionPage>
-  );
-}

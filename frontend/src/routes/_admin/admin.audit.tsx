@@ -1,18 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuditTab } from '../../features/admin/components/audit-tab';
-import { SectionPage } from '../../features/admin/components/section-page';
-import { pageTitle } from '../../lib/page-title';
+import { sectionPage } from '../../features/admin/components/section-page';
+import { sectionHead } from '../../features/admin/sections';
 
 /** Audit: a section of the administration (issue 27, /admin-routes.md). */
 export const Route = createFileRoute('/_admin/admin/audit')({
-  head: () => ({ meta: [{ title: pageTitle('Audit · Admin') }] }),
-  component: AuditRoute,
+  head: sectionHead('audit'),
+  component: sectionPage('audit', AuditTab),
 });
-
-function AuditRoute() {
-  return (
-    <SectionPage title="Audit" testId="admin-panel-audit">
-      <AuditTab />
-    </SectionPage>
-  );
-}

@@ -1,18 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '../../features/admin/components/section-page';
+import { sectionPage } from '../../features/admin/components/section-page';
 import { ConnectionsSection } from '../../features/admin/components/sections';
-import { pageTitle } from '../../lib/page-title';
+import { sectionHead } from '../../features/admin/sections';
 
 /** Connections: a section of the administration (issue 27, /admin-routes.md). */
 export const Route = createFileRoute('/_admin/admin/connections')({
-  head: () => ({ meta: [{ title: pageTitle('Connections · Admin') }] }),
-  component: ConnectionsRoute,
+  head: sectionHead('connections'),
+  component: sectionPage('connections', ConnectionsSection, { titleShown: false }),
 });
-
-function ConnectionsRoute() {
-  return (
-    <SectionPage title="Connections" titleShown={false} testId="admin-panel-connections">
-      <ConnectionsSection />
-    </SectionPage>
-  );
-}

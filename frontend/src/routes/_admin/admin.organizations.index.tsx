@@ -1,18 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrganizationsTab } from '../../features/admin/components/organizations-tab';
-import { SectionPage } from '../../features/admin/components/section-page';
-import { pageTitle } from '../../lib/page-title';
+import { sectionPage } from '../../features/admin/components/section-page';
+import { sectionHead } from '../../features/admin/sections';
 
 /** Organizations: a section of the administration (issue 27, /admin-routes.md). */
 export const Route = createFileRoute('/_admin/admin/organizations/')({
-  head: () => ({ meta: [{ title: pageTitle('Organizations · Admin') }] }),
-  component: OrganizationsRoute,
+  head: sectionHead('organizations'),
+  component: sectionPage('organizations', OrganizationsTab, { titleShown: false }),
 });
-
-function OrganizationsRoute() {
-  return (
-    <SectionPage title="Organizations" titleShown={false} testId="admin-panel-organizations">
-      <OrganizationsTab />
-    </SectionPage>
-  );
-}

@@ -1,20 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '../../features/admin/components/section-page';
+import { sectionPage } from '../../features/admin/components/section-page';
 import { PeopleSection } from '../../features/admin/components/sections';
+import { sectionHead } from '../../features/admin/sections';
 import { useCurrentUser } from '../../features/auth/api/auth.queries';
-import { pageTitle } from '../../lib/page-title';
 
 /** People: a section of the administration (issue 27, /admin-routes.md). */
 export const Route = createFileRoute('/_admin/admin/people')({
-  head: () => ({ meta: [{ title: pageTitle('People · Admin') }] }),
-  component: PeopleRoute,
+  head: sectionHead('people'),
+  component: sectionPage('people', People, { testId: 'admin-panel-users' }),
 });
 
-function PeopleRoute() {
+function People() {
   const { user } = useCurrentUser();
-  return (
-    <SectionPage title="People" testId="admin-panel-users">
-      <PeopleSection currentUserId={user?.id} />
-    </SectionPage>
-  );
+  return <PeopleSection currentUserId={user?.id} />;
 }

@@ -1,18 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '../../features/admin/components/section-page';
+import { sectionPage } from '../../features/admin/components/section-page';
 import { SignInsTab } from '../../features/admin/components/sign-ins-tab';
-import { pageTitle } from '../../lib/page-title';
+import { sectionHead } from '../../features/admin/sections';
 
 /** Sign-ins: a section of the administration (issue 27, /admin-routes.md). */
 export const Route = createFileRoute('/_admin/admin/sign-ins')({
-  head: () => ({ meta: [{ title: pageTitle('Sign-ins · Admin') }] }),
-  component: SignInsRoute,
+  head: sectionHead('sign-ins'),
+  component: sectionPage('sign-ins', SignInsTab),
 });
-
-function SignInsRoute() {
-  return (
-    <SectionPage title="Sign-ins" testId="admin-panel-sign-ins">
-      <SignInsTab />
-    </SectionPage>
-  );
-}

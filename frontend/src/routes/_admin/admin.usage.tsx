@@ -1,18 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SectionPage } from '../../features/admin/components/section-page';
+import { sectionPage } from '../../features/admin/components/section-page';
 import { UsageSection } from '../../features/admin/components/sections';
-import { pageTitle } from '../../lib/page-title';
+import { sectionHead } from '../../features/admin/sections';
 
 /** Usage: a section of the administration (issue 27, /admin-routes.md). */
 export const Route = createFileRoute('/_admin/admin/usage')({
-  head: () => ({ meta: [{ title: pageTitle('Usage · Admin') }] }),
-  component: UsageRoute,
+  head: sectionHead('usage'),
+  component: sectionPage('usage', UsageSection),
 });
-
-function UsageRoute() {
-  return (
-    <SectionPage title="Usage" testId="admin-panel-usage">
-      <UsageSection />
-    </SectionPage>
-  );
-}

@@ -16,9 +16,9 @@ const signedInUser = ['auth', 'user'] as const;
 
 /**
  * An admin change: `mutationFn` under the key ['admin', `name`]; on success it makes stale the lists it shows up in
- * (`stale`) and always the audit log (D21).
+ * (`stale`) and always the audit log (D21). Every section's changes are made with it.
  */
-function useAdminMutation<V, R>(
+export function useAdminMutation<V, R>(
   name: string,
   stale: readonly (readonly string[])[],
   mutationFn: (variables: V) => Promise<R>,

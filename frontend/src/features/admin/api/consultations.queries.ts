@@ -1,7 +1,7 @@
 import type { ClosedDateInput } from '@app/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api';
-import { adminKeys } from './admin.queries';
+import { useAdminMutation } from './admin.mutations';
 
 /** The Consultations tab's lists (issue 16; the list's pages are under `all`, see `useListView`), under the admin keys so a sign-out clears them with the rest. */
 export const consultationKeys = {
@@ -25,17 +25,8 @@ export const calendarFeedQueryOptions = () =>
   });
 
 /** An admin change of this tab: on success, its lists and the audit log (D21) are asked for again. */
-function useConsultationMutation<V, R>(name: string, mutationFn: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['admin', name],
-    mutationFn,
-    onSuccess: () =>
-      Promise.all(
-        [consultationKeys.all, adminKeys.audit].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
-  });
-}
+const useConsultationMutation = <V, R>(name: string, mutationFn: (variables: V) => Promise<R>) =>
+  useAdminMutation(name, [consultationKeys.all], mutationFn);
 
 /** POST /api/admin/consultations/{id}/cancel: 202 once the cancellation (and its e-mails' event) is stored. */
 export const useCancelConsultation = () =>

@@ -1,6 +1,7 @@
 import type { CaseStudyInput, SitePageKey } from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, getQueryFn } from '../../../lib/api';
+import { useAdminMutation } from './admin.mutations';
 import { adminKeys } from './admin.queries';
 
 /** The site's words (issue 18): case studies and legal pages; and the personal-data requests. */
@@ -19,28 +20,28 @@ export const adminCaseStudiesQueryOptions = () =>
 export const adminSitePagesQueryOptions = () =>
   queryOptions({ queryKey: keys.sitePages, queryFn: getQueryFn('/api/admin/site-pages') });
 
-function useSiteMutation<V, R>(stale: readonly string[], mutationFn: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all([stale, keys.site, adminKeys.audit].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
-  });
-}
+/** A change of the site's content: its list, the public site's pages and the audit log are asked for again. */
+const useSiteMutation = <V, R>(name: string, stale: readonly string[], mutationFn: (variables: V) => Promise<R>) =>
+  useAdminMutation(name, [stale, keys.site], mutationFn);
 
 /** POST a new case study, or PUT the one `id` names. */
 export const useSaveCaseStudy = () =>
-  useSiteMutation(keys.caseStudies, ({ id, input }: { id: number | undefined; input: CaseStudyInput }) =>
-    id === undefined
-      ? apiRequest('/api/admin/case-studies', { method: 'POST', body: input })
-      : apiRequest(`/api/admin/case-studies/${id}`, { method: 'PUT', body: input }),
+  useSiteMutation(
+    'save-case-study',
+    keys.caseStudies,
+    ({ id, input }: { id: number | undefined; input: CaseStudyInput }) =>
+      id === undefined
+        ? apiRequest('/api/admin/case-studies', { method: 'POST', body: input })
+        : apiRequest(`/api/admin/case-studies/${id}`, { method: 'PUT', body: input }),
   );
 
 export const useDeleteCaseStudy = () =>
-  useSiteMutation(keys.caseStudies, (id: number) => apiRequest(`/api/admin/case-studies/${id}`, { method: 'DELETE' }));
+  useSiteMutation('delete-case-study', keys.caseStudies, (id: number) =>
+    apiRequest(`/api/admin/case-studies/${id}`, { method: 'DELETE' }),
+  );
 
 export const useSaveSitePage = () =>
-  useSiteMutation(keys.sitePages, ({ key, markdown }: { key: SitePageKey; markdown: string }) =>
+  useSiteMutation('save-site-page', keys.sitePages, ({ key, markdown }: { key: SitePageKey; markdown: string }) =>
     apiRequest(`/api/admin/site-pages/${key}`, { method: 'PUT', body: { markdown } }),
   );
 

@@ -8,6 +8,7 @@ import { NativeSelect, type SelectOption } from '../../../components/ui/select';
 import type { Column } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { ALL } from '../utils/admin-lists';
+import { SmallField } from './admin-parts';
 
 /**
  * A section's layout: the list at the full width and the form under it; beside it only from 1536 px, where the list
@@ -114,10 +115,7 @@ export function FilterBar<F extends { [K in keyof F]: string }>({
           'data-testid': `${list.name}-filter-${field.key}`,
         };
         return (
-          <div key={field.key} className="flex flex-col gap-1">
-            <label htmlFor={control.id} className="text-xs font-semibold text-slate-700 dark:text-slate-300">
-              {field.label}
-            </label>
+          <SmallField key={field.key} id={control.id} label={field.label}>
             {'options' in field ? (
               <NativeSelect {...control} options={field.options} />
             ) : (
@@ -128,7 +126,7 @@ export function FilterBar<F extends { [K in keyof F]: string }>({
                 className={controlClass}
               />
             )}
-          </div>
+          </SmallField>
         );
       })}
     </div>

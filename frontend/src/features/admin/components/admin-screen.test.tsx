@@ -35,7 +35,7 @@ const links: OrganizationDashboardLink[] = [];
 
 const overviewFigures = {
   consultations: { today: 2, week: 5 },
-  leads: { total: 4, contactMessages: 3, bookings: 1 },
+  leads: { new: 4 },
   failures: { emails: 1, jobs: null },
   dashboards: { failing: 1, examples: [{ id: 10, name: 'Sales Overview', reason: 'Connection x: refused' }] },
   signIns: { failed: 0 },
@@ -124,12 +124,13 @@ describe('/admin', () => {
     );
     expect((await screen.findByTestId('overview-consultations-figure')).textContent).toBe('2 today');
     expect(screen.getByTestId('overview-consultations').textContent).toContain('5 consultations this week');
-    expect(screen.getByTestId('overview-leads').textContent).toContain('3 contact messages, 1 booking');
+    expect(screen.getByTestId('overview-leads-figure').textContent).toBe('4');
     expect(screen.getByTestId('overview-failures').getAttribute('data-alarm')).toBe('true');
     expect(screen.getByTestId('overview-failures').textContent).toContain('the queues could not be read');
     expect(screen.getByTestId('overview-dashboards-list').textContent).toContain('Sales Overview: Connection x');
     expect(screen.getByTestId('overview-sign-ins').getAttribute('data-alarm')).toBeNull();
-    expect(screen.getByTestId('overview-leads-link').getAttribute('href')).toBe('/admin/leads');
+    // The leads the figure counts: the list filtered to the new ones.
+    expect(screen.getByTestId('overview-leads-link').getAttribute('href')).toBe('/admin/leads?status=new');
   });
 
   it('answers a failed overview with Try again', async () => {

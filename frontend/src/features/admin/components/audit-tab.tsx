@@ -1,14 +1,14 @@
 import type { AuditEntry } from '@app/contracts';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { type Column, DataTable } from '../../../components/ui/table';
+import type { Column } from '../../../components/ui/table';
 import { adminKeys } from '../api/admin.queries';
 import { changeLines, formatAction } from '../utils/format';
 import { useListView } from '../utils/use-list-view';
 import { FilterBar, type FilterField, ListHeader } from './admin-panel';
-import { Pager } from './pager';
+import { TwoLines } from './admin-parts';
+import { PagedTable } from './paged-table';
 import { RelativeTime } from './relative-time';
 
 /** The target by name; rows that have none (written before names were kept, target gone) by their id. */
@@ -77,12 +77,7 @@ const columns: Column<AuditEntry, AuditSortKey>[] = [
     'data-testid': 'audit-actor',
     cell: (entry) =>
       entry.actorName ? (
-        <>
-          <span className="block font-medium">{entry.actorName}</span>
-          {entry.actorEmail ? (
-            <span className="block break-all text-xs text-slate-600 dark:text-slate-400">{entry.actorEmail}</span>
-          ) : null}
-        </>
+        <TwoLines main={entry.actorName} sub={entry.actorEmail} />
       ) : (
         <span className="break-all">{entry.actorEmail ?? (entry.actorId !== null ? 'Deleted user' : 'System')}</span>
       ),
@@ -133,29 +128,16 @@ export function AuditTab() {
         </Button>
       </ListHeader>
       <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6" />
-      {!list.loaded && !list.failed ? (
-        <p className="flex items-center gap-2 py-10 text-sm text-slate-600 dark:text-slate-400" role="status">
-          <Spinner />
-          Loading audit log...
-        </p>
-      ) : list.failed && !list.loaded ? (
-        <Alert variant="error">The audit log could not be loaded.</Alert>
-      ) : (
-        <>
-          <DataTable
-            label="Audit log"
-            data-testid="audit-table"
-            columns={columns}
-            rows={list.rows}
-            rowKey={(entry) => entry.id}
-            row={(entry) => ({ 'data-testid': 'audit-row', 'data-action': entry.action })}
-            empty="No admin actions recorded yet"
-            emptyTestId="audit-empty"
-            sort={list.sort}
-          />
-          <Pager name="audit" label="entries" pager={list.pager} total={list.total} busy={list.fetching} />
-        </>
-      )}
+      <PagedTable
+        statusLine
+        list={list}
+        name="audit"
+        label="Audit log"
+        rowsLabel="entries"
+        columns={columns}
+        row={(entry) => ({ 'data-testid': 'audit-row', 'data-action': entry.action })}
+        empty="No admin actions recorded yet"
+      />
     </Card>
   );
 }

@@ -11,6 +11,7 @@ import type { RescheduleDialogComponent } from '../../../lib/consultation-resche
 import { closedDatesQueryOptions, useAddClosedDate, useRemoveClosedDate } from '../api/consultations.queries';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { ListHeader, RowButton } from './admin-panel';
+import { SmallField } from './admin-parts';
 import { ClosedDayWarning } from './closed-day-warning';
 
 const longDate = (date: string) =>
@@ -80,10 +81,7 @@ export function ClosedDatesCard({ RescheduleDialog }: { RescheduleDialog?: Resch
           close(false);
         }}
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-date`} className="text-xs font-semibold text-slate-700 dark:text-slate-300">
-            Date
-          </label>
+        <SmallField id={`${id}-date`} label="Date">
           <input
             id={`${id}-date`}
             type="date"
@@ -95,11 +93,8 @@ export function ClosedDatesCard({ RescheduleDialog }: { RescheduleDialog?: Resch
             className={controlClass}
             data-testid="closed-date-input"
           />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-label`} className="text-xs font-semibold text-slate-700 dark:text-slate-300">
-            Label (optional)
-          </label>
+        </SmallField>
+        <SmallField id={`${id}-label`} label="Label (optional)">
           <input
             id={`${id}-label`}
             value={label}
@@ -109,7 +104,7 @@ export function ClosedDatesCard({ RescheduleDialog }: { RescheduleDialog?: Resch
             className={controlClass}
             data-testid="closed-date-label"
           />
-        </div>
+        </SmallField>
         <Button type="submit" disabled={add.isPending} data-testid="closed-date-add">
           {add.isPending ? <Spinner /> : null}
           Close this day

@@ -1,13 +1,10 @@
 import type { Consultation } from '@app/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import type { RescheduleDialogComponent } from '../../../lib/consultation-reschedule';
-import { consultationKeys, useCancelConsultation } from '../api/consultations.queries';
 import { formatSlotIn } from '../utils/format';
-import { notifyFailure, notifySuccess } from '../utils/notify';
-import { ConfirmAction, RowButton } from './admin-panel';
+import { ConsultationActions, useRescheduling } from './consultation-actions';
 
 /**
  * The confirmed consultations of a day the admin asked to close (the server's 409): each can be moved (the admin
@@ -32,10 +29,8 @@ export function ClosedDayWarning({
   onKeepOpen: () => void;
 }) {
   const [left, setLeft] = useState(consultations);
-  const [moving, setMoving] = useState<Consultation | null>(null);
-  const cancel = useCancelConsultation();
-  const queryClient = useQueryClient();
-  const settled = (id: number) => setLeft((list) => list.filter((c) => c.id !== id));
+  const settled = (done: Consultation) => setLeft((list) => list.filter((c) => c.id !== done.id));
+  const { reschedule, dialog } = useRescheduling(RescheduleDialog, settled);
 
   return (
     <div
@@ -63,41 +58,13 @@ export function ClosedDayWarning({
                   {c.name} ({c.email})
                 </span>
               </span>
-              {c.source === 'scheduling_service' ? (
-                <span className="text-xs">Change it in the scheduling service</span>
-              ) : (
-                <span className="flex flex-wrap gap-2">
-                  {RescheduleDialog ? (
-                    <RowButton
-                      label="Reschedule"
-                      target={c.name}
-                      onClick={() => setMoving(c)}
-                      data-testid="closed-date-booked-reschedule"
-                    />
-                  ) : null}
-                  <ConfirmAction
-                    label="Cancel"
-                    target={c.name}
-                    variant="destructive"
-                    data-testid="closed-date-booked-cancel"
-                    title="Cancel this consultation?"
-                    question={`${c.name}'s consultation on ${formatSlotIn(c.startsAt, c.endsAt, c.timeZone)} is cancelled on their behalf; they and the company are e-mailed.`}
-                    pendingLabel="Cancelling..."
-                    pending={cancel.isPending}
-                    dialogTestId="consultation-cancel-dialog"
-                    onConfirm={(close) =>
-                      cancel.mutate(c.id, {
-                        onSuccess: (answer) => {
-                          close();
-                          settled(c.id);
-                          notifySuccess('Consultation cancelled', answer?.message);
-                        },
-                        onError: (error) => notifyFailure('Error cancelling the consultation', error),
-                      })
-                    }
-                  />
-                </span>
-              )}
+              <ConsultationActions
+                consultation={c}
+                reschedule={reschedule}
+                onCancelled={settled}
+                testId="closed-date-booked"
+                hintClassName="text-xs"
+              />
             </li>
           ))}
         </ul>
@@ -117,20 +84,7 @@ export function ClosedDayWarning({
           Keep it open
         </Button>
       </div>
-      {RescheduleDialog && moving ? (
-        <RescheduleDialog
-          consultation={moving}
-          open
-          onOpenChange={(open) => {
-            if (!open) setMoving(null);
-          }}
-          onRescheduled={() => {
-            settled(moving.id);
-            setMoving(null);
-            void queryClient.invalidateQueries({ queryKey: consultationKeys.all });
-          }}
-        />
-      ) : null}
+      {dialog}
     </div>
   );
 }

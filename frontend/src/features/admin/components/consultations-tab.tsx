@@ -1,20 +1,19 @@
 import type { Consultation } from '@app/contracts';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { type Column, DataTable } from '../../../components/ui/table';
+import type { Column } from '../../../components/ui/table';
 import type { RescheduleDialogComponent } from '../../../lib/consultation-reschedule';
-import { consultationKeys, useCancelConsultation } from '../api/consultations.queries';
+import { consultationKeys } from '../api/consultations.queries';
 import { formatSlotIn } from '../utils/format';
-import { notifyFailure, notifySuccess } from '../utils/notify';
 import { useListView } from '../utils/use-list-view';
-import { ConfirmAction, FilterBar, type FilterField, filterChoices, ListHeader, RowButton } from './admin-panel';
+import { FilterBar, type FilterField, filterChoices, ListHeader } from './admin-panel';
+import { TwoLines } from './admin-parts';
 import { CalendarFeedCard } from './calendar-feed-card';
+import { ConsultationActions, useRescheduling } from './consultation-actions';
 import { ConsultationHistory } from './consultation-history';
-import { Pager } from './pager';
+import { PagedTable } from './paged-table';
 
 const SOURCES = { form: 'Our form', scheduling_service: 'Scheduling service' } as const;
 
@@ -61,49 +60,19 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
     sort: { key: '' as ConsultationSortKey, direction: 'asc' },
     sortKeys: CONSULTATION_SORT_KEYS,
   });
-  const cancel = useCancelConsultation();
-  const queryClient = useQueryClient();
-  const [moving, setMoving] = useState<Consultation | null>(null);
+  const { reschedule, dialog } = useRescheduling(RescheduleDialog);
   const [now] = useState(() => Date.now());
 
-  const actions = (c: Consultation) => {
-    if (c.status !== 'confirmed' || new Date(c.startsAt).getTime() <= now) return null;
-    // The service told its invitee and still holds the meeting: it is changed there (decision 033).
-    if (c.source === 'scheduling_service')
-      return <span className="text-xs text-slate-600 dark:text-slate-400">Change it in the scheduling service</span>;
-    return (
-      <div className="flex flex-wrap gap-2">
-        {RescheduleDialog ? (
-          <RowButton
-            label="Reschedule"
-            target={c.name}
-            onClick={() => setMoving(c)}
-            data-testid="consultation-reschedule"
-          />
-        ) : null}
-        <ConfirmAction
-          label="Cancel"
-          target={c.name}
-          variant="destructive"
-          data-testid="consultation-cancel"
-          title="Cancel this consultation?"
-          question={`${c.name}'s consultation on ${formatSlotIn(c.startsAt, c.endsAt, c.timeZone)} is cancelled on their behalf; they and the company are e-mailed.`}
-          pendingLabel="Cancelling..."
-          pending={cancel.isPending}
-          dialogTestId="consultation-cancel-dialog"
-          onConfirm={(close) =>
-            cancel.mutate(c.id, {
-              onSuccess: (answer) => {
-                close();
-                notifySuccess('Consultation cancelled', answer?.message);
-              },
-              onError: (error) => notifyFailure('Error cancelling the consultation', error),
-            })
-          }
-        />
-      </div>
-    );
-  };
+  // A confirmed consultation still to come can be moved or cancelled.
+  const actions = (c: Consultation) =>
+    c.status === 'confirmed' && new Date(c.startsAt).getTime() > now ? (
+      <ConsultationActions
+        consultation={c}
+        reschedule={reschedule}
+        testId="consultation"
+        hintClassName="text-xs text-slate-600 dark:text-slate-400"
+      />
+    ) : null;
 
   const columns: Column<Consultation, ConsultationSortKey>[] = [
     {
@@ -111,24 +80,14 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
       sortKey: 'startsAt',
       className: 'min-w-40',
       'data-testid': 'consultation-when',
-      cell: (c) => (
-        <>
-          <span className="block font-medium">{formatSlotIn(c.startsAt, c.endsAt, c.timeZone)}</span>
-          <span className="block text-xs text-slate-600 dark:text-slate-400">{c.timeZone}</span>
-        </>
-      ),
+      cell: (c) => <TwoLines main={formatSlotIn(c.startsAt, c.endsAt, c.timeZone)} sub={c.timeZone} />,
     },
     {
       header: 'Who',
       sortKey: 'name',
       className: 'break-words',
       'data-testid': 'consultation-who',
-      cell: (c) => (
-        <>
-          <span className="block font-medium">{c.name}</span>
-          <span className="block break-all text-xs text-slate-600 dark:text-slate-400">{c.email}</span>
-        </>
-      ),
+      cell: (c) => <TwoLines main={c.name} sub={c.email} />,
     },
     {
       header: 'Business',
@@ -166,49 +125,17 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
           {list.fetching ? <Spinner /> : null}
         </ListHeader>
         <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-4" />
-        {!list.loaded && !list.failed ? (
-          <p className="flex items-center gap-2 py-10 text-sm text-slate-600 dark:text-slate-400" role="status">
-            <Spinner />
-            Loading consultations...
-          </p>
-        ) : list.failed && !list.loaded ? (
-          <Alert variant="error">The consultations could not be loaded.</Alert>
-        ) : (
-          <>
-            <DataTable
-              label="Consultations"
-              data-testid="consultation-table"
-              columns={columns}
-              rows={list.rows}
-              rowKey={(c) => c.id}
-              row={(c) => ({ 'data-testid': 'consultation-row', 'data-status': c.status, 'data-id': c.id })}
-              empty="No consultations found"
-              emptyTestId="consultation-empty"
-              sort={list.sort}
-            />
-            <Pager
-              name="consultation"
-              label="consultations"
-              pager={list.pager}
-              total={list.total}
-              busy={list.fetching}
-            />
-          </>
-        )}
-      </Card>
-      {RescheduleDialog && moving ? (
-        <RescheduleDialog
-          consultation={moving}
-          open
-          onOpenChange={(open) => {
-            if (!open) setMoving(null);
-          }}
-          onRescheduled={() => {
-            setMoving(null);
-            void queryClient.invalidateQueries({ queryKey: consultationKeys.all });
-          }}
+        <PagedTable
+          statusLine
+          list={list}
+          name="consultation"
+          label="Consultations"
+          columns={columns}
+          row={(c) => ({ 'data-testid': 'consultation-row', 'data-status': c.status, 'data-id': c.id })}
+          empty="No consultations found"
         />
-      ) : null}
+      </Card>
+      {dialog}
       <CalendarFeedCard />
     </div>
   );

@@ -19,32 +19,48 @@ import { adminOverviewQueryOptions } from '../api/overview.queries';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** One figure of the overview: what it counts, the count, a line under it, and the way to its section. */
+/** Where each figure leads: its section's icon, link and words. The queue board is the API's page, not the app's. */
+const TILE_LINKS = {
+  consultations: { Icon: CalendarCheck, to: '/admin/consultations', label: 'Open consultations' },
+  // The leads list filtered to the leads the figure counts.
+  leads: { Icon: Newspaper, to: '/admin/leads', search: { status: 'new' }, label: 'Open new leads' },
+  failures: { Icon: Mail, to: '/admin/queues', label: 'Open the queue board', external: true },
+  dashboards: { Icon: LayoutDashboard, to: '/admin/dashboards', label: 'Open dashboards' },
+  'sign-ins': { Icon: Fingerprint, to: '/admin/sign-ins', label: 'Open sign-ins' },
+} as const satisfies Record<
+  string,
+  { Icon: LucideIcon; to: string; label: string; search?: Record<string, string>; external?: boolean }
+>;
+
+/**
+ * One figure of the overview: what it counts, the count, a line under it, and the way to its section. `alarm`:
+ * something is wrong, and the tile says so in colour (and in words, in `detail`).
+ */
 function Tile({
   id,
   title,
-  Icon,
   figure,
   detail,
-  alarm,
-  to,
-  linkLabel,
+  alarm = false,
   children,
 }: {
-  id: string;
+  id: keyof typeof TILE_LINKS;
   title: string;
-  Icon: LucideIcon;
-  figure: string;
+  figure: number | string;
   detail: ReactNode;
-  /** Something is wrong: the tile says so in colour (and in words, in `detail`). */
-  alarm: boolean;
-  to: string;
-  linkLabel: string;
+  alarm?: boolean;
   children?: ReactNode;
 }) {
   const headingId = `overview-${id}-heading`;
+  const link: { Icon: LucideIcon; to: string; label: string; search?: Record<string, string>; external?: boolean } =
+    TILE_LINKS[id];
   const linkClass =
     'mt-4 inline-flex items-center gap-1 text-sm font-semibold text-blue-700 hover:underline dark:text-blue-300';
+  const words = (
+    <>
+      {link.label} <ArrowRight aria-hidden="true" className="size-4" />
+    </>
+  );
   return (
     <section
       aria-labelledby={headingId}
@@ -56,7 +72,7 @@ function Tile({
       data-alarm={alarm || undefined}
     >
       <h2 id={headingId} className="flex items-center gap-2 text-sm font-semibold text-slate-700 dark:text-slate-200">
-        <Icon aria-hidden="true" className="size-4" />
+        <link.Icon aria-hidden="true" className="size-4" />
         {title}
       </h2>
       <p className="mt-2 text-3xl font-bold text-slate-900 dark:text-white" data-testid={`overview-${id}-figure`}>
@@ -65,13 +81,18 @@ function Tile({
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{detail}</p>
       {children}
       <div className="mt-auto">
-        {to.startsWith('/admin/queues') ? (
-          <a href={to} className={linkClass} data-testid={`overview-${id}-link`}>
-            {linkLabel} <ArrowRight aria-hidden="true" className="size-4" />
+        {link.external ? (
+          <a href={link.to} className={linkClass} data-testid={`overview-${id}-link`}>
+            {words}
           </a>
         ) : (
-          <Link to={to as '/admin'} className={linkClass} data-testid={`overview-${id}-link`}>
-            {linkLabel} <ArrowRight aria-hidden="true" className="size-4" />
+          <Link
+            to={link.to as '/admin'}
+            search={link.search as never}
+            className={linkClass}
+            data-testid={`overview-${id}-link`}
+          >
+            {words}
           </Link>
         )}
       </div>
@@ -87,44 +108,25 @@ function Figures({ overview }: { overview: AdminOverview }) {
       <Tile
         id="consultations"
         title="Consultations"
-        Icon={CalendarCheck}
         figure={`${consultations.today} today`}
         detail={`${plural(consultations.week, 'consultation')} this week`}
-        alarm={false}
-        to="/admin/consultations"
-        linkLabel="Open consultations"
       />
-      <Tile
-        id="leads"
-        title="New leads (7 days)"
-        Icon={Newspaper}
-        figure={String(leads.total)}
-        detail={`${plural(leads.contactMessages, 'contact message')}, ${plural(leads.bookings, 'booking')}`}
-        alarm={false}
-        to="/admin/leads"
-        linkLabel="Open leads"
-      />
+      <Tile id="leads" title="New leads" figure={leads.new} detail="Not yet contacted, met, won or lost." />
       <Tile
         id="failures"
         title="E-mails and jobs failing"
-        Icon={Mail}
-        figure={String(failures.emails + (jobs ?? 0))}
+        figure={failures.emails + (jobs ?? 0)}
         detail={`${plural(failures.emails, 'e-mail')} failed in 7 days; ${
           jobs === null ? 'the queues could not be read' : `${plural(jobs, 'failed job')} in the queues`
         }`}
         alarm={failures.emails > 0 || jobs !== 0}
-        to="/admin/queues"
-        linkLabel="Open the queue board"
       />
       <Tile
         id="dashboards"
         title="Dashboards failing their provider check"
-        Icon={LayoutDashboard}
-        figure={String(dashboards.failing)}
-        detail={dashboards.failing ? 'Their connection or their last view failed.' : 'Every provider check passes.'}
+        figure={dashboards.failing}
         alarm={dashboards.failing > 0}
-        to="/admin/dashboards"
-        linkLabel="Open dashboards"
+        detail={dashboards.failing ? 'Their connection or their last view failed.' : 'Every provider check passes.'}
       >
         {dashboards.examples.length ? (
           <ul className="mt-3 space-y-1 text-sm" data-testid="overview-dashboards-list">
@@ -140,12 +142,9 @@ function Figures({ overview }: { overview: AdminOverview }) {
       <Tile
         id="sign-ins"
         title="Failed sign-ins (24 hours)"
-        Icon={Fingerprint}
-        figure={String(signIns.failed)}
+        figure={signIns.failed}
         detail={signIns.failed ? 'Check for someone locked out or a guessing attack.' : 'No failed sign-in.'}
         alarm={signIns.failed > 0}
-        to="/admin/sign-ins"
-        linkLabel="Open sign-ins"
       />
     </div>
   );

@@ -1,12 +1,13 @@
 import type { AdminDashboard, AdminOrganization } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { PageContainer } from '../../../components/layout/page-header';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { adminDashboardsQueryOptions, adminOrganizationsQueryOptions } from '../api/admin.queries';
+import { sectionById } from '../sections';
 
 /**
  * One section of the administration (issue 27): its heading, an optional line under it, and its content at the
@@ -51,6 +52,25 @@ export function SectionPage({
       <div data-testid={testId}>{children}</div>
     </PageContainer>
   );
+}
+
+/**
+ * A section route's page (`component`): the section's label as its title and `Section` under it. The test id is
+ * `admin-panel-{id}` unless the old tab's was another.
+ */
+export function sectionPage(
+  id: string,
+  Section: ComponentType,
+  { testId = `admin-panel-${id}`, titleShown }: { testId?: string; titleShown?: boolean } = {},
+) {
+  const { label } = sectionById(id);
+  return function SectionRoute() {
+    return (
+      <SectionPage title={label} testId={testId} titleShown={titleShown}>
+        <Section />
+      </SectionPage>
+    );
+  };
 }
 
 /**

@@ -6,14 +6,14 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Spinner } from '../../../components/ui/spinner';
-import { type Column, DataTable } from '../../../components/ui/table';
+import type { Column } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast';
 import { apiGet, apiRequest, failureMessage } from '../../../lib/api';
 import { adminKeys } from '../api/admin.queries';
 import { formatAddress } from '../utils/format';
 import { useListView } from '../utils/use-list-view';
 import { FilterBar, type FilterField, filterChoices, ListHeader } from './admin-panel';
-import { Pager } from './pager';
+import { PagedTable } from './paged-table';
 import { RelativeTime } from './relative-time';
 
 const METHOD_LABELS: Record<SignInEvent['method'], string> = {
@@ -199,25 +199,14 @@ export function SignInsTab() {
           </Button>
         </ListHeader>
         <FilterBar fields={filterFields} list={list} className="sm:grid-cols-3" />
-        {list.failed && !list.loaded ? (
-          <Alert variant="error">The sign-ins could not be loaded.</Alert>
-        ) : (
-          <>
-            <DataTable
-              label="Sign-ins"
-              data-testid="sign-ins-table"
-              columns={columns}
-              rows={list.rows}
-              rowKey={(e) => e.id}
-              row={(e) => ({ 'data-testid': 'sign-in-row', 'data-result': e.result, 'data-method': e.method })}
-              empty="No sign-ins match"
-              emptyTestId="sign-ins-empty"
-              sort={list.sort}
-              loading={!list.loaded && !list.failed}
-            />
-            <Pager name="sign-ins" label="sign-ins" pager={list.pager} total={list.total} busy={list.fetching} />
-          </>
-        )}
+        <PagedTable
+          list={list}
+          name="sign-ins"
+          label="Sign-ins"
+          columns={columns}
+          row={(e) => ({ 'data-testid': 'sign-in-row', 'data-result': e.result, 'data-method': e.method })}
+          empty="No sign-ins match"
+        />
       </Card>
     </div>
   );

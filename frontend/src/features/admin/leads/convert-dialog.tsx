@@ -7,6 +7,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogCloseTrigger } from '../../../components/ui/dialog';
 import { failureMessage, isApiRequestError } from '../../../lib/api';
 import { adminDashboardsQueryOptions } from '../api/admin.queries';
+import { submitWith } from '../components/admin-parts';
 import { notifySuccess } from '../utils/notify';
 import { useConvertLead } from './leads.queries';
 
@@ -65,14 +66,7 @@ export function ConvertDialog({ lead, onClose }: { lead: LeadDetail; onClose: ()
       size="lg"
       data-testid="lead-convert-dialog"
     >
-      <form
-        className="flex flex-col gap-4"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
+      <form className="flex flex-col gap-4" noValidate onSubmit={submitWith(submit)}>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-name`} className="text-sm font-medium text-slate-800 dark:text-slate-200">
             Organization name

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { NativeSelect } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
+import { SmallField } from '../components/admin-parts';
 import { formatDateTime, formatSlotIn } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { ConvertDialog } from './convert-dialog';
@@ -127,10 +128,7 @@ function LeadFollowUp({ lead }: { lead: LeadDetail }) {
         );
       }}
     >
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-status`} className="text-xs font-semibold text-slate-700 dark:text-slate-300">
-          Status
-        </label>
+      <SmallField id={`${id}-status`} label="Status">
         <NativeSelect
           id={`${id}-status`}
           value={status}
@@ -138,11 +136,8 @@ function LeadFollowUp({ lead }: { lead: LeadDetail }) {
           onChange={(event) => setStatus(event.target.value as LeadStatus)}
           data-testid="lead-status-select"
         />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-owner`} className="text-xs font-semibold text-slate-700 dark:text-slate-300">
-          Owner
-        </label>
+      </SmallField>
+      <SmallField id={`${id}-owner`} label="Owner">
         <NativeSelect
           id={`${id}-owner`}
           value={ownerId}
@@ -150,11 +145,8 @@ function LeadFollowUp({ lead }: { lead: LeadDetail }) {
           onChange={(event) => setOwnerId(event.target.value)}
           data-testid="lead-owner-select"
         />
-      </div>
-      <div className="flex flex-col gap-1 sm:col-span-2">
-        <label htmlFor={`${id}-notes`} className="text-xs font-semibold text-slate-700 dark:text-slate-300">
-          Notes
-        </label>
+      </SmallField>
+      <SmallField id={`${id}-notes`} label="Notes" className="sm:col-span-2">
         <textarea
           id={`${id}-notes`}
           className={controlClass}
@@ -164,7 +156,7 @@ function LeadFollowUp({ lead }: { lead: LeadDetail }) {
           onChange={(event) => setNotes(event.target.value)}
           data-testid="lead-notes"
         />
-      </div>
+      </SmallField>
       <div className="sm:col-span-2">
         <Button type="submit" size="sm" disabled={!dirty || change.isPending} data-testid="lead-save">
           {change.isPending ? 'Saving...' : 'Save'}

@@ -1,13 +1,13 @@
 import type { Lead } from '@app/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { PageContainer } from '../../../components/layout/page-header';
-import { Alert } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { type Column, DataTable } from '../../../components/ui/table';
+import type { Column } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { FilterBar, type FilterField, filterChoices, ListHeader } from '../components/admin-panel';
-import { Pager } from '../components/pager';
+import { TwoLines } from '../components/admin-parts';
+import { PagedTable } from '../components/paged-table';
 import { nextSort } from '../utils/admin-lists';
 import { formatDateTime } from '../utils/format';
 import { LeadPanel } from './lead-panel';
@@ -87,18 +87,20 @@ export function LeadsScreen({ search, onSearch }: LeadsScreenProps) {
       sortKey: 'name',
       className: 'min-w-44 break-words',
       cell: (lead) => (
-        <>
-          <button
-            type="button"
-            className="text-left font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
-            aria-current={lead.id === selected ? 'true' : undefined}
-            onClick={() => onSearch({ lead: lead.id })}
-            data-testid="lead-open"
-          >
-            {lead.name}
-          </button>
-          <span className="block break-all text-xs text-slate-600 dark:text-slate-400">{lead.email}</span>
-        </>
+        <TwoLines
+          main={
+            <button
+              type="button"
+              className="text-left font-medium text-blue-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600 dark:text-blue-300"
+              aria-current={lead.id === selected ? 'true' : undefined}
+              onClick={() => onSearch({ lead: lead.id })}
+              data-testid="lead-open"
+            >
+              {lead.name}
+            </button>
+          }
+          sub={lead.email}
+        />
       ),
     },
     {
@@ -149,53 +151,41 @@ export function LeadsScreen({ search, onSearch }: LeadsScreenProps) {
             {page.isFetching ? <Spinner /> : null}
           </ListHeader>
           <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2" />
-          {!page.data && !page.isError ? (
-            <p className="flex items-center gap-2 py-10 text-sm text-slate-600 dark:text-slate-400" role="status">
-              <Spinner />
-              Loading leads...
-            </p>
-          ) : page.isError && !page.data ? (
-            <Alert variant="error">The leads could not be loaded.</Alert>
-          ) : (
-            <>
-              <DataTable
-                label="Leads"
-                data-testid="lead-table"
-                columns={columns}
-                rows={page.data?.rows ?? []}
-                rowKey={(lead) => lead.id}
-                row={(lead) => ({
-                  'data-testid': 'lead-row',
-                  'data-id': lead.id,
-                  'data-status': lead.status,
-                  ...(lead.id === selected ? { className: 'bg-blue-50 dark:bg-blue-950' } : {}),
-                })}
-                empty="No leads found"
-                emptyTestId="lead-empty"
-                sort={{
-                  ...sort,
-                  onSort: (key) => {
-                    const next = nextSort(sort, key);
-                    onSearch({ sort: next.key || undefined, order: next.direction, page: 1 });
-                  },
-                  testId: (key) => `lead-sort-${key}`,
-                }}
-              />
-              <Pager
-                name="lead"
-                label="leads"
-                total={total}
-                busy={page.isFetching}
-                pager={{
-                  page: search.page ?? 1,
-                  pageSize,
-                  pages: Math.max(1, Math.ceil(total / pageSize)),
-                  setPage: (next) => void onSearch({ page: next }),
-                  setPageSize: (next) => void onSearch({ pageSize: next as LeadSearch['pageSize'], page: 1 }),
-                }}
-              />
-            </>
-          )}
+          <PagedTable
+            statusLine
+            list={{
+              rows: page.data?.rows ?? [],
+              sort: {
+                ...sort,
+                onSort: (key) => {
+                  const next = nextSort(sort, key);
+                  onSearch({ sort: next.key || undefined, order: next.direction, page: 1 });
+                },
+                testId: (key) => `lead-sort-${key}`,
+              },
+              loaded: page.data !== undefined,
+              failed: page.isError,
+              fetching: page.isFetching,
+              total,
+              pager: {
+                page: search.page ?? 1,
+                pageSize,
+                pages: Math.max(1, Math.ceil(total / pageSize)),
+                setPage: (next) => void onSearch({ page: next }),
+                setPageSize: (next) => void onSearch({ pageSize: next as LeadSearch['pageSize'], page: 1 }),
+              },
+            }}
+            name="lead"
+            label="Leads"
+            columns={columns}
+            row={(lead) => ({
+              'data-testid': 'lead-row',
+              'data-id': lead.id,
+              'data-status': lead.status,
+              ...(lead.id === selected ? { className: 'bg-blue-50 dark:bg-blue-950' } : {}),
+            })}
+            empty="No leads found"
+          />
         </Card>
         {selected ? <LeadPanel id={selected} onClose={() => onSearch({ lead: undefined })} /> : null}
       </div>

@@ -1,6 +1,7 @@
 import type { Lead, LeadChange, LeadConvert, User } from '@app/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, apiGetPage, apiRequest } from '../../../lib/api';
+import { useAdminMutation } from '../api/admin.mutations';
 import { adminKeys } from '../api/admin.queries';
 
 /** The leads (issue 27), under the admin keys so a sign-out clears them with the rest. */
@@ -32,33 +33,17 @@ export const useLeadOwners = () =>
     staleTime: 60_000,
   });
 
-/** A change of a lead: its page, the list and the audit log are asked for again. */
-function useLeadMutation<V, R>(
-  mutationFn: (variables: V) => Promise<R>,
-  alsoInvalidate: readonly (readonly string[])[] = [],
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () =>
-      Promise.all(
-        [leadKeys.all, adminKeys.audit, ...alsoInvalidate].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
-  });
-}
-
 /** PATCH /api/admin/leads/{id}: status, notes, owner. */
 export const useChangeLead = () =>
-  useLeadMutation(({ id, change }: { id: number; change: LeadChange }) =>
+  useAdminMutation('change-lead', [leadKeys.all], ({ id, change }: { id: number; change: LeadChange }) =>
     apiRequest(`/api/admin/leads/${id}`, { method: 'PATCH', body: change }),
   );
 
 /** POST /api/admin/leads/{id}/convert: the organization, the person invited or linked, the dashboards linked. */
 export const useConvertLead = () =>
-  useLeadMutation(
+  useAdminMutation(
+    'convert-lead',
+    [leadKeys.all, adminKeys.organizations, adminKeys.users, adminKeys.links],
     ({ id, convert }: { id: number; convert: LeadConvert }) =>
       apiRequest(`/api/admin/leads/${id}/convert`, { method: 'POST', body: convert }),
-    [adminKeys.organizations, adminKeys.users, adminKeys.links],
   );

@@ -15,6 +15,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { NativeSelect } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage, isApiRequestError } from '../../../lib/api';
+import { SmallField, submitWith } from '../components/admin-parts';
 import { WEEKDAYS } from './schedule-words';
 import { useSaveSubscription } from './subscriptions.api';
 
@@ -64,32 +65,6 @@ const initial = (editing: Subscription | null): FormState =>
         everyone: true,
         chosen: [],
       };
-
-function Field({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string | undefined;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-semibold text-slate-700 dark:text-slate-300">
-        {label}
-      </label>
-      {children}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * A subscription's form (issue 29): which organization–dashboard link (Power BI and Tableau dashboards with a data
@@ -171,15 +146,7 @@ export function SubscriptionForm({
   };
 
   return (
-    <form
-      className="flex flex-col gap-4"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-      data-testid="subscription-form"
-    >
+    <form className="flex flex-col gap-4" noValidate onSubmit={submitWith(submit)} data-testid="subscription-form">
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">
         {editing ? `Edit: ${editing.organizationName} — ${editing.dashboardName}` : 'New subscription'}
       </h2>
@@ -188,7 +155,7 @@ export function SubscriptionForm({
           Link a Power BI or Tableau dashboard to an organization, with its data scope, to e-mail its report.
         </Alert>
       ) : null}
-      <Field id={`${id}-link`} label="Organization and dashboard" error={errors.link}>
+      <SmallField id={`${id}-link`} label="Organization and dashboard" error={errors.link}>
         <NativeSelect
           id={`${id}-link`}
           value={state.link}
@@ -199,9 +166,9 @@ export function SubscriptionForm({
           onChange={(e) => set({ link: e.target.value, chosen: [] })}
           data-testid="subscription-link"
         />
-      </Field>
+      </SmallField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${id}-frequency`} label="Frequency">
+        <SmallField id={`${id}-frequency`} label="Frequency">
           <NativeSelect
             id={`${id}-frequency`}
             value={state.frequency}
@@ -212,9 +179,9 @@ export function SubscriptionForm({
             onChange={(e) => set({ frequency: e.target.value as FormState['frequency'] })}
             data-testid="subscription-frequency"
           />
-        </Field>
+        </SmallField>
         {state.frequency === 'weekly' ? (
-          <Field id={`${id}-weekday`} label="Day of the week" error={errors.weekday}>
+          <SmallField id={`${id}-weekday`} label="Day of the week" error={errors.weekday}>
             <NativeSelect
               id={`${id}-weekday`}
               value={state.weekday}
@@ -222,9 +189,9 @@ export function SubscriptionForm({
               onChange={(e) => set({ weekday: e.target.value })}
               data-testid="subscription-weekday"
             />
-          </Field>
+          </SmallField>
         ) : (
-          <Field id={`${id}-day`} label="Day of the month (1–31)" error={errors.dayOfMonth}>
+          <SmallField id={`${id}-day`} label="Day of the month (1–31)" error={errors.dayOfMonth}>
             <input
               id={`${id}-day`}
               type="number"
@@ -235,9 +202,9 @@ export function SubscriptionForm({
               onChange={(e) => set({ dayOfMonth: e.target.value })}
               data-testid="subscription-day"
             />
-          </Field>
+          </SmallField>
         )}
-        <Field id={`${id}-time`} label="Time" error={errors.time}>
+        <SmallField id={`${id}-time`} label="Time" error={errors.time}>
           <input
             id={`${id}-time`}
             type="time"
@@ -246,8 +213,8 @@ export function SubscriptionForm({
             onChange={(e) => set({ time: e.target.value })}
             data-testid="subscription-time"
           />
-        </Field>
-        <Field id={`${id}-zone`} label="Time zone" error={errors.timeZone}>
+        </SmallField>
+        <SmallField id={`${id}-zone`} label="Time zone" error={errors.timeZone}>
           <NativeSelect
             id={`${id}-zone`}
             value={state.timeZone}
@@ -255,8 +222,8 @@ export function SubscriptionForm({
             onChange={(e) => set({ timeZone: e.target.value })}
             data-testid="subscription-zone"
           />
-        </Field>
-        <Field id={`${id}-format`} label="File">
+        </SmallField>
+        <SmallField id={`${id}-format`} label="File">
           <NativeSelect
             id={`${id}-format`}
             value={state.format}
@@ -267,7 +234,7 @@ export function SubscriptionForm({
             onChange={(e) => set({ format: e.target.value as FormState['format'] })}
             data-testid="subscription-format"
           />
-        </Field>
+        </SmallField>
       </div>
       <fieldset className="flex flex-col gap-2" data-testid="subscription-recipients">
         <legend className="mb-1 text-xs font-semibold text-slate-700 dark:text-slate-300">Recipients</legend>

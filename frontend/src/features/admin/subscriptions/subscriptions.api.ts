@@ -1,6 +1,7 @@
 import type { SubscriptionInput } from '@app/contracts';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api';
+import { useAdminMutation } from '../api/admin.mutations';
 import { adminKeys } from '../api/admin.queries';
 
 /** Report subscriptions (issue 29), under the admin keys so a sign-out clears them with the rest. */
@@ -41,17 +42,9 @@ export const subscriptionHistoryQueryOptions = (id: number) =>
     queryFn: ({ signal }) => apiGet(`/api/admin/subscriptions/${id}/history`, { signal }),
   });
 
-function useSubscriptionMutation<V, R>(name: string, mutationFn: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: ['admin', name],
-    mutationFn,
-    onSuccess: () =>
-      Promise.all(
-        [subscriptionKeys.all, adminKeys.audit].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
-  });
-}
+/** A change of a subscription: both its lists and the audit log (D21) are asked for again. */
+const useSubscriptionMutation = <V, R>(name: string, mutationFn: (variables: V) => Promise<R>) =>
+  useAdminMutation(name, [subscriptionKeys.all], mutationFn);
 
 /** POST /api/admin/subscriptions, or PUT /api/admin/subscriptions/{id} when editing one. */
 export const useSaveSubscription = () =>
