@@ -9,7 +9,7 @@ import { renderApp } from '../../../testing/render-app';
 import { OWN_ACCOUNT_REASON } from '../forms/edit-user-actions';
 import { OWN_ADMIN_REASON } from '../forms/edit-user-form';
 import { removeFromOrganizationQuestion } from '../forms/memberships-editor';
-import { unlinkQuestion } from './associations-tab';
+import { unlinkQuestion } from './link-parts';
 import { DELETE_DASHBOARD_QUESTION } from './dashboards-tab';
 import { deactivateOrganizationQuestion } from './organizations-tab';
 

@@ -9,7 +9,8 @@ import type { Column } from '../../../components/ui/table';
 import { useDeleteDashboard } from '../api/admin.mutations';
 import { adminKeys } from '../api/admin.queries';
 import { DashboardForm } from '../forms/dashboard-form';
-import { AdminTable, type RowMenu } from '../kit/admin-table';
+import { AdminList } from '../kit/admin-list';
+import type { RowMenu } from '../kit/admin-table';
 import { SidePanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import {
@@ -23,7 +24,6 @@ import { formatDateTime } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { useListView } from '../utils/use-list-view';
 import { FilterBar, type FilterField, filterChoices, ListHeader, stateColumn } from './admin-panel';
-import { Pager } from './pager';
 
 export const DELETE_DASHBOARD_QUESTION =
   'Are you sure you want to delete this dashboard? This action cannot be undone.';
@@ -202,29 +202,24 @@ export function DashboardsTab() {
         </Button>
       </ListHeader>
       <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" />
-      <AdminTable
+      <AdminList
+        list={list}
+        plural="dashboards"
         label="Dashboards"
         data-testid="dashboards-table"
         columns={columns}
-        rows={list.rows}
         rowKey={(d) => d.id}
         row={(d) => ({ 'data-testid': 'dashboard-row', 'data-id': d.id })}
         empty="No dashboards found"
         emptyTestId="dashboards-empty"
         sort={list.sort}
-        loading={!list.loaded && !list.failed}
         menu={menu}
         menuTestId="dashboard-actions"
       />
-      <Pager name="dashboard" label="dashboards" pager={list.pager} total={list.total} busy={list.fetching} />
       <SidePanel
-        open={panel.open}
-        onOpenChange={(open) => {
-          if (!open) panel.close();
-        }}
+        {...panel.frame}
         title={panel.editing ? `Edit ${panel.editing.name}` : 'Create Dashboard'}
         hideTitle
-        returnFocusTo={panel.returnFocusTo}
         data-testid="dashboard-panel"
       >
         <DashboardForm key={panel.editing?.id ?? 'new'} dashboard={panel.editing} onDone={panel.close} />
