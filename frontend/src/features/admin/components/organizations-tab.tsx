@@ -112,7 +112,7 @@ export function OrganizationsTab() {
         icon: <ExternalLink aria-hidden="true" className="size-4" />,
         to: '/admin/organizations/$organizationId',
         params: { organizationId: String(organization.id) },
-        'data-testid': 'organization-page',
+        'data-testid': 'organization-open-page',
       },
       organization.isActive
         ? {
