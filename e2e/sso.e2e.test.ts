@@ -79,7 +79,7 @@ async function signInAtOrganization(page: Page) {
 }
 
 describe('single sign-on per organization (issue 17)', () => {
-  it('an administrator sets the provider on the organization's page and its test passes', async () => {
+  it("an administrator sets the provider on the organization's page and its test passes", async () => {
     // bypassCSP: axe-core is injected as an inline script, which the site's policy rightly refuses.
     const page = await suite.newPage({ viewport: viewports.desktop, bypassCSP: true });
     await signIn(page, adminEmail, PASSWORD);

@@ -15,8 +15,8 @@ import { renderApp } from '../../../testing/render-app';
 import { DELETE_USER_QUESTION, OWN_ACCOUNT_REASON, statusQuestion } from '../forms/edit-user-actions';
 import { OWN_ADMIN_REASON } from '../forms/edit-user-form';
 import { removeFromOrganizationQuestion } from '../forms/memberships-editor';
-import { unlinkQuestion } from './link-parts';
 import { DELETE_DASHBOARD_QUESTION } from './dashboards-tab';
+import { unlinkQuestion } from './link-parts';
 import { deactivateOrganizationQuestion } from './organizations-tab';
 
 // The failures the screen reports are logged too; keep the test output quiet.

@@ -61,7 +61,6 @@ export function LinkStatus({
   );
 }
 
-
 export const unlinkQuestion = (link: OrganizationDashboardLink) =>
   `Unlink '${link.dashboardName}' from '${link.organizationName}'? Its members will no longer see this dashboard.`;
 
@@ -124,4 +123,3 @@ export function DataScopeSummary({ link }: { link: OrganizationDashboardLink }) 
     </span>
   );
 }
-

@@ -146,7 +146,14 @@ export interface LinkPanelOptions<TValues> {
  * An admin panel's form that links two things (a user or a dashboard to an organization): send, toast, then empty
  * (or `onDone`).
  */
-export function useLinkPanel<TValues>({ defaultValues, schema, link, done, failed, onDone }: LinkPanelOptions<TValues>) {
+export function useLinkPanel<TValues>({
+  defaultValues,
+  schema,
+  link,
+  done,
+  failed,
+  onDone,
+}: LinkPanelOptions<TValues>) {
   return useSchemaForm({
     defaultValues,
     schema,
