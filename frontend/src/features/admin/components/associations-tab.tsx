@@ -9,6 +9,7 @@ import { EditScopeForm, editScopeDescription } from '../forms/edit-scope-dialog'
 import { LinkDashboardForm } from '../forms/link-dashboard-form';
 import { AdminList } from '../kit/admin-list';
 import type { RowMenu } from '../kit/admin-table';
+import { entry } from '../kit/row-actions';
 import { SidePanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import { ALL } from '../utils/admin-lists';
@@ -98,19 +99,12 @@ export function AssociationsTab({
     actions: [
       ...(takesScope(link.dashboardEmbedMode)
         ? [
-            {
-              value: 'scope',
-              label: 'Edit scope',
-              icon: <SlidersHorizontal aria-hidden="true" className="size-4" />,
+            entry('scope', 'Edit scope', SlidersHorizontal, 'association-edit-scope', {
               onSelect: () => panel.edit(link),
-              'data-testid': 'association-edit-scope',
-            },
+            }),
           ]
         : []),
-      {
-        value: 'unlink',
-        label: 'Unlink',
-        icon: <Unlink aria-hidden="true" className="size-4" />,
+      entry('unlink', 'Unlink', Unlink, 'association-unlink', {
         confirm: {
           title: 'Unlink Dashboard',
           question: unlinkQuestion(link),
@@ -123,8 +117,7 @@ export function AssociationsTab({
             }),
           'data-testid': 'unlink-dashboard-dialog',
         },
-        'data-testid': 'association-unlink',
-      },
+      }),
     ],
   });
   // The link whose scope is being edited, with its provider.
@@ -150,12 +143,9 @@ export function AssociationsTab({
         list={list}
         plural="associations"
         label="Dashboard associations"
-        data-testid="associations-table"
         columns={[...columns, statusColumn]}
         rowKey={keyOf}
-        sort={list.sort}
         row={(link) => ({
-          'data-testid': 'association-row',
           'data-organization-id': link.organizationId,
           'data-dashboard-id': link.dashboardId,
         })}
@@ -167,9 +157,7 @@ export function AssociationsTab({
             <span className="mt-1 block">Use 'Link dashboard' to give an organization a dashboard.</span>
           </>
         }
-        emptyTestId="associations-empty"
         menu={menu}
-        menuTestId="association-actions"
       />
       <SidePanel
         {...panel.frame}

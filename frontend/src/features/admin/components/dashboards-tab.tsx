@@ -11,6 +11,7 @@ import { adminKeys } from '../api/admin.queries';
 import { DashboardForm } from '../forms/dashboard-form';
 import { AdminList } from '../kit/admin-list';
 import type { RowMenu } from '../kit/admin-table';
+import { entry } from '../kit/row-actions';
 import { SidePanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import {
@@ -159,27 +160,14 @@ export function DashboardsTab() {
   const menu = (dashboard: AdminDashboard): RowMenu => ({
     target: dashboard.name,
     actions: [
-      {
-        value: 'edit',
-        label: 'Edit',
-        icon: <Pencil aria-hidden="true" className="size-4" />,
-        onSelect: () => panel.edit(dashboard),
-        'data-testid': 'dashboard-edit',
-      },
+      entry('edit', 'Edit', Pencil, 'dashboard-edit', { onSelect: () => panel.edit(dashboard) }),
       // The viewer, where an admin previews a dashboard as any linked organization.
-      {
-        value: 'preview',
-        label: 'Preview',
-        icon: <Eye aria-hidden="true" className="size-4" />,
+      entry('preview', 'Preview', Eye, 'dashboard-preview', {
         to: '/client/dashboard/$id',
         params: { id: String(dashboard.id) },
         search: { from: here },
-        'data-testid': 'dashboard-preview',
-      },
-      {
-        value: 'delete',
-        label: 'Delete',
-        icon: <Trash2 aria-hidden="true" className="size-4" />,
+      }),
+      entry('delete', 'Delete', Trash2, 'dashboard-delete', {
         confirm: {
           title: 'Delete Dashboard',
           question: DELETE_DASHBOARD_QUESTION,
@@ -188,8 +176,7 @@ export function DashboardsTab() {
           onConfirm: (close) => void remove(dashboard, close),
           'data-testid': 'delete-dashboard-dialog',
         },
-        'data-testid': 'dashboard-delete',
-      },
+      }),
     ],
   });
 
@@ -206,15 +193,9 @@ export function DashboardsTab() {
         list={list}
         plural="dashboards"
         label="Dashboards"
-        data-testid="dashboards-table"
         columns={columns}
-        rowKey={(d) => d.id}
-        row={(d) => ({ 'data-testid': 'dashboard-row', 'data-id': d.id })}
         empty="No dashboards found"
-        emptyTestId="dashboards-empty"
-        sort={list.sort}
         menu={menu}
-        menuTestId="dashboard-actions"
       />
       <SidePanel
         {...panel.frame}

@@ -10,6 +10,7 @@ import { adminKeys } from '../api/admin.queries';
 import { OrganizationForm } from '../forms/organization-form';
 import { AdminList } from '../kit/admin-list';
 import type { RowMenu } from '../kit/admin-table';
+import { entry } from '../kit/row-actions';
 import { SidePanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import { notifyFailure, notifySuccess } from '../utils/notify';
@@ -98,28 +99,15 @@ export function OrganizationsTab() {
   const menu = (organization: AdminOrganization): RowMenu => ({
     target: organization.name,
     actions: [
-      {
-        value: 'edit',
-        label: 'Edit',
-        icon: <Pencil aria-hidden="true" className="size-4" />,
-        onSelect: () => panel.edit(organization),
-        'data-testid': 'organization-edit',
-      },
+      entry('edit', 'Edit', Pencil, 'organization-edit', { onSelect: () => panel.edit(organization) }),
       // Its page: members, dashboards, usage and single sign-on.
-      {
-        value: 'open',
-        label: 'Open page',
-        icon: <ExternalLink aria-hidden="true" className="size-4" />,
+      entry('open', 'Open page', ExternalLink, 'organization-open-page', {
         to: '/admin/organizations/$organizationId',
         params: { organizationId: String(organization.id) },
-        'data-testid': 'organization-open-page',
-      },
+      }),
+      // Deactivating cuts off every member at once: asked first.
       organization.isActive
-        ? {
-            value: 'status',
-            label: 'Deactivate',
-            icon: <PowerOff aria-hidden="true" className="size-4" />,
-            // Deactivating cuts off every member at once: asked first.
+        ? entry('status', 'Deactivate', PowerOff, 'organization-toggle-status', {
             confirm: {
               title: 'Deactivate Organization',
               question: deactivateOrganizationQuestion(organization.name),
@@ -128,15 +116,10 @@ export function OrganizationsTab() {
               onConfirm: (close) => void toggle(organization, close),
               'data-testid': 'deactivate-organization-dialog',
             },
-            'data-testid': 'organization-toggle-status',
-          }
-        : {
-            value: 'status',
-            label: 'Activate',
-            icon: <Power aria-hidden="true" className="size-4" />,
+          })
+        : entry('status', 'Activate', Power, 'organization-toggle-status', {
             onSelect: () => void toggle(organization),
-            'data-testid': 'organization-toggle-status',
-          },
+          }),
     ],
   });
 
@@ -161,23 +144,16 @@ export function OrganizationsTab() {
         list={list}
         plural="organizations"
         label="Organizations"
-        data-testid="organizations-table"
         columns={columns}
-        rowKey={(o) => o.id}
         row={(o) => ({
           className: cn(
             !o.isActive &&
               'bg-slate-50 text-slate-500 dark:bg-slate-950/40 [&_td]:text-slate-500 dark:[&_td]:text-slate-400',
           ),
-          'data-testid': 'organization-row',
-          'data-id': o.id,
           'data-active': o.isActive,
         })}
         empty="No organizations found"
-        emptyTestId="organizations-empty"
-        sort={list.sort}
         menu={menu}
-        menuTestId="organization-actions"
       />
       <SidePanel
         {...panel.frame}

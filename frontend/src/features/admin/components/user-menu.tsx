@@ -4,7 +4,7 @@ import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { useToggleUserAdmin } from '../api/admin.mutations';
 import { DELETE_USER_QUESTION, statusQuestion, useUserStatusChanges } from '../forms/edit-user-actions';
 import type { RowMenu } from '../kit/admin-table';
-import type { RowAction } from '../kit/row-actions';
+import { entry, type RowAction } from '../kit/row-actions';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 
 /** A person's state (issue 27): what to look at first. */
@@ -46,8 +46,6 @@ export function UserStatus({ user }: { user: User }) {
 const makeAdminQuestion = (email: string) =>
   `${email} signs in only through their organization's single sign-on and has no password. Administrators must sign in with a password, so they cannot use the administration until they set one. We'll e-mail them a link to set a password.`;
 
-const icon = (Icon: typeof Pencil) => <Icon aria-hidden="true" className="size-4" />;
-
 /**
  * The People list's row menu (issue 27): Edit (the side panel), the admin right, Deactivate (or Activate) and Delete,
  * the destructive ones asked first. One's own account offers no admin right to remove, no deactivating or deleting
@@ -84,33 +82,29 @@ export function useUserMenu({
    * 'Make Admin' or 'Remove Admin'. Making an administrator of a person who signs in only through single sign-on asks
    * first (issue 26): the server e-mails them a link to set a password.
    */
-  const adminAction = (user: User): RowAction => {
-    const common = {
-      value: 'admin',
-      label: user.isAdmin ? 'Remove Admin' : 'Make Admin',
-      icon: icon(user.isAdmin ? ShieldOff : ShieldCheck),
-      'data-testid': 'user-toggle-admin',
-    };
-    if (user.isAdmin || !ssoOnly(user)) return { ...common, onSelect: () => void flipAdmin(user) };
-    return {
-      ...common,
-      confirm: {
-        title: 'Make this person an administrator?',
-        question: makeAdminQuestion(user.email),
-        pendingLabel: 'Making admin...',
-        pending: toggleAdmin.isPending,
-        onConfirm: (close) => void flipAdmin(user).finally(close),
-        'data-testid': 'make-admin-dialog',
-      },
-    };
-  };
+  const adminAction = (user: User): RowAction =>
+    entry(
+      'admin',
+      user.isAdmin ? 'Remove Admin' : 'Make Admin',
+      user.isAdmin ? ShieldOff : ShieldCheck,
+      'user-toggle-admin',
+      user.isAdmin || !ssoOnly(user)
+        ? { onSelect: () => void flipAdmin(user) }
+        : {
+            confirm: {
+              title: 'Make this person an administrator?',
+              question: makeAdminQuestion(user.email),
+              pendingLabel: 'Making admin...',
+              pending: toggleAdmin.isPending,
+              onConfirm: (close) => void flipAdmin(user).finally(close),
+              'data-testid': 'make-admin-dialog',
+            },
+          },
+    );
 
   const statusAction = (user: User): RowAction =>
     user.isActive
-      ? {
-          value: 'status',
-          label: 'Deactivate',
-          icon: icon(PowerOff),
+      ? entry('status', 'Deactivate', PowerOff, 'user-toggle-status', {
           confirm: {
             title: 'Deactivate User',
             question: statusQuestion(true),
@@ -119,42 +113,28 @@ export function useUserMenu({
             onConfirm: (close) => void changes.toggle(user, close),
             'data-testid': 'toggle-user-status-dialog',
           },
-          'data-testid': 'user-toggle-status',
-        }
-      : {
-          value: 'status',
-          label: 'Activate',
-          icon: icon(Power),
+        })
+      : entry('status', 'Activate', Power, 'user-toggle-status', {
           onSelect: () => void changes.toggle(user, () => {}),
-          'data-testid': 'user-toggle-status',
-        };
+        });
 
-  const deleteAction = (user: User): RowAction => ({
-    value: 'delete',
-    label: 'Delete',
-    icon: icon(Trash2),
-    confirm: {
-      title: 'Delete User',
-      question: DELETE_USER_QUESTION,
-      pendingLabel: 'Deleting...',
-      pending: changes.deleting,
-      onConfirm: (close) =>
-        void changes.remove(user, close).then((deleted) => {
-          if (deleted) afterDelete(user);
-        }),
-      'data-testid': 'delete-user-dialog',
-    },
-    'data-testid': 'user-delete',
-  });
+  const deleteAction = (user: User): RowAction =>
+    entry('delete', 'Delete', Trash2, 'user-delete', {
+      confirm: {
+        title: 'Delete User',
+        question: DELETE_USER_QUESTION,
+        pendingLabel: 'Deleting...',
+        pending: changes.deleting,
+        onConfirm: (close) =>
+          void changes.remove(user, close).then((deleted) => {
+            if (deleted) afterDelete(user);
+          }),
+        'data-testid': 'delete-user-dialog',
+      },
+    });
 
   return (user: User): RowMenu => {
-    const editAction: RowAction = {
-      value: 'edit',
-      label: 'Edit',
-      icon: icon(Pencil),
-      onSelect: () => edit(user),
-      'data-testid': 'user-edit',
-    };
+    const editAction = entry('edit', 'Edit', Pencil, 'user-edit', { onSelect: () => edit(user) });
     return {
       target: user.email,
       actions:

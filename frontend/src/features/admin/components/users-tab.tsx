@@ -142,20 +142,13 @@ export function UsersTab({
         list={list}
         plural="users"
         label="Users"
-        data-testid="users-table"
         columns={columns}
-        rowKey={(user) => user.id}
         row={(user) => ({
           className: cn(!user.isActive && 'bg-slate-50 dark:bg-slate-950/40'),
           'data-active': user.isActive,
-          'data-testid': 'user-row',
-          'data-id': user.id,
         })}
         empty={list.failed && !list.loaded ? 'The users could not be loaded.' : 'No users found'}
-        emptyTestId="users-empty"
-        sort={list.sort}
         menu={menu}
-        menuTestId="user-actions"
       />
       <SidePanel
         {...panel.frame}
