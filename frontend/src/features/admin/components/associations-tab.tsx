@@ -1,7 +1,6 @@
 import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link2, SlidersHorizontal, Unlink, UserPlus } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import type { Column } from '../../../components/ui/table';
 import { adminKeys, adminUsersQueryOptions } from '../api/admin.queries';
 import { AddOrganizationUserForm } from '../forms/add-organization-user-form';
@@ -10,7 +9,7 @@ import { LinkDashboardForm } from '../forms/link-dashboard-form';
 import { AdminList } from '../kit/admin-list';
 import type { RowMenu } from '../kit/admin-table';
 import { entry } from '../kit/row-actions';
-import { SidePanel } from '../kit/side-panel';
+import { PanelButton, SidePanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import { ALL } from '../utils/admin-lists';
 import { takesScope } from '../utils/scope-draft';
@@ -128,14 +127,12 @@ export function AssociationsTab({
     <>
       <ListHeader title="Dashboard Associations" count={list.loaded ? list.total : undefined}>
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={memberPanel.create} data-testid="member-create">
-            <UserPlus aria-hidden="true" className="size-4" />
+          <PanelButton icon={UserPlus} variant="outline" onClick={memberPanel.create} data-testid="member-create">
             Add member
-          </Button>
-          <Button size="sm" onClick={panel.create} data-testid="link-create">
-            <Link2 aria-hidden="true" className="size-4" />
+          </PanelButton>
+          <PanelButton icon={Link2} onClick={panel.create} data-testid="link-create">
             Link dashboard
-          </Button>
+          </PanelButton>
         </div>
       </ListHeader>
       <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2" />

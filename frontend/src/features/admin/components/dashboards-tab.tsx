@@ -4,7 +4,6 @@ import { PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { useRouterState } from '@tanstack/react-router';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import type { Column } from '../../../components/ui/table';
 import { useDeleteDashboard } from '../api/admin.mutations';
 import { adminKeys } from '../api/admin.queries';
@@ -12,7 +11,7 @@ import { DashboardForm } from '../forms/dashboard-form';
 import { AdminList } from '../kit/admin-list';
 import type { RowMenu } from '../kit/admin-table';
 import { entry } from '../kit/row-actions';
-import { SidePanel } from '../kit/side-panel';
+import { PanelButton, SidePanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import {
   type DashboardFilters,
@@ -183,10 +182,9 @@ export function DashboardsTab() {
   return (
     <>
       <ListHeader title="Dashboards" count={list.loaded ? list.total : undefined}>
-        <Button size="sm" onClick={panel.create} data-testid="dashboard-create">
-          <Plus aria-hidden="true" className="size-4" />
+        <PanelButton icon={Plus} onClick={panel.create} data-testid="dashboard-create">
           New dashboard
-        </Button>
+        </PanelButton>
       </ListHeader>
       <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" />
       <AdminList

@@ -1,8 +1,8 @@
 import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink } from '@app/contracts';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { useUnlinkDashboard } from '../api/admin.mutations';
+import { runWithToasts } from '../forms/edit-user-actions';
 import { EMBED_MODE_LABELS } from '../utils/embed';
-import { notifyFailure, notifySuccess } from '../utils/notify';
 import { scopeSummary, takesScope } from '../utils/scope-draft';
 import { ConfirmAction } from './admin-panel';
 
@@ -69,16 +69,13 @@ export function useUnlink() {
   const unlink = useUnlinkDashboard();
   return {
     pending: unlink.isPending,
-    confirm: async (link: OrganizationDashboardLink, close: () => void) => {
-      try {
-        await unlink.mutateAsync({ organizationId: link.organizationId, dashboardId: link.dashboardId });
-        close();
-        notifySuccess('Dashboard unlinked from organization');
-      } catch (error) {
-        close();
-        notifyFailure('Error unlinking dashboard', error, 'Failed to unlink dashboard');
-      }
-    },
+    confirm: (link: OrganizationDashboardLink, close: () => void) =>
+      runWithToasts(
+        () => unlink.mutateAsync({ organizationId: link.organizationId, dashboardId: link.dashboardId }),
+        ['Dashboard unlinked from organization'],
+        ['Error unlinking dashboard', 'Failed to unlink dashboard'],
+        close,
+      ),
   };
 }
 

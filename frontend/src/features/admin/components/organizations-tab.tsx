@@ -1,19 +1,18 @@
 import type { AdminOrganization } from '@app/contracts';
 import { Link } from '@tanstack/react-router';
 import { ExternalLink, Pencil, Plus, Power, PowerOff } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import type { Column } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { useToggleOrganizationStatus } from '../api/admin.mutations';
 import { adminKeys } from '../api/admin.queries';
+import { runWithToasts } from '../forms/edit-user-actions';
 import { OrganizationForm } from '../forms/organization-form';
 import { AdminList } from '../kit/admin-list';
 import type { RowMenu } from '../kit/admin-table';
 import { entry } from '../kit/row-actions';
-import { SidePanel } from '../kit/side-panel';
+import { PanelButton, SidePanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
-import { notifyFailure, notifySuccess } from '../utils/notify';
 import { useListView } from '../utils/use-list-view';
 import { FilterBar, type FilterField, ListHeader, stateColumn } from './admin-panel';
 
@@ -85,16 +84,13 @@ export function OrganizationsTab() {
   const panel = usePanel(list.rows);
   const toggleStatus = useToggleOrganizationStatus();
 
-  const toggle = async (organization: AdminOrganization, close?: () => void) => {
-    try {
-      await toggleStatus.mutateAsync(organization.id);
-      close?.();
-      notifySuccess('Organization status updated');
-    } catch (error) {
-      close?.();
-      notifyFailure('Error updating organization status', error, 'Failed to update organization status');
-    }
-  };
+  const toggle = (organization: AdminOrganization, close?: () => void) =>
+    runWithToasts(
+      () => toggleStatus.mutateAsync(organization.id),
+      ['Organization status updated'],
+      ['Error updating organization status', 'Failed to update organization status'],
+      close,
+    );
 
   const menu = (organization: AdminOrganization): RowMenu => ({
     target: organization.name,
@@ -133,10 +129,9 @@ export function OrganizationsTab() {
             onCheckedChange={(checked) => list.setFilters({ status: checked ? 'active' : '' })}
             data-testid="organizations-hide-inactive"
           />
-          <Button size="sm" onClick={panel.create} data-testid="organization-create">
-            <Plus aria-hidden="true" className="size-4" />
+          <PanelButton icon={Plus} onClick={panel.create} data-testid="organization-create">
             New organization
-          </Button>
+          </PanelButton>
         </div>
       </ListHeader>
       <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2" />

@@ -1,14 +1,13 @@
 import type { AdminOrganization, User } from '@app/contracts';
 import { UserPlus } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import type { Column } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { adminKeys } from '../api/admin.queries';
 import { EditUserForm } from '../forms/edit-user-form';
 import { NewUserForm } from '../forms/new-user-form';
 import { AdminList } from '../kit/admin-list';
-import { SidePanel } from '../kit/side-panel';
+import { PanelButton, SidePanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import { emptyUserFilters, fullName, type UserFilters, type UserSortKey } from '../utils/admin-lists';
 import { formatDateTime } from '../utils/format';
@@ -132,10 +131,9 @@ export function UsersTab({
   return (
     <>
       <ListHeader title="Users" count={list.loaded ? list.total : undefined}>
-        <Button size="sm" onClick={panel.create} data-testid="create-user-button">
-          <UserPlus aria-hidden="true" className="size-4" />
+        <PanelButton icon={UserPlus} onClick={panel.create} data-testid="create-user-button">
           Create New User
-        </Button>
+        </PanelButton>
       </ListHeader>
       <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6" />
       <AdminList
