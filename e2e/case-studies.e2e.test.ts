@@ -84,6 +84,9 @@ describe('case studies (issue 18)', () => {
 
     const slug = `acme-${unique()}`;
     const title = `Acme finds its pipeline ${unique()}`;
+    // The form opens in the side panel (issue 27).
+    await page.getByTestId('case-study-create').click();
+    await page.getByTestId('case-study-panel').waitFor();
     await page.getByTestId('case-study-title').fill(title);
     await page.getByTestId('case-study-slug').fill('Not A Slug');
     await page.getByTestId('case-study-client').fill('Acme Corp');
@@ -168,7 +171,8 @@ describe('case studies (issue 18)', () => {
     expect(await (await fetch(`${suite.baseUrl}/sitemap.xml`)).text()).toContain(`/case-studies/${slug}</loc>`);
 
     // Unpublished: gone from the site at once, 404 (D31).
-    await row.getByTestId('case-study-toggle-published').click();
+    await row.getByTestId('case-study-actions').click();
+    await page.getByTestId('case-study-actions-menu').getByTestId('case-study-toggle-published').click();
     await closeToast(page, 'Case study unpublished');
     expect((await fetch(`${suite.baseUrl}/case-studies/${slug}`)).status).toBe(404);
     const gone = await reader.goto(`/case-studies/${slug}`);
@@ -227,14 +231,23 @@ describe('the legal pages (issue 18)', () => {
     await signIn(adminPage, admin.email, PASSWORD);
     await openAdminTab(adminPage, 'Site pages', 'site-pages');
     const text = `## Terms ${unique()}\n\nBe kind to the dashboards.`;
+    // Each page's text is edited in the side panel, opened from its row's menu (issue 27).
+    const termsRow = adminPage.locator('[data-testid="site-page-row"][data-key="terms"]');
+    await termsRow.getByTestId('site-page-actions').click();
+    await adminPage.getByTestId('site-page-actions-menu').getByTestId('site-page-edit-terms').click();
     await adminPage.getByTestId('site-page-markdown-terms').fill(text);
     await adminPage.getByTestId('site-page-save-terms').click();
     await closeToast(adminPage, 'Terms of Use saved');
+    await adminPage.keyboard.press('Escape');
+    await adminPage.getByTestId('site-page-panel').waitFor({ state: 'detached' });
     expect(await seriousAxeViolations(adminPage)).toEqual([]);
     await page.goto('/terms');
     await page.getByText('Be kind to the dashboards.').waitFor();
     expect(await (await fetch(`${suite.baseUrl}/terms`)).text()).toContain('Be kind to the dashboards.');
-    await adminPage.getByTestId('site-page-restore-terms').click();
+    // Putting the default text back discards the saved one: it asks first.
+    await termsRow.getByTestId('site-page-actions').click();
+    await adminPage.getByTestId('site-page-actions-menu').getByTestId('site-page-restore-terms').click();
+    await adminPage.getByTestId('site-page-restore-dialog-terms').getByTestId('confirm-action').click();
     await closeToast(adminPage, 'Terms of Use: default text back');
     expect(await (await fetch(`${suite.baseUrl}/terms`)).text()).not.toContain('Be kind to the dashboards.');
   });
@@ -300,7 +313,7 @@ describe('the three admin tabs of issue 18', () => {
       ] as const) {
         await openAdminTab(page, name, tab);
         if (tab === 'case-studies') await page.getByTestId('case-study-row').first().waitFor();
-        if (tab === 'site-pages') await page.getByTestId('site-page-editor-cookies').waitFor();
+        if (tab === 'site-pages') await page.locator('[data-testid="site-page-row"][data-key="cookies"]').waitFor();
         await screenshot(page, `admin-${tab}-${viewport.width}-${theme}`);
         for (const v of await seriousAxeViolations(page)) problems.push(`${tab}: ${v.id} ${JSON.stringify(v.nodes)}`);
         const overflow = await page.evaluate(

@@ -84,6 +84,7 @@ describe('a Looker Studio dashboard', () => {
 
     // The connection: the key is read from its file, as downloaded from Google's console.
     await page.goto('/admin?tab=connections');
+    await page.getByTestId('connection-create').click();
     await page.getByTestId('connection-form').waitFor();
     await page.getByTestId('connection-provider').selectOption('lookerstudio');
     await page.getByTestId('connection-name').fill('Google (stand-in)');
@@ -103,6 +104,8 @@ describe('a Looker Studio dashboard', () => {
     expect(await connectionRow.textContent()).toContain(
       `${google.serviceAccountEmail} acting as ${google.delegatedUser}`,
     );
+    // The test after the save is its Status (issue 27).
+    expect(await connectionRow.getByTestId('connection-status').getAttribute('data-state')).toBe('ok');
 
     // The dashboard: the report is found by its title and picked; its embed URL follows.
     await page.goto('/admin?tab=dashboards');
@@ -160,11 +163,8 @@ describe('a Looker Studio dashboard', () => {
 
     // Sync now finds everything in step.
     await page.goto('/admin?tab=connections');
-    await page
-      .getByTestId('connection-row')
-      .filter({ hasText: 'Google (stand-in)' })
-      .getByRole('button', { name: 'Sync now Google (stand-in)' })
-      .click();
+    await page.getByRole('button', { name: 'Actions for Google (stand-in)' }).click();
+    await page.getByTestId('connection-actions-menu').getByTestId('connection-sync').click();
     const synced = page.getByTestId('connection-sync-result');
     await synced.waitFor();
     expect(await synced.textContent()).toContain("Synced 'Google (stand-in)': 0 added, 0 removed.");

@@ -131,7 +131,10 @@ describe("the admin's side of a Power BI connection (issue 29)", () => {
       await signIn(page, adminEmail, PASSWORD);
       await page.goto('/admin?tab=connections');
       const row = page.locator(`[data-testid="connection-row"][data-id="${connectionId}"]`);
-      await row.getByTestId('connection-edit').click();
+      // Its menu (issue 27), then Edit: the form and the Power BI extras open in the side panel.
+      await row.getByTestId('connection-actions').click();
+      await page.getByTestId('connection-actions-menu').getByTestId('connection-edit').click();
+      await page.getByTestId('connection-panel').waitFor();
       const panel = page.getByTestId('capacity-panel');
       await panel.waitFor();
       await expect

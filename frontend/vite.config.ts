@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstLoadCheck } from './vite-first-load.ts';
 import { prerenderPlugin } from './vite-prerender.ts';
 import { serverOnlyCheck } from './vite-server-only.ts';
 
@@ -30,6 +31,8 @@ export default defineConfig({
     tailwindcss(),
     // Issue 30: the build fails if server-only code (token hashing, queues, domain events) reaches the browser.
     serverOnlyCheck(),
+    // Issue 30: the build fails if valibot (form code) reaches the chunks every page loads.
+    firstLoadCheck(),
     // After the client build: the marketing pages as prerendered HTML (D25).
     prerenderPlugin({ root: here('.') }),
   ],

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { LEAD_STATUSES } from '../url-choices';
 import { SIGN_IN_METHODS, SIGN_IN_RESULTS } from './account-security';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from './dashboards';
 import { EMBED_MODES } from './embedding';
@@ -178,9 +179,7 @@ export const ConsultationListQuerySchema = listQuerySchema(CONSULTATION_SORTS, {
 });
 export type ConsultationListQuery = v.InferOutput<typeof ConsultationListQuerySchema>;
 
-/** The statuses of a lead (issue 27): from a first message to a client, or lost. */
-export const LEAD_STATUSES = ['new', 'contacted', 'consultation', 'won', 'lost'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export { LEAD_STATUSES, type LeadStatus } from '../url-choices';
 
 /**
  * GET /api/admin/leads (issue 27): `q` matches the name, address or business; `status` one status; `owner` the

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { SsoErrorReason } from '../url-choices';
 
 /**
  * Single sign-on per organization (issue 17, decision 034): OpenID Connect settings an administrator enters, what
@@ -133,27 +134,6 @@ export type SsoTest = v.InferOutput<typeof SsoTestSchema>;
   });
 export type SsoLookup = v.InferOutput<typeof SsoLookupSchema>;
 
-/** Why a sign-in at an identity provider was refused (`/login/sso-error?reason=`). */
-export const SSO_ERROR_REASONS = [
-  'not_configured',
-  'provider_unavailable',
-  'provider_error',
-  'invalid_state',
-  'expired',
-  'replayed',
-  'token_invalid',
-  'email_unverified',
-  'domain_mismatch',
-  'no_account',
-  'deactivated',
-  'administrator',
-  'organization_inactive',
-  'rate_limited',
-  'cancelled',
-  'unexpected',
-] as const;
-export type SsoErrorReason = (typeof SSO_ERROR_REASONS)[number];
-
 /** What the error page says for each reason, in the product's voice. */
 export const SSO_ERROR_MESSAGES: Record<SsoErrorReason, string> = {
   not_configured: 'Single sign-on is not set up for this address. Please sign in with your password.',
@@ -179,3 +159,5 @@ export const SSO_ERROR_MESSAGES: Record<SsoErrorReason, string> = {
   cancelled: 'Signing in was cancelled. You can start again, or sign in with your password.',
   unexpected: 'Something went wrong on our side while signing you in. Please try again in a moment.',
 };
+
+export { SSO_ERROR_REASONS, type SsoErrorReason } from '../url-choices';

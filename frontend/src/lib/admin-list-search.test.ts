@@ -25,5 +25,6 @@ describe('the admin list view in the URL', () => {
     expect(parsed).not.toHaveProperty('page2');
     expect(parseAdminListSearch({ page: '1e309' }).page).toBeUndefined();
     expect(parseAdminListSearch({ page: 2.5 }).page).toBeUndefined();
+    expect(parseAdminListSearch({ q: Number.NaN }).q).toBeUndefined();
   });
 });

@@ -83,3 +83,14 @@ export function marketingHead(path: MarketingPath) {
   const head = siteHead({ ...marketingSeo[path], path });
   return { ...head, meta: [...head.meta, { name: 'twitter:card', content: 'summary_large_image' }] };
 }
+
+/**
+ * The `head()` of a page the administrators write (terms, privacy, cookies; ADR 037): the title and description its
+ * loader fetched, at `path`; nothing until the loader has them.
+ */
+export const sitePageHead =
+  (path: string) =>
+  ({ loaderData }: { loaderData?: PageSeo | undefined }) =>
+    loaderData
+      ? siteHead({ title: `${loaderData.title} | ${COMPANY_NAME}`, description: loaderData.description, path })
+      : {};

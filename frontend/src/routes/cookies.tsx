@@ -1,19 +1,11 @@
-import { COMPANY_NAME } from '@app/contracts/brand';
 import { createFileRoute } from '@tanstack/react-router';
 import { sitePageQueryOptions } from '../features/site/api/site.queries';
 import { SitePageContent } from '../features/site/components/site-page-route';
-import { siteHead } from '../lib/seo';
+import { sitePageHead } from '../lib/seo';
 
 /** /cookies: written by the administrators in Markdown (the product's default text until they do), ADR 037. */
 export const Route = createFileRoute('/cookies')({
   loader: ({ context }) => context.queryClient.ensureQueryData(sitePageQueryOptions('cookies')),
-  head: ({ loaderData }) =>
-    loaderData
-      ? siteHead({
-          title: `${loaderData.title} | ${COMPANY_NAME}`,
-          description: loaderData.description,
-          path: '/cookies',
-        })
-      : {},
+  head: sitePageHead('/cookies'),
   component: () => <SitePageContent pageKey="cookies" />,
 });

@@ -1,8 +1,8 @@
-import { SSO_ERROR_MESSAGES, SSO_ERROR_REASONS, type SsoErrorReason } from '@app/contracts';
-import { createFileRoute, getRouteApi, Link } from '@tanstack/react-router';
+import { SSO_ERROR_MESSAGES } from '@app/contracts/api/sso';
+import { SSO_ERROR_REASONS, type SsoErrorReason } from '@app/contracts/url-choices';
+import { createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { ShieldAlert } from 'lucide-react';
-import { buttonClass } from '../components/ui/button';
-import { AuthCard, ContactUsLine } from '../features/auth/components/auth-card';
+import { AuthCard, CardLink, ContactUsLine } from '../features/auth/components/auth-card';
 import { pageTitle } from '../lib/page-title';
 
 const isReason = (value: unknown): value is SsoErrorReason =>
@@ -32,13 +32,9 @@ function SsoErrorPage() {
       focusHeading
       footer={<ContactUsLine lead="Need help?" />}
     >
-      <Link
-        to="/client/login"
-        className={buttonClass({ size: 'lg', className: 'w-full' })}
-        data-testid="sso-error-password"
-      >
+      <CardLink to="/client/login" data-testid="sso-error-password">
         Sign in with your password
-      </Link>
+      </CardLink>
     </AuthCard>
   );
 }

@@ -1,19 +1,11 @@
-import { COMPANY_NAME } from '@app/contracts/brand';
 import { createFileRoute } from '@tanstack/react-router';
 import { sitePageQueryOptions } from '../features/site/api/site.queries';
 import { SitePageContent } from '../features/site/components/site-page-route';
-import { siteHead } from '../lib/seo';
+import { sitePageHead } from '../lib/seo';
 
 /** /terms: written by the administrators in Markdown (the product's default text until they do), ADR 037. */
 export const Route = createFileRoute('/terms')({
   loader: ({ context }) => context.queryClient.ensureQueryData(sitePageQueryOptions('terms')),
-  head: ({ loaderData }) =>
-    loaderData
-      ? siteHead({
-          title: `${loaderData.title} | ${COMPANY_NAME}`,
-          description: loaderData.description,
-          path: '/terms',
-        })
-      : {},
+  head: sitePageHead('/terms'),
   component: () => <SitePageContent pageKey="terms" />,
 });

@@ -1,4 +1,7 @@
+import type { BookingSummary } from '@app/contracts';
 import type { ReschedulableBooking } from '@app/contracts/api/booking';
+import { screen } from '@testing-library/react';
+import { expect } from 'vitest';
 import { isSelectableDate, todayIn } from '../features/booking/utils/booking-dates';
 
 /** The month after `month` (YYYY-MM). */
@@ -17,8 +20,8 @@ export function selectableDaysOf(month: string, timeZone: string): string[] {
   );
 }
 
-/** A confirmed booking its link may still move: Ada's, Monday 2 June 2031 at 10:00 in New York (14:00 UTC). */
-export const reschedulableBooking: ReschedulableBooking = {
+/** A confirmed booking: Ada's, Monday 2 June 2031 at 10:00 in New York (14:00 UTC). */
+export const confirmedBooking: BookingSummary = {
   name: 'Ada Lovelace',
   date: '2031-06-02',
   time: '10:00 AM - 10:30 AM',
@@ -27,7 +30,19 @@ export const reschedulableBooking: ReschedulableBooking = {
   endsAt: '2031-06-02T14:30:00.000Z',
   visitorTimeZone: null,
   status: 'confirmed',
+};
+
+/** The same booking, as the reschedule link sees it: it may still be moved. */
+export const reschedulableBooking: ReschedulableBooking = {
+  ...confirmedBooking,
   canReschedule: true,
   reason: null,
   noticeHours: 4,
 };
+
+/** The page shows `confirmedBooking`'s day, time and zone, in the elements `${prefix}-date`, `-time`, `-time-zone`. */
+export function expectConfirmedBookingShown(prefix: string) {
+  expect(screen.getByTestId(`${prefix}-date`).textContent).toBe('Monday, June 2, 2031');
+  expect(screen.getByTestId(`${prefix}-time`).textContent).toBe('10:00 AM - 10:30 AM');
+  expect(screen.getByTestId(`${prefix}-time-zone`).textContent).toBe('Eastern Time (America/New_York)');
+}

@@ -1,6 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { failureMessage } from '../../lib/api';
 import { FormAlert, type FormAlertProps } from './form-alert';
+import { FormAlertIdContext } from './form-context';
 import { FormElement, type FormElementProps } from './form-element';
 import { type SchemaFormOptions, useSchemaForm } from './use-schema-form';
 
@@ -16,8 +17,8 @@ export interface AlertFormOptions<TValues> extends Omit<SchemaFormOptions<TValue
 /**
  * `useSchemaForm` for a form that shows its errors in its red alert (spec section 8: the sign-in, new password and
  * reset link forms) instead of under each field: the first field's message, or else the server's answer to the last
- * submit (forgotten at the next). Returns the form and its alert's props for `AlertFormElement`; the fields take
- * `formErrorId={alert.id}`.
+ * submit (forgotten at the next). Returns the form and its alert's props for `AlertFormElement` (its text fields are
+ * described by the alert).
  */
 export function useAlertForm<TValues>({ testId, fields, failureFallback, ...options }: AlertFormOptions<TValues>) {
   const id = `${useId()}-${testId}-error`;
@@ -33,7 +34,7 @@ export function useAlertForm<TValues>({ testId, fields, failureFallback, ...opti
 
 /**
  * The `<form>` of an alert form (inside its `form.AppForm`): the alert first, then the fields and buttons; the full-width
- * card layout of the sign-in, new password and reset link pages.
+ * card layout of the sign-in, new password and reset link pages. Its text fields are described by the alert.
  */
 export function AlertFormElement({
   alert,
@@ -43,7 +44,7 @@ export function AlertFormElement({
   return (
     <FormElement className="flex flex-col gap-5" {...props}>
       <FormAlert {...alert} />
-      {children}
+      <FormAlertIdContext value={alert.id}>{children}</FormAlertIdContext>
     </FormElement>
   );
 }

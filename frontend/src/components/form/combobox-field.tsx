@@ -1,23 +1,15 @@
 import { Combobox, createListCollection } from '@ark-ui/react/combobox';
 import { Portal } from '@ark-ui/react/portal';
-import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useMemo } from 'react';
-import { Spinner } from '../ui/spinner';
-import { controlClass, FieldShell } from './field-shell';
+import { ComboboxChoice, type ComboboxChoiceData, ComboboxControl, ComboboxNoChoices } from './combobox-parts';
+import { FieldShell } from './field-shell';
 import { useFieldControl } from './use-field-control';
-
-/** One choice of a combobox: its value (what the field takes), its label and a second line. */
-interface ComboboxOption {
-  value: string;
-  label: string;
-  detail?: string;
-}
 
 export interface ComboboxFieldProps {
   label: ReactNode;
   description?: ReactNode;
-  /** The choices that fit what was typed (the caller searches: the list is shown as given). */
-  options: readonly ComboboxOption[];
+  /** The choices that fit what was typed (the caller searches: the list is shown as given); a pick's value goes in. */
+  options: readonly ComboboxChoiceData[];
   /** The choices are being looked up. */
   loading?: boolean;
   /** Shown in the list when there is no choice (and it is not loading). */
@@ -84,23 +76,12 @@ export function ComboboxField({
         positioning={{ sameWidth: true, gutter: 4 }}
         className="relative"
       >
-        <Combobox.Control className="relative">
-          <Combobox.Input
-            onBlur={control.onBlur}
-            aria-describedby={control['aria-describedby']}
-            {...(placeholder && { placeholder })}
-            autoComplete="off"
-            spellCheck={false}
-            className={`${controlClass} pr-9`}
-            {...(testId && { 'data-testid': testId })}
-          />
-          <Combobox.Trigger
-            aria-label="Show choices"
-            className="absolute inset-y-0 right-0 flex w-9 items-center justify-center text-slate-500 dark:text-slate-400"
-          >
-            <ChevronDown aria-hidden="true" className="size-4" />
-          </Combobox.Trigger>
-        </Combobox.Control>
+        <ComboboxControl
+          onBlur={control.onBlur}
+          aria-describedby={control['aria-describedby']}
+          {...(placeholder && { placeholder })}
+          {...(testId && { 'data-testid': testId })}
+        />
         <Portal>
           {/* Above a dialog or side panel (z-50) it may open from, whose portal can come later in the page. */}
           <Combobox.Positioner className="z-[60]">
@@ -113,31 +94,10 @@ export function ComboboxField({
                   {failure}
                 </p>
               ) : options.length === 0 ? (
-                <p className="flex items-center gap-2 px-3 py-2 text-slate-600 dark:text-slate-400" role="status">
-                  {loading ? (
-                    <>
-                      <Spinner />
-                      Searching...
-                    </>
-                  ) : (
-                    emptyText
-                  )}
-                </p>
+                <ComboboxNoChoices loading={loading} emptyText={emptyText} />
               ) : (
                 options.map((option) => (
-                  <Combobox.Item
-                    key={option.value}
-                    item={option}
-                    className="flex cursor-pointer flex-col rounded-md px-3 py-2 text-slate-900 data-highlighted:bg-blue-50 data-[state=checked]:font-semibold dark:text-slate-100 dark:data-highlighted:bg-slate-800"
-                    {...(testId && { 'data-testid': `${testId}-choice` })}
-                  >
-                    <Combobox.ItemText className="break-words">{option.label}</Combobox.ItemText>
-                    {option.detail ? (
-                      <span className="text-xs [overflow-wrap:anywhere] text-slate-600 dark:text-slate-400">
-                        {option.detail}
-                      </span>
-                    ) : null}
-                  </Combobox.Item>
+                  <ComboboxChoice key={option.value} choice={option} testId={testId && `${testId}-choice`} />
                 ))
               )}
             </Combobox.Content>

@@ -1,13 +1,20 @@
-import type { ChangeEvent, InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import {
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+  useContext,
+} from 'react';
 import { controlClass, FieldShell } from './field-shell';
+import { FormAlertIdContext } from './form-context';
 import { useFieldControl } from './use-field-control';
 
 interface TextShellProps {
   label: ReactNode;
   description?: ReactNode;
   /**
-   * The id of the form's error alert (`AlertFormElement`'s) when the form shows its errors there (spec section 8)
-   * instead of under each field: the field is still marked invalid and is described by the alert.
+   * The id of the form's error alert when the form shows its errors there (spec section 8) instead of under each
+   * field: the field is still marked invalid and is described by the alert. Inside `AlertFormElement`, its alert's.
    */
   formErrorId?: string;
 }
@@ -20,7 +27,8 @@ export interface TextareaFieldProps extends TextShellProps, Omit<TextareaHTMLAtt
 
 /** The one shell of the typed-in kinds: label, hint and error around the control, bound to the surrounding field. */
 function useTextControl({ label, description, formErrorId }: TextShellProps) {
-  const { field, shell, control } = useFieldControl<string>(label, description, formErrorId);
+  const alertId = useContext(FormAlertIdContext);
+  const { field, shell, control } = useFieldControl<string>(label, description, formErrorId ?? alertId);
   const value = field.state.value ?? '';
   const onChange = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     field.handleChange(event.target.value);

@@ -157,7 +157,7 @@ export function AssociationsTab({
         menu={menu}
       />
       <SidePanel
-        {...panel.frame}
+        {...panel.sidePanel}
         title={scoped ? 'Edit Data Scope' : 'Link Dashboard to Organization'}
         hideTitle={!scoped}
         {...(scoped && { description: editScopeDescription(scoped.link, scoped.mode) })}
@@ -169,7 +169,7 @@ export function AssociationsTab({
           <LinkDashboardForm organizations={organizations} dashboards={dashboards} onDone={panel.close} />
         )}
       </SidePanel>
-      <SidePanel {...memberPanel.frame} title="Add User to Organization" hideTitle data-testid="member-panel">
+      <SidePanel {...memberPanel.sidePanel} title="Add User to Organization" hideTitle data-testid="member-panel">
         <AddOrganizationUserForm organizations={organizations} users={users.data ?? []} onDone={memberPanel.close} />
       </SidePanel>
     </>

@@ -1,18 +1,23 @@
 import type { CaseStudy } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { ExternalLink, EyeOff, Plus, Send } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
-import { Spinner } from '../../../components/ui/spinner';
-import { type Column, DataTable } from '../../../components/ui/table';
+import { Button } from '../../../components/ui/button';
+import type { Column } from '../../../components/ui/table';
 import { adminCaseStudiesQueryOptions, useDeleteCaseStudy, useSaveCaseStudy } from '../api/site-admin';
 import { CaseStudyForm } from '../forms/case-study-form';
+import { AdminTable, type RowMenu } from '../kit/admin-table';
+import { deleteAction, editAction } from '../kit/common-actions';
+import { SidePanel } from '../kit/side-panel';
+import { usePanel } from '../kit/use-panel';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { ConfirmAction, ListHeader, ListWithForm, RowButton, stateColumn, useEditing } from './admin-panel';
+import { ListHeader, stateColumn } from './admin-panel';
 
 const columns: Column<CaseStudy>[] = [
   { header: 'Order', className: 'tabular-nums', cell: (s) => s.position },
   {
     header: 'Title',
-    className: 'font-medium break-words',
+    className: 'min-w-40 font-medium break-words',
     cell: (s) => (
       <>
         <span className="block">{s.title}</span>
@@ -26,11 +31,16 @@ const columns: Column<CaseStudy>[] = [
   stateColumn('Status', (s) => s.isPublished, ['Published', 'success'], ['Draft', 'neutral']),
 ];
 
-/** Case studies (issue 18): written in Markdown, published one by one, each a page of its own. */
+const icon = 'size-4';
+
+/**
+ * Case studies (issue 18): written in Markdown, published one by one, each a page of its own. The list at the full
+ * width, each row's actions in a menu, create and edit in a side panel (issue 27).
+ */
 export function CaseStudiesTab() {
   const studies = useQuery(adminCaseStudiesQueryOptions());
   const list = studies.data ?? [];
-  const edit = useEditing(list, 'case-study');
+  const panel = usePanel(list);
   const save = useSaveCaseStudy();
   const remove = useDeleteCaseStudy();
 
@@ -47,7 +57,7 @@ export function CaseStudiesTab() {
   const destroy = async (study: CaseStudy, close: () => void) => {
     try {
       await remove.mutateAsync(study.id);
-      if (edit.editing?.id === study.id) edit.stop();
+      if (panel.isEditing(study)) panel.close();
       notifySuccess('Case study deleted');
     } catch (error) {
       notifyFailure('Error deleting case study', error, 'Failed to delete case study');
@@ -56,70 +66,79 @@ export function CaseStudiesTab() {
     }
   };
 
-  const actions = (study: CaseStudy) => (
-    <div className="flex flex-wrap justify-end gap-2">
-      {edit.button(study, study.title)}
-      {study.isPublished ? (
-        <a
-          href={`/case-studies/${study.slug}`}
-          target="_blank"
-          rel="noopener"
-          className="inline-flex h-8 items-center rounded-md px-3 text-sm font-medium text-blue-700 underline-offset-4 hover:underline dark:text-blue-400"
-          aria-label={`View ${study.title}`}
-        >
-          View
-        </a>
-      ) : null}
-      <RowButton
-        label={study.isPublished ? 'Unpublish' : 'Publish'}
-        target={study.title}
-        variant={study.isPublished ? 'secondary' : 'primary'}
-        disabled={save.isPending}
-        onClick={() => void setPublished(study, !study.isPublished)}
-        data-testid="case-study-toggle-published"
-      />
-      <ConfirmAction
-        label="Delete"
-        target={study.title}
-        variant="destructive"
-        data-testid="case-study-delete"
-        title="Delete Case Study"
-        question={`Delete '${study.title}'? Its page goes away at once; this cannot be undone.`}
-        pendingLabel="Deleting..."
-        pending={remove.isPending && remove.variables === study.id}
-        onConfirm={(close) => void destroy(study, close)}
-        dialogTestId="delete-case-study-dialog"
-      />
-    </div>
-  );
+  const menu = (study: CaseStudy): RowMenu => ({
+    target: study.title,
+    actions: [
+      editAction(() => panel.edit(study), 'case-study-edit'),
+      // Its page, in a new tab: only a published one has one.
+      ...(study.isPublished
+        ? [
+            {
+              value: 'view',
+              label: 'View page',
+              icon: <ExternalLink aria-hidden="true" className={icon} />,
+              onSelect: () => void window.open(`/case-studies/${study.slug}`, '_blank', 'noopener'),
+              'data-testid': 'case-study-view',
+            },
+          ]
+        : []),
+      {
+        value: 'publish',
+        label: study.isPublished ? 'Unpublish' : 'Publish',
+        icon: study.isPublished ? (
+          <EyeOff aria-hidden="true" className={icon} />
+        ) : (
+          <Send aria-hidden="true" className={icon} />
+        ),
+        onSelect: () => void setPublished(study, !study.isPublished),
+        'data-testid': 'case-study-toggle-published',
+      },
+      deleteAction(
+        {
+          title: 'Delete Case Study',
+          question: `Delete '${study.title}'? Its page goes away at once; this cannot be undone.`,
+          pending: remove.isPending && remove.variables === study.id,
+          onConfirm: (close) => void destroy(study, close),
+          'data-testid': 'delete-case-study-dialog',
+        },
+        'case-study-delete',
+      ),
+    ],
+  });
 
   return (
-    <ListWithForm
-      list={
-        <>
-          <ListHeader title="Case Studies" count={studies.data?.length} />
-          {studies.isPending ? (
-            <p className="flex items-center gap-2 py-10 text-sm text-slate-600 dark:text-slate-400" role="status">
-              <Spinner />
-              Loading case studies...
-            </p>
-          ) : studies.isError ? (
-            <Alert variant="error">The case studies could not be loaded.</Alert>
-          ) : (
-            <DataTable
-              label="Case studies"
-              data-testid="case-studies-table"
-              columns={[...columns, { header: 'Actions', headerClassName: 'text-right', cell: actions }]}
-              rows={list}
-              rowKey={(s) => s.id}
-              row={(s) => ({ 'data-testid': 'case-study-row', 'data-slug': s.slug, 'data-published': s.isPublished })}
-              empty="No case studies yet: write the first one with the form."
-              emptyTestId="case-studies-empty"
-            />
-          )}
-        </>
-      }
-      form={<CaseStudyForm key={edit.editing?.id ?? 'new'} study={edit.editing} onDone={edit.stop} />}
-    />
+    <>
+      <ListHeader title="Case Studies" count={studies.data?.length}>
+        <Button size="sm" onClick={panel.create} data-testid="case-study-create">
+          <Plus aria-hidden="true" className={icon} />
+          New case study
+        </Button>
+      </ListHeader>
+      {studies.isError ? (
+        <Alert variant="error">The case studies could not be loaded.</Alert>
+      ) : (
+        <AdminTable
+          label="Case studies"
+          data-testid="case-studies-table"
+          columns={columns}
+          rows={list}
+          rowKey={(s) => s.id}
+          row={(s) => ({ 'data-testid': 'case-study-row', 'data-slug': s.slug, 'data-published': s.isPublished })}
+          empty="No case studies yet: write the first one with 'New case study'."
+          emptyTestId="case-studies-empty"
+          loading={studies.isPending}
+          menu={menu}
+          menuTestId="case-study-actions"
+        />
+      )}
+      <SidePanel
+        {...panel.sidePanel}
+        title={panel.editing ? `Edit ${panel.editing.title}` : 'Create Case Study'}
+        hideTitle
+        data-testid="case-study-panel"
+      >
+        <CaseStudyForm key={panel.editing?.id ?? 'new'} study={panel.editing} onDone={panel.close} />
+      </SidePanel>
+    </>
   );
 }

@@ -4,7 +4,6 @@ import { Badge } from '../../../components/ui/badge';
 import { failureMessage } from '../../../lib/api';
 import { useSyncConnection } from '../api/admin.mutations';
 import { formatDateTime } from '../utils/format';
-import { RowButton } from './admin-panel';
 
 /** What the last 'Sync now' of a connection gave: the result, or why it could not run. */
 export type SyncOutcome =
@@ -17,18 +16,12 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count} ${cou
 const counts = (added: number, removed: number) => `${added} added, ${removed} removed`;
 
 /**
- * A Looker Studio connection's 'Sync now' (issue 28): reconciles its reports' sharing with the organizations now, and
- * hands what it did and found to `onSynced`.
+ * A Looker Studio connection's 'Sync now' (issue 28), for its row's menu: reconciles its reports' sharing with the
+ * organizations now, and hands what it did and found to `onSynced`. `syncing` is the connection being synced.
  */
-export function SyncButton({
-  connection,
-  onSynced,
-}: {
-  connection: EmbedConnection;
-  onSynced: (outcome: SyncOutcome | null) => void;
-}) {
+export function useSyncNow(onSynced: (outcome: SyncOutcome | null) => void) {
   const sync = useSyncConnection();
-  const run = async () => {
+  const run = async (connection: EmbedConnection) => {
     onSynced(null);
     try {
       onSynced({ connection, result: await sync.mutateAsync(connection.id) });
@@ -36,16 +29,7 @@ export function SyncButton({
       onSynced({ connection, failure: failureMessage(error, 'The sync could not be run. Please try again.') });
     }
   };
-  return (
-    <RowButton
-      label={sync.isPending ? 'Syncing...' : 'Sync now'}
-      name={`Sync now ${connection.name}`}
-      disabled={sync.isPending}
-      aria-busy={sync.isPending || undefined}
-      onClick={() => void run()}
-      data-testid="connection-sync"
-    />
-  );
+  return { run, syncing: sync.isPending ? sync.variables : undefined };
 }
 
 /** A Looker Studio connection's last sync in its row: when, what it changed and found, or its error. */

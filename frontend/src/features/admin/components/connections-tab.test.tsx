@@ -2,7 +2,7 @@
 import { AdminMessages } from '@app/contracts/api/admin';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminApi, makeConnection, makeDashboard } from '../../../testing/admin-fixtures';
+import { adminApi, chooseRowAction, makeConnection, makeDashboard } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -37,6 +37,12 @@ function openConnections(routes: Parameters<typeof adminApi>[1] = {}) {
 }
 
 const form = () => screen.findByTestId('connection-form');
+/** Opens the side panel with an empty form ('New connection'). */
+const newConnection = async () => {
+  act(() => fireEvent.click(screen.getByTestId('connection-create')));
+  const panel = await screen.findByTestId('connection-panel');
+  return within(panel).findByTestId('connection-form');
+};
 const type = (scope: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 const rowOf = async (name: string) =>
@@ -58,7 +64,10 @@ describe('the Connections tab', () => {
     const api = openConnections({
       'POST /api/admin/embed-connections': reply({ ...tableau, id: 7, name: 'Server', test }, 201),
     });
-    const panel = await form();
+    await screen.findByTestId('connections-table');
+    // The list has the full width: the form opens in the side panel only when asked for.
+    expect(screen.queryByTestId('connection-form')).toBeNull();
+    const panel = await newConnection();
     type(panel, 'Provider', 'tableau');
     // Only the provider's own fields show; a secret is a password field browsers do not fill in.
     expect(within(panel).queryByLabelText('Tenant ID')).toBeNull();
@@ -90,16 +99,17 @@ describe('the Connections tab', () => {
       secretId: 'sid-1',
       secretValue: 's3cr3t-value',
     });
-    // The form is empty again: the secret is not kept on the page.
-    expect((within(await form()).getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    // The panel closes: the secret is not kept on the page. The Status column shows what the test found.
+    await waitFor(() => expect(screen.queryByTestId('connection-panel')).toBeNull());
+    expect(screen.queryByTestId('connection-form')).toBeNull();
   });
 
   it('never fills in a secret on edit, keeps it when left empty, and shows a passed test as a success', async () => {
     const test = { ok: true, message: 'Signed in to Entra ID and listed the workspaces' };
     const api = openConnections({ 'PUT /api/admin/embed-connections/5': reply({ ...powerbi, test }) });
-    const edit = await screen.findByRole('button', { name: 'Edit Contoso Power BI' });
-    act(() => fireEvent.click(edit));
+    await chooseRowAction('Contoso Power BI', 'connection-edit');
     const panel = await form();
+    expect(within(screen.getByTestId('connection-panel')).getByTestId('powerbi-extras')).toBeTruthy();
     await waitFor(() => expect(within(panel).getByRole('heading', { name: 'Edit Connection' })).toBeTruthy());
     expect((within(panel).getByLabelText('Tenant ID') as HTMLInputElement).value).toBe(powerbi.tenantId);
     const secret = within(panel).getByLabelText('Client secret') as HTMLInputElement;
@@ -112,6 +122,10 @@ describe('the Connections tab', () => {
     const result = await screen.findByTestId('connection-test-result');
     expect(result.getAttribute('data-variant')).toBe('success');
     expect(result.textContent).toContain(test.message);
+    await waitFor(() => expect(screen.queryByTestId('connection-panel')).toBeNull());
+    const status = within(await rowOf('Contoso Power BI')).getByTestId('connection-status');
+    expect(status.getAttribute('data-state')).toBe('ok');
+    expect(status.textContent).toContain(`Check passed: ${test.message}`);
     expect(requestsTo(api, 'PUT /api/admin/embed-connections/5')[0]?.body).toEqual({
       name: 'Contoso',
       provider: 'powerbi',
@@ -121,15 +135,18 @@ describe('the Connections tab', () => {
     });
   });
 
-  it('tests a connection from its row and shows what the provider said, in the row', async () => {
+  it("tests a connection from its row's menu and shows what the provider said in its Status", async () => {
     const api = openConnections({
       'POST /api/admin/embed-connections/6/test': reply({ ok: false, message: 'Tableau did not answer within 8 s' }),
     });
     const row = await rowOf('Tableau Cloud');
-    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Test connection Tableau Cloud' })));
+    expect(within(row).getByTestId('connection-status').getAttribute('data-state')).toBe('unchecked');
+    expect(within(row).getByTestId('connection-status').textContent).toBe('Not checked');
+    await chooseRowAction('Tableau Cloud', 'connection-test');
     const shown = await within(row).findByTestId('connection-row-test');
-    expect(shown.textContent).toContain('Failed');
-    expect(shown.textContent).toContain('Tableau did not answer within 8 s');
+    expect(within(row).getByTestId('connection-status').getAttribute('data-state')).toBe('failed');
+    expect(within(row).getByTestId('connection-status').textContent).toContain('Failed');
+    expect(shown.textContent).toContain('Check failed: Tableau did not answer within 8 s');
     expect(requestsTo(api, 'POST /api/admin/embed-connections/6/test')).toHaveLength(1);
   });
 
@@ -137,15 +154,56 @@ describe('the Connections tab', () => {
     const api = openConnections({
       'DELETE /api/admin/embed-connections/5': reply({ message: AdminMessages.connectionInUse, issues: [] }, 409),
     });
-    const row = await rowOf('Contoso Power BI');
-    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Delete Contoso Power BI' })));
+    await chooseRowAction('Contoso Power BI', 'connection-delete');
     const dialog = await screen.findByTestId('delete-connection-dialog');
+    expect(dialog.getAttribute('role')).toBe('alertdialog');
     expect(within(dialog).getByText(deleteConnectionQuestion(powerbi))).toBeTruthy();
+    // Nothing is sent before the admin confirms.
+    expect(requestsTo(api, 'DELETE /api/admin/embed-connections/5')).toHaveLength(0);
     expect(deleteConnectionQuestion(powerbi)).toContain('used by 1 dashboard');
     act(() => fireEvent.click(within(dialog).getByTestId('confirm-action')));
     const toast = await screen.findByTestId('toast');
     await waitFor(() => expect(within(toast).getByText(AdminMessages.connectionInUse)).toBeTruthy());
     expect(within(toast).getByText('Error deleting connection')).toBeTruthy();
     expect(requestsTo(api, 'DELETE /api/admin/embed-connections/5')).toHaveLength(1);
+  });
+
+  it('marks a connection whose dashboards lost their report, or whose last sync failed, as Failed with why', async () => {
+    adminApi(
+      {
+        connections: [
+          powerbi,
+          makeConnection({
+            id: 8,
+            name: 'Looker',
+            provider: 'lookerstudio',
+            lastSync: { at: '2026-11-27T08:00:00Z', added: 0, removed: 0, unexpected: 0, error: 'invalid_grant' },
+          }),
+          makeConnection({
+            id: 9,
+            name: 'Looker fine',
+            provider: 'lookerstudio',
+            lastSync: { at: '2026-11-27T08:00:00Z', added: 1, removed: 0, unexpected: 0, error: null },
+          }),
+        ],
+        dashboards: [
+          makeDashboard({
+            id: 10,
+            name: 'Sales Overview',
+            embedMode: 'powerbi',
+            connectionId: 5,
+            targetProblem: 'Power BI has no report r1 in workspace w1 any more',
+          }),
+        ],
+      },
+      {},
+    );
+    renderApp('/admin?tab=connections');
+    const status = async (name: string) => within(await rowOf(name)).getByTestId('connection-status');
+    expect((await status('Contoso Power BI')).getAttribute('data-state')).toBe('failed');
+    expect((await status('Contoso Power BI')).textContent).toContain('1 report gone (Sales Overview)');
+    expect((await status('Looker')).getAttribute('data-state')).toBe('failed');
+    expect((await status('Looker')).textContent).toContain('Last sync failed: invalid_grant');
+    expect((await status('Looker fine')).getAttribute('data-state')).toBe('ok');
   });
 });

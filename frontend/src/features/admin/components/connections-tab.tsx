@@ -1,19 +1,24 @@
 import type { AdminDashboard, ConnectionTest, EmbedConnection } from '@app/contracts';
 import { EMBED_PROVIDER_LABELS } from '@app/contracts/api/embedding';
 import { useQuery } from '@tanstack/react-query';
+import { Plug, Plus, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
-import { Spinner } from '../../../components/ui/spinner';
-import { type Column, DataTable } from '../../../components/ui/table';
+import { Button } from '../../../components/ui/button';
+import type { Column } from '../../../components/ui/table';
 import { failureMessage } from '../../../lib/api';
 import { useDeleteConnection, useTestConnection } from '../api/admin.mutations';
 import { adminConnectionsQueryOptions } from '../api/admin.queries';
 import { ConnectionForm } from '../forms/connection-form';
+import { AdminTable, type RowMenu } from '../kit/admin-table';
+import { deleteAction, editAction } from '../kit/common-actions';
+import { SidePanel } from '../kit/side-panel';
+import { usePanel } from '../kit/use-panel';
 import { connectionSite } from '../utils/embed';
 import { notifyFailure, notifySuccess } from '../utils/notify';
-import { ConfirmAction, ListHeader, ListWithForm, RowButton, useEditing } from './admin-panel';
-import { LastSync, SyncButton, type SyncOutcome, SyncResultPanel } from './connection-sync';
+import { ListHeader } from './admin-panel';
+import { ConnectionStatus } from './connection-status';
+import { LastSync, type SyncOutcome, SyncResultPanel, useSyncNow } from './connection-sync';
 
 export const deleteConnectionQuestion = (connection: EmbedConnection) =>
   connection.dashboardCount > 0
@@ -29,59 +34,42 @@ function SavedTestResult({ name, test }: { name: string; test: ConnectionTest })
   );
 }
 
-/** A row's 'Test connection': asks the provider now, and says what it found under the button. */
-function TestConnectionButton({ connection }: { connection: EmbedConnection }) {
-  const test = useTestConnection();
-  const [result, setResult] = useState<ConnectionTest | null>(null);
-  const run = async () => {
-    setResult(null);
-    try {
-      setResult(await test.mutateAsync(connection.id));
-    } catch (error) {
-      setResult({ ok: false, message: failureMessage(error, 'The test could not be run. Please try again.') });
-    }
-  };
-  return (
-    <>
-      <RowButton
-        label={test.isPending ? 'Testing...' : 'Test connection'}
-        name={`Test connection ${connection.name}`}
-        disabled={test.isPending}
-        aria-busy={test.isPending || undefined}
-        onClick={() => void run()}
-        data-testid="connection-test"
-      />
-      <div aria-live="polite" className="max-w-64 text-left">
-        {result ? (
-          <p className="text-xs text-slate-700 dark:text-slate-300" data-testid="connection-row-test">
-            <Badge variant={result.ok ? 'success' : 'warning'} className="mr-1">
-              {result.ok ? 'OK' : 'Failed'}
-            </Badge>
-            {result.message}
-          </p>
-        ) : null}
-      </div>
-    </>
-  );
-}
+const icon = 'size-4';
 
 /**
- * Embed connections (issue 14): one per provider account the server mints tokens with. The list (never a secret),
- * each row's test, edit and delete, and the create / edit form with what testing the saved connection found.
+ * Embed connections (issue 14): one per provider account the server mints tokens with. The list at the full width
+ * (never a secret) with each one's Status; each row's test, sync, edit and delete in its menu; create and edit in a
+ * side panel, and what testing the saved connection found above the list (issue 27).
  */
 export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashboard[] }) {
   const connections = useQuery(adminConnectionsQueryOptions());
   const rows = [...(connections.data ?? [])].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
-  const edit = useEditing(rows, 'connection');
+  const panel = usePanel(rows);
   const deleteConnection = useDeleteConnection();
+  const test = useTestConnection();
   const [saved, setSaved] = useState<{ name: string; test: ConnectionTest } | null>(null);
   const [synced, setSynced] = useState<SyncOutcome | null>(null);
+  const sync = useSyncNow(setSynced);
+  // The provider's answer to the last check of each connection made on this page.
+  const [checks, setChecks] = useState<ReadonlyMap<number, ConnectionTest>>(new Map());
+  const checked = (id: number, result: ConnectionTest) => setChecks((before) => new Map(before).set(id, result));
+
+  const runTest = async (connection: EmbedConnection) => {
+    try {
+      checked(connection.id, await test.mutateAsync(connection.id));
+    } catch (error) {
+      checked(connection.id, {
+        ok: false,
+        message: failureMessage(error, 'The test could not be run. Please try again.'),
+      });
+    }
+  };
 
   const remove = async (connection: EmbedConnection, close: () => void) => {
     try {
       await deleteConnection.mutateAsync(connection.id);
       close();
-      if (edit.editing?.id === connection.id) edit.stop();
+      if (panel.isEditing(connection)) panel.close();
       notifySuccess('Connection deleted');
     } catch (error) {
       close();
@@ -92,6 +80,18 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
 
   const columns: Column<EmbedConnection>[] = [
     { header: 'Name', className: 'min-w-36 font-medium', cell: (c) => c.name },
+    {
+      header: 'Status',
+      'data-testid': 'connection-status-cell',
+      cell: (c) => (
+        <ConnectionStatus
+          connection={c}
+          dashboards={dashboards}
+          check={checks.get(c.id)}
+          testing={test.isPending && test.variables === c.id}
+        />
+      ),
+    },
     {
       header: 'Provider / site',
       className: 'min-w-44',
@@ -121,75 +121,108 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
       },
     },
     { header: 'Last sync', 'data-testid': 'connection-sync-cell', cell: (c) => <LastSync connection={c} /> },
-    {
-      header: 'Actions',
-      headerClassName: 'text-right',
-      cell: (c) => (
-        <div className="flex flex-col items-stretch gap-2">
-          {edit.button(c, c.name, () => setSaved(null))}
-          <TestConnectionButton connection={c} />
-          {c.provider === 'lookerstudio' ? <SyncButton connection={c} onSynced={setSynced} /> : null}
-          <ConfirmAction
-            label="Delete"
-            target={c.name}
-            variant="destructive"
-            data-testid="connection-delete"
-            title="Delete Connection"
-            question={deleteConnectionQuestion(c)}
-            pendingLabel="Deleting..."
-            pending={deleteConnection.isPending}
-            onConfirm={(close) => void remove(c, close)}
-            dialogTestId="delete-connection-dialog"
-          />
-        </div>
-      ),
-    },
   ];
 
+  const menu = (c: EmbedConnection): RowMenu => ({
+    target: c.name,
+    actions: [
+      editAction(() => {
+        setSaved(null);
+        panel.edit(c);
+      }, 'connection-edit'),
+      {
+        value: 'test',
+        label: 'Test connection',
+        icon: <Plug aria-hidden="true" className={icon} />,
+        onSelect: () => void runTest(c),
+        'data-testid': 'connection-test',
+      },
+      ...(c.provider === 'lookerstudio'
+        ? [
+            {
+              value: 'sync',
+              label: 'Sync now',
+              icon: <RefreshCw aria-hidden="true" className={icon} />,
+              onSelect: () => void sync.run(c),
+              'data-testid': 'connection-sync',
+            },
+          ]
+        : []),
+      deleteAction(
+        {
+          title: 'Delete Connection',
+          question: deleteConnectionQuestion(c),
+          pending: deleteConnection.isPending,
+          onConfirm: (close) => void remove(c, close),
+          'data-testid': 'delete-connection-dialog',
+        },
+        'connection-delete',
+      ),
+    ],
+  });
+
   return (
-    <ListWithForm
-      list={
-        <>
-          <ListHeader title="Connections" count={connections.data?.length} />
-          <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
-            The provider accounts the portal mints each organization's embed tokens with, or shares each organization's
-            Looker Studio reports through. Secrets are stored encrypted and never shown again.
+    <>
+      <ListHeader title="Connections" count={connections.data?.length}>
+        <Button
+          size="sm"
+          onClick={() => {
+            setSaved(null);
+            panel.create();
+          }}
+          data-testid="connection-create"
+        >
+          <Plus aria-hidden="true" className={icon} />
+          New connection
+        </Button>
+      </ListHeader>
+      <p className="mb-4 text-sm text-slate-600 dark:text-slate-400">
+        The provider accounts the portal mints each organization's embed tokens with, or shares each organization's
+        Looker Studio reports through. Secrets are stored encrypted and never shown again.
+      </p>
+      <div aria-live="polite" className="mb-4 flex flex-col gap-4 empty:hidden">
+        {saved ? <SavedTestResult name={saved.name} test={saved.test} /> : null}
+        {sync.syncing !== undefined ? (
+          <p role="status" className="text-sm text-slate-700 dark:text-slate-300" data-testid="connection-syncing">
+            Syncing...
           </p>
-          <div aria-live="polite" className="mb-4 empty:hidden">
-            {synced ? <SyncResultPanel outcome={synced} /> : null}
-          </div>
-          {connections.isPending ? (
-            <p className="flex items-center gap-2 py-10 text-sm text-slate-600 dark:text-slate-400" role="status">
-              <Spinner />
-              Loading connections...
-            </p>
-          ) : connections.isError ? (
-            <Alert variant="error">The connections could not be loaded.</Alert>
-          ) : (
-            <DataTable
-              label="Connections"
-              data-testid="connections-table"
-              columns={columns}
-              rows={rows}
-              rowKey={(c) => c.id}
-              row={(c) => ({ 'data-testid': 'connection-row', 'data-id': c.id, 'data-provider': c.provider })}
-              empty="No connections yet: create one to embed Power BI, Tableau, Metabase or Looker Studio dashboards."
-              emptyTestId="connections-empty"
-            />
-          )}
-        </>
-      }
-      form={
-        <div className="flex flex-col gap-4">
-          {saved ? <SavedTestResult name={saved.name} test={saved.test} /> : null}
-          <ConnectionForm
-            key={edit.editing?.id ?? 'new'}
-            connection={edit.editing}
-            onSaved={setSaved}
-            onDone={edit.stop}
-          />
-        </div>
-      }
-    />
+        ) : synced ? (
+          <SyncResultPanel outcome={synced} />
+        ) : null}
+      </div>
+      {connections.isError ? (
+        <Alert variant="error">The connections could not be loaded.</Alert>
+      ) : (
+        <AdminTable
+          label="Connections"
+          data-testid="connections-table"
+          columns={columns}
+          rows={rows}
+          rowKey={(c) => c.id}
+          row={(c) => ({ 'data-testid': 'connection-row', 'data-id': c.id, 'data-provider': c.provider })}
+          empty="No connections yet: create one to embed Power BI, Tableau, Metabase or Looker Studio dashboards."
+          emptyTestId="connections-empty"
+          loading={connections.isPending}
+          menu={menu}
+          menuTestId="connection-actions"
+        />
+      )}
+      <SidePanel
+        {...panel.sidePanel}
+        title={panel.editing ? `Edit ${panel.editing.name}` : 'Create Connection'}
+        hideTitle
+        data-testid="connection-panel"
+      >
+        <ConnectionForm
+          key={panel.editing?.id ?? 'new'}
+          connection={panel.editing}
+          onSaved={(result) => {
+            setSaved(result);
+            checked(result.id, result.test);
+          }}
+          onDone={panel.close}
+        />
+      </SidePanel>
+    </>
   );
 }

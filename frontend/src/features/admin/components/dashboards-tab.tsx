@@ -2,16 +2,16 @@ import type { AdminDashboard, DashboardSharing } from '@app/contracts';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES } from '@app/contracts/api/dashboards';
 import { PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { useRouterState } from '@tanstack/react-router';
-import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, Plus } from 'lucide-react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
 import type { Column } from '../../../components/ui/table';
 import { useDeleteDashboard } from '../api/admin.mutations';
 import { adminKeys } from '../api/admin.queries';
 import { DashboardForm } from '../forms/dashboard-form';
-import { AdminList } from '../kit/admin-list';
-import type { RowMenu } from '../kit/admin-table';
-import { entry } from '../kit/row-actions';
-import { PanelButton, SidePanel } from '../kit/side-panel';
+import { AdminTable, type RowMenu } from '../kit/admin-table';
+import { deleteAction, editAction } from '../kit/common-actions';
+import { SidePanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import {
   type DashboardFilters,
@@ -24,6 +24,7 @@ import { formatDateTime } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { useListView } from '../utils/use-list-view';
 import { FilterBar, type FilterField, filterChoices, ListHeader, stateColumn } from './admin-panel';
+import { Pager } from './pager';
 
 export const DELETE_DASHBOARD_QUESTION =
   'Are you sure you want to delete this dashboard? This action cannot be undone.';
@@ -159,44 +160,56 @@ export function DashboardsTab() {
   const menu = (dashboard: AdminDashboard): RowMenu => ({
     target: dashboard.name,
     actions: [
-      entry('edit', 'Edit', Pencil, 'dashboard-edit', { onSelect: () => panel.edit(dashboard) }),
+      editAction(() => panel.edit(dashboard), 'dashboard-edit'),
       // The viewer, where an admin previews a dashboard as any linked organization.
-      entry('preview', 'Preview', Eye, 'dashboard-preview', {
+      {
+        value: 'preview',
+        label: 'Preview',
+        icon: <Eye aria-hidden="true" className="size-4" />,
         to: '/client/dashboard/$id',
         params: { id: String(dashboard.id) },
         search: { from: here },
-      }),
-      entry('delete', 'Delete', Trash2, 'dashboard-delete', {
-        confirm: {
+        'data-testid': 'dashboard-preview',
+      },
+      deleteAction(
+        {
           title: 'Delete Dashboard',
           question: DELETE_DASHBOARD_QUESTION,
-          pendingLabel: 'Deleting...',
           pending: deleteDashboard.isPending,
           onConfirm: (close) => void remove(dashboard, close),
           'data-testid': 'delete-dashboard-dialog',
         },
-      }),
+        'dashboard-delete',
+      ),
     ],
   });
 
   return (
     <>
       <ListHeader title="Dashboards" count={list.loaded ? list.total : undefined}>
-        <PanelButton icon={Plus} onClick={panel.create} data-testid="dashboard-create">
+        <Button size="sm" onClick={panel.create} data-testid="dashboard-create">
+          <Plus aria-hidden="true" className="size-4" />
           New dashboard
-        </PanelButton>
+        </Button>
       </ListHeader>
       <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" />
-      <AdminList
-        list={list}
-        plural="dashboards"
+      <AdminTable
         label="Dashboards"
+        data-testid="dashboards-table"
         columns={columns}
+        rows={list.rows}
+        rowKey={(d) => d.id}
+        row={(d) => ({ 'data-testid': 'dashboard-row', 'data-id': d.id })}
         empty="No dashboards found"
+        emptyTestId="dashboards-empty"
+        sort={list.sort}
+        loading={!list.loaded && !list.failed}
         menu={menu}
+        menuTestId="dashboard-actions"
       />
+      <Pager name="dashboard" label="dashboards" pager={list.pager} total={list.total} busy={list.fetching} />
       <SidePanel
-        {...panel.frame}
+        {...panel.sidePanel}
         title={panel.editing ? `Edit ${panel.editing.name}` : 'Create Dashboard'}
         hideTitle
         data-testid="dashboard-panel"

@@ -151,7 +151,7 @@ export function OrganizationsTab() {
         menu={menu}
       />
       <SidePanel
-        {...panel.frame}
+        {...panel.sidePanel}
         title={panel.editing ? `Edit ${panel.editing.name}` : 'Create Organization'}
         hideTitle
         data-testid="organization-panel"

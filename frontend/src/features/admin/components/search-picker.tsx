@@ -1,9 +1,12 @@
 import { Combobox, createListCollection } from '@ark-ui/react/combobox';
 import { Portal } from '@ark-ui/react/portal';
-import { ChevronDown } from 'lucide-react';
 import { type ReactNode, useId, useMemo } from 'react';
-import { controlClass } from '../../../components/form/field-shell';
-import { Spinner } from '../../../components/ui/spinner';
+import {
+  ComboboxChoice,
+  type ComboboxChoiceData,
+  ComboboxControl,
+  ComboboxNoChoices,
+} from '../../../components/form/combobox-parts';
 
 /** The choices above the page (a portal), or in place inside a dialog. */
 const Layer = ({ inDialog, children }: { inDialog: boolean; children: ReactNode }) =>
@@ -11,13 +14,6 @@ const Layer = ({ inDialog, children }: { inDialog: boolean; children: ReactNode 
 
 /** Nothing stays picked: a pick is handed over and the search starts again (one array: a new one would reset it). */
 const NOTHING: string[] = [];
-
-/** One choice of a search picker. */
-export interface PickerChoice {
-  value: string;
-  label: string;
-  detail?: string | null | undefined;
-}
 
 /**
  * A searchable combobox (Ark UI) that picks one thing at a time (issue 27): the caller searches with what was typed
@@ -41,7 +37,7 @@ export function SearchPicker({
   placeholder: string;
   typed: string;
   onTyped: (text: string) => void;
-  choices: readonly PickerChoice[];
+  choices: readonly ComboboxChoiceData[];
   onPick: (value: string) => void;
   loading?: boolean;
   emptyText: string;
@@ -88,21 +84,7 @@ export function SearchPicker({
       className="flex flex-col gap-1"
     >
       <Combobox.Label className="text-sm font-medium text-slate-800 dark:text-slate-200">{label}</Combobox.Label>
-      <Combobox.Control className="relative">
-        <Combobox.Input
-          placeholder={placeholder}
-          autoComplete="off"
-          spellCheck={false}
-          className={`${controlClass} pr-9`}
-          data-testid={`${testId}-search`}
-        />
-        <Combobox.Trigger
-          aria-label="Show choices"
-          className="absolute inset-y-0 right-0 flex w-9 items-center justify-center text-slate-500 dark:text-slate-400"
-        >
-          <ChevronDown aria-hidden="true" className="size-4" />
-        </Combobox.Trigger>
-      </Combobox.Control>
+      <ComboboxControl placeholder={placeholder} data-testid={`${testId}-search`} />
       <Layer inDialog={inDialog}>
         <Combobox.Positioner className="z-[60]">
           <Combobox.Content
@@ -110,30 +92,11 @@ export function SearchPicker({
             data-testid={`${testId}-choices`}
           >
             {choices.length === 0 ? (
-              <p className="flex items-center gap-2 px-3 py-2 text-slate-600 dark:text-slate-400" role="status">
-                {loading ? (
-                  <>
-                    <Spinner />
-                    Searching...
-                  </>
-                ) : (
-                  emptyText
-                )}
-              </p>
+              <ComboboxNoChoices loading={loading} emptyText={emptyText} />
             ) : (
               <>
                 {choices.map((choice) => (
-                  <Combobox.Item
-                    key={choice.value}
-                    item={choice}
-                    className="flex cursor-pointer flex-col rounded-md px-3 py-2 text-slate-900 data-highlighted:bg-blue-50 dark:text-slate-100 dark:data-highlighted:bg-slate-800"
-                    data-testid={`${testId}-choice`}
-                  >
-                    <Combobox.ItemText className="break-words">{choice.label}</Combobox.ItemText>
-                    {choice.detail ? (
-                      <span className="text-xs break-all text-slate-600 dark:text-slate-400">{choice.detail}</span>
-                    ) : null}
-                  </Combobox.Item>
+                  <ComboboxChoice key={choice.value} choice={choice} testId={`${testId}-choice`} />
                 ))}
                 {more ? <p className="px-3 py-2 text-xs text-slate-600 dark:text-slate-400">{more}</p> : null}
               </>

@@ -1,17 +1,24 @@
 import type { SitePage } from '@app/contracts';
 import { SitePageInputSchema } from '@app/contracts/api/site';
 import { useQuery } from '@tanstack/react-query';
+import { ExternalLink, Pencil, RotateCcw } from 'lucide-react';
+import { useState } from 'react';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import type { Column } from '../../../components/ui/table';
 import { adminSitePagesQueryOptions, useSaveSitePage } from '../api/site-admin';
 import { PanelForm } from '../forms/panel-form';
+import { AdminTable, type RowMenu } from '../kit/admin-table';
+import { SidePanel } from '../kit/side-panel';
+import { formatDateTime } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
+import { ListHeader } from './admin-panel';
 
-/** One legal page's text in Markdown: Save, or put the default text back. */
+const saveFailed = (page: SitePage, error: unknown) =>
+  notifyFailure(`Error saving ${page.title.toLowerCase()}`, error, 'Failed to save the page');
+
+/** One legal page's text in Markdown, in the side panel: Save. */
 function SitePageEditor({ page }: { page: SitePage }) {
   const save = useSaveSitePage();
   const form = useSchemaForm({
@@ -22,30 +29,10 @@ function SitePageEditor({ page }: { page: SitePage }) {
       await save.mutateAsync({ key: page.key, markdown: value.markdown ?? '' });
       notifySuccess(`${page.title} saved`, 'The page shows the new text now.');
     },
-    onFailure: (error) => notifyFailure(`Error saving ${page.title.toLowerCase()}`, error, 'Failed to save the page'),
+    onFailure: (error) => saveFailed(page, error),
   });
-  const restore = async () => {
-    try {
-      const saved = await save.mutateAsync({ key: page.key, markdown: '' });
-      form.reset({ markdown: saved.markdown });
-      notifySuccess(`${page.title}: default text back`);
-    } catch (error) {
-      notifyFailure(`Error saving ${page.title.toLowerCase()}`, error, 'Failed to save the page');
-    }
-  };
   return (
-    <Card className="min-w-0 p-4 sm:p-6" data-testid={`site-page-editor-${page.key}`}>
-      <div className="mb-2 flex flex-wrap items-center gap-3">
-        <a
-          href={`/${page.key}`}
-          target="_blank"
-          rel="noopener"
-          className="text-sm font-medium text-blue-700 underline-offset-4 hover:underline dark:text-blue-400"
-        >
-          View /{page.key}
-        </a>
-        {page.isDefault ? <Badge variant="neutral">Default text</Badge> : <Badge variant="success">Edited</Badge>}
-      </div>
+    <div className="min-w-0" data-testid={`site-page-editor-${page.key}`}>
       <form.AppForm>
         <PanelForm
           title={page.title}
@@ -57,7 +44,7 @@ function SitePageEditor({ page }: { page: SitePage }) {
             {(field) => (
               <field.TextareaField
                 label="Text (Markdown)"
-                rows={14}
+                rows={18}
                 description="Headings (##), lists, links and tables. HTML and scripts are removed. Empty: the default text."
                 data-testid={`site-page-markdown-${page.key}`}
               />
@@ -65,38 +52,123 @@ function SitePageEditor({ page }: { page: SitePage }) {
           </form.AppField>
         </PanelForm>
       </form.AppForm>
-      {page.isDefault ? null : (
-        <Button
-          variant="outline"
-          size="sm"
-          className="mt-3"
-          disabled={save.isPending}
-          onClick={() => void restore()}
-          data-testid={`site-page-restore-${page.key}`}
-        >
-          Restore the default text
-        </Button>
-      )}
-    </Card>
+    </div>
   );
 }
 
-/** Site pages (issue 18): the Privacy, Terms and Cookies pages the footer links to, in Markdown. */
+const columns: Column<SitePage>[] = [
+  {
+    header: 'Page',
+    className: 'min-w-40 font-medium',
+    cell: (page) => (
+      <>
+        <span className="block">{page.title}</span>
+        <span className="block text-xs font-normal text-slate-600 dark:text-slate-400">/{page.key}</span>
+      </>
+    ),
+  },
+  {
+    header: 'Text',
+    cell: (page) =>
+      page.isDefault ? <Badge variant="neutral">Default text</Badge> : <Badge variant="success">Edited</Badge>,
+  },
+  { header: 'Last change', className: 'whitespace-nowrap', cell: (page) => formatDateTime(page.updatedAt, '-') },
+];
+
+const icon = 'size-4';
+
+/**
+ * Site pages (issue 18): the Privacy, Terms and Cookies pages the footer links to, in Markdown. The list at the full
+ * width, each page's text edited in the side panel, and the default text put back after a question (issue 27).
+ */
 export function SitePagesTab() {
   const pages = useQuery(adminSitePagesQueryOptions());
-  if (pages.isPending)
-    return (
-      <p className="flex items-center gap-2 py-10 text-sm text-slate-600 dark:text-slate-400" role="status">
-        <Spinner />
-        Loading site pages...
-      </p>
-    );
-  if (pages.isError) return <Alert variant="error">The site pages could not be loaded.</Alert>;
+  const save = useSaveSitePage();
+  const [editing, setEditing] = useState<SitePage['key'] | null>(null);
+  const page = pages.data?.find((p) => p.key === editing);
+
+  const restore = async (target: SitePage, close: () => void) => {
+    try {
+      await save.mutateAsync({ key: target.key, markdown: '' });
+      notifySuccess(`${target.title}: default text back`);
+    } catch (error) {
+      saveFailed(target, error);
+    } finally {
+      close();
+    }
+  };
+
+  const menu = (target: SitePage): RowMenu => ({
+    target: target.title,
+    actions: [
+      {
+        value: 'edit',
+        label: 'Edit text',
+        icon: <Pencil aria-hidden="true" className={icon} />,
+        onSelect: () => setEditing(target.key),
+        'data-testid': `site-page-edit-${target.key}`,
+      },
+      {
+        value: 'view',
+        label: 'View page',
+        icon: <ExternalLink aria-hidden="true" className={icon} />,
+        onSelect: () => void window.open(`/${target.key}`, '_blank', 'noopener'),
+        'data-testid': `site-page-view-${target.key}`,
+      },
+      // Only an edited page has a text of its own to discard.
+      ...(target.isDefault
+        ? []
+        : [
+            {
+              value: 'restore',
+              label: 'Restore the default text',
+              icon: <RotateCcw aria-hidden="true" className={icon} />,
+              confirm: {
+                title: 'Restore the default text',
+                question: `Put the default text of ${target.title} back? The text saved now is lost.`,
+                confirmLabel: 'Restore',
+                pendingLabel: 'Restoring...',
+                pending: save.isPending,
+                onConfirm: (close: () => void) => void restore(target, close),
+                'data-testid': `site-page-restore-dialog-${target.key}`,
+              },
+              'data-testid': `site-page-restore-${target.key}`,
+            },
+          ]),
+    ],
+  });
+
   return (
-    <div className="grid gap-6">
-      {pages.data.map((page) => (
-        <SitePageEditor key={`${page.key}-${page.updatedAt ?? 'default'}`} page={page} />
-      ))}
-    </div>
+    <>
+      <ListHeader title="Site pages" count={pages.data?.length} />
+      {pages.isError ? (
+        <Alert variant="error">The site pages could not be loaded.</Alert>
+      ) : (
+        <AdminTable
+          label="Site pages"
+          data-testid="site-pages-table"
+          columns={columns}
+          rows={pages.data ?? []}
+          rowKey={(p) => p.key}
+          row={(p) => ({ 'data-testid': 'site-page-row', 'data-key': p.key, 'data-default': p.isDefault })}
+          empty="No site pages."
+          emptyTestId="site-pages-empty"
+          loading={pages.isPending}
+          menu={menu}
+          menuTestId="site-page-actions"
+        />
+      )}
+      <SidePanel
+        open={page !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        title={page ? `Edit ${page.title}` : 'Edit page'}
+        hideTitle
+        data-testid="site-page-panel"
+      >
+        {page ? <SitePageEditor key={`${page.key}-${page.updatedAt ?? 'default'}`} page={page} /> : null}
+      </SidePanel>
+    </>
   );
 }

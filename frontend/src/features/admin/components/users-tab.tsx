@@ -149,7 +149,7 @@ export function UsersTab({
         menu={menu}
       />
       <SidePanel
-        {...panel.frame}
+        {...panel.sidePanel}
         title={editing ? 'Edit User' : 'Create New User'}
         description={
           editing

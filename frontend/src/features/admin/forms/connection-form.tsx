@@ -156,7 +156,7 @@ export function ConnectionForm({
   onDone,
 }: {
   connection?: EmbedConnection | undefined;
-  onSaved: (saved: { name: string; test: { ok: boolean; message: string } }) => void;
+  onSaved: (saved: { id: number; name: string; test: { ok: boolean; message: string } }) => void;
   onDone: () => void;
 }) {
   const save = useSaveConnection();

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 
 /**
  * The side panel of a list (issue 27): closed, creating, or editing one row (by its key, so the row's latest data
- * from the list is shown). Remembers what opened it, to give focus back there when it closes. `frame` is what the
- * `SidePanel` needs: `<SidePanel {...panel.frame} title=...>`.
+ * from the list is shown). Remembers what opened it, to give focus back there when it closes. `sidePanel` is what
+ * the `SidePanel` needs: `<SidePanel {...panel.sidePanel} title=...>`.
  */
 export function usePanel<T>(
   rows: readonly T[],
@@ -33,8 +33,8 @@ export function usePanel<T>(
     /** Whether `row` is the one being edited (a deleted row closes its editor). */
     isEditing: (row: T) => state?.mode === 'edit' && state.key === keyOf(row),
     returnFocusTo,
-    /** The side panel's own props: open, closed by its X, Escape or a click outside, and where focus goes back. */
-    frame: {
+    /** The `SidePanel`'s props that follow this state: `<SidePanel {...panel.sidePanel} title=...>`. */
+    sidePanel: {
       open,
       onOpenChange: (next: boolean) => {
         if (!next) close();

@@ -1,6 +1,5 @@
-import { LEAD_STATUSES } from '@app/contracts';
-import * as v from 'valibot';
-import { searchText as text, searchWholeNumber as wholeNumber } from '../../../lib/admin-list-search';
+import { LEAD_STATUSES } from '@app/contracts/url-choices';
+import { keptSearch, searchChoice, searchText, searchWholeNumber } from '../../../lib/admin-list-search';
 
 /**
  * The leads screen's view as the URL keeps it (issue 27, like the other lists, decision 038):
@@ -10,21 +9,21 @@ import { searchText as text, searchWholeNumber as wholeNumber } from '../../../l
 const LEAD_SORT_KEYS = ['lastActivityAt', 'name', 'businessName', 'status', 'createdAt'] as const;
 export type LeadSortKey = (typeof LEAD_SORT_KEYS)[number];
 
-const LeadSearchSchema = v.object({
-  q: text,
-  status: v.fallback(v.optional(v.picklist(LEAD_STATUSES)), undefined),
-  page: wholeNumber(1_000_000),
-  pageSize: v.fallback(v.optional(v.picklist([10, 25, 50, 100])), undefined),
-  sort: v.fallback(v.optional(v.picklist(LEAD_SORT_KEYS)), undefined),
-  order: v.fallback(v.optional(v.picklist(['asc', 'desc'])), undefined),
-  lead: wholeNumber(2_147_483_647),
-});
-export type LeadSearch = v.InferOutput<typeof LeadSearchSchema>;
+const LEAD_SEARCH_CHECKS = {
+  q: searchText,
+  status: searchChoice(LEAD_STATUSES),
+  page: searchWholeNumber(1_000_000),
+  pageSize: searchChoice([10, 25, 50, 100]),
+  sort: searchChoice(LEAD_SORT_KEYS),
+  order: searchChoice(['asc', 'desc']),
+  lead: searchWholeNumber(2_147_483_647),
+};
+export type LeadSearch = ReturnType<typeof parseLeadSearch>;
 
 /** The leads view of a URL's search, its unknown and unusable parts dropped. */
-export const parseLeadSearch = (search: Record<string, unknown>): LeadSearch => {
+export const parseLeadSearch = (search: Record<string, unknown>) => {
   const pageSize = typeof search.pageSize === 'string' ? Number(search.pageSize) : search.pageSize;
-  return v.parse(LeadSearchSchema, { ...search, pageSize });
+  return keptSearch(LEAD_SEARCH_CHECKS, { ...search, pageSize });
 };
 
 /** The API's query of the list for this view. */

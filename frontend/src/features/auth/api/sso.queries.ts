@@ -1,7 +1,7 @@
 import { emailDomain } from '@app/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { apiGet } from '../../../lib/api';
+import { useDebounced } from '../../../lib/use-debounced';
 
 /** How long typing must pause before the domain is asked about. */
 const LOOKUP_DELAY_MS = 350;
@@ -22,11 +22,7 @@ const ssoLookupQueryOptions = (email: string) =>
  * pauses, and only for an address that looks complete.
  */
 export function useSsoLookup(email: string) {
-  const [settled, setSettled] = useState(email);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(email), LOOKUP_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [email]);
+  const settled = useDebounced(email, LOOKUP_DELAY_MS);
   const enabled = askable(settled) && askable(email) && emailDomain(settled) === emailDomain(email);
   const query = useQuery({ ...ssoLookupQueryOptions(settled), enabled });
   return enabled && query.data?.available

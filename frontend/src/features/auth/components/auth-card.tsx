@@ -71,6 +71,39 @@ export function AuthCard({
   );
 }
 
+/** A card's way on: a link that looks like the card's full-width large button (outlined below a main one). */
+export function CardLink({
+  to,
+  variant,
+  children,
+  ...rest
+}: {
+  to: '/' | '/account' | '/login' | '/reset-password' | '/client/login';
+  variant?: 'outline';
+  children: ReactNode;
+  'data-testid'?: string;
+}) {
+  return (
+    <Link to={to} className={buttonClass({ size: 'lg', variant, className: 'w-full' })} {...rest}>
+      {children}
+    </Link>
+  );
+}
+
+/** An account page's e-mailed link (confirm a new address, unsubscribe) that cannot be used, and the account page. */
+export function AccountLinkInvalid({ message, testId }: { message: string; testId: string }) {
+  return (
+    <LinkErrorCard
+      title="Link Invalid"
+      message={message}
+      focusHeading
+      data-testid={`${testId}-invalid`}
+      messageTestId={`${testId}-error`}
+      action={<CardLink to="/account">Go to Account Settings</CardLink>}
+    />
+  );
+}
+
 /** A text link in the sign-in pages' style. */
 export const authLinkClass = 'font-medium text-blue-700 underline-offset-4 hover:underline dark:text-blue-400';
 
@@ -122,14 +155,12 @@ export function LinkErrorCard({ title, message, focusHeading, action, messageTes
       {action ? (
         <div className="flex flex-col gap-3">
           {action}
-          <Link to="/" className={buttonClass({ size: 'lg', variant: 'outline', className: 'w-full' })}>
+          <CardLink to="/" variant="outline">
             Return to Home
-          </Link>
+          </CardLink>
         </div>
       ) : (
-        <Link to="/" className={buttonClass({ size: 'lg', className: 'w-full' })}>
-          Return to Home
-        </Link>
+        <CardLink to="/">Return to Home</CardLink>
       )}
     </AuthCard>
   );

@@ -1,9 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { failureMessage } from '../../../lib/api';
 import { useConfirmEmailChange } from '../api/auth.mutations';
-import { AuthCard, LinkErrorCard } from './auth-card';
+import { AccountLinkInvalid, AuthCard, CardLink } from './auth-card';
 
 /**
  * /confirm-email?token=... (issue 12): opening the link changes nothing by itself (a mail scanner may open it too);
@@ -13,9 +12,19 @@ export function ConfirmEmailScreen({ token }: { token: string | undefined }) {
   const confirm = useConfirmEmailChange();
 
   if (!token)
-    return <InvalidLink message="This confirmation link is incomplete. Please open the link from the e-mail." />;
+    return (
+      <AccountLinkInvalid
+        testId="confirm-email"
+        message="This confirmation link is incomplete. Please open the link from the e-mail."
+      />
+    );
   if (confirm.isError)
-    return <InvalidLink message={failureMessage(confirm.error, 'Failed to confirm your new email address.')} />;
+    return (
+      <AccountLinkInvalid
+        testId="confirm-email"
+        message={failureMessage(confirm.error, 'Failed to confirm your new email address.')}
+      />
+    );
   if (confirm.isSuccess)
     return (
       <AuthCard
@@ -32,13 +41,9 @@ export function ConfirmEmailScreen({ token }: { token: string | undefined }) {
         }
         data-testid="confirm-email-success"
       >
-        <Link
-          to="/login"
-          className={buttonClass({ size: 'lg', className: 'w-full' })}
-          data-testid="confirm-email-login"
-        >
+        <CardLink to="/login" data-testid="confirm-email-login">
           Sign In
-        </Link>
+        </CardLink>
       </AuthCard>
     );
 
@@ -61,22 +66,5 @@ export function ConfirmEmailScreen({ token }: { token: string | undefined }) {
         {confirm.isPending ? 'Confirming...' : 'Confirm Email Address'}
       </Button>
     </AuthCard>
-  );
-}
-
-function InvalidLink({ message }: { message: string }) {
-  return (
-    <LinkErrorCard
-      title="Link Invalid"
-      message={message}
-      focusHeading
-      data-testid="confirm-email-invalid"
-      messageTestId="confirm-email-error"
-      action={
-        <Link to="/account" className={buttonClass({ size: 'lg', className: 'w-full' })}>
-          Go to Account Settings
-        </Link>
-      }
-    />
   );
 }

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../../lib/browser-location';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
+import { choosePassword, type SetPasswordLabels } from './set-password.testing';
 
 cleanUpAfterEachTest();
 afterEach(() => vi.restoreAllMocks());
@@ -14,7 +15,11 @@ const validToken = {
   message: 'Token is valid',
   user: { email: 'grace@example.com', firstName: 'Grace' },
 };
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const registerLabels: SetPasswordLabels = {
+  password: 'Password',
+  confirm: 'Confirm Password',
+  submit: 'Complete Registration',
+};
 
 describe('/register', () => {
   it("says 'No registration token provided' without a token, and asks nothing of the server", async () => {
@@ -68,9 +73,7 @@ describe('/register', () => {
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('grace@example.com');
     expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
 
-    type('Password', 'a good long password');
-    type('Confirm Password', 'a good long password');
-    fireEvent.click(screen.getByRole('button', { name: 'Complete Registration' }));
+    choosePassword(registerLabels, 'a good long password');
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/client/dashboard'));
     expect(router.state.location.pathname).toBe('/register');
@@ -90,9 +93,7 @@ describe('/register', () => {
     });
     const { router } = renderApp('/register?token=abc234');
     await screen.findByRole('heading', { level: 1, name: 'Complete Your Registration' });
-    type('Password', 'a good long password');
-    type('Confirm Password', 'a good long password');
-    fireEvent.click(screen.getByRole('button', { name: 'Complete Registration' }));
+    choosePassword(registerLabels, 'a good long password');
     expect(await screen.findByText('Registration completed')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
@@ -106,9 +107,7 @@ describe('/register', () => {
     });
     renderApp('/register?token=abc');
     await screen.findByRole('heading', { level: 1, name: 'Complete Your Registration' });
-    type('Password', 'a good long password');
-    type('Confirm Password', 'a good long password');
-    fireEvent.click(screen.getByRole('button', { name: 'Complete Registration' }));
+    choosePassword(registerLabels, 'a good long password');
     await waitFor(() => expect(screen.getByTestId('register-error').textContent).toBe('Invalid or expired token'));
   });
 });

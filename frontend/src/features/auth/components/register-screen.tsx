@@ -1,9 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import { UserPlus } from 'lucide-react';
-import { buttonClass } from '../../../components/ui/button';
 import { useCompleteRegistration } from '../api/auth.mutations';
 import { registrationTokenQueryOptions } from '../api/auth.queries';
-import { LinkErrorCard } from './auth-card';
+import { CardLink, LinkErrorCard } from './auth-card';
 import { SetPasswordScreen } from './set-password-screen';
 
 const NO_REGISTRATION_TOKEN = 'No registration token provided';
@@ -63,9 +61,9 @@ function RegistrationError({ message }: { message: string }) {
       messageTestId="register-error-message"
       // A spent invitation is usually one that set the account up (issue 26): its person signs in.
       action={
-        <Link to="/login" className={buttonClass({ size: 'lg', className: 'w-full' })} data-testid="register-sign-in">
+        <CardLink to="/login" data-testid="register-sign-in">
           Sign In
-        </Link>
+        </CardLink>
       }
     />
   );

@@ -6,11 +6,20 @@ import { browserLocation } from '../../../lib/browser-location';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
+import { choosePassword, type SetPasswordLabels } from './set-password.testing';
 
 cleanUpAfterEachTest();
 afterEach(() => vi.restoreAllMocks());
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** GET /api/auth/validate-reset-token's answer for Ada's valid link. */
+const validToken = (firstName: string | null) =>
+  reply({ valid: true, message: 'Token is valid', user: { email: 'ada@example.com', firstName } });
+const resetLabels: SetPasswordLabels = {
+  password: 'New Password',
+  confirm: 'Confirm New Password',
+  submit: 'Update Password',
+};
 
 describe('/reset-password without a token', () => {
   it('asks for the address, then says to check the e-mail, and offers to send another link', async () => {
@@ -102,11 +111,7 @@ describe('/reset-password?token=', () => {
   it('greets the user, sets the new password, and opens the portal signed in (issue 26)', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const api = stubApi({
-      'GET /api/auth/validate-reset-token/tok': reply({
-        valid: true,
-        message: 'Token is valid',
-        user: { email: 'ada@example.com', firstName: null },
-      }),
+      'GET /api/auth/validate-reset-token/tok': validToken(null),
       'POST /api/auth/reset-password': reply({
         message: 'Your password has been updated. You are signed in.',
         signedIn: true,
@@ -117,9 +122,7 @@ describe('/reset-password?token=', () => {
     expect((await screen.findByTestId('reset-greeting')).textContent).toContain('Hello, ada@example.com!');
     expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
 
-    type('New Password', 'brand new password');
-    type('Confirm New Password', 'brand new password');
-    fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    choosePassword(resetLabels, 'brand new password');
 
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/client/dashboard'));
     expect(router.state.location.pathname).toBe('/reset-password');
@@ -132,19 +135,13 @@ describe('/reset-password?token=', () => {
   it('asks for the second factor of someone who has one, then opens the portal', async () => {
     const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const api = stubApi({
-      'GET /api/auth/validate-reset-token/tok': reply({
-        valid: true,
-        message: 'Token is valid',
-        user: { email: 'ada@example.com', firstName: 'Ada' },
-      }),
+      'GET /api/auth/validate-reset-token/tok': validToken('Ada'),
       'POST /api/auth/reset-password': reply({ secondFactorRequired: true, message: 'Enter the code' }, 202),
       'POST /api/auth/login/second-factor': reply({ user: makeUser({ isAdmin: false }) }),
     });
     renderApp('/reset-password?token=tok');
     await screen.findByTestId('reset-greeting');
-    type('New Password', 'brand new password');
-    type('Confirm New Password', 'brand new password');
-    fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    choosePassword(resetLabels, 'brand new password');
     fireEvent.change(await screen.findByLabelText('Authentication code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByTestId('reset-password-code-submit'));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/client/dashboard'));
@@ -153,18 +150,12 @@ describe('/reset-password?token=', () => {
 
   it("says 'Failed to reset password' when the server gives no message", async () => {
     stubApi({
-      'GET /api/auth/validate-reset-token/tok': reply({
-        valid: true,
-        message: 'ok',
-        user: { email: 'ada@example.com', firstName: 'Ada' },
-      }),
+      'GET /api/auth/validate-reset-token/tok': validToken('Ada'),
       'POST /api/auth/reset-password': () => new Response('', { status: 500 }),
     });
     renderApp('/reset-password?token=tok');
     await screen.findByTestId('reset-greeting');
-    type('New Password', 'brand new password');
-    type('Confirm New Password', 'brand new password');
-    fireEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    choosePassword(resetLabels, 'brand new password');
     await waitFor(() =>
       expect(screen.getByTestId('reset-password-error').textContent).toBe('Failed to reset password'),
     );

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
 import { KeyRound, MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { useResetPassword } from '../api/auth.mutations';
 import { resetTokenQueryOptions } from '../api/auth.queries';
 import { RequestResetForm } from '../forms/request-reset-form';
 import { displayName } from '../utils/display-name';
-import { AuthCard, authLinkClass, LinkErrorCard } from './auth-card';
+import { AuthCard, authLinkClass, CardLink, LinkErrorCard } from './auth-card';
 import { SetPasswordScreen } from './set-password-screen';
 
 /**
@@ -56,9 +56,7 @@ function RequestStep() {
           >
             Send Another Reset Link
           </Button>
-          <Link to="/" className={buttonClass({ size: 'lg', className: 'w-full' })}>
-            Return to Home
-          </Link>
+          <CardLink to="/">Return to Home</CardLink>
         </div>
       </AuthCard>
     );
@@ -129,13 +127,9 @@ function InvalidResetLink({ message }: { message: string }) {
       data-testid="reset-invalid"
       messageTestId="reset-invalid-message"
       action={
-        <Link
-          to="/reset-password"
-          className={buttonClass({ size: 'lg', className: 'w-full' })}
-          data-testid="reset-request-new"
-        >
+        <CardLink to="/reset-password" data-testid="reset-request-new">
           Request New Reset Link
-        </Link>
+        </CardLink>
       }
     />
   );

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { MailMinus } from 'lucide-react';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api';
 import { unsubscribePreviewQueryOptions, useUnsubscribe } from '../api/subscriptions.api';
-import { AuthCard, LinkErrorCard } from './auth-card';
+import { AccountLinkInvalid, AuthCard, CardLink } from './auth-card';
 
 /**
  * /unsubscribe?token=... (issue 29): the link of a report e-mail. Opening it changes nothing (a mail scanner opens
@@ -15,10 +14,17 @@ export function UnsubscribeScreen({ token }: { token: string | undefined }) {
   const preview = useQuery({ ...unsubscribePreviewQueryOptions(token ?? ''), enabled: Boolean(token) });
   const unsubscribe = useUnsubscribe();
 
-  if (!token) return <Invalid message="This unsubscribe link is incomplete. Please open the link from the e-mail." />;
+  if (!token)
+    return (
+      <AccountLinkInvalid
+        testId="unsubscribe"
+        message="This unsubscribe link is incomplete. Please open the link from the e-mail."
+      />
+    );
   if (preview.isError)
     return (
-      <Invalid
+      <AccountLinkInvalid
+        testId="unsubscribe"
         message={failureMessage(preview.error, 'This unsubscribe link could not be checked. Please try again.')}
       />
     );
@@ -50,9 +56,7 @@ export function UnsubscribeScreen({ token }: { token: string | undefined }) {
         }
         data-testid="unsubscribe-success"
       >
-        <Link to="/account" className={buttonClass({ size: 'lg', className: 'w-full' })}>
-          Go to Account Settings
-        </Link>
+        <CardLink to="/account">Go to Account Settings</CardLink>
       </AuthCard>
     );
   return (
@@ -82,22 +86,5 @@ export function UnsubscribeScreen({ token }: { token: string | undefined }) {
         {unsubscribe.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
       </Button>
     </AuthCard>
-  );
-}
-
-function Invalid({ message }: { message: string }) {
-  return (
-    <LinkErrorCard
-      title="Link Invalid"
-      message={message}
-      focusHeading
-      data-testid="unsubscribe-invalid"
-      messageTestId="unsubscribe-error"
-      action={
-        <Link to="/account" className={buttonClass({ size: 'lg', className: 'w-full' })}>
-          Go to Account Settings
-        </Link>
-      }
-    />
   );
 }

@@ -29,7 +29,6 @@ export function ChangePasswordForm() {
             <field.TextField
               label="Current password"
               {...passwordInput('current-password')}
-              formErrorId={alert.id}
               data-testid="change-password-current"
             />
           )}
@@ -40,7 +39,6 @@ export function ChangePasswordForm() {
               label="New password"
               description="8 to 128 characters."
               {...passwordInput('new-password')}
-              formErrorId={alert.id}
               data-testid="change-password-new"
             />
           )}

@@ -54,7 +54,6 @@ export function CodeForm({
               spellCheck={false}
               required
               placeholder="123456"
-              formErrorId={alert.id}
               data-testid={`${testId}-code`}
             />
           )}

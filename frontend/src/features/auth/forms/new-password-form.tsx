@@ -71,7 +71,6 @@ export function NewPasswordForm({
               {...passwordInput('new-password')}
               placeholder="At least 8 characters"
               minLength={8}
-              formErrorId={alert.id}
               data-testid={`${testId}-password`}
             />
           )}
@@ -82,7 +81,6 @@ export function NewPasswordForm({
               label={confirmLabel}
               {...passwordInput('new-password')}
               placeholder="Type the password again"
-              formErrorId={alert.id}
               data-testid={`${testId}-confirm-password`}
             />
           )}

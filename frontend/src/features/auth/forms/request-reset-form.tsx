@@ -40,7 +40,6 @@ export function RequestResetForm({ initialEmail = '', onSent }: RequestResetForm
               {...emailInput}
               placeholder="you@example.com"
               autoComplete="email"
-              formErrorId={alert.id}
               data-testid="reset-request-email"
             />
           )}

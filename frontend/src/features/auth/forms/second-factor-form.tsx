@@ -66,7 +66,6 @@ export function SecondFactorForm({ redirectUrl, onSignedIn, onRestart, testId, l
               required
               autoFocus
               placeholder="123456"
-              formErrorId={alert.id}
               data-testid={`${testId}-code`}
             />
           )}

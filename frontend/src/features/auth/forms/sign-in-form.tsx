@@ -97,7 +97,6 @@ function PasswordStep({
               {...emailInput}
               placeholder={emailPlaceholder}
               autoComplete="username"
-              formErrorId={alert.id}
               data-testid={`${testId}-email`}
             />
           )}
@@ -111,7 +110,6 @@ function PasswordStep({
               label="Password"
               {...passwordInput('current-password')}
               placeholder="Enter your password"
-              formErrorId={alert.id}
               data-testid={`${testId}-password`}
             />
           )}

@@ -118,28 +118,12 @@ export function BookingConfirmation({
             Add to calendar (.ics)
           </a>
         ) : null}
-        <a
-          href={confirmation.googleCalendarUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={`${linkClass} ${secondaryClass}`}
-          data-testid={`${testIdPrefix}-add-to-google`}
-        >
-          <CalendarPlus aria-hidden="true" className="size-4" />
+        <CalendarLink href={confirmation.googleCalendarUrl} testId={`${testIdPrefix}-add-to-google`}>
           Add to Google Calendar
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
-        <a
-          href={confirmation.outlookCalendarUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={`${linkClass} ${secondaryClass}`}
-          data-testid={`${testIdPrefix}-add-to-outlook`}
-        >
-          <CalendarPlus aria-hidden="true" className="size-4" />
+        </CalendarLink>
+        <CalendarLink href={confirmation.outlookCalendarUrl} testId={`${testIdPrefix}-add-to-outlook`}>
           Add to Outlook
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        </CalendarLink>
         {confirmation.rescheduleUrl ? (
           <a
             href={confirmation.rescheduleUrl}
@@ -195,5 +179,22 @@ function Fact({
         {children}
       </dd>
     </div>
+  );
+}
+
+/** A web calendar's page for adding the consultation, in a new tab. */
+function CalendarLink({ href, testId, children }: { href: string; testId: string; children: ReactNode }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`${linkClass} ${secondaryClass}`}
+      data-testid={testId}
+    >
+      <CalendarPlus aria-hidden="true" className="size-4" />
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
   );
 }

@@ -4,6 +4,7 @@ import type { BookingSummary } from '@app/contracts';
 import { BookingMessages } from '@app/contracts/api/booking';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { confirmedBooking, expectConfirmedBookingShown } from '../../../testing/booking-days';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, jsonResponse, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -11,16 +12,7 @@ import { ALREADY_CANCELLED_MESSAGE, CANCELLED_MESSAGE } from './cancel-booking-s
 
 cleanUpAfterEachTest();
 
-const summary: BookingSummary = {
-  name: 'Ada Lovelace',
-  date: '2031-06-02',
-  time: '10:00 AM - 10:30 AM',
-  timeZone: 'America/New_York',
-  startsAt: '2031-06-02T14:00:00.000Z',
-  endsAt: '2031-06-02T14:30:00.000Z',
-  visitorTimeZone: null,
-  status: 'confirmed',
-};
+const summary = confirmedBooking;
 
 describe('/booking/cancel', () => {
   it('shows the booking and cancels it', async () => {
@@ -30,9 +22,7 @@ describe('/booking/cancel', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Cancel Consultation' })).toBeTruthy();
     await screen.findByTestId('cancel-confirmed');
     expect(screen.getByTestId('cancel-name').textContent).toBe('Ada Lovelace');
-    expect(screen.getByTestId('cancel-date').textContent).toBe('Monday, June 2, 2031');
-    expect(screen.getByTestId('cancel-time').textContent).toBe('10:00 AM - 10:30 AM');
-    expect(screen.getByTestId('cancel-time-zone').textContent).toBe('Eastern Time (America/New_York)');
+    expectConfirmedBookingShown('cancel');
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel consultation' }));
     expect(await screen.findByRole('button', { name: 'Cancelling...' })).toBeTruthy();

@@ -1,59 +1,33 @@
 import { BookingMessages } from '@app/contracts/api/booking';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CalendarX2, CircleAlert } from 'lucide-react';
+import { CalendarX2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
-import { LoadingStatus, Spinner } from '../../../components/ui/spinner';
+import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage, isApiRequestError } from '../../../lib/api';
 import { useCancelBooking } from '../api/booking.mutations';
 import { cancelBookingQueryOptions } from '../api/booking.queries';
+import { BookingLinkFrame, BookingLoadState, InvalidBookingLink, NewBookingLink } from './booking-link-page';
 import { BookingSummaryList } from './booking-summary';
 
 export const CANCELLED_MESSAGE = "Your consultation has been cancelled. We've e-mailed you a confirmation.";
 export const ALREADY_CANCELLED_MESSAGE = 'This consultation has already been cancelled.';
 const INVALID_LINK_MESSAGE = BookingMessages.invalidCancelLink;
 
-function Frame({ children }: { children: ReactNode }) {
-  return (
-    <div className="mx-auto w-full max-w-xl px-4 py-16 sm:px-6 sm:py-20">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-        Cancel Consultation
-      </h1>
-      <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-        {children}
-      </div>
-    </div>
-  );
-}
-
 function BookAgainLink({ children = 'Book a consultation' }: { children?: ReactNode }) {
-  return (
-    <Link
-      to="/book-consultation"
-      className={buttonClass({ variant: 'primary', className: 'mt-6' })}
-      data-testid="cancel-book-again"
-    >
-      {children}
-    </Link>
-  );
+  return <NewBookingLink testId="cancel-book-again">{children}</NewBookingLink>;
 }
 
 function Invalid() {
   return (
-    <div data-testid="cancel-invalid">
-      <div className="flex items-start gap-3">
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-red-700 dark:text-red-400" />
-        <p role="alert" className="font-medium text-slate-900 dark:text-white">
-          {INVALID_LINK_MESSAGE}
-        </p>
-      </div>
-      <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-        Please use the link in your most recent confirmation e-mail, or book a new time.
-      </p>
-      <BookAgainLink />
-    </div>
+    <InvalidBookingLink
+      testId="cancel"
+      message={INVALID_LINK_MESSAGE}
+      hint="Please use the link in your most recent confirmation e-mail, or book a new time."
+      link={<BookAgainLink />}
+    />
   );
 }
 
@@ -69,21 +43,8 @@ function CancelBooking({ token }: { token: string }) {
       </div>
     );
 
-  if (booking.isPending)
-    return (
-      <LoadingStatus className="text-sm" spinnerClassName="size-5" data-testid="cancel-loading">
-        Loading your booking...
-      </LoadingStatus>
-    );
-
-  if (booking.isError) {
-    if (isApiRequestError(booking.error) && [400, 404, 410, 422].includes(booking.error.status)) return <Invalid />;
-    return (
-      <div data-testid="cancel-load-error">
-        <Alert variant="error">We couldn't load your booking. Please try again later.</Alert>
-      </div>
-    );
-  }
+  if (booking.isPending || booking.isError)
+    return <BookingLoadState booking={booking} testId="cancel" invalid={<Invalid />} />;
 
   const summary = booking.data;
   if (summary.status === 'cancelled')
@@ -141,5 +102,9 @@ function CancelBooking({ token }: { token: string }) {
 
 /** /booking/cancel?token= (D15): the booking of an e-mailed link and a button to cancel it. */
 export function CancelBookingScreen({ token }: { token: string | undefined }) {
-  return <Frame>{token ? <CancelBooking token={token} /> : <Invalid />}</Frame>;
+  return (
+    <BookingLinkFrame title="Cancel Consultation" className="max-w-xl">
+      {token ? <CancelBooking token={token} /> : <Invalid />}
+    </BookingLinkFrame>
+  );
 }

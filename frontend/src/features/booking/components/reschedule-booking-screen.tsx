@@ -1,58 +1,27 @@
 import type { ReschedulableBooking, RescheduledBooking } from '@app/contracts';
 import { BookingMessages } from '@app/contracts/api/booking';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { CalendarClock, CircleAlert, CircleCheck } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { buttonClass } from '../../../components/ui/button';
-import { LoadingStatus } from '../../../components/ui/spinner';
-import { isApiRequestError } from '../../../lib/api';
 import { rescheduleBookingQueryOptions } from '../api/booking.queries';
 import { RescheduleForm } from '../forms/reschedule-form';
 import { formatSlot, timeZoneLabel, visitorTimeZone } from '../utils/booking-dates';
+import { BookingLinkFrame, BookingLoadState, InvalidBookingLink, NewBookingLink } from './booking-link-page';
 import { BookingSummaryList } from './booking-summary';
 
-function Frame({ children }: { children: ReactNode }) {
-  return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-16 sm:px-6 sm:py-20">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-        Reschedule Consultation
-      </h1>
-      <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
-        {children}
-      </div>
-    </div>
-  );
-}
-
 function BookNewLink({ children = 'Book a new consultation' }: { children?: ReactNode }) {
-  return (
-    <Link
-      to="/book-consultation"
-      className={buttonClass({ variant: 'primary', className: 'mt-6' })}
-      data-testid="reschedule-book-new"
-    >
-      {children}
-    </Link>
-  );
+  return <NewBookingLink testId="reschedule-book-new">{children}</NewBookingLink>;
 }
 
 /** An unknown or expired link: says so, and offers a new booking. */
 function Invalid() {
   return (
-    <div data-testid="reschedule-invalid">
-      <div className="flex items-start gap-3">
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-red-700 dark:text-red-400" />
-        <p role="alert" className="font-medium text-slate-900 dark:text-white">
-          {BookingMessages.invalidManageLink}
-        </p>
-      </div>
-      <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-        Please use the link in your most recent e-mail about this consultation, or book a new time.
-      </p>
-      <BookNewLink />
-    </div>
+    <InvalidBookingLink
+      testId="reschedule"
+      message={BookingMessages.invalidManageLink}
+      hint="Please use the link in your most recent e-mail about this consultation, or book a new time."
+      link={<BookNewLink />}
+    />
   );
 }
 
@@ -132,21 +101,8 @@ function Reschedule({ token }: { token: string }) {
 
   if (moved) return <Moved moved={moved} />;
 
-  if (booking.isPending)
-    return (
-      <LoadingStatus className="text-sm" spinnerClassName="size-5" data-testid="reschedule-loading">
-        Loading your booking...
-      </LoadingStatus>
-    );
-
-  if (booking.isError) {
-    if (isApiRequestError(booking.error) && [400, 404, 410, 422].includes(booking.error.status)) return <Invalid />;
-    return (
-      <Alert variant="error" data-testid="reschedule-load-error">
-        We couldn't load your booking. Please try again later.
-      </Alert>
-    );
-  }
+  if (booking.isPending || booking.isError)
+    return <BookingLoadState booking={booking} testId="reschedule" invalid={<Invalid />} />;
 
   const current = booking.data;
   if (!current.canReschedule) return <CannotMove booking={current} />;
@@ -173,5 +129,9 @@ function Reschedule({ token }: { token: string }) {
 
 /** /booking/reschedule?token= (issue 16): the booking of an e-mailed link and the picker to move it. */
 export function RescheduleBookingScreen({ token }: { token: string | undefined }) {
-  return <Frame>{token ? <Reschedule token={token} /> : <Invalid />}</Frame>;
+  return (
+    <BookingLinkFrame title="Reschedule Consultation" className="max-w-3xl">
+      {token ? <Reschedule token={token} /> : <Invalid />}
+    </BookingLinkFrame>
+  );
 }

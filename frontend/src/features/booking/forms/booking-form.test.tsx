@@ -37,6 +37,13 @@ const describedError = (element: HTMLElement) => {
 };
 
 /** The first day of the shown month that can be booked (a weekday from today on, in the company's zone). */
+/** The form, open (no answers stubbed yet), and the first day a visitor may pick in it. */
+function openOnFirstDay(): string {
+  stubApi();
+  renderForm();
+  return firstSelectableDay();
+}
+
 function firstSelectableDay(): string {
   const today = todayIn(ZONE);
   const cell = [...document.querySelectorAll<HTMLElement>('[data-testid^="booking-day-2"]')].find((el) => {
@@ -128,9 +135,7 @@ describe('BookingForm', () => {
   });
 
   it("loads the day's slots ('Loading available times...'), or says there are none", async () => {
-    stubApi();
-    renderForm();
-    const date = firstSelectableDay();
+    const date = openOnFirstDay();
     const slots = deferred();
     stubApi({ [`GET /api/booking/availability?date=${date}`]: slots });
     await pickDate(date);
@@ -141,9 +146,7 @@ describe('BookingForm', () => {
   });
 
   it('offers the default slots when the answer has no availableTimes', async () => {
-    stubApi();
-    renderForm();
-    const date = firstSelectableDay();
+    const date = openOnFirstDay();
     stubApi({ [`GET /api/booking/availability?date=${date}`]: reply({ date, timeZone: ZONE }) });
     await pickDate(date);
     await waitFor(() => expect(timeSelect().disabled).toBe(false));
@@ -151,9 +154,7 @@ describe('BookingForm', () => {
   });
 
   it("books: 'Processing...' while busy, then the confirmation in place of the form (both zones, e-mail, links)", async () => {
-    stubApi();
-    renderForm();
-    const date = firstSelectableDay();
+    const date = openOnFirstDay();
     const booking = deferred();
     const api = stubApi({
       ...slotsOn(date, ['10:00 AM - 10:30 AM', '02:00 PM - 02:30 PM']),
@@ -211,9 +212,7 @@ describe('BookingForm', () => {
   });
 
   it('says to use the e-mail when the answer has no links of its own', async () => {
-    stubApi();
-    renderForm();
-    const date = firstSelectableDay();
+    const date = openOnFirstDay();
     stubApi({
       ...slotsOn(date, [DEFAULT_TIME_SLOTS[0]]),
       'POST /api/booking': () =>
@@ -232,9 +231,7 @@ describe('BookingForm', () => {
   });
 
   it('after a 409 says the time was taken, at the top and at the time, never "Please try again", and asks for the slots again', async () => {
-    stubApi();
-    renderForm();
-    const date = firstSelectableDay();
+    const date = openOnFirstDay();
     let times = ['10:00 AM - 10:30 AM', '02:00 PM - 02:30 PM'];
     const api = stubApi({
       [`GET /api/booking/availability?date=${date}`]: () =>
@@ -261,9 +258,7 @@ describe('BookingForm', () => {
   });
 
   it('says when to try again after too many bookings (429 with Retry-After), once', async () => {
-    stubApi();
-    renderForm();
-    const date = firstSelectableDay();
+    const date = openOnFirstDay();
     stubApi({
       ...slotsOn(date, ['10:00 AM - 10:30 AM']),
       'POST /api/booking': () =>
@@ -281,9 +276,7 @@ describe('BookingForm', () => {
   });
 
   it("shows the server's message of another refusal in the form, beside the banner", async () => {
-    stubApi();
-    renderForm();
-    const date = firstSelectableDay();
+    const date = openOnFirstDay();
     stubApi({
       ...slotsOn(date, ['10:00 AM - 10:30 AM']),
       'POST /api/booking': reply({ message: 'Bookings are paused for maintenance.', issues: [] }, 423),

@@ -3,15 +3,8 @@ import type { ClientDashboard, PortalOrganization } from '@app/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
-import {
-  deferred,
-  type FakeRoute,
-  jsonResponse,
-  makeUser,
-  reply,
-  requestsTo,
-  stubApi,
-} from '../../../testing/fake-api';
+import type { FakeRoute } from '../../../testing/fake-api';
+import { deferred, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
 cleanUpAfterEachTest();

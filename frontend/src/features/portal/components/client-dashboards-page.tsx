@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingStatus } from '../../../components/ui/spinner';
+import { useDebounced } from '../../../lib/use-debounced';
 import {
   organizationDashboardsQueryOptions,
   portalOrganizationsQueryOptions,
@@ -15,7 +16,7 @@ import {
 import type { PortalUser } from '../utils/greeting';
 import { favouritesFirst, searchDashboards } from '../utils/search';
 import { DashboardCard } from './dashboard-card';
-import { DashboardSearch, useDebounced } from './dashboard-search';
+import { DashboardSearch } from './dashboard-search';
 import { OrganizationBanner } from './organization-banner';
 import { PausedAccess, pausedOnly } from './paused-access';
 import { PortalWelcome } from './portal-header';

@@ -1,15 +1,4 @@
 import { Search, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-
-/** `value`, once it has not changed for `delayMs`. */
-export function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 /**
  * The portal's search box (issue 18): narrows the cards as the person types; Escape or the clear button empties it.

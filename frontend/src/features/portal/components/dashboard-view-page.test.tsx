@@ -1,32 +1,20 @@
 // @vitest-environment happy-dom
 import type { DashboardDetail } from '@app/contracts';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { dashboardDetail } from '../../../testing/portal-fixtures';
+import { quietFrameErrors } from '../../../testing/quiet-frames';
 import { renderApp } from '../../../testing/render-app';
 import { FRESH_GRANT_NOTICE, PREVIEW_NOTICE, sharedWithNotice } from './looker-studio-viewer';
 
-// happy-dom does not load frames and says so on the console for each one.
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
+quietFrameErrors();
 
 cleanUpAfterEachTest();
 
-const detail = (overrides: Partial<DashboardDetail> = {}): DashboardDetail => ({
-  id: 5,
-  name: 'Enrollment Overview',
-  description: 'Enrollment by term and campus.',
-  category: 'Education',
-  type: 'PowerBI',
-  embedMode: 'url',
-  embedUrl: 'https://app.powerbi.com/view?r=abc',
-  thumbnailUrl: null,
-  isPublic: false,
-  lookerStudio: null,
-  ...overrides,
-});
+const detail = (overrides: Partial<DashboardDetail> = {}) =>
+  dashboardDetail({ description: 'Enrollment by term and campus.', ...overrides });
 
 function openDashboard(
   dashboard: DashboardDetail | null,

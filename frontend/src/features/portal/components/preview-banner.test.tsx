@@ -1,29 +1,17 @@
 // @vitest-environment happy-dom
-import type { DashboardDetail } from '@app/contracts';
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { makeUser, reply, stubApi } from '../../../testing/fake-api';
+import { dashboardDetail } from '../../../testing/portal-fixtures';
+import { quietFrameErrors } from '../../../testing/quiet-frames';
 import { renderApp } from '../../../testing/render-app';
 import { DEFAULT_PREVIEW_EXIT, previewExit } from './preview-banner';
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
+quietFrameErrors();
 cleanUpAfterEachTest();
 
-const detail: DashboardDetail = {
-  id: 5,
-  name: 'Enrollment Overview',
-  description: null,
-  category: 'Education',
-  type: 'PowerBI',
-  embedMode: 'url',
-  embedUrl: 'https://app.powerbi.com/view?r=abc',
-  thumbnailUrl: null,
-  isPublic: false,
-  lookerStudio: null,
-};
+const detail = dashboardDetail();
 
 function open(path: string, isAdmin: boolean) {
   stubApi({

@@ -3,15 +3,9 @@ import { ACCESS_ENDED_MESSAGE, type DashboardDetail, type EmbedToken } from '@ap
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
-import {
-  deferred,
-  type FakeRoute,
-  jsonResponse,
-  makeUser,
-  reply,
-  requestsTo,
-  stubApi,
-} from '../../../testing/fake-api';
+import type { FakeRoute } from '../../../testing/fake-api';
+import { deferred, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { dashboardDetail } from '../../../testing/portal-fixtures';
 import { quietFrameErrors } from '../../../testing/quiet-frames';
 import { renderApp } from '../../../testing/render-app';
 
@@ -72,19 +66,8 @@ const MINUTE = 60_000;
 const ACME = { id: 1, name: 'Acme' };
 const GLOBEX = { id: 2, name: 'Globex' };
 
-const detail = (overrides: Partial<DashboardDetail> = {}): DashboardDetail => ({
-  id: 5,
-  name: 'Enrollment Overview',
-  description: null,
-  category: 'Education',
-  type: 'PowerBI',
-  embedMode: 'powerbi',
-  embedUrl: '',
-  thumbnailUrl: null,
-  isPublic: false,
-  lookerStudio: null,
-  ...overrides,
-});
+const detail = (overrides: Partial<DashboardDetail> = {}) =>
+  dashboardDetail({ embedMode: 'powerbi', embedUrl: '', ...overrides });
 
 function powerBiToken(accessToken: string, lifetimeMs = 10 * MINUTE, overrides: Partial<EmbedToken> = {}): EmbedToken {
   return {

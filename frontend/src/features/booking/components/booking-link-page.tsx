@@ -1,0 +1,101 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { CircleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { buttonClass } from '../../../components/ui/button';
+import { LoadingStatus } from '../../../components/ui/spinner';
+import { isApiRequestError } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+
+/**
+ * The parts the pages of a booking's e-mailed links share (/booking/cancel, D15; /booking/reschedule, issue 16): the
+ * page with its title and card, the link to a new booking, the notice of an unusable link, and the booking's loading.
+ */
+
+/** The page: its h1 (the link's action) above one card; `className` sets the card's width. */
+export function BookingLinkFrame({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('mx-auto w-full px-4 py-16 sm:px-6 sm:py-20', className)}>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{title}</h1>
+      <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 dark:border-slate-800 dark:bg-slate-900">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** The way on to the booking page, below what the page says. */
+export function NewBookingLink({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <Link
+      to="/book-consultation"
+      className={buttonClass({ variant: 'primary', className: 'mt-6' })}
+      data-testid={testId}
+    >
+      {children}
+    </Link>
+  );
+}
+
+/** An unknown or expired link (`testId`-invalid): the API's message, what to use instead, and a new booking. */
+export function InvalidBookingLink({
+  testId,
+  message,
+  hint,
+  link,
+}: {
+  testId: string;
+  message: string;
+  hint: string;
+  link: ReactNode;
+}) {
+  return (
+    <div data-testid={`${testId}-invalid`}>
+      <div className="flex items-start gap-3">
+        <CircleAlert aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-red-700 dark:text-red-400" />
+        <p role="alert" className="font-medium text-slate-900 dark:text-white">
+          {message}
+        </p>
+      </div>
+      <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{hint}</p>
+      {link}
+    </div>
+  );
+}
+
+/**
+ * While the link's booking loads (`testId`-loading), or when it could not be loaded: `invalid` for a link the API does
+ * not know or no longer takes, else an error (`testId`-load-error). Nothing once the booking is there.
+ */
+export function BookingLoadState({
+  booking,
+  testId,
+  invalid,
+}: {
+  booking: UseQueryResult<unknown>;
+  testId: string;
+  invalid: ReactNode;
+}) {
+  if (booking.isPending)
+    return (
+      <LoadingStatus className="text-sm" spinnerClassName="size-5" data-testid={`${testId}-loading`}>
+        Loading your booking...
+      </LoadingStatus>
+    );
+  if (!booking.isError) return null;
+  if (isApiRequestError(booking.error) && [400, 404, 410, 422].includes(booking.error.status)) return invalid;
+  return (
+    <Alert variant="error" data-testid={`${testId}-load-error`}>
+      We couldn't load your booking. Please try again later.
+    </Alert>
+  );
+}
