@@ -101,7 +101,8 @@ describe("'Make Admin' on a person who signs in only through single sign-on (iss
       await page.getByTestId('user-filter-email').fill(person.email);
       const row = page.getByTestId('user-row').filter({ hasText: person.email });
       await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);
-      await row.getByTestId('user-toggle-admin').click();
+      await row.getByTestId('user-actions').click();
+      await page.getByTestId('user-actions-menu').getByTestId('user-toggle-admin').click();
       const dialog = page.getByTestId('make-admin-dialog');
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain('has no password');
@@ -114,7 +115,13 @@ describe("'Make Admin' on a person who signs in only through single sign-on (iss
       const said = toast(page, 'User admin status updated');
       await said.waitFor();
       expect(await said.textContent()).toContain(`We e-mailed ${person.email} a link to set a password`);
-      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Remove Admin');
+      // Focus goes back to the row's menu, whose entry now says 'Remove Admin'.
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+        .toBe(`Actions for ${person.email}`);
+      await row.getByTestId('user-actions').click();
+      expect(await page.getByTestId('user-toggle-admin').textContent()).toBe('Remove Admin');
+      await page.keyboard.press('Escape');
       await screenshot(page, `make-admin-done-${name}`);
       const mail = await waitForEmail(suite.smtp, person.email, /Set a password/);
       expect(linkIn(mail, '/reset-password')).toMatch(/^\/reset-password\?token=/);

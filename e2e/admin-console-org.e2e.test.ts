@@ -206,7 +206,8 @@ describe('the user editor with 200 organizations (issue 27)', () => {
       async (page, theme, viewport) => {
         await signIn(page, admin.email, PASSWORD);
         await page.goto(`/admin?tab=users&email=${encodeURIComponent(person.email)}`);
-        await page.getByRole('button', { name: `Edit ${person.email}` }).click();
+        await page.getByRole('button', { name: `Actions for ${person.email}` }).click();
+        await page.getByTestId('user-edit').click();
         const editor = page.getByTestId('edit-user-dialog');
         await editor.getByTestId('edit-user-membership').first().waitFor();
         const search = editor.getByRole('combobox', { name: 'Add to an organization' });
@@ -226,7 +227,8 @@ describe('the user editor with 200 organizations (issue 27)', () => {
     const page = await suite.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
     await signIn(page, admin.email, PASSWORD);
     await page.goto(`/admin?tab=users&email=${encodeURIComponent(person.email)}`);
-    await page.getByRole('button', { name: `Edit ${person.email}` }).click();
+    await page.getByRole('button', { name: `Actions for ${person.email}` }).click();
+    await page.getByTestId('user-edit').click();
     const editor = page.getByTestId('edit-user-dialog');
     const search = editor.getByRole('combobox', { name: 'Add to an organization' });
     await search.click();
@@ -249,7 +251,8 @@ describe('the user editor with 200 organizations (issue 27)', () => {
       .where(eq(schema.memberships.userId, person.id));
     expect(saved.map((m) => m.organizationId).sort((a, b) => a - b)).toEqual([orgs[0]!.id, orgs[136]!.id]);
 
-    await page.getByRole('button', { name: `Edit ${person.email}` }).click();
+    await page.getByRole('button', { name: `Actions for ${person.email}` }).click();
+    await page.getByTestId('user-edit').click();
     const again = page.getByTestId('edit-user-dialog');
     await again.getByTestId('edit-user-membership').first().waitFor();
     expect(await again.getByTestId('edit-user-membership').count()).toBe(2);
@@ -309,7 +312,8 @@ describe('readable history (issue 27)', () => {
     await signIn(page, admin.email, PASSWORD);
     const org = await createOrganization(database.db, { name: `Audit Org ${tag}` });
     await page.goto(`/admin?tab=organizations&q=${encodeURIComponent(org.name)}`);
-    await page.getByRole('button', { name: `Edit ${org.name}` }).click();
+    await page.getByRole('button', { name: `Actions for ${org.name}` }).click();
+    await page.getByTestId('organization-edit').click();
     await page.getByTestId('organization-name').fill(`Audit Org ${tag} Renamed`);
     await page.getByTestId('organization-submit').click();
     await closeToast(page, 'Organization updated');

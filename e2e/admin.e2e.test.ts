@@ -1,7 +1,7 @@
 import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { closeToast, completeRegistration, signIn, toast } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
@@ -48,6 +48,12 @@ async function newDashboard(page: Page) {
   await page.getByTestId('dashboard-form').waitFor();
 }
 
+/** Opens the row's actions menu (its trigger `menu`) and chooses the entry `entry` (issue 27). */
+async function chooseFromRow(page: Page, row: Locator, menu: string, entry: string) {
+  await row.getByTestId(menu).click();
+  await page.getByTestId(`${menu}-menu`).getByTestId(entry).click();
+}
+
 /** Waits for the server's refusal, an error toast with its message. */
 async function refusal(page: Page, title: string, message: string) {
   const refused = toast(page, title);
@@ -92,6 +98,7 @@ describe('/admin', () => {
 
     // Organizations: the name is required, then created.
     const orgName = `E2E Org ${unique()}`;
+    await page.getByTestId('organization-create').click();
     const orgForm = page.getByTestId('organization-form');
     await page.getByTestId('organization-submit').click();
     await orgForm.getByText('Organization name is required').waitFor();
@@ -99,6 +106,7 @@ describe('/admin', () => {
     await page.getByTestId('organization-domain').fill('e2e.example.com');
     await page.getByTestId('organization-submit').click();
     await closeToast(page, 'Organization created');
+    await page.getByTestId('organization-panel').waitFor({ state: 'detached' });
     const orgRow = page.getByTestId('organization-row').filter({ hasText: orgName });
     await orgRow.waitFor();
     expect(await orgRow.textContent()).toContain('Active');
@@ -140,7 +148,8 @@ describe('/admin', () => {
     await dialog.waitFor({ state: 'detached' });
     const userRow = page.getByTestId('user-row').filter({ hasText: clientEmail });
     await userRow.waitFor();
-    expect(await userRow.getByTestId('user-status').textContent()).toContain('Setup Pending');
+    expect(await userRow.getByTestId('user-status').getAttribute('data-state')).toBe('invited');
+    expect(await userRow.getByTestId('user-status').textContent()).toContain('Not yet accepted');
     expect(await userRow.textContent()).toContain(orgName);
     expect(await userRow.getByTestId('user-last-login').textContent()).toBe('Never');
     const invitation = await waitForEmail(suite.smtp, clientEmail, /invited/i);
@@ -148,6 +157,7 @@ describe('/admin', () => {
 
     // Associations: link the dashboard to the organization; a second time is refused with the server's message.
     await openTab(page, 'Associations');
+    await page.getByTestId('link-create').click();
     await page.getByTestId('link-organization').selectOption({ label: orgName });
     await page.getByTestId('link-dashboard').selectOption({ label: `${dashboardName} (Research)` });
     await page.getByTestId('link-submit').click();
@@ -155,6 +165,8 @@ describe('/admin', () => {
     const association = page.getByTestId('association-row').filter({ hasText: orgName });
     await association.waitFor();
     expect(await association.textContent()).toContain(dashboardName);
+    expect(await association.getByTestId('association-status').getAttribute('data-state')).toBe('in-step');
+    await page.getByTestId('link-create').click();
     await page.getByTestId('link-organization').selectOption({ label: orgName });
     await page.getByTestId('link-dashboard').selectOption({ label: `${dashboardName} (Research)` });
     await page.getByTestId('link-submit').click();
@@ -165,6 +177,8 @@ describe('/admin', () => {
     );
     expect(await refused.getAttribute('data-variant')).toBe('destructive');
     await closeToast(page, 'Error linking dashboard');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('link-panel').waitFor({ state: 'detached' });
 
     // Back and forward move between the sections.
     await page.goBack();
@@ -222,8 +236,8 @@ describe('/admin', () => {
     await page.goto('/admin?tab=users');
     const setUp = page.getByTestId('user-row').filter({ hasText: clientEmail });
     await setUp.waitFor();
-    await expect.poll(() => setUp.getByTestId('user-status').textContent()).toContain('Setup Complete');
-    expect(await setUp.getByTestId('user-status').textContent()).toContain('Logged In');
+    await expect.poll(() => setUp.getByTestId('user-status').getAttribute('data-state')).toBe('active');
+    expect(await setUp.getByTestId('user-last-login').textContent()).not.toBe('Never');
   });
 
   it("does not offer the admin's own admin rights, deactivation or deletion, and says why", async () => {
@@ -231,13 +245,12 @@ describe('/admin', () => {
     const page = await suite.newPage();
     const own = await ownRow(page, admin.email);
 
-    // The admin's own 'Remove Admin' is not offered (the server refuses it too: users.int.test.ts), and says why.
-    expect(await own.getByTestId('user-toggle-admin').isDisabled()).toBe(true);
-    expect(await own.getByTestId('user-own-admin-reason').textContent()).toBe(
-      'You cannot remove your own admin rights; another administrator can.',
-    );
-
-    await own.getByTestId('user-edit').click();
+    // The admin's own row menu offers only Edit: no 'Remove Admin', deactivating or deleting (the server refuses
+    // them too: users.int.test.ts); the editor says why.
+    await own.getByTestId('user-actions').click();
+    const menu = page.getByTestId('user-actions-menu');
+    expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Edit']);
+    await menu.getByTestId('user-edit').click();
     const overlay = page.getByTestId('edit-user-dialog');
     await overlay.waitFor();
     // Nor are deactivating or deleting one's own account (the server refuses both: users.int.test.ts), and it says why.
@@ -297,7 +310,7 @@ describe('/admin', () => {
     await signIn(page, admin.email, PASSWORD);
     await page.goto('/admin?tab=associations');
     const association = page.getByTestId('association-row').filter({ hasText: org.name });
-    await association.getByRole('button', { name: `Unlink ${dashboard.name} from ${org.name}` }).click();
+    await chooseFromRow(page, association, 'association-actions', 'association-unlink');
     await page.getByTestId('unlink-dashboard-dialog').getByTestId('confirm-action').click();
     await closeToast(page, 'Dashboard unlinked from organization');
     await association.waitFor({ state: 'detached' });
@@ -309,7 +322,12 @@ describe('/admin', () => {
     ).toEqual([]);
 
     await openTab(page, 'Users');
-    await page.getByRole('button', { name: `Edit ${member.email}` }).click();
+    await chooseFromRow(
+      page,
+      page.getByTestId('user-row').filter({ hasText: member.email }),
+      'user-actions',
+      'user-edit',
+    );
     const editor = page.getByTestId('edit-user-dialog');
     await editor.getByRole('button', { name: `Remove from ${org.name}` }).click();
     await page.getByTestId('remove-membership-dialog').getByTestId('confirm-action').click();
@@ -321,13 +339,13 @@ describe('/admin', () => {
 
     await openTab(page, 'Organizations');
     const row = page.getByTestId('organization-row').filter({ hasText: org.name });
-    await row.getByRole('button', { name: `Deactivate ${org.name}` }).click();
+    await chooseFromRow(page, row, 'organization-actions', 'organization-toggle-status');
     const confirm = page.getByTestId('deactivate-organization-dialog');
     await confirm.getByText('Every member of this organization loses access').waitFor();
     await confirm.getByTestId('confirm-cancel').click();
     await confirm.waitFor({ state: 'detached' });
     expect(await row.getAttribute('data-active')).toBe('true');
-    await row.getByRole('button', { name: `Deactivate ${org.name}` }).click();
+    await chooseFromRow(page, row, 'organization-actions', 'organization-toggle-status');
     await page.getByTestId('deactivate-organization-dialog').getByTestId('confirm-action').click();
     await closeToast(page, 'Organization status updated');
     await expect.poll(() => row.getAttribute('data-active')).toBe('false');
@@ -360,7 +378,7 @@ describe('/admin', () => {
         const onPage = box.bottom + window.scrollY > 0 && box.right + window.scrollX > 0;
         return onPage && getComputedStyle(el).clipPath === 'none' && getComputedStyle(el).visibility === 'visible';
       });
-    await (await ownRow(page, admin.email)).getByTestId('user-edit').click();
+    await chooseFromRow(page, await ownRow(page, admin.email), 'user-actions', 'user-edit');
     await page.getByTestId('edit-user-dialog').waitFor();
     // Scrolled down the list, the dialog open: nothing of the link anywhere on the page.
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
@@ -430,7 +448,12 @@ describe('/admin', () => {
       await screenshot(page, `admin-create-user-${viewport.width}-${theme}`);
       await page.keyboard.press('Escape');
       await page.getByTestId('create-user-dialog').waitFor({ state: 'detached' });
-      await page.getByTestId('user-row').filter({ hasText: member.email }).getByTestId('user-edit').click();
+      await chooseFromRow(
+        page,
+        page.getByTestId('user-row').filter({ hasText: member.email }),
+        'user-actions',
+        'user-edit',
+      );
       await page.getByTestId('edit-user-dialog').waitFor();
       await screenshot(page, `admin-edit-user-${viewport.width}-${theme}`);
       await audit('edit user', page);

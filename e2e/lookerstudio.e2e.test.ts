@@ -133,6 +133,7 @@ describe('a Looker Studio dashboard', () => {
 
     // Linked to the client's organization: the portal shares the report with its people.
     await page.goto('/admin?tab=associations');
+    await page.getByTestId('link-create').click();
     await page.getByTestId('link-organization').selectOption({ label: organizationName });
     await page.getByTestId('link-dashboard').selectOption({ label: `${dashboardName} (Sales)` });
     await page.getByTestId('link-submit').click();

@@ -104,12 +104,15 @@ export function adminApi(
   });
 }
 
-/** Opens the dashboards section's side panel to create one (issue 27), and returns its form. */
-export async function newDashboardForm() {
-  const create = await screen.findByTestId('dashboard-create', {}, { timeout: 8000 });
+/** Presses a section's create button (`buttonTestId`): its side panel opens (issue 27); returns `testId` in it. */
+export async function openCreatePanel(buttonTestId: string, testId: string) {
+  const create = await screen.findByTestId(buttonTestId, {}, { timeout: 8000 });
   act(() => fireEvent.click(create));
-  return screen.findByTestId('dashboard-form');
+  return screen.findByTestId(testId);
 }
+
+/** Opens the dashboards section's side panel to create one (issue 27), and returns its form. */
+export const newDashboardForm = () => openCreatePanel('dashboard-create', 'dashboard-form');
 
 /** Opens the actions menu of the row named `target` and chooses the entry `testId`. */
 export async function chooseRowAction(target: string, testId: string) {

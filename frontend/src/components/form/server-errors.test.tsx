@@ -2,7 +2,13 @@
 import type { User } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeDashboard, makeOrganization, newDashboardForm } from '../../testing/admin-fixtures';
+import {
+  chooseRowAction,
+  makeDashboard,
+  makeOrganization,
+  newDashboardForm,
+  openCreatePanel,
+} from '../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../testing/clean-up';
 import { type FakeRoute, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
@@ -42,9 +48,9 @@ const adminRoutes: Record<string, FakeRoute> = {
 const change = (scope: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 
-/** Opens a dialog with the button `name` (inside `scope`, else the page) and returns it by its test id. */
-async function openDialog(name: string, testId: string, scope?: HTMLElement) {
-  const button = scope ? within(scope).getByRole('button', { name }) : await screen.findByRole('button', { name });
+/** Opens a dialog with the button `name` and returns it by its test id. */
+async function openDialog(name: string, testId: string) {
+  const button = await screen.findByRole('button', { name });
   act(() => fireEvent.click(button));
   return screen.findByTestId(testId);
 }
@@ -82,7 +88,7 @@ const cases: FormCase[] = [
     label: 'Logo URL',
     message: 'The logo URL must be an https address or a path on this site',
     answer: reply({ ...organization, id: 3 }, 201),
-    scope: () => screen.findByTestId('organization-form'),
+    scope: () => openCreatePanel('organization-create', 'organization-form'),
     typed: { Name: 'Initech', 'Logo URL': 'http://initech.test/logo.png' },
     submit: 'Create Organization',
     corrected: 'https://initech.test/logo.png',
@@ -130,8 +136,8 @@ const cases: FormCase[] = [
     message: 'Please enter a valid email address',
     answer: reply(users[1]),
     scope: async () => {
-      const row = (await screen.findAllByTestId('user-row')).find((r) => r.getAttribute('data-id') === '2')!;
-      return openDialog('Edit client@acme.test', 'edit-user-dialog', row);
+      await chooseRowAction('client@acme.test', 'user-edit');
+      return screen.findByTestId('edit-user-dialog');
     },
     typed: { Email: 'client@acme.tes' },
     submit: 'Update User',

@@ -1,27 +1,13 @@
-import { type MouseEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { controlClass } from '../../../components/form/field-shell';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button, type ButtonProps, type ButtonVariant } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { NativeSelect, type SelectOption } from '../../../components/ui/select';
 import type { Column } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { ALL } from '../utils/admin-lists';
 import { SmallField } from './admin-parts';
-
-/**
- * A section's layout: the list at the full width and the form under it; beside it only from 1536 px, where the list
- * keeps room beside the sidebar (issue 27). Sections on the admin kit put the form in a side panel instead.
- */
-export function ListWithForm({ list, form }: { list: ReactNode; form?: ReactNode }) {
-  return (
-    <div className={cn('grid gap-6', form ? '2xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]' : '')}>
-      <Card className="min-w-0 p-4 sm:p-6">{list}</Card>
-      {form ? <Card className="h-fit min-w-0 p-4 sm:p-6">{form}</Card> : null}
-    </div>
-  );
-}
 
 /** The title row of a list: heading, count, and the controls beside it. */
 export function ListHeader({
@@ -197,27 +183,4 @@ export function ConfirmAction({
       data-testid={dialogTestId}
     />
   );
-}
-
-/**
- * Which item of a list is being edited (none at first), `stop` to close the editor, and an item's Edit button
- * ('Edit {target}', test id `{name}-edit`); `onEdit` sees the click first (the button to give focus back to).
- */
-export function useEditing<T extends { id: number }>(items: readonly T[], name: string) {
-  const [editingId, setEditingId] = useState<number | null>(null);
-  return {
-    editing: items.find((item) => item.id === editingId),
-    stop: () => setEditingId(null),
-    button: (item: T, target: string, onEdit?: (event: MouseEvent<HTMLButtonElement>) => void) => (
-      <RowButton
-        label="Edit"
-        target={target}
-        onClick={(event) => {
-          onEdit?.(event);
-          setEditingId(item.id);
-        }}
-        data-testid={`${name}-edit`}
-      />
-    ),
-  };
 }

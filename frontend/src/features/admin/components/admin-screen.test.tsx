@@ -2,15 +2,21 @@
 import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink, User } from '@app/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeDashboard, makeLink, makeOrganization } from '../../../testing/admin-fixtures';
+import {
+  chooseRowAction,
+  makeDashboard,
+  makeLink,
+  makeOrganization,
+  openCreatePanel,
+} from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, type FakeRoute, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
-import { OWN_ACCOUNT_REASON } from '../forms/edit-user-actions';
+import { DELETE_USER_QUESTION, OWN_ACCOUNT_REASON, statusQuestion } from '../forms/edit-user-actions';
 import { OWN_ADMIN_REASON } from '../forms/edit-user-form';
 import { removeFromOrganizationQuestion } from '../forms/memberships-editor';
-import { unlinkQuestion } from './associations-tab';
 import { DELETE_DASHBOARD_QUESTION } from './dashboards-tab';
+import { unlinkQuestion } from './link-parts';
 import { deactivateOrganizationQuestion } from './organizations-tab';
 
 // The failures the screen reports are logged too; keep the test output quiet.
@@ -64,15 +70,21 @@ const userRow = async (id: number) =>
 /** Answers a confirmation (an alertdialog) with its action. */
 const confirmIn = (dialog: HTMLElement) => act(() => fireEvent.click(within(dialog).getByTestId('confirm-action')));
 /**
- * Presses `button` in `row`: an alertdialog (`dialog`) asks `question` and nothing goes to `route` yet; its action
- * sends the request once and toasts `done`.
+ * Chooses `entry` in the menu of the row named `target`: an alertdialog (`dialog`) asks `question` and nothing goes
+ * to `route` yet; its action sends the request once and toasts `done`.
  */
 async function asksFirst(
   api: ReturnType<typeof stubApi>,
-  row: HTMLElement,
-  { button, dialog, question, route, done }: Record<'button' | 'dialog' | 'question' | 'route' | 'done', string>,
+  {
+    target,
+    entry,
+    dialog,
+    question,
+    route,
+    done,
+  }: Record<'target' | 'entry' | 'dialog' | 'question' | 'route' | 'done', string>,
 ) {
-  act(() => press(row, button));
+  await chooseRowAction(target, entry);
   const shown = await screen.findByTestId(dialog);
   expect(shown.getAttribute('role')).toBe('alertdialog');
   expect(within(shown).getByText(question)).toBeTruthy();
@@ -81,12 +93,22 @@ async function asksFirst(
   await toastWith(done);
   expect(requestsTo(api, route)).toHaveLength(1);
 }
-/** Opens the user overlay from the user's row. */
-const editUser = async (id: number, email: string) => {
-  const row = await userRow(id);
-  act(() => press(row, `Edit ${email}`));
+/** Opens the user editor (the side panel) from the user's row menu. */
+const editUser = async (email: string) => {
+  await chooseRowAction(email, 'user-edit');
   return screen.findByTestId('edit-user-dialog');
 };
+/** The entries of the row menu of `target`, as their test ids; the menu closes again. */
+async function menuEntries(target: string) {
+  act(() => fireEvent.click(screen.getByRole('button', { name: `Actions for ${target}` })));
+  const menu = await screen.findByRole('menu');
+  const ids = within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.getAttribute('data-testid'));
+  act(() => fireEvent.keyDown(menu, { key: 'Escape' }));
+  await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  return ids;
+}
 const toastWith = async (title: string) => {
   const shown = await screen.findByTestId('toast');
   await waitFor(() => expect(within(shown).getByText(title)).toBeTruthy());
@@ -177,7 +199,11 @@ describe('/admin', () => {
   it("shows 'Organization name is required', then creates the organization and toasts", async () => {
     const created = { ...organizations[0]!, id: 3, name: 'Initech' };
     const { api } = openAdmin('/admin/organizations', { 'POST /api/admin/organizations': reply(created, 201) });
-    const form = await screen.findByTestId('organization-form');
+    // The list has the full width; the form opens in a side panel (issue 27).
+    await screen.findAllByTestId('organization-row');
+    expect(screen.queryByTestId('organization-form')).toBeNull();
+    const form = await openCreatePanel('organization-create', 'organization-form');
+    expect(screen.getByTestId('organization-panel').getAttribute('role')).toBe('dialog');
     expect(within(form).getByRole('heading', { name: 'Create Organization' })).toBeTruthy();
     press(form, 'Create Organization');
     expect(await within(form).findByText('Organization name is required')).toBeTruthy();
@@ -190,6 +216,7 @@ describe('/admin', () => {
       logoUrl: '',
       googleGroup: null,
     });
+    await waitFor(() => expect(screen.queryByTestId('organization-panel')).toBeNull());
     // The list's page is read again, the new organization in it.
     await waitFor(() =>
       expect(
@@ -205,8 +232,7 @@ describe('/admin', () => {
         422,
       ),
     });
-    const [row] = await screen.findAllByTestId('organization-row');
-    press(row!, 'Edit Acme');
+    await chooseRowAction('Acme', 'organization-edit');
     const form = await screen.findByTestId('organization-form');
     await waitFor(() => expect(within(form).getByRole('heading', { name: 'Edit Organization' })).toBeTruthy());
     expect((within(form).getByLabelText('Name') as HTMLInputElement).value).toBe('Acme');
@@ -215,7 +241,7 @@ describe('/admin', () => {
     expect(within(shown).getByText(AdminMessagesLogo)).toBeTruthy();
     expect(within(form).getByText(AdminMessagesLogo)).toBeTruthy();
     press(form, 'Cancel');
-    await waitFor(() => expect(screen.getByRole('heading', { name: 'Create Organization' })).toBeTruthy());
+    await waitFor(() => expect(screen.queryByTestId('organization-panel')).toBeNull());
   });
 
   it("keeps a dashboard's actions in a menu; Delete asks first (an alertdialog), then deletes it and toasts", async () => {
@@ -293,21 +319,19 @@ describe('/admin', () => {
     await waitFor(() => expect(screen.getByTestId('dashboards-empty').textContent).toBe('No dashboards found'));
   });
 
-  it("disables the admin's own 'Remove Admin', in the list and the editor, and says why (D10)", async () => {
-    const { api } = openAdmin('/admin?tab=users');
-    const own = await userRow(1);
-    const button = within(own).getByRole('button', { name: 'Remove Admin: root@example.com' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    const reason = document.getElementById(button.getAttribute('aria-describedby') ?? '');
-    expect(reason?.textContent).toBe(OWN_ADMIN_REASON);
-    fireEvent.click(button);
-    expect(requestsTo(api, 'POST /api/admin/users/1/toggle-admin')).toHaveLength(0);
-    // Another admin's right can be taken away, another person's given.
-    const other = within(await userRow(2)).getByRole('button', { name: 'Make Admin: client@acme.test' });
-    expect((other as HTMLButtonElement).disabled).toBe(false);
-    expect(within(await userRow(2)).queryByTestId('user-own-admin-reason')).toBeNull();
+  it("offers no 'Remove Admin', Deactivate or Delete in the admin's own row menu; the editor says why (D10)", async () => {
+    openAdmin('/admin?tab=users');
+    await userRow(1);
+    expect(await menuEntries('root@example.com')).toEqual(['user-edit']);
+    // Another person's right can be given, their account deactivated or deleted.
+    expect(await menuEntries('client@acme.test')).toEqual([
+      'user-edit',
+      'user-toggle-admin',
+      'user-toggle-status',
+      'user-delete',
+    ]);
 
-    const dialog = await editUser(1, 'root@example.com');
+    const dialog = await editUser('root@example.com');
     const checkbox = within(dialog).getByLabelText('Admin User') as HTMLInputElement;
     expect(checkbox.checked).toBe(true);
     expect(checkbox.disabled).toBe(true);
@@ -316,7 +340,7 @@ describe('/admin', () => {
 
   it("does not offer 'Deactivate User' or 'Delete User' on the admin's own account, and says why", async () => {
     const { api } = openAdmin('/admin?tab=users');
-    const dialog = await editUser(1, 'root@example.com');
+    const dialog = await editUser('root@example.com');
     for (const name of ['Deactivate User', 'Delete User']) {
       const button = within(dialog).getByRole('button', { name }) as HTMLButtonElement;
       expect(button.disabled).toBe(true);
@@ -333,7 +357,7 @@ describe('/admin', () => {
 
   it("offers 'Deactivate User' and 'Delete User' on another account, with no reason against them", async () => {
     openAdmin('/admin?tab=users');
-    const dialog = await editUser(2, 'client@acme.test');
+    const dialog = await editUser('client@acme.test');
     for (const name of ['Deactivate User', 'Delete User'])
       expect((within(dialog).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(false);
     expect(within(dialog).queryByText(OWN_ACCOUNT_REASON)).toBeNull();
@@ -344,7 +368,8 @@ describe('/admin', () => {
     const { api } = openAdmin('/admin?tab=users', {
       'POST /api/admin/users/2/toggle-admin': reply({ message: 'Cannot remove own admin privileges', issues: [] }, 403),
     });
-    press(await userRow(2), 'Make Admin: client@acme.test');
+    await userRow(2);
+    await chooseRowAction('client@acme.test', 'user-toggle-admin');
     const shown = await toastWith('Error updating user admin status');
     expect(shown.getAttribute('data-variant')).toBe('destructive');
     expect(within(shown).getByText('Cannot remove own admin privileges')).toBeTruthy();
@@ -367,6 +392,8 @@ describe('/admin', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Create New User' }));
     const dialog = await screen.findByTestId('create-user-dialog');
+    // The side panel beside the full-width list (issue 27).
+    expect(within(dialog).getByRole('button', { name: 'Close panel' })).toBeTruthy();
     await submit(
       dialog,
       { Email: 'new@acme.test', 'First Name': 'Nia', Organization: '1' },
@@ -388,7 +415,7 @@ describe('/admin', () => {
     const { api } = openAdmin('/admin?tab=users', {
       'PUT /api/admin/users/2': reply({ message: 'A user with this email already exists', issues: [] }, 409),
     });
-    const dialog = await editUser(2, 'client@acme.test');
+    const dialog = await editUser('client@acme.test');
     // Memberships are listed once (issue 27); another is added through the searchable combobox.
     expect(
       within(dialog)
@@ -420,7 +447,7 @@ describe('/admin', () => {
     const { api } = openAdmin('/admin?tab=users', {
       'POST /api/admin/users/2/toggle-status': reply({ ...users[1], isActive: false }),
     });
-    const dialog = await editUser(2, 'client@acme.test');
+    const dialog = await editUser('client@acme.test');
     act(() => press(dialog, 'Deactivate User'));
     const confirm = await screen.findByTestId('toggle-user-status-dialog');
     expect(within(confirm).getByText('Are you sure you want to deactivate this user?')).toBeTruthy();
@@ -437,7 +464,8 @@ describe('/admin', () => {
       ),
     });
     expect((await screen.findByTestId('associations-empty')).textContent).toContain('No dashboard associations found');
-    const form = screen.getByTestId('link-dashboard-form');
+    expect(screen.queryByTestId('link-dashboard-form')).toBeNull();
+    const form = await openCreatePanel('link-create', 'link-dashboard-form');
     press(form, 'Link Dashboard');
     expect(await within(form).findByText('Please choose an organization')).toBeTruthy();
     const shown = await submit(
@@ -497,9 +525,9 @@ describe('/admin', () => {
     const { api } = openAdmin('/admin/organizations', {
       'POST /api/admin/organizations/1/toggle-status': reply({ ...organizations[0], isActive: false }),
     });
-    const [row] = await screen.findAllByTestId('organization-row');
-    await asksFirst(api, row!, {
-      button: 'Deactivate Acme',
+    await asksFirst(api, {
+      target: 'Acme',
+      entry: 'organization-toggle-status',
       dialog: 'deactivate-organization-dialog',
       question: deactivateOrganizationQuestion('Acme'),
       route: 'POST /api/admin/organizations/1/toggle-status',
@@ -511,8 +539,8 @@ describe('/admin', () => {
     const { api } = openAdmin('/admin/organizations', {
       'POST /api/admin/organizations/2/toggle-status': reply({ ...organizations[1], isActive: true }),
     });
-    const rows = await screen.findAllByTestId('organization-row');
-    act(() => press(rows[1]!, 'Activate Dormant Co'));
+    await chooseRowAction('Dormant Co', 'organization-toggle-status');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     await toastWith('Organization status updated');
     expect(requestsTo(api, 'POST /api/admin/organizations/2/toggle-status')).toHaveLength(1);
   });
@@ -523,9 +551,9 @@ describe('/admin', () => {
       'GET /api/admin/organization-dashboards': reply([link]),
       'DELETE /api/admin/organization-dashboards/1/10': reply(null, 204),
     });
-    const row = await screen.findByTestId('association-row');
-    await asksFirst(api, row, {
-      button: 'Unlink Sales Overview from Acme',
+    await asksFirst(api, {
+      target: 'Sales Overview for Acme',
+      entry: 'association-unlink',
       dialog: 'unlink-dashboard-dialog',
       question: unlinkQuestion(link),
       route: 'DELETE /api/admin/organization-dashboards/1/10',
@@ -538,7 +566,7 @@ describe('/admin', () => {
       'DELETE /api/admin/organization-users/1/2': reply(null, 204),
       'PUT /api/admin/users/2': reply({ ...users[1], organizations: [] }),
     });
-    const editor = await editUser(2, 'client@acme.test');
+    const editor = await editUser('client@acme.test');
     act(() => press(editor, 'Remove from Acme'));
     const confirm = await screen.findByTestId('remove-membership-dialog');
     expect(within(confirm).getByText(removeFromOrganizationQuestion('client@acme.test', 'Acme'))).toBeTruthy();
@@ -550,6 +578,95 @@ describe('/admin', () => {
     press(editor, 'Update User');
     await waitFor(() => expect(requestsTo(api, 'PUT /api/admin/users/2')).toHaveLength(1));
     expect(sentBody(api, 'PUT /api/admin/users/2')).toMatchObject({ organizationIds: [] });
+  });
+
+  it("shows each person's status: Invited (not yet accepted), Active, Deactivated, an admin without a password", async () => {
+    openAdmin('/admin/people', {
+      'GET /api/admin/users': reply([
+        ...users,
+        makeUser({ id: 3, email: 'invited@acme.test', accountSetupComplete: false, hasLoggedIn: false }),
+        makeUser({ id: 4, email: 'gone@acme.test', isActive: false }),
+        makeUser({ id: 5, email: 'sso@acme.test', isAdmin: true, hasPassword: false }),
+      ]),
+    });
+    const status = async (id: number) => within(await userRow(id)).getByTestId('user-status');
+    expect((await status(2)).getAttribute('data-state')).toBe('active');
+    expect((await status(2)).textContent).toBe('Active');
+    expect((await status(3)).getAttribute('data-state')).toBe('invited');
+    expect((await status(3)).textContent).toBe('InvitedNot yet accepted');
+    expect((await status(4)).getAttribute('data-state')).toBe('deactivated');
+    expect((await status(4)).textContent).toContain('Deactivated');
+    expect(within(await status(5)).getByTestId('user-no-password').textContent).toContain('No password');
+    expect(within(await status(2)).queryByTestId('user-no-password')).toBeNull();
+  });
+
+  it('deactivates a person from the row menu after asking', async () => {
+    const { api } = openAdmin('/admin/people', {
+      'POST /api/admin/users/2/toggle-status': reply({ ...users[1], isActive: false }),
+    });
+    await userRow(2);
+    await asksFirst(api, {
+      target: 'client@acme.test',
+      entry: 'user-toggle-status',
+      dialog: 'toggle-user-status-dialog',
+      question: statusQuestion(true),
+      route: 'POST /api/admin/users/2/toggle-status',
+      done: 'User status updated',
+    });
+    expect(sentBody(api, 'POST /api/admin/users/2/toggle-status')).toEqual({ isActive: false });
+  });
+
+  it('deletes a person from the row menu only once asked', async () => {
+    const { api } = openAdmin('/admin/people', { 'DELETE /api/admin/users/2': reply(null, 204) });
+    await userRow(2);
+    await chooseRowAction('client@acme.test', 'user-delete');
+    const asked = await screen.findByTestId('delete-user-dialog');
+    act(() => fireEvent.click(within(asked).getByTestId('confirm-cancel')));
+    await waitFor(() => expect(screen.queryByTestId('delete-user-dialog')).toBeNull());
+    expect(requestsTo(api, 'DELETE /api/admin/users/2')).toHaveLength(0);
+    await asksFirst(api, {
+      target: 'client@acme.test',
+      entry: 'user-delete',
+      dialog: 'delete-user-dialog',
+      question: DELETE_USER_QUESTION,
+      route: 'DELETE /api/admin/users/2',
+      done: 'User deleted',
+    });
+  });
+
+  it('shows whether each link is in step: no data scope, report gone, organization inactive', async () => {
+    const token = { embedUrl: '', isPublic: false, publicShareLink: false } as const;
+    openAdmin('/admin/access', {
+      'GET /api/admin/dashboards-direct': reply([
+        makeDashboard({ id: 10, name: 'Shared' }),
+        makeDashboard({ id: 11, name: 'Finance', embedMode: 'powerbi', ...token }),
+        makeDashboard({ id: 12, name: 'Gone', embedMode: 'powerbi', targetProblem: 'Report not found', ...token }),
+      ]),
+      'GET /api/admin/organization-dashboards': reply([
+        makeLink({ dashboardId: 10, dashboardName: 'Shared' }),
+        makeLink({ dashboardId: 11, dashboardName: 'Finance', dashboardEmbedMode: 'powerbi', dataScope: null }),
+        makeLink({ dashboardId: 12, dashboardName: 'Gone', dashboardEmbedMode: 'powerbi', dataScope: { roles: [] } }),
+        makeLink({ organizationId: 2, organizationName: 'Dormant Co', dashboardId: 10, dashboardName: 'Shared' }),
+      ]),
+    });
+    await screen.findAllByTestId('association-row');
+    const states = () =>
+      screen
+        .getAllByTestId('association-row')
+        .map((row) => [
+          row.getAttribute('data-organization-id'),
+          row.getAttribute('data-dashboard-id'),
+          within(row).getByTestId('association-status').getAttribute('data-state'),
+        ]);
+    await waitFor(() => expect(states()).toHaveLength(4));
+    expect(states()).toEqual([
+      ['1', '10', 'in-step'],
+      ['1', '11', 'no-scope'],
+      ['1', '12', 'report-gone'],
+      ['2', '10', 'organization-inactive'],
+    ]);
+    const noScope = screen.getAllByTestId('association-status')[1]!;
+    expect(noScope.textContent).toContain('No data scope');
   });
 
   it('sends a non-admin home', async () => {

@@ -1,76 +1,23 @@
 import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Badge } from '../../../components/ui/badge';
-import { type Column, DataTable } from '../../../components/ui/table';
-import { useUnlinkDashboard } from '../api/admin.mutations';
+import { Link2, SlidersHorizontal, Unlink, UserPlus } from 'lucide-react';
+import type { Column } from '../../../components/ui/table';
 import { adminKeys, adminUsersQueryOptions } from '../api/admin.queries';
 import { AddOrganizationUserForm } from '../forms/add-organization-user-form';
-import { EditScopeButton } from '../forms/edit-scope-dialog';
+import { EditScopeForm, editScopeDescription } from '../forms/edit-scope-dialog';
 import { LinkDashboardForm } from '../forms/link-dashboard-form';
+import { AdminList } from '../kit/admin-list';
+import type { RowMenu } from '../kit/admin-table';
+import { entry } from '../kit/row-actions';
+import { PanelButton, SidePanel } from '../kit/side-panel';
+import { usePanel } from '../kit/use-panel';
 import { ALL } from '../utils/admin-lists';
-import { EMBED_MODE_LABELS } from '../utils/embed';
-import { notifyFailure, notifySuccess } from '../utils/notify';
-import { scopeSummary, takesScope } from '../utils/scope-draft';
+import { takesScope } from '../utils/scope-draft';
 import { useListView } from '../utils/use-list-view';
-import { ConfirmAction, FilterBar, type FilterField, filterChoices, ListHeader, ListWithForm } from './admin-panel';
-import { Pager } from './pager';
+import { FilterBar, type FilterField, filterChoices, ListHeader } from './admin-panel';
+import { DataScopeSummary, LinkStatus, unlinkQuestion, useUnlink } from './link-parts';
 
 const keyOf = (link: OrganizationDashboardLink) => `${link.organizationId}-${link.dashboardId}`;
-
-export const unlinkQuestion = (link: OrganizationDashboardLink) =>
-  `Unlink '${link.dashboardName}' from '${link.organizationName}'? Its members will no longer see this dashboard.`;
-
-/** The Unlink action of one association row, asked first. */
-export function UnlinkButton({ link }: { link: OrganizationDashboardLink }) {
-  const unlink = useUnlinkDashboard();
-  const confirm = async (close: () => void) => {
-    try {
-      await unlink.mutateAsync({ organizationId: link.organizationId, dashboardId: link.dashboardId });
-      close();
-      notifySuccess('Dashboard unlinked from organization');
-    } catch (error) {
-      close();
-      notifyFailure('Error unlinking dashboard', error, 'Failed to unlink dashboard');
-    }
-  };
-  return (
-    <ConfirmAction
-      label="Unlink"
-      target={`${link.dashboardName} from ${link.organizationName}`}
-      variant="outline"
-      data-testid="association-unlink"
-      title="Unlink Dashboard"
-      question={unlinkQuestion(link)}
-      pendingLabel="Unlinking..."
-      pending={unlink.isPending}
-      onConfirm={(close) => void confirm(close)}
-      dialogTestId="unlink-dashboard-dialog"
-    />
-  );
-}
-
-/** A link's data scope in words (token modes), 'Not set up' when it has none, or why it takes none. */
-export function DataScopeSummary({ link }: { link: OrganizationDashboardLink }) {
-  const mode = link.dashboardEmbedMode;
-  // A Looker Studio report is shared with the organization's people (issue 28): no scope to edit.
-  if (!takesScope(mode))
-    return (
-      <span className="text-slate-500 dark:text-slate-400">
-        {mode === 'lookerstudio' ? '- (shared in Looker Studio)' : '- (URL)'}
-      </span>
-    );
-  return (
-    <span className="flex flex-col items-start gap-1">
-      <span className="text-xs text-slate-600 dark:text-slate-400">{EMBED_MODE_LABELS[mode]}</span>
-      {link.dataScope ? (
-        <span className="break-words">{scopeSummary(mode, link.dataScope)}</span>
-      ) : (
-        // Refused to the organization's members until it is set up (issue 14).
-        <Badge variant="warning">Not set up</Badge>
-      )}
-    </span>
-  );
-}
 
 type LinkSortKey = 'organizationName' | 'dashboardName' | 'dashboardCategory' | 'dashboardType';
 const LINK_SORT_KEYS: readonly LinkSortKey[] = [
@@ -95,17 +42,6 @@ const columns: Column<OrganizationDashboardLink, LinkSortKey>[] = [
     'data-testid': 'association-scope',
     cell: (link) => <DataScopeSummary link={link} />,
   },
-  {
-    header: 'Actions',
-    headerClassName: 'text-right',
-    className: 'text-right',
-    cell: (link) => (
-      <div className="flex flex-col items-end gap-2">
-        {takesScope(link.dashboardEmbedMode) ? <EditScopeButton link={link} mode={link.dashboardEmbedMode} /> : null}
-        <UnlinkButton link={link} />
-      </div>
-    ),
-  },
 ];
 
 interface LinkFilters {
@@ -114,8 +50,9 @@ interface LinkFilters {
 }
 
 /**
- * Associations: which organization sees which dashboard, one page at a time (the server searches, filters, sorts and
- * pages, issue 18; the view is in the URL), each link can be undone; and the forms that link them.
+ * Access: which organization sees which dashboard, one page at a time (the server searches, filters, sorts and pages,
+ * issue 18; the view is in the URL) at the section's full width, with whether each link is in step; each row's
+ * actions in a menu (unlinking asked first); linking, adding a member and editing a scope in a side panel (issue 27).
  */
 export function AssociationsTab({
   organizations,
@@ -131,8 +68,12 @@ export function AssociationsTab({
     sort: { key: 'organizationName', direction: 'asc' },
     sortKeys: LINK_SORT_KEYS,
   });
-  // The people the membership form offers: loaded when this tab opens.
-  const users = useQuery(adminUsersQueryOptions());
+  // Linking or editing a link's scope; adding a member.
+  const panel = usePanel(list.rows, keyOf);
+  const memberPanel = usePanel<never>([]);
+  const unlink = useUnlink();
+  // The people the membership form offers: loaded when its panel opens.
+  const users = useQuery({ ...adminUsersQueryOptions(), enabled: memberPanel.open });
   const filterFields: FilterField<LinkFilters>[] = [
     { key: 'q', label: 'Search', placeholder: 'Organization or dashboard' },
     {
@@ -141,48 +82,96 @@ export function AssociationsTab({
       options: filterChoices('All organizations', Object.fromEntries(organizations.map((o) => [String(o.id), o.name]))),
     },
   ];
+  const statusColumn: Column<OrganizationDashboardLink, LinkSortKey> = {
+    header: 'Status',
+    cell: (link) => (
+      <LinkStatus
+        link={link}
+        dashboard={dashboards.find((d) => d.id === link.dashboardId)}
+        organization={organizations.find((o) => o.id === link.organizationId)}
+      />
+    ),
+  };
+
+  const menu = (link: OrganizationDashboardLink): RowMenu => ({
+    target: `${link.dashboardName} for ${link.organizationName}`,
+    actions: [
+      ...(takesScope(link.dashboardEmbedMode)
+        ? [
+            entry('scope', 'Edit scope', SlidersHorizontal, 'association-edit-scope', {
+              onSelect: () => panel.edit(link),
+            }),
+          ]
+        : []),
+      entry('unlink', 'Unlink', Unlink, 'association-unlink', {
+        confirm: {
+          title: 'Unlink Dashboard',
+          question: unlinkQuestion(link),
+          pendingLabel: 'Unlinking...',
+          pending: unlink.pending,
+          onConfirm: (close) =>
+            void unlink.confirm(link, () => {
+              close();
+              if (panel.isEditing(link)) panel.close();
+            }),
+          'data-testid': 'unlink-dashboard-dialog',
+        },
+      }),
+    ],
+  });
+  // The link whose scope is being edited, with its provider.
+  const mode = panel.editing?.dashboardEmbedMode;
+  const scoped = panel.editing && takesScope(mode) ? { link: panel.editing, mode } : undefined;
+
   return (
-    <ListWithForm
-      list={
-        <>
-          <ListHeader title="Dashboard Associations" count={list.loaded ? list.total : undefined} />
-          <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2" />
-          <DataTable
-            label="Dashboard associations"
-            data-testid="associations-table"
-            columns={columns}
-            rows={list.rows}
-            rowKey={keyOf}
-            sort={list.sort}
-            loading={!list.loaded && !list.failed}
-            row={(link) => ({
-              'data-testid': 'association-row',
-              'data-organization-id': link.organizationId,
-              'data-dashboard-id': link.dashboardId,
-            })}
-            empty={
-              <>
-                <span className="block font-medium text-slate-800 dark:text-slate-200">
-                  No dashboard associations found
-                </span>
-                <span className="mt-1 block">
-                  Use the 'Link Dashboard to Organization' form to give an organization a dashboard.
-                </span>
-              </>
-            }
-            emptyTestId="associations-empty"
-          />
-          <Pager name="association" label="associations" pager={list.pager} total={list.total} busy={list.fetching} />
-        </>
-      }
-      form={
-        <div className="flex flex-col gap-8">
-          <LinkDashboardForm organizations={organizations} dashboards={dashboards} />
-          <div className="border-t border-slate-200 pt-6 dark:border-slate-700">
-            <AddOrganizationUserForm organizations={organizations} users={users.data ?? []} />
-          </div>
+    <>
+      <ListHeader title="Dashboard Associations" count={list.loaded ? list.total : undefined}>
+        <div className="flex flex-wrap gap-2">
+          <PanelButton icon={UserPlus} variant="outline" onClick={memberPanel.create} data-testid="member-create">
+            Add member
+          </PanelButton>
+          <PanelButton icon={Link2} onClick={panel.create} data-testid="link-create">
+            Link dashboard
+          </PanelButton>
         </div>
-      }
-    />
+      </ListHeader>
+      <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2" />
+      <AdminList
+        list={list}
+        plural="associations"
+        label="Dashboard associations"
+        columns={[...columns, statusColumn]}
+        rowKey={keyOf}
+        row={(link) => ({
+          'data-organization-id': link.organizationId,
+          'data-dashboard-id': link.dashboardId,
+        })}
+        empty={
+          <>
+            <span className="block font-medium text-slate-800 dark:text-slate-200">
+              No dashboard associations found
+            </span>
+            <span className="mt-1 block">Use 'Link dashboard' to give an organization a dashboard.</span>
+          </>
+        }
+        menu={menu}
+      />
+      <SidePanel
+        {...panel.sidePanel}
+        title={scoped ? 'Edit Data Scope' : 'Link Dashboard to Organization'}
+        hideTitle={!scoped}
+        {...(scoped && { description: editScopeDescription(scoped.link, scoped.mode) })}
+        data-testid={scoped ? 'edit-scope-dialog' : 'link-panel'}
+      >
+        {scoped ? (
+          <EditScopeForm key={keyOf(scoped.link)} link={scoped.link} mode={scoped.mode} onClose={panel.close} />
+        ) : (
+          <LinkDashboardForm organizations={organizations} dashboards={dashboards} onDone={panel.close} />
+        )}
+      </SidePanel>
+      <SidePanel {...memberPanel.sidePanel} title="Add User to Organization" hideTitle data-testid="member-panel">
+        <AddOrganizationUserForm organizations={organizations} users={users.data ?? []} onDone={memberPanel.close} />
+      </SidePanel>
+    </>
   );
 }

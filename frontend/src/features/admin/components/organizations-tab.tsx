@@ -1,25 +1,20 @@
 import type { AdminOrganization } from '@app/contracts';
 import { Link } from '@tanstack/react-router';
+import { ExternalLink, Pencil, Plus, Power, PowerOff } from 'lucide-react';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { type Column, DataTable } from '../../../components/ui/table';
+import type { Column } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { useToggleOrganizationStatus } from '../api/admin.mutations';
 import { adminKeys } from '../api/admin.queries';
+import { runWithToasts } from '../forms/edit-user-actions';
 import { OrganizationForm } from '../forms/organization-form';
-import { notifyFailure, notifySuccess } from '../utils/notify';
+import { AdminList } from '../kit/admin-list';
+import type { RowMenu } from '../kit/admin-table';
+import { entry } from '../kit/row-actions';
+import { PanelButton, SidePanel } from '../kit/side-panel';
+import { usePanel } from '../kit/use-panel';
 import { useListView } from '../utils/use-list-view';
-import {
-  ConfirmAction,
-  FilterBar,
-  type FilterField,
-  ListHeader,
-  ListWithForm,
-  RowButton,
-  stateColumn,
-  useEditing,
-} from './admin-panel';
-import { OrganizationSsoButton } from './organization-sso-dialog';
-import { Pager } from './pager';
+import { FilterBar, type FilterField, ListHeader, stateColumn } from './admin-panel';
 
 export const deactivateOrganizationQuestion = (name: string) =>
   `Deactivate '${name}'? Every member of this organization loses access to its dashboards until it is activated again.`;
@@ -73,7 +68,8 @@ const filterFields: FilterField<OrganizationFilters>[] = [{ key: 'q', label: 'Se
 
 /**
  * Organizations: one page of the table (active first, inactive dimmed, unless sorted otherwise; the server searches,
- * filters, sorts and pages, issue 18; the view is in the URL) and the create / edit form beside it.
+ * filters, sorts and pages, issue 18; the view is in the URL) at the section's full width; each row's actions in a
+ * menu, create and edit in a side panel (issue 27). Single sign-on is set on the organization's page.
  */
 export function OrganizationsTab() {
   const list = useListView<AdminOrganization, OrganizationFilters, OrganizationSortKey>('organization', {
@@ -84,94 +80,84 @@ export function OrganizationsTab() {
     sort: { key: '' as OrganizationSortKey, direction: 'asc' },
     sortKeys: ORGANIZATION_SORT_KEYS,
   });
-  const rows = list.rows;
   const hideInactive = list.filters.status === 'active';
-  const edit = useEditing(rows, 'organization');
+  const panel = usePanel(list.rows);
   const toggleStatus = useToggleOrganizationStatus();
 
-  const toggle = async (organization: AdminOrganization, close?: () => void) => {
-    try {
-      await toggleStatus.mutateAsync(organization.id);
-      close?.();
-      notifySuccess('Organization status updated');
-    } catch (error) {
-      close?.();
-      notifyFailure('Error updating organization status', error, 'Failed to update organization status');
-    }
-  };
-
-  const actions = (organization: AdminOrganization) => {
-    const pending = toggleStatus.isPending && toggleStatus.variables === organization.id;
-    return (
-      // Three actions: they wrap rather than push the table past its box beside the form.
-      <div className="flex flex-wrap justify-end gap-2">
-        {edit.button(organization, organization.name)}
-        <OrganizationSsoButton organization={organization} />
-        {organization.isActive ? (
-          // Deactivating cuts off every member at once: asked first.
-          <ConfirmAction
-            label="Deactivate"
-            target={organization.name}
-            variant="secondary"
-            data-testid="organization-toggle-status"
-            title="Deactivate Organization"
-            question={deactivateOrganizationQuestion(organization.name)}
-            pendingLabel="Updating..."
-            pending={pending}
-            onConfirm={(close) => void toggle(organization, close)}
-            dialogTestId="deactivate-organization-dialog"
-          />
-        ) : (
-          <RowButton
-            label="Activate"
-            target={organization.name}
-            variant="primary"
-            disabled={pending}
-            onClick={() => void toggle(organization)}
-            data-testid="organization-toggle-status"
-          />
-        )}
-      </div>
+  const toggle = (organization: AdminOrganization, close?: () => void) =>
+    runWithToasts(
+      () => toggleStatus.mutateAsync(organization.id),
+      ['Organization status updated'],
+      ['Error updating organization status', 'Failed to update organization status'],
+      close,
     );
-  };
+
+  const menu = (organization: AdminOrganization): RowMenu => ({
+    target: organization.name,
+    actions: [
+      entry('edit', 'Edit', Pencil, 'organization-edit', { onSelect: () => panel.edit(organization) }),
+      // Its page: members, dashboards, usage and single sign-on.
+      entry('open', 'Open page', ExternalLink, 'organization-open-page', {
+        to: '/admin/organizations/$organizationId',
+        params: { organizationId: String(organization.id) },
+      }),
+      // Deactivating cuts off every member at once: asked first.
+      organization.isActive
+        ? entry('status', 'Deactivate', PowerOff, 'organization-toggle-status', {
+            confirm: {
+              title: 'Deactivate Organization',
+              question: deactivateOrganizationQuestion(organization.name),
+              pendingLabel: 'Updating...',
+              pending: toggleStatus.isPending,
+              onConfirm: (close) => void toggle(organization, close),
+              'data-testid': 'deactivate-organization-dialog',
+            },
+          })
+        : entry('status', 'Activate', Power, 'organization-toggle-status', {
+            onSelect: () => void toggle(organization),
+          }),
+    ],
+  });
 
   return (
-    <ListWithForm
-      list={
-        <>
-          <ListHeader title="Organizations" count={list.loaded ? list.total : undefined}>
-            <Checkbox
-              label="Hide inactive"
-              checked={hideInactive}
-              onCheckedChange={(checked) => list.setFilters({ status: checked ? 'active' : '' })}
-              data-testid="organizations-hide-inactive"
-            />
-          </ListHeader>
-          <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2" />
-          <DataTable
-            label="Organizations"
-            data-testid="organizations-table"
-            columns={[...columns, { header: 'Actions', headerClassName: 'text-right', cell: actions }]}
-            rows={rows}
-            rowKey={(o) => o.id}
-            row={(o) => ({
-              className: cn(
-                !o.isActive &&
-                  'bg-slate-50 text-slate-500 dark:bg-slate-950/40 [&_td]:text-slate-500 dark:[&_td]:text-slate-400',
-              ),
-              'data-testid': 'organization-row',
-              'data-id': o.id,
-              'data-active': o.isActive,
-            })}
-            empty="No organizations found"
-            emptyTestId="organizations-empty"
-            sort={list.sort}
-            loading={!list.loaded && !list.failed}
+    <>
+      <ListHeader title="Organizations" count={list.loaded ? list.total : undefined}>
+        <div className="flex flex-wrap items-center gap-4">
+          <Checkbox
+            label="Hide inactive"
+            checked={hideInactive}
+            onCheckedChange={(checked) => list.setFilters({ status: checked ? 'active' : '' })}
+            data-testid="organizations-hide-inactive"
           />
-          <Pager name="organization" label="organizations" pager={list.pager} total={list.total} busy={list.fetching} />
-        </>
-      }
-      form={<OrganizationForm key={edit.editing?.id ?? 'new'} organization={edit.editing} onDone={edit.stop} />}
-    />
+          <PanelButton icon={Plus} onClick={panel.create} data-testid="organization-create">
+            New organization
+          </PanelButton>
+        </div>
+      </ListHeader>
+      <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2" />
+      <AdminList
+        list={list}
+        plural="organizations"
+        label="Organizations"
+        columns={columns}
+        row={(o) => ({
+          className: cn(
+            !o.isActive &&
+              'bg-slate-50 text-slate-500 dark:bg-slate-950/40 [&_td]:text-slate-500 dark:[&_td]:text-slate-400',
+          ),
+          'data-active': o.isActive,
+        })}
+        empty="No organizations found"
+        menu={menu}
+      />
+      <SidePanel
+        {...panel.sidePanel}
+        title={panel.editing ? `Edit ${panel.editing.name}` : 'Create Organization'}
+        hideTitle
+        data-testid="organization-panel"
+      >
+        <OrganizationForm key={panel.editing?.id ?? 'new'} organization={panel.editing} onDone={panel.close} />
+      </SidePanel>
+    </>
   );
 }

@@ -12,9 +12,12 @@ const AddUserSchema = v.object({
 export function AddOrganizationUserForm({
   organizations,
   users,
+  onDone,
 }: {
   organizations: readonly AdminOrganization[];
   users: readonly User[];
+  /** After adding (the side panel closes). */
+  onDone?: () => void;
 }) {
   const add = useAddOrganizationUser();
   const form = useLinkPanel({
@@ -24,6 +27,7 @@ export function AddOrganizationUserForm({
       add.mutateAsync({ organizationId: Number(value.organizationId), userId: Number(value.userId), role: 'Member' }),
     done: 'User added to organization',
     failed: ['Error adding user', 'Failed to add user to organization'],
+    onDone,
   });
 
   return (

@@ -13,7 +13,7 @@ import { type ScopedProvider, scopeDraftOf, scopedSchema } from '../utils/scope-
 import { ScopeFields } from './scope-fields';
 
 /** The form of 'Edit scope': the link's scope, checked as the server checks it, sent with PUT. */
-function EditScopeForm({
+export function EditScopeForm({
   link,
   mode,
   onClose,
@@ -62,6 +62,10 @@ function EditScopeForm({
   );
 }
 
+/** What the scope editor's heading says under it: whose view of which dashboard, in which provider. */
+export const editScopeDescription = (link: OrganizationDashboardLink, mode: ScopedProvider) =>
+  `What ${link.organizationName} sees of '${link.dashboardName}' (${EMBED_MODE_LABELS[mode]}).`;
+
 /** A link's 'Edit scope' row action (token-mode dashboards only): the scope editor in a dialog. */
 export function EditScopeButton({ link, mode }: { link: OrganizationDashboardLink; mode: ScopedProvider }) {
   const [open, setOpen] = useState(false);
@@ -77,7 +81,7 @@ export function EditScopeButton({ link, mode }: { link: OrganizationDashboardLin
         />
       }
       title="Edit Data Scope"
-      description={`What ${link.organizationName} sees of '${link.dashboardName}' (${EMBED_MODE_LABELS[mode]}).`}
+      description={editScopeDescription(link, mode)}
       size="lg"
       data-testid="edit-scope-dialog"
     >

@@ -78,11 +78,40 @@ export function EmailActions({ email }: { email: string }) {
   );
 }
 
-const deactivateQuestion = (isActive: boolean) =>
+/** The question before deactivating (or activating) a user. */
+export const statusQuestion = (isActive: boolean) =>
   `Are you sure you want to ${isActive ? 'deactivate' : 'activate'} this user?`;
-const DELETE_USER_QUESTION = 'Are you sure you want to permanently delete this user? This action cannot be undone.';
+export const DELETE_USER_QUESTION =
+  'Are you sure you want to permanently delete this user? This action cannot be undone.';
 /** Why one's own account offers neither: the server refuses both ('You cannot deactivate/delete your own account'). */
 export const OWN_ACCOUNT_REASON = 'You cannot deactivate or delete your own account; another administrator can.';
+
+/**
+ * Deactivating (or activating) and deleting a user, as the editor's 'Dangerous Actions' and the list's row menu both
+ * do them: each call gets `close` (the question asked first) and toasts how it went; `remove` says whether it did.
+ */
+export function useUserStatusChanges() {
+  const toggleStatus = useToggleUserStatus();
+  const deleteUser = useDeleteUser();
+  return {
+    toggling: toggleStatus.isPending,
+    deleting: deleteUser.isPending,
+    toggle: (user: User, close: () => void) =>
+      runWithToasts(
+        () => toggleStatus.mutateAsync({ id: user.id, isActive: !user.isActive }),
+        ['User status updated'],
+        ['Error updating user status', 'Failed to update user status'],
+        close,
+      ),
+    remove: (user: User, close: () => void) =>
+      runWithToasts(
+        () => deleteUser.mutateAsync(user.id),
+        ['User deleted', 'The user and their data were permanently removed.'],
+        ['Error deleting user', 'Failed to delete user'],
+        close,
+      ),
+  };
+}
 
 /** The signed-in admin's own account: both actions shown switched off, and the reason beside them (as D10's own right). */
 function OwnAccountActions() {
@@ -132,26 +161,11 @@ export function DangerousActions({
   onDeleted: () => void;
   isSelf?: boolean;
 }) {
-  const toggleStatus = useToggleUserStatus();
-  const deleteUser = useDeleteUser();
+  const changes = useUserStatusChanges();
   const [confirming, setConfirming] = useState<'status' | 'delete' | null>(null);
   const close = () => setConfirming(null);
-
-  const toggle = () =>
-    runWithToasts(
-      () => toggleStatus.mutateAsync({ id: user.id, isActive: !user.isActive }),
-      ['User status updated'],
-      ['Error updating user status', 'Failed to update user status'],
-      close,
-    );
   const remove = async () => {
-    const deleted = await runWithToasts(
-      () => deleteUser.mutateAsync(user.id),
-      ['User deleted', 'The user and their data were permanently removed.'],
-      ['Error deleting user', 'Failed to delete user'],
-      close,
-    );
-    if (deleted) onDeleted();
+    if (await changes.remove(user, close)) onDeleted();
   };
 
   return (
@@ -175,12 +189,12 @@ export function DangerousActions({
               </Button>
             }
             title={user.isActive ? 'Deactivate User' : 'Activate User'}
-            question={deactivateQuestion(user.isActive)}
+            question={statusQuestion(user.isActive)}
             confirmLabel={user.isActive ? 'Deactivate' : 'Activate'}
             pendingLabel="Updating..."
-            pending={toggleStatus.isPending}
+            pending={changes.toggling}
             destructive={user.isActive}
-            onConfirm={() => void toggle()}
+            onConfirm={() => void changes.toggle(user, close)}
             data-testid="toggle-user-status-dialog"
           />
           <ConfirmDialog
@@ -195,7 +209,7 @@ export function DangerousActions({
             question={DELETE_USER_QUESTION}
             confirmLabel="Delete"
             pendingLabel="Deleting..."
-            pending={deleteUser.isPending}
+            pending={changes.deleting}
             onConfirm={() => void remove()}
             data-testid="delete-user-dialog"
           />

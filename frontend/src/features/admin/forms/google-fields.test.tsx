@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminApi, makeOrganization } from '../../../testing/admin-fixtures';
+import { adminApi, chooseRowAction, makeOrganization, openCreatePanel } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { makeUser, reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -34,7 +34,7 @@ describe("an organization's Google group", () => {
       },
     );
     renderApp('/admin?tab=organizations');
-    const form = await screen.findByTestId('organization-form');
+    const form = await openCreatePanel('organization-create', 'organization-form');
     expect(within(form).getByText(GOOGLE_GROUP_HINT)).toBeTruthy();
     type(form, 'Name', 'Initech');
     type(form, 'Google group (optional)', 'analysts');
@@ -68,7 +68,7 @@ describe("a person's Google account, set by an admin", () => {
     renderApp('/admin?tab=users');
     const row = (await screen.findAllByTestId('user-row'))[0]!;
     expect(row.textContent).toContain('Google: client.work@gmail.com');
-    act(() => fireEvent.click(within(row).getByRole('button', { name: 'Edit client@acme.test' })));
+    await chooseRowAction('client@acme.test', 'user-edit');
     const dialog = await screen.findByTestId('edit-user-dialog');
     return { api, dialog };
   }

@@ -18,11 +18,14 @@ export function LinkDashboardForm({
   organizations,
   dashboards,
   organization,
+  onDone,
 }: {
   organizations: readonly AdminOrganization[];
   dashboards: readonly AdminDashboard[];
   /** Links to this organization only (its page, issue 27): no organization to choose. */
   organization?: AdminOrganization | undefined;
+  /** After linking (the side panel closes). */
+  onDone?: () => void;
 }) {
   const link = useLinkDashboard();
   // The dashboards' modes as they are at each check (the list may change while the form is open).
@@ -49,6 +52,7 @@ export function LinkDashboardForm({
     },
     done: 'Dashboard linked to organization',
     failed: ['Error linking dashboard', 'Failed to link dashboard'],
+    onDone,
   });
 
   return (

@@ -138,10 +138,22 @@ export interface LinkPanelOptions<TValues> {
   done: string;
   /** The failure toast's title and its text when the server gives none. */
   failed: readonly [title: string, fallback: string];
+  /** After a link is made (a side panel closes); without it the form empties for the next one. */
+  onDone?: (() => void) | undefined;
 }
 
-/** An admin panel's form that links two things (a user or a dashboard to an organization): send, toast, empty. */
-export function useLinkPanel<TValues>({ defaultValues, schema, link, done, failed }: LinkPanelOptions<TValues>) {
+/**
+ * An admin panel's form that links two things (a user or a dashboard to an organization): send, toast, then empty
+ * (or `onDone`).
+ */
+export function useLinkPanel<TValues>({
+  defaultValues,
+  schema,
+  link,
+  done,
+  failed,
+  onDone,
+}: LinkPanelOptions<TValues>) {
   return useSchemaForm({
     defaultValues,
     schema,
@@ -149,6 +161,7 @@ export function useLinkPanel<TValues>({ defaultValues, schema, link, done, faile
       await link(value);
       notifySuccess(done);
       formApi.reset();
+      onDone?.();
     },
     onFailure: (error) => notifyFailure(failed[0], error, failed[1]),
   });

@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminApi, makeDashboard, makeLink, makeOrganization } from '../../../testing/admin-fixtures';
+import {
+  adminApi,
+  chooseRowAction,
+  makeDashboard,
+  makeLink,
+  makeOrganization,
+  openCreatePanel,
+} from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -50,11 +57,13 @@ const rowOf = async (dashboardId: number) =>
   (await screen.findAllByTestId('association-row', {}, { timeout: 5000 })).find(
     (row) => row.getAttribute('data-dashboard-id') === String(dashboardId),
   )!;
+/** 'Edit scope' from the link's row menu: the scope editor in the side panel (issue 27). */
 async function editScope(dashboardId: number, name: string) {
-  const row = await rowOf(dashboardId);
-  act(() => fireEvent.click(within(row).getByRole('button', { name: `Edit scope of ${name} for Acme` })));
+  await rowOf(dashboardId);
+  await chooseRowAction(`${name} for Acme`, 'association-edit-scope');
   return screen.findByTestId('edit-scope-dialog');
 }
+const linkForm = () => openCreatePanel('link-create', 'link-dashboard-form');
 const save = (dialog: HTMLElement) =>
   act(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Save scope' })));
 
@@ -63,7 +72,11 @@ describe('data scopes in the Associations tab', () => {
     openAssociations();
     const url = await rowOf(10);
     expect(within(url).getByTestId('association-scope').textContent).toContain('URL');
-    expect(within(url).queryByRole('button', { name: /Edit scope/ })).toBeNull();
+    // A URL dashboard takes no scope: its menu offers Unlink only.
+    act(() => fireEvent.click(within(url).getByRole('button', { name: 'Actions for Shared for Acme' })));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByTestId('association-edit-scope')).toBeNull();
+    expect(within(menu).getByTestId('association-unlink')).toBeTruthy();
     expect(within(await rowOf(11)).getByTestId('association-scope').textContent).toContain('Not set up');
     expect(within(await rowOf(12)).getByTestId('association-scope').textContent).toContain('region = EU');
     expect(within(await rowOf(13)).getByTestId('association-scope').textContent).toContain('No filter');
@@ -71,7 +84,7 @@ describe('data scopes in the Associations tab', () => {
 
   it('links a Power BI dashboard with its roles and username', async () => {
     const api = openAssociations({ 'POST /api/admin/organization-dashboards': reply(links[1], 201) });
-    const form = await screen.findByTestId('link-dashboard-form');
+    const form = await linkForm();
     type(form, 'Organization', '2');
     type(form, 'Dashboard', '10');
     expect(within(form).queryByLabelText('Roles')).toBeNull();
@@ -89,7 +102,7 @@ describe('data scopes in the Associations tab', () => {
 
   it("links a token-mode dashboard left empty as 'not set up' (null), and a URL one with no scope at all", async () => {
     const api = openAssociations({ 'POST /api/admin/organization-dashboards': reply(links[1], 201) });
-    const form = await screen.findByTestId('link-dashboard-form');
+    const form = await linkForm();
     type(form, 'Organization', '2');
     type(form, 'Dashboard', '13');
     act(() => fireEvent.click(within(form).getByRole('button', { name: 'Link Dashboard' })));

@@ -1,7 +1,7 @@
 import { Menu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
 import { Link } from '@tanstack/react-router';
-import { MoreHorizontal } from 'lucide-react';
+import { type LucideIcon, MoreHorizontal } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -109,3 +109,19 @@ export function RowActions({
     </>
   );
 }
+
+/** What a menu entry does: a handler, a link of the app, or a destructive action that asks first. */
+type EntryAction =
+  | { onSelect: () => void }
+  | { to: string; params?: Record<string, string>; search?: Record<string, unknown> }
+  | { confirm: Confirmation };
+
+/** A menu entry: `Icon` before `label`, its test id, and what it does. */
+export const entry = (value: string, label: string, Icon: LucideIcon, testId: string, does: EntryAction): RowAction =>
+  ({
+    value,
+    label,
+    icon: <Icon aria-hidden="true" className="size-4" />,
+    'data-testid': testId,
+    ...does,
+  }) as RowAction;

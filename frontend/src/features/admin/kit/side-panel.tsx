@@ -1,6 +1,8 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
 import { DialogCloseButton, keepOpenOnToastClick } from '../../../components/ui/dialog';
 
 /**
@@ -68,5 +70,27 @@ export function SidePanel({
         </ArkDialog.Positioner>
       </Portal>
     </ArkDialog.Root>
+  );
+}
+
+/** The button above a list that opens its side panel to create something ('New dashboard'). */
+export function PanelButton({
+  icon: Icon,
+  onClick,
+  variant,
+  children,
+  'data-testid': testId,
+}: {
+  icon: LucideIcon;
+  onClick: () => void;
+  variant?: 'outline';
+  children: ReactNode;
+  'data-testid': string;
+}) {
+  return (
+    <Button size="sm" onClick={onClick} {...(variant && { variant })} data-testid={testId}>
+      <Icon aria-hidden="true" className="size-4" />
+      {children}
+    </Button>
   );
 }

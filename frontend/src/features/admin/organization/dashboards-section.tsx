@@ -6,7 +6,7 @@ import { type Column, DataTable } from '../../../components/ui/table';
 import { apiGetPage } from '../../../lib/api';
 import { adminDashboardsQueryOptions, adminKeys } from '../api/admin.queries';
 import { ListHeader } from '../components/admin-panel';
-import { DataScopeSummary, UnlinkButton } from '../components/associations-tab';
+import { DataScopeSummary, UnlinkButton } from '../components/link-parts';
 import { EditScopeButton } from '../forms/edit-scope-dialog';
 import { LinkDashboardForm } from '../forms/link-dashboard-form';
 import { takesScope } from '../utils/scope-draft';

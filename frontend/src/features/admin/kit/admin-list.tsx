@@ -1,0 +1,54 @@
+import type { ComponentProps } from 'react';
+import type { RowAttributes } from '../../../components/ui/table';
+import { Pager } from '../components/pager';
+import type { useListView } from '../utils/use-list-view';
+import { AdminTable } from './admin-table';
+
+type ListView<T, K extends string> = Pick<
+  ReturnType<typeof useListView<T, Record<never, string>, K>>,
+  'name' | 'rows' | 'loaded' | 'failed' | 'fetching' | 'total' | 'pager' | 'sort'
+>;
+
+type TableProps<T, K extends string> = ComponentProps<typeof AdminTable<T, K>>;
+
+/**
+ * One page of a server-paged list (issue 18) in the administration's table (issue 27), with its pager under it. The
+ * rows, sort and loading state come from `list` (`useListView`); the test ids from its name and `plural`: the table
+ * `{plural}-table`, its empty row `{plural}-empty`, each row `{name}-row` with its `data-id`, the row menu
+ * `{name}-actions`.
+ */
+export function AdminList<T, K extends string = never>({
+  list,
+  plural,
+  rowKey = (item) => (item as { id: number }).id,
+  row,
+  ...table
+}: Omit<
+  TableProps<T, K>,
+  'rows' | 'loading' | 'sort' | 'data-testid' | 'emptyTestId' | 'menuTestId' | 'rowKey' | 'row'
+> & {
+  list: ListView<T, K>;
+  /** What the rows are ('users'), for the test ids and the pager. */
+  plural: string;
+  /** A row's key; its `id` unless given. */
+  rowKey?: TableProps<T, K>['rowKey'];
+  /** More attributes of a row (a class, data attributes). */
+  row?: (item: T) => RowAttributes;
+}) {
+  return (
+    <>
+      <AdminTable
+        {...table}
+        data-testid={`${plural}-table`}
+        emptyTestId={`${plural}-empty`}
+        menuTestId={`${list.name}-actions`}
+        rows={list.rows}
+        rowKey={rowKey}
+        row={(item) => ({ 'data-testid': `${list.name}-row`, 'data-id': String(rowKey(item)), ...row?.(item) })}
+        sort={list.sort}
+        loading={!list.loaded && !list.failed}
+      />
+      <Pager name={list.name} label={plural} pager={list.pager} total={list.total} busy={list.fetching} />
+    </>
+  );
+}
