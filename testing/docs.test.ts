@@ -117,6 +117,8 @@ describe('docs/operations.md alerts', () => {
       /new (Gauge|Counter|Histogram|RequestHistogram)\(\s*(?:\{\s*name:\s*)?'(\w+)'/g,
     ))
       metricTypes.set(m[2] ?? '', m[1] === 'RequestHistogram' ? 'Histogram' : (m[1] ?? ''));
+    // The workers' gauges read at each scrape are made by one function (workers/src/metrics.ts).
+    for (const m of read(file).matchAll(/scrapedGauge\(\s*'(\w+)'/g)) metricTypes.set(m[1] ?? '', 'Gauge');
   }
 
   it('knows the type of every metric the guide lists', () => {
