@@ -1,12 +1,13 @@
 import type { OrganizationDetail, OrganizationMember, User } from '@app/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { controlClass } from '../../../components/form/field-shell';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { type Column, DataTable } from '../../../components/ui/table';
 import { apiGetPage } from '../../../lib/api';
+import { useDebounced } from '../../../lib/use-debounced';
 import { useAddOrganizationUser, useChangeMemberRole, useRemoveOrganizationUser } from '../api/admin.mutations';
 import { adminKeys } from '../api/admin.queries';
 import { ConfirmAction, ListHeader, StateBadge } from '../components/admin-panel';
@@ -16,16 +17,6 @@ import { fullName } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 
 type Organization = OrganizationDetail['organization'];
-
-/** `value` once it has not changed for `delayMs`: the server is asked when typing pauses, not at every key. */
-function useSettled<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 const removeMemberQuestion = (email: string, organization: string) =>
   `Remove ${email} from '${organization}'? They will no longer see its dashboards.`;
@@ -104,7 +95,7 @@ function RemoveMember({ organization, member }: { organization: Organization; me
 /** 'Add a member': people searched on the server by name or e-mail as they type, members left out. */
 function AddMember({ organization, members }: { organization: Organization; members: readonly OrganizationMember[] }) {
   const [typed, setTyped] = useState('');
-  const q = useSettled(typed.trim(), 250);
+  const q = useDebounced(typed.trim(), 250);
   const found = useQuery({
     queryKey: [...adminKeys.users, 'search', q],
     queryFn: ({ signal }) =>
