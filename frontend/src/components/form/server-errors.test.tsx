@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { User } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chooseRowAction,
   makeDashboard,
@@ -9,18 +9,14 @@ import {
   newDashboardForm,
   openCreatePanel,
 } from '../../testing/admin-fixtures';
-import { cleanUpAfterEachTest } from '../../testing/clean-up';
+import { quietScreenTests } from '../../testing/clean-up';
 import { type FakeRoute, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../testing/fake-api';
 import { renderApp } from '../../testing/render-app';
 
 // Item 9 of issue 12: a field's server error (422) used to stay in the form's state after the field was corrected,
 // so every later submit was refused without a request until the page was reloaded.
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-cleanUpAfterEachTest();
+quietScreenTests();
 
 /** A 422 on `path` for the first request, then `then` for every later one. */
 function failsOnceOn(path: string, message: string, then: FakeRoute): FakeRoute {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink, User } from '@app/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   chooseRowAction,
   makeDashboard,
@@ -9,7 +9,7 @@ import {
   makeOrganization,
   openCreatePanel,
 } from '../../../testing/admin-fixtures';
-import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { quietScreenTests } from '../../../testing/clean-up';
 import { deferred, type FakeRoute, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 import { DELETE_USER_QUESTION, OWN_ACCOUNT_REASON, statusQuestion } from '../forms/edit-user-actions';
@@ -19,12 +19,7 @@ import { DELETE_DASHBOARD_QUESTION } from './dashboards-tab';
 import { unlinkQuestion } from './link-parts';
 import { deactivateOrganizationQuestion } from './organizations-tab';
 
-// The failures the screen reports are logged too; keep the test output quiet.
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-cleanUpAfterEachTest();
+quietScreenTests();
 
 const admin = makeUser({ id: 1, email: 'root@example.com', firstName: 'Root', isAdmin: true });
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminApi, chooseRowAction, makeConnection } from '../../../testing/admin-fixtures';
-import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 import { OWNS_SHARING_HINT, SECRET_KEPT_HINT } from '../forms/connection-form';
@@ -10,11 +10,7 @@ import { OWNS_SHARING_HINT, SECRET_KEPT_HINT } from '../forms/connection-form';
 // Issue 28: a Looker Studio connection is a service account's JSON key (write-only, pasted or read from its file),
 // the Workspace user it acts as, and whether the portal removes members it did not add. 'Sync now' reconciles.
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-cleanUpAfterEachTest();
+quietScreenTests();
 
 const KEY = JSON.stringify({
   type: 'service_account',

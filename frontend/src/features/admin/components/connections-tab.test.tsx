@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { AdminMessages } from '@app/contracts/api/admin';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminApi, chooseRowAction, makeConnection, makeDashboard } from '../../../testing/admin-fixtures';
-import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 import { SECRET_KEPT_HINT } from '../forms/connection-form';
@@ -11,11 +11,7 @@ import { deleteConnectionQuestion } from './connections-tab';
 
 // Issue 14: the Connections tab. Secrets are write-only: typed in when a connection is made or changed, never shown.
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-cleanUpAfterEachTest();
+quietScreenTests();
 
 const powerbi = makeConnection({ id: 5, name: 'Contoso Power BI', dashboardCount: 1 });
 const tableau = makeConnection({

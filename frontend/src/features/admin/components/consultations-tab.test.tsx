@@ -1,18 +1,15 @@
 // @vitest-environment happy-dom
 import type { Consultation } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminApi } from '../../../testing/admin-fixtures';
-import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { quietScreenTests } from '../../../testing/clean-up';
 import { type FakeRoute, jsonResponse, reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
 // Issue 16: the Consultations tab, against the API's answers.
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-cleanUpAfterEachTest();
+quietScreenTests();
 
 const consultation = (overrides: Partial<Consultation> = {}): Consultation => ({
   id: 3,

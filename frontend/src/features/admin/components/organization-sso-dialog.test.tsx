@@ -2,21 +2,17 @@
 import type { SsoSettings } from '@app/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { makeOrganization } from '../../../testing/admin-fixtures';
-import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { OrganizationSsoButton } from './organization-sso-dialog';
 
 // Issue 17 on the admin kit (issue 27): an organization's single sign-on is set in a side panel, and removing it asks
 // first (an alertdialog) instead of a second click on the same button.
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-cleanUpAfterEachTest();
+quietScreenTests();
 
 const settings: SsoSettings = {
   organizationId: 1,

@@ -1,8 +1,8 @@
 import type { CaseStudy, CaseStudyInput } from '@app/contracts';
 import { CaseStudyInputSchema } from '@app/contracts/api/site';
-import { DeclaredField, type FieldSpec } from '../../../components/form/declared-field';
+import type { FieldSpec } from '../../../components/form/declared-field';
 import { useSaveCaseStudy } from '../api/site-admin';
-import { SavePanel, useSavePanel } from './panel-form';
+import { DeclaredSavePanel } from './panel-form';
 
 const valuesOf = (study?: CaseStudy): CaseStudyInput => ({
   title: study?.title ?? '',
@@ -72,23 +72,15 @@ const FIELDS: readonly FieldSpec<keyof CaseStudyInput>[] = [
 /** 'Create Case Study', or 'Edit Case Study' with Cancel when `study` is given (keyed by its id). */
 export function CaseStudyForm({ study, onDone }: { study?: CaseStudy | undefined; onDone: () => void }) {
   const save = useSaveCaseStudy();
-  const { form, panel } = useSavePanel({
-    thing: 'Case Study',
-    item: study,
-    valuesOf,
-    schema: CaseStudyInputSchema,
-    save: save.mutateAsync,
-    onDone,
-  });
   return (
-    <form.AppForm>
-      <SavePanel {...panel}>
-        {FIELDS.map(({ name, ...spec }) => (
-          <form.AppField key={name} name={name}>
-            {() => <DeclaredField {...spec} />}
-          </form.AppField>
-        ))}
-      </SavePanel>
-    </form.AppForm>
+    <DeclaredSavePanel
+      thing="Case Study"
+      item={study}
+      valuesOf={valuesOf}
+      schema={CaseStudyInputSchema}
+      save={save.mutateAsync}
+      onDone={onDone}
+      fields={FIELDS}
+    />
   );
 }

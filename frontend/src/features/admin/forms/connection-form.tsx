@@ -4,6 +4,7 @@ import type { EmbedConnection, EmbedProvider } from '@app/contracts';
 import { AdminMessages } from '@app/contracts/api/admin';
 import { EMBED_PROVIDER_LABELS, EMBED_PROVIDERS, EmbedConnectionInputSchema } from '@app/contracts/api/embedding';
 import * as v from 'valibot';
+import { verbatimInput } from '../../../components/form/field-presets';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 import type { TextFieldProps } from '../../../components/form/text-field';
 import { type FieldIssues, validationIssues } from '../../../components/form/use-schema-form';
@@ -133,8 +134,7 @@ const inputOf = (
   testId: string,
 ): TextFieldProps & { 'data-testid': string } => ({
   label: field.label,
-  autoComplete: 'off',
-  spellCheck: false,
+  ...verbatimInput,
   'data-testid': testId,
   ...(field.placeholder && { placeholder: field.placeholder }),
   ...(field.type && { type: field.type }),
@@ -219,8 +219,7 @@ export function ConnectionForm({
                             <field.TextareaField
                               label={spec.label}
                               rows={6}
-                              autoComplete="off"
-                              spellCheck={false}
+                              {...verbatimInput}
                               required={!editing}
                               placeholder='{ "type": "service_account", ... }'
                               description={description}

@@ -1,20 +1,16 @@
 // @vitest-environment happy-dom
 import { PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminApi, makeConnection, makeDashboard, newDashboardForm } from '../../../testing/admin-fixtures';
-import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
 // Issue 28: a Looker Studio dashboard names its connection and report (picked from the connection's assets search,
 // or its id or address pasted); its embed URL follows the report. The list shows whether its sharing is in step.
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-cleanUpAfterEachTest();
+quietScreenTests();
 
 const SALES = '0b1d6a4e-1c2f-4e5a-9b8c-7d6e5f4a3b2c';
 const OPS = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';

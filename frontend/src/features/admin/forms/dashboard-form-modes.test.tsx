@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminApi,
   chooseRowAction,
@@ -9,7 +9,7 @@ import {
   makeDashboard,
   newDashboardForm,
 } from '../../../testing/admin-fixtures';
-import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 import { PUBLIC_IN_TOKEN_MODE, TYPE_SET_BY_MODE } from './dashboard-form';
@@ -17,11 +17,7 @@ import { PUBLIC_IN_TOKEN_MODE, TYPE_SET_BY_MODE } from './dashboard-form';
 // Issue 14: a dashboard is embedded by URL (a public share link is called out as the admin types, and in the list),
 // or with tokens minted per organization through a connection of its provider.
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-cleanUpAfterEachTest();
+quietScreenTests();
 
 const REPORT = '33333333-3333-3333-3333-333333333333';
 const WORKSPACE = '44444444-4444-4444-4444-444444444444';

@@ -1,19 +1,15 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeDashboard, newDashboardForm } from '../../../testing/admin-fixtures';
-import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { quietScreenTests } from '../../../testing/clean-up';
 import { makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
 // Issue 12, item 3: the server asks the embed URL's host for it when a dashboard is saved; a failure never stops the
 // save but the admin is told.
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-cleanUpAfterEachTest();
+quietScreenTests();
 
 const saved = makeDashboard({ id: 11, name: 'Report', embedUrl: 'https://127.0.0.1:9/report', isPublic: false });
 

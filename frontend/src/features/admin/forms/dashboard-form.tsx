@@ -4,6 +4,7 @@ import { DashboardInputSchema } from '@app/contracts/api/admin';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES, TYPE_OF_EMBED_MODE } from '@app/contracts/api/dashboards';
 import { EMBED_MODES, PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { useQuery } from '@tanstack/react-query';
+import { verbatimInput } from '../../../components/form/field-presets';
 import { Alert } from '../../../components/ui/alert';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { useSaveDashboard } from '../api/admin.mutations';
@@ -173,8 +174,7 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
                           label={spec.label}
                           placeholder={spec.placeholder}
                           required
-                          autoComplete="off"
-                          spellCheck={false}
+                          {...verbatimInput}
                           {...(spec.name === 'metabaseDashboardId' && { inputMode: 'numeric' })}
                           data-testid={`dashboard-${spec.name}`}
                         />

@@ -2,6 +2,7 @@ import type { AdminOrganization, EditUserInput, User } from '@app/contracts';
 import { EditUserSchema } from '@app/contracts/api/admin';
 import { useState } from 'react';
 import * as v from 'valibot';
+import { verbatimInput } from '../../../components/form/field-presets';
 import { emailConflictOrValidationIssues, useSchemaForm } from '../../../components/form/use-schema-form';
 import { useRemoveOrganizationUser, useUpdateUser } from '../api/admin.mutations';
 import { notifyFailure, notifySuccess } from '../utils/notify';
@@ -104,8 +105,7 @@ export function EditUserForm({
               <field.TextField
                 label="Google account (optional)"
                 type="email"
-                autoComplete="off"
-                spellCheck={false}
+                {...verbatimInput}
                 placeholder={user.email}
                 description={USER_GOOGLE_ACCOUNT_HINT}
                 data-testid="edit-user-google-account"

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminApi, chooseRowAction, makeOrganization, openCreatePanel } from '../../../testing/admin-fixtures';
-import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { quietScreenTests } from '../../../testing/clean-up';
 import { makeUser, reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 import { USER_GOOGLE_ACCOUNT_HINT } from './edit-user-form';
@@ -11,11 +11,7 @@ import { GOOGLE_GROUP_HINT } from './organization-form';
 // Issue 28: an organization may name a Google group it manages itself, and a person a Google account other than their
 // e-mail address; Looker Studio reports are shared with those.
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-cleanUpAfterEachTest();
+quietScreenTests();
 
 const type = (scope: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } });

@@ -1,4 +1,5 @@
 import type { DashboardInput } from '@app/contracts';
+import { verbatimInput } from '../../../components/form/field-presets';
 import { withFieldGroup } from '../../../components/form/form';
 import { reportTarget } from '../utils/looker-studio';
 import { ReportPicker } from './report-picker';
@@ -49,8 +50,7 @@ export const LookerStudioFields = withFieldGroup({
               label="Embed URL"
               description={LOOKER_EMBED_HINT}
               placeholder="https://lookerstudio.google.com/embed/reporting/..."
-              autoComplete="off"
-              spellCheck={false}
+              {...verbatimInput}
               data-testid="dashboard-looker-embed-url"
             />
           )}

@@ -1,7 +1,9 @@
 import type { AdminOrganization, OrganizationInput } from '@app/contracts';
 import { OrganizationInputSchema } from '@app/contracts/api/admin';
+import type { FieldSpec } from '../../../components/form/declared-field';
+import { verbatimInput } from '../../../components/form/field-presets';
 import { useSaveOrganization } from '../api/admin.mutations';
-import { SavePanel, useSavePanel } from './panel-form';
+import { DeclaredSavePanel } from './panel-form';
 
 const valuesOf = (organization?: AdminOrganization): OrganizationInput => ({
   name: organization?.name ?? '',
@@ -12,6 +14,22 @@ const valuesOf = (organization?: AdminOrganization): OrganizationInput => ({
 
 export const GOOGLE_GROUP_HINT =
   'A Google group this organization manages itself: its Looker Studio reports are shared with the group instead of with each member, and the organization adds its people to the group.';
+
+/** The form's fields, in screen order. */
+const FIELDS: readonly FieldSpec<keyof OrganizationInput>[] = [
+  { name: 'name', label: 'Name', required: true, 'data-testid': 'organization-name' },
+  { name: 'domain', label: 'Domain', placeholder: 'example.com', 'data-testid': 'organization-domain' },
+  { name: 'logoUrl', label: 'Logo URL', type: 'url', placeholder: 'https://', 'data-testid': 'organization-logo-url' },
+  {
+    name: 'googleGroup',
+    label: 'Google group (optional)',
+    type: 'email',
+    ...verbatimInput,
+    placeholder: 'analysts@example.com',
+    description: GOOGLE_GROUP_HINT,
+    'data-testid': 'organization-google-group',
+  },
+];
 
 /**
  * 'Create Organization', or 'Edit Organization' with Cancel when `organization` is given (key it by the id so a
@@ -25,43 +43,15 @@ export function OrganizationForm({
   onDone: () => void;
 }) {
   const save = useSaveOrganization();
-  const { form, panel } = useSavePanel({
-    thing: 'Organization',
-    item: organization,
-    valuesOf,
-    schema: OrganizationInputSchema,
-    save: save.mutateAsync,
-    onDone,
-  });
-
   return (
-    <form.AppForm>
-      <SavePanel {...panel}>
-        <form.AppField name="name">
-          {(field) => <field.TextField label="Name" required data-testid="organization-name" />}
-        </form.AppField>
-        <form.AppField name="domain">
-          {(field) => <field.TextField label="Domain" placeholder="example.com" data-testid="organization-domain" />}
-        </form.AppField>
-        <form.AppField name="logoUrl">
-          {(field) => (
-            <field.TextField label="Logo URL" type="url" placeholder="https://" data-testid="organization-logo-url" />
-          )}
-        </form.AppField>
-        <form.AppField name="googleGroup">
-          {(field) => (
-            <field.TextField
-              label="Google group (optional)"
-              type="email"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="analysts@example.com"
-              description={GOOGLE_GROUP_HINT}
-              data-testid="organization-google-group"
-            />
-          )}
-        </form.AppField>
-      </SavePanel>
-    </form.AppForm>
+    <DeclaredSavePanel
+      thing="Organization"
+      item={organization}
+      valuesOf={valuesOf}
+      schema={OrganizationInputSchema}
+      save={save.mutateAsync}
+      onDone={onDone}
+      fields={FIELDS}
+    />
   );
 }

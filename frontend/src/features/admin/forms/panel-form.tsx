@@ -1,6 +1,7 @@
 import type { AdminDashboard, User } from '@app/contracts';
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
+import { DeclaredField, type FieldSpec } from '../../../components/form/declared-field';
 import { FormActions, type FormActionsProps } from '../../../components/form/form-actions';
 import { FormElement } from '../../../components/form/form-element';
 import type { SelectFieldProps } from '../../../components/form/select-field';
@@ -99,6 +100,28 @@ export function SavePanel({ testId, texts, onCancel, children }: SavePanelFrame 
     >
       {children}
     </PanelForm>
+  );
+}
+
+/**
+ * The whole save panel of a thing whose fields are all declared (`fields`, in screen order): the form of
+ * `useSavePanel` in its frame.
+ */
+export function DeclaredSavePanel<TItem extends { id: number }, TValues extends object, TInput, TSaved>({
+  fields,
+  ...options
+}: SavePanelOptions<TItem, TValues, TInput, TSaved> & { fields: readonly FieldSpec<keyof TValues & string>[] }) {
+  const { form, panel } = useSavePanel(options);
+  return (
+    <form.AppForm>
+      <SavePanel {...panel}>
+        {fields.map(({ name, ...spec }) => (
+          <form.AppField key={name} name={name}>
+            {() => <DeclaredField {...spec} />}
+          </form.AppField>
+        ))}
+      </SavePanel>
+    </form.AppForm>
   );
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   adminApi,
   chooseRowAction,
@@ -9,18 +9,14 @@ import {
   makeOrganization,
   openCreatePanel,
 } from '../../../testing/admin-fixtures';
-import { cleanUpAfterEachTest } from '../../../testing/clean-up';
+import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 
 // Issue 14: each organization–dashboard link of a token-mode dashboard carries what the organization may see, edited
 // in a form fitted to the dashboard's provider and checked as the server checks it.
 
-beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
-});
-
-cleanUpAfterEachTest();
+quietScreenTests();
 
 const token = { embedUrl: '', isPublic: false, publicShareLink: false } as const;
 const dashboards = [

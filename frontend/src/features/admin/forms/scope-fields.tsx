@@ -1,5 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { firstErrorMessage } from '../../../components/form/field-error';
+import { verbatimInput } from '../../../components/form/field-presets';
 import { FieldError } from '../../../components/form/field-shell';
 import { withFieldGroup } from '../../../components/form/form';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +14,35 @@ const ROW_HINT = {
   tableau: "User attributes the connected-app token carries: the view's data policies filter on them.",
   metabase: 'Locked parameters of the signed embedding token: the dashboard is filtered by them. Values are text.',
 } as const;
+
+/** Power BI's scope: its fields, and the end of each one's test id. */
+const POWER_BI_FIELDS = [
+  {
+    name: 'roles',
+    suffix: 'roles',
+    label: 'Roles',
+    description: 'Row-level security roles of the dataset, separated by commas.',
+    placeholder: 'Region, Manager',
+  },
+  {
+    name: 'username',
+    suffix: 'username',
+    label: 'Username (optional)',
+    description: "The identity's username; the viewer's e-mail address when empty.",
+  },
+  {
+    name: 'customData',
+    suffix: 'custom-data',
+    label: 'Custom data (optional)',
+    description: "Read by the dataset's CUSTOMDATA() rules.",
+  },
+] as const;
+
+/** The two parts of a Tableau attribute or Metabase parameter row. */
+const ROW_PARTS = [
+  { part: 'name', label: 'Name' },
+  { part: 'value', label: 'Value' },
+] as const;
 
 /**
  * The data scope of an organization–dashboard link (issue 14), fitted to the dashboard's provider: Power BI roles,
@@ -38,42 +68,11 @@ export const ScopeFields = withFieldGroup({
               data-testid={`${testIdPrefix}-unrestricted`}
             />
             {field.state.value ? null : mode === 'powerbi' ? (
-              <>
-                <group.AppField name="roles">
-                  {(roles) => (
-                    <roles.TextField
-                      label="Roles"
-                      description="Row-level security roles of the dataset, separated by commas."
-                      placeholder="Region, Manager"
-                      autoComplete="off"
-                      spellCheck={false}
-                      data-testid={`${testIdPrefix}-roles`}
-                    />
-                  )}
+              POWER_BI_FIELDS.map(({ name, suffix, ...spec }) => (
+                <group.AppField key={name} name={name}>
+                  {(text) => <text.TextField {...spec} {...verbatimInput} data-testid={`${testIdPrefix}-${suffix}`} />}
                 </group.AppField>
-                <group.AppField name="username">
-                  {(username) => (
-                    <username.TextField
-                      label="Username (optional)"
-                      description="The identity's username; the viewer's e-mail address when empty."
-                      autoComplete="off"
-                      spellCheck={false}
-                      data-testid={`${testIdPrefix}-username`}
-                    />
-                  )}
-                </group.AppField>
-                <group.AppField name="customData">
-                  {(customData) => (
-                    <customData.TextField
-                      label="Custom data (optional)"
-                      description="Read by the dataset's CUSTOMDATA() rules."
-                      autoComplete="off"
-                      spellCheck={false}
-                      data-testid={`${testIdPrefix}-custom-data`}
-                    />
-                  )}
-                </group.AppField>
-              </>
+              ))
             ) : (
               <group.AppField name="rows" mode="array">
                 {(rows) => (
@@ -89,34 +88,22 @@ export const ScopeFields = withFieldGroup({
                           className="grid items-end gap-2 sm:grid-cols-[1fr_1fr_auto]"
                           data-testid={`${testIdPrefix}-row`}
                         >
-                          <group.AppField name={`rows[${index}].name`}>
-                            {(field) => (
-                              <field.TextField
-                                label={
-                                  <>
-                                    <span className="sr-only">{`${noun} ${number} `}</span>Name
-                                  </>
-                                }
-                                autoComplete="off"
-                                spellCheck={false}
-                                data-testid={`${testIdPrefix}-row-name`}
-                              />
-                            )}
-                          </group.AppField>
-                          <group.AppField name={`rows[${index}].value`}>
-                            {(field) => (
-                              <field.TextField
-                                label={
-                                  <>
-                                    <span className="sr-only">{`${noun} ${number} `}</span>Value
-                                  </>
-                                }
-                                autoComplete="off"
-                                spellCheck={false}
-                                data-testid={`${testIdPrefix}-row-value`}
-                              />
-                            )}
-                          </group.AppField>
+                          {ROW_PARTS.map(({ part, label }) => (
+                            <group.AppField key={part} name={`rows[${index}].${part}`}>
+                              {(field) => (
+                                <field.TextField
+                                  label={
+                                    <>
+                                      <span className="sr-only">{`${noun} ${number} `}</span>
+                                      {label}
+                                    </>
+                                  }
+                                  {...verbatimInput}
+                                  data-testid={`${testIdPrefix}-row-${part}`}
+                                />
+                              )}
+                            </group.AppField>
+                          ))}
                           <Button
                             variant="ghost"
                             size="icon"

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import * as v from 'valibot';
 import { AlertFormElement, useAlertForm } from '../../../components/form/alert-form';
 import { DeclaredField, type FieldSpec } from '../../../components/form/declared-field';
+import { verbatimInput } from '../../../components/form/field-presets';
 import { Button } from '../../../components/ui/button';
 import { useRemoveSso, useSaveSso, useTestSso } from '../api/admin.mutations';
 import { ConfirmPrompt } from '../kit/confirm-prompt';
@@ -45,8 +46,7 @@ const fieldsOf = (editing: boolean): readonly FieldSpec<keyof SsoFormValues>[] =
     name: 'issuer',
     label: 'Issuer URL',
     required: true,
-    autoComplete: 'off',
-    spellCheck: false,
+    ...verbatimInput,
     placeholder: 'https://login.microsoftonline.com/<tenant id>/v2.0',
     description: "Exactly as the provider's discovery document names it.",
     'data-testid': 'sso-issuer',
@@ -55,8 +55,7 @@ const fieldsOf = (editing: boolean): readonly FieldSpec<keyof SsoFormValues>[] =
     name: 'clientId',
     label: 'Client ID',
     required: true,
-    autoComplete: 'off',
-    spellCheck: false,
+    ...verbatimInput,
     'data-testid': 'sso-client-id',
   },
   {
@@ -72,8 +71,7 @@ const fieldsOf = (editing: boolean): readonly FieldSpec<keyof SsoFormValues>[] =
     name: 'domains',
     label: 'E-mail domains',
     required: true,
-    autoComplete: 'off',
-    spellCheck: false,
+    ...verbatimInput,
     placeholder: 'school.edu, staff.school.edu',
     description: 'People whose address ends in one of these sign in here. A domain belongs to one organization.',
     'data-testid': 'sso-domains',

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert, type LucideIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { buttonClass } from '../../../components/ui/button';
+import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingStatus } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
@@ -87,6 +87,37 @@ export function CardLink({
     <Link to={to} className={buttonClass({ size: 'lg', variant, className: 'w-full' })} {...rest}>
       {children}
     </Link>
+  );
+}
+
+/**
+ * The card that replaces the one the person worked in once it is done ('Email Address Changed', 'Check Your Email'):
+ * a success, its heading focused.
+ */
+export function DoneCard({
+  icon: Icon,
+  ...rest
+}: Omit<AuthCardProps, 'icon' | 'tone' | 'focusHeading'> & { icon: LucideIcon }) {
+  return <AuthCard icon={<Icon aria-hidden="true" className="size-6" />} tone="success" focusHeading {...rest} />;
+}
+
+/** A card's full-width large button that sends what the card asks for: disabled, and `pendingLabel`, while it goes. */
+export function CardButton({
+  pending,
+  pendingLabel,
+  children,
+  ...rest
+}: {
+  pending: boolean;
+  pendingLabel: string;
+  children: ReactNode;
+  onClick: () => void;
+  'data-testid': string;
+}) {
+  return (
+    <Button size="lg" className="w-full" disabled={pending} {...rest}>
+      {pending ? pendingLabel : children}
+    </Button>
   );
 }
 

@@ -1,8 +1,7 @@
 import { MailCheck } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import { failureMessage } from '../../../lib/api';
 import { useConfirmEmailChange } from '../api/auth.mutations';
-import { AccountLinkInvalid, AuthCard, CardLink } from './auth-card';
+import { AccountLinkInvalid, AuthCard, CardButton, CardLink, DoneCard } from './auth-card';
 
 /**
  * /confirm-email?token=... (issue 12): opening the link changes nothing by itself (a mail scanner may open it too);
@@ -27,11 +26,9 @@ export function ConfirmEmailScreen({ token }: { token: string | undefined }) {
     );
   if (confirm.isSuccess)
     return (
-      <AuthCard
-        icon={<MailCheck aria-hidden="true" className="size-6" />}
-        tone="success"
+      <DoneCard
+        icon={MailCheck}
         title="Email Address Changed"
-        focusHeading
         description={
           <p data-testid="confirm-email-done">
             Your email address is now{' '}
@@ -44,7 +41,7 @@ export function ConfirmEmailScreen({ token }: { token: string | undefined }) {
         <CardLink to="/login" data-testid="confirm-email-login">
           Sign In
         </CardLink>
-      </AuthCard>
+      </DoneCard>
     );
 
   return (
@@ -56,15 +53,14 @@ export function ConfirmEmailScreen({ token }: { token: string | undefined }) {
       }
       data-testid="confirm-email"
     >
-      <Button
-        size="lg"
-        className="w-full"
-        disabled={confirm.isPending}
+      <CardButton
+        pending={confirm.isPending}
+        pendingLabel="Confirming..."
         onClick={() => confirm.mutate(token)}
         data-testid="confirm-email-submit"
       >
-        {confirm.isPending ? 'Confirming...' : 'Confirm Email Address'}
-      </Button>
+        Confirm Email Address
+      </CardButton>
     </AuthCard>
   );
 }

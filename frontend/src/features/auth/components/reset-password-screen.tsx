@@ -6,7 +6,7 @@ import { useResetPassword } from '../api/auth.mutations';
 import { resetTokenQueryOptions } from '../api/auth.queries';
 import { RequestResetForm } from '../forms/request-reset-form';
 import { displayName } from '../utils/display-name';
-import { AuthCard, authLinkClass, CardLink, LinkErrorCard } from './auth-card';
+import { AuthCard, authLinkClass, CardLink, DoneCard, LinkErrorCard } from './auth-card';
 import { SetPasswordScreen } from './set-password-screen';
 
 /**
@@ -25,11 +25,9 @@ function RequestStep() {
 
   if (sentTo)
     return (
-      <AuthCard
-        icon={<MailCheck aria-hidden="true" className="size-6" />}
-        tone="success"
+      <DoneCard
+        icon={MailCheck}
         title="Check Your Email"
-        focusHeading
         description={
           <>
             <p>
@@ -58,7 +56,7 @@ function RequestStep() {
           </Button>
           <CardLink to="/">Return to Home</CardLink>
         </div>
-      </AuthCard>
+      </DoneCard>
     );
 
   return (

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { MailMinus } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api';
 import { unsubscribePreviewQueryOptions, useUnsubscribe } from '../api/subscriptions.api';
-import { AccountLinkInvalid, AuthCard, CardLink } from './auth-card';
+import { AccountLinkInvalid, AuthCard, CardButton, CardLink, DoneCard } from './auth-card';
 
 /**
  * /unsubscribe?token=... (issue 29): the link of a report e-mail. Opening it changes nothing (a mail scanner opens
@@ -43,11 +42,9 @@ export function UnsubscribeScreen({ token }: { token: string | undefined }) {
   const { dashboardName, organizationName } = preview.data;
   if (unsubscribe.isSuccess || preview.data.unsubscribed)
     return (
-      <AuthCard
-        icon={<MailMinus aria-hidden="true" className="size-6" />}
-        tone="success"
+      <DoneCard
+        icon={MailMinus}
         title="You Are Unsubscribed"
-        focusHeading
         description={
           <p data-testid="unsubscribe-done">
             You will no longer receive <strong className="text-slate-900 dark:text-white">{dashboardName}</strong> of{' '}
@@ -57,7 +54,7 @@ export function UnsubscribeScreen({ token }: { token: string | undefined }) {
         data-testid="unsubscribe-success"
       >
         <CardLink to="/account">Go to Account Settings</CardLink>
-      </AuthCard>
+      </DoneCard>
     );
   return (
     <AuthCard
@@ -76,15 +73,14 @@ export function UnsubscribeScreen({ token }: { token: string | undefined }) {
           {failureMessage(unsubscribe.error, 'You could not be unsubscribed. Please try again.')}
         </p>
       ) : null}
-      <Button
-        size="lg"
-        className="w-full"
-        disabled={unsubscribe.isPending}
+      <CardButton
+        pending={unsubscribe.isPending}
+        pendingLabel="Unsubscribing..."
         onClick={() => unsubscribe.mutate(token)}
         data-testid="unsubscribe-submit"
       >
-        {unsubscribe.isPending ? 'Unsubscribing...' : 'Unsubscribe'}
-      </Button>
+        Unsubscribe
+      </CardButton>
     </AuthCard>
   );
 }
