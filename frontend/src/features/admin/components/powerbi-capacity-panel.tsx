@@ -1,7 +1,7 @@
 // Long file: the capacity's settings form and what it shows of the capacity (state, fault, hours paused, money saved).
 import { CAPACITY_KIND_LABELS, CAPACITY_KINDS, type Capacity, type CapacityInput } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import { controlClass } from '../../../components/form/field-shell';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -53,6 +53,40 @@ function Field({ label, hint, children }: { label: string; hint?: string; childr
   );
 }
 
+/** The settings typed in: the draft's text values. */
+type TypedKey = { [K in keyof Draft]-?: string extends Draft[K] ? K : never }[keyof Draft];
+
+/** A typed-in setting: its label and hint, and the input bound to `draft[name]` (test id `capacity-{name}`). */
+function DraftInput({
+  label,
+  hint,
+  name,
+  draft,
+  onChange,
+  ...input
+}: {
+  label: string;
+  hint?: string;
+  name: TypedKey;
+  draft: Draft;
+  onChange: (name: TypedKey, value: string) => void;
+} & Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'min' | 'max' | 'step' | 'required' | 'autoComplete'>) {
+  return (
+    <Field label={label} {...(hint && { hint })}>
+      {(id) => (
+        <input
+          {...input}
+          id={id}
+          className={controlClass}
+          value={draft[name]}
+          onChange={(e) => onChange(name, e.target.value)}
+          data-testid={`capacity-${name}`}
+        />
+      )}
+    </Field>
+  );
+}
+
 const STATE_BADGE: Record<string, 'success' | 'warning' | 'danger'> = {
   Active: 'success',
   Paused: 'warning',
@@ -98,6 +132,7 @@ export function PowerBiCapacityPanel({ connectionId }: { connectionId: number })
   const headingId = useId();
   const shown = draft ?? draftOf(capacity);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft({ ...shown, [key]: value });
+  const bound = { draft: shown, onChange: set };
 
   const submit = async () => {
     setError(null);
@@ -153,45 +188,9 @@ export function PowerBiCapacityPanel({ connectionId }: { connectionId: number })
           void submit();
         }}
       >
-        <Field label="Azure subscription ID">
-          {(id) => (
-            <input
-              id={id}
-              className={controlClass}
-              value={shown.subscriptionId}
-              required
-              autoComplete="off"
-              onChange={(e) => set('subscriptionId', e.target.value)}
-              data-testid="capacity-subscriptionId"
-            />
-          )}
-        </Field>
-        <Field label="Resource group">
-          {(id) => (
-            <input
-              id={id}
-              className={controlClass}
-              value={shown.resourceGroup}
-              required
-              autoComplete="off"
-              onChange={(e) => set('resourceGroup', e.target.value)}
-              data-testid="capacity-resourceGroup"
-            />
-          )}
-        </Field>
-        <Field label="Capacity name">
-          {(id) => (
-            <input
-              id={id}
-              className={controlClass}
-              value={shown.capacityName}
-              required
-              autoComplete="off"
-              onChange={(e) => set('capacityName', e.target.value)}
-              data-testid="capacity-capacityName"
-            />
-          )}
-        </Field>
+        <DraftInput label="Azure subscription ID" name="subscriptionId" required autoComplete="off" {...bound} />
+        <DraftInput label="Resource group" name="resourceGroup" required autoComplete="off" {...bound} />
+        <DraftInput label="Capacity name" name="capacityName" required autoComplete="off" {...bound} />
         <Field label="Kind">
           {(id) => (
             <select
@@ -209,43 +208,10 @@ export function PowerBiCapacityPanel({ connectionId }: { connectionId: number })
             </select>
           )}
         </Field>
-        <Field label="Time zone" hint="An IANA zone, e.g. Europe/Paris">
-          {(id) => (
-            <input
-              id={id}
-              className={controlClass}
-              value={shown.timeZone}
-              required
-              onChange={(e) => set('timeZone', e.target.value)}
-              data-testid="capacity-timeZone"
-            />
-          )}
-        </Field>
+        <DraftInput label="Time zone" hint="An IANA zone, e.g. Europe/Paris" name="timeZone" required {...bound} />
         <div className="flex flex-col gap-4">
-          <Field label="Active from">
-            {(id) => (
-              <input
-                id={id}
-                type="time"
-                className={controlClass}
-                value={shown.activeFrom}
-                onChange={(e) => set('activeFrom', e.target.value)}
-                data-testid="capacity-activeFrom"
-              />
-            )}
-          </Field>
-          <Field label="Active until">
-            {(id) => (
-              <input
-                id={id}
-                type="time"
-                className={controlClass}
-                value={shown.activeTo}
-                onChange={(e) => set('activeTo', e.target.value)}
-                data-testid="capacity-activeTo"
-              />
-            )}
-          </Field>
+          <DraftInput label="Active from" name="activeFrom" type="time" {...bound} />
+          <DraftInput label="Active until" name="activeTo" type="time" {...bound} />
         </div>
         <fieldset>
           <legend className="text-sm font-medium text-slate-800 dark:text-slate-200">Active days</legend>
@@ -272,34 +238,23 @@ export function PowerBiCapacityPanel({ connectionId }: { connectionId: number })
             })}
           </div>
         </fieldset>
-        <Field label="Pause after (minutes without a viewer)">
-          {(id) => (
-            <input
-              id={id}
-              type="number"
-              min={5}
-              max={1440}
-              className={controlClass}
-              value={shown.idleMinutes}
-              onChange={(e) => set('idleMinutes', e.target.value)}
-              data-testid="capacity-idleMinutes"
-            />
-          )}
-        </Field>
-        <Field label="Hourly price (optional)" hint="What an hour of the capacity costs, to show the money saved">
-          {(id) => (
-            <input
-              id={id}
-              type="number"
-              min={0}
-              step="0.01"
-              className={controlClass}
-              value={shown.hourlyPrice}
-              onChange={(e) => set('hourlyPrice', e.target.value)}
-              data-testid="capacity-hourlyPrice"
-            />
-          )}
-        </Field>
+        <DraftInput
+          label="Pause after (minutes without a viewer)"
+          name="idleMinutes"
+          type="number"
+          min={5}
+          max={1440}
+          {...bound}
+        />
+        <DraftInput
+          label="Hourly price (optional)"
+          hint="What an hour of the capacity costs, to show the money saved"
+          name="hourlyPrice"
+          type="number"
+          min={0}
+          step="0.01"
+          {...bound}
+        />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={save.isPending} data-testid="capacity-save">
             {save.isPending ? 'Saving...' : 'Save capacity'}

@@ -39,3 +39,7 @@ export const RUN_STATES: Record<
   failed: { label: 'Failed', variant: 'danger' },
   skipped: { label: 'Skipped', variant: 'neutral' },
 };
+
+/** A subscription's (or a link's) name in the admin's words: 'Acme — Sales'. */
+export const subscriptionName = (s: { organizationName: string; dashboardName: string }) =>
+  `${s.organizationName} — ${s.dashboardName}`;

@@ -6,17 +6,17 @@ import {
   SubscriptionInputSchema,
   type User,
 } from '@app/contracts';
-import { useId, useMemo, useState } from 'react';
+import { type InputHTMLAttributes, useId, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { controlClass } from '../../../components/form/field-shell';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { NativeSelect } from '../../../components/ui/select';
+import { NativeSelect, type NativeSelectProps } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage, isApiRequestError } from '../../../lib/api';
 import { SmallField, submitWith } from '../components/admin-parts';
-import { WEEKDAYS } from './schedule-words';
+import { subscriptionName, WEEKDAYS } from './schedule-words';
 import { useSaveSubscription } from './subscriptions.api';
 
 const EXPORTABLE = new Set(['powerbi', 'tableau']);
@@ -66,6 +66,52 @@ const initial = (editing: Subscription | null): FormState =>
         chosen: [],
       };
 
+/** The settings chosen or typed in: text values of the form's state. */
+type SettingKey = Exclude<keyof FormState, 'everyone' | 'chosen'>;
+
+/**
+ * A setting of the form: its label and error over the control `{formId}-{part}` (test id `subscription-{part}`),
+ * bound to its value in the form's state.
+ */
+interface SettingPlace {
+  formId: string;
+  part: string;
+  label: string;
+  error?: string | undefined;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+}
+
+/** A setting chosen from a list. */
+function SelectSetting({
+  formId,
+  part,
+  label,
+  error,
+  ...select
+}: SettingPlace & Omit<NativeSelectProps, 'id' | 'value' | 'onChange'>) {
+  return (
+    <SmallField id={`${formId}-${part}`} label={label} error={error}>
+      <NativeSelect id={`${formId}-${part}`} {...select} data-testid={`subscription-${part}`} />
+    </SmallField>
+  );
+}
+
+/** A setting typed in (a day of the month, a time). */
+function InputSetting({
+  formId,
+  part,
+  label,
+  error,
+  ...input
+}: SettingPlace & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+  return (
+    <SmallField id={`${formId}-${part}`} label={label} error={error}>
+      <input id={`${formId}-${part}`} className={controlClass} {...input} data-testid={`subscription-${part}`} />
+    </SmallField>
+  );
+}
+
 /**
  * A subscription's form (issue 29): which organization–dashboard link (Power BI and Tableau dashboards with a data
  * scope), when (weekly on a weekday or monthly on a day, at a time in a zone), PDF or PNG, and to whom.
@@ -87,13 +133,21 @@ export function SubscriptionForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const set = (patch: Partial<FormState>) => setState((s) => ({ ...s, ...patch }));
+  /** A setting's control bound to `key` of the state, with the error of `key` (`part`: its id's and test id's end). */
+  const setting = (key: SettingKey, part: string) => ({
+    formId: id,
+    part,
+    error: errors[key],
+    value: state[key],
+    onChange: (event: { target: { value: string } }) => set({ [key]: event.target.value } as Partial<FormState>),
+  });
   const choices = useMemo(
     () =>
       links
         .filter((l) => EXPORTABLE.has(l.dashboardEmbedMode) && l.dataScope !== null)
         .map((l) => ({
           value: `${l.organizationId}:${l.dashboardId}`,
-          label: `${l.organizationName} — ${l.dashboardName}`,
+          label: subscriptionName(l),
         })),
     [links],
   );
@@ -148,93 +202,56 @@ export function SubscriptionForm({
   return (
     <form className="flex flex-col gap-4" noValidate onSubmit={submitWith(submit)} data-testid="subscription-form">
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">
-        {editing ? `Edit: ${editing.organizationName} — ${editing.dashboardName}` : 'New subscription'}
+        {editing ? `Edit: ${subscriptionName(editing)}` : 'New subscription'}
       </h2>
       {choices.length === 0 && !editing ? (
         <Alert variant="warning">
           Link a Power BI or Tableau dashboard to an organization, with its data scope, to e-mail its report.
         </Alert>
       ) : null}
-      <SmallField id={`${id}-link`} label="Organization and dashboard" error={errors.link}>
-        <NativeSelect
-          id={`${id}-link`}
-          value={state.link}
-          placeholder="Choose…"
-          options={choices}
-          disabled={editing !== null}
-          aria-invalid={errors.link ? true : undefined}
-          onChange={(e) => set({ link: e.target.value, chosen: [] })}
-          data-testid="subscription-link"
-        />
-      </SmallField>
+      <SelectSetting
+        label="Organization and dashboard"
+        placeholder="Choose…"
+        options={choices}
+        disabled={editing !== null}
+        aria-invalid={errors.link ? true : undefined}
+        {...setting('link', 'link')}
+        onChange={(e) => set({ link: e.target.value, chosen: [] })}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SmallField id={`${id}-frequency`} label="Frequency">
-          <NativeSelect
-            id={`${id}-frequency`}
-            value={state.frequency}
-            options={[
-              { value: 'weekly', label: 'Weekly' },
-              { value: 'monthly', label: 'Monthly' },
-            ]}
-            onChange={(e) => set({ frequency: e.target.value as FormState['frequency'] })}
-            data-testid="subscription-frequency"
-          />
-        </SmallField>
+        <SelectSetting
+          label="Frequency"
+          options={[
+            { value: 'weekly', label: 'Weekly' },
+            { value: 'monthly', label: 'Monthly' },
+          ]}
+          {...setting('frequency', 'frequency')}
+        />
         {state.frequency === 'weekly' ? (
-          <SmallField id={`${id}-weekday`} label="Day of the week" error={errors.weekday}>
-            <NativeSelect
-              id={`${id}-weekday`}
-              value={state.weekday}
-              options={WEEKDAYS.map((label, i) => ({ value: String(i), label }))}
-              onChange={(e) => set({ weekday: e.target.value })}
-              data-testid="subscription-weekday"
-            />
-          </SmallField>
+          <SelectSetting
+            label="Day of the week"
+            options={WEEKDAYS.map((label, i) => ({ value: String(i), label }))}
+            {...setting('weekday', 'weekday')}
+          />
         ) : (
-          <SmallField id={`${id}-day`} label="Day of the month (1–31)" error={errors.dayOfMonth}>
-            <input
-              id={`${id}-day`}
-              type="number"
-              min={1}
-              max={31}
-              className={controlClass}
-              value={state.dayOfMonth}
-              onChange={(e) => set({ dayOfMonth: e.target.value })}
-              data-testid="subscription-day"
-            />
-          </SmallField>
+          <InputSetting
+            label="Day of the month (1–31)"
+            type="number"
+            min={1}
+            max={31}
+            {...setting('dayOfMonth', 'day')}
+          />
         )}
-        <SmallField id={`${id}-time`} label="Time" error={errors.time}>
-          <input
-            id={`${id}-time`}
-            type="time"
-            className={controlClass}
-            value={state.time}
-            onChange={(e) => set({ time: e.target.value })}
-            data-testid="subscription-time"
-          />
-        </SmallField>
-        <SmallField id={`${id}-zone`} label="Time zone" error={errors.timeZone}>
-          <NativeSelect
-            id={`${id}-zone`}
-            value={state.timeZone}
-            options={zoneOptions}
-            onChange={(e) => set({ timeZone: e.target.value })}
-            data-testid="subscription-zone"
-          />
-        </SmallField>
-        <SmallField id={`${id}-format`} label="File">
-          <NativeSelect
-            id={`${id}-format`}
-            value={state.format}
-            options={[
-              { value: 'PDF', label: 'PDF' },
-              { value: 'PNG', label: 'PNG image' },
-            ]}
-            onChange={(e) => set({ format: e.target.value as FormState['format'] })}
-            data-testid="subscription-format"
-          />
-        </SmallField>
+        <InputSetting label="Time" type="time" {...setting('time', 'time')} />
+        <SelectSetting label="Time zone" options={zoneOptions} {...setting('timeZone', 'zone')} />
+        <SelectSetting
+          label="File"
+          options={[
+            { value: 'PDF', label: 'PDF' },
+            { value: 'PNG', label: 'PNG image' },
+          ]}
+          {...setting('format', 'format')}
+        />
       </div>
       <fieldset className="flex flex-col gap-2" data-testid="subscription-recipients">
         <legend className="mb-1 text-xs font-semibold text-slate-700 dark:text-slate-300">Recipients</legend>

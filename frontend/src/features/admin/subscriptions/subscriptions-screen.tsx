@@ -12,7 +12,7 @@ import { adminUsersQueryOptions, organizationDetailQueryOptions } from '../api/a
 import { ListHeader } from '../components/admin-panel';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { LastRun, recipientsWords } from './last-run';
-import { RUN_STATES, scheduleWords, when } from './schedule-words';
+import { RUN_STATES, scheduleWords, subscriptionName, when } from './schedule-words';
 import { SubscriptionForm } from './subscription-form';
 import {
   exportableLinksQueryOptions,
@@ -22,12 +22,21 @@ import {
   useSendSubscriptionNow,
 } from './subscriptions.api';
 
+/** A row's outline button that opens something of its subscription; `name`, its accessible name, says which one. */
+function RowButton({ label, name, onClick }: { label: string; name: string; onClick: () => void }) {
+  return (
+    <Button size="sm" variant="outline" aria-label={name} onClick={onClick}>
+      {label}
+    </Button>
+  );
+}
+
 /** Who got which file when (never the file): the latest runs and e-mails of one subscription. */
 function History({ subscription, onClose }: { subscription: Subscription; onClose: () => void }) {
   const history = useQuery(subscriptionHistoryQueryOptions(subscription.id));
   return (
     <Card className="min-w-0 p-4 sm:p-6" data-testid="subscription-history">
-      <ListHeader title={`Deliveries: ${subscription.organizationName} — ${subscription.dashboardName}`}>
+      <ListHeader title={`Deliveries: ${subscriptionName(subscription)}`}>
         <Button variant="outline" size="sm" onClick={onClose}>
           Close
         </Button>
@@ -157,30 +166,9 @@ export function SubscriptionsScreen({ organizationId }: { organizationId?: numbe
           >
             Send now
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Edit ${s.organizationName} — ${s.dashboardName}`}
-            onClick={() => setEditing(s)}
-          >
-            Edit
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Deliveries of ${s.organizationName} — ${s.dashboardName}`}
-            onClick={() => setHistory(s)}
-          >
-            Deliveries
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Delete ${s.organizationName} — ${s.dashboardName}`}
-            onClick={() => setDeleting(s)}
-          >
-            Delete
-          </Button>
+          <RowButton label="Edit" name={`Edit ${subscriptionName(s)}`} onClick={() => setEditing(s)} />
+          <RowButton label="Deliveries" name={`Deliveries of ${subscriptionName(s)}`} onClick={() => setHistory(s)} />
+          <RowButton label="Delete" name={`Delete ${subscriptionName(s)}`} onClick={() => setDeleting(s)} />
         </div>
       ),
     },

@@ -1,25 +1,45 @@
 import type { UsageReport } from '@app/contracts';
-import { DataTable } from '../../../../components/ui/table';
+import type { ReactNode } from 'react';
+import { type Column, DataTable } from '../../../../components/ui/table';
 
 /** The Usage tab's lists (issue 18): the figures behind the charts, and who and what has gone quiet. */
 
 const when = (iso: string | null, never: string) =>
   iso ? new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date(iso)) : never;
 
-/** A list's heading, and under it, when the report holds only the first ones, how many there are in all. */
-function Section({
+/** A name, and under it an e-mail address when there is one. */
+const nameAndEmail = (name: string, email: string | undefined) => (
+  <span className="break-words">
+    {name}
+    {email ? <span className="block text-xs text-slate-600 dark:text-slate-300">{email}</span> : null}
+  </span>
+);
+
+/**
+ * One list of the report: its heading (the table's name too), under it, when the report holds only the `first` ones,
+ * how many there are in all, then the table, a row per item by its id (test ids `testId`, each row `rowTestId`, the
+ * empty row `{testId}-empty`).
+ */
+function UsageList<T extends { id: number }>({
   title,
-  listed,
   count,
   first,
-  children,
+  testId,
+  rowTestId,
+  columns,
+  rows,
+  empty,
 }: {
   title: string;
-  listed: number;
   count: number;
   first: string;
-  children: React.ReactNode;
+  testId: string;
+  rowTestId: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  empty: ReactNode;
 }) {
+  const listed = rows.length;
   return (
     <div className="min-w-0">
       <h3 className="mb-2 text-base font-semibold text-slate-900 dark:text-white">{title}</h3>
@@ -28,7 +48,16 @@ function Section({
           The {listed.toLocaleString('en')} {first} of {count.toLocaleString('en')}; the CSV has every one.
         </p>
       ) : null}
-      {children}
+      <DataTable
+        label={title}
+        data-testid={testId}
+        columns={columns}
+        rows={rows}
+        rowKey={(r) => r.id}
+        row={(r) => ({ 'data-testid': rowTestId, 'data-id': r.id })}
+        empty={empty}
+        emptyTestId={`${testId}-empty`}
+      />
     </div>
   );
 }
@@ -47,85 +76,63 @@ export function ViewsTable({
   empty?: string;
 }) {
   return (
-    <Section title={label} listed={rows.length} count={count} first="most viewed">
-      <DataTable
-        label={label}
-        data-testid={testId}
-        columns={[
-          {
-            header: 'Name',
-            cell: (r) => (
-              <span className="break-words">
-                {r.name}
-                {r.email && r.email !== r.name ? (
-                  <span className="block text-xs text-slate-600 dark:text-slate-300">{r.email}</span>
-                ) : null}
-              </span>
-            ),
-            className: 'px-3 py-2',
-          },
-          {
-            header: 'Views',
-            cell: (r) => r.total.toLocaleString('en'),
-            className: 'px-3 py-2 text-right tabular-nums',
-          },
-        ]}
-        rows={rows}
-        rowKey={(r) => r.id}
-        row={(r) => ({ 'data-testid': `${testId}-row`, 'data-id': r.id })}
-        empty={empty}
-        emptyTestId={`${testId}-empty`}
-      />
-    </Section>
+    <UsageList
+      title={label}
+      count={count}
+      first="most viewed"
+      testId={testId}
+      rowTestId={`${testId}-row`}
+      columns={[
+        {
+          header: 'Name',
+          cell: (r) => nameAndEmail(r.name, r.email === r.name ? undefined : r.email),
+          className: 'px-3 py-2',
+        },
+        {
+          header: 'Views',
+          cell: (r) => r.total.toLocaleString('en'),
+          className: 'px-3 py-2 text-right tabular-nums',
+        },
+      ]}
+      rows={rows}
+      empty={empty}
+    />
   );
 }
 
 export function IdleDashboardsTable({ rows, count }: { rows: UsageReport['idleDashboards']; count: number }) {
   return (
-    <Section title="Dashboards nobody has opened in 30 days" listed={rows.length} count={count} first="longest idle">
-      <DataTable
-        label="Dashboards nobody has opened in 30 days"
-        data-testid="usage-idle-dashboards"
-        columns={[
-          { header: 'Dashboard', cell: (r) => r.name, className: 'px-3 py-2 break-words' },
-          { header: 'Last opened', cell: (r) => when(r.lastViewedAt, 'Never'), className: 'px-3 py-2' },
-        ]}
-        rows={rows}
-        rowKey={(r) => r.id}
-        row={(r) => ({ 'data-testid': 'usage-idle-dashboard-row', 'data-id': r.id })}
-        empty="Every dashboard was opened in the last 30 days."
-        emptyTestId="usage-idle-dashboards-empty"
-      />
-    </Section>
+    <UsageList
+      title="Dashboards nobody has opened in 30 days"
+      count={count}
+      first="longest idle"
+      testId="usage-idle-dashboards"
+      rowTestId="usage-idle-dashboard-row"
+      columns={[
+        { header: 'Dashboard', cell: (r) => r.name, className: 'px-3 py-2 break-words' },
+        { header: 'Last opened', cell: (r) => when(r.lastViewedAt, 'Never'), className: 'px-3 py-2' },
+      ]}
+      rows={rows}
+      empty="Every dashboard was opened in the last 30 days."
+    />
   );
 }
 
 export function InactiveClientsTable({ rows, count }: { rows: UsageReport['inactiveClients']; count: number }) {
   return (
-    <Section title="Clients not signed in for 30 days" listed={rows.length} count={count} first="longest absent">
-      <DataTable
-        label="Clients not signed in for 30 days"
-        data-testid="usage-inactive-clients"
-        columns={[
-          {
-            header: 'Client',
-            cell: (r) => (
-              <span className="break-words">
-                {r.name}
-                <span className="block text-xs text-slate-600 dark:text-slate-300">{r.email}</span>
-              </span>
-            ),
-            className: 'px-3 py-2',
-          },
-          { header: 'Organizations', cell: (r) => r.organizations.join(', '), className: 'px-3 py-2' },
-          { header: 'Last sign-in', cell: (r) => when(r.lastLoginAt, 'Never'), className: 'px-3 py-2' },
-        ]}
-        rows={rows}
-        rowKey={(r) => r.id}
-        row={(r) => ({ 'data-testid': 'usage-inactive-client-row', 'data-id': r.id })}
-        empty="Every client signed in during the last 30 days."
-        emptyTestId="usage-inactive-clients-empty"
-      />
-    </Section>
+    <UsageList
+      title="Clients not signed in for 30 days"
+      count={count}
+      first="longest absent"
+      testId="usage-inactive-clients"
+      rowTestId="usage-inactive-client-row"
+      columns={[
+        { header: 'Client', cell: (r) => nameAndEmail(r.name, r.email), className: 'px-3 py-2' },
+        { header: 'Organizations', cell: (r) => r.organizations.join(', '), className: 'px-3 py-2' },
+        { header: 'Last sign-in', cell: (r) => when(r.lastLoginAt, 'Never'), className: 'px-3 py-2' },
+      ]}
+      rows={rows}
+      empty="Every client signed in during the last 30 days."
+    />
   );
 }
