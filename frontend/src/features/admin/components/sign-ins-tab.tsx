@@ -5,10 +5,11 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { toastFailure } from '../../../components/ui/failure-toast';
 import { Spinner } from '../../../components/ui/spinner';
 import type { Column } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast';
-import { apiGet, apiRequest, failureMessage } from '../../../lib/api';
+import { apiGet, apiRequest } from '../../../lib/api';
 import { adminKeys } from '../api/admin.queries';
 import { formatAddress } from '../utils/format';
 import { useListView } from '../utils/use-list-view';
@@ -144,8 +145,7 @@ function SecuritySettingCard() {
       void queryClient.invalidateQueries({ queryKey: adminKeys.audit });
       toast({ title: saved.requireAdminTwoFactor ? 'Two-factor sign-in required' : 'Two-factor sign-in optional' });
     },
-    onError: (error) =>
-      toast({ title: 'Not saved', description: failureMessage(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error) => toastFailure('Not saved', error),
   });
   return (
     <Card className="p-4 sm:p-6" data-testid="security-settings">

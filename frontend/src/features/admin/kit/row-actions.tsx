@@ -1,9 +1,9 @@
 import { Menu } from '@ark-ui/react/menu';
-import { Portal } from '@ark-ui/react/portal';
 import { Link } from '@tanstack/react-router';
 import { type LucideIcon, MoreHorizontal } from 'lucide-react';
 import { type ReactNode, useRef, useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
+import { MenuPopup, menuItemClass } from '../../../components/ui/menu-popup';
 import { cn } from '../../../lib/cn';
 import { type Confirmation, ConfirmPrompt } from './confirm-prompt';
 
@@ -19,9 +19,7 @@ export type RowAction = {
   | { confirm: Confirmation; onSelect?: never; to?: never }
 );
 
-const itemClass =
-  'flex w-full cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-sm text-slate-800 outline-none select-none ' +
-  'data-highlighted:bg-slate-100 dark:text-slate-200 dark:data-highlighted:bg-slate-800';
+const itemClass = cn(menuItemClass, 'px-2.5');
 
 /**
  * A row's actions in one menu (Ark UI Menu, issue 27) instead of a stack of buttons: its trigger is named for the row
@@ -52,51 +50,44 @@ export function RowActions({
         >
           <MoreHorizontal aria-hidden="true" className="size-5" />
         </Menu.Trigger>
-        <Portal>
-          <Menu.Positioner>
-            <Menu.Content
-              className="z-50 min-w-44 rounded-lg border border-slate-200 bg-white p-1 shadow-lg outline-none dark:border-slate-700 dark:bg-slate-900"
-              data-testid={`${testId}-menu`}
-            >
-              {actions.map((action) => {
-                const content = (
-                  <>
-                    {action.icon}
-                    {action.label}
-                  </>
-                );
-                if (action.to !== undefined)
-                  return (
-                    <Menu.Item key={action.value} value={action.value} asChild>
-                      <Link
-                        to={action.to as '/'}
-                        {...(action.params && { params: action.params as never })}
-                        {...(action.search && { search: action.search as never })}
-                        className={itemClass}
-                        data-testid={action['data-testid']}
-                      >
-                        {content}
-                      </Link>
-                    </Menu.Item>
-                  );
-                const destructive = action.confirm !== undefined;
-                return (
-                  <Menu.Item key={action.value} value={action.value} asChild>
-                    {/* A click handler: a mouse click and Enter (which clicks the item) both reach it. */}
-                    <button
-                      type="button"
-                      className={cn(itemClass, destructive && 'text-red-700 dark:text-red-300')}
-                      onClick={() => (action.confirm ? setAsking(action.value) : action.onSelect?.())}
-                      data-testid={action['data-testid']}
-                    >
-                      {content}
-                    </button>
-                  </Menu.Item>
-                );
-              })}
-            </Menu.Content>
-          </Menu.Positioner>
-        </Portal>
+        <MenuPopup className="min-w-44" data-testid={`${testId}-menu`}>
+          {actions.map((action) => {
+            const content = (
+              <>
+                {action.icon}
+                {action.label}
+              </>
+            );
+            if (action.to !== undefined)
+              return (
+                <Menu.Item key={action.value} value={action.value} asChild>
+                  <Link
+                    to={action.to as '/'}
+                    {...(action.params && { params: action.params as never })}
+                    {...(action.search && { search: action.search as never })}
+                    className={itemClass}
+                    data-testid={action['data-testid']}
+                  >
+                    {content}
+                  </Link>
+                </Menu.Item>
+              );
+            const destructive = action.confirm !== undefined;
+            return (
+              <Menu.Item key={action.value} value={action.value} asChild>
+                {/* A click handler: a mouse click and Enter (which clicks the item) both reach it. */}
+                <button
+                  type="button"
+                  className={cn(itemClass, destructive && 'text-red-700 dark:text-red-300')}
+                  onClick={() => (action.confirm ? setAsking(action.value) : action.onSelect?.())}
+                  data-testid={action['data-testid']}
+                >
+                  {content}
+                </button>
+              </Menu.Item>
+            );
+          })}
+        </MenuPopup>
       </Menu.Root>
       {confirming ? (
         <ConfirmPrompt

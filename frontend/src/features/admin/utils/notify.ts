@@ -1,5 +1,5 @@
+import { toastFailure } from '../../../components/ui/failure-toast';
 import { toast } from '../../../components/ui/toast';
-import { failureMessage } from '../../../lib/api';
 
 /** A success toast of the admin screen (spec section 8). */
 export const notifySuccess = (title: string, description?: string) =>
@@ -11,5 +11,5 @@ export const notifySuccess = (title: string, description?: string) =>
  */
 export function notifyFailure(title: string, error: unknown, fallback = 'Something went wrong. Please try again.') {
   console.error(title, error);
-  return toast({ title, description: failureMessage(error, fallback), variant: 'destructive' });
+  return toastFailure(title, error, fallback);
 }

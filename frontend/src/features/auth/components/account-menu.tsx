@@ -1,17 +1,16 @@
 import type { User } from '@app/contracts';
 import { Menu } from '@ark-ui/react/menu';
-import { Portal } from '@ark-ui/react/portal';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, CircleUser, LogOut, Settings, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { buttonClass } from '../../../components/ui/button';
+import { MenuPopup, menuItemClass } from '../../../components/ui/menu-popup';
+import { cn } from '../../../lib/cn';
 import { opensLater, tappedEarly } from '../../../lib/when-idle';
 import { useLogout } from '../api/auth.mutations';
 import { displayName } from '../utils/display-name';
 
-const itemClass =
-  'flex w-full cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none select-none ' +
-  'data-highlighted:bg-slate-100 dark:text-slate-200 dark:data-highlighted:bg-slate-800';
+const itemClass = cn(menuItemClass, 'px-2');
 
 /**
  * The signed-in part of the desktop header: 'Welcome, {name}' opens a menu with 'Admin' (administrators),
@@ -35,42 +34,35 @@ export function AccountMenu({ user }: { user: User }) {
         </span>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0" />
       </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content
-            className="z-50 min-w-56 rounded-lg border border-slate-200 bg-white p-1 shadow-lg outline-none dark:border-slate-700 dark:bg-slate-900"
-            data-testid="account-menu"
-          >
-            <div className="px-2 py-1.5 text-xs text-slate-600 dark:text-slate-400">
-              Signed in as
-              <span className="block truncate font-medium text-slate-900 dark:text-white">{user.email}</span>
-            </div>
-            <Menu.Separator className="my-1 border-slate-200 dark:border-slate-700" />
-            {user.isAdmin ? (
-              <Menu.Item value="admin" asChild>
-                <Link to="/admin" className={itemClass} data-testid="header-admin-link">
-                  <ShieldCheck aria-hidden="true" className="size-4" />
-                  Admin
-                </Link>
-              </Menu.Item>
-            ) : null}
-            <Menu.Item value="account" asChild>
-              <Link to="/account" className={itemClass} data-testid="header-account-link">
-                <Settings aria-hidden="true" className="size-4" />
-                Account Settings
-              </Link>
-            </Menu.Item>
-            <Menu.Separator className="my-1 border-slate-200 dark:border-slate-700" />
-            {/* A click handler rather than onSelect: a mouse click and Enter (which clicks the item) both reach it. */}
-            <Menu.Item value="logout" asChild>
-              <button type="button" className={itemClass} onClick={() => logout.mutate()} data-testid="header-logout">
-                <LogOut aria-hidden="true" className="size-4" />
-                Log Out
-              </button>
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
+      <MenuPopup className="min-w-56" data-testid="account-menu">
+        <div className="px-2 py-1.5 text-xs text-slate-600 dark:text-slate-400">
+          Signed in as
+          <span className="block truncate font-medium text-slate-900 dark:text-white">{user.email}</span>
+        </div>
+        <Menu.Separator className="my-1 border-slate-200 dark:border-slate-700" />
+        {user.isAdmin ? (
+          <Menu.Item value="admin" asChild>
+            <Link to="/admin" className={itemClass} data-testid="header-admin-link">
+              <ShieldCheck aria-hidden="true" className="size-4" />
+              Admin
+            </Link>
+          </Menu.Item>
+        ) : null}
+        <Menu.Item value="account" asChild>
+          <Link to="/account" className={itemClass} data-testid="header-account-link">
+            <Settings aria-hidden="true" className="size-4" />
+            Account Settings
+          </Link>
+        </Menu.Item>
+        <Menu.Separator className="my-1 border-slate-200 dark:border-slate-700" />
+        {/* A click handler rather than onSelect: a mouse click and Enter (which clicks the item) both reach it. */}
+        <Menu.Item value="logout" asChild>
+          <button type="button" className={itemClass} onClick={() => logout.mutate()} data-testid="header-logout">
+            <LogOut aria-hidden="true" className="size-4" />
+            Log Out
+          </button>
+        </Menu.Item>
+      </MenuPopup>
     </Menu.Root>
   );
 }

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { PageContainer, PageHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { toastFailure } from '../../../components/ui/failure-toast';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
-import { failureMessage } from '../../../lib/api';
 import { downloadJson } from '../../../lib/download';
 import { useDownloadMyData } from '../api/account-security.api';
 import { useCurrentUser } from '../api/auth.queries';
@@ -79,12 +79,7 @@ function DownloadMyData() {
             downloadJson(data, 'my-data.json');
             toast({ title: 'Your data is downloaded', description: 'The JSON file is in your downloads.' });
           },
-          onError: (error) =>
-            toast({
-              title: 'Download failed',
-              description: failureMessage(error, 'Please try again later.'),
-              variant: 'destructive',
-            }),
+          onError: (error) => toastFailure('Download failed', error, 'Please try again later.'),
         })
       }
     >

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { toastFailure } from '../../../components/ui/failure-toast';
 import { toast } from '../../../components/ui/toast';
-import { failureMessage } from '../../../lib/api';
 import { useAccountPasswordReset } from '../api/auth.mutations';
 
 /**
@@ -22,11 +22,7 @@ export function PasswordResetDialog({ email, hasPassword }: { email: string; has
         description: `Check ${email} for a link to ${hasPassword ? 'reset' : 'set'} your password. It expires in 1 hour.`,
       });
     } catch (error) {
-      toast({
-        title: 'Reset Failed',
-        description: failureMessage(error, 'Failed to send password reset email. Please try again.'),
-        variant: 'destructive',
-      });
+      toastFailure('Reset Failed', error, 'Failed to send password reset email. Please try again.');
     } finally {
       setOpen(false);
     }

@@ -4,9 +4,9 @@ import { Monitor } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { toastFailure } from '../../../components/ui/failure-toast';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
-import { failureMessage } from '../../../lib/api';
 import { sessionsQueryOptions, useEndSessions } from '../api/account-security.api';
 
 const when = (iso: string | null) =>
@@ -58,12 +58,7 @@ function SessionRow({ session, onEnd, ending }: { session: SessionInfo; onEnd: (
 export function SessionsSection() {
   const sessions = useQuery(sessionsQueryOptions());
   const { endOne, endOthers } = useEndSessions();
-  const failed = (error: unknown) =>
-    toast({
-      title: 'Signing out failed',
-      description: failureMessage(error, 'Please try again.'),
-      variant: 'destructive',
-    });
+  const failed = (error: unknown) => toastFailure('Signing out failed', error);
 
   if (sessions.isPending)
     return (

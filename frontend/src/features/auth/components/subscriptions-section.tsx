@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { toastFailure } from '../../../components/ui/failure-toast';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
-import { failureMessage } from '../../../lib/api';
 import { mySubscriptionsQueryOptions, useChangeMySubscription } from '../api/subscriptions.api';
 
 /** The reports e-mailed to me (issue 29): each one on or off. */
@@ -39,12 +39,7 @@ export function SubscriptionsSection() {
                       title: subscribed ? 'Subscribed' : 'Unsubscribed',
                       description: `${s.dashboardName} ${subscribed ? 'will be' : 'will no longer be'} e-mailed to you.`,
                     }),
-                  onError: (error) =>
-                    toast({
-                      title: 'Not changed',
-                      description: failureMessage(error, 'Please try again.'),
-                      variant: 'destructive',
-                    }),
+                  onError: (error) => toastFailure('Not changed', error),
                 },
               )
             }

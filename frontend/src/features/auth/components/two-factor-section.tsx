@@ -5,9 +5,9 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { toastFailure } from '../../../components/ui/failure-toast';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/toast';
-import { failureMessage } from '../../../lib/api';
 import {
   twoFactorQueryOptions,
   useDisableTwoFactor,
@@ -181,12 +181,7 @@ export function TwoFactorSection() {
           onClick={() =>
             start.mutate(undefined, {
               onSuccess: setSetup,
-              onError: (error) =>
-                toast({
-                  title: 'Set-up failed',
-                  description: failureMessage(error, 'Please try again.'),
-                  variant: 'destructive',
-                }),
+              onError: (error) => toastFailure('Set-up failed', error),
             })
           }
           disabled={start.isPending}

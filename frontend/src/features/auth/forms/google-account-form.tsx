@@ -2,8 +2,8 @@ import type { User } from '@app/contracts';
 import { GoogleAccountInputSchema } from '@app/contracts/api/lookerstudio';
 import * as v from 'valibot';
 import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
+import { toastFailure } from '../../../components/ui/failure-toast';
 import { toast } from '../../../components/ui/toast';
-import { failureMessage } from '../../../lib/api';
 import { useSaveGoogleAccount } from '../api/auth.mutations';
 
 /**
@@ -25,11 +25,7 @@ export function GoogleAccountForm({ user }: { user: User }) {
       });
     },
     onFailure: (error) =>
-      toast({
-        title: 'Update Failed',
-        description: failureMessage(error, 'Your Google account could not be saved. Please try again.'),
-        variant: 'destructive',
-      }),
+      toastFailure('Update Failed', error, 'Your Google account could not be saved. Please try again.'),
   });
 
   return (

@@ -4,8 +4,8 @@ import { useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { emailInput, passwordInput } from '../../../components/form/field-presets';
 import { emailConflictOrValidationIssues, useSchemaForm } from '../../../components/form/use-schema-form';
+import { toastFailure } from '../../../components/ui/failure-toast';
 import { toast } from '../../../components/ui/toast';
-import { failureMessage } from '../../../lib/api';
 import { useUpdateProfile } from '../api/auth.mutations';
 
 const profileOf = (user: User): ProfileInput => ({
@@ -67,12 +67,7 @@ export function ProfileForm({ user }: { user: User }) {
       formApi.reset(profileOf(result));
       toast({ title: 'Profile Updated', description: 'Your profile information has been saved.' });
     },
-    onFailure: (error) =>
-      toast({
-        title: 'Update Failed',
-        description: failureMessage(error, 'Failed to update profile. Please try again.'),
-        variant: 'destructive',
-      }),
+    onFailure: (error) => toastFailure('Update Failed', error, 'Failed to update profile. Please try again.'),
   });
 
   return (
