@@ -27,7 +27,7 @@ function LoginPage() {
   const { redirect, email } = getRouteApi('/login').useSearch();
   return (
     <AuthCard
-      icon={<LogIn aria-hidden="true" className="size-6" />}
+      icon={LogIn}
       title="Sign In"
       description={<p>Sign in to your account to continue.</p>}
       data-testid="login-card"

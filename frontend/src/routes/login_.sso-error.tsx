@@ -24,7 +24,7 @@ function SsoErrorPage() {
   const { reason } = getRouteApi('/login_/sso-error').useSearch();
   return (
     <AuthCard
-      icon={<ShieldAlert aria-hidden="true" className="size-6" />}
+      icon={ShieldAlert}
       tone="error"
       title="We couldn't sign you in"
       description={<p data-testid="sso-error-message">{SSO_ERROR_MESSAGES[reason]}</p>}

@@ -33,7 +33,7 @@ function ClientLoginPage() {
   const { redirect } = getRouteApi('/client/login').useSearch();
   return (
     <AuthCard
-      icon={<LayoutDashboard aria-hidden="true" className="size-6" />}
+      icon={LayoutDashboard}
       title="Client Dashboard Login"
       description={<p>Sign in to view the dashboards of your organization.</p>}
       data-testid="client-login-card"

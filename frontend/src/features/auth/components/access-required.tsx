@@ -12,7 +12,7 @@ export function AccessRequired() {
   const here = useRouterState({ select: (state) => state.location.href });
   return (
     <AuthCard
-      icon={<Lock aria-hidden="true" className="size-6" />}
+      icon={Lock}
       title="Access Required"
       description="Please log in to access your dashboards"
       data-testid="access-required"

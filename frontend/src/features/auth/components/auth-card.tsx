@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingStatus } from '../../../components/ui/spinner';
+import { failureMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 
 const tones = {
@@ -14,7 +15,7 @@ const tones = {
 
 export interface AuthCardProps {
   /** A lucide icon (decorative). */
-  icon: ReactNode;
+  icon: LucideIcon;
   tone?: keyof typeof tones;
   /** The page's h1. */
   title: ReactNode;
@@ -29,7 +30,7 @@ export interface AuthCardProps {
 
 /** The centred card of the sign-in, registration and reset pages. */
 export function AuthCard({
-  icon,
+  icon: Icon,
   tone = 'default',
   title,
   description,
@@ -47,7 +48,9 @@ export function AuthCard({
     <div className="mx-auto flex w-full max-w-md flex-col px-4 py-12 sm:py-20">
       <Card className="p-6 sm:p-8" aria-labelledby={headingId} {...rest}>
         <div className="flex flex-col items-center text-center">
-          <span className={cn('flex size-12 items-center justify-center rounded-full', tones[tone])}>{icon}</span>
+          <span className={cn('flex size-12 items-center justify-center rounded-full', tones[tone])}>
+            <Icon aria-hidden="true" className="size-6" />
+          </span>
           <h1
             ref={headingRef}
             id={headingId}
@@ -94,11 +97,8 @@ export function CardLink({
  * The card that replaces the one the person worked in once it is done ('Email Address Changed', 'Check Your Email'):
  * a success, its heading focused.
  */
-export function DoneCard({
-  icon: Icon,
-  ...rest
-}: Omit<AuthCardProps, 'icon' | 'tone' | 'focusHeading'> & { icon: LucideIcon }) {
-  return <AuthCard icon={<Icon aria-hidden="true" className="size-6" />} tone="success" focusHeading {...rest} />;
+export function DoneCard(props: Omit<AuthCardProps, 'tone' | 'focusHeading'>) {
+  return <AuthCard tone="success" focusHeading {...props} />;
 }
 
 /** A card's full-width large button that sends what the card asks for: disabled, and `pendingLabel`, while it goes. */
@@ -135,6 +135,28 @@ export function AccountLinkInvalid({ message, testId }: { message: string; testI
   );
 }
 
+/**
+ * What stops an account page's e-mailed link (the `link`: 'confirmation', 'unsubscribe'), if anything: no token in it,
+ * or its request failed (`request`: the server's words, else `fallback`). Null when the page can go on.
+ */
+export function accountLinkProblem(
+  testId: string,
+  link: string,
+  token: string | undefined,
+  request: { isError: boolean; error: unknown },
+  fallback: string,
+): ReactNode {
+  if (!token)
+    return (
+      <AccountLinkInvalid
+        testId={testId}
+        message={`This ${link} link is incomplete. Please open the link from the e-mail.`}
+      />
+    );
+  if (request.isError) return <AccountLinkInvalid testId={testId} message={failureMessage(request.error, fallback)} />;
+  return null;
+}
+
 /** A text link in the sign-in pages' style. */
 export const authLinkClass = 'font-medium text-blue-700 underline-offset-4 hover:underline dark:text-blue-400';
 
@@ -151,7 +173,7 @@ export function ContactUsLine({ lead, testId }: { lead: string; testId?: string 
 }
 
 /** 'Validating...' while a link's token is checked: a polite status for screen readers. */
-export function CheckingCard({ icon, title, text }: { icon: ReactNode; title: ReactNode; text: string }) {
+export function CheckingCard({ icon, title, text }: { icon: LucideIcon; title: ReactNode; text: string }) {
   return (
     <AuthCard icon={icon} title={title} data-testid="token-validating">
       <LoadingStatus className="justify-center text-sm" spinnerClassName="text-blue-700 dark:text-blue-400">
@@ -176,7 +198,7 @@ export interface LinkErrorCardProps {
 export function LinkErrorCard({ title, message, focusHeading, action, messageTestId, ...rest }: LinkErrorCardProps) {
   return (
     <AuthCard
-      icon={<CircleAlert aria-hidden="true" className="size-6" />}
+      icon={CircleAlert}
       tone="error"
       title={title}
       focusHeading={focusHeading}

@@ -1,7 +1,6 @@
 import { MailCheck } from 'lucide-react';
-import { failureMessage } from '../../../lib/api';
 import { useConfirmEmailChange } from '../api/auth.mutations';
-import { AccountLinkInvalid, AuthCard, CardButton, CardLink, DoneCard } from './auth-card';
+import { AuthCard, accountLinkProblem, CardButton, CardLink, DoneCard } from './auth-card';
 
 /**
  * /confirm-email?token=... (issue 12): opening the link changes nothing by itself (a mail scanner may open it too);
@@ -10,20 +9,14 @@ import { AccountLinkInvalid, AuthCard, CardButton, CardLink, DoneCard } from './
 export function ConfirmEmailScreen({ token }: { token: string | undefined }) {
   const confirm = useConfirmEmailChange();
 
-  if (!token)
-    return (
-      <AccountLinkInvalid
-        testId="confirm-email"
-        message="This confirmation link is incomplete. Please open the link from the e-mail."
-      />
-    );
-  if (confirm.isError)
-    return (
-      <AccountLinkInvalid
-        testId="confirm-email"
-        message={failureMessage(confirm.error, 'Failed to confirm your new email address.')}
-      />
-    );
+  const problem = accountLinkProblem(
+    'confirm-email',
+    'confirmation',
+    token,
+    confirm,
+    'Failed to confirm your new email address.',
+  );
+  if (!token || problem) return problem;
   if (confirm.isSuccess)
     return (
       <DoneCard
@@ -46,7 +39,7 @@ export function ConfirmEmailScreen({ token }: { token: string | undefined }) {
 
   return (
     <AuthCard
-      icon={<MailCheck aria-hidden="true" className="size-6" />}
+      icon={MailCheck}
       title="Confirm Your New Email"
       description={
         <p>Confirm that this is your new email address. You will be signed out everywhere and sign in with it.</p>

@@ -61,7 +61,7 @@ function RequestStep() {
 
   return (
     <AuthCard
-      icon={<KeyRound aria-hidden="true" className="size-6" />}
+      icon={KeyRound}
       title="Reset Your Password"
       description={<p>Enter your email address and we'll send you a link to reset your password.</p>}
       focusHeading={switched}

@@ -40,7 +40,7 @@ export interface SetPasswordScreenProps {
  */
 export function SetPasswordScreen({
   check,
-  icon: Icon,
+  icon,
   checkingText,
   failedMessage,
   invalidFallback,
@@ -56,7 +56,6 @@ export function SetPasswordScreen({
   const answer = useRef<PasswordSet | SecondFactorRequired | null>(null);
   const [secondFactor, setSecondFactor] = useState(false);
   const [leaving, setLeaving] = useState(false);
-  const icon = <Icon aria-hidden="true" className="size-6" />;
 
   if (validation.isPending) return <CheckingCard icon={icon} title="Checking Your Link" text={checkingText} />;
   if (validation.isError) return invalid(failedMessage);

@@ -3,7 +3,7 @@ import { MailMinus } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api';
 import { unsubscribePreviewQueryOptions, useUnsubscribe } from '../api/subscriptions.api';
-import { AccountLinkInvalid, AuthCard, CardButton, CardLink, DoneCard } from './auth-card';
+import { AuthCard, accountLinkProblem, CardButton, CardLink, DoneCard } from './auth-card';
 
 /**
  * /unsubscribe?token=... (issue 29): the link of a report e-mail. Opening it changes nothing (a mail scanner opens
@@ -13,27 +13,17 @@ export function UnsubscribeScreen({ token }: { token: string | undefined }) {
   const preview = useQuery({ ...unsubscribePreviewQueryOptions(token ?? ''), enabled: Boolean(token) });
   const unsubscribe = useUnsubscribe();
 
-  if (!token)
-    return (
-      <AccountLinkInvalid
-        testId="unsubscribe"
-        message="This unsubscribe link is incomplete. Please open the link from the e-mail."
-      />
-    );
-  if (preview.isError)
-    return (
-      <AccountLinkInvalid
-        testId="unsubscribe"
-        message={failureMessage(preview.error, 'This unsubscribe link could not be checked. Please try again.')}
-      />
-    );
+  const problem = accountLinkProblem(
+    'unsubscribe',
+    'unsubscribe',
+    token,
+    preview,
+    'This unsubscribe link could not be checked. Please try again.',
+  );
+  if (!token || problem) return problem;
   if (!preview.data)
     return (
-      <AuthCard
-        icon={<MailMinus aria-hidden="true" className="size-6" />}
-        title="Unsubscribe"
-        data-testid="unsubscribe-loading"
-      >
+      <AuthCard icon={MailMinus} title="Unsubscribe" data-testid="unsubscribe-loading">
         <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
           <Spinner /> Checking the link...
         </p>
@@ -58,7 +48,7 @@ export function UnsubscribeScreen({ token }: { token: string | undefined }) {
     );
   return (
     <AuthCard
-      icon={<MailMinus aria-hidden="true" className="size-6" />}
+      icon={MailMinus}
       title="Unsubscribe From This Report"
       description={
         <p>
