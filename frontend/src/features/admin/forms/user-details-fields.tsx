@@ -6,6 +6,12 @@ type UserDetails = Pick<NewUserInput & EditUserInput, 'email' | 'firstName' | 'l
 /** The form fields the group binds to, the same names in both user dialogs. */
 export const USER_DETAILS = { email: 'email', firstName: 'firstName', lastName: 'lastName' } as const;
 
+/** The name fields, side by side under the address, and the end of each one's test id. */
+const NAME_FIELDS = [
+  { name: 'firstName', label: 'First Name', suffix: 'first-name' },
+  { name: 'lastName', label: 'Last Name', suffix: 'last-name' },
+] as const;
+
 /** A user's e-mail address and name, in the 'Create New User' and 'Edit User' dialogs (spec section 3). */
 export const UserDetailsFields = withFieldGroup({
   defaultValues: { email: '', firstName: '', lastName: '' } as UserDetails,
@@ -24,16 +30,11 @@ export const UserDetailsFields = withFieldGroup({
         )}
       </group.AppField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <group.AppField name="firstName">
-          {(field) => (
-            <field.TextField label="First Name" autoComplete="off" data-testid={`${testIdPrefix}-first-name`} />
-          )}
-        </group.AppField>
-        <group.AppField name="lastName">
-          {(field) => (
-            <field.TextField label="Last Name" autoComplete="off" data-testid={`${testIdPrefix}-last-name`} />
-          )}
-        </group.AppField>
+        {NAME_FIELDS.map(({ name, label, suffix }) => (
+          <group.AppField key={name} name={name}>
+            {(field) => <field.TextField label={label} autoComplete="off" data-testid={`${testIdPrefix}-${suffix}`} />}
+          </group.AppField>
+        ))}
       </div>
     </>
   ),

@@ -1,10 +1,27 @@
 import { type ChangePasswordInput, ChangePasswordSchema } from '@app/contracts';
 import { AlertFormElement, useAlertForm } from '../../../components/form/alert-form';
+import { DeclaredField, type FieldSpec } from '../../../components/form/declared-field';
 import { passwordInput } from '../../../components/form/field-presets';
 import { toast } from '../../../components/ui/toast';
 import { useChangePassword } from '../api/account-security.api';
 
 const empty: ChangePasswordInput = { currentPassword: '', newPassword: '' };
+
+const FIELDS: readonly FieldSpec<keyof ChangePasswordInput>[] = [
+  {
+    name: 'currentPassword',
+    label: 'Current password',
+    ...passwordInput('current-password'),
+    'data-testid': 'change-password-current',
+  },
+  {
+    name: 'newPassword',
+    label: 'New password',
+    description: '8 to 128 characters.',
+    ...passwordInput('new-password'),
+    'data-testid': 'change-password-new',
+  },
+];
 
 /** Change the password with the current one (issue 17): every other session is signed out, this one stays. */
 export function ChangePasswordForm() {
@@ -24,25 +41,11 @@ export function ChangePasswordForm() {
   return (
     <form.AppForm>
       <AlertFormElement alert={alert} aria-label="Change password" data-testid="change-password-form">
-        <form.AppField name="currentPassword">
-          {(field) => (
-            <field.TextField
-              label="Current password"
-              {...passwordInput('current-password')}
-              data-testid="change-password-current"
-            />
-          )}
-        </form.AppField>
-        <form.AppField name="newPassword">
-          {(field) => (
-            <field.TextField
-              label="New password"
-              description="8 to 128 characters."
-              {...passwordInput('new-password')}
-              data-testid="change-password-new"
-            />
-          )}
-        </form.AppField>
+        {FIELDS.map(({ name, ...spec }) => (
+          <form.AppField key={name} name={name}>
+            {() => <DeclaredField {...spec} />}
+          </form.AppField>
+        ))}
         <form.FormActions pendingLabel="Changing..." data-testid="change-password-submit">
           Change password
         </form.FormActions>
