@@ -46,6 +46,9 @@ export const wholeNumber = (min: number, max: number, message: string) =>
 export const CheckResultSchema = v.object({ ok: v.boolean(), message: v.string() });
 export type CheckResult = v.InferOutput<typeof CheckResultSchema>;
 
+/** A row by its id and the name it shows under (an organization, a dashboard, a person): what lists pick from. */
+export const IdNameEntries = { id: v.number(), name: v.string() };
+
 /** When a row was made and last changed (ISO times): the rows an administrator edits. */
 export const TimestampEntries = { createdAt: v.string(), updatedAt: v.string() };
 

@@ -1,7 +1,14 @@
 // Long file: every shape of the embedding API (connections, data scopes, tokens), one domain as decision 029 asks.
 import * as v from 'valibot';
 import { parseUrl } from '../url';
-import { type CheckResult, CheckResultSchema, requiredEmail, requiredText, TimestampEntries } from './common';
+import {
+  type CheckResult,
+  CheckResultSchema,
+  IdNameEntries,
+  requiredEmail,
+  requiredText,
+  TimestampEntries,
+} from './common';
 import { isLookerStudioHost, SharingLastSyncSchema, serviceAccountKeyProblem } from './lookerstudio';
 
 /**
@@ -304,7 +311,7 @@ export const EmbedTokenRequestSchema = v.object({
   ),
 });
 
-const OrganizationChoiceSchema = v.object({ id: v.number(), name: v.string() });
+const OrganizationChoiceSchema = v.object(IdNameEntries);
 export type OrganizationChoice = v.InferOutput<typeof OrganizationChoiceSchema>;
 
 /** What every answer carries besides the mode's own fields. */
