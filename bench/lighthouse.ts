@@ -87,7 +87,8 @@ export async function lighthouseScores(): Promise<Figure[]> {
 
     const figures: Figure[] = [];
     const pages = [
-      ...MARKETING.map((path) => ({ path, signedIn: false, goal: 95 })),
+      // Issue 30: 100 on every marketing page (it was 95, issue 8); the app's pages keep issue 8's 90.
+      ...MARKETING.map((path) => ({ path, signedIn: false, goal: 100 })),
       ...APP_PAGES.map((p) => ({ ...p, goal: 90 })),
     ];
     for (const page of pages) {
