@@ -122,7 +122,7 @@ export function CardButton({
 }
 
 /** An account page's e-mailed link (confirm a new address, unsubscribe) that cannot be used, and the account page. */
-export function AccountLinkInvalid({ message, testId }: { message: string; testId: string }) {
+function AccountLinkInvalid({ message, testId }: { message: string; testId: string }) {
   return (
     <LinkErrorCard
       title="Link Invalid"
