@@ -40,6 +40,17 @@ type Save<I> = { id?: number | undefined; input: I };
 /** A change to the user `id`. */
 type UserChange<T> = { id: number } & T;
 
+/**
+ * The request that saves a thing of the collection at `path`: a new one is POSTed to it (201), the one `id` names is
+ * PUT at `{path}/{id}` (200).
+ */
+export const saveTo =
+  <P extends string>(path: P) =>
+  <I>({ id, input }: Save<I>) =>
+    id === undefined
+      ? apiRequest(path, { method: 'POST', body: input })
+      : apiRequest(`${path}/${id}` as `${P}/${number}`, { method: 'PUT', body: input });
+
 // Organizations: their names show in the users' badges and the associations too.
 
 /** POST /api/admin/organizations (201) or PUT /api/admin/organizations/{id} (200). */
@@ -47,11 +58,7 @@ export const useSaveOrganization = () =>
   useAdminMutation(
     'save-organization',
     [adminKeys.organizations, adminKeys.users, adminKeys.links],
-    ({ id, input }: Save<OrganizationInput>) =>
-      apiRequest(id === undefined ? '/api/admin/organizations' : `/api/admin/organizations/${id}`, {
-        method: id === undefined ? 'POST' : 'PUT',
-        body: input,
-      }),
+    saveTo('/api/admin/organizations')<OrganizationInput>,
   );
 
 /** POST /api/admin/organizations/{id}/toggle-status */
@@ -70,11 +77,7 @@ export const useSaveDashboard = () =>
   useAdminMutation(
     'save-dashboard',
     [adminKeys.dashboards, adminKeys.links, adminKeys.connections],
-    ({ id, input }: Save<DashboardInput>) =>
-      apiRequest(id === undefined ? '/api/admin/dashboards' : `/api/admin/dashboards/${id}`, {
-        method: id === undefined ? 'POST' : 'PUT',
-        body: input,
-      }),
+    saveTo('/api/admin/dashboards')<DashboardInput>,
   );
 
 /** DELETE /api/admin/dashboards/{id} (204) */
@@ -90,11 +93,10 @@ export const useDeleteDashboard = () =>
  * its secret) with what testing it found. An empty secret on a change keeps the stored one.
  */
 export const useSaveConnection = () =>
-  useAdminMutation('save-connection', [adminKeys.connections], ({ id, input }: Save<EmbedConnectionInput>) =>
-    apiRequest(id === undefined ? '/api/admin/embed-connections' : `/api/admin/embed-connections/${id}`, {
-      method: id === undefined ? 'POST' : 'PUT',
-      body: input,
-    }),
+  useAdminMutation(
+    'save-connection',
+    [adminKeys.connections],
+    saveTo('/api/admin/embed-connections')<EmbedConnectionInput>,
   );
 
 /** POST /api/admin/embed-connections/{id}/test: `{ ok, message }` (the provider's answer in plain words). */

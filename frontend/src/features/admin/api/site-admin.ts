@@ -1,7 +1,7 @@
 import type { CaseStudyInput, SitePageKey } from '@app/contracts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest, getQueryFn } from '../../../lib/api';
-import { useAdminMutation } from './admin.mutations';
+import { saveTo, useAdminMutation } from './admin.mutations';
 import { adminKeys } from './admin.queries';
 
 /** The site's words (issue 18): case studies and legal pages; and the personal-data requests. */
@@ -26,14 +26,7 @@ const useSiteMutation = <V, R>(name: string, stale: readonly string[], mutationF
 
 /** POST a new case study, or PUT the one `id` names. */
 export const useSaveCaseStudy = () =>
-  useSiteMutation(
-    'save-case-study',
-    keys.caseStudies,
-    ({ id, input }: { id: number | undefined; input: CaseStudyInput }) =>
-      id === undefined
-        ? apiRequest('/api/admin/case-studies', { method: 'POST', body: input })
-        : apiRequest(`/api/admin/case-studies/${id}`, { method: 'PUT', body: input }),
-  );
+  useSiteMutation('save-case-study', keys.caseStudies, saveTo('/api/admin/case-studies')<CaseStudyInput>);
 
 export const useDeleteCaseStudy = () =>
   useSiteMutation('delete-case-study', keys.caseStudies, (id: number) =>
