@@ -164,6 +164,10 @@ export const EMBED_SECRET_FIELDS = {
   lookerstudio: ['serviceAccountKey'],
 } as const satisfies Record<EmbedProvider, readonly string[]>;
 
+/** What "Test connection" found: `ok` false with the provider's answer in plain words. */
+export const ConnectionTestSchema = v.object({ ok: v.boolean(), message: v.string() });
+export type ConnectionTest = v.InferOutput<typeof ConnectionTestSchema>;
+
 /** A connection as the administration sees it: every field but the secrets. */
 export const EmbedConnectionSchema = v.object({
   id: v.number(),
@@ -181,16 +185,14 @@ export const EmbedConnectionSchema = v.object({
   ownsSharing: v.boolean(),
   /** Looker Studio: the last reconcile of its dashboards' sharing. */
   lastSync: SharingLastSyncSchema,
+  /** What the last "Test connection" (or the test after a save) found, and when (issue 27); null until tested. */
+  lastCheck: v.nullable(v.object({ ...ConnectionTestSchema.entries, checkedAt: v.string() })),
   /** How many dashboards mint their tokens with it (a connection in use cannot be deleted). */
   dashboardCount: v.number(),
   createdAt: v.string(),
   updatedAt: v.string(),
 });
 export type EmbedConnection = v.InferOutput<typeof EmbedConnectionSchema>;
-
-/** What "Test connection" found: `ok` false with the provider's answer in plain words. */
-export const ConnectionTestSchema = v.object({ ok: v.boolean(), message: v.string() });
-export type ConnectionTest = v.InferOutput<typeof ConnectionTestSchema>;
 
 /** POST and PUT answer the saved connection with what testing it found. */
 export const SavedEmbedConnectionSchema = v.object({ ...EmbedConnectionSchema.entries, test: ConnectionTestSchema });
