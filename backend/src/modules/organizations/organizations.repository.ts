@@ -58,10 +58,7 @@ export async function listOrganizationPage(
       memberCount: db.$count(memberships, eq(memberships.organizationId, organizations.id)),
       dashboardCount: db.$count(organizationDashboards, eq(organizationDashboards.organizationId, organizations.id)),
       ssoEnabled: exists(
-        db
-          .select({ one: sql`1` })
-          .from(organizationSso)
-          .where(eq(organizationSso.organizationId, organizations.id)),
+        db.select({ one: sql`1` }).from(organizationSso).where(eq(organizationSso.organizationId, organizations.id)),
       ),
     })
     .from(organizations)

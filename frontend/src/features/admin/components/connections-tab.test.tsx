@@ -133,9 +133,11 @@ describe('the Connections tab', () => {
     expect(result.textContent).toContain(test.message);
     await waitFor(() => expect(screen.queryByTestId('connection-panel')).toBeNull());
     await waitFor(async () =>
-      expect(within(await rowOf('Contoso Power BI')).getByTestId('connection-status').getAttribute('data-state')).toBe(
-        'ok',
-      ),
+      expect(
+        within(await rowOf('Contoso Power BI'))
+          .getByTestId('connection-status')
+          .getAttribute('data-state'),
+      ).toBe('ok'),
     );
     const status = within(await rowOf('Contoso Power BI')).getByTestId('connection-status');
     expect(status.textContent).toContain(`Check passed: ${test.message}`);
@@ -199,9 +201,11 @@ describe('the Connections tab', () => {
     // The request itself failed: said on this page, without a time (nothing was kept).
     await chooseRowAction('Tableau Cloud', 'connection-test');
     await waitFor(async () =>
-      expect(within(await rowOf('Tableau Cloud')).getByTestId('connection-status').getAttribute('data-state')).toBe(
-        'failed',
-      ),
+      expect(
+        within(await rowOf('Tableau Cloud'))
+          .getByTestId('connection-status')
+          .getAttribute('data-state'),
+      ).toBe('failed'),
     );
     const tableauStatus = within(await rowOf('Tableau Cloud')).getByTestId('connection-status');
     expect(tableauStatus.textContent).toContain('Check failed: The test could not be run');

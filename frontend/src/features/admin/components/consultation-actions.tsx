@@ -4,10 +4,10 @@ import { CalendarClock, CalendarX } from 'lucide-react';
 import { useState } from 'react';
 import type { RescheduleDialogComponent } from '../../../lib/consultation-reschedule';
 import { consultationKeys, useCancelConsultation } from '../api/consultations.queries';
-import { formatSlotIn } from '../utils/format';
-import { notifyFailure, notifySuccess } from '../utils/notify';
 import type { RowMenu } from '../kit/admin-table';
 import { entry } from '../kit/row-actions';
+import { formatSlotIn } from '../utils/format';
+import { notifyFailure, notifySuccess } from '../utils/notify';
 import { ConfirmAction, RowButton } from './admin-panel';
 
 /**
@@ -118,7 +118,11 @@ export function useConsultationMenu(reschedule: ((consultation: Consultation) =>
           target: c.name,
           actions: [
             ...(reschedule
-              ? [entry('reschedule', 'Reschedule', CalendarClock, 'consultation-reschedule', { onSelect: () => reschedule(c) })]
+              ? [
+                  entry('reschedule', 'Reschedule', CalendarClock, 'consultation-reschedule', {
+                    onSelect: () => reschedule(c),
+                  }),
+                ]
               : []),
             entry('cancel', 'Cancel', CalendarX, 'consultation-cancel', {
               confirm: {

@@ -85,9 +85,11 @@ describe('the Consultations tab', { timeout: 20_000 }, () => {
     );
     // Its actions are in the row's menu (issue 27); Reschedule opens the booking feature's reschedule dialog, handed
     // over by the route.
-    expect(within(row).getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Actions for Grace Hopper',
-    ]);
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Actions for Grace Hopper']);
     await chooseRowAction('Grace Hopper', 'consultation-reschedule');
     expect((await screen.findByTestId('reschedule-dialog')).textContent).toContain(
       "Reschedule Grace Hopper's consultation",
