@@ -1,7 +1,15 @@
 // Long file: every shape of the embedding API (connections, data scopes, tokens), one domain as decision 029 asks.
 import * as v from 'valibot';
-import { requiredEmail, requiredText } from './common';
-import { SharingLastSyncSchema, serviceAccountKeyProblem } from './lookerstudio';
+import { parseUrl } from '../url';
+import {
+  type CheckResult,
+  CheckResultSchema,
+  IdNameEntries,
+  requiredEmail,
+  requiredText,
+  TimestampEntries,
+} from './common';
+import { isLookerStudioHost, SharingLastSyncSchema, serviceAccountKeyProblem } from './lookerstudio';
 
 /**
  * Dashboards protected by tokens minted per organization (issue 14, decision 030): the connections the server mints
@@ -56,12 +64,8 @@ export const siteUrlText = (label: string) =>
     v.minLength(1, `${label} is required`),
     v.maxLength(2000, `${label} must be at most 2,000 characters`),
     v.check((value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-      } catch {
-        return false;
-      }
+      const url = parseUrl(value);
+      return !!url && (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
     }, `${label} must be an https address`),
   );
 
@@ -164,10 +168,6 @@ export const EMBED_SECRET_FIELDS = {
   lookerstudio: ['serviceAccountKey'],
 } as const satisfies Record<EmbedProvider, readonly string[]>;
 
-/** What "Test connection" found: `ok` false with the provider's answer in plain words. */
-export const ConnectionTestSchema = v.object({ ok: v.boolean(), message: v.string() });
-export type ConnectionTest = v.InferOutput<typeof ConnectionTestSchema>;
-
 /** A connection as the administration sees it: every field but the secrets. */
 export const EmbedConnectionSchema = v.object({
   id: v.number(),
@@ -186,16 +186,18 @@ export const EmbedConnectionSchema = v.object({
   /** Looker Studio: the last reconcile of its dashboards' sharing. */
   lastSync: SharingLastSyncSchema,
   /** What the last "Test connection" (or the test after a save) found, and when (issue 27); null until tested. */
-  lastCheck: v.nullable(v.object({ ...ConnectionTestSchema.entries, checkedAt: v.string() })),
+  lastCheck: v.nullable(v.object({ ...CheckResultSchema.entries, checkedAt: v.string() })),
   /** How many dashboards mint their tokens with it (a connection in use cannot be deleted). */
   dashboardCount: v.number(),
-  createdAt: v.string(),
-  updatedAt: v.string(),
+  ...TimestampEntries,
 });
 export type EmbedConnection = v.InferOutput<typeof EmbedConnectionSchema>;
 
+/** What "Test connection" found. */
+export type ConnectionTest = CheckResult;
+
 /** POST and PUT answer the saved connection with what testing it found. */
-export const SavedEmbedConnectionSchema = v.object({ ...EmbedConnectionSchema.entries, test: ConnectionTestSchema });
+export const SavedEmbedConnectionSchema = v.object({ ...EmbedConnectionSchema.entries, test: CheckResultSchema });
 
 // Data scope per organization–dashboard link.
 
@@ -311,7 +313,7 @@ export const EmbedTokenRequestSchema = v.object({
   ),
 });
 
-const OrganizationChoiceSchema = v.object({ id: v.number(), name: v.string() });
+const OrganizationChoiceSchema = v.object(IdNameEntries);
 export type OrganizationChoice = v.InferOutput<typeof OrganizationChoiceSchema>;
 
 /** What every answer carries besides the mode's own fields. */
@@ -362,17 +364,13 @@ export const PUBLIC_SHARE_LINK_WARNING = 'Anyone with this link can see this das
  * public link, a Looker Studio report (its embed links work for anyone it is shared with, usually anyone with the link).
  */
 export function isPublicShareLink(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
+  const parsed = parseUrl(url);
+  if (!parsed) return false;
   const host = parsed.hostname.toLowerCase();
   const path = parsed.pathname.toLowerCase();
   if (host.endsWith('powerbi.com') && path.startsWith('/view') && parsed.searchParams.has('r')) return true;
   if (host === 'public.tableau.com') return true;
-  if (host === 'lookerstudio.google.com' || host === 'datastudio.google.com') return true;
+  if (isLookerStudioHost(host)) return true;
   if (/\/public\/(dashboard|question)\//.test(path)) return true;
   return false;
 }
