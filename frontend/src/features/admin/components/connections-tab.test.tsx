@@ -47,6 +47,12 @@ const type = (scope: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 const rowOf = async (name: string) =>
   (await screen.findAllByTestId('connection-row')).find((row) => row.textContent?.includes(name))!;
+/** The Status cell of the connection `name`, once it says `state` (the list is read again after a check). */
+async function statusOnceIn(name: string, state: string) {
+  const status = async () => within(await rowOf(name)).getByTestId('connection-status');
+  await waitFor(async () => expect((await status()).getAttribute('data-state')).toBe(state));
+  return status();
+}
 
 describe('the Connections tab', () => {
   it('lists the connections: provider, site or tenant, and the dashboards that use them', async () => {
@@ -132,14 +138,7 @@ describe('the Connections tab', () => {
     expect(result.getAttribute('data-variant')).toBe('success');
     expect(result.textContent).toContain(test.message);
     await waitFor(() => expect(screen.queryByTestId('connection-panel')).toBeNull());
-    await waitFor(async () =>
-      expect(
-        within(await rowOf('Contoso Power BI'))
-          .getByTestId('connection-status')
-          .getAttribute('data-state'),
-      ).toBe('ok'),
-    );
-    const status = within(await rowOf('Contoso Power BI')).getByTestId('connection-status');
+    const status = await statusOnceIn('Contoso Power BI', 'ok');
     expect(status.textContent).toContain(`Check passed: ${test.message}`);
     expect(within(status).getByTestId('connection-checked-at').textContent).toContain('Checked just now');
     expect(requestsTo(api, 'PUT /api/admin/embed-connections/5')[0]?.body).toEqual({
@@ -200,14 +199,7 @@ describe('the Connections tab', () => {
     );
     // The request itself failed: said on this page, without a time (nothing was kept).
     await chooseRowAction('Tableau Cloud', 'connection-test');
-    await waitFor(async () =>
-      expect(
-        within(await rowOf('Tableau Cloud'))
-          .getByTestId('connection-status')
-          .getAttribute('data-state'),
-      ).toBe('failed'),
-    );
-    const tableauStatus = within(await rowOf('Tableau Cloud')).getByTestId('connection-status');
+    const tableauStatus = await statusOnceIn('Tableau Cloud', 'failed');
     expect(tableauStatus.textContent).toContain('Check failed: The test could not be run');
     expect(within(tableauStatus).queryByTestId('connection-checked-at')).toBeNull();
   });
