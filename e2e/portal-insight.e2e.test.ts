@@ -4,8 +4,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, signInAsClient } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
-import { forEachThemeAndViewport, screenshot, useBrowserSuite } from './harness';
-import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
+import { forEachThemeAndViewport, useBrowserSuite } from './harness';
+import { checkPage } from './marketing-helpers';
 
 /** Issue 18 in the browser: the portal's stars, search and organizations, and the admins' Usage tab. */
 const suite = useBrowserSuite();
@@ -175,10 +175,7 @@ describe('client portal (issue 18)', () => {
       async (page, theme, viewport) => {
         await signInAsClient(page, client.email, PASSWORD);
         await page.getByTestId('dashboards-grid').waitFor();
-        await page.mouse.move(0, 0);
-        await screenshot(page, `portal-insight-list-${viewport.width}-${theme}`);
-        expect(await seriousAxeViolations(page)).toEqual([]);
-        expect(await horizontalOverflow(page)).toBe(0);
+        await checkPage(page, `portal-insight-list-${viewport.width}-${theme}`);
       },
       { themes: ['light'], context: { bypassCSP: true } },
     );
@@ -288,10 +285,7 @@ describe('the Usage tab (issue 18)', () => {
         expect(csv.status()).toBe(200);
         expect(csv.headers()['content-disposition']).toMatch(/^attachment; filename="usage-/);
 
-        await page.mouse.move(0, 0);
-        await screenshot(page, `admin-usage-${viewport.width}-${theme}`);
-        expect(await seriousAxeViolations(page)).toEqual([]);
-        expect(await horizontalOverflow(page)).toBe(0);
+        await checkPage(page, `admin-usage-${viewport.width}-${theme}`);
 
         // The time chart compares dashboards or people over time too.
         await page.getByTestId('usage-lines').selectOption('people');

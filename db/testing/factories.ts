@@ -1,6 +1,7 @@
+import { generateToken, hashToken } from '@app/contracts/server';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../src/client';
-import { dashboards, memberships, organizationDashboards, organizations, users } from '../src/schema';
+import { dashboards, memberships, organizationDashboards, organizations, users, userTokens } from '../src/schema';
 
 let counter = 0;
 const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -46,4 +47,21 @@ export async function linkDashboard(
   dataScope: Record<string, unknown> | null = null,
 ) {
   await db.insert(organizationDashboards).values({ organizationId, dashboardId, dataScope });
+}
+
+/**
+ * An invitation or reset link as the workers mint it (D7): only its hash in the table, good for `hours`; the raw
+ * token is returned, for the test to follow the link.
+ */
+export async function issueUserToken(
+  db: Database,
+  userId: number,
+  kind: (typeof userTokens.$inferInsert)['kind'],
+  hours = 1,
+) {
+  const token = generateToken();
+  await db
+    .insert(userTokens)
+    .values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + hours * 3600_000) });
+  return token;
 }
