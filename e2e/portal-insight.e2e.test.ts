@@ -1,5 +1,11 @@
 import * as schema from '@app/db/schema';
-import { addMembership, createDashboard, createOrganization, linkDashboard } from '@app/db/testing';
+import {
+  addMembership,
+  createDashboard,
+  createLinkedDashboard,
+  createOrganization,
+  linkDashboard,
+} from '@app/db/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, signInAsClient } from './account-helpers';
@@ -138,13 +144,9 @@ describe('client portal (issue 18)', () => {
     const client = await person(`two-${suffix}@example.com`, { firstName: 'Tom' });
     await addMembership(database.db, alpha.id, client.id);
     await addMembership(database.db, beta.id, client.id);
-    const a = await createDashboard(database.db, { name: 'Alpha only' });
-    const b = await createDashboard(database.db, { name: 'Beta only' });
-    const both = await createDashboard(database.db, { name: 'Shared by both' });
-    await linkDashboard(database.db, alpha.id, a.id);
-    await linkDashboard(database.db, beta.id, b.id);
-    await linkDashboard(database.db, alpha.id, both.id);
-    await linkDashboard(database.db, beta.id, both.id);
+    await createLinkedDashboard(database.db, [alpha.id], { name: 'Alpha only' });
+    await createLinkedDashboard(database.db, [beta.id], { name: 'Beta only' });
+    await createLinkedDashboard(database.db, [alpha.id, beta.id], { name: 'Shared by both' });
 
     const page = await suite.newPage();
     await signInAsClient(page, client.email, PASSWORD);

@@ -39,6 +39,17 @@ export async function addMembership(db: Database, organizationId: number, userId
   await db.insert(memberships).values({ organizationId, userId, role });
 }
 
+/** A user (as `createUser` makes them) who is a member of the organization, with the role `Member`. */
+export async function createMember(
+  db: Database,
+  organizationId: number,
+  overrides: Partial<typeof users.$inferInsert> = {},
+) {
+  const user = await createUser(db, overrides);
+  await addMembership(db, organizationId, user.id);
+  return user;
+}
+
 /** `dataScope`: what the organization may see of a token-mode dashboard (issue 14); none by default. */
 export async function linkDashboard(
   db: Database,
@@ -47,6 +58,17 @@ export async function linkDashboard(
   dataScope: Record<string, unknown> | null = null,
 ) {
   await db.insert(organizationDashboards).values({ organizationId, dashboardId, dataScope });
+}
+
+/** A dashboard (as `createDashboard` makes it) linked to each of `organizationIds`, without a data scope. */
+export async function createLinkedDashboard(
+  db: Database,
+  organizationIds: number[],
+  overrides: Partial<typeof dashboards.$inferInsert> = {},
+) {
+  const dashboard = await createDashboard(db, overrides);
+  for (const organizationId of organizationIds) await linkDashboard(db, organizationId, dashboard.id);
+  return dashboard;
 }
 
 /**

@@ -7,7 +7,7 @@ import { feedCalendar } from './consultations.service';
 
 /** How the document describes a route that answers an iCalendar file (`calendar`), or 404 as JSON (`missing`). */
 export const calendarAnswers = (calendar: string, missing: string) => ({
-  200: { description: calendar, content: { 'text/calendar': { schema: { type: 'string' } } } },
+  200: { description: calendar, content: { 'text/calendar': { schema: { type: 'string' as const } } } },
   404: { description: missing, content: { 'application/json': { schema: documentedSchema(ApiErrorSchema) } } },
 });
 

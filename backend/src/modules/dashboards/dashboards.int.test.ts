@@ -1,5 +1,11 @@
 import * as schema from '@app/db/schema';
-import { addMembership, createDashboard, createOrganization, linkDashboard } from '@app/db/testing';
+import {
+  addMembership,
+  createDashboard,
+  createLinkedDashboard,
+  createOrganization,
+  linkDashboard,
+} from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountsWithPassword } from '../../../testing/accounts';
@@ -39,15 +45,10 @@ describe("a client's dashboards", () => {
     const inactive = await createOrganization(t.db, { name: 'Gone', isActive: false });
     const other = await createOrganization(t.db, { name: 'Not mine' });
     for (const org of [orgA, orgB, inactive]) await addMembership(t.db, org.id, user.id);
-    const alpha = await createDashboard(t.db, { name: 'Alpha', description: 'First' });
-    const beta = await createDashboard(t.db, { name: 'Beta' });
-    const hidden = await createDashboard(t.db, { name: 'Only via inactive' });
-    const foreign = await createDashboard(t.db, { name: 'Foreign' });
-    await linkDashboard(t.db, orgA.id, alpha.id);
-    await linkDashboard(t.db, orgB.id, alpha.id);
-    await linkDashboard(t.db, orgB.id, beta.id);
-    await linkDashboard(t.db, inactive.id, hidden.id);
-    await linkDashboard(t.db, other.id, foreign.id);
+    const alpha = await createLinkedDashboard(t.db, [orgA.id, orgB.id], { name: 'Alpha', description: 'First' });
+    const beta = await createLinkedDashboard(t.db, [orgB.id], { name: 'Beta' });
+    await createLinkedDashboard(t.db, [inactive.id], { name: 'Only via inactive' });
+    await createLinkedDashboard(t.db, [other.id], { name: 'Foreign' });
 
     const first = await (await t.get('/api/dashboards/organization', { cookie })).json();
     expect(first.map((d: { name: string }) => d.name)).toEqual(['Alpha', 'Beta']);

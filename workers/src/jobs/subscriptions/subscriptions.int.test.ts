@@ -2,6 +2,7 @@
 import { nextRunAfter } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { addMembership, createOrganization, createUser, linkDashboard } from '@app/db/testing';
+import { findCapacityRow } from '@app/platform/powerbi/capacity.repository';
 import { type EmbedStandIns, type ReceivedEmail, startEmbedStandIns } from '@app/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -422,10 +423,7 @@ describe('a Power BI export on a paused capacity (issue 29, decision 053)', () =
     expect(whileHeld.every((job) => (job.returnvalue as Record<string, number>).kept === 1)).toBe(true);
     expect(azure.suspends).toBe(0);
     expect(azure.state).toBe('Succeeded');
-    const [held] = await t.db
-      .select()
-      .from(schema.powerbiCapacities)
-      .where(eq(schema.powerbiCapacities.connectionId, connectionId));
+    const held = await findCapacityRow(t.db, connectionId);
     expect(held!.heldUntil!.getTime()).toBeGreaterThan(Date.now());
 
     // Without the hold the same round pauses it (so the hold is what kept it running).
