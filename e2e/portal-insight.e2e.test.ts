@@ -1,11 +1,5 @@
 import * as schema from '@app/db/schema';
-import {
-  addMembership,
-  createDashboard,
-  createLinkedDashboard,
-  createOrganization,
-  linkDashboard,
-} from '@app/db/testing';
+import { addMembership, createLinkedDashboard, createOrganization } from '@app/db/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, signInAsClient } from './account-helpers';
@@ -41,9 +35,9 @@ async function clientWithDashboards() {
   ];
   const dashboards = [];
   for (const spec of specs) {
-    const dashboard = await createDashboard(database.db, { ...spec, embedUrl: 'https://app.powerbi.com/view?r=x' });
-    await linkDashboard(database.db, org.id, dashboard.id);
-    dashboards.push(dashboard);
+    dashboards.push(
+      await createLinkedDashboard(database.db, [org.id], { ...spec, embedUrl: 'https://app.powerbi.com/view?r=x' }),
+    );
   }
   // Viewed three days ago: the card says so.
   await database.db
@@ -195,10 +189,8 @@ describe('the Usage tab (issue 18)', () => {
     const dormant = await person(`usage-dormant-${suffix}@example.com`, { firstName: 'Dora', lastName: 'Dormant' });
     await addMembership(database.db, org.id, viewer.id);
     await addMembership(database.db, org.id, dormant.id);
-    const opened = await createDashboard(database.db, { name: `Opened ${suffix}` });
-    const idle = await createDashboard(database.db, { name: `Idle ${suffix}` });
-    await linkDashboard(database.db, org.id, opened.id);
-    await linkDashboard(database.db, org.id, idle.id);
+    const opened = await createLinkedDashboard(database.db, [org.id], { name: `Opened ${suffix}` });
+    const idle = await createLinkedDashboard(database.db, [org.id], { name: `Idle ${suffix}` });
     const now = Date.now();
     await database.db.insert(schema.dashboardViews).values(
       Array.from({ length: 12 }, (_, i) => ({
@@ -217,8 +209,7 @@ describe('the Usage tab (issue 18)', () => {
 
     // More people than a list holds (decision 039): 55 of another organization, each opening its dashboard once.
     const crowdOrg = await createOrganization(database.db, { name: `Crowd ${suffix}` });
-    const crowdBoard = await createDashboard(database.db, { name: `Crowd board ${suffix}` });
-    await linkDashboard(database.db, crowdOrg.id, crowdBoard.id);
+    const crowdBoard = await createLinkedDashboard(database.db, [crowdOrg.id], { name: `Crowd board ${suffix}` });
     const crowd = await database.db
       .insert(schema.users)
       .values(

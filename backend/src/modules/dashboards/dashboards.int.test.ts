@@ -1,11 +1,5 @@
 import * as schema from '@app/db/schema';
-import {
-  addMembership,
-  createDashboard,
-  createLinkedDashboard,
-  createOrganization,
-  linkDashboard,
-} from '@app/db/testing';
+import { addMembership, createDashboard, createLinkedDashboard, createOrganization } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountsWithPassword } from '../../../testing/accounts';
@@ -87,12 +81,12 @@ describe('GET /api/dashboards/{id} (D10)', () => {
     const dormant = await createOrganization(t.db, { isActive: false });
     await addMembership(t.db, orgA.id, user.id);
     await addMembership(t.db, dormant.id, user.id);
-    const mine = await createDashboard(t.db, { name: 'Mine', embedUrl: 'https://app.powerbi.com/view?r=mine' });
-    const theirs = await createDashboard(t.db, { name: 'Theirs' });
-    const stale = await createDashboard(t.db, { name: 'Stale' });
-    await linkDashboard(t.db, orgA.id, mine.id);
-    await linkDashboard(t.db, orgB.id, theirs.id);
-    await linkDashboard(t.db, dormant.id, stale.id);
+    const mine = await createLinkedDashboard(t.db, [orgA.id], {
+      name: 'Mine',
+      embedUrl: 'https://app.powerbi.com/view?r=mine',
+    });
+    const theirs = await createLinkedDashboard(t.db, [orgB.id], { name: 'Theirs' });
+    const stale = await createLinkedDashboard(t.db, [dormant.id], { name: 'Stale' });
 
     const ok = await t.get(`/api/dashboards/${mine.id}`, { cookie });
     expect(ok.status).toBe(200);
@@ -127,8 +121,7 @@ describe('recording views (D19, D33)', () => {
     const member = await signedIn();
     const org = await createOrganization(t.db);
     await addMembership(t.db, org.id, member.user.id);
-    const dashboard = await createDashboard(t.db);
-    await linkDashboard(t.db, org.id, dashboard.id);
+    const dashboard = await createLinkedDashboard(t.db, [org.id]);
     return { ...member, dashboard };
   }
   const recordView = (id: number | string, cookie?: string, loaded = true) =>

@@ -1,12 +1,5 @@
 import * as schema from '@app/db/schema';
-import {
-  addMembership,
-  createDashboard,
-  createMember,
-  createOrganization,
-  createUser,
-  linkDashboard,
-} from '@app/db/testing';
+import { createDashboard, createMember, createOrganization, createUser, linkDashboard } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
@@ -52,8 +45,7 @@ describe('undoing links (issue 12, item 13)', () => {
     const org = await createOrganization(t.db);
     const dashboard = await createDashboard(t.db);
     await linkDashboard(t.db, org.id, dashboard.id);
-    const user = await createUser(t.db);
-    await addMembership(t.db, org.id, user.id);
+    const user = await createMember(t.db, org.id);
     for (const path of [
       `/api/admin/organization-dashboards/${org.id}/${dashboard.id}`,
       `/api/admin/organization-users/${org.id}/${user.id}`,

@@ -84,8 +84,7 @@ describe("a member's role (issue 27)", () => {
 
   it('refuses hostile roles with 422, and parallel changes leave one of them', async () => {
     const org = await createOrganization(t.db);
-    const member = await createUser(t.db);
-    await addMembership(t.db, org.id, member.id);
+    const member = await createMember(t.db, org.id);
     const path = `/api/admin/organization-users/${org.id}/${member.id}`;
     for (const role of ['', '   ', 'a'.repeat(51), 'nul\u0000', '\ud800', 42, null])
       expect((await as(admin).send('PUT', path, { role })).status, JSON.stringify(role)).toBe(422);
