@@ -86,6 +86,11 @@ export async function addConnection(
   return id;
 }
 
+/** A dashboard in a token mode (as `tokenDashboard` makes it) through a connection of its own (`addConnection`). */
+export async function connectedDashboard(t: TestApp, standIns: EmbedStandIns, provider: TokenProvider, name?: string) {
+  return tokenDashboard(t, standIns, provider, await addConnection(t, standIns, provider), name);
+}
+
 /** A dashboard in a token mode, showing the stand-ins' default report, view or dashboard through `connectionId`. */
 export function tokenDashboard(
   t: TestApp,
