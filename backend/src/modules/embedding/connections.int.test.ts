@@ -70,6 +70,7 @@ describe('embed connections: CRUD per provider (issue 14)', () => {
         serviceAccountEmail: null,
         ownsSharing: false,
         lastSync: null,
+        lastCheck: { ok: true, message: expect.stringContaining('Connected to'), checkedAt: expect.any(String) },
         dashboardCount: 0,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),

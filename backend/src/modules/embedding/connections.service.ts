@@ -92,10 +92,17 @@ const logFault = (logger: Logger, connection: OpenConnection, error: unknown) =>
     'an embed connection test failed unexpectedly',
   );
 
+/** Tests the connection and keeps what the test found on it (its Status after a reload, issue 27). */
+async function checkConnection(deps: ConnectionsDeps, id: number, test: () => Promise<ConnectionTest>) {
+  const result = await test();
+  await repo.recordConnectionCheck(deps.db, id, result, deps.clock.now());
+  return result;
+}
+
 async function saved(deps: ConnectionsDeps, row: repo.ConnectionRow, secrets: Record<string, string>, email: string) {
   await deps.embedOrigins.refresh();
+  const test = await checkConnection(deps, row.id, () => runTest(deps, openConnectionOf(row, secrets), email));
   const [view] = await repo.listConnections(deps.db, row.id);
-  const test = await runTest(deps, openConnectionOf(row, secrets), email);
   return { ...(view ?? repo.connectionView(row, 0)), test };
 }
 
@@ -213,12 +220,14 @@ export async function testConnection(deps: ConnectionsDeps, actor: Actor, id: nu
   const box = requireBox(deps.secretBox);
   const row = await repo.findConnectionRow(deps.db, id);
   if (!row) throw notFound(CONNECTION_NOT_FOUND);
-  let connection: OpenConnection;
-  try {
-    connection = openConnectionOf(row, openSecrets(box, row));
-  } catch (error) {
-    if (error instanceof ConnectionSecretError) return { ok: false, message: error.message };
-    throw error;
-  }
-  return runTest(deps, connection, actor.email);
+  return checkConnection(deps, id, async () => {
+    let connection: OpenConnection;
+    try {
+      connection = openConnectionOf(row, openSecrets(box, row));
+    } catch (error) {
+      if (error instanceof ConnectionSecretError) return { ok: false, message: error.message };
+      throw error;
+    }
+    return runTest(deps, connection, actor.email);
+  });
 }
