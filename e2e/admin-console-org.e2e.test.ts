@@ -7,7 +7,7 @@ import { closeToast, signIn } from './account-helpers';
 import { storeMorningBooking } from './booking-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail } from './email-helpers';
-import { forEachThemeAndViewport, useBrowserSuite } from './harness';
+import { forEachThemeAndViewport, screenshot, useBrowserSuite } from './harness';
 import { checkPage } from './marketing-helpers';
 
 /**
