@@ -2,14 +2,13 @@ import { addDays, todayIn } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { closeToast, signIn } from './account-helpers';
 import { storeMorningBooking } from './booking-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail } from './email-helpers';
 import { forEachThemeAndViewport, screenshot, useBrowserSuite } from './harness';
-import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
+import { checkPage } from './marketing-helpers';
 
 /**
  * Issue 27 in the browser: one organization's page (members added by searching, a role changed, dashboards with
@@ -30,13 +29,6 @@ const database = useSuiteDatabase(suite, 'e2e-console-org', PASSWORD);
 
 const createAdmin = (name: string) =>
   database.account({ email: uniqueEmail(name), firstName: 'Olga', lastName: 'Org', isAdmin: true });
-
-async function checkPage(page: Page, name: string) {
-  await page.mouse.move(0, 0);
-  await screenshot(page, name);
-  expect(await seriousAxeViolations(page)).toEqual([]);
-  expect(await horizontalOverflow(page)).toBe(0);
-}
 
 describe("an organization's page (issue 27)", () => {
   it('holds the members, their roles, the dashboards with their scope, single sign-on, branding, subscriptions and usage', {

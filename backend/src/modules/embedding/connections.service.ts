@@ -3,7 +3,7 @@ import type { Database } from '@app/db';
 import type { Logger } from '@app/platform/logger';
 import type { SecretBox } from '@app/platform/secret-box';
 import type { AppDeps } from '../../deps';
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
+import { conflictWhen, isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound, unprocessable } from '../../lib/http-error';
 import { originOf, refuseUnreachableUrl } from '../../lib/outbound-url';
 import { type Actor, changed, withAudit } from '../audit';
@@ -54,14 +54,8 @@ export async function loadOpenConnection(
 }
 
 /** Runs a change; a name taken (also by a parallel save) is a 409. */
-async function uniqueName<T>(change: Promise<T>): Promise<T> {
-  try {
-    return await change;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(AdminMessages.connectionNameTaken);
-    throw error;
-  }
-}
+const uniqueName = <T>(change: Promise<T>): Promise<T> =>
+  conflictWhen(isUniqueViolation, AdminMessages.connectionNameTaken, change);
 
 /** What the audit log says of a connection: its settings, and that its secret was set or changed (never the secret). */
 const auditTarget = (row: repo.ConnectionRow) => ({
