@@ -3,9 +3,11 @@ import type {
   AdminOrganizationListItem,
   EmbedConnection,
   OrganizationDashboardLink,
+  User,
 } from '@app/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { type FakeRoute, makeUser, reply, stubApi } from './fake-api';
+import { renderApp } from './render-app';
 
 /** An organization as the admin lists answer it; `overrides` change what a test is about. */
 export function makeOrganization(overrides: Partial<AdminOrganizationListItem> = {}): AdminOrganizationListItem {
@@ -88,29 +90,36 @@ export function makeLink(overrides: Partial<OrganizationDashboardLink> = {}): Or
   };
 }
 
+/** What the admin screen's lists answer in a test (each empty unless given; one organization, Acme, by default). */
+type AdminLists = {
+  organizations?: AdminOrganizationListItem[];
+  dashboards?: AdminDashboard[];
+  users?: User[];
+  links?: OrganizationDashboardLink[];
+  connections?: EmbedConnection[];
+};
+
 /**
  * The fake API of the admin screen, signed in as an admin: every list the screen loads answers `lists` (empty by
  * default), and `routes` add or replace the others.
  */
-export function adminApi(
-  lists: {
-    organizations?: AdminOrganizationListItem[];
-    dashboards?: AdminDashboard[];
-    links?: OrganizationDashboardLink[];
-    connections?: EmbedConnection[];
-  } = {},
-  routes: Record<string, FakeRoute> = {},
-) {
+export function adminApi(lists: AdminLists = {}, routes: Record<string, FakeRoute> = {}) {
   return stubApi({
     'GET /api/auth/user': reply(makeUser({ id: 1, email: 'root@example.com', isAdmin: true })),
     'GET /api/admin/organizations': reply(lists.organizations ?? [makeOrganization()]),
     'GET /api/admin/dashboards-direct': reply(lists.dashboards ?? []),
-    'GET /api/admin/users': reply([]),
+    'GET /api/admin/users': reply(lists.users ?? []),
     'GET /api/admin/organization-dashboards': reply(lists.links ?? []),
     'GET /api/admin/embed-connections': reply(lists.connections ?? []),
     'GET /api/admin/audit': reply([]),
     ...routes,
   });
+}
+
+/** The app at `path` over `adminApi(lists, routes)`: the rendered app and the fake API, to read what was sent. */
+export function openAdminScreen(path: string, lists: AdminLists = {}, routes: Record<string, FakeRoute> = {}) {
+  const api = adminApi(lists, routes);
+  return { ...renderApp(path), api };
 }
 
 /** Presses a section's create button (`buttonTestId`): its side panel opens (issue 27); returns `testId` in it. */

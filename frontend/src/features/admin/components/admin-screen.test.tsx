@@ -7,6 +7,7 @@ import {
   makeDashboard,
   makeLink,
   makeOrganization,
+  openAdminScreen,
   openCreatePanel,
 } from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
@@ -43,18 +44,11 @@ const overviewFigures = {
 };
 
 function openAdmin(path = '/admin/organizations', routes: Record<string, FakeRoute> = {}) {
-  const api = stubApi({
-    'GET /api/auth/user': reply(admin),
-    'GET /api/admin/organizations': reply(organizations),
-    'GET /api/admin/dashboards-direct': reply(dashboards),
-    'GET /api/admin/users': reply(users),
-    'GET /api/admin/organization-dashboards': reply(links),
-    'GET /api/admin/audit': reply([]),
-    'GET /api/admin/embed-connections': reply([]),
-    'GET /api/admin/overview': reply(overviewFigures),
-    ...routes,
-  });
-  return { ...renderApp(path), api };
+  return openAdminScreen(
+    path,
+    { organizations, dashboards, users, links },
+    { 'GET /api/auth/user': reply(admin), 'GET /api/admin/overview': reply(overviewFigures), ...routes },
+  );
 }
 
 const press = (scope: HTMLElement, name: string) => fireEvent.click(within(scope).getByRole('button', { name }));

@@ -7,11 +7,11 @@ import {
   makeDashboard,
   makeLink,
   makeOrganization,
+  openAdminScreen,
   openCreatePanel,
 } from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
-import { renderApp } from '../../../testing/render-app';
 
 // Issue 14: each organization–dashboard link of a token-mode dashboard carries what the organization may see, edited
 // in a form fitted to the dashboard's provider and checked as the server checks it.
@@ -38,12 +38,8 @@ const links = [
 ];
 
 function openAssociations(routes: Parameters<typeof adminApi>[1] = {}) {
-  const api = adminApi(
-    { organizations: [makeOrganization(), makeOrganization({ id: 2, name: 'Globex' })], dashboards, links },
-    routes,
-  );
-  renderApp('/admin?tab=associations');
-  return api;
+  const organizations = [makeOrganization(), makeOrganization({ id: 2, name: 'Globex' })];
+  return openAdminScreen('/admin?tab=associations', { organizations, dashboards, links }, routes).api;
 }
 
 const type = (scope: HTMLElement, label: string, value: string) =>

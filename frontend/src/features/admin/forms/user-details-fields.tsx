@@ -1,4 +1,5 @@
 import type { EditUserInput, NewUserInput } from '@app/contracts';
+import { emailInput } from '../../../components/form/field-presets';
 import { withFieldGroup } from '../../../components/form/form';
 
 type UserDetails = Pick<NewUserInput & EditUserInput, 'email' | 'firstName' | 'lastName'>;
@@ -20,13 +21,7 @@ export const UserDetailsFields = withFieldGroup({
     <>
       <group.AppField name="email">
         {(field) => (
-          <field.TextField
-            label="Email"
-            type="email"
-            autoComplete="off"
-            required
-            data-testid={`${testIdPrefix}-email`}
-          />
+          <field.TextField label="Email" {...emailInput} autoComplete="off" data-testid={`${testIdPrefix}-email`} />
         )}
       </group.AppField>
       <div className="grid gap-4 sm:grid-cols-2">

@@ -167,8 +167,7 @@ function LeadFollowUp({ lead }: { lead: LeadDetail }) {
 }
 
 function ActivityItem({ item }: { item: LeadActivity }) {
-  const icon = item.kind === 'message' ? Mail : CalendarDays;
-  const Icon = icon;
+  const Icon = item.kind === 'message' ? Mail : CalendarDays;
   return (
     <li
       className="rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700"

@@ -1,6 +1,7 @@
 import { type TwoFactorCodeInput, TwoFactorCodeSchema } from '@app/contracts';
 import * as v from 'valibot';
 import { AlertFormElement, useAlertForm } from '../../../components/form/alert-form';
+import { oneTimeCodeInput } from '../../../components/form/field-presets';
 
 const emptyCode: TwoFactorCodeInput = { code: '' };
 
@@ -49,11 +50,7 @@ export function CodeForm({
             <field.TextField
               label={label}
               {...(description && { description })}
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              placeholder="123456"
+              {...oneTimeCodeInput}
               data-testid={`${testId}-code`}
             />
           )}

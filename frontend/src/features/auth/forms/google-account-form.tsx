@@ -1,6 +1,7 @@
 import type { User } from '@app/contracts';
 import { GoogleAccountInputSchema } from '@app/contracts/api/lookerstudio';
 import * as v from 'valibot';
+import { optionalEmailInput } from '../../../components/form/field-presets';
 import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
 import { toastFailure } from '../../../components/ui/failure-toast';
 import { toast } from '../../../components/ui/toast';
@@ -35,7 +36,7 @@ export function GoogleAccountForm({ user }: { user: User }) {
           {(field) => (
             <field.TextField
               label="Google account for Looker Studio dashboards"
-              type="email"
+              {...optionalEmailInput}
               autoComplete="email"
               spellCheck={false}
               placeholder={user.email}

@@ -1,6 +1,7 @@
 import { AuthMessages, type LoginResult, type SecondFactorInput } from '@app/contracts';
 import { SecondFactorSchema } from '@app/contracts/api/account-security';
 import { AlertFormElement, cardSubmit, useAlertForm } from '../../../components/form/alert-form';
+import { oneTimeCodeInput } from '../../../components/form/field-presets';
 import { Button } from '../../../components/ui/button';
 import { ApiRequestError, isApiRequestError } from '../../../lib/api';
 import { useSecondFactor } from '../api/auth.mutations';
@@ -60,12 +61,8 @@ export function SecondFactorForm({ redirectUrl, onSignedIn, onRestart, testId, l
           {(field) => (
             <field.TextField
               label="Authentication code"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
+              {...oneTimeCodeInput}
               autoFocus
-              placeholder="123456"
               data-testid={`${testId}-code`}
             />
           )}
