@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi, chooseRowAction, makeConnection } from '../../../testing/admin-fixtures';
+import { type adminApi, chooseRowAction, makeConnection, openAdminScreen } from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
-import { renderApp } from '../../../testing/render-app';
 import { OWNS_SHARING_HINT, SECRET_KEPT_HINT } from '../forms/connection-form';
 
 // Issue 28: a Looker Studio connection is a service account's JSON key (write-only, pasted or read from its file),
@@ -31,9 +30,7 @@ const looker = makeConnection({
 });
 
 function openConnections(routes: Parameters<typeof adminApi>[1] = {}, connections = [looker]) {
-  const api = adminApi({ connections }, routes);
-  renderApp('/admin?tab=connections');
-  return api;
+  return openAdminScreen('/admin?tab=connections', { connections }, routes).api;
 }
 
 const form = () => screen.findByTestId('connection-form');

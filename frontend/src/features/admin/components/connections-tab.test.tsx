@@ -2,7 +2,13 @@
 import { AdminMessages } from '@app/contracts/api/admin';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi, chooseRowAction, makeConnection, makeDashboard } from '../../../testing/admin-fixtures';
+import {
+  adminApi,
+  chooseRowAction,
+  makeConnection,
+  makeDashboard,
+  openAdminScreen,
+} from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
 import { jsonResponse, reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -27,9 +33,7 @@ const tableau = makeConnection({
 const dashboards = [makeDashboard({ id: 10, name: 'Sales Overview', embedMode: 'powerbi', connectionId: 5 })];
 
 function openConnections(routes: Parameters<typeof adminApi>[1] = {}) {
-  const api = adminApi({ connections: [powerbi, tableau], dashboards }, routes);
-  renderApp('/admin?tab=connections');
-  return api;
+  return openAdminScreen('/admin?tab=connections', { connections: [powerbi, tableau], dashboards }, routes).api;
 }
 
 const form = () => screen.findByTestId('connection-form');

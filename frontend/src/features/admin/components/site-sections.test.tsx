@@ -2,10 +2,9 @@
 import type { CaseStudy, SitePage } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi, chooseRowAction } from '../../../testing/admin-fixtures';
+import { type adminApi, chooseRowAction, openAdminScreen } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
-import { renderApp } from '../../../testing/render-app';
 
 // Issue 27: Case studies on the admin kit: the list at the full width, create and edit in a side panel, each row's
 // actions in its menu, and Delete asks first.
@@ -33,9 +32,7 @@ const study: CaseStudy = {
 cleanUpAfterEachTest();
 
 function openCaseStudies(routes: Parameters<typeof adminApi>[1] = {}) {
-  const api = adminApi({}, { 'GET /api/admin/case-studies': reply([study]), ...routes });
-  renderApp('/admin/case-studies');
-  return api;
+  return openAdminScreen('/admin/case-studies', {}, { 'GET /api/admin/case-studies': reply([study]), ...routes }).api;
 }
 
 const type = (scope: HTMLElement, testId: string, value: string) =>
@@ -111,9 +108,7 @@ const terms: SitePage = {
 const privacy: SitePage = { ...terms, key: 'privacy', title: 'Privacy Policy', isDefault: true, updatedAt: null };
 
 function openPages(routes: Parameters<typeof adminApi>[1] = {}) {
-  const api = adminApi({}, { 'GET /api/admin/site-pages': reply([privacy, terms]), ...routes });
-  renderApp('/admin/pages');
-  return api;
+  return openAdminScreen('/admin/pages', {}, { 'GET /api/admin/site-pages': reply([privacy, terms]), ...routes }).api;
 }
 
 describe('the Site pages section', () => {

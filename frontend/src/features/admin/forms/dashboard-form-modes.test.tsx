@@ -3,15 +3,15 @@ import { PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  adminApi,
+  type adminApi,
   chooseRowAction,
   makeConnection,
   makeDashboard,
   newDashboardForm,
+  openAdminScreen,
 } from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
-import { renderApp } from '../../../testing/render-app';
 import { PUBLIC_IN_TOKEN_MODE, TYPE_SET_BY_MODE } from './dashboard-form';
 
 // Issue 14: a dashboard is embedded by URL (a public share link is called out as the admin types, and in the list),
@@ -27,9 +27,7 @@ const connections = [
 ];
 
 function openDashboards(lists: Parameters<typeof adminApi>[0] = {}, routes: Parameters<typeof adminApi>[1] = {}) {
-  const api = adminApi({ connections, ...lists }, routes);
-  const view = renderApp('/admin/dashboards');
-  return { api, ...view };
+  return openAdminScreen('/admin/dashboards', { connections, ...lists }, routes);
 }
 
 const type = (scope: HTMLElement, label: string, value: string) =>

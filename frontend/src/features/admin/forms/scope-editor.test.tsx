@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  adminApi,
+  type adminApi,
   chooseRowAction,
   makeDashboard,
   makeLink,
