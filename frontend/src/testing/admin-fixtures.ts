@@ -91,7 +91,7 @@ export function makeLink(overrides: Partial<OrganizationDashboardLink> = {}): Or
 }
 
 /** What the admin screen's lists answer in a test (each empty unless given; one organization, Acme, by default). */
-type AdminLists = {
+export type AdminLists = {
   organizations?: AdminOrganizationListItem[];
   dashboards?: AdminDashboard[];
   users?: User[];
@@ -99,11 +99,14 @@ type AdminLists = {
   connections?: EmbedConnection[];
 };
 
+/** The routes a test adds to the admin screen's fake API, or answers differently. */
+export type AdminRoutes = Record<string, FakeRoute>;
+
 /**
  * The fake API of the admin screen, signed in as an admin: every list the screen loads answers `lists` (empty by
  * default), and `routes` add or replace the others.
  */
-export function adminApi(lists: AdminLists = {}, routes: Record<string, FakeRoute> = {}) {
+export function adminApi(lists: AdminLists = {}, routes: AdminRoutes = {}) {
   return stubApi({
     'GET /api/auth/user': reply(makeUser({ id: 1, email: 'root@example.com', isAdmin: true })),
     'GET /api/admin/organizations': reply(lists.organizations ?? [makeOrganization()]),
@@ -117,7 +120,7 @@ export function adminApi(lists: AdminLists = {}, routes: Record<string, FakeRout
 }
 
 /** The app at `path` over `adminApi(lists, routes)`: the rendered app and the fake API, to read what was sent. */
-export function openAdminScreen(path: string, lists: AdminLists = {}, routes: Record<string, FakeRoute> = {}) {
+export function openAdminScreen(path: string, lists: AdminLists = {}, routes: AdminRoutes = {}) {
   const api = adminApi(lists, routes);
   return { ...renderApp(path), api };
 }

@@ -3,6 +3,7 @@ import type { AdminDashboard, AdminOrganizationListItem, OrganizationDashboardLi
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  type AdminRoutes,
   chooseRowAction,
   makeDashboard,
   makeLink,
@@ -11,7 +12,7 @@ import {
   openCreatePanel,
 } from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
-import { deferred, type FakeRoute, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { deferred, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 import { DELETE_USER_QUESTION, OWN_ACCOUNT_REASON, statusQuestion } from '../forms/edit-user-actions';
 import { OWN_ADMIN_REASON } from '../forms/edit-user-form';
@@ -43,7 +44,7 @@ const overviewFigures = {
   signIns: { failed: 0 },
 };
 
-function openAdmin(path = '/admin/organizations', routes: Record<string, FakeRoute> = {}) {
+function openAdmin(path = '/admin/organizations', routes: AdminRoutes = {}) {
   return openAdminScreen(
     path,
     { organizations, dashboards, users, links },

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type adminApi, chooseRowAction, makeConnection, openAdminScreen } from '../../../testing/admin-fixtures';
+import { type AdminRoutes, chooseRowAction, makeConnection, openAdminScreen } from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 import { OWNS_SHARING_HINT, SECRET_KEPT_HINT } from '../forms/connection-form';
@@ -29,7 +29,7 @@ const looker = makeConnection({
   dashboardCount: 2,
 });
 
-function openConnections(routes: Parameters<typeof adminApi>[1] = {}, connections = [looker]) {
+function openConnections(routes: AdminRoutes = {}, connections = [looker]) {
   return openAdminScreen('/admin?tab=connections', { connections }, routes).api;
 }
 

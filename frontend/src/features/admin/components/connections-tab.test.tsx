@@ -3,6 +3,7 @@ import { AdminMessages } from '@app/contracts/api/admin';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
+  type AdminRoutes,
   adminApi,
   chooseRowAction,
   makeConnection,
@@ -32,7 +33,7 @@ const tableau = makeConnection({
 });
 const dashboards = [makeDashboard({ id: 10, name: 'Sales Overview', embedMode: 'powerbi', connectionId: 5 })];
 
-function openConnections(routes: Parameters<typeof adminApi>[1] = {}) {
+function openConnections(routes: AdminRoutes = {}) {
   return openAdminScreen('/admin?tab=connections', { connections: [powerbi, tableau], dashboards }, routes).api;
 }
 

@@ -2,7 +2,7 @@
 import type { Consultation } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi, chooseRowAction } from '../../../testing/admin-fixtures';
+import { type AdminRoutes, adminApi, chooseRowAction } from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
 import { type FakeRoute, jsonResponse, reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -43,7 +43,7 @@ const consultation = (overrides: Partial<Consultation> = {}): Consultation => ({
   ...overrides,
 });
 
-function openTab(routes: Parameters<typeof adminApi>[1] = {}, path = '/admin?tab=consultations') {
+function openTab(routes: AdminRoutes = {}, path = '/admin?tab=consultations') {
   const api = adminApi(
     {},
     {

@@ -2,7 +2,7 @@
 import type { CaseStudy, SitePage } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type adminApi, chooseRowAction, openAdminScreen } from '../../../testing/admin-fixtures';
+import { type AdminRoutes, chooseRowAction, openAdminScreen } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 
@@ -31,7 +31,7 @@ const study: CaseStudy = {
 
 cleanUpAfterEachTest();
 
-function openCaseStudies(routes: Parameters<typeof adminApi>[1] = {}) {
+function openCaseStudies(routes: AdminRoutes = {}) {
   return openAdminScreen('/admin/case-studies', {}, { 'GET /api/admin/case-studies': reply([study]), ...routes }).api;
 }
 
@@ -107,7 +107,7 @@ const terms: SitePage = {
 };
 const privacy: SitePage = { ...terms, key: 'privacy', title: 'Privacy Policy', isDefault: true, updatedAt: null };
 
-function openPages(routes: Parameters<typeof adminApi>[1] = {}) {
+function openPages(routes: AdminRoutes = {}) {
   return openAdminScreen('/admin/pages', {}, { 'GET /api/admin/site-pages': reply([privacy, terms]), ...routes }).api;
 }
 

@@ -2,15 +2,10 @@
 import { PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  type adminApi,
-  makeConnection,
-  makeDashboard,
-  newDashboardForm,
-  openAdminScreen,
-} from '../../../testing/admin-fixtures';
+import { adminApi, makeConnection, makeDashboard, newDashboardForm } from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
+import { renderApp } from '../../../testing/render-app';
 
 // Issue 28: a Looker Studio dashboard names its connection and report (picked from the connection's assets search,
 // or its id or address pasted); its embed URL follows the report. The list shows whether its sharing is in step.
@@ -38,7 +33,9 @@ const asset = (name: string, title: string) => ({
 });
 
 function openDashboards(lists: Parameters<typeof adminApi>[0] = {}, routes: Parameters<typeof adminApi>[1] = {}) {
-  return openAdminScreen('/admin/dashboards', { connections, ...lists }, routes).api;
+  const api = adminApi({ connections, ...lists }, routes);
+  renderApp('/admin/dashboards');
+  return api;
 }
 
 const type = (scope: HTMLElement, label: string, value: string) =>

@@ -3,7 +3,8 @@ import { PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  type adminApi,
+  type AdminLists,
+  type AdminRoutes,
   chooseRowAction,
   makeConnection,
   makeDashboard,
@@ -26,7 +27,7 @@ const connections = [
   makeConnection({ id: 6, name: 'Metabase', provider: 'metabase', tenantId: null, siteUrl: 'https://mb.test' }),
 ];
 
-function openDashboards(lists: Parameters<typeof adminApi>[0] = {}, routes: Parameters<typeof adminApi>[1] = {}) {
+function openDashboards(lists: AdminLists = {}, routes: AdminRoutes = {}) {
   return openAdminScreen('/admin/dashboards', { connections, ...lists }, routes);
 }
 

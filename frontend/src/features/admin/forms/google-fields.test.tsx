@@ -1,7 +1,13 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi, chooseRowAction, makeOrganization, openCreatePanel } from '../../../testing/admin-fixtures';
+import {
+  type AdminRoutes,
+  adminApi,
+  chooseRowAction,
+  makeOrganization,
+  openCreatePanel,
+} from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
 import { makeUser, reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -59,7 +65,7 @@ describe("an organization's Google group", () => {
 describe("a person's Google account, set by an admin", () => {
   const client = makeUser({ id: 2, email: 'client@acme.test', googleAccount: 'client.work@gmail.com' });
 
-  async function editClient(routes: Parameters<typeof adminApi>[1] = {}) {
+  async function editClient(routes: AdminRoutes = {}) {
     const api = adminApi({}, { 'GET /api/admin/users': reply([client]), ...routes });
     renderApp('/admin?tab=users');
     const row = (await screen.findAllByTestId('user-row'))[0]!;

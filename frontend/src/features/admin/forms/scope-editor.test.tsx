@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
-  type adminApi,
+  type AdminRoutes,
   chooseRowAction,
   makeDashboard,
   makeLink,
@@ -37,7 +37,7 @@ const links = [
   makeLink({ dashboardId: 13, dashboardName: 'Ops', dashboardEmbedMode: 'metabase', dataScope: { params: {} } }),
 ];
 
-function openAssociations(routes: Parameters<typeof adminApi>[1] = {}) {
+function openAssociations(routes: AdminRoutes = {}) {
   const organizations = [makeOrganization(), makeOrganization({ id: 2, name: 'Globex' })];
   return openAdminScreen('/admin?tab=associations', { organizations, dashboards, links }, routes).api;
 }
