@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner';
-import { lazyOnReach } from '../../../lib/lazy-on-reach';
+import { lazyOnReach, OnReach } from '../../../lib/lazy-on-reach';
 
 /**
  * The form's code (the form library, the schema's validation, the toasts) comes when the visitor reaches for the form
@@ -9,7 +9,6 @@ import { lazyOnReach } from '../../../lib/lazy-on-reach';
  */
 const contactForm = lazyOnReach(() => import('../forms/contact-form').then((module) => module.ContactForm));
 export const preloadContactForm = contactForm.preload;
-const ContactForm = contactForm.Component;
 
 const formLoading = (
   <div role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
@@ -48,7 +47,7 @@ export function ContactSection({ companyEmail, configFailed = false, headingLeve
 
         <div className="mt-10 grid gap-8 lg:grid-cols-3">
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2 dark:border-slate-800 dark:bg-slate-900">
-            <ContactForm fallback={formLoading} />
+            <OnReach part={contactForm} fallback={formLoading} />
           </div>
 
           <aside
