@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { cleanUpAfterEachTest } from '../testing/clean-up';
@@ -25,6 +25,19 @@ function Part() {
 const SERVER_HTML =
   '<div class="contents"><!--$--><form aria-label="Part"><input aria-label="Field" value=""/><button type="submit" title="">Send</button></form><!--/$--></div>';
 
+/** The part's server HTML in the page, hydrated as a prerendered page is; `done` unmounts and removes it. */
+async function hydrated(part: ReturnType<typeof lazyOnReach>, fallback: ReactNode) {
+  const container = document.createElement('div');
+  container.innerHTML = SERVER_HTML;
+  document.body.append(container);
+  const root = await act(async () => hydrateRoot(container, <OnReach part={part} fallback={fallback} />));
+  const done = () => {
+    act(() => root.unmount());
+    container.remove();
+  };
+  return { container, done };
+}
+
 describe('lazyOnReach', () => {
   it('renders the fallback, then the part, where the page has no server HTML (its code is fetched at once)', async () => {
     const load = vi.fn(async () => Part);
@@ -38,12 +51,7 @@ describe('lazyOnReach', () => {
   it('keeps the server HTML without fetching the code until a focus or pointer reaches the part', async () => {
     const load = vi.fn(async () => Part);
     const part = lazyOnReach(load);
-    const container = document.createElement('div');
-    container.innerHTML = SERVER_HTML;
-    document.body.append(container);
-    const root = await act(async () =>
-      hydrateRoot(container, <OnReach part={part} fallback={<p>Loading the part...</p>} />),
-    );
+    const { container, done } = await hydrated(part, <p>Loading the part...</p>);
     // A pointer elsewhere on the page is not a reach for the part.
     document.body.dispatchEvent(new Event('pointerover', { bubbles: true }));
     await act(async () => {});
@@ -59,20 +67,15 @@ describe('lazyOnReach', () => {
     // Hydrated: the text is still there, and in the form's state.
     await waitFor(() => expect(container.querySelector('button')?.title).toBe('Hello'));
     expect(input.value).toBe('Hello');
-    act(() => root.unmount());
-    container.remove();
+    done();
   });
 
   it('holds a submit made before the code came, so the browser does not submit the form itself', async () => {
     const part = lazyOnReach(async () => Part);
-    const container = document.createElement('div');
-    container.innerHTML = SERVER_HTML;
-    document.body.append(container);
-    const root = await act(async () => hydrateRoot(container, <OnReach part={part} fallback={null} />));
+    const { container, done } = await hydrated(part, null);
     const submit = new Event('submit', { bubbles: true, cancelable: true });
     container.querySelector('form')?.dispatchEvent(submit);
     expect(submit.defaultPrevented).toBe(true);
-    act(() => root.unmount());
-    container.remove();
+    done();
   });
 });
