@@ -24,6 +24,20 @@ const APP_PAGES = [
   { path: '/client/dashboard', signedIn: true },
 ];
 
+/** The performance metrics shown beside the scores (medians), so a missed goal says which one to work on. */
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
+const metricsDetail = (values: Record<string, number>) =>
+  `FCP ${ms(values['first-contentful-paint'])}, LCP ${ms(values['largest-contentful-paint'])}, ` +
+  `TBT ${ms(values['total-blocking-time'])}, CLS ${(values['cumulative-layout-shift'] ?? 0).toFixed(3)}, ` +
+  `SI ${ms(values['speed-index'])}`;
+const ms = (value: number | undefined) => `${Math.round(value ?? 0)} ms`;
+
 const skip = (reason: string): Figure[] => [figure('lighthouse', 'skipped', '-', null, reason)];
 
 export async function lighthouseScores(): Promise<Figure[]> {
@@ -73,6 +87,7 @@ export async function lighthouseScores(): Promise<Figure[]> {
         if (!result) throw new Error(`lighthouse gave no result for ${path}`);
         const scores: Record<string, number> = {};
         for (const c of CATEGORIES) scores[c] = Math.round((result.lhr.categories[c]?.score ?? 0) * 100);
+        for (const m of METRICS) scores[m] = result.lhr.audits[m]?.numericValue ?? Number.NaN;
         if (result.lhr.runtimeError) {
           if (retries++ < 1) {
             i--;
@@ -82,12 +97,13 @@ export async function lighthouseScores(): Promise<Figure[]> {
         }
         runs.push(scores);
       }
-      return Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r[c] as number))]));
+      return Object.fromEntries([...CATEGORIES, ...METRICS].map((c) => [c, median(runs.map((r) => r[c] as number))]));
     };
 
     const figures: Figure[] = [];
     const pages = [
-      ...MARKETING.map((path) => ({ path, signedIn: false, goal: 95 })),
+      // Issue 30: 100 on every marketing page (it was 95, issue 8); the app's pages keep issue 8's 90.
+      ...MARKETING.map((path) => ({ path, signedIn: false, goal: 100 })),
       ...APP_PAGES.map((p) => ({ ...p, goal: 90 })),
     ];
     for (const page of pages) {
@@ -100,7 +116,7 @@ export async function lighthouseScores(): Promise<Figure[]> {
             CATEGORIES.map((c) => scores[c]).join('/'),
             `each >= ${page.goal}`,
             low.length === 0,
-            `${low.length ? `below: ${low.join(', ')}; ` : ''}median of ${RUNS}`,
+            `${low.length ? `below: ${low.join(', ')}; ` : ''}median of ${RUNS}; ${metricsDetail(scores)}`,
           ),
         );
       } catch (error) {

@@ -1,3 +1,5 @@
+import { parseUrl } from './url';
+
 /**
  * The company's profiles on social networks (SOCIAL_LINKS, issue 26): the footer shows an icon for each one configured
  * and none otherwise. Only a profile on a network the footer has an icon for, over https, and never a network's home
@@ -16,13 +18,8 @@ const HOSTS: Record<string, SocialNetwork> = {
 
 /** The network of a profile's address, or null: not https, not a known network, or no profile (its home page). */
 export function socialNetworkOf(address: string): SocialNetwork | null {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' || url.username || url.password || url.port) return null;
+  const url = parseUrl(address);
+  if (url?.protocol !== 'https:' || url.username || url.password || url.port) return null;
   const host = url.hostname.replace(/^www\./, '');
   const network = HOSTS[host];
   return network && url.pathname.replace(/\/+$/, '') !== '' ? network : null;

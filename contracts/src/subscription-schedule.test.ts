@@ -4,13 +4,20 @@ import { nextRunAfter, wallClockInstant } from './subscription-schedule';
 const weekly = (time: string, weekday: number, timeZone = 'Europe/Brussels') =>
   ({ frequency: 'weekly', weekday, time, timeZone }) as const;
 
+/** The next `count` runs after `from`, each the one after the run before it (ISO times). */
+const runsAfter = (schedule: Parameters<typeof nextRunAfter>[0], from: string, count = 2) => {
+  const runs: Date[] = [];
+  for (let at = new Date(from); runs.length < count; runs.push(at)) at = nextRunAfter(schedule, at);
+  return runs.map((run) => run.toISOString());
+};
+
 describe('nextRunAfter', () => {
   it('keeps the local time across the spring-forward change (Sunday 29 March 2026 in Brussels)', () => {
-    const schedule = weekly('09:00', 0);
     // Sunday 22 March, 09:00 CET = 08:00 UTC; the next Sunday is after the change: 09:00 CEST = 07:00 UTC.
-    const first = nextRunAfter(schedule, new Date('2026-03-20T12:00:00Z'));
-    expect(first.toISOString()).toBe('2026-03-22T08:00:00.000Z');
-    expect(nextRunAfter(schedule, first).toISOString()).toBe('2026-03-29T07:00:00.000Z');
+    expect(runsAfter(weekly('09:00', 0), '2026-03-20T12:00:00Z')).toEqual([
+      '2026-03-22T08:00:00.000Z',
+      '2026-03-29T07:00:00.000Z',
+    ]);
   });
 
   it('keeps the local time across the fall-back change (Sunday 25 October 2026)', () => {
@@ -25,11 +32,11 @@ describe('nextRunAfter', () => {
   });
 
   it('runs a time the clock shows twice only once, the first time (02:30 on the fall-back night)', () => {
-    const schedule = weekly('02:30', 0);
-    const first = nextRunAfter(schedule, new Date('2026-10-24T00:00:00Z'));
     // 02:30 CEST = 00:30 UTC; the second 02:30 (CET, 01:30 UTC) is not another run: the next is a week later.
-    expect(first.toISOString()).toBe('2026-10-25T00:30:00.000Z');
-    expect(nextRunAfter(schedule, first).toISOString()).toBe('2026-11-01T01:30:00.000Z');
+    expect(runsAfter(weekly('02:30', 0), '2026-10-24T00:00:00Z')).toEqual([
+      '2026-10-25T00:30:00.000Z',
+      '2026-11-01T01:30:00.000Z',
+    ]);
   });
 
   it('follows the zone of the subscription, not the server', () => {
@@ -40,9 +47,10 @@ describe('nextRunAfter', () => {
 
   it("runs monthly on the day, or a shorter month's last day", () => {
     const schedule = { frequency: 'monthly', dayOfMonth: 31, time: '07:15', timeZone: 'UTC' } as const;
-    const january = nextRunAfter(schedule, new Date('2026-01-02T00:00:00Z'));
-    expect(january.toISOString()).toBe('2026-01-31T07:15:00.000Z');
-    expect(nextRunAfter(schedule, january).toISOString()).toBe('2026-02-28T07:15:00.000Z');
+    expect(runsAfter(schedule, '2026-01-02T00:00:00Z')).toEqual([
+      '2026-01-31T07:15:00.000Z',
+      '2026-02-28T07:15:00.000Z',
+    ]);
     expect(nextRunAfter(schedule, new Date('2026-04-01T00:00:00Z')).toISOString()).toBe('2026-04-30T07:15:00.000Z');
   });
 

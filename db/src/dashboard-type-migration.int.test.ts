@@ -1,22 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { TYPE_OF_EMBED_MODE } from '@app/contracts';
 import { useTestDatabase } from '@app/db/testing';
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder } from './migrate';
+import { migrationSql } from './migrate';
 import { dashboards } from './schema';
 
 const handle = useTestDatabase(2);
 
 /** The SQL of the committed migration that makes every token-mode dashboard's type the one its mode decides. */
-const migration = () => {
-  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const entry = journal.entries.find((e) => e.tag.endsWith('dashboard-type-follows-embed-mode'));
-  expect(entry, 'the migration is in the journal').toBeDefined();
-  return readFileSync(`${migrationsFolder}/${entry?.tag}.sql`, 'utf8');
-};
+const migration = () => migrationSql('dashboard-type-follows-embed-mode');
 
 describe('the dashboard type migration', () => {
   it('gives each token-mode dashboard the type of its mode, and leaves url-mode dashboards as they are', async () => {

@@ -1,21 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { useTestDatabase } from '@app/db/testing';
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { migrationsFolder } from './migrate';
+import { migrationSql } from './migrate';
 import { bookings, contactMessages, leads } from './schema';
 
 const handle = useTestDatabase(2);
 
 /** The SQL of the migration that makes a lead of every message and booking (issue 27, decision 049). */
-const migration = () => {
-  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const entry = journal.entries.find((e) => e.tag.endsWith('leads_from_messages_and_bookings'));
-  expect(entry, 'the migration is in the journal').toBeDefined();
-  return readFileSync(`${migrationsFolder}/${entry?.tag}.sql`, 'utf8');
-};
+const migration = () => migrationSql('leads_from_messages_and_bookings');
 
 const at = (day: number) => new Date(Date.UTC(2026, 9, day, 12));
 const booking = (name: string, email: string, businessName: string | null, day: number) => ({

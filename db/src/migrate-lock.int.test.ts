@@ -3,16 +3,14 @@
  * they queue on an advisory lock, one applies the migrations, the others find nothing to do, and all succeed.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { bareEnv, bun, ensureTemplateDatabase, runCommand, withDatabase } from '@app/db/testing';
 import postgres from 'postgres';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { assertMigrated, migrationsFolder, runMigrations } from './migrate';
+import { assertMigrated, committedMigrationCount, runMigrations } from './migrate';
 
 const root = new URL('../../', import.meta.url).pathname;
 const serverUrl = () => inject('databaseServerUrl');
-const migrationCount = (JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as { entries: [] })
-  .entries.length;
+const migrationCount = committedMigrationCount();
 
 const created: string[] = [];
 const admin = () => postgres(withDatabase(serverUrl(), 'postgres'), { max: 1, onnotice: () => {} });

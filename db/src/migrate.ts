@@ -12,6 +12,16 @@ interface Journal {
 
 const journal = (): Journal => JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8'));
 
+/** How many migrations are committed (drizzle-kit's journal lists each). */
+export const committedMigrationCount = () => journal().entries.length;
+
+/** The SQL of the committed migration whose tag ends with `name`: tests replay one over rows of their own. */
+export function migrationSql(name: string): string {
+  const entry = journal().entries.find((e) => e.tag.endsWith(name));
+  if (!entry) throw new Error(`No migration in the journal ends with '${name}'`);
+  return readFileSync(`${migrationsFolder}/${entry.tag}.sql`, 'utf8');
+}
+
 /**
  * The key of the PostgreSQL advisory lock that migration runs take: the ASCII bytes of "LucidMig" as one signed 64-bit
  * number (0x4c756369644d6967). Advisory locks are scoped to a database, so runs against other databases never wait for

@@ -97,14 +97,17 @@ export const BookedSlotEntries = {
 /** Whether a booking still stands. */
 export const BookingStatusSchema = v.picklist(['confirmed', 'cancelled']);
 
+/** A booking just made or moved, as its answer gives it: its id and its time, the UTC ends described as `slot`'s. */
+const bookingAtEntries = (slot: string) => ({
+  id: v.number(),
+  ...BookedSlotEntries,
+  startsAt: v.pipe(v.string(), v.description(`Start of ${slot}, UTC (ISO 8601)`)),
+  endsAt: v.pipe(v.string(), v.description(`End of ${slot}, UTC (ISO 8601)`)),
+});
+
 /** 201 of POST /api/booking */
 export const BookingConfirmationSchema = v.object({
-  id: v.number(),
-  date: v.string(),
-  time: v.string(),
-  timeZone: v.string(),
-  startsAt: v.pipe(v.string(), v.description('Start of the slot, UTC (ISO 8601)')),
-  endsAt: v.pipe(v.string(), v.description('End of the slot, UTC (ISO 8601)')),
+  ...bookingAtEntries('the slot'),
   email: v.pipe(v.string(), v.description('Where the confirmation e-mail is sent')),
   cancelUrl: v.pipe(
     v.nullable(v.string()),
@@ -158,12 +161,7 @@ export type ReschedulableBooking = v.InferOutput<typeof ReschedulableBookingSche
 
 /** 200 of a move: the booking at its new time. */
 export const RescheduledBookingSchema = v.object({
-  id: v.number(),
-  date: v.string(),
-  time: v.string(),
-  timeZone: v.string(),
-  startsAt: v.pipe(v.string(), v.description('Start of the new slot, UTC (ISO 8601)')),
-  endsAt: v.pipe(v.string(), v.description('End of the new slot, UTC (ISO 8601)')),
+  ...bookingAtEntries('the new slot'),
   message: v.string(),
 });
 export type RescheduledBooking = v.InferOutput<typeof RescheduledBookingSchema>;

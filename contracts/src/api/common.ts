@@ -39,6 +39,19 @@ export const bodyToken = (message: string) => v.pipe(filledIn(message), v.maxLen
 export const wholeNumber = (min: number, max: number, message: string) =>
   v.pipe(v.number(message), v.integer(message), v.minValue(min, message), v.maxValue(max, message));
 
+/**
+ * What a check of outside settings found ("Test connection" of an embed connection, "Test sign-in" of single sign-on):
+ * `ok` false with the provider's answer in plain words.
+ */
+export const CheckResultSchema = v.object({ ok: v.boolean(), message: v.string() });
+export type CheckResult = v.InferOutput<typeof CheckResultSchema>;
+
+/** A row by its id and the name it shows under (an organization, a dashboard, a person): what lists pick from. */
+export const IdNameEntries = { id: v.number(), name: v.string() };
+
+/** When a row was made and last changed (ISO times): the rows an administrator edits. */
+export const TimestampEntries = { createdAt: v.string(), updatedAt: v.string() };
+
 /** A plain confirmation (`{ message }`). */
 export const MessageSchema = v.object({ message: v.string() });
 

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
+import { IdNameEntries } from './common';
 import { EMBED_MODES, type EmbedMode } from './embedding';
 import { DashboardSharingSchema, LookerStudioViewerSchema } from './lookerstudio';
 
 /** GET /api/dashboards/public: a public sample dashboard. */
 export const PublicDashboardSchema = v.object({
-  id: v.number(),
-  name: v.string(),
+  ...IdNameEntries,
   category: v.string(),
   type: v.string(),
 });
@@ -21,7 +21,7 @@ export const ClientDashboardSchema = v.object({
   /** Whether the person starred it (issue 18): favourites come first. */
   isFavourite: v.boolean(),
   /** Which of the person's active organizations it comes from, by name (several when more than one is linked). */
-  organizations: v.array(v.object({ id: v.number(), name: v.string() })),
+  organizations: v.array(v.object(IdNameEntries)),
 });
 export type ClientDashboard = v.InferOutput<typeof ClientDashboardSchema>;
 
@@ -43,11 +43,8 @@ export type PortalOrganization = v.InferOutput<typeof PortalOrganizationSchema>;
 export const FavouriteSchema = v.object({ dashboardId: v.number(), isFavourite: v.boolean() });
 
 const DashboardFieldsSchema = v.object({
-  id: v.number(),
-  name: v.string(),
+  ...PublicDashboardSchema.entries,
   description: v.nullable(v.string()),
-  category: v.string(),
-  type: v.string(),
   /** 'url': the viewer frames `embedUrl`; otherwise it asks POST /api/dashboards/{id}/embed-token (issue 14). */
   embedMode: v.picklist(EMBED_MODES),
   /** Empty in the token modes. */

@@ -1,7 +1,15 @@
 // Long file: every shape of the embedding API (connections, data scopes, tokens), one domain as decision 029 asks.
 import * as v from 'valibot';
-import { requiredEmail, requiredText } from './common';
-import { SharingLastSyncSchema, serviceAccountKeyProblem } from './lookerstudio';
+import { parseUrl } from '../url';
+import {
+  type CheckResult,
+  CheckResultSchema,
+  IdNameEntries,
+  requiredEmail,
+  requiredText,
+  TimestampEntries,
+} from './common';
+import { isLookerStudioHost, SharingLastSyncSchema, serviceAccountKeyProblem } from './lookerstudio';
 
 /**
  * Dashboards protected by tokens minted per organization (issue 14, decision 030): the connections the server mints
@@ -56,12 +64,8 @@ export const siteUrlText = (label: string) =>
     v.minLength(1, `${label} is required`),
     v.maxLength(2000, `${label} must be at most 2,000 characters`),
     v.check((value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-      } catch {
-        return false;
-      }
+      const url = parseUrl(value);
+      return !!url && (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
     }, `${label} must be an https address`),
   );
 
@@ -183,17 +187,15 @@ export const EmbedConnectionSchema = v.object({
   lastSync: SharingLastSyncSchema,
   /** How many dashboards mint their tokens with it (a connection in use cannot be deleted). */
   dashboardCount: v.number(),
-  createdAt: v.string(),
-  updatedAt: v.string(),
+  ...TimestampEntries,
 });
 export type EmbedConnection = v.InferOutput<typeof EmbedConnectionSchema>;
 
-/** What "Test connection" found: `ok` false with the provider's answer in plain words. */
-export const ConnectionTestSchema = v.object({ ok: v.boolean(), message: v.string() });
-export type ConnectionTest = v.InferOutput<typeof ConnectionTestSchema>;
+/** What "Test connection" found. */
+export type ConnectionTest = CheckResult;
 
 /** POST and PUT answer the saved connection with what testing it found. */
-export const SavedEmbedConnectionSchema = v.object({ ...EmbedConnectionSchema.entries, test: ConnectionTestSchema });
+export const SavedEmbedConnectionSchema = v.object({ ...EmbedConnectionSchema.entries, test: CheckResultSchema });
 
 // Data scope per organization–dashboard link.
 
@@ -309,7 +311,7 @@ export const EmbedTokenRequestSchema = v.object({
   ),
 });
 
-const OrganizationChoiceSchema = v.object({ id: v.number(), name: v.string() });
+const OrganizationChoiceSchema = v.object(IdNameEntries);
 export type OrganizationChoice = v.InferOutput<typeof OrganizationChoiceSchema>;
 
 /** What every answer carries besides the mode's own fields. */
@@ -360,17 +362,13 @@ export const PUBLIC_SHARE_LINK_WARNING = 'Anyone with this link can see this das
  * public link, a Looker Studio report (its embed links work for anyone it is shared with, usually anyone with the link).
  */
 export function isPublicShareLink(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
+  const parsed = parseUrl(url);
+  if (!parsed) return false;
   const host = parsed.hostname.toLowerCase();
   const path = parsed.pathname.toLowerCase();
   if (host.endsWith('powerbi.com') && path.startsWith('/view') && parsed.searchParams.has('r')) return true;
   if (host === 'public.tableau.com') return true;
-  if (host === 'lookerstudio.google.com' || host === 'datastudio.google.com') return true;
+  if (isLookerStudioHost(host)) return true;
   if (/\/public\/(dashboard|question)\//.test(path)) return true;
   return false;
 }

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { idLike } from './admin';
+import { BookingStatusSchema } from './booking';
 import { requiredText } from './common';
 import { LEAD_STATUSES } from './lists';
 
@@ -49,7 +50,7 @@ const LeadActivitySchema = v.variant('kind', [
     timeLabel: v.string(),
     date: v.string(),
     timeZone: v.string(),
-    status: v.picklist(['confirmed', 'cancelled']),
+    status: BookingStatusSchema,
   }),
 ]);
 export type LeadActivity = v.InferOutput<typeof LeadActivitySchema>;

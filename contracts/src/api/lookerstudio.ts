@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { parseUrl } from '../url';
 
 /**
  * Looker Studio dashboards (issue 28, decision D36): the portal keeps each report's VIEWER members in step with the
@@ -8,17 +9,16 @@ import * as v from 'valibot';
 /** A report's id in Looker Studio (the `<id>` of lookerstudio.google.com/reporting/<id>). */
 export const ASSET_NAME = /^[A-Za-z0-9_-]{1,200}$/;
 
+/** Looker Studio's hosts, under its current name and its former one (Data Studio); `host` in lower case. */
+export const isLookerStudioHost = (host: string) =>
+  host === 'lookerstudio.google.com' || host === 'datastudio.google.com';
+
 /** The Looker Studio embed URL of a report, or null when `url` is not one (reporting or embed/reporting, any page). */
 export function lookerStudioReport(url: string): { assetName: string; embedUrl: string } | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
+  const parsed = parseUrl(url);
+  if (!parsed) return null;
   const host = parsed.hostname.toLowerCase();
-  if (parsed.protocol !== 'https:' || (host !== 'lookerstudio.google.com' && host !== 'datastudio.google.com'))
-    return null;
+  if (parsed.protocol !== 'https:' || !isLookerStudioHost(host)) return null;
   const match = /^(?:\/u\/\d+)?\/(?:embed\/)?reporting\/([A-Za-z0-9_-]{1,200})(\/page\/[A-Za-z0-9_-]{1,200})?\/?$/.exec(
     parsed.pathname,
   );

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { isIanaTimeZone } from '../time-zone';
-import { requiredText } from './common';
+import { IdNameEntries, requiredText } from './common';
 import { DASHBOARD_CATEGORIES } from './dashboards';
 
 /**
@@ -150,7 +150,7 @@ export const PowerBiImportInputSchema = v.object({
 export type PowerBiImportInput = v.InferInput<typeof PowerBiImportInputSchema>;
 
 export const PowerBiImportResultSchema = v.object({
-  created: v.array(v.object({ id: v.number(), name: v.string(), reportId: v.string() })),
+  created: v.array(v.object({ ...IdNameEntries, reportId: v.string() })),
   /** Reports not imported, and why (deleted since it was listed, already imported, no access). */
   failed: v.array(v.object({ reportId: v.string(), name: v.string(), message: v.string() })),
 });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { filledInText, requiredEmail, requiredText } from './common';
+import { filledInText, requiredEmail, requiredText, TimestampEntries } from './common';
 
 /**
  * The site's own words (issue 18): case studies and the legal pages, written by administrators in Markdown; and the
@@ -63,28 +63,6 @@ export const CaseStudyInputSchema = v.object({
 export type CaseStudyInput = v.InferInput<typeof CaseStudyInputSchema>;
 export type CaseStudyValues = v.InferOutput<typeof CaseStudyInputSchema>;
 
-/** A case study as the admin screen edits it (its Markdown as written). */
-export const CaseStudySchema = v.object({
-  id: v.number(),
-  title: v.string(),
-  slug: v.string(),
-  client: v.string(),
-  problem: v.string(),
-  pictureUrl: v.nullable(v.string()),
-  outcome: v.string(),
-  quote: v.string(),
-  quoteAuthor: v.string(),
-  quoteRole: v.string(),
-  body: v.string(),
-  description: v.string(),
-  isPublished: v.boolean(),
-  position: v.number(),
-  publishedAt: v.nullable(v.string()),
-  createdAt: v.string(),
-  updatedAt: v.string(),
-});
-export type CaseStudy = v.InferOutput<typeof CaseStudySchema>;
-
 /** A published case study in a list (GET /api/case-studies): what its card shows. */
 export const CaseStudySummarySchema = v.object({
   slug: v.string(),
@@ -98,12 +76,25 @@ export const CaseStudySummarySchema = v.object({
 });
 export type CaseStudySummary = v.InferOutput<typeof CaseStudySummarySchema>;
 
+/** The client's words a case study quotes, and who said them. */
+const QuoteEntries = { quote: v.string(), quoteAuthor: v.string(), quoteRole: v.string() };
+
+/** A case study as the admin screen edits it (its Markdown as written): what is published of it, and the rest. */
+export const CaseStudySchema = v.object({
+  id: v.number(),
+  ...CaseStudySummarySchema.entries,
+  ...QuoteEntries,
+  body: v.string(),
+  isPublished: v.boolean(),
+  position: v.number(),
+  ...TimestampEntries,
+});
+export type CaseStudy = v.InferOutput<typeof CaseStudySchema>;
+
 /** A published case study's page (GET /api/case-studies/{slug}): its body rendered from Markdown and sanitized. */
 export const PublicCaseStudySchema = v.object({
   ...CaseStudySummarySchema.entries,
-  quote: v.string(),
-  quoteAuthor: v.string(),
-  quoteRole: v.string(),
+  ...QuoteEntries,
   bodyHtml: v.string(),
   updatedAt: v.string(),
 });

@@ -1,5 +1,7 @@
 import * as v from 'valibot';
+import { parseUrl } from '../url';
 import type { SsoErrorReason } from '../url-choices';
+import type { CheckResult } from './common';
 
 /**
  * Single sign-on per organization (issue 17, decision 034): OpenID Connect settings an administrator enters, what
@@ -54,13 +56,9 @@ export const emailDomain = (email: string) => {
  * unless the operator named its host:port in OUTBOUND_ALLOW_HOSTS (D35, decision 040): only it knows that list.
  */
 const isIssuerUrl = (value: string) => {
-  try {
-    const url = new URL(value);
-    if (url.username || url.password || url.search || url.hash || /[?#]/.test(value)) return false;
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
+  const url = parseUrl(value);
+  if (!url || url.username || url.password || url.search || url.hash || /[?#]/.test(value)) return false;
+  return url.protocol === 'https:' || url.protocol === 'http:';
 };
 
 const domainText = v.pipe(
@@ -123,8 +121,7 @@ export const SsoSettingsSchema = v.object({
 export type SsoSettings = v.InferOutput<typeof SsoSettingsSchema>;
 
 /** What "Test sign-in" found at the provider's discovery document. */
-export const SsoTestSchema = v.object({ ok: v.boolean(), message: v.string() });
-export type SsoTest = v.InferOutput<typeof SsoTestSchema>;
+export type SsoTest = CheckResult;
 
 /** GET /api/auth/sso?email= : whether the address's DOMAIN signs in at an organization's provider. */ export const SsoLookupSchema =
   v.object({

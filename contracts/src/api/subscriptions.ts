@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { isIanaTimeZone } from '../time-zone';
-import { wholeNumber } from './common';
+import { TimestampEntries, wholeNumber } from './common';
 
 /** Report subscriptions (issue 29, decision 054): the admin's API and the member's own. */
 
@@ -100,8 +100,7 @@ export const SubscriptionSchema = v.object({
   /** Members who unsubscribed. */
   unsubscribed: v.number(),
   lastRun: v.nullable(RunSchema),
-  createdAt: v.string(),
-  updatedAt: v.string(),
+  ...TimestampEntries,
 });
 export type Subscription = v.InferOutput<typeof SubscriptionSchema>;
 

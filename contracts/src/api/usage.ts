@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IdNameEntries } from './common';
 
 /** The usage report for account managers (issue 18): who opened which dashboard, over time. */
 
@@ -52,7 +53,7 @@ const usageSeries = <E extends v.ObjectEntries>(entries: E) =>
   v.object({ ...entries, total: v.number(), counts: v.optional(v.array(v.number())) });
 
 /** A dashboard's views that are not clients' usage (D37). */
-const ViewsApartSchema = v.object({ id: v.number(), name: v.string(), total: v.number() });
+const ViewsApartSchema = v.object({ ...IdNameEntries, total: v.number() });
 
 export const UsageReportSchema = v.object({
   from: v.string(),
@@ -67,16 +68,16 @@ export const UsageReportSchema = v.object({
    * A view counts for an organization when the viewer is one of its members and the dashboard is linked to it
    * (a person in two such organizations counts for both). Most views first.
    */
-  organizations: v.array(usageSeries({ id: v.number(), name: v.string() })),
+  organizations: v.array(usageSeries(IdNameEntries)),
   /** How many organizations had a view in the period (`organizations` lists the most viewed). */
   organizationCount: v.number(),
-  dashboards: v.array(usageSeries({ id: v.number(), name: v.string() })),
+  dashboards: v.array(usageSeries(IdNameEntries)),
   dashboardCount: v.number(),
   /** Signed-in viewers (anonymous views of public dashboards count in the totals only). */
-  people: v.array(usageSeries({ id: v.number(), name: v.string(), email: v.string() })),
+  people: v.array(usageSeries({ ...IdNameEntries, email: v.string() })),
   personCount: v.number(),
   /** Dashboards linked to an organization or public, that nobody has opened in the last 30 days; the longest idle first. */
-  idleDashboards: v.array(v.object({ id: v.number(), name: v.string(), lastViewedAt: v.nullable(v.string()) })),
+  idleDashboards: v.array(v.object({ ...IdNameEntries, lastViewedAt: v.nullable(v.string()) })),
   idleDashboardCount: v.number(),
   /** Active members of client organizations (not admins) who have not signed in for 30 days; the longest absent first. */
   inactiveClientCount: v.number(),

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IdNameEntries } from './common';
 
 /**
  * A user as the API shows them: to themselves (`GET /api/auth/user`, the sign-in and the profile answers) and to
@@ -22,7 +23,7 @@ export const UserSchema = v.object({
   /** When the password was last set, by any path; null when never, or before this was recorded. */
   passwordChangedAt: v.nullable(v.string()),
   createdAt: v.string(),
-  organizations: v.array(v.object({ id: v.number(), name: v.string() })),
+  organizations: v.array(v.object(IdNameEntries)),
   /** The Google account Looker Studio reports are shared with (issue 28); null: their e-mail. */
   googleAccount: v.nullable(v.string()),
   /**

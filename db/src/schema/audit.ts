@@ -1,14 +1,14 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { timeOfInsert } from './columns';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { mentions, serialId, timeOfInsert } from './columns';
 import { users } from './users';
 
 /** Every administrative action (D21): who did what to which record, when, and which fields changed. */
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: serial().primaryKey(),
-    actorId: integer().references(() => users.id, { onDelete: 'set null' }),
+    id: serialId(),
+    actorId: mentions(() => users.id),
     /** Kept when the actor is deleted later. */
     actorEmail: text(),
     action: text().notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, extensionOf, timeOfInsert, timestamptz } from './columns';
+import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, extensionOf, mentions, serialId, timeOfInsert, timestamptz } from './columns';
 import { users } from './users';
 
 /** Signed-in sessions (D3): the id is the SHA-256 of the cookie's token, never the token itself. */
@@ -42,7 +42,7 @@ export const twoFactorCredentials = pgTable('two_factor_credentials', {
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     userId: belongsTo(() => users.id),
     codeHash: text().notNull(),
     usedAt: timestamptz(),
@@ -72,14 +72,14 @@ export const appSettings = pgTable('app_settings', {
   key: text().primaryKey(),
   value: jsonb().$type<unknown>().notNull(),
   updatedAt: timeOfInsert(),
-  updatedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  updatedBy: mentions(() => users.id),
 });
 
 /** Invitation (registration) and password-reset tokens (D5, D6): hashed, single-use, newest only. */
 export const userTokens = pgTable(
   'user_tokens',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     userId: belongsTo(() => users.id),
     kind: text({ enum: ['registration', 'password_reset'] }).notNull(),
     tokenHash: text().notNull(),
@@ -102,7 +102,7 @@ export const userTokens = pgTable(
 export const emailChanges = pgTable(
   'email_changes',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     userId: belongsTo(() => users.id),
     /** The address as typed by the user. */
     newEmail: text().notNull(),
@@ -126,8 +126,8 @@ export const emailChanges = pgTable(
 export const signInEvents = pgTable(
   'sign_in_events',
   {
-    id: serial().primaryKey(),
-    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    id: serialId(),
+    userId: mentions(() => users.id),
     email: text().notNull(),
     method: text({ enum: ['password', 'sso', 'totp', 'recovery_code'] }).notNull(),
     result: text({ enum: ['success', 'failure'] }).notNull(),

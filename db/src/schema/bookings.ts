@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, timeOfInsert, timestamptz } from './columns';
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, mentions, serialId, timeOfInsert, timestamptz } from './columns';
 import { users } from './users';
 
 /**
@@ -10,7 +10,7 @@ import { users } from './users';
 export const bookings = pgTable(
   'bookings',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     name: text().notNull(),
     email: text().notNull(),
     businessName: text(),
@@ -60,7 +60,7 @@ export const bookings = pgTable(
 export const calendarBusy = pgTable(
   'calendar_busy',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     startsAt: timestamptz().notNull(),
     endsAt: timestamptz().notNull(),
     /** The calendar event's UID (events we put there ourselves are skipped: their bookings already block). */
@@ -77,7 +77,7 @@ export const calendarBusy = pgTable(
 export const bookingChanges = pgTable(
   'booking_changes',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     bookingId: belongsTo(() => bookings.id),
     kind: text({ enum: ['rescheduled', 'cancelled'] }).notNull(),
     /** The times before the change. */
@@ -89,7 +89,7 @@ export const bookingChanges = pgTable(
     /** Who made the change: the visitor (their link), an administrator, or the scheduling service (its webhook). */
     changedBy: text({ enum: ['visitor', 'admin', 'scheduling_service'] }).notNull(),
     /** The administrator, when an administrator made it. */
-    actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    actorUserId: mentions(() => users.id),
     createdAt: timeOfInsert(),
   },
   (t) => [index('booking_changes_booking_idx').on(t.bookingId, t.createdAt)],
@@ -104,7 +104,7 @@ export const bookingChanges = pgTable(
 export const bookingTokens = pgTable(
   'booking_tokens',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     bookingId: belongsTo(() => bookings.id),
     tokenHash: text().notNull(),
     createdAt: timeOfInsert(),
@@ -123,7 +123,7 @@ export const closedDates = pgTable('closed_dates', {
   date: text().primaryKey(),
   /** What the admin calls the day ('Thanksgiving'); optional. */
   label: text(),
-  createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+  createdByUserId: mentions(() => users.id),
   createdAt: timeOfInsert(),
 });
 
@@ -134,9 +134,9 @@ export const closedDates = pgTable('closed_dates', {
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     tokenHash: text().notNull(),
-    createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdByUserId: mentions(() => users.id),
     createdAt: timeOfInsert(),
     revokedAt: timestamptz(),
   },

@@ -1,5 +1,5 @@
-import { index, integer, numeric, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
-import { belongsTo, extensionOf, timestamps, timestamptz } from './columns';
+import { index, integer, numeric, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { belongsTo, extensionOf, serialId, timestamps, timestamptz } from './columns';
 import { dashboards } from './dashboards';
 import { embedConnections } from './embedding';
 
@@ -41,7 +41,7 @@ export const powerbiCapacities = pgTable('powerbi_capacities', {
 export const capacityPauses = pgTable(
   'capacity_pauses',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     connectionId: belongsTo(() => embedConnections.id),
     pausedAt: timestamptz().notNull(),
     resumedAt: timestamptz(),

@@ -1,6 +1,9 @@
-import { type AnyPgColumn, integer, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, integer, serial, timestamp } from 'drizzle-orm/pg-core';
 
 /** Column builders every table shares. Each call makes a new builder: Drizzle's builders are not shared between tables. */
+
+/** The key of a row that has no natural one: a number the database counts up. */
+export const serialId = () => serial().primaryKey();
 
 /** A point in time with its zone (timestamptz): every time column of the schema. */
 export const timestamptz = () => timestamp({ withTimezone: true });
@@ -17,3 +20,9 @@ export const belongsTo = (column: () => AnyPgColumn) => integer().notNull().refe
 /** The key of a row that extends another one by one-to-one (its settings, its state): that row's id, deleted with it. */
 export const extensionOf = (column: () => AnyPgColumn) =>
   integer().primaryKey().references(column, { onDelete: 'cascade' });
+
+/**
+ * A row this one may name (who acted, who made it, what it turned into): null when none, and set to null when that
+ * row is deleted, so this one outlives it.
+ */
+export const mentions = (column: () => AnyPgColumn) => integer().references(column, { onDelete: 'set null' });

@@ -1,10 +1,10 @@
-import { boolean, index, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { timeOfInsert } from './columns';
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { serialId, timeOfInsert } from './columns';
 
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     name: text().notNull(),
     email: text().notNull(),
     subject: text().notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
-import { belongsTo, timeOfInsert, timestamps, timestamptz } from './columns';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { belongsTo, serialId, timeOfInsert, timestamps, timestamptz } from './columns';
 import { embedConnections } from './embedding';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -8,7 +8,7 @@ import { users } from './users';
 export const dashboards = pgTable(
   'dashboards',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     name: text().notNull(),
     description: text(),
     category: text().notNull(),
@@ -50,7 +50,7 @@ export const organizationDashboards = pgTable(
 export const dashboardViews = pgTable(
   'dashboard_views',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     dashboardId: belongsTo(() => dashboards.id),
     /** Null for an anonymous view of a public dashboard. */
     userId: integer().references(() => users.id, { onDelete: 'cascade' }),

@@ -1,5 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps, timestamptz } from './columns';
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, timestamps, timestamptz } from './columns';
 
 /**
  * A provider account the server mints embed tokens with (issue 14, decision 030): a Power BI service principal, a
@@ -10,7 +10,7 @@ import { timestamps, timestamptz } from './columns';
 export const embedConnections = pgTable(
   'embed_connections',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     name: text().notNull(),
     /** 'powerbi' | 'tableau' | 'metabase' */
     provider: text().notNull(),
@@ -33,7 +33,7 @@ export const embedConnections = pgTable(
 export const lookerSharing = pgTable(
   'looker_sharing',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     connectionId: integer()
       .notNull()
       .references(() => embedConnections.id, { onDelete: 'restrict' }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timeOfInsert, timestamptz } from './columns';
+import { index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { serialId, timeOfInsert, timestamptz } from './columns';
 
 /**
  * The transactional outbox: every domain event is written here in the same transaction as the change it describes,
@@ -41,7 +41,7 @@ export const outboxEvents = pgTable(
 export const emailDeliveries = pgTable(
   'email_deliveries',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     eventId: uuid()
       .notNull()
       .references(() => outboxEvents.id, { onDelete: 'cascade' }),

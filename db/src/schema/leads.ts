@@ -1,5 +1,5 @@
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timeOfInsert, timestamps, timestamptz } from './columns';
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { mentions, serialId, timeOfInsert, timestamps, timestamptz } from './columns';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -12,7 +12,7 @@ import { users } from './users';
 export const leads = pgTable(
   'leads',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     /** The person's address, normalised (trimmed, lower case): the key that groups their messages and bookings. */
     email: text().notNull(),
     /** The name they gave last. */
@@ -23,14 +23,14 @@ export const leads = pgTable(
       .notNull()
       .default('new'),
     /** The administrator who follows the lead. */
-    ownerUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    ownerUserId: mentions(() => users.id),
     notes: text().notNull().default(''),
     /** When their last message or booking arrived. */
     lastActivityAt: timeOfInsert(),
     /** Set once by the conversion to a client: the organization made and the account invited or linked. */
     convertedAt: timestamptz(),
-    organizationId: integer().references(() => organizations.id, { onDelete: 'set null' }),
-    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    organizationId: mentions(() => organizations.id),
+    userId: mentions(() => users.id),
     ...timestamps(),
   },
   (t) => [

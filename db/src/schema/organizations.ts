@@ -1,8 +1,8 @@
-import { boolean, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
+import { serialId, timestamps } from './columns';
 
 export const organizations = pgTable('organizations', {
-  id: serial().primaryKey(),
+  id: serialId(),
   name: text().notNull(),
   domain: text(),
   logoUrl: text(),

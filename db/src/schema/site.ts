@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps, timestamptz } from './columns';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, timestamps, timestamptz } from './columns';
 
 /**
  * Case studies (issue 18): written by administrators in Markdown, each published one a page of its own at
@@ -10,7 +10,7 @@ import { timestamps, timestamptz } from './columns';
 export const caseStudies = pgTable(
   'case_studies',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     slug: text().notNull(),
     title: text().notNull(),
     client: text().notNull(),

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  foreignKey,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { belongsTo, timeOfInsert, timestamps, timestamptz } from './columns';
+import { foreignKey, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, mentions, serialId, timeOfInsert, timestamps, timestamptz } from './columns';
 import { dashboards, organizationDashboards } from './dashboards';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -23,7 +13,7 @@ import { users } from './users';
 export const reportSubscriptions = pgTable(
   'report_subscriptions',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     organizationId: belongsTo(() => organizations.id),
     dashboardId: belongsTo(() => dashboards.id),
     /** 'weekly' | 'monthly' */
@@ -61,7 +51,7 @@ export const reportSubscriptions = pgTable(
 export const subscriptionRuns = pgTable(
   'subscription_runs',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     subscriptionId: belongsTo(() => reportSubscriptions.id),
     /** The scheduled time it is for; null for an admin's "send now". */
     scheduledFor: timestamptz(),
@@ -96,11 +86,11 @@ export const subscriptionRuns = pgTable(
 export const subscriptionDeliveries = pgTable(
   'subscription_deliveries',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     runId: belongsTo(() => subscriptionRuns.id),
     subscriptionId: belongsTo(() => reportSubscriptions.id),
     organizationId: belongsTo(() => organizations.id),
-    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    userId: mentions(() => users.id),
     email: text().notNull(),
     fileName: text().notNull(),
     /** 'sending' | 'sent' | 'failed' */

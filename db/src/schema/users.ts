@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, timeOfInsert, timestamps, timestamptz } from './columns';
+import { boolean, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { belongsTo, serialId, timeOfInsert, timestamps, timestamptz } from './columns';
 import { organizations } from './organizations';
 
 export const users = pgTable(
   'users',
   {
-    id: serial().primaryKey(),
+    id: serialId(),
     email: text().notNull(),
     firstName: text(),
     lastName: text(),

@@ -1,6 +1,6 @@
 import {
   ApiErrorSchema,
-  ConnectionTestSchema,
+  CheckResultSchema,
   EmbedConnectionInputSchema,
   EmbedConnectionSchema,
   IdParamsSchema,
@@ -70,7 +70,7 @@ export const embedConnectionsRoutes = (deps: connections.ConnectionsDeps & Guard
         params: IdParamsSchema,
         ...adminRoute(
           'Test an embed connection: asks the provider with the stored secrets',
-          { 200: ConnectionTestSchema },
+          { 200: CheckResultSchema },
           {
             description:
               '`ok` false with what the provider said (wrong secret, not found, down, too slow) or that the stored ' +

@@ -1,9 +1,9 @@
 import {
   ApiErrorSchema,
+  CheckResultSchema,
   IdParamsSchema,
   SsoSettingsInputSchema,
   SsoSettingsSchema,
-  SsoTestSchema,
 } from '@app/contracts';
 import { adminChange, adminRemove, adminRoute, noContent } from '../../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../../plugins/auth';
@@ -65,7 +65,7 @@ export const ssoSettingsRoutes = (deps: settings.SsoSettingsDeps & GuardDeps) =>
         params: IdParamsSchema,
         ...adminRoute(
           "Test sign-in: fetch and check the provider's discovery document",
-          { 200: SsoTestSchema },
+          { 200: CheckResultSchema },
           {
             description:
               '`ok` false with what went wrong: the provider down or too slow, a discovery document whose issuer ' +

@@ -1,7 +1,6 @@
 import { AssociationsTab } from './associations-tab';
 import { ConnectionsTab } from './connections-tab';
 import { WithAdminLists } from './section-page';
-import UsageTab from './usage/usage-tab';
 import { UsersTab } from './users-tab';
 
 /** People (issue 27): the users list, whose forms choose among the organizations. */
@@ -26,6 +25,3 @@ export function AccessSection() {
 export function ConnectionsSection() {
   return <WithAdminLists>{({ dashboards }) => <ConnectionsTab dashboards={dashboards} />}</WithAdminLists>;
 }
-
-/** Usage (issue 27): its route is a chunk of its own, so the charting library loads with it only. */
-export const UsageSection = UsageTab;
