@@ -1,22 +1,27 @@
+import { addDays, todayIn } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { closeToast, signIn } from './account-helpers';
+import { storeMorningBooking } from './booking-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail } from './email-helpers';
 import { forEachThemeAndViewport, screenshot, useBrowserSuite } from './harness';
-import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
+import { checkPage } from './marketing-helpers';
 
 /**
  * Issue 27 in the browser: one organization's page (members added by searching, a role changed, dashboards with
  * their scope, single sign-on, branding, its report subscriptions (decision 056) and the subscriptions screen kept to
  * it, usage), the user editor with 200 organizations (search, pick, save,
- * memberships listed once), and the readable audit and sign-ins. At 375 and 1280 px, with axe.
+ * memberships listed once), and the readable audit and sign-ins. At 375 and 1280 px, with axe. And the lists' leftovers:
+ * a connection's Status says what its last check found and when, after a reload; the organizations list counts members
+ * and dashboards and says whether SSO is on, an inactive one dimmed up to its sticky Actions cell; a consultation's
+ * Reschedule and Cancel are in its row's menu.
  */
 
 const PASSWORD = 'Console-org-secret-42';
+const ZONE = 'America/New_York';
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const suite = useBrowserSuite();
@@ -24,13 +29,6 @@ const database = useSuiteDatabase(suite, 'e2e-console-org', PASSWORD);
 
 const createAdmin = (name: string) =>
   database.account({ email: uniqueEmail(name), firstName: 'Olga', lastName: 'Org', isAdmin: true });
-
-async function checkPage(page: Page, name: string) {
-  await page.mouse.move(0, 0);
-  await screenshot(page, name);
-  expect(await seriousAxeViolations(page)).toEqual([]);
-  expect(await horizontalOverflow(page)).toBe(0);
-}
 
 describe("an organization's page (issue 27)", () => {
   it('holds the members, their roles, the dashboards with their scope, single sign-on, branding, subscriptions and usage', {
@@ -329,5 +327,122 @@ describe('readable history (issue 27)', () => {
       expect(await row.textContent()).toContain('just now');
       await checkPage(page, `admin-audit-${width}-light`);
     }
+  });
+});
+
+describe("the console's lists (issue 27's leftovers)", () => {
+  it('Connections, Organizations and Consultations: stored checks, counts, dimmed rows, row menus', {
+    timeout: 300_000,
+  }, async () => {
+    const tag = crypto.randomUUID().slice(0, 6);
+    const admin = await createAdmin('lists');
+    const client = await createOrganization(database.db, { name: `Lists Client ${tag}`, domain: 'client.example' });
+    const dormant = await createOrganization(database.db, { name: `Lists Dormant ${tag}`, isActive: false });
+    for (const name of ['ada', 'bob'])
+      await addMembership(database.db, client.id, (await createUser(database.db, { email: uniqueEmail(name) })).id);
+    await addMembership(database.db, dormant.id, (await createUser(database.db, { email: uniqueEmail('dora') })).id);
+    await linkDashboard(
+      database.db,
+      client.id,
+      (await createDashboard(database.db, { name: `Lists Board ${tag}` })).id,
+    );
+    await database.db.insert(schema.organizationSso).values({
+      organizationId: client.id,
+      issuer: 'https://login.client.example',
+      clientId: 'app',
+      clientSecret: 'v1.sealed',
+    });
+    const checkedAt = new Date(Date.now() - 2 * 3_600_000).toISOString();
+    await database.db.insert(schema.embedConnections).values([
+      {
+        name: `Lists Power BI ${tag}`,
+        provider: 'powerbi',
+        settings: { tenantId: '11111111-1111-1111-1111-111111111111', clientId: 'app' },
+        secret: 'v1.sealed',
+        lastCheck: { ok: false, message: 'Entra ID refused the client secret (401)', checkedAt },
+      },
+      {
+        name: `Lists Metabase ${tag}`,
+        provider: 'metabase',
+        settings: { siteUrl: 'https://metabase.example' },
+        secret: 'v1.sealed',
+        lastCheck: { ok: true, message: 'Connected to Metabase', checkedAt },
+      },
+    ]);
+    const day = addDays(todayIn(ZONE, new Date()), 30);
+    await storeMorningBooking(
+      database,
+      { date: day, hour: 10, zone: ZONE },
+      { name: `Grace ${tag}`, email: uniqueEmail('grace'), businessName: 'Navy Labs' },
+    );
+
+    await forEachThemeAndViewport(
+      suite,
+      async (page, theme, viewport) => {
+        const at = `${viewport.width}-${theme}`;
+        await signIn(page, admin.email, PASSWORD);
+
+        // Connections: the stored check, and when, with the exact time on hover.
+        await page.goto('/admin/connections');
+        const failing = page.getByTestId('connection-row').filter({ hasText: `Lists Power BI ${tag}` });
+        await failing.waitFor();
+        const status = failing.getByTestId('connection-status');
+        expect(await status.getAttribute('data-state')).toBe('failed');
+        expect(await status.textContent()).toContain('Check failed: Entra ID refused the client secret (401)');
+        const when = status.getByTestId('connection-checked-at').locator('time');
+        expect(await when.textContent()).toContain('2 hours ago');
+        expect(await when.getAttribute('title')).toBeTruthy();
+        const passing = page.getByTestId('connection-row').filter({ hasText: `Lists Metabase ${tag}` });
+        expect(await passing.getByTestId('connection-status').getAttribute('data-state')).toBe('ok');
+        await checkPage(page, `console-connections-${at}`);
+
+        // Organizations: members, dashboards and SSO; the inactive one dimmed up to its sticky Actions cell.
+        await page.goto(`/admin/organizations?q=${tag}`);
+        const active = page.getByTestId('organization-row').filter({ hasText: client.name });
+        const inactive = page.getByTestId('organization-row').filter({ hasText: dormant.name });
+        await inactive.waitFor();
+        const figures = (row: typeof active) =>
+          Promise.all(
+            ['organization-members', 'organization-dashboards', 'organization-sso'].map((id) =>
+              row.getByTestId(id).textContent(),
+            ),
+          );
+        expect(await figures(active)).toEqual(['2', '1', 'On']);
+        expect(await figures(inactive)).toEqual(['1', '0', 'Off']);
+        // How the sticky Actions cell of a row looks: its own background (it hides what scrolls under it), its trigger.
+        const actionsLook = (row: typeof active) =>
+          row
+            .locator('td')
+            .last()
+            .evaluate((td) => ({
+              background: getComputedStyle(td).backgroundColor,
+              trigger: getComputedStyle(td.querySelector('button')!).color,
+            }));
+        const dimmed = await actionsLook(inactive);
+        const plain = await actionsLook(active);
+        expect(dimmed.background).not.toBe(plain.background);
+        expect(dimmed.trigger).not.toBe(plain.trigger);
+        await checkPage(page, `console-organizations-${at}`);
+
+        // Consultations: the row's menu holds Reschedule and Cancel; Cancel asks first.
+        await page.goto(`/admin/consultations?q=${tag}`);
+        const row = page.getByTestId('consultation-row').filter({ hasText: `Grace ${tag}` });
+        await row.waitFor();
+        expect(await row.getByRole('button').count()).toBe(1);
+        await checkPage(page, `console-consultations-${at}`);
+        await row.getByRole('button', { name: `Actions for Grace ${tag}` }).click();
+        const menu = page.getByRole('menu');
+        expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Reschedule', 'Cancel']);
+        await screenshot(page, `console-consultations-menu-${at}`);
+        await menu.getByTestId('consultation-cancel').click();
+        const dialog = page.getByTestId('consultation-cancel-dialog');
+        expect(await dialog.textContent()).toContain(`Grace ${tag}'s consultation on`);
+        await screenshot(page, `console-consultations-cancel-${at}`);
+        await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+        await dialog.waitFor({ state: 'detached' });
+        expect(await row.getAttribute('data-status')).toBe('confirmed');
+      },
+      { context: { bypassCSP: true } },
+    );
   });
 });

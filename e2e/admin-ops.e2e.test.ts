@@ -1,14 +1,13 @@
 import { addDays, todayIn, weekday } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, toast } from './account-helpers';
 import { storeMorningBooking } from './booking-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail, waitForEmail } from './email-helpers';
-import { forEachThemeAndViewport, screenshot, useBrowserSuite } from './harness';
-import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
+import { forEachThemeAndViewport, useBrowserSuite } from './harness';
+import { checkPage } from './marketing-helpers';
 
 /**
  * Issue 26 in the browser, the administrators' side: closing a day that has consultations warns and offers to move or
@@ -38,13 +37,6 @@ async function booking(date: string, hour: number, name: string) {
     { date, hour, zone: ZONE },
     { name, email: uniqueEmail(name.split(' ')[0]!.toLowerCase()) },
   );
-}
-
-async function checkPage(page: Page, name: string) {
-  await page.mouse.move(0, 0);
-  await screenshot(page, name);
-  expect(await seriousAxeViolations(page)).toEqual([]);
-  expect(await horizontalOverflow(page)).toBe(0);
 }
 
 describe('closing a day with consultations (item 25)', () => {

@@ -4,7 +4,6 @@
  * node_modules, contracts and platform linked to this working tree's), so frontend/dist and the sources of the shared
  * working tree are left alone; `make` is given `-o node_modules/.make-install-stamp`, so nothing is installed.
  */
-import { spawn } from 'node:child_process';
 import {
   cpSync,
   existsSync,
@@ -22,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './harness/product';
+import { runMake, testlessEnv } from './make-helpers';
 
 const tree = mkdtempSync(join(tmpdir(), 'build-skip-'));
 afterAll(() => rmSync(tree, { recursive: true, force: true }));
@@ -40,28 +40,8 @@ const hero = join(tree, 'frontend/src/features/marketing/components/hero-section
 const index = join(tree, 'frontend/dist/index.html');
 const stamp = join(tree, 'frontend/.dist-inputs-sha256');
 
-function make(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const env = Object.fromEntries(
-      Object.entries(process.env).filter(
-        ([name]) => !name.startsWith('VITEST') && !['MAKEFLAGS', 'MAKELEVEL', 'MFLAGS', 'NODE_ENV'].includes(name),
-      ),
-    );
-    const child = spawn('make', ['-o', 'node_modules/.make-install-stamp', ...args], {
-      cwd: tree,
-      env: { ...env, BUN: process.execPath },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
+/** `make <args>` in the temporary tree, with this process's Bun. */
+const make = (args: string[]) => runMake(args, { cwd: tree, env: { ...testlessEnv(), BUN: process.execPath } });
 
 /** Every file of the copied frontend given a new modification time, as a checkout or a copy gives them. */
 function touchAll(dir: string) {

@@ -58,7 +58,7 @@ describe('Consultations for the company (issue 16)', () => {
   async function openConsultations(page: Page) {
     await page.goto('/admin?tab=consultations');
     await page.getByTestId('admin-panel-consultations').waitFor();
-    await page.getByTestId('consultation-table').waitFor();
+    await page.getByTestId('consultations-table').waitFor();
   }
 
   it('lists a booking with its history at 1280 and 375 px, cancels it on the visitor’s behalf, and makes a feed', async () => {
@@ -93,14 +93,16 @@ describe('Consultations for the company (issue 16)', () => {
     await page.getByTestId('consultation-filter-q').fill(email);
     await expect.poll(() => page.getByTestId('consultation-row').count()).toBe(1);
 
-    // Cancel on the visitor's behalf: they are e-mailed, the row and its history say so.
-    await row.getByTestId('consultation-cancel').click();
+    // Cancel on the visitor's behalf, from the row's menu and confirmed: they are e-mailed, the row and its history
+    // say so.
+    await row.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
+    await page.getByRole('menu').getByTestId('consultation-cancel').click();
     await page.getByTestId('consultation-cancel-dialog').getByTestId('confirm-action').click();
     await toast(page, 'Consultation cancelled').waitFor();
     await expect.poll(() => row.getAttribute('data-status')).toBe('cancelled');
     await expect.poll(() => row.getByTestId('consultation-change').count()).toBe(2);
     expect(await row.getByTestId('consultation-change').nth(1).textContent()).toContain('Cancelled by Alma Admin');
-    expect(await row.getByTestId('consultation-cancel').count()).toBe(0);
+    expect(await row.getByRole('button', { name: 'Actions for Grace Hopper' }).count()).toBe(0);
     await waitForEmail(suite.smtp, email, /is cancelled/);
 
     // The team's calendar feed: its URL is shown once and serves the confirmed consultations.
@@ -142,7 +144,8 @@ describe('Consultations for the company (issue 16)', () => {
     await openConsultations(page);
     const row = page.getByTestId('consultation-row').filter({ hasText: email });
     await row.waitFor();
-    await row.getByTestId('consultation-reschedule').click();
+    await row.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
+    await page.getByRole('menu').getByTestId('consultation-reschedule').click();
     const dialog = page.getByTestId('reschedule-dialog');
     await dialog.waitFor();
 

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshot } from './harness/browser';
 
 /** The marketing pages of D25, prerendered at build time, with their h1 and document title. */
 export const prerenderedPages = [
@@ -79,3 +81,14 @@ export async function settleImages(page: Page): Promise<void> {
 /** How far the page is wider than the window (0: no horizontal scroll). */
 export const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * The checks of a settled screen: the pointer moved away (no hover shows), its screenshot as `name`, then no serious
+ * axe violation and no horizontal scroll.
+ */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await screenshot(page, name);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(await horizontalOverflow(page)).toBe(0);
+}

@@ -17,6 +17,7 @@ import { envExample as readEnvExample } from '@app/testing/env-example';
 import postgres from 'postgres';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePorts, repoRoot } from './harness/product';
+import { NO_INSTALL, runMake, testlessEnv } from './make-helpers';
 
 const serverUrl = () => inject('databaseServerUrl');
 const adminSql = () => postgres(withDatabase(serverUrl(), 'postgres'), { max: 1, onnotice: () => {} });
@@ -43,19 +44,13 @@ const BUN_OF_MAKE: Record<string, string> = existsSync(`${repoRoot}.tools/node_m
   : { BUN: process.execPath };
 
 /** The environment of an operator's shell: no Bun on the PATH, nothing of Vitest's, no e-mail or SMTP settings. */
-const shellEnv = (extra: Record<string, string>): Record<string, string> => {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(
-      (entry): entry is [string, string] =>
-        entry[1] !== undefined &&
-        !entry[0].startsWith('VITEST') &&
-        !['NODE_ENV', 'TEST', 'EMAIL', 'SMTP_URL', 'STATIC_DIR', 'MAKEFLAGS', 'MAKELEVEL', 'MFLAGS'].includes(entry[0]),
-    ),
-  );
-  return { ...env, ...envExample, PATH: pathWithoutBun ?? '/usr/bin:/bin', ...BUN_OF_MAKE, ...extra };
-};
-
-const NO_INSTALL = ['-o', 'node_modules/.make-install-stamp'];
+const shellEnv = (extra: Record<string, string>): Record<string, string> => ({
+  ...testlessEnv(['TEST', 'EMAIL', 'SMTP_URL', 'STATIC_DIR']),
+  ...envExample,
+  PATH: pathWithoutBun ?? '/usr/bin:/bin',
+  ...BUN_OF_MAKE,
+  ...extra,
+});
 
 /**
  * The variables of .env.example, as `cp .env.example .env` (the README's first step) hands them to Bun: the tests
@@ -64,29 +59,9 @@ const NO_INSTALL = ['-o', 'node_modules/.make-install-stamp'];
  */
 const envExample = readEnvExample(repoRoot);
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** `make <args>` from the repository root with `stdin` piped in. */
-function make(args: string[], env: Record<string, string>, stdin = ''): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('make', [...NO_INSTALL, ...args], { cwd: repoRoot, env: shellEnv(env) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
+const make = (args: string[], env: Record<string, string>, stdin = '') =>
+  runMake(args, { cwd: repoRoot, env: shellEnv(env), stdin });
 
 const STACK = /^\s+at |\d+ \| /m;
 const uniqueName = (what: string) => `test_${Date.now().toString(36)}_${what}_${randomBytes(3).toString('hex')}`;

@@ -1,6 +1,11 @@
-import { generateToken, hashToken } from '@app/contracts/server';
-import * as schema from '@app/db/schema';
-import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
+import {
+  addMembership,
+  createDashboard,
+  createOrganization,
+  createUser,
+  issueUserToken,
+  linkDashboard,
+} from '@app/db/testing';
 import { describe, expect, it } from 'vitest';
 import { completeRegistration, signInAsClient } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
@@ -87,13 +92,7 @@ describe('arriving signed out', () => {
           accountSetupComplete: false,
         });
         await addMembership(database.db, org.id, invited.id);
-        const token = generateToken();
-        await database.db.insert(schema.userTokens).values({
-          userId: invited.id,
-          kind: 'registration',
-          tokenHash: hashToken(token),
-          expiresAt: new Date(Date.now() + 3600_000),
-        });
+        const token = await issueUserToken(database.db, invited.id, 'registration');
         const fresh = await page.context().browser()!.newContext({ baseURL: suite.baseUrl, viewport, bypassCSP: true });
         const invitedPage = await fresh.newPage();
         await invitedPage.goto(`/register?token=${token}`);

@@ -1,11 +1,11 @@
 import * as schema from '@app/db/schema';
-import { addMembership, createDashboard, createOrganization, linkDashboard } from '@app/db/testing';
+import { addMembership, createLinkedDashboard, createOrganization } from '@app/db/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn, signInAsClient } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
-import { forEachThemeAndViewport, screenshot, useBrowserSuite } from './harness';
-import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
+import { forEachThemeAndViewport, useBrowserSuite } from './harness';
+import { checkPage } from './marketing-helpers';
 
 /** Issue 18 in the browser: the portal's stars, search and organizations, and the admins' Usage tab. */
 const suite = useBrowserSuite();
@@ -35,9 +35,9 @@ async function clientWithDashboards() {
   ];
   const dashboards = [];
   for (const spec of specs) {
-    const dashboard = await createDashboard(database.db, { ...spec, embedUrl: 'https://app.powerbi.com/view?r=x' });
-    await linkDashboard(database.db, org.id, dashboard.id);
-    dashboards.push(dashboard);
+    dashboards.push(
+      await createLinkedDashboard(database.db, [org.id], { ...spec, embedUrl: 'https://app.powerbi.com/view?r=x' }),
+    );
   }
   // Viewed three days ago: the card says so.
   await database.db
@@ -138,13 +138,9 @@ describe('client portal (issue 18)', () => {
     const client = await person(`two-${suffix}@example.com`, { firstName: 'Tom' });
     await addMembership(database.db, alpha.id, client.id);
     await addMembership(database.db, beta.id, client.id);
-    const a = await createDashboard(database.db, { name: 'Alpha only' });
-    const b = await createDashboard(database.db, { name: 'Beta only' });
-    const both = await createDashboard(database.db, { name: 'Shared by both' });
-    await linkDashboard(database.db, alpha.id, a.id);
-    await linkDashboard(database.db, beta.id, b.id);
-    await linkDashboard(database.db, alpha.id, both.id);
-    await linkDashboard(database.db, beta.id, both.id);
+    await createLinkedDashboard(database.db, [alpha.id], { name: 'Alpha only' });
+    await createLinkedDashboard(database.db, [beta.id], { name: 'Beta only' });
+    await createLinkedDashboard(database.db, [alpha.id, beta.id], { name: 'Shared by both' });
 
     const page = await suite.newPage();
     await signInAsClient(page, client.email, PASSWORD);
@@ -175,10 +171,7 @@ describe('client portal (issue 18)', () => {
       async (page, theme, viewport) => {
         await signInAsClient(page, client.email, PASSWORD);
         await page.getByTestId('dashboards-grid').waitFor();
-        await page.mouse.move(0, 0);
-        await screenshot(page, `portal-insight-list-${viewport.width}-${theme}`);
-        expect(await seriousAxeViolations(page)).toEqual([]);
-        expect(await horizontalOverflow(page)).toBe(0);
+        await checkPage(page, `portal-insight-list-${viewport.width}-${theme}`);
       },
       { themes: ['light'], context: { bypassCSP: true } },
     );
@@ -196,10 +189,8 @@ describe('the Usage tab (issue 18)', () => {
     const dormant = await person(`usage-dormant-${suffix}@example.com`, { firstName: 'Dora', lastName: 'Dormant' });
     await addMembership(database.db, org.id, viewer.id);
     await addMembership(database.db, org.id, dormant.id);
-    const opened = await createDashboard(database.db, { name: `Opened ${suffix}` });
-    const idle = await createDashboard(database.db, { name: `Idle ${suffix}` });
-    await linkDashboard(database.db, org.id, opened.id);
-    await linkDashboard(database.db, org.id, idle.id);
+    const opened = await createLinkedDashboard(database.db, [org.id], { name: `Opened ${suffix}` });
+    const idle = await createLinkedDashboard(database.db, [org.id], { name: `Idle ${suffix}` });
     const now = Date.now();
     await database.db.insert(schema.dashboardViews).values(
       Array.from({ length: 12 }, (_, i) => ({
@@ -218,8 +209,7 @@ describe('the Usage tab (issue 18)', () => {
 
     // More people than a list holds (decision 039): 55 of another organization, each opening its dashboard once.
     const crowdOrg = await createOrganization(database.db, { name: `Crowd ${suffix}` });
-    const crowdBoard = await createDashboard(database.db, { name: `Crowd board ${suffix}` });
-    await linkDashboard(database.db, crowdOrg.id, crowdBoard.id);
+    const crowdBoard = await createLinkedDashboard(database.db, [crowdOrg.id], { name: `Crowd board ${suffix}` });
     const crowd = await database.db
       .insert(schema.users)
       .values(
@@ -288,10 +278,7 @@ describe('the Usage tab (issue 18)', () => {
         expect(csv.status()).toBe(200);
         expect(csv.headers()['content-disposition']).toMatch(/^attachment; filename="usage-/);
 
-        await page.mouse.move(0, 0);
-        await screenshot(page, `admin-usage-${viewport.width}-${theme}`);
-        expect(await seriousAxeViolations(page)).toEqual([]);
-        expect(await horizontalOverflow(page)).toBe(0);
+        await checkPage(page, `admin-usage-${viewport.width}-${theme}`);
 
         // The time chart compares dashboards or people over time too.
         await page.getByTestId('usage-lines').selectOption('people');

@@ -4,14 +4,9 @@
  * e-mail is sent once.
  */
 import { connect } from '@app/db';
-import { createUser } from '@app/db/testing';
-import {
-  type RedisClusterSet,
-  type SentinelSet,
-  startRedisCluster,
-  startSentinelSet,
-} from '@app/testing/redis-topologies';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, useFixture } from '@app/db/testing';
+import { startRedisCluster, startSentinelSet } from '@app/testing/redis-topologies';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { type Product, startProduct } from './harness/product';
 import { weekdaySlots } from './harness/slots';
@@ -100,28 +95,29 @@ async function expectEveryEmailOnce(product: Product, contacts: { email: string 
 }
 
 describe('Redis Sentinel with passwords and TLS only: the master fails in the middle of contact and booking traffic', () => {
-  let set: SentinelSet;
-  let product: Product;
-  beforeAll(async () => {
-    // Every server (data nodes and Sentinels) speaks TLS only, with a private CA, and each kind has its own password:
-    // a process that reached any of them unencrypted or without its password would get nothing.
-    set = await startSentinelSet('lucid', { password: 'data-nodes-pw', sentinelPassword: 'sentinels-pw', tls: true });
-    product = await startProduct({
-      env: {
-        // Nothing listens at REDIS_URL's address: a process that ignored the Sentinels would find no Redis at all.
-        REDIS_URL: 'rediss://:data-nodes-pw@127.0.0.1:1',
-        REDIS_SENTINELS: set.sentinels,
-        REDIS_SENTINEL_NAME: set.masterName,
-        REDIS_SENTINEL_PASSWORD: 'sentinels-pw',
-        REDIS_TLS_CA_FILE: set.caFile ?? '',
-        TRUST_PROXY: 'true',
-      },
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await product?.stop();
-    await set?.stop();
-  });
+  // Every server (data nodes and Sentinels) speaks TLS only, with a private CA, and each kind has its own password: a
+  // process that reached any of them unencrypted or without its password would get nothing.
+  const set = useFixture(
+    () => startSentinelSet('lucid', { password: 'data-nodes-pw', sentinelPassword: 'sentinels-pw', tls: true }),
+    (started) => started.stop(),
+    120_000,
+  );
+  const product = useFixture(
+    () =>
+      startProduct({
+        env: {
+          // Nothing listens at REDIS_URL's address: a process that ignored the Sentinels would find no Redis at all.
+          REDIS_URL: 'rediss://:data-nodes-pw@127.0.0.1:1',
+          REDIS_SENTINELS: set.sentinels,
+          REDIS_SENTINEL_NAME: set.masterName,
+          REDIS_SENTINEL_PASSWORD: 'sentinels-pw',
+          REDIS_TLS_CA_FILE: set.caFile ?? '',
+          TRUST_PROXY: 'true',
+        },
+      }),
+    (started) => started.stop(),
+    120_000,
+  );
 
   it('accepts everything, loses and duplicates no e-mail, and delivers again within seconds of the failover', async () => {
     const before = await set.masterPort();
@@ -164,23 +160,20 @@ describe('Redis Sentinel with passwords and TLS only: the master fails in the mi
 });
 
 describe('Redis Cluster of three masters', () => {
-  let cluster: RedisClusterSet;
-  let product: Product;
-  beforeAll(async () => {
-    cluster = await startRedisCluster();
-    product = await startProduct({
-      env: {
-        REDIS_URL: NOWHERE,
-        REDIS_CLUSTER_NODES: cluster.nodes,
-        QUEUE_PREFIX: `{e2e-${crypto.randomUUID().slice(0, 8)}}`,
-        TRUST_PROXY: 'true',
-      },
-    });
-  }, 120_000);
-  afterAll(async () => {
-    await product?.stop();
-    await cluster?.stop();
-  });
+  const cluster = useFixture(startRedisCluster, (started) => started.stop(), 120_000);
+  const product = useFixture(
+    () =>
+      startProduct({
+        env: {
+          REDIS_URL: NOWHERE,
+          REDIS_CLUSTER_NODES: cluster.nodes,
+          QUEUE_PREFIX: `{e2e-${crypto.randomUUID().slice(0, 8)}}`,
+          TRUST_PROXY: 'true',
+        },
+      }),
+    (started) => started.stop(),
+    120_000,
+  );
 
   it('accepts contacts and bookings and sends every e-mail once', async () => {
     const result = await traffic(product, 'cluster', 6000);

@@ -139,6 +139,17 @@ async function makeCertificates(dir: string) {
   return { ca: path('ca.crt'), cert: path('server.crt'), key: path('server.key') };
 }
 
+/** The topology `build` starts; one that fails to come up is stopped (nothing left running) before the error goes on. */
+async function startedTopology<R>(build: (t: ReturnType<typeof topology>) => Promise<R>): Promise<R> {
+  const t = topology();
+  try {
+    return await build(t);
+  } catch (error) {
+    await t.stop();
+    throw error;
+  }
+}
+
 export interface StandaloneRedis {
   /** REDIS_URL for the product. */
   url: string;
@@ -147,15 +158,11 @@ export interface StandaloneRedis {
 
 /** One Redis server of a test's own (no persistence): what it loses, with FLUSHALL, concerns no other test. */
 export async function startStandaloneRedis(): Promise<StandaloneRedis> {
-  const t = topology();
-  try {
+  return startedTopology(async (t) => {
     const port = await freePort();
     await t.start(port, t.common(port));
     return { url: `redis://127.0.0.1:${port}`, stop: t.stop };
-  } catch (error) {
-    await t.stop();
-    throw error;
-  }
+  });
 }
 
 export interface SentinelSecurity {
@@ -185,8 +192,7 @@ export interface SentinelSet {
  * `security`, passwords on the data nodes and the Sentinels, and TLS only (no plain port anywhere).
  */
 export async function startSentinelSet(masterName = 'lucid', security: SentinelSecurity = {}): Promise<SentinelSet> {
-  const t = topology();
-  try {
+  return startedTopology(async (t) => {
     const certificates = security.tls ? await makeCertificates(t.dir) : null;
     const tls = certificates ? { ca: readFileSync(certificates.ca, 'utf8') } : undefined;
     const dataClient: RedisOptions = {
@@ -300,10 +306,7 @@ export async function startSentinelSet(masterName = 'lucid', security: SentinelS
       },
       stop: t.stop,
     };
-  } catch (error) {
-    await t.stop();
-    throw error;
-  }
+  });
 }
 
 export interface RedisClusterSet {
@@ -314,8 +317,7 @@ export interface RedisClusterSet {
 
 /** A Redis Cluster of three masters without replicas, every slot assigned. */
 export async function startRedisCluster(): Promise<RedisClusterSet> {
-  const t = topology();
-  try {
+  return startedTopology(async (t) => {
     const ports: number[] = [];
     for (let i = 0; i < 3; i++) {
       const port = await freePort(true);
@@ -351,8 +353,5 @@ export async function startRedisCluster(): Promise<RedisClusterSet> {
       return true;
     });
     return { nodes: ports.map((port) => `127.0.0.1:${port}`).join(','), stop: t.stop };
-  } catch (error) {
-    await t.stop();
-    throw error;
-  }
+  });
 }

@@ -1,13 +1,7 @@
 import { ConfigError } from '@app/platform/env';
+import { apiEnv as good } from '@app/testing/config-env';
 import { describe, expect, it } from 'vitest';
 import { apiRequiredVariables, loadApiConfig } from './env';
-
-const good = {
-  DATABASE_URL: 'postgres://u@localhost:5432/db',
-  REDIS_URL: 'redis://localhost:6379',
-  APP_URL: 'https://example.com',
-  COMPANY_EMAIL: 'hello@example.com',
-};
 
 describe('API configuration', () => {
   it('names every missing variable in one message', () => {

@@ -1,7 +1,5 @@
-import { UnmigratedDatabaseError } from '@app/db';
-import { ConfigError } from '@app/platform/env';
 import { createLogger } from '@app/platform/logger';
-import { onShutdown } from '@app/platform/shutdown';
+import { exitOnStartError, onShutdown } from '@app/platform/shutdown';
 import { startTracing, tracingEnabled } from '@app/platform/tracing';
 import { createApp } from './app';
 import { createDeps } from './create-deps';
@@ -43,9 +41,5 @@ try {
     await tracing.shutdown();
   });
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof UnmigratedDatabaseError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  exitOnStartError(error);
 }

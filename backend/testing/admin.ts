@@ -1,4 +1,5 @@
 import { lazy, useFixture } from '@app/db/testing';
+import { expect, it } from 'vitest';
 import { accountsWithPassword, type UserOverrides } from './accounts';
 import { createTestApp, type TestApp, type TestAppOptions } from './app';
 
@@ -43,4 +44,25 @@ export function useAdminTestApp(options: TestAppOptions = {}) {
     as: (who: { cookie: string } | null) => state.as(who),
     signIn: (overrides?: UserOverrides) => state.signIn(overrides),
   };
+}
+
+/**
+ * The tests of an administration list's guard (issue 18), for `path` (`/api/admin/users`): each query of `refused`
+ * gets 422 with a message that contains its text, and the list is for administrators only (403 a client, 401 anonymous).
+ */
+export function itGuardsTheList(
+  app: ReturnType<typeof useAdminTestApp>,
+  path: string,
+  refused: [query: string, message: string][],
+) {
+  it.each(refused)('refuses %s with 422 and a clear message', async (query, message) => {
+    const response = await app.as(app.admin).get(`${path}?${query}`);
+    expect(response.status).toBe(422);
+    expect((await response.json()).message).toContain(message);
+  });
+
+  it('is for administrators only', async () => {
+    expect((await app.as(app.client).get(`${path}?page=1`)).status).toBe(403);
+    expect((await app.as(null).get(`${path}?page=1`)).status).toBe(401);
+  });
 }

@@ -5,14 +5,23 @@ export type TokenProvider = Exclude<EmbedProvider, 'lookerstudio'>;
 
 import * as schema from '@app/db/schema';
 import { createDashboard } from '@app/db/testing';
-import type { EmbedStandIns } from '@app/testing/embed-stand-ins';
+import { type EmbedStandIns, startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeEach } from 'vitest';
 import type { TestApp } from './app';
 
 /**
  * For the embed token's tests (issue 14): the app's settings pointing at the providers' stand-ins, and connections
  * and token-mode dashboards made directly in the database (secrets sealed as the connections module seals them).
  */
+
+/** The providers' stand-ins of one test file: started now, stopped after its tests, set back before each one. */
+export async function useEmbedStandIns(): Promise<EmbedStandIns> {
+  const standIns = await startEmbedStandIns();
+  afterAll(() => standIns.stop());
+  beforeEach(() => standIns.reset());
+  return standIns;
+}
 
 /** The app's environment for the stand-ins: Power BI's two base URLs, a short provider timeout, their host named. */
 export const standInEnv = (standIns: EmbedStandIns, timeoutMs = 1500): Record<string, string> => ({
@@ -75,6 +84,11 @@ export async function addConnection(
   const secret = t.deps.secretBox!.seal(JSON.stringify(secrets), `embed-connection:${id}`);
   await t.db.update(schema.embedConnections).set({ secret }).where(eq(schema.embedConnections.id, id));
   return id;
+}
+
+/** A dashboard in a token mode (as `tokenDashboard` makes it) through a connection of its own (`addConnection`). */
+export async function connectedDashboard(t: TestApp, standIns: EmbedStandIns, provider: TokenProvider, name?: string) {
+  return tokenDashboard(t, standIns, provider, await addConnection(t, standIns, provider), name);
 }
 
 /** A dashboard in a token mode, showing the stand-ins' default report, view or dashboard through `connectionId`. */

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { TestApp } from './app';
 
 /**
@@ -60,4 +61,24 @@ export async function signInWithSso(t: TestApp, query: string) {
   const callbackUrl = await atProvider(start.location);
   const done = await callbackSso(t, callbackUrl, start.appCookies);
   return { location: done.location, cookies: done.cookies, start };
+}
+
+/** The settings an administrator saves for an organization's provider (PUT /api/admin/organizations/{id}/sso). */
+interface SsoSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  domains: string[];
+  allowAccountCreation?: boolean;
+}
+
+/** Saves an organization's single sign-on settings as `admin` (requests as the administrator), expecting 200. */
+export async function saveSso(
+  admin: { send: (method: string, path: string, body?: unknown) => Promise<Response> },
+  organizationId: number,
+  settings: SsoSettings,
+): Promise<Response> {
+  const saved = await admin.send('PUT', `/api/admin/organizations/${organizationId}/sso`, settings);
+  expect(saved.status, await saved.clone().text()).toBe(200);
+  return saved;
 }

@@ -1,6 +1,7 @@
+import { generateToken, hashToken } from '@app/contracts/server';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../src/client';
-import { dashboards, memberships, organizationDashboards, organizations, users } from '../src/schema';
+import { dashboards, memberships, organizationDashboards, organizations, users, userTokens } from '../src/schema';
 
 let counter = 0;
 const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -38,6 +39,17 @@ export async function addMembership(db: Database, organizationId: number, userId
   await db.insert(memberships).values({ organizationId, userId, role });
 }
 
+/** A user (as `createUser` makes them) who is a member of the organization, with the role `Member`. */
+export async function createMember(
+  db: Database,
+  organizationId: number,
+  overrides: Partial<typeof users.$inferInsert> = {},
+) {
+  const user = await createUser(db, overrides);
+  await addMembership(db, organizationId, user.id);
+  return user;
+}
+
 /** `dataScope`: what the organization may see of a token-mode dashboard (issue 14); none by default. */
 export async function linkDashboard(
   db: Database,
@@ -46,4 +58,32 @@ export async function linkDashboard(
   dataScope: Record<string, unknown> | null = null,
 ) {
   await db.insert(organizationDashboards).values({ organizationId, dashboardId, dataScope });
+}
+
+/** A dashboard (as `createDashboard` makes it) linked to each of `organizationIds`, without a data scope. */
+export async function createLinkedDashboard(
+  db: Database,
+  organizationIds: number[],
+  overrides: Partial<typeof dashboards.$inferInsert> = {},
+) {
+  const dashboard = await createDashboard(db, overrides);
+  for (const organizationId of organizationIds) await linkDashboard(db, organizationId, dashboard.id);
+  return dashboard;
+}
+
+/**
+ * An invitation or reset link as the workers mint it (D7): only its hash in the table, good for `hours`; the raw
+ * token is returned, for the test to follow the link.
+ */
+export async function issueUserToken(
+  db: Database,
+  userId: number,
+  kind: (typeof userTokens.$inferInsert)['kind'],
+  hours = 1,
+) {
+  const token = generateToken();
+  await db
+    .insert(userTokens)
+    .values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + hours * 3600_000) });
+  return token;
 }

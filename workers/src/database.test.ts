@@ -1,15 +1,9 @@
+import { workersEnv } from '@app/testing/config-env';
 import { describe, expect, it } from 'vitest';
 import { connectWorkersDatabase } from './database';
 import { loadWorkersConfig } from './env';
 
-const env = {
-  DATABASE_URL: 'postgres://u@127.0.0.1:1/db',
-  REDIS_URL: 'redis://h:6379',
-  SMTP_URL: 'smtp://mail:1025',
-  EMAIL_FROM: 'A <a@b.co>',
-  COMPANY_EMAIL: 'hello@b.co',
-  APP_URL: 'http://localhost:3000',
-};
+const env = { ...workersEnv, DATABASE_URL: 'postgres://u@127.0.0.1:1/db' };
 
 /** The options the workers' pool is made with (postgres.js connects on the first query: none is sent here). */
 function poolOptions(extra: Record<string, string>) {

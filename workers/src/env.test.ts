@@ -1,15 +1,6 @@
+import { workersEnv as env } from '@app/testing/config-env';
 import { describe, expect, it } from 'vitest';
 import { loadWorkersConfig, workersRequiredVariables } from './env';
-
-/** The required variables, all good. */
-const env = {
-  DATABASE_URL: 'postgres://u@h/db',
-  REDIS_URL: 'redis://h:6379',
-  SMTP_URL: 'smtp://mail:1025',
-  EMAIL_FROM: 'A <a@b.co>',
-  COMPANY_EMAIL: 'hello@b.co',
-  APP_URL: 'http://localhost:3000',
-};
 
 describe('workers configuration', () => {
   it('names every missing variable in one message', () => {

@@ -1,3 +1,4 @@
+import { workersEnv as env } from '@app/testing/config-env';
 import { Registry } from 'prom-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadWorkersConfig } from './env';
@@ -23,15 +24,6 @@ function serve(metricsToken: string | undefined) {
   stops.push(server.stop);
   return { ...server, url: `http://127.0.0.1:${server.port}` };
 }
-
-const env = {
-  DATABASE_URL: 'postgres://u@h/db',
-  REDIS_URL: 'redis://h:6379',
-  SMTP_URL: 'smtp://mail:1025',
-  EMAIL_FROM: 'A <a@b.co>',
-  COMPANY_EMAIL: 'hello@b.co',
-  APP_URL: 'http://localhost:3000',
-};
 
 describe("the workers' /metrics", () => {
   it('answers 401 without the token, with another one, or with it in another form', async () => {

@@ -1,7 +1,6 @@
-import { assertMigrated, UnmigratedDatabaseError } from '@app/db';
-import { ConfigError } from '@app/platform/env';
+import { assertMigrated } from '@app/db';
 import { createLogger } from '@app/platform/logger';
-import { onShutdown } from '@app/platform/shutdown';
+import { exitOnStartError, onShutdown } from '@app/platform/shutdown';
 import { startTracing } from '@app/platform/tracing';
 import { connectWorkersDatabase } from './database';
 import { EmailTemplateError } from './emails/render';
@@ -35,9 +34,5 @@ try {
     await tracing.shutdown();
   });
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof UnmigratedDatabaseError || error instanceof EmailTemplateError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  exitOnStartError(error, EmailTemplateError);
 }

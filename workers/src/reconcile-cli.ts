@@ -1,9 +1,9 @@
 import { Queues } from '@app/contracts/server';
-import { assertMigrated, UnmigratedDatabaseError } from '@app/db';
-import { ConfigError } from '@app/platform/env';
+import { assertMigrated } from '@app/db';
 import { createLogger } from '@app/platform/logger';
 import { createQueue } from '@app/platform/queues';
 import { createRedis } from '@app/platform/redis';
+import { exitOnStartError } from '@app/platform/shutdown';
 import { connectWorkersDatabase } from './database';
 import { loadWorkersConfig } from './env';
 import { reconcile } from './outbox/reconcile';
@@ -39,9 +39,5 @@ try {
     await database.close();
   }
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof UnmigratedDatabaseError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
+  exitOnStartError(error);
 }

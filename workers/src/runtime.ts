@@ -58,7 +58,7 @@ import { createWorkerMetrics, type WorkerMetrics } from './metrics';
 import { startReconcile } from './outbox/reconcile';
 import { startSweeper } from './outbox/sweeper';
 import { markDeliveriesFailed } from './repositories/deliveries.repository';
-import { isFinal, registerWorker, type WorkerPlatform } from './worker-platform';
+import { isFinal, logFailedAttempt, registerWorker, type WorkerPlatform } from './worker-platform';
 
 export interface WorkersRuntimeDeps {
   config: WorkersConfig;
@@ -247,9 +247,13 @@ export async function startWorkers({
         const final = isFinal(job);
         metrics.emailAttemptsFailed.inc({ template: job.data.template });
         if (final) metrics.emailsFailed.inc({ template: job.data.template });
-        logger[final ? 'error' : 'warn'](
-          { jobId: job.id, template: job.data.template, attempt: job.attemptsMade, err: error },
-          final ? 'e-mail failed for good; kept on the failed list' : 'e-mail failed; will retry',
+        logFailedAttempt(
+          logger,
+          job,
+          error,
+          { template: job.data.template },
+          ['e-mail failed for good; kept on the failed list', 'e-mail failed; will retry'],
+          final,
         );
         if (final) void markDeliveriesFailed(db, job.data.eventId, job.data.template).catch(() => {});
       },
@@ -276,11 +280,10 @@ export async function startWorkers({
       onFailed: (job, error) => {
         if (!job) return;
         metrics.calendarErrors.inc({ operation: job.name });
-        const final = isFinal(job);
-        logger[final ? 'error' : 'warn'](
-          { jobId: job.id, job: job.name, attempt: job.attemptsMade, err: error },
-          final ? 'calendar job failed for good; kept on the failed list' : 'calendar job failed; will retry',
-        );
+        logFailedAttempt(logger, job, error, { job: job.name }, [
+          'calendar job failed for good; kept on the failed list',
+          'calendar job failed; will retry',
+        ]);
       },
     },
   );
@@ -363,10 +366,13 @@ export async function startWorkers({
     concurrency: config.SUBSCRIPTION_EXPORT_CONCURRENCY,
     onFailed: (job, error) => {
       if (!job) return;
-      const final = isFinal(job) || error.name === 'UnrecoverableError';
-      logger[final ? 'error' : 'warn'](
-        { jobId: job.id, attempt: job.attemptsMade, err: error },
-        final ? 'subscription run failed for good; the admin sees why' : 'subscription run failed; will retry',
+      const final = logFailedAttempt(
+        logger,
+        job,
+        error,
+        {},
+        ['subscription run failed for good; the admin sees why', 'subscription run failed; will retry'],
+        isFinal(job) || error.name === 'UnrecoverableError',
       );
       if (final) void recordFinalFailure(subscriptions, job, error).catch(() => {});
     },
@@ -380,13 +386,10 @@ export async function startWorkers({
       onFailed: (job, error) => {
         if (!job) return;
         metrics.lookerSharingErrors.inc({ operation: job.name });
-        const final = isFinal(job);
-        logger[final ? 'error' : 'warn'](
-          { jobId: job.id, job: job.name, data: job.data, attempt: job.attemptsMade, err: error },
-          final
-            ? 'looker studio sharing job failed for good; the retry sweep takes the report up again'
-            : 'looker studio sharing job failed; will retry',
-        );
+        logFailedAttempt(logger, job, error, { job: job.name, data: job.data }, [
+          'looker studio sharing job failed for good; the retry sweep takes the report up again',
+          'looker studio sharing job failed; will retry',
+        ]);
       },
     },
   );

@@ -67,3 +67,22 @@ export function registerWorker<Data>(
 
 /** Whether a failed job has used its last attempt (it then stays on the failed list, retryable). */
 export const isFinal = (job: Job) => job.attemptsMade >= (job.opts.attempts ?? 1);
+
+/**
+ * Logs a job's failed attempt: an error saying `forGood` when it was the last one (`final`), else a warning saying
+ * `willRetry`; `about` names what the job was about. Returns `final`.
+ */
+export function logFailedAttempt(
+  logger: Logger,
+  job: Job,
+  error: Error,
+  about: Record<string, unknown>,
+  [forGood, willRetry]: [forGood: string, willRetry: string],
+  final = isFinal(job),
+): boolean {
+  logger[final ? 'error' : 'warn'](
+    { jobId: job.id, ...about, attempt: job.attemptsMade, err: error },
+    final ? forGood : willRetry,
+  );
+  return final;
+}

@@ -110,6 +110,12 @@ export function spawnWorkersProcess(options: TestWorkersOptions) {
   });
 }
 
+/** Stops workers processes as a deployment does (SIGTERM: each finishes its jobs), and waits until all have exited. */
+export async function stopWorkersProcesses(processes: ReturnType<typeof spawnWorkersProcess>[]) {
+  for (const child of processes) child.kill('SIGTERM');
+  await Promise.all(processes.map((child) => child.exited));
+}
+
 /**
  * An SMTP server and the workers as a separate process on a target, for what happens when that process dies: `kill`
  * ends it at once (as a crash would), `startAnother` starts a second one.

@@ -1,3 +1,5 @@
+import { conflict } from './http-error';
+
 /** PostgreSQL's unique_violation, whether thrown by postgres.js itself or wrapped by Drizzle (as `cause`). */
 export function isUniqueViolation(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
@@ -40,4 +42,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
     if (e.code && UNAVAILABLE.has(e.code)) return true;
   return false;
+}
+
+/**
+ * Awaits a write whose refusal by the database (`refused`: a unique index, an exclusion constraint, ...) means a
+ * conflict a person can act on: a 409 with `message`. Any other error is thrown on as it is.
+ */
+export async function conflictWhen<T>(refused: (error: unknown) => boolean, message: string, write: Promise<T>) {
+  try {
+    return await write;
+  } catch (error) {
+    if (refused(error)) throw conflict(message);
+    throw error;
+  }
 }

@@ -237,6 +237,16 @@ export const OrganizationSchema = v.object({
 });
 export type AdminOrganization = v.InferOutput<typeof OrganizationSchema>;
 
+/** An organization in the administration's list (issue 27): with how many members and dashboards it has, and SSO. */
+export const OrganizationListItemSchema = v.object({
+  ...OrganizationSchema.entries,
+  memberCount: v.number(),
+  dashboardCount: v.number(),
+  /** Whether it signs in with its own identity provider (issue 17). */
+  ssoEnabled: v.boolean(),
+});
+export type AdminOrganizationListItem = v.InferOutput<typeof OrganizationListItemSchema>;
+
 /** A member as the organization page lists them (issue 27): the person, their role and how recently they came. */
 const OrganizationMemberSchema = v.object({
   id: v.number(),

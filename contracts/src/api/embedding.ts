@@ -185,6 +185,8 @@ export const EmbedConnectionSchema = v.object({
   ownsSharing: v.boolean(),
   /** Looker Studio: the last reconcile of its dashboards' sharing. */
   lastSync: SharingLastSyncSchema,
+  /** What the last "Test connection" (or the test after a save) found, and when (issue 27); null until tested. */
+  lastCheck: v.nullable(v.object({ ...CheckResultSchema.entries, checkedAt: v.string() })),
   /** How many dashboards mint their tokens with it (a connection in use cannot be deleted). */
   dashboardCount: v.number(),
   ...TimestampEntries,

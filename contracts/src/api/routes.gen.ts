@@ -38,7 +38,7 @@ export type RouteTable = [
   ['GET', `/api/admin/organization-dashboards`, Of<typeof api.OrganizationDashboardLinkSchema>[]],
   ['POST', `/api/admin/organization-dashboards`, Of<typeof api.OrganizationDashboardLinkSchema>],
   ['POST', `/api/admin/organization-users`, Of<typeof api.MessageSchema>],
-  ['GET', `/api/admin/organizations`, Of<typeof api.OrganizationSchema>[]],
+  ['GET', `/api/admin/organizations`, Of<typeof api.OrganizationListItemSchema>[]],
   ['POST', `/api/admin/organizations`, Of<typeof api.OrganizationSchema>],
   ['GET', `/api/admin/overview`, Of<typeof api.AdminOverviewSchema>],
   ['GET', `/api/admin/personal-data`, Of<typeof api.PersonalDataExportSchema>],

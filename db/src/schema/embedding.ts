@@ -19,6 +19,8 @@ export const embedConnections = pgTable(
     secret: text().notNull(),
     /** Looker Studio: what the last reconcile of its dashboards' sharing did and found (issue 28). */
     lastSync: jsonb().$type<{ at: string; added: number; removed: number; unexpected: number; error: string | null }>(),
+    /** What the last "Test connection" (or the test after a save) found, and when (issue 27): null until tested. */
+    lastCheck: jsonb().$type<{ ok: boolean; message: string; checkedAt: string }>(),
     ...timestamps(),
   },
   (t) => [uniqueIndex('embed_connections_name_idx').on(t.name)],

@@ -1,9 +1,14 @@
-import type { AdminDashboard, AdminOrganization, EmbedConnection, OrganizationDashboardLink } from '@app/contracts';
+import type {
+  AdminDashboard,
+  AdminOrganizationListItem,
+  EmbedConnection,
+  OrganizationDashboardLink,
+} from '@app/contracts';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { type FakeRoute, makeUser, reply, stubApi } from './fake-api';
 
 /** An organization as the admin lists answer it; `overrides` change what a test is about. */
-export function makeOrganization(overrides: Partial<AdminOrganization> = {}): AdminOrganization {
+export function makeOrganization(overrides: Partial<AdminOrganizationListItem> = {}): AdminOrganizationListItem {
   return {
     id: 1,
     name: 'Acme',
@@ -12,6 +17,9 @@ export function makeOrganization(overrides: Partial<AdminOrganization> = {}): Ad
     googleGroup: null,
     isActive: true,
     createdAt: '2025-01-01T00:00:00Z',
+    memberCount: 0,
+    dashboardCount: 0,
+    ssoEnabled: false,
     ...overrides,
   };
 }
@@ -57,6 +65,7 @@ export function makeConnection(overrides: Partial<EmbedConnection> = {}): EmbedC
     serviceAccountEmail: null,
     ownsSharing: false,
     lastSync: null,
+    lastCheck: null,
     dashboardCount: 0,
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',
@@ -85,7 +94,7 @@ export function makeLink(overrides: Partial<OrganizationDashboardLink> = {}): Or
  */
 export function adminApi(
   lists: {
-    organizations?: AdminOrganization[];
+    organizations?: AdminOrganizationListItem[];
     dashboards?: AdminDashboard[];
     links?: OrganizationDashboardLink[];
     connections?: EmbedConnection[];

@@ -41,25 +41,39 @@ const ATTEMPTS = 5;
 /** The sealed secret of an embed connection opens with this context (as the API sealed it). */
 export const embedSealContext = (id: number) => `embed-connection:${id}`;
 
+/**
+ * An embed connection's secrets, opened in memory. `refused` makes the caller's error: `no-key` without
+ * APP_ENCRYPTION_KEY, `not-opened` when they do not open with it (another key, or altered).
+ */
+export function openEmbedSecrets<T extends object>(
+  secretBox: SecretBox | null,
+  connection: { id: number; secret: string },
+  refused: (reason: 'no-key' | 'not-opened') => Error,
+): T {
+  if (!secretBox) throw refused('no-key');
+  try {
+    return JSON.parse(secretBox.open(connection.secret, embedSealContext(connection.id)));
+  } catch {
+    throw refused('not-opened');
+  }
+}
+
 /** The connection's account, its key opened in memory; LookerStudioError when it cannot be. */
 async function lookerStudioAccount(deps: Omit<SharingDeps, 'google'>, connectionId: number) {
   const row = await findEmbedConnection(deps.db, connectionId);
   if (row?.provider !== 'lookerstudio')
     throw new LookerStudioError('not-found', `Looker Studio connection ${connectionId} no longer exists`);
-  if (!deps.secretBox)
-    throw new LookerStudioError(
-      'invalid-key',
-      'APP_ENCRYPTION_KEY is not set: the service account key cannot be opened',
-    );
-  let secrets: { serviceAccountKey?: unknown };
-  try {
-    secrets = JSON.parse(deps.secretBox.open(row.secret, embedSealContext(row.id)));
-  } catch {
-    throw new LookerStudioError(
-      'invalid-key',
-      `The key of connection "${row.name}" does not open with APP_ENCRYPTION_KEY (another key, or altered): enter it again`,
-    );
-  }
+  const secrets = openEmbedSecrets<{ serviceAccountKey?: unknown }>(
+    deps.secretBox,
+    row,
+    (reason) =>
+      new LookerStudioError(
+        'invalid-key',
+        reason === 'no-key'
+          ? 'APP_ENCRYPTION_KEY is not set: the service account key cannot be opened'
+          : `The key of connection "${row.name}" does not open with APP_ENCRYPTION_KEY (another key, or altered): enter it again`,
+      ),
+  );
   const account: LookerStudioAccount = {
     id: row.id,
     version: row.updatedAt.getTime(),

@@ -1,6 +1,6 @@
 // Long file: the whole life of a self-pausing capacity (resume on demand, hold for exports, pause when idle, ledger).
 import type { Database } from '@app/db';
-import { embedSealContext } from '../lookerstudio/sync';
+import { openEmbedSecrets } from '../lookerstudio/sync';
 import type { SecretBox } from '../secret-box';
 import {
   type ArmConfig,
@@ -63,17 +63,17 @@ async function loadCapacity(
   const found = await findCapacityWithConnection(deps.db, connectionId);
   if (!found || found.connection.provider !== 'powerbi') return null;
   const { capacity, connection } = found;
-  if (!deps.secretBox)
-    throw new CapacityError('refused', 'APP_ENCRYPTION_KEY is not set: the service principal cannot be opened');
-  let secrets: { clientSecret?: unknown };
-  try {
-    secrets = JSON.parse(deps.secretBox.open(connection.secret, embedSealContext(connection.id)));
-  } catch {
-    throw new CapacityError(
-      'refused',
-      `The client secret of connection "${connection.name}" does not open with APP_ENCRYPTION_KEY: enter it again`,
-    );
-  }
+  const secrets = openEmbedSecrets<{ clientSecret?: unknown }>(
+    deps.secretBox,
+    connection,
+    (reason) =>
+      new CapacityError(
+        'refused',
+        reason === 'no-key'
+          ? 'APP_ENCRYPTION_KEY is not set: the service principal cannot be opened'
+          : `The client secret of connection "${connection.name}" does not open with APP_ENCRYPTION_KEY: enter it again`,
+      ),
+  );
   return {
     row: capacity,
     account: {

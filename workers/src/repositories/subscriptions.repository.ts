@@ -1,6 +1,7 @@
 // Long file: every read and write of a subscription's run (the tick's runs, the run's subject, its e-mails).
 import { nextRunAfter } from '@app/contracts';
 import type { Database } from '@app/db';
+import { withSubscriptionParts } from '@app/db/queries/joins';
 import * as schema from '@app/db/schema';
 import { and, asc, eq, inArray, lte, notExists, sql } from 'drizzle-orm';
 
@@ -68,46 +69,47 @@ export async function pendingRuns(db: Database, olderThan: Date): Promise<number
 
 /** What a run needs: its subscription, the organization, the dashboard, the link's data scope and the connection. */
 export async function loadRun(db: Database, runId: number) {
-  const [row] = await db
-    .select({
-      run: {
-        id: subscriptionRuns.id,
-        state: subscriptionRuns.state,
-        trigger: subscriptionRuns.trigger,
-        scheduledFor: subscriptionRuns.scheduledFor,
-      },
-      subscription: {
-        id: reportSubscriptions.id,
-        frequency: reportSubscriptions.frequency,
-        format: reportSubscriptions.format,
-        recipientUserIds: reportSubscriptions.recipientUserIds,
-      },
-      organization: {
-        id: organizations.id,
-        name: organizations.name,
-        logoUrl: organizations.logoUrl,
-        isActive: organizations.isActive,
-      },
-      dashboard: {
-        id: dashboards.id,
-        name: dashboards.name,
-        embedMode: dashboards.embedMode,
-        embedTarget: dashboards.embedTarget,
-      },
-      dataScope: organizationDashboards.dataScope,
-      connection: {
-        id: embedConnections.id,
-        name: embedConnections.name,
-        provider: embedConnections.provider,
-        settings: embedConnections.settings,
-        secret: embedConnections.secret,
-        updatedAt: embedConnections.updatedAt,
-      },
-    })
-    .from(subscriptionRuns)
-    .innerJoin(reportSubscriptions, eq(reportSubscriptions.id, subscriptionRuns.subscriptionId))
-    .innerJoin(organizations, eq(organizations.id, reportSubscriptions.organizationId))
-    .innerJoin(dashboards, eq(dashboards.id, reportSubscriptions.dashboardId))
+  const [row] = await withSubscriptionParts(
+    db
+      .select({
+        run: {
+          id: subscriptionRuns.id,
+          state: subscriptionRuns.state,
+          trigger: subscriptionRuns.trigger,
+          scheduledFor: subscriptionRuns.scheduledFor,
+        },
+        subscription: {
+          id: reportSubscriptions.id,
+          frequency: reportSubscriptions.frequency,
+          format: reportSubscriptions.format,
+          recipientUserIds: reportSubscriptions.recipientUserIds,
+        },
+        organization: {
+          id: organizations.id,
+          name: organizations.name,
+          logoUrl: organizations.logoUrl,
+          isActive: organizations.isActive,
+        },
+        dashboard: {
+          id: dashboards.id,
+          name: dashboards.name,
+          embedMode: dashboards.embedMode,
+          embedTarget: dashboards.embedTarget,
+        },
+        dataScope: organizationDashboards.dataScope,
+        connection: {
+          id: embedConnections.id,
+          name: embedConnections.name,
+          provider: embedConnections.provider,
+          settings: embedConnections.settings,
+          secret: embedConnections.secret,
+          updatedAt: embedConnections.updatedAt,
+        },
+      })
+      .from(subscriptionRuns)
+      .innerJoin(reportSubscriptions, eq(reportSubscriptions.id, subscriptionRuns.subscriptionId))
+      .$dynamic(),
+  )
     .innerJoin(
       organizationDashboards,
       and(

@@ -37,6 +37,11 @@ const NoContent = v.pipe(v.undefined(), v.description('No content'));
 const signedIn = { 401: ApiErrorSchema, 403: ApiErrorSchema, 422: ApiErrorSchema };
 /** What a route that checks a code may answer besides its own. */
 const codeChecked = { ...signedIn, 400: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema };
+/** A route that takes a current code of the app (or a recovery code) and answers `answer`. */
+const takesCode = <const S extends v.GenericSchema>(summary: string, answer: S) => ({
+  body: TwoFactorCodeSchema,
+  ...described(tags, summary, { 200: answer, ...codeChecked }),
+});
 
 /**
  * Issue 17 (decision 035): finishing a sign-in with a second factor; the account page's two-factor set-up, its
@@ -105,30 +110,24 @@ export const accountSecurityRoutes = (deps: Pick<AppDeps, 'config'> & AuthDeps &
     .post('/api/auth/two-factor/enable', ({ user, body }) => twoFactor.enable(deps, user, body.code), {
       // Set-up itself: an administrator required to use it gets here before anything else.
       auth: 'enrolment',
-      body: TwoFactorCodeSchema,
-      ...described(tags, 'Confirm the set-up with a current code; answers ten recovery codes, shown this once', {
-        200: RecoveryCodesSchema,
-        ...codeChecked,
-      }),
+      ...takesCode(
+        'Confirm the set-up with a current code; answers ten recovery codes, shown this once',
+        RecoveryCodesSchema,
+      ),
     })
     .post('/api/auth/two-factor/disable', ({ user, body }) => twoFactor.disable(deps, user, body.code), {
       auth: 'user',
-      body: TwoFactorCodeSchema,
-      ...described(tags, 'Turn two-factor sign-in off with a current code or a recovery code', {
-        200: TwoFactorStatusSchema,
-        ...codeChecked,
-      }),
+      ...takesCode('Turn two-factor sign-in off with a current code or a recovery code', TwoFactorStatusSchema),
     })
     .post(
       '/api/auth/two-factor/recovery-codes',
       ({ user, body }) => twoFactor.regenerateRecoveryCodes(deps, user, body.code),
       {
         auth: 'user',
-        body: TwoFactorCodeSchema,
-        ...described(tags, 'New recovery codes (the old ones stop working); needs a current code of the app', {
-          200: RecoveryCodesSchema,
-          ...codeChecked,
-        }),
+        ...takesCode(
+          'New recovery codes (the old ones stop working); needs a current code of the app',
+          RecoveryCodesSchema,
+        ),
       },
     )
     .get('/api/auth/sessions', ({ user, sessionToken }) => security.listSessions(deps, user.id, sessionToken), {

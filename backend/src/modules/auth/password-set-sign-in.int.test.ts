@@ -1,6 +1,5 @@
-import { generateToken, hashToken } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
-import { createUser } from '@app/db/testing';
+import { createUser, issueUserToken } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountsWithPassword } from '../../../testing/accounts';
@@ -14,13 +13,7 @@ import { useTestApp } from '../../../testing/app';
 const t = useTestApp();
 const { signIn } = accountsWithPassword(t, 'the old password');
 
-async function issue(userId: number, kind: 'registration' | 'password_reset') {
-  const token = generateToken();
-  await t.db
-    .insert(schema.userTokens)
-    .values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3600_000) });
-  return token;
-}
+const issue = (userId: number, kind: 'registration' | 'password_reset') => issueUserToken(t.db, userId, kind);
 
 const cookies = (response: Response) => response.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
 const sessionCookie = (response: Response) => cookies(response).find((c) => c.startsWith('session=')) ?? '';

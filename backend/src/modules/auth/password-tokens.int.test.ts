@@ -1,6 +1,5 @@
-import { generateToken, hashToken } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
-import { createUser } from '@app/db/testing';
+import { createUser, issueUserToken } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../testing/app';
@@ -9,13 +8,8 @@ import { useTestApp } from '../../../testing/app';
 const t = useTestApp();
 
 /** A link as the worker mints it (D7): the raw token for the test, only its hash in the table. */
-async function issue(userId: number, kind: 'registration' | 'password_reset', hours: number) {
-  const token = generateToken();
-  await t.db
-    .insert(schema.userTokens)
-    .values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + hours * 3600_000) });
-  return token;
-}
+const issue = (userId: number, kind: 'registration' | 'password_reset', hours: number) =>
+  issueUserToken(t.db, userId, kind, hours);
 
 const cookieOf = (response: Response) => (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 const completeRegistration = (token: string, password: string) =>

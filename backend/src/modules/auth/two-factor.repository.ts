@@ -1,6 +1,6 @@
 import type { Database, Transaction } from '@app/db';
 import * as schema from '@app/db/schema';
-import { and, count, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, or, type SQL } from 'drizzle-orm';
 
 const { twoFactorCredentials, recoveryCodes, pendingSignIns, appSettings } = schema;
 
@@ -31,25 +31,28 @@ export async function saveUnconfirmedKey(db: Db, userId: number, sealedKey: stri
  * Takes the step of an accepted code, once: only when no code of this step or a later one was used before. Two
  * requests with the same code race on the row; one of them gets it.
  */
-export async function claimStep(db: Db, userId: number, step: number): Promise<boolean> {
+export const claimStep = (db: Db, userId: number, step: number) =>
+  changeCredentialIf(
+    db,
+    userId,
+    { lastUsedStep: step },
+    or(isNull(twoFactorCredentials.lastUsedStep), lt(twoFactorCredentials.lastUsedStep, step)),
+  );
+
+export const markEnabled = (tx: Transaction, userId: number, at: Date) =>
+  changeCredentialIf(tx, userId, { enabledAt: at }, isNull(twoFactorCredentials.enabledAt));
+
+/** Changes the person's credential only where `condition` holds: whether it did (false for a race's loser too). */
+async function changeCredentialIf(
+  db: Db,
+  userId: number,
+  change: Partial<Credential>,
+  condition: SQL | undefined,
+): Promise<boolean> {
   const rows = await db
     .update(twoFactorCredentials)
-    .set({ lastUsedStep: step })
-    .where(
-      and(
-        eq(twoFactorCredentials.userId, userId),
-        or(isNull(twoFactorCredentials.lastUsedStep), lt(twoFactorCredentials.lastUsedStep, step)),
-      ),
-    )
-    .returning({ userId: twoFactorCredentials.userId });
-  return rows.length > 0;
-}
-
-export async function markEnabled(tx: Transaction, userId: number, at: Date): Promise<boolean> {
-  const rows = await tx
-    .update(twoFactorCredentials)
-    .set({ enabledAt: at })
-    .where(and(eq(twoFactorCredentials.userId, userId), isNull(twoFactorCredentials.enabledAt)))
+    .set(change)
+    .where(and(eq(twoFactorCredentials.userId, userId), condition))
     .returning({ userId: twoFactorCredentials.userId });
   return rows.length > 0;
 }

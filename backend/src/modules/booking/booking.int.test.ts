@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_SLOTS } from '@app/contracts';
 import { GOOGLE_CALENDAR_URL, hashToken, OUTLOOK_CALENDAR_URL } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
 import { eq } from 'drizzle-orm';
@@ -24,15 +25,8 @@ const person = { name: 'Mary Jackson', email: 'mary@example.com', businessName: 
 const availability = async (date: string) => t.get(`/api/booking/availability?date=${date}`);
 const book = (date: string, time: string, headers: Record<string, string> = {}) =>
   t.post('/api/booking', { ...person, date, time }, headers);
-const ALL = [
-  '09:00 AM - 09:30 AM',
-  '10:00 AM - 10:30 AM',
-  '11:00 AM - 11:30 AM',
-  '01:00 PM - 01:30 PM',
-  '02:00 PM - 02:30 PM',
-  '03:00 PM - 03:30 PM',
-  '04:00 PM - 04:30 PM',
-];
+/** The default slots (spec section 7), the ones of a free weekday. */
+const ALL = [...DEFAULT_TIME_SLOTS];
 
 describe('availability', () => {
   it('offers every default slot of a free weekday, in the company time zone', async () => {

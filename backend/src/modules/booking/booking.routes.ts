@@ -20,11 +20,11 @@ import * as v from 'valibot';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { Limits } from '../../lib/rate-limit';
-import { documentedSchema } from '../../plugins/openapi';
 import { requestContext } from '../../plugins/request-context';
 import { bookingCalendarFile } from './booking.ics';
 import * as booking from './booking.service';
 import * as links from './booking-links.service';
+import { calendarAnswers } from './calendar-feed.routes';
 import { findForReschedule, type RescheduleDeps, rescheduleByToken } from './reschedule.service';
 import { handleWebhook, verifySignature } from './webhook.service';
 
@@ -96,16 +96,10 @@ export const bookingRoutes = (
         detail: {
           tags,
           summary: "The booking's calendar file (.ics, same UID as the e-mailed invite), by its cancel link's token",
-          responses: {
-            200: {
-              description: 'An iCalendar file (METHOD:PUBLISH) with the consultation, as an attachment',
-              content: { 'text/calendar': { schema: { type: 'string' } } },
-            },
-            404: {
-              description: 'Unknown or expired link',
-              content: { 'application/json': { schema: documentedSchema(ApiErrorSchema) } },
-            },
-          },
+          responses: calendarAnswers(
+            'An iCalendar file (METHOD:PUBLISH) with the consultation, as an attachment',
+            'Unknown or expired link',
+          ),
         },
       },
     )

@@ -5,6 +5,12 @@ import { notFound } from '../../lib/http-error';
 import { documentedSchema } from '../../plugins/openapi';
 import { feedCalendar } from './consultations.service';
 
+/** How the document describes a route that answers an iCalendar file (`calendar`), or 404 as JSON (`missing`). */
+export const calendarAnswers = (calendar: string, missing: string) => ({
+  200: { description: calendar, content: { 'text/calendar': { schema: { type: 'string' as const } } } },
+  404: { description: missing, content: { 'application/json': { schema: documentedSchema(ApiErrorSchema) } } },
+});
+
 /**
  * The team's private calendar feed (issue 16): a calendar app subscribes to `/api/calendar-feed/<token>.ics`. The
  * token is the only key, so an unknown, revoked or malformed one gets the same 404.
@@ -32,16 +38,10 @@ export const calendarFeedRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'clock'
         tags: ['Booking'],
         summary:
           "The team's private calendar feed (<token>.ics): every confirmed consultation, 30 days back to the booking window ahead",
-        responses: {
-          200: {
-            description: 'An iCalendar subscription (no METHOD): one event per consultation, stable UID and SEQUENCE',
-            content: { 'text/calendar': { schema: { type: 'string' } } },
-          },
-          404: {
-            description: 'Unknown or revoked feed',
-            content: { 'application/json': { schema: documentedSchema(ApiErrorSchema) } },
-          },
-        },
+        responses: calendarAnswers(
+          'An iCalendar subscription (no METHOD): one event per consultation, stable UID and SEQUENCE',
+          'Unknown or revoked feed',
+        ),
       },
     },
   );

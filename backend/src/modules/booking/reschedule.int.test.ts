@@ -35,6 +35,12 @@ async function mintLink(bookingId: number) {
   return token;
 }
 
+/** A booking with a manage link of its own, as its confirmation e-mail has it. */
+async function bookedWithLink(date: string, time: string, extra: Partial<typeof schema.bookings.$inferInsert> = {}) {
+  const booking = await booked(date, time, extra);
+  return { booking, token: await mintLink(booking.id) };
+}
+
 const rowOf = async (id: number) => (await t.db.select().from(schema.bookings).where(eq(schema.bookings.id, id)))[0]!;
 const changesOf = (id: number) =>
   t.db.select().from(schema.bookingChanges).where(eq(schema.bookingChanges.bookingId, id));
@@ -69,8 +75,7 @@ async function expectRefused(
 
 describe('the visitor moves their booking through its link', () => {
   it('shows the booking and that it can be moved, without changing anything (mail scanners open links)', async () => {
-    const booking = await booked('2026-11-02', NINE);
-    const token = await mintLink(booking.id);
+    const { booking, token } = await bookedWithLink('2026-11-02', NINE);
     for (let i = 0; i < 3; i++) {
       const response = await show(token);
       expect(response.status).toBe(200);
@@ -92,8 +97,7 @@ describe('the visitor moves their booking through its link', () => {
   });
 
   it('moves the SAME booking: new time, SEQUENCE + 1, a history row, booking.rescheduled; the old slot frees up', async () => {
-    const booking = await booked('2026-11-03', NINE);
-    const token = await mintLink(booking.id);
+    const { booking, token } = await bookedWithLink('2026-11-03', NINE);
     const response = await move(token, '2026-11-04', ONE);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -151,8 +155,7 @@ describe('the visitor moves their booking through its link', () => {
   });
 
   it('refuses to move a cancelled booking (cal.com #11669), and says so on the page too', async () => {
-    const booking = await booked('2026-11-10', NINE, { status: 'cancelled', cancelledAt: now });
-    const token = await mintLink(booking.id);
+    const { booking, token } = await bookedWithLink('2026-11-10', NINE, { status: 'cancelled', cancelledAt: now });
     const shown = await (await show(token)).json();
     expect(shown).toMatchObject({ status: 'cancelled', canReschedule: false });
     expect(shown.reason).toBe('This consultation has been cancelled, so it cannot be moved. Please book a new time.');
@@ -160,8 +163,7 @@ describe('the visitor moves their booking through its link', () => {
   });
 
   it('refuses to move a booking that has started or passed (cal.com #17977)', async () => {
-    const booking = await booked('2026-10-27', NINE);
-    const token = await mintLink(booking.id);
+    const { booking, token } = await bookedWithLink('2026-10-27', NINE);
     expect(await (await show(token)).json()).toMatchObject({
       canReschedule: false,
       reason: 'This consultation has already taken place.',
@@ -176,8 +178,7 @@ describe('the visitor moves their booking through its link', () => {
 
   it('refuses a move within the notice period (RESCHEDULE_NOTICE_HOURS, 4 by default), with the reason', async () => {
     // Today 11:00 New York is 15:00 UTC: 3 hours from now.
-    const booking = await booked('2026-10-28', ELEVEN);
-    const token = await mintLink(booking.id);
+    const { booking, token } = await bookedWithLink('2026-10-28', ELEVEN);
     const reason =
       'Consultations can be moved up to 4 hours before they start. To change this one, please reply to your confirmation e-mail.';
     expect(await (await show(token)).json()).toMatchObject({ canReschedule: false, reason, noticeHours: 4 });
@@ -198,8 +199,7 @@ describe('the visitor moves their booking through its link', () => {
   });
 
   it('refuses a taken, past, weekend, unknown, busy or too-soon slot with the booking POST answers, unchanged', async () => {
-    const booking = await booked('2026-11-16', NINE);
-    const token = await mintLink(booking.id);
+    const { booking, token } = await bookedWithLink('2026-11-16', NINE);
     await booked('2026-11-17', TEN, { email: 'someone@example.com' });
     await t.db.insert(schema.calendarBusy).values({
       startsAt: new Date('2026-11-18T15:45:00Z'), // 10:45-11:45 EST: the 11:00 slot is busy
@@ -259,8 +259,7 @@ describe('the visitor moves their booking through its link', () => {
   });
 
   it('allows 5 moves per 10 minutes from one address (D8)', async () => {
-    const booking = await booked('2026-11-20', NINE);
-    const token = await mintLink(booking.id);
+    const { booking, token } = await bookedWithLink('2026-11-20', NINE);
     const ip = { 'x-forwarded-for': '198.51.100.23' };
     const statuses = [];
     for (const time of [TEN, ELEVEN, ONE, NINE, TEN, ELEVEN])
@@ -297,8 +296,7 @@ describe('races: the database settles who gets a slot', () => {
   it('leaves one booking when a new booking and a move race for the same slot', async () => {
     for (let round = 0; round < 5; round++) {
       const date = ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04'][round]!;
-      const booking = await booked('2026-12-07', ALL[round]!);
-      const token = await mintLink(booking.id);
+      const { booking, token } = await bookedWithLink('2026-12-07', ALL[round]!);
       const [moved, fresh] = await Promise.all([
         move(token, date, ONE),
         t.post('/api/booking', { ...person, email: 'rival@example.com', date, time: ONE }),
@@ -318,8 +316,7 @@ describe('races: the database settles who gets a slot', () => {
   });
 
   it('moves a booking at most once per request when one link sends 10 moves to 10 slots at once', async () => {
-    const booking = await booked('2026-12-08', NINE);
-    const token = await mintLink(booking.id);
+    const { booking, token } = await bookedWithLink('2026-12-08', NINE);
     const targets = [
       ...ALL.slice(1).map((time) => ['2026-12-09', time] as const),
       ...ALL.slice(0, 4).map((time) => ['2026-12-10', time] as const),
@@ -424,8 +421,7 @@ describe('no overlap, whatever the length', () => {
 
 describe('cancelling through the link is a change too', () => {
   it('raises SEQUENCE and records who cancelled, once', async () => {
-    const booking = await booked('2026-12-15', NINE);
-    const token = await mintLink(booking.id);
+    const { booking, token } = await bookedWithLink('2026-12-15', NINE);
     const responses = await Promise.all(Array.from({ length: 5 }, () => t.post('/api/booking/cancel', { token })));
     expect(responses.map((r) => r.status)).toEqual(Array(5).fill(200));
     expect(await rowOf(booking.id)).toMatchObject({ status: 'cancelled', sequence: 1 });

@@ -10,7 +10,7 @@ import {
 import type { Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
 import { dispatch } from '../../events/dispatch';
-import { isSlotTaken } from '../../lib/db-errors';
+import { conflictWhen, isSlotTaken } from '../../lib/db-errors';
 import { conflict, type HttpError, notFound, unprocessable } from '../../lib/http-error';
 import { type Actor, withAudit } from '../audit';
 import * as repo from './booking.repository';
@@ -93,14 +93,7 @@ async function move(
 }
 
 /** The loser of a race for the slot (unique index or exclusion constraint) gets the booking's 409 (D13). */
-async function settled<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (isSlotTaken(error)) throw conflict(BookingMessages.taken);
-    throw error;
-  }
-}
+const settled = <T>(work: Promise<T>): Promise<T> => conflictWhen(isSlotTaken, BookingMessages.taken, work);
 
 const answer = (booking: repo.BookingRow, message: string): RescheduledBooking => ({
   id: booking.id,

@@ -1,5 +1,5 @@
 import * as schema from '@app/db/schema';
-import { addMembership, createDashboard, createOrganization, linkDashboard } from '@app/db/testing';
+import { addMembership, createDashboard, createLinkedDashboard, createOrganization } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accountsWithPassword } from '../../../testing/accounts';
@@ -39,15 +39,10 @@ describe("a client's dashboards", () => {
     const inactive = await createOrganization(t.db, { name: 'Gone', isActive: false });
     const other = await createOrganization(t.db, { name: 'Not mine' });
     for (const org of [orgA, orgB, inactive]) await addMembership(t.db, org.id, user.id);
-    const alpha = await createDashboard(t.db, { name: 'Alpha', description: 'First' });
-    const beta = await createDashboard(t.db, { name: 'Beta' });
-    const hidden = await createDashboard(t.db, { name: 'Only via inactive' });
-    const foreign = await createDashboard(t.db, { name: 'Foreign' });
-    await linkDashboard(t.db, orgA.id, alpha.id);
-    await linkDashboard(t.db, orgB.id, alpha.id);
-    await linkDashboard(t.db, orgB.id, beta.id);
-    await linkDashboard(t.db, inactive.id, hidden.id);
-    await linkDashboard(t.db, other.id, foreign.id);
+    const alpha = await createLinkedDashboard(t.db, [orgA.id, orgB.id], { name: 'Alpha', description: 'First' });
+    const beta = await createLinkedDashboard(t.db, [orgB.id], { name: 'Beta' });
+    await createLinkedDashboard(t.db, [inactive.id], { name: 'Only via inactive' });
+    await createLinkedDashboard(t.db, [other.id], { name: 'Foreign' });
 
     const first = await (await t.get('/api/dashboards/organization', { cookie })).json();
     expect(first.map((d: { name: string }) => d.name)).toEqual(['Alpha', 'Beta']);
@@ -86,12 +81,12 @@ describe('GET /api/dashboards/{id} (D10)', () => {
     const dormant = await createOrganization(t.db, { isActive: false });
     await addMembership(t.db, orgA.id, user.id);
     await addMembership(t.db, dormant.id, user.id);
-    const mine = await createDashboard(t.db, { name: 'Mine', embedUrl: 'https://app.powerbi.com/view?r=mine' });
-    const theirs = await createDashboard(t.db, { name: 'Theirs' });
-    const stale = await createDashboard(t.db, { name: 'Stale' });
-    await linkDashboard(t.db, orgA.id, mine.id);
-    await linkDashboard(t.db, orgB.id, theirs.id);
-    await linkDashboard(t.db, dormant.id, stale.id);
+    const mine = await createLinkedDashboard(t.db, [orgA.id], {
+      name: 'Mine',
+      embedUrl: 'https://app.powerbi.com/view?r=mine',
+    });
+    const theirs = await createLinkedDashboard(t.db, [orgB.id], { name: 'Theirs' });
+    const stale = await createLinkedDashboard(t.db, [dormant.id], { name: 'Stale' });
 
     const ok = await t.get(`/api/dashboards/${mine.id}`, { cookie });
     expect(ok.status).toBe(200);
@@ -126,8 +121,7 @@ describe('recording views (D19, D33)', () => {
     const member = await signedIn();
     const org = await createOrganization(t.db);
     await addMembership(t.db, org.id, member.user.id);
-    const dashboard = await createDashboard(t.db);
-    await linkDashboard(t.db, org.id, dashboard.id);
+    const dashboard = await createLinkedDashboard(t.db, [org.id]);
     return { ...member, dashboard };
   }
   const recordView = (id: number | string, cookie?: string, loaded = true) =>

@@ -1,17 +1,15 @@
 import { AdminMessages } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, linkDashboard } from '@app/db/testing';
-import { readStandInEmbedToken, startEmbedStandIns } from '@app/testing/embed-stand-ins';
+import { readStandInEmbedToken } from '@app/testing/embed-stand-ins';
 import { eq } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SignedIn, useAdminTestApp } from '../../../testing/admin';
-import { addConnection, standInEnv, tokenDashboard } from '../../../testing/embed';
+import { addConnection, standInEnv, tokenDashboard, useEmbedStandIns } from '../../../testing/embed';
 
-const standIns = await startEmbedStandIns();
-afterAll(() => standIns.stop());
+const standIns = await useEmbedStandIns();
 const { t, as, admin, signIn } = useAdminTestApp({ env: standInEnv(standIns) });
-beforeEach(() => standIns.reset());
 
 const A_SCOPE = { roles: ['Customer'], username: 'acme-user', customData: 'org-a' };
 const B_SCOPE = { roles: ['Customer'], username: 'beta-user', customData: 'org-b' };

@@ -1,6 +1,7 @@
 import * as schema from '@app/db/schema';
 import { addMembership, createOrganization, linkDashboard } from '@app/db/testing';
 import { activeCapacityForExport, capacityRound, releaseCapacity } from '@app/platform/powerbi/capacity';
+import { findCapacityRow } from '@app/platform/powerbi/capacity.repository';
 import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -84,10 +85,7 @@ describe('a viewer on a paused capacity (issue 29)', () => {
     expect(tokens.every((token) => token.mode === 'powerbi')).toBe(true);
     expect(azure.resumes).toBe(1);
     expect(azure.state).toBe('Active');
-    const [row] = await t.db
-      .select()
-      .from(schema.powerbiCapacities)
-      .where(eq(schema.powerbiCapacities.connectionId, connectionId));
+    const row = await findCapacityRow(t.db, connectionId);
     expect(row?.lastViewerAt).not.toBeNull();
   });
 
@@ -108,10 +106,7 @@ describe('a viewer on a paused capacity (issue 29)', () => {
     standIns.fail('arm-capacity', { status: 404 });
     const missing = await tokenOf(gone.member, gone.dashboardId);
     expect(missing.status).toBe(502);
-    const [row] = await t.db
-      .select()
-      .from(schema.powerbiCapacities)
-      .where(eq(schema.powerbiCapacities.connectionId, gone.connectionId));
+    const row = await findCapacityRow(t.db, gone.connectionId);
     expect(row?.lastError).toMatch(/^Azure has no capacity cap\w+ in resource group analytics-rg/);
   });
 

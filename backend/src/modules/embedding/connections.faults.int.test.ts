@@ -89,6 +89,31 @@ describe('"Test connection" against the stand-ins (issue 14)', () => {
     expect(await loadOpenConnection(t.deps, saved.id)).not.toBeNull();
   });
 
+  it('the last check is kept on the connection (issue 27): listed again after a test; a failing one with its message', async () => {
+    const listed = async (id: number) =>
+      ((await (await as(admin).get(PATH)).json()) as { id: number; lastCheck: unknown }[]).find((c) => c.id === id);
+    const saved = await create(bodyOf('tableau'));
+    // Saving tests the connection: that test is kept too.
+    expect(saved.lastCheck).toEqual({ ...saved.test, checkedAt: expect.any(String) });
+    const passed = await testOf(saved.id);
+    const afterPass = (await listed(saved.id))?.lastCheck as { checkedAt: string };
+    expect(afterPass).toEqual({ ok: true, message: passed.message, checkedAt: expect.any(String) });
+    expect(Number.isNaN(Date.parse(afterPass.checkedAt))).toBe(false);
+
+    standIns.fail('tableau-signin', { status: 500 });
+    const failed = await testOf(saved.id);
+    expect(failed.ok).toBe(false);
+    const afterFail = (await listed(saved.id))?.lastCheck as { checkedAt: string };
+    expect(afterFail).toEqual({ ok: false, message: failed.message, checkedAt: expect.any(String) });
+    expect(Date.parse(afterFail.checkedAt)).toBeGreaterThanOrEqual(Date.parse(afterPass.checkedAt));
+
+    // A save that tests again replaces it.
+    standIns.reset();
+    const changed = await as(admin).send('PUT', `${PATH}/${saved.id}`, bodyOf('tableau'));
+    expect(changed.status).toBe(200);
+    expect((await listed(saved.id))?.lastCheck).toMatchObject({ ok: true });
+  });
+
   it('a secret sealed under another key: the test says so; saving the secret again repairs it', async () => {
     const { id } = await create(bodyOf('powerbi'));
     const other = createSecretBox(Buffer.alloc(32, 3).toString('base64'));

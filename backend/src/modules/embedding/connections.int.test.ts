@@ -1,17 +1,14 @@
 import { AdminMessages, type EmbedProvider } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { addMembership, createOrganization, linkDashboard } from '@app/db/testing';
-import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
-import { connectionBody, standInEnv, tokenDashboard } from '../../../testing/embed';
+import { connectionBody, standInEnv, tokenDashboard, useEmbedStandIns } from '../../../testing/embed';
 import { loadOpenConnection } from './connections.service';
 
-const standIns = await startEmbedStandIns();
-afterAll(() => standIns.stop());
+const standIns = await useEmbedStandIns();
 const { t, as, admin, client } = useAdminTestApp({ env: standInEnv(standIns) });
-beforeEach(() => standIns.reset());
 
 const { powerbi, tableau, metabase } = standIns.credentials;
 const SECRET_FIELD = { powerbi: 'clientSecret', tableau: 'secretValue', metabase: 'secretKey' } as const;
@@ -73,6 +70,7 @@ describe('embed connections: CRUD per provider (issue 14)', () => {
         serviceAccountEmail: null,
         ownsSharing: false,
         lastSync: null,
+        lastCheck: { ok: true, message: expect.stringContaining('Connected to'), checkedAt: expect.any(String) },
         dashboardCount: 0,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),

@@ -1,4 +1,4 @@
-import type { EmbedConnection, EmbedProvider } from '@app/contracts';
+import type { ConnectionTest, EmbedConnection, EmbedProvider } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import { updateEdited } from '@app/db/queries/edited-rows';
 import * as schema from '@app/db/schema';
@@ -32,6 +32,7 @@ export const connectionView = (row: ConnectionRow, dashboardCount: number): Embe
   serviceAccountEmail: setting(row, 'serviceAccountEmail'),
   ownsSharing: row.settings.ownsSharing === 'true',
   lastSync: row.lastSync ?? null,
+  lastCheck: row.lastCheck ?? null,
   dashboardCount,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
@@ -97,6 +98,14 @@ export async function updateConnection(
   values: { name: string; provider: EmbedProvider; settings: Record<string, string>; secret: string },
 ): Promise<ConnectionRow | null> {
   return updateEdited(tx, embedConnections, id, values);
+}
+
+/** Keeps what testing the connection found, and when (issue 27): its Status after a reload. */
+export async function recordConnectionCheck(db: Db, id: number, check: ConnectionTest, checkedAt: Date) {
+  await db
+    .update(embedConnections)
+    .set({ lastCheck: { ok: check.ok, message: check.message, checkedAt: checkedAt.toISOString() } })
+    .where(eq(embedConnections.id, id));
 }
 
 /** Removes a connection; null when there is none. Throws PostgreSQL's FK violation while a dashboard uses it. */

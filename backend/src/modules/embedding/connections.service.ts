@@ -3,7 +3,7 @@ import type { Database } from '@app/db';
 import type { Logger } from '@app/platform/logger';
 import type { SecretBox } from '@app/platform/secret-box';
 import type { AppDeps } from '../../deps';
-import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
+import { conflictWhen, isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors';
 import { conflict, notFound, unprocessable } from '../../lib/http-error';
 import { originOf, refuseUnreachableUrl } from '../../lib/outbound-url';
 import { type Actor, changed, withAudit } from '../audit';
@@ -54,14 +54,8 @@ export async function loadOpenConnection(
 }
 
 /** Runs a change; a name taken (also by a parallel save) is a 409. */
-async function uniqueName<T>(change: Promise<T>): Promise<T> {
-  try {
-    return await change;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(AdminMessages.connectionNameTaken);
-    throw error;
-  }
-}
+const uniqueName = <T>(change: Promise<T>): Promise<T> =>
+  conflictWhen(isUniqueViolation, AdminMessages.connectionNameTaken, change);
 
 /** What the audit log says of a connection: its settings, and that its secret was set or changed (never the secret). */
 const auditTarget = (row: repo.ConnectionRow) => ({
@@ -98,10 +92,17 @@ const logFault = (logger: Logger, connection: OpenConnection, error: unknown) =>
     'an embed connection test failed unexpectedly',
   );
 
+/** Tests the connection and keeps what the test found on it (its Status after a reload, issue 27). */
+async function checkConnection(deps: ConnectionsDeps, id: number, test: () => Promise<ConnectionTest>) {
+  const result = await test();
+  await repo.recordConnectionCheck(deps.db, id, result, deps.clock.now());
+  return result;
+}
+
 async function saved(deps: ConnectionsDeps, row: repo.ConnectionRow, secrets: Record<string, string>, email: string) {
   await deps.embedOrigins.refresh();
+  const test = await checkConnection(deps, row.id, () => runTest(deps, openConnectionOf(row, secrets), email));
   const [view] = await repo.listConnections(deps.db, row.id);
-  const test = await runTest(deps, openConnectionOf(row, secrets), email);
   return { ...(view ?? repo.connectionView(row, 0)), test };
 }
 
@@ -219,12 +220,14 @@ export async function testConnection(deps: ConnectionsDeps, actor: Actor, id: nu
   const box = requireBox(deps.secretBox);
   const row = await repo.findConnectionRow(deps.db, id);
   if (!row) throw notFound(CONNECTION_NOT_FOUND);
-  let connection: OpenConnection;
-  try {
-    connection = openConnectionOf(row, openSecrets(box, row));
-  } catch (error) {
-    if (error instanceof ConnectionSecretError) return { ok: false, message: error.message };
-    throw error;
-  }
-  return runTest(deps, connection, actor.email);
+  return checkConnection(deps, id, async () => {
+    let connection: OpenConnection;
+    try {
+      connection = openConnectionOf(row, openSecrets(box, row));
+    } catch (error) {
+      if (error instanceof ConnectionSecretError) return { ok: false, message: error.message };
+      throw error;
+    }
+    return runTest(deps, connection, actor.email);
+  });
 }

@@ -1,5 +1,5 @@
 import * as schema from '@app/db/schema';
-import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
+import { createDashboard, createMember, createOrganization, createUser, linkDashboard } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
@@ -23,8 +23,7 @@ describe('associations', () => {
 describe('undoing links (issue 12, item 13)', () => {
   it('remove a user from an organization: 204, membership gone, audited with names; 404 when not a member', async () => {
     const org = await createOrganization(t.db, { name: 'Member Org' });
-    const user = await createUser(t.db, { email: 'member@example.com' });
-    await addMembership(t.db, org.id, user.id);
+    const user = await createMember(t.db, org.id, { email: 'member@example.com' });
     const path = `/api/admin/organization-users/${org.id}/${user.id}`;
 
     const removed = await as(admin).send('DELETE', path);
@@ -46,8 +45,7 @@ describe('undoing links (issue 12, item 13)', () => {
     const org = await createOrganization(t.db);
     const dashboard = await createDashboard(t.db);
     await linkDashboard(t.db, org.id, dashboard.id);
-    const user = await createUser(t.db);
-    await addMembership(t.db, org.id, user.id);
+    const user = await createMember(t.db, org.id);
     for (const path of [
       `/api/admin/organization-dashboards/${org.id}/${dashboard.id}`,
       `/api/admin/organization-users/${org.id}/${user.id}`,

@@ -1,5 +1,12 @@
 import * as schema from '@app/db/schema';
-import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
+import {
+  addMembership,
+  createDashboard,
+  createMember,
+  createOrganization,
+  createUser,
+  linkDashboard,
+} from '@app/db/testing';
 import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
 
@@ -55,8 +62,7 @@ describe("one organization's page (issue 27)", () => {
 describe("a member's role (issue 27)", () => {
   it('changes, audited with the role before and after; 404 for someone who is not a member', async () => {
     const org = await createOrganization(t.db, { name: 'Roles Inc' });
-    const member = await createUser(t.db, { email: 'role@roles.example' });
-    await addMembership(t.db, org.id, member.id);
+    const member = await createMember(t.db, org.id, { email: 'role@roles.example' });
     const path = `/api/admin/organization-users/${org.id}/${member.id}`;
     const changed = await as(admin).send('PUT', path, { role: '  Finance lead ' });
     expect(changed.status).toBe(200);
@@ -78,8 +84,7 @@ describe("a member's role (issue 27)", () => {
 
   it('refuses hostile roles with 422, and parallel changes leave one of them', async () => {
     const org = await createOrganization(t.db);
-    const member = await createUser(t.db);
-    await addMembership(t.db, org.id, member.id);
+    const member = await createMember(t.db, org.id);
     const path = `/api/admin/organization-users/${org.id}/${member.id}`;
     for (const role of ['', '   ', 'a'.repeat(51), 'nul\u0000', '\ud800', 42, null])
       expect((await as(admin).send('PUT', path, { role })).status, JSON.stringify(role)).toBe(422);

@@ -1,11 +1,16 @@
-import type { AdminOrganization, OrganizationListQuery, OrganizationMember } from '@app/contracts';
+import type {
+  AdminOrganization,
+  AdminOrganizationListItem,
+  OrganizationListQuery,
+  OrganizationMember,
+} from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import { updateEdited } from '@app/db/queries/edited-rows';
 import * as lists from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { desc, eq, exists, inArray, sql } from 'drizzle-orm';
 
-const { organizations } = schema;
+const { organizations, memberships, organizationDashboards, organizationSso } = schema;
 
 type Db = Database | Transaction;
 
@@ -38,12 +43,35 @@ const organizationFilter = (query: OrganizationListQuery) =>
     lists.stateIf(organizations.isActive, query.status, 'active'),
   );
 
-/** One page (or all) of the organizations list, filtered and sorted. */
-export async function listOrganizationPage(db: Db, query: OrganizationListQuery, page: lists.Page | null) {
-  const where = organizationFilter(query);
-  return (await lists.sortedPage(db, organizations, where, lists.orderOf(organizationSort, query), page)).map(
-    organizationView,
-  );
+/**
+ * One page (or all) of the organizations list, filtered and sorted, each with its members, dashboards and whether it
+ * has SSO (issue 27): one query, the counts as subqueries of the page's rows (both read the primary key's index).
+ */
+export async function listOrganizationPage(
+  db: Db,
+  query: OrganizationListQuery,
+  page: lists.Page | null,
+): Promise<AdminOrganizationListItem[]> {
+  const select = db
+    .select({
+      row: organizations,
+      memberCount: db.$count(memberships, eq(memberships.organizationId, organizations.id)),
+      dashboardCount: db.$count(organizationDashboards, eq(organizationDashboards.organizationId, organizations.id)),
+      ssoEnabled: exists(
+        db.select({ one: sql`1` }).from(organizationSso).where(eq(organizationSso.organizationId, organizations.id)),
+      ),
+    })
+    .from(organizations)
+    .where(organizationFilter(query))
+    .orderBy(...lists.orderOf(organizationSort, query))
+    .$dynamic();
+  const rows = await lists.paged(select, page);
+  return rows.map(({ row, memberCount, dashboardCount, ssoEnabled }) => ({
+    ...organizationView(row),
+    memberCount: Number(memberCount),
+    dashboardCount: Number(dashboardCount),
+    ssoEnabled: Boolean(ssoEnabled),
+  }));
 }
 
 /** How many organizations the list's filters keep. */

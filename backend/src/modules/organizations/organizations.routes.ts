@@ -2,6 +2,7 @@ import {
   IdParamsSchema,
   OrganizationDetailSchema,
   OrganizationInputSchema,
+  OrganizationListItemSchema,
   OrganizationListQuerySchema,
   OrganizationSchema,
 } from '@app/contracts';
@@ -20,7 +21,11 @@ export const organizationsRoutes = (deps: Pick<AppDeps, 'db' | 'clock' | 'config
     .get(
       '/api/admin/organizations',
       listRoute(deps.db, listOrganizationPage, countOrganizations),
-      adminPagedList('Organizations, active first', OrganizationListQuerySchema, OrganizationSchema),
+      adminPagedList(
+        'Organizations, active first, with how many members and dashboards each has and whether it has SSO',
+        OrganizationListQuerySchema,
+        OrganizationListItemSchema,
+      ),
     )
     .get('/api/admin/organizations/:id', ({ params }) => organizationDetail(detail, params.id), {
       params: IdParamsSchema,

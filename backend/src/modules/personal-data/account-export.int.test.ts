@@ -1,6 +1,5 @@
-import { generateToken, hashToken } from '@app/contracts/server';
 import * as schema from '@app/db/schema';
-import { createUser } from '@app/db/testing';
+import { createUser, issueUserToken } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cookieOf } from '../../../testing/accounts';
@@ -62,13 +61,7 @@ describe('when the password was last set', () => {
     expect(Date.parse(await seen(person.cookie))).toBeGreaterThanOrEqual(before);
 
     const invited = await createUser(t.db, { passwordHash: null });
-    const token = generateToken();
-    await t.db.insert(schema.userTokens).values({
-      userId: invited.id,
-      kind: 'registration',
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + 3600_000),
-    });
+    const token = await issueUserToken(t.db, invited.id, 'registration');
     const listed = async () =>
       (
         (await (await as(admin).get(`/api/admin/users?email=${invited.email}`)).json()) as {

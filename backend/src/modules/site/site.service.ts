@@ -7,8 +7,8 @@ import {
   type SitePageKey,
 } from '@app/contracts';
 import type { Database } from '@app/db';
-import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, notFound } from '../../lib/http-error';
+import { conflictWhen, isUniqueViolation } from '../../lib/db-errors';
+import { notFound } from '../../lib/http-error';
 import { type Actor, changed, withAudit } from '../audit';
 import { normalizeImageUrl } from '../dashboards';
 import { defaultSitePage, SITE_PAGE_DESCRIPTIONS, SITE_PAGE_TITLES } from './legal-defaults';
@@ -23,14 +23,7 @@ const columns = (input: CaseStudyValues) => ({
 });
 
 /** A unique slug is the database's to enforce (two admins saving at once): its refusal becomes a 409. */
-const slugChecked = async <T>(change: Promise<T>) => {
-  try {
-    return await change;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN);
-    throw error;
-  }
-};
+const slugChecked = <T>(change: Promise<T>) => conflictWhen(isUniqueViolation, SLUG_TAKEN, change);
 
 const target = (study: Pick<CaseStudy, 'id' | 'title'>) => ({
   targetType: 'case_study',

@@ -226,15 +226,16 @@ export async function subscriptionHistory(db: Db, subscriptionId: number) {
 
 /** What the unsubscribe page names: the report and the organization, and whether the member is already off it. */
 export async function unsubscribeSubject(db: Db, subscriptionId: number, userId: number) {
-  const [row] = await db
-    .select({
-      dashboardName: dashboards.name,
-      organizationName: organizations.name,
-      unsubscribed: sql<boolean>`exists (select 1 from ${subscriptionUnsubscribes} u where u.subscription_id = ${reportSubscriptions.id} and u.user_id = ${userId})`,
-    })
-    .from(reportSubscriptions)
-    .innerJoin(organizations, eq(organizations.id, reportSubscriptions.organizationId))
-    .innerJoin(dashboards, eq(dashboards.id, reportSubscriptions.dashboardId))
+  const [row] = await withSubscriptionParts(
+    db
+      .select({
+        dashboardName: dashboards.name,
+        organizationName: organizations.name,
+        unsubscribed: sql<boolean>`exists (select 1 from ${subscriptionUnsubscribes} u where u.subscription_id = ${reportSubscriptions.id} and u.user_id = ${userId})`,
+      })
+      .from(reportSubscriptions)
+      .$dynamic(),
+  )
     .innerJoin(
       memberships,
       and(eq(memberships.organizationId, reportSubscriptions.organizationId), eq(memberships.userId, userId)),
@@ -261,22 +262,23 @@ export async function resubscribe(db: Db, subscriptionId: number, userId: number
  * with whether they unsubscribed.
  */
 export async function subscriptionsOfMember(db: Db, userId: number, subscriptionId?: number) {
-  return db
-    .select({
-      id: reportSubscriptions.id,
-      dashboardName: dashboards.name,
-      organizationName: organizations.name,
-      frequency: sql<MySubscription['frequency']>`${reportSubscriptions.frequency}`,
-      format: sql<MySubscription['format']>`${reportSubscriptions.format}`,
-      subscribed: sql<boolean>`not exists (select 1 from ${subscriptionUnsubscribes} u where u.subscription_id = ${reportSubscriptions.id} and u.user_id = ${userId})`,
-    })
-    .from(reportSubscriptions)
+  return withSubscriptionParts(
+    db
+      .select({
+        id: reportSubscriptions.id,
+        dashboardName: dashboards.name,
+        organizationName: organizations.name,
+        frequency: sql<MySubscription['frequency']>`${reportSubscriptions.frequency}`,
+        format: sql<MySubscription['format']>`${reportSubscriptions.format}`,
+        subscribed: sql<boolean>`not exists (select 1 from ${subscriptionUnsubscribes} u where u.subscription_id = ${reportSubscriptions.id} and u.user_id = ${userId})`,
+      })
+      .from(reportSubscriptions)
+      .$dynamic(),
+  )
     .innerJoin(
       memberships,
       and(eq(memberships.organizationId, reportSubscriptions.organizationId), eq(memberships.userId, userId)),
     )
-    .innerJoin(organizations, eq(organizations.id, reportSubscriptions.organizationId))
-    .innerJoin(dashboards, eq(dashboards.id, reportSubscriptions.dashboardId))
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(
       and(

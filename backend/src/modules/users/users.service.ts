@@ -2,7 +2,7 @@ import { AdminMessages, type EditUserValues, EventTypes, type NewUserValues } fr
 import type { Database, Transaction } from '@app/db';
 import { insertEvent } from '@app/platform/outbox';
 import { type DispatchDeps, dispatch } from '../../events/dispatch';
-import { isUniqueViolation } from '../../lib/db-errors';
+import { conflictWhen, isUniqueViolation } from '../../lib/db-errors';
 import { conflict, HttpError, notFound, unprocessable } from '../../lib/http-error';
 import { type Actor, changed, withAudit } from '../audit';
 import { recordPersonEvent, recordSharingEvent } from '../embedding';
@@ -13,14 +13,7 @@ import * as repo from './users.repository';
 const toId = (value: unknown) => (value === null || value === undefined || value === '' ? null : Number(value));
 
 /** A unique violation of the e-mail (two creations in parallel) is the same 409 as the check before. */
-async function emailUnique<T>(write: () => Promise<T>) {
-  try {
-    return await write();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(AdminMessages.emailTaken);
-    throw error;
-  }
-}
+const emailUnique = <T>(write: () => Promise<T>) => conflictWhen(isUniqueViolation, AdminMessages.emailTaken, write());
 
 async function userById(db: Database | Transaction, id: number, lock = false) {
   const user = await repo.findUserById(db, id, lock);

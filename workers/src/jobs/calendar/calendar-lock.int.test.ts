@@ -4,7 +4,7 @@ import { sleep, waitUntil } from '@app/testing';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { spawnWorkersProcess, useTestSmtpServer } from '../../../testing';
+import { spawnWorkersProcess, stopWorkersProcesses, useTestSmtpServer } from '../../../testing';
 import { emitBookingEvent, insertBooking } from '../../../testing/bookings';
 
 /**
@@ -69,8 +69,7 @@ describe('calendar jobs with two worker processes', () => {
     await waitUntil(async () => (await calendarQueue.getWorkersCount()) >= 2, 30_000, 'both worker processes');
   }, 60_000);
   afterAll(async () => {
-    for (const child of processes) child.kill('SIGTERM');
-    await Promise.all(processes.map((child) => child.exited));
+    await stopWorkersProcesses(processes);
     await calendarQueue?.close();
     redis?.disconnect();
     caldav.stop();

@@ -1,5 +1,5 @@
 import { DATA_SCOPE_SCHEMAS } from '@app/contracts';
-import { embedSealContext } from '@app/platform/lookerstudio/sync';
+import { openEmbedSecrets } from '@app/platform/lookerstudio/sync';
 import { ExportError, type ExportHttp } from '@app/platform/report-export/http';
 import { type ExportedFile, exportPowerBiReport, type PowerBiExportDeps } from '@app/platform/report-export/powerbi';
 import { exportTableauView, type TableauExportDeps } from '@app/platform/report-export/tableau';
@@ -33,14 +33,13 @@ const notSetUp = (message: string) => new ExportError('not-set-up', message);
 
 /** The connection's secret fields, opened in memory for this export only. */
 function openSecrets(deps: ExportDeps, connection: NonNullable<RunSubject['connection']>): Record<string, string> {
-  if (!deps.secretBox) throw notSetUp("APP_ENCRYPTION_KEY is not set: the dashboard's connection cannot be opened");
-  try {
-    return JSON.parse(deps.secretBox.open(connection.secret, embedSealContext(connection.id)));
-  } catch {
-    throw notSetUp(
-      `The secrets of connection "${connection.name}" do not open with APP_ENCRYPTION_KEY (another key, or altered): enter them again`,
-    );
-  }
+  return openEmbedSecrets(deps.secretBox, connection, (reason) =>
+    notSetUp(
+      reason === 'no-key'
+        ? "APP_ENCRYPTION_KEY is not set: the dashboard's connection cannot be opened"
+        : `The secrets of connection "${connection.name}" do not open with APP_ENCRYPTION_KEY (another key, or altered): enter them again`,
+    ),
+  );
 }
 
 /** The report exported for the organization; ExportError ('not-set-up' when an admin has to change something). */

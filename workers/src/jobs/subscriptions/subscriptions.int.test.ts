@@ -2,12 +2,18 @@
 import { nextRunAfter } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { addMembership, createOrganization, createUser, linkDashboard } from '@app/db/testing';
+import { findCapacityRow } from '@app/platform/powerbi/capacity.repository';
 import { type EmbedStandIns, type ReceivedEmail, startEmbedStandIns } from '@app/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsWithPassword } from '../../../../backend/testing/accounts';
 import { createTestApp, type TestApp } from '../../../../backend/testing/app';
-import { addCapacityConnection, addConnection, standInEnv, tokenDashboard } from '../../../../backend/testing/embed';
+import {
+  addCapacityConnection,
+  connectedDashboard,
+  standInEnv,
+  tokenDashboard,
+} from '../../../../backend/testing/embed';
 import { startMailingWorkers } from '../../../testing';
 import { takeDueRuns } from '../../repositories/subscriptions.repository';
 
@@ -113,8 +119,7 @@ async function runOf(subscriptionId: number, state: string, timeout = 20_000) {
 
 describe('a report subscription e-mails each organization its own file', () => {
   it("exports once per organization with its own identity, and mails it to its members only (never another's)", async () => {
-    const connectionId = await addConnection(t, standIns, 'powerbi');
-    const dashboard = await tokenDashboard(t, standIns, 'powerbi', connectionId, 'Sales overview');
+    const dashboard = await connectedDashboard(t, standIns, 'powerbi', 'Sales overview');
     const acme = await organization('Acme', dashboard.id, ['ann@acme.test', 'al@acme.test', 'sam@both.test']);
     const beta = await organization('Beta', dashboard.id, ['bo@beta.test', 'sam@both.test']);
     const idle = await createUser(t.db, { email: 'idle@acme.test', isActive: false });
@@ -171,8 +176,7 @@ describe('a report subscription e-mails each organization its own file', () => {
   });
 
   it('the unsubscribe link survives a mail scanner; the button and one-click unsubscribe, and the next run skips them', async () => {
-    const connectionId = await addConnection(t, standIns, 'powerbi');
-    const dashboard = await tokenDashboard(t, standIns, 'powerbi', connectionId, 'Margins');
+    const dashboard = await connectedDashboard(t, standIns, 'powerbi', 'Margins');
     const { org } = await organization('Gamma', dashboard.id, ['gil@gamma.test', 'gus@gamma.test']);
     const { id } = await subscribe(org.id, dashboard.id, { format: 'PNG' });
     await sendNow(id);
@@ -218,8 +222,7 @@ describe('a report subscription e-mails each organization its own file', () => {
   });
 
   it("exports a Tableau view signed in with the connected app and the organization's attributes", async () => {
-    const connectionId = await addConnection(t, standIns, 'tableau');
-    const dashboard = await tokenDashboard(t, standIns, 'tableau', connectionId, 'Tableau sales');
+    const dashboard = await connectedDashboard(t, standIns, 'tableau', 'Tableau sales');
     const { org } = await organization('Delta', dashboard.id, ['dee@delta.test'], { attributes: { region: 'East' } });
     const { id } = await subscribe(org.id, dashboard.id);
     await sendNow(id);
@@ -234,8 +237,7 @@ describe('a report subscription e-mails each organization its own file', () => {
 
 describe('faults: throttling, failed and endless exports', () => {
   it('waits out a 429 as its Retry-After says, then sends', async () => {
-    const connectionId = await addConnection(t, standIns, 'powerbi');
-    const dashboard = await tokenDashboard(t, standIns, 'powerbi', connectionId);
+    const dashboard = await connectedDashboard(t, standIns, 'powerbi');
     const { org } = await organization('Throttled', dashboard.id, ['tess@throttled.test']);
     const { id } = await subscribe(org.id, dashboard.id);
     standIns.fail('powerbi-export-to', { status: 429, headers: { 'retry-after': '1' }, times: 1 });
@@ -254,8 +256,7 @@ describe('faults: throttling, failed and endless exports', () => {
   });
 
   it('retries an export that fails, then reports it to the admin in clear words', async () => {
-    const connectionId = await addConnection(t, standIns, 'powerbi');
-    const dashboard = await tokenDashboard(t, standIns, 'powerbi', connectionId);
+    const dashboard = await connectedDashboard(t, standIns, 'powerbi');
     const { org } = await organization('Failing', dashboard.id, ['fay@failing.test']);
     const { id } = await subscribe(org.id, dashboard.id);
     standIns.exports.failing = true;
@@ -273,8 +274,7 @@ describe('faults: throttling, failed and endless exports', () => {
   });
 
   it('gives up on an export that never finishes after its time, tries again later, then reports it', async () => {
-    const connectionId = await addConnection(t, standIns, 'powerbi');
-    const dashboard = await tokenDashboard(t, standIns, 'powerbi', connectionId);
+    const dashboard = await connectedDashboard(t, standIns, 'powerbi');
     const { org } = await organization('Endless', dashboard.id, ['ed@endless.test']);
     const { id } = await subscribe(org.id, dashboard.id);
     standIns.exports.durationMs = 60_000;
@@ -289,8 +289,7 @@ describe('faults: throttling, failed and endless exports', () => {
   });
 
   it('a throttled call whose Retry-After is too long ends the attempt with a message, and a later attempt sends', async () => {
-    const connectionId = await addConnection(t, standIns, 'powerbi');
-    const dashboard = await tokenDashboard(t, standIns, 'powerbi', connectionId);
+    const dashboard = await connectedDashboard(t, standIns, 'powerbi');
     const { org } = await organization('Slow', dashboard.id, ['sly@slow.test']);
     const { id } = await subscribe(org.id, dashboard.id);
     standIns.fail('powerbi-export-to', { status: 429, headers: { 'retry-after': '3600' }, times: 1 });
@@ -303,8 +302,7 @@ describe('faults: throttling, failed and endless exports', () => {
 
 describe('exports in flight and the schedule', () => {
   it(`never holds more than ${EXPORT_CONCURRENCY} exports in flight`, async () => {
-    const connectionId = await addConnection(t, standIns, 'powerbi');
-    const dashboard = await tokenDashboard(t, standIns, 'powerbi', connectionId);
+    const dashboard = await connectedDashboard(t, standIns, 'powerbi');
     standIns.exports.durationMs = 150;
     // Exports given up on by earlier tests are still counted by the stand-in: start from none.
     standIns.exports.inFlight = 0;
@@ -325,8 +323,7 @@ describe('exports in flight and the schedule', () => {
   });
 
   it('a schedule across the DST change fires once, at the right local time', async () => {
-    const connectionId = await addConnection(t, standIns, 'powerbi');
-    const dashboard = await tokenDashboard(t, standIns, 'powerbi', connectionId);
+    const dashboard = await connectedDashboard(t, standIns, 'powerbi');
     const { org } = await organization('Dst', dashboard.id, ['dot@dst.test']);
     const { id } = await subscribe(org.id, dashboard.id, { weekday: 0, time: '02:30' });
     const schedule = { frequency: 'weekly', weekday: 0, time: '02:30', timeZone: 'Europe/Brussels' } as const;
@@ -353,8 +350,7 @@ describe('exports in flight and the schedule', () => {
   });
 
   it('a run missed while every worker was down is sent once when they return', async () => {
-    const connectionId = await addConnection(t, standIns, 'powerbi');
-    const dashboard = await tokenDashboard(t, standIns, 'powerbi', connectionId);
+    const dashboard = await connectedDashboard(t, standIns, 'powerbi');
     const { org } = await organization('Missed', dashboard.id, ['mo@missed.test']);
     const { id } = await subscribe(org.id, dashboard.id);
     // Three weekly runs went by while nothing ran: the workers' own tick finds the subscription overdue.
@@ -422,10 +418,7 @@ describe('a Power BI export on a paused capacity (issue 29, decision 053)', () =
     expect(whileHeld.every((job) => (job.returnvalue as Record<string, number>).kept === 1)).toBe(true);
     expect(azure.suspends).toBe(0);
     expect(azure.state).toBe('Succeeded');
-    const [held] = await t.db
-      .select()
-      .from(schema.powerbiCapacities)
-      .where(eq(schema.powerbiCapacities.connectionId, connectionId));
+    const held = await findCapacityRow(t.db, connectionId);
     expect(held!.heldUntil!.getTime()).toBeGreaterThan(Date.now());
 
     // Without the hold the same round pauses it (so the hold is what kept it running).

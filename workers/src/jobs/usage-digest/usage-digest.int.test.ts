@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../backend/testing/app';
-import { spawnWorkersProcess } from '../../../testing';
+import { spawnWorkersProcess, stopWorkersProcesses } from '../../../testing';
 import { digestEventId, previousMonth } from './usage-digest.processor';
 
 describe('previousMonth and digestEventId', () => {
@@ -49,8 +49,7 @@ describe('the monthly usage digest with two worker processes', () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const p of processes) p.kill('SIGTERM');
-    await Promise.all(processes.map((p) => p.exited));
+    await stopWorkersProcesses(processes);
     await queue?.close();
     redis?.disconnect();
     await smtp?.close();

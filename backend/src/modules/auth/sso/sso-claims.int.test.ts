@@ -2,7 +2,7 @@ import { addMembership, createOrganization, createUser } from '@app/db/testing';
 import { type OidcStandIn, startOidcProvider } from '@app/testing/oidc-provider';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../../testing/admin';
-import { signInWithSso } from '../../../../testing/sso';
+import { saveSso, signInWithSso } from '../../../../testing/sso';
 
 /**
  * Where a provider puts the e-mail claims (issue 26 item 11). With the code flow, oidc-provider at its defaults (as
@@ -49,14 +49,12 @@ const reasonOf = (location: string) => new URL(location, 'http://localhost:3000'
 async function organizationAt(domain: Domain) {
   const provider: OidcStandIn = providers[domain];
   const organization = await createOrganization(t.db, { name: domain });
-  const body = {
+  await saveSso(as(admin), organization.id, {
     issuer: provider.issuer,
     clientId: `app-${domain}`,
     clientSecret: `${domain} secret`,
     domains: [domain],
-  };
-  const saved = await as(admin).send('PUT', `/api/admin/organizations/${organization.id}/sso`, body);
-  expect(saved.status, await saved.clone().text()).toBe(200);
+  });
   return { provider, organization };
 }
 

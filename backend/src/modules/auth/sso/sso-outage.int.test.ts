@@ -2,7 +2,7 @@ import { addMembership, createOrganization, createUser } from '@app/db/testing';
 import { startOidcProvider } from '@app/testing/oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../../testing/admin';
-import { atProvider, callbackSso, startSso } from '../../../../testing/sso';
+import { atProvider, callbackSso, saveSso, startSso } from '../../../../testing/sso';
 
 /**
  * A provider that is down is unreachable, not refusing (issue 26 item 12): the person reads "couldn't reach ... try
@@ -26,13 +26,12 @@ let organizationId: number;
 beforeAll(async () => {
   const organization = await createOrganization(t.db, { name: 'Outage Org' });
   organizationId = organization.id;
-  const body = {
+  await saveSso(as(admin), organization.id, {
     issuer: provider.issuer,
     clientId: 'app-down',
     clientSecret: 'down secret',
     domains: ['outage.example'],
-  };
-  expect((await as(admin).send('PUT', `/api/admin/organizations/${organization.id}/sso`, body)).status).toBe(200);
+  });
   const user = await createUser(t.db, { email: 'olga@outage.example' });
   await addMembership(t.db, organization.id, user.id);
   provider.signInAs('olga@outage.example');

@@ -4,7 +4,7 @@ import { startOidcProvider } from '@app/testing/oidc-provider';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../../testing/admin';
-import { atProvider, callbackSso, signInWithSso, startSso } from '../../../../testing/sso';
+import { atProvider, callbackSso, saveSso, signInWithSso, startSso } from '../../../../testing/sso';
 
 const REDIRECT_URI = 'http://localhost:3000/api/auth/sso/callback';
 const SECRET_A = 'client-a secret that must never show';
@@ -110,6 +110,19 @@ describe('single sign-on: an existing user signs in (issue 17)', () => {
 
 const refusal = (location: string) => new URL(location, 'http://localhost:3000').searchParams.get('reason');
 
+/** A callback refused for `reason`: sent to the refusal page with it, and signed in nobody. */
+function expectRefused(done: Awaited<ReturnType<typeof callbackSso>>, reason: string) {
+  expect(refusal(done.location)).toBe(reason);
+  expect(done.cookies.get('session')).toBeUndefined();
+}
+
+/** Alice (a.example) starts a sign-on and signs in at provider A: the start, and where the provider sends her back. */
+async function aliceAtProviderA() {
+  providerA.signInAs('alice@a.example');
+  const started = await startSso(t, 'email=alice%40a.example');
+  return { started, back: await atProvider(started.location) };
+}
+
 describe('single sign-on: accounts on first sign-in', () => {
   it('refuses a verified person without an account where the organization does not create accounts', async () => {
     providerA.signInAs('newbie@a.example');
@@ -193,13 +206,12 @@ describe('single sign-on: what is refused, each on a clear page', () => {
   it('refuses an inactive organization, at the start and at the callback', async () => {
     const org = await createOrganization(t.db, { name: 'Paused Co', isActive: false });
     const provider = providerP;
-    const body = {
+    await saveSso(as(admin), org.id, {
       issuer: provider.issuer,
       clientId: 'app-p',
       clientSecret: 'p secret',
       domains: ['paused.example'],
-    };
-    expect((await as(admin).send('PUT', `/api/admin/organizations/${org.id}/sso`, body)).status).toBe(200);
+    });
     const start = await startSso(t, 'email=pat%40paused.example');
     expect(refusal(start.location)).toBe('organization_inactive');
     // Paused while the person was at the provider.
@@ -210,14 +222,11 @@ describe('single sign-on: what is refused, each on a clear page', () => {
     const back = await atProvider(started.location);
     await t.db.update(schema.organizations).set({ isActive: false }).where(eq(schema.organizations.id, org.id));
     const done = await callbackSso(t, back, started.appCookies);
-    expect(refusal(done.location)).toBe('organization_inactive');
-    expect(done.cookies.get('session')).toBeUndefined();
+    expectRefused(done, 'organization_inactive');
   });
 
   it('refuses a replayed callback, and of parallel callbacks with one state lets exactly one in', async () => {
-    providerA.signInAs('alice@a.example');
-    const started = await startSso(t, 'email=alice%40a.example');
-    const back = await atProvider(started.location);
+    const { started, back } = await aliceAtProviderA();
     const answers = await Promise.all(Array.from({ length: 8 }, () => callbackSso(t, back, started.appCookies)));
     const signedIn = answers.filter((answer) => answer.cookies.get('session'));
     expect(signedIn).toHaveLength(1);
@@ -229,22 +238,17 @@ describe('single sign-on: what is refused, each on a clear page', () => {
   });
 
   it('refuses a state older than 10 minutes', async () => {
-    providerA.signInAs('alice@a.example');
-    const started = await startSso(t, 'email=alice%40a.example');
-    const back = await atProvider(started.location);
+    const { started, back } = await aliceAtProviderA();
     await t.db
       .update(schema.ssoStates)
       .set({ createdAt: sql`now() - interval '11 minutes'` })
       .where(sql`used_at is null`);
     const done = await callbackSso(t, back, started.appCookies);
-    expect(refusal(done.location)).toBe('expired');
-    expect(done.cookies.get('session')).toBeUndefined();
+    expectRefused(done, 'expired');
   });
 
   it("refuses a callback without the starting browser's cookie, and an unknown state", async () => {
-    providerA.signInAs('alice@a.example');
-    const started = await startSso(t, 'email=alice%40a.example');
-    const back = await atProvider(started.location);
+    const { started, back } = await aliceAtProviderA();
     const elsewhere = await callbackSso(t, back, new Map());
     expect(refusal(elsewhere.location)).toBe('invalid_state');
     // The state was not used up by the stranger: the person's own browser still finishes.
@@ -258,16 +262,13 @@ describe('single sign-on: what is refused, each on a clear page', () => {
   });
 
   it('refuses an ID token whose nonce is not the one sent', async () => {
-    providerA.signInAs('alice@a.example');
-    const started = await startSso(t, 'email=alice%40a.example');
-    const back = await atProvider(started.location);
+    const { started, back } = await aliceAtProviderA();
     await t.db
       .update(schema.ssoStates)
       .set({ nonce: sql`${schema.ssoStates.nonce} || '-other'` })
       .where(sql`used_at is null`);
     const done = await callbackSso(t, back, started.appCookies);
-    expect(refusal(done.location)).toBe('token_invalid');
-    expect(done.cookies.get('session')).toBeUndefined();
+    expectRefused(done, 'token_invalid');
   });
 
   it('says the provider is down, at the start and at the callback, never a 500', async () => {
@@ -279,9 +280,7 @@ describe('single sign-on: what is refused, each on a clear page', () => {
     } finally {
       providerA.resume();
     }
-    providerA.signInAs('alice@a.example');
-    const started = await startSso(t, 'email=alice%40a.example');
-    const back = await atProvider(started.location);
+    const { started, back } = await aliceAtProviderA();
     providerA.pause();
     try {
       const done = await callbackSso(t, back, started.appCookies);
@@ -296,8 +295,12 @@ describe('single sign-on: what is refused, each on a clear page', () => {
     const org = await createOrganization(t.db, { name: 'Misspelled Issuer' });
     // The same provider, spelled another way (as Entra's multi-tenant `{tenantid}` issuer differs from its URL).
     const issuer = providerA.issuer.replace('127.0.0.1', 'localhost');
-    const body = { issuer, clientId: 'app-a', clientSecret: SECRET_A, domains: ['misspelled.example'] };
-    expect((await as(admin).send('PUT', `/api/admin/organizations/${org.id}/sso`, body)).status).toBe(200);
+    await saveSso(as(admin), org.id, {
+      issuer,
+      clientId: 'app-a',
+      clientSecret: SECRET_A,
+      domains: ['misspelled.example'],
+    });
     const test = await (await as(admin).send('POST', `/api/admin/organizations/${org.id}/sso/test`)).json();
     expect(test.ok).toBe(false);
     expect(test.message).toContain('issuer');

@@ -77,24 +77,25 @@ export async function deleteSettings(tx: Transaction, organizationId: number) {
   return row ?? null;
 }
 
+/** The organizations that have settings, each with them (the caller adds its condition). */
+const withSettings = (db: Db) =>
+  db
+    .select({ organization: organizations, settings: organizationSso })
+    .from(organizations)
+    .innerJoin(organizationSso, eq(organizationSso.organizationId, organizations.id))
+    .$dynamic();
+
 /** The organization whose provider speaks for an e-mail domain, with its settings; null when none. */
 export async function findByDomain(db: Db, domain: string) {
-  const [row] = await db
-    .select({ organization: organizations, settings: organizationSso })
-    .from(organizationSsoDomains)
-    .innerJoin(organizations, eq(organizations.id, organizationSsoDomains.organizationId))
-    .innerJoin(organizationSso, eq(organizationSso.organizationId, organizationSsoDomains.organizationId))
+  const [row] = await withSettings(db)
+    .innerJoin(organizationSsoDomains, eq(organizationSsoDomains.organizationId, organizations.id))
     .where(eq(organizationSsoDomains.domain, domain));
   return row ?? null;
 }
 
 /** An organization with its settings (null when it has none). */
 export async function findWithSettings(db: Db, organizationId: number) {
-  const [row] = await db
-    .select({ organization: organizations, settings: organizationSso })
-    .from(organizations)
-    .innerJoin(organizationSso, eq(organizationSso.organizationId, organizations.id))
-    .where(eq(organizations.id, organizationId));
+  const [row] = await withSettings(db).where(eq(organizations.id, organizationId));
   return row ?? null;
 }
 

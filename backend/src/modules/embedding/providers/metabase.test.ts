@@ -1,6 +1,7 @@
-import { type EmbedStandIns, standInProviderConfig, startEmbedStandIns } from '@app/testing/embed-stand-ins';
+import { type EmbedStandIns, standInProviderConfig } from '@app/testing/embed-stand-ins';
 import { jwtVerify } from 'jose';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useEmbedStandIns } from '../../../../testing/embed';
 import { embedProviders, type ProviderDeps } from './index';
 
 let standIns: EmbedStandIns;
@@ -28,9 +29,7 @@ const identity = (params: Record<string, unknown>) => ({
 const key = () => new TextEncoder().encode(standIns.credentials.metabase.secretKey);
 const tokenOf = (iframeUrl: string) => /\/embed\/dashboard\/([^#]+)#/.exec(iframeUrl)?.[1] ?? '';
 
-standIns = await startEmbedStandIns();
-afterAll(() => standIns.stop());
-beforeEach(() => standIns.reset());
+standIns = await useEmbedStandIns();
 
 describe('Metabase: signed embedding', () => {
   it("signs the dashboard and the organization's locked parameters with the embedding key, for at most 10 minutes", async () => {

@@ -1,6 +1,7 @@
-import { type EmbedStandIns, standInProviderConfig, startEmbedStandIns } from '@app/testing/embed-stand-ins';
+import { type EmbedStandIns, standInProviderConfig } from '@app/testing/embed-stand-ins';
 import { decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useEmbedStandIns } from '../../../../testing/embed';
 import { embedProviders, isReservedTableauClaim, type ProviderDeps, TABLEAU_RESERVED_CLAIMS } from './index';
 
 let standIns: EmbedStandIns;
@@ -27,9 +28,7 @@ const identity = (attributes: Record<string, string | string[]> = {}) => ({
 });
 const secret = () => new TextEncoder().encode(standIns.credentials.tableau.secretValue);
 
-standIns = await startEmbedStandIns();
-afterAll(() => standIns.stop());
-beforeEach(() => standIns.reset());
+standIns = await useEmbedStandIns();
 
 describe('Tableau: connected-app tokens (direct trust)', () => {
   it('signs an HS256 JWT with every claim Tableau asks for, verified with the secret', async () => {

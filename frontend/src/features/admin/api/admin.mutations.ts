@@ -99,7 +99,7 @@ export const useSaveConnection = () =>
 
 /** POST /api/admin/embed-connections/{id}/test: `{ ok, message }` (the provider's answer in plain words). */
 export const useTestConnection = () =>
-  useAdminMutation('test-connection', [], (id: number) =>
+  useAdminMutation('test-connection', [adminKeys.connections], (id: number) =>
     apiRequest(`/api/admin/embed-connections/${id}/test`, { method: 'POST' }),
   );
 

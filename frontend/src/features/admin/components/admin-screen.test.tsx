@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink, User } from '@app/contracts';
+import type { AdminDashboard, AdminOrganizationListItem, OrganizationDashboardLink, User } from '@app/contracts';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -28,8 +28,8 @@ cleanUpAfterEachTest();
 
 const admin = makeUser({ id: 1, email: 'root@example.com', firstName: 'Root', isAdmin: true });
 
-const organizations: AdminOrganization[] = [
-  makeOrganization(),
+const organizations: AdminOrganizationListItem[] = [
+  makeOrganization({ memberCount: 3, dashboardCount: 2, ssoEnabled: true }),
   makeOrganization({ id: 2, name: 'Dormant Co', domain: null, isActive: false }),
 ];
 const dashboards: AdminDashboard[] = [makeDashboard({ viewCount: 3, lastViewedAt: '2025-03-01T09:00:00.000Z' })];
@@ -533,6 +533,19 @@ describe('/admin', () => {
       route: 'POST /api/admin/organizations/1/toggle-status',
       done: 'Organization status updated',
     });
+  });
+
+  it("lists each organization's members, dashboards and single sign-on (issue 27)", async () => {
+    openAdmin('/admin/organizations');
+    const rows = await screen.findAllByTestId('organization-row');
+    const cells = (row: HTMLElement) =>
+      ['organization-members', 'organization-dashboards', 'organization-sso'].map(
+        (id) => within(row).getByTestId(id).textContent,
+      );
+    expect(rows.map(cells)).toEqual([
+      ['3', '2', 'On'],
+      ['0', '0', 'Off'],
+    ]);
   });
 
   it('activates an inactive organization without asking', async () => {

@@ -2,6 +2,7 @@ import type { AdminDashboard, ConnectionTest, EmbedConnection } from '@app/contr
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime } from '../utils/format';
+import { RelativeTime } from './relative-time';
 
 /** What is known of a connection's health: a check of the provider, or what the nightly work found. */
 type State = 'ok' | 'failed' | 'unchecked';
@@ -16,14 +17,14 @@ const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '
 
 /**
  * Where something can be wrong with a connection (issue 27), from what the lists already say: the provider's answer
- * to the last check made on this page (a row's 'Test connection', or the test after a save), a Looker Studio
+ * to the last check (a row's 'Test connection', or the test after a save, kept on the connection), a Looker Studio
  * connection's last sync, and its dashboards whose report the nightly check found gone (issue 29) or whose sharing
  * failed (issue 28). Failed when any of them did; OK when a check or sync passed; else not checked.
  */
 function connectionHealth(
   connection: EmbedConnection,
   dashboards: readonly AdminDashboard[],
-  check: ConnectionTest | undefined,
+  check: ConnectionTest | null,
 ) {
   const problems: string[] = [];
   let state: State = 'unchecked';
@@ -45,19 +46,22 @@ function connectionHealth(
   return { state, problems };
 }
 
-/** A connection's Status cell: the badge, the last check's answer, and each problem found, in words. */
+/**
+ * A connection's Status cell: the badge, the last check's answer and when it was made, and each problem found, in
+ * words. `unsent` is a check this page could not even ask for (the request failed): it is not kept on the connection.
+ */
 export function ConnectionStatus({
   connection,
   dashboards,
-  check,
+  unsent,
   testing,
 }: {
   connection: EmbedConnection;
   dashboards: readonly AdminDashboard[];
-  /** The answer to the last check made on this page. */
-  check: ConnectionTest | undefined;
+  unsent: ConnectionTest | undefined;
   testing: boolean;
 }) {
+  const check = unsent ?? connection.lastCheck;
   const { state, problems } = connectionHealth(connection, dashboards, check);
   const [label, variant] = BADGES[state];
   return (
@@ -78,6 +82,11 @@ export function ConnectionStatus({
       {check ? (
         <span className="break-words text-slate-700 dark:text-slate-300" data-testid="connection-row-test">
           {`${check.ok ? 'Check passed' : 'Check failed'}: ${check.message}`}
+          {unsent || !connection.lastCheck ? null : (
+            <span className="block text-slate-600 dark:text-slate-400" data-testid="connection-checked-at">
+              Checked <RelativeTime value={connection.lastCheck.checkedAt} />
+            </span>
+          )}
         </span>
       ) : connection.lastSync && !connection.lastSync.error ? (
         <span className="text-slate-600 dark:text-slate-400">{`Synced ${formatDateTime(connection.lastSync.at)}`}</span>

@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminApi, chooseRowAction, makeConnection, makeDashboard } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
-import { reply, requestsTo } from '../../../testing/fake-api';
+import { jsonResponse, reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
 import { SECRET_KEPT_HINT } from '../forms/connection-form';
 import { deleteConnectionQuestion } from './connections-tab';
@@ -47,6 +47,12 @@ const type = (scope: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 const rowOf = async (name: string) =>
   (await screen.findAllByTestId('connection-row')).find((row) => row.textContent?.includes(name))!;
+/** The Status cell of the connection `name`, once it says `state` (the list is read again after a check). */
+async function statusOnceIn(name: string, state: string) {
+  const status = async () => within(await rowOf(name)).getByTestId('connection-status');
+  await waitFor(async () => expect((await status()).getAttribute('data-state')).toBe(state));
+  return status();
+}
 
 describe('the Connections tab', () => {
   it('lists the connections: provider, site or tenant, and the dashboards that use them', async () => {
@@ -106,7 +112,16 @@ describe('the Connections tab', () => {
 
   it('never fills in a secret on edit, keeps it when left empty, and shows a passed test as a success', async () => {
     const test = { ok: true, message: 'Signed in to Entra ID and listed the workspaces' };
-    const api = openConnections({ 'PUT /api/admin/embed-connections/5': reply({ ...powerbi, test }) });
+    // The server keeps what the test after the save found on the connection: the list read again says so.
+    const tested = { ...powerbi, lastCheck: { ...test, checkedAt: new Date().toISOString() } };
+    let listed = [powerbi, tableau];
+    const api = openConnections({
+      'GET /api/admin/embed-connections': () => jsonResponse(listed),
+      'PUT /api/admin/embed-connections/5': () => {
+        listed = [tested, tableau];
+        return jsonResponse({ ...tested, test });
+      },
+    });
     await chooseRowAction('Contoso Power BI', 'connection-edit');
     const panel = await form();
     expect(within(screen.getByTestId('connection-panel')).getByTestId('powerbi-extras')).toBeTruthy();
@@ -123,9 +138,9 @@ describe('the Connections tab', () => {
     expect(result.getAttribute('data-variant')).toBe('success');
     expect(result.textContent).toContain(test.message);
     await waitFor(() => expect(screen.queryByTestId('connection-panel')).toBeNull());
-    const status = within(await rowOf('Contoso Power BI')).getByTestId('connection-status');
-    expect(status.getAttribute('data-state')).toBe('ok');
+    const status = await statusOnceIn('Contoso Power BI', 'ok');
     expect(status.textContent).toContain(`Check passed: ${test.message}`);
+    expect(within(status).getByTestId('connection-checked-at').textContent).toContain('Checked just now');
     expect(requestsTo(api, 'PUT /api/admin/embed-connections/5')[0]?.body).toEqual({
       name: 'Contoso',
       provider: 'powerbi',
@@ -135,19 +150,58 @@ describe('the Connections tab', () => {
     });
   });
 
-  it("tests a connection from its row's menu and shows what the provider said in its Status", async () => {
+  it("tests a connection from its row's menu and shows what the provider said in its Status, kept on it", async () => {
+    const failed = { ok: false, message: 'Tableau did not answer within 8 s' };
+    const checkedAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    let listed = [powerbi, tableau];
     const api = openConnections({
-      'POST /api/admin/embed-connections/6/test': reply({ ok: false, message: 'Tableau did not answer within 8 s' }),
+      'GET /api/admin/embed-connections': () => jsonResponse(listed),
+      'POST /api/admin/embed-connections/6/test': () => {
+        listed = [powerbi, { ...tableau, lastCheck: { ...failed, checkedAt } }];
+        return jsonResponse(failed);
+      },
     });
     const row = await rowOf('Tableau Cloud');
     expect(within(row).getByTestId('connection-status').getAttribute('data-state')).toBe('unchecked');
     expect(within(row).getByTestId('connection-status').textContent).toBe('Not checked');
     await chooseRowAction('Tableau Cloud', 'connection-test');
-    const shown = await within(row).findByTestId('connection-row-test');
-    expect(within(row).getByTestId('connection-status').getAttribute('data-state')).toBe('failed');
-    expect(within(row).getByTestId('connection-status').textContent).toContain('Failed');
+    const shown = await within(await rowOf('Tableau Cloud')).findByTestId('connection-row-test');
+    const status = within(await rowOf('Tableau Cloud')).getByTestId('connection-status');
+    expect(status.getAttribute('data-state')).toBe('failed');
+    expect(status.textContent).toContain('Failed');
     expect(shown.textContent).toContain('Check failed: Tableau did not answer within 8 s');
+    // When, as people say it, the exact time on hover.
+    const when = within(shown).getByTestId('connection-checked-at').querySelector('time')!;
+    expect(when.textContent).toContain('5 minutes ago');
+    expect(when.getAttribute('datetime')).toBe(checkedAt);
+    expect(when.getAttribute('title')).toBeTruthy();
     expect(requestsTo(api, 'POST /api/admin/embed-connections/6/test')).toHaveLength(1);
+  });
+
+  it('shows the last check kept on a connection after a reload, and a test the server could not be asked for', async () => {
+    const checkedAt = '2026-11-27T08:00:00Z';
+    adminApi(
+      {
+        connections: [
+          makeConnection({ ...powerbi, lastCheck: { ok: true, message: 'Listed 3 workspaces', checkedAt } }),
+          tableau,
+        ],
+        dashboards,
+      },
+      { 'POST /api/admin/embed-connections/6/test': reply({ message: 'Service unavailable', issues: [] }, 503) },
+    );
+    renderApp('/admin?tab=connections');
+    const status = within(await rowOf('Contoso Power BI')).getByTestId('connection-status');
+    expect(status.getAttribute('data-state')).toBe('ok');
+    expect(status.textContent).toContain('Check passed: Listed 3 workspaces');
+    expect(within(status).getByTestId('connection-checked-at').querySelector('time')?.getAttribute('datetime')).toBe(
+      checkedAt,
+    );
+    // The request itself failed: said on this page, without a time (nothing was kept).
+    await chooseRowAction('Tableau Cloud', 'connection-test');
+    const tableauStatus = await statusOnceIn('Tableau Cloud', 'failed');
+    expect(tableauStatus.textContent).toContain('Check failed: The test could not be run');
+    expect(within(tableauStatus).queryByTestId('connection-checked-at')).toBeNull();
   });
 
   it('asks before deleting, and says plainly that a connection in use cannot be deleted', async () => {

@@ -50,19 +50,25 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
   const [saved, setSaved] = useState<{ name: string; test: ConnectionTest } | null>(null);
   const [synced, setSynced] = useState<SyncOutcome | null>(null);
   const sync = useSyncNow(setSynced);
-  // The provider's answer to the last check of each connection made on this page.
-  const [checks, setChecks] = useState<ReadonlyMap<number, ConnectionTest>>(new Map());
-  const checked = (id: number, result: ConnectionTest) => setChecks((before) => new Map(before).set(id, result));
-
+  // What a check the server could not be asked for said (kept on this page only: what a check found is kept on the
+  // connection, and the list read again once it answers).
+  const [unsent, setUnsent] = useState<ReadonlyMap<number, ConnectionTest>>(new Map());
+  const keepUnsent = (id: number, failed?: ConnectionTest) =>
+    setUnsent((before) => {
+      const after = new Map(before);
+      if (failed) after.set(id, failed);
+      else after.delete(id);
+      return after;
+    });
   const runTest = async (connection: EmbedConnection) => {
-    try {
-      checked(connection.id, await test.mutateAsync(connection.id));
-    } catch (error) {
-      checked(connection.id, {
+    const failed = await test.mutateAsync(connection.id).then(
+      () => undefined,
+      (error: unknown) => ({
         ok: false,
         message: failureMessage(error, 'The test could not be run. Please try again.'),
-      });
-    }
+      }),
+    );
+    keepUnsent(connection.id, failed);
   };
 
   const remove = async (connection: EmbedConnection, close: () => void) => {
@@ -87,7 +93,7 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
         <ConnectionStatus
           connection={c}
           dashboards={dashboards}
-          check={checks.get(c.id)}
+          unsent={unsent.get(c.id)}
           testing={test.isPending && test.variables === c.id}
         />
       ),
@@ -218,7 +224,7 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
           connection={panel.editing}
           onSaved={(result) => {
             setSaved(result);
-            checked(result.id, result.test);
+            keepUnsent(result.id);
           }}
           onDone={panel.close}
         />

@@ -2,10 +2,11 @@
 import type { Consultation } from '@app/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminApi } from '../../../testing/admin-fixtures';
+import { adminApi, chooseRowAction } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { type FakeRoute, jsonResponse, reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
+import { HELD_ELSEWHERE } from './consultation-actions';
 
 // Issue 16: the Consultations tab, against the API's answers.
 
@@ -82,8 +83,14 @@ describe('the Consultations tab', { timeout: 20_000 }, () => {
     expect(within(row).getByTestId('consultation-change').textContent).toContain(
       'Moved by the visitorfrom Mon, Jun 2, 2031, 10:00 AM – 10:30 AM to Tue, Jun 3, 2031, 10:00 AM – 10:30 AM',
     );
-    // The booking feature's reschedule dialog, handed over by the route.
-    fireEvent.click(within(row).getByTestId('consultation-reschedule'));
+    // Its actions are in the row's menu (issue 27); Reschedule opens the booking feature's reschedule dialog, handed
+    // over by the route.
+    expect(
+      within(row)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Actions for Grace Hopper']);
+    await chooseRowAction('Grace Hopper', 'consultation-reschedule');
     expect((await screen.findByTestId('reschedule-dialog')).textContent).toContain(
       "Reschedule Grace Hopper's consultation",
     );
@@ -105,7 +112,15 @@ describe('the Consultations tab', { timeout: 20_000 }, () => {
       ).toHaveLength(1),
     );
     await waitFor(() => expect(screen.getByTestId('consultation-row').getAttribute('data-status')).toBe('cancelled'));
-    expect(screen.queryByTestId('consultation-cancel')).toBeNull();
+    // A cancelled one has nothing to offer: no menu.
+    expect(screen.queryByRole('button', { name: 'Actions for Grace Hopper' })).toBeNull();
+  });
+
+  it('says that a booking the scheduling service holds is changed there, with no menu', async () => {
+    openTab({ 'GET /api/admin/consultations': reply([consultation({ source: 'scheduling_service' })]) });
+    const row = await firstRow();
+    expect(within(row).getByTestId('consultation-status').textContent).toContain(HELD_ELSEWHERE);
+    expect(within(row).queryByRole('button', { name: 'Actions for Grace Hopper' })).toBeNull();
   });
 
   it('cancels on the visitor’s behalf after asking, and shows a refusal as the API says it', async () => {
@@ -123,9 +138,12 @@ describe('the Consultations tab', { timeout: 20_000 }, () => {
             }),
     });
     await firstRow();
-    fireEvent.click(screen.getByTestId('consultation-cancel'));
+    await chooseRowAction('Grace Hopper', 'consultation-cancel');
     const dialog = await screen.findByTestId('consultation-cancel-dialog');
+    expect(dialog.getAttribute('role')).toBe('alertdialog');
     expect(dialog.textContent).toContain("Grace Hopper's consultation on Tue, Jun 3, 2031");
+    // Nothing is sent before the admin confirms.
+    expect(requestsTo(api, 'POST /api/admin/consultations/3/cancel')).toHaveLength(0);
     fireEvent.click(within(dialog).getByTestId('confirm-action'));
     expect((await screen.findByText('This consultation is already cancelled.')).textContent).toBeTruthy();
     fireEvent.click(within(await screen.findByTestId('consultation-cancel-dialog')).getByTestId('confirm-action'));

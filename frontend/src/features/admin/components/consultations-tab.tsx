@@ -6,14 +6,14 @@ import { Spinner } from '../../../components/ui/spinner';
 import type { Column } from '../../../components/ui/table';
 import type { RescheduleDialogComponent } from '../../../lib/consultation-reschedule';
 import { consultationKeys } from '../api/consultations.queries';
+import { AdminList } from '../kit/admin-list';
 import { formatSlotIn } from '../utils/format';
 import { useListView } from '../utils/use-list-view';
 import { FilterBar, type FilterField, filterChoices, ListHeader } from './admin-panel';
 import { TwoLines } from './admin-parts';
 import { CalendarFeedCard } from './calendar-feed-card';
-import { ConsultationActions, useRescheduling } from './consultation-actions';
+import { HELD_ELSEWHERE, useConsultationMenu, useRescheduling } from './consultation-actions';
 import { ConsultationHistory } from './consultation-history';
-import { PagedTable } from './paged-table';
 
 const SOURCES = { form: 'Our form', scheduling_service: 'Scheduling service' } as const;
 
@@ -63,16 +63,9 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
   const { reschedule, dialog } = useRescheduling(RescheduleDialog);
   const [now] = useState(() => Date.now());
 
-  // A confirmed consultation still to come can be moved or cancelled.
-  const actions = (c: Consultation) =>
-    c.status === 'confirmed' && new Date(c.startsAt).getTime() > now ? (
-      <ConsultationActions
-        consultation={c}
-        reschedule={reschedule}
-        testId="consultation"
-        hintClassName="text-xs text-slate-600 dark:text-slate-400"
-      />
-    ) : null;
+  const consultationMenu = useConsultationMenu(reschedule);
+  // A confirmed consultation still to come can be moved or cancelled, from its row's menu (issue 27).
+  const open = (c: Consultation) => c.status === 'confirmed' && new Date(c.startsAt).getTime() > now;
 
   const columns: Column<Consultation, ConsultationSortKey>[] = [
     {
@@ -107,15 +100,21 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
       header: 'Status',
       sortKey: 'status',
       'data-testid': 'consultation-status',
-      cell: (c) =>
-        c.status === 'confirmed' ? (
-          <Badge variant="success">Confirmed</Badge>
-        ) : (
-          <Badge variant="neutral">Cancelled</Badge>
-        ),
+      cell: (c) => (
+        <>
+          {c.status === 'confirmed' ? (
+            <Badge variant="success">Confirmed</Badge>
+          ) : (
+            <Badge variant="neutral">Cancelled</Badge>
+          )}
+          {/* Its menu has nothing to offer: one the scheduling service holds is changed there (decision 033). */}
+          {open(c) && c.source === 'scheduling_service' ? (
+            <span className="mt-1 block text-xs text-slate-600 dark:text-slate-400">{HELD_ELSEWHERE}</span>
+          ) : null}
+        </>
+      ),
     },
     { header: 'History', className: 'min-w-48', cell: (c) => <ConsultationHistory consultation={c} /> },
-    { header: 'Actions', cell: actions },
   ];
 
   return (
@@ -125,14 +124,14 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
           {list.fetching ? <Spinner /> : null}
         </ListHeader>
         <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-4" />
-        <PagedTable
-          statusLine
+        <AdminList
           list={list}
-          name="consultation"
+          plural="consultations"
           label="Consultations"
           columns={columns}
-          row={(c) => ({ 'data-testid': 'consultation-row', 'data-status': c.status, 'data-id': c.id })}
+          row={(c) => ({ 'data-status': c.status })}
           empty="No consultations found"
+          menu={(c) => (open(c) ? consultationMenu(c) : null)}
         />
       </Card>
       {dialog}

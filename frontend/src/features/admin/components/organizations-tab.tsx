@@ -1,4 +1,4 @@
-import type { AdminOrganization } from '@app/contracts';
+import type { AdminOrganization, AdminOrganizationListItem } from '@app/contracts';
 import { Link } from '@tanstack/react-router';
 import { ExternalLink, Pencil, Plus, Power, PowerOff } from 'lucide-react';
 import { Checkbox } from '../../../components/ui/checkbox';
@@ -22,7 +22,7 @@ export const deactivateOrganizationQuestion = (name: string) =>
 type OrganizationSortKey = 'id' | 'name' | 'domain' | 'isActive';
 const ORGANIZATION_SORT_KEYS: readonly OrganizationSortKey[] = ['id', 'name', 'domain', 'isActive'];
 
-const columns: Column<AdminOrganization, OrganizationSortKey>[] = [
+const columns: Column<AdminOrganizationListItem, OrganizationSortKey>[] = [
   { header: 'ID', sortKey: 'id', className: 'tabular-nums', cell: (o) => o.id },
   {
     header: 'Name',
@@ -55,6 +55,15 @@ const columns: Column<AdminOrganization, OrganizationSortKey>[] = [
       </>
     ),
   },
+  // How big a client it is, and whether its people sign in with their own identity provider (issue 27).
+  { header: 'Members', className: 'tabular-nums', 'data-testid': 'organization-members', cell: (o) => o.memberCount },
+  {
+    header: 'Dashboards',
+    className: 'tabular-nums',
+    'data-testid': 'organization-dashboards',
+    cell: (o) => o.dashboardCount,
+  },
+  { ...stateColumn('SSO', (o) => o.ssoEnabled, ['On', 'info'], ['Off', 'neutral']), 'data-testid': 'organization-sso' },
   stateColumn('Status', (o) => o.isActive, ['Active', 'success'], ['Inactive', 'neutral'], 'isActive'),
 ];
 
@@ -72,7 +81,7 @@ const filterFields: FilterField<OrganizationFilters>[] = [{ key: 'q', label: 'Se
  * menu, create and edit in a side panel (issue 27). Single sign-on is set on the organization's page.
  */
 export function OrganizationsTab() {
-  const list = useListView<AdminOrganization, OrganizationFilters, OrganizationSortKey>('organization', {
+  const list = useListView<AdminOrganizationListItem, OrganizationFilters, OrganizationSortKey>('organization', {
     path: '/api/admin/organizations',
     queryKey: adminKeys.organizations,
     filters: { q: '', status: '' },
@@ -92,7 +101,7 @@ export function OrganizationsTab() {
       close,
     );
 
-  const menu = (organization: AdminOrganization): RowMenu => ({
+  const menu = (organization: AdminOrganizationListItem): RowMenu => ({
     target: organization.name,
     actions: [
       entry('edit', 'Edit', Pencil, 'organization-edit', { onSelect: () => panel.edit(organization) }),

@@ -1,0 +1,1 @@
+ALTER TABLE "embed_connections" ADD COLUMN "last_check" jsonb;
