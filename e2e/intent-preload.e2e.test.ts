@@ -71,6 +71,17 @@ function scriptsAsked(page: Page): string[] {
   return asked;
 }
 
+/**
+ * A tap on the contact form's Send with no name: the form's own validation answers (the name is refused), and the
+ * browser has not submitted the form itself (the page is /contact, with no query).
+ */
+async function tapSendWithNoName(page: Page) {
+  await page.getByRole('button', { name: 'Send Message' }).tap();
+  await expect.poll(() => page.getByLabel('Your Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+  expect(new URL(page.url()).pathname).toBe('/contact');
+  expect(new URL(page.url()).search).toBe('');
+}
+
 describe('code of other screens is fetched on intent, not on idle (issue 30)', () => {
   it('the home page asks for no other route’s chunk until a link to it is hovered or focused', async () => {
     const page = await suite.newPage();
@@ -95,7 +106,8 @@ describe('code of other screens is fetched on intent, not on idle (issue 30)', (
     await nav.getByRole('link', { name: 'Contact', exact: true }).focus();
     await expect.poll(() => asked.some((path) => routeOf(path) === 'contact')).toBe(true);
     // Still nothing of a screen not reached for.
-    // (The contact route's preload brings its form's code, use-schema-form, with it.)
+    // The contact route's preload brings its form's code (contact-form, use-schema-form) with it.
+    await expect.poll(() => asked.some((path) => /\/contact-form-[\w-]{8}\.js$/.test(path))).toBe(true);
     expect(asked.filter(otherScreen(['routes', 'why-us', 'contact', 'use-schema-form']))).toEqual([]);
   });
 
@@ -111,11 +123,37 @@ describe('code of other screens is fetched on intent, not on idle (issue 30)', (
       const shown: Record<string, string[]> = {
         'book-consultation': ['book-consultation', 'booking-form', 'use-schema-form'],
         dashboards: ['dashboards', 'sample-dashboards-page'],
-        contact: ['contact', 'use-schema-form'],
+        contact: ['contact'],
       };
       expect(asked.filter((p) => otherScreen(shown[own] ?? [own])(p))).toEqual([]);
     },
   );
+
+  it('/contact fetches its form’s code when the form is reached for; what was typed and a tap on Send before it came are kept', async () => {
+    const page = await suite.newPage({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    const asked = scriptsAsked(page);
+    await page.goto('/contact', { waitUntil: 'load' });
+    await page.waitForTimeout(1_000);
+    const formCode = (path: string) => /\/(contact-form|use-schema-form)-[\w-]{8}\.js$/.test(path);
+    // The prerendered form shows; its code has not come.
+    await page.getByLabel('Subject', { exact: true }).waitFor();
+    expect(asked.filter(formCode)).toEqual([]);
+    // The first touch is a tap on a field, and typing starts at once.
+    await page.getByLabel('Subject', { exact: true }).tap();
+    await page.keyboard.type('Hello');
+    await expect.poll(() => asked.some(formCode)).toBe(true);
+    await expect.poll(() => page.getByLabel('Subject', { exact: true }).inputValue()).toBe('Hello');
+    await tapSendWithNoName(page);
+    // The subject typed before the code came is in the form: it is not refused as empty.
+    expect(await page.getByLabel('Subject', { exact: true }).getAttribute('aria-invalid')).not.toBe('true');
+    await expect.poll(() => page.getByLabel('Subject', { exact: true }).inputValue()).toBe('Hello');
+  });
+
+  it('a tap on Send as the page’s first touch shows the form’s messages, not a page the browser submitted', async () => {
+    const page = await suite.newPage({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+    await page.goto('/contact', { waitUntil: 'load' });
+    await tapSendWithNoName(page);
+  });
 
   it('a phone whose first touch is the tap on the theme menu gets the menu open, not a tap ignored', async () => {
     const page = await suite.newPage({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });

@@ -36,6 +36,10 @@ export default defineConfig({
     // After the client build: the marketing pages as prerendered HTML (D25).
     prerenderPlugin({ root: here('.') }),
   ],
+  resolve: {
+    // TanStack Form's devtools reporting, a no-op in the app (src/lib/no-devtools-events.ts): no devtools, no 4 kB.
+    alias: [{ find: /^@tanstack\/devtools-event-client$/, replacement: here('./src/lib/no-devtools-events.ts') }],
+  },
   server: {
     proxy: {
       '/api': api,

@@ -1,12 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { configQueryOptions } from '../features/config/api/config.queries';
-import { ContactSection } from '../features/contact/components/contact-section';
+import { ContactSection, preloadContactForm } from '../features/contact/components/contact-section';
 import { marketingHead } from '../lib/seo';
 import { useHydratedQuery } from '../lib/use-hydrated';
 
 export const Route = createFileRoute('/contact')({
   head: () => marketingHead('/contact'),
+  // A link to /contact hovered or focused: the form's code comes with the page's. Not on the page's own load, where
+  // the prerendered form waits for the visitor to reach for it (contact-section.tsx).
+  loader: ({ preload }) => {
+    if (preload) preloadContactForm();
+  },
   component: ContactPage,
 });
 

@@ -13,7 +13,8 @@ import { TextareaField, TextField } from './text-field';
  * aria-label=...>`, then its fields `<form.AppField name="x">{(field) => <field.TextField label="..." />}</form.AppField>`,
  * and its buttons `<form.FormActions pendingLabel=... cancel=...>Save</form.FormActions>`; a form with a red alert
  * (spec section 8) is `useAlertForm` and `AlertFormElement` (alert-form.tsx). Every field kind bound to a value is
- * registered here (text, multi-line, select, checkbox, checkbox group, combobox); the submit flow is `useSchemaForm`.
+ * registered here (text, multi-line, select, checkbox, checkbox group, combobox); the submit flow is `useSchemaForm`. The
+ * public pages' forms (contact, booking) use public-form.ts instead, with the text kinds only.
  */
 export const { useAppForm, withFieldGroup } = createFormHook({
   fieldContext,

@@ -1,11 +1,11 @@
 import { emailInput } from './field-presets';
-import { withFieldGroup } from './form';
+import { withPublicFieldGroup } from './public-form';
 
 /** The form fields the group binds to, the same names in the contact and booking forms. */
 export const VISITOR_FIELDS = { name: 'name', email: 'email' } as const;
 
 /** The visitor's name and e-mail address, side by side, on the public forms (contact, booking). */
-export const VisitorFields = withFieldGroup({
+export const VisitorFields = withPublicFieldGroup({
   defaultValues: { name: '', email: '' } as { name?: string; email?: string },
   render: ({ group }) => (
     <div className="grid gap-5 sm:grid-cols-2">

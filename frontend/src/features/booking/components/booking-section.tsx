@@ -94,14 +94,15 @@ export function BookingSection({
 
   useEffect(() => {
     window.scrollTo({ top: 0, left: 0 });
-    // The calendar's code is fetched now, while the settings load, rather than when they arrive; the form's once the
-    // visitor shows intent (or when its tab is about to be chosen, below).
-    void loadWidget();
+    // The form's code once the visitor shows intent (or when its tab is about to be chosen, below).
     void whenIdle().then(loadForm);
   }, []);
-  // No scheduling service: the calendar tab is the picker, whose code is the form's.
+  // The calendar tab's code once the settings say which calendar it is (issue 30): the scheduling service's widget
+  // (and its dialog) only where one is configured; else the picker, whose code is the form's.
   useEffect(() => {
-    if (schedulingUrl !== undefined && !checkSchedulingUrl(schedulingUrl).ok) void loadForm();
+    if (schedulingUrl === undefined) return;
+    if (checkSchedulingUrl(schedulingUrl).ok) void loadWidget();
+    else void loadForm();
   }, [schedulingUrl]);
 
   const timeZone = bookingTimeZone ?? (configFailed ? FALLBACK_TIME_ZONE : undefined);

@@ -2,8 +2,9 @@ import type { BookingConfirmation as Confirmation } from '@app/contracts';
 import { BookingMessages, BookingRequestSchema } from '@app/contracts/api/booking';
 import { useStore } from '@tanstack/react-form';
 import { useEffect, useMemo, useState } from 'react';
+import { usePublicSchemaForm } from '../../../components/form/public-form';
+import { validationIssues } from '../../../components/form/schema-form-options';
 import { applyServerIssues } from '../../../components/form/server-errors';
-import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
 import { VISITOR_FIELDS, VisitorFields } from '../../../components/form/visitor-fields';
 import { Alert } from '../../../components/ui/alert';
 import { toast } from '../../../components/ui/toast';
@@ -65,7 +66,7 @@ export function BookingForm({
   const today = useMemo(() => todayIn(timeZone, now ?? new Date()), [timeZone, now]);
 
   const [defaults] = useState(() => draftFrom(initialDraft));
-  const form = useSchemaForm({
+  const form = usePublicSchemaForm({
     defaultValues: defaults,
     schema: BookingRequestSchema,
     // The slot was just taken (409): its message goes under the time; the day's slots were asked for again (the

@@ -8,7 +8,8 @@ import {
 import { useStore } from '@tanstack/react-form';
 import { useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
-import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
+import { usePublicSchemaForm } from '../../../components/form/public-form';
+import { validationIssues } from '../../../components/form/schema-form-options';
 import { Alert } from '../../../components/ui/alert';
 import { failureMessage } from '../../../lib/api';
 import { useRescheduleBooking } from '../api/booking.mutations';
@@ -38,7 +39,7 @@ export function RescheduleForm({ token, booking, onMoved, now }: RescheduleFormP
   const move = useRescheduleBooking(token);
   const today = useMemo(() => todayIn(timeZone, now ?? new Date()), [timeZone, now]);
 
-  const form = useSchemaForm({
+  const form = usePublicSchemaForm({
     defaultValues: emptySlot,
     schema: AdminRescheduleSchema,
     // Taken meanwhile (409): the message under the times, which were asked for again (the mutation's onSettled).

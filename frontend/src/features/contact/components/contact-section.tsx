@@ -1,5 +1,21 @@
 import { Mail } from 'lucide-react';
-import { ContactForm } from '../forms/contact-form';
+import { Spinner } from '../../../components/ui/spinner';
+import { lazyOnReach, OnReach } from '../../../lib/lazy-on-reach';
+
+/**
+ * The form's code (the form library, the schema's validation, the toasts) comes when the visitor reaches for the form
+ * (pointer, touch, focus): the prerendered form shows at once, and a visitor who only reads the page never downloads
+ * it (issue 30). The route's loader fetches it when a link to /contact shows intent.
+ */
+const contactForm = lazyOnReach(() => import('../forms/contact-form').then((module) => module.ContactForm));
+export const preloadContactForm = contactForm.preload;
+
+const formLoading = (
+  <div role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+    <Spinner className="size-5" />
+    Loading the form...
+  </div>
+);
 
 export interface ContactSectionProps {
   /** The company's address from GET /api/config; `undefined` while it loads. */
@@ -31,7 +47,7 @@ export function ContactSection({ companyEmail, configFailed = false, headingLeve
 
         <div className="mt-10 grid gap-8 lg:grid-cols-3">
           <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2 dark:border-slate-800 dark:bg-slate-900">
-            <ContactForm />
+            <OnReach part={contactForm} fallback={formLoading} />
           </div>
 
           <aside

@@ -2,7 +2,8 @@ import type { ContactMessageInput } from '@app/contracts';
 import { ContactMessageSchema } from '@app/contracts/api/contact';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { useSchemaForm, validationIssues } from '../../../components/form/use-schema-form';
+import { usePublicSchemaForm } from '../../../components/form/public-form';
+import { validationIssues } from '../../../components/form/schema-form-options';
 import { VISITOR_FIELDS, VisitorFields } from '../../../components/form/visitor-fields';
 import { Alert } from '../../../components/ui/alert';
 import { toast } from '../../../components/ui/toast';
@@ -25,7 +26,7 @@ export function ContactForm() {
   const [banner, setBanner] = useState<Banner>('none');
   const sendMessage = useSendContactMessage();
 
-  const form = useSchemaForm({
+  const form = usePublicSchemaForm({
     defaultValues: emptyMessage,
     schema: ContactMessageSchema,
     fieldIssues: validationIssues,
