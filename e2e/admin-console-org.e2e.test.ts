@@ -1,6 +1,13 @@
 import { addDays, todayIn } from '@app/contracts';
 import * as schema from '@app/db/schema';
-import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
+import {
+  addMembership,
+  createDashboard,
+  createOrganization,
+  createSignIns,
+  createUser,
+  linkDashboard,
+} from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { closeToast, signIn } from './account-helpers';
@@ -270,17 +277,12 @@ describe('readable history (issue 27)', () => {
       firstName: 'Sina',
       lastName: 'Signer',
     });
-    await database.db.insert(schema.signInEvents).values(
-      Array.from({ length: 30 }, (_, i) => ({
-        userId: person.id,
-        email: person.email,
-        method: 'password' as const,
-        result: i % 5 ? ('success' as const) : ('failure' as const),
-        ipAddress: '::ffff:127.0.0.1',
-        userAgent: CHROME,
-        createdAt: new Date(Date.now() - (i + 1) * 3_600_000),
-      })),
-    );
+    await createSignIns(database.db, person, 30, (i) => ({
+      result: i % 5 ? 'success' : 'failure',
+      ipAddress: '::ffff:127.0.0.1',
+      userAgent: CHROME,
+      createdAt: new Date(Date.now() - (i + 1) * 3_600_000),
+    }));
 
     await forEachThemeAndViewport(
       suite,

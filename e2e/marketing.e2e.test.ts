@@ -361,9 +361,10 @@ describe('sample dashboards', () => {
     expect(await panel.getByTestId('dashboard-type').textContent()).toBe('PowerBI');
     expect(await panel.getByText('fabrication throughput').isVisible()).toBe(true);
     expect(await panel.getByRole('img').getAttribute('src')).toBe('/images/dashboards/operations.svg');
-    expect(await panel.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(
-      true,
-    );
+    // The picture of a tab just chosen may still be on its way on a busy machine: wait for it, then it must show.
+    await expect
+      .poll(() => panel.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
 
     // By keyboard: the arrow keys move between tabs (D26).
     await tabs.nth(2).focus();

@@ -1,7 +1,15 @@
 import { generateToken, hashToken } from '@app/contracts/server';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../src/client';
-import { dashboards, memberships, organizationDashboards, organizations, users, userTokens } from '../src/schema';
+import {
+  dashboards,
+  memberships,
+  organizationDashboards,
+  organizations,
+  signInEvents,
+  users,
+  userTokens,
+} from '../src/schema';
 
 let counter = 0;
 const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
@@ -86,4 +94,26 @@ export async function issueUserToken(
     .insert(userTokens)
     .values({ userId, kind, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + hours * 3600_000) });
   return token;
+}
+
+type SignIn = typeof signInEvents.$inferInsert;
+
+/**
+ * `count` password sign-ins of `user` (a list's pages, its filters): `each(i)` gives the i-th its result, its time and
+ * anything else the test needs.
+ */
+export async function createSignIns(
+  db: Database,
+  user: { id: number; email: string },
+  count: number,
+  each: (i: number) => Partial<SignIn> & Pick<SignIn, 'result'>,
+) {
+  await db.insert(signInEvents).values(
+    Array.from({ length: count }, (_, i) => ({
+      userId: user.id,
+      email: user.email,
+      method: 'password' as const,
+      ...each(i),
+    })),
+  );
 }

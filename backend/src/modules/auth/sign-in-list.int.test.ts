@@ -1,5 +1,5 @@
 import * as schema from '@app/db/schema';
-import { createOrganization, createUser } from '@app/db/testing';
+import { createOrganization, createSignIns, createUser } from '@app/db/testing';
 import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
 
@@ -69,16 +69,11 @@ describe('the sign-ins list answers names, not ids (issue 27)', () => {
 
   it('pages by the server in a stable order: every row once across pages, the total in X-Total-Count', async () => {
     const person = await createUser(t.db, { email: 'pager@signins.example' });
-    await t.db.insert(schema.signInEvents).values(
-      Array.from({ length: 23 }, (_, i) => ({
-        userId: person.id,
-        email: person.email,
-        method: 'password' as const,
-        result: i % 3 ? ('success' as const) : ('failure' as const),
-        // Many at the same instant: the tie-break keeps pages apart.
-        createdAt: new Date(Date.UTC(2026, 0, 1 + (i % 4))),
-      })),
-    );
+    await createSignIns(t.db, person, 23, (i) => ({
+      result: i % 3 ? 'success' : 'failure',
+      // Many at the same instant: the tie-break keeps pages apart.
+      createdAt: new Date(Date.UTC(2026, 0, 1 + (i % 4))),
+    }));
     for (const [sort, order] of [
       ['createdAt', 'desc'],
       ['createdAt', 'asc'],

@@ -1,5 +1,6 @@
 import * as schema from '@app/db/schema';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { addressPattern, type Db, findAccount, sameAddress } from './personal-data.repository';
 
 const {
@@ -21,6 +22,12 @@ const {
   subscriptionDeliveries,
   subscriptionUnsubscribes,
 } = schema;
+
+/** The report a subscription's row (a delivery, an unsubscribe) is about: its subscription's dashboard. */
+const withReportDashboard = <T extends PgSelect>(select: T, subscriptionId: PgColumn) =>
+  select
+    .innerJoin(reportSubscriptions, eq(reportSubscriptions.id, subscriptionId))
+    .innerJoin(dashboards, eq(dashboards.id, reportSubscriptions.dashboardId));
 
 /** Everything stored about the address, without a token hash or password hash. */
 export async function collectPersonalData(db: Db, email: string) {
@@ -160,7 +167,7 @@ export async function collectPersonalData(db: Db, email: string) {
  * file, when; the file itself is never kept) and the reports they turned off.
  */
 async function reportEmails(db: Db, email: string, userId: number) {
-  const reportEmailsSent = await db
+  const sent = db
     .select({
       dashboard: dashboards.name,
       email: subscriptionDeliveries.email,
@@ -170,20 +177,21 @@ async function reportEmails(db: Db, email: string, userId: number) {
       sentAt: subscriptionDeliveries.sentAt,
     })
     .from(subscriptionDeliveries)
-    .innerJoin(reportSubscriptions, eq(reportSubscriptions.id, subscriptionDeliveries.subscriptionId))
-    .innerJoin(dashboards, eq(dashboards.id, reportSubscriptions.dashboardId))
+    .$dynamic();
+  const reportEmailsSent = await withReportDashboard(sent, subscriptionDeliveries.subscriptionId)
     .where(or(eq(subscriptionDeliveries.userId, userId), sameAddress(subscriptionDeliveries.email, email)))
     .orderBy(asc(subscriptionDeliveries.id));
-  const reportEmailsTurnedOff = await db
+  const turnedOff = db
     .select({
       dashboard: dashboards.name,
       via: subscriptionUnsubscribes.via,
       createdAt: subscriptionUnsubscribes.createdAt,
     })
     .from(subscriptionUnsubscribes)
-    .innerJoin(reportSubscriptions, eq(reportSubscriptions.id, subscriptionUnsubscribes.subscriptionId))
-    .innerJoin(dashboards, eq(dashboards.id, reportSubscriptions.dashboardId))
-    .where(eq(subscriptionUnsubscribes.userId, userId));
+    .$dynamic();
+  const reportEmailsTurnedOff = await withReportDashboard(turnedOff, subscriptionUnsubscribes.subscriptionId).where(
+    eq(subscriptionUnsubscribes.userId, userId),
+  );
   return { reportEmailsSent, reportEmailsTurnedOff };
 }
 
