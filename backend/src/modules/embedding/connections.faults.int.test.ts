@@ -10,6 +10,7 @@ import { useAdminTestApp } from '../../../testing/admin';
 import { createTestApp } from '../../../testing/app';
 import { connectionBody, standInEnv, type TokenProvider, tokenDashboard } from '../../../testing/embed';
 import { createApp } from '../../app';
+import { recordConnectionCheck } from './connections.repository';
 import { ConnectionSecretError } from './connections.secrets';
 import { loadOpenConnection } from './connections.service';
 
@@ -112,6 +113,25 @@ describe('"Test connection" against the stand-ins (issue 14)', () => {
     const changed = await as(admin).send('PUT', `${PATH}/${saved.id}`, bodyOf('tableau'));
     expect(changed.status).toBe(200);
     expect((await listed(saved.id))?.lastCheck).toMatchObject({ ok: true });
+  });
+
+  it('the newest check wins: a result that finished earlier but is written later does not replace it; 10 at once', async () => {
+    const saved = await create(bodyOf('tableau'));
+    const newer = new Date(Date.now() + 60_000);
+    await recordConnectionCheck(t.db, saved.id, { ok: true, message: 'newer' }, newer);
+    await recordConnectionCheck(t.db, saved.id, { ok: false, message: 'older' }, new Date(newer.getTime() - 1000));
+    const stored = async () =>
+      (await t.db.select().from(schema.embedConnections).where(eq(schema.embedConnections.id, saved.id)))[0]?.lastCheck;
+    expect(await stored()).toEqual({ ok: true, message: 'newer', checkedAt: newer.toISOString() });
+
+    const other = await create(bodyOf('tableau'));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => as(admin).send('POST', `${PATH}/${other.id}/test`)),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const kept = (await t.db.select().from(schema.embedConnections).where(eq(schema.embedConnections.id, other.id)))[0]
+      ?.lastCheck;
+    expect(kept?.ok).toBe(true);
   });
 
   it('a secret sealed under another key: the test says so; saving the secret again repairs it', async () => {

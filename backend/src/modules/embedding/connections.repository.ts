@@ -101,11 +101,21 @@ export async function updateConnection(
 }
 
 /** Keeps what testing the connection found, and when (issue 27): its Status after a reload. */
+/**
+ * Keeps a test's result on its connection, unless a test that finished later is already kept: two tests at once
+ * (two admins, a save and a click) may write in either order, and the Status shows the newest.
+ */
 export async function recordConnectionCheck(db: Db, id: number, check: ConnectionTest, checkedAt: Date) {
+  const at = checkedAt.toISOString();
   await db
     .update(embedConnections)
-    .set({ lastCheck: { ok: check.ok, message: check.message, checkedAt: checkedAt.toISOString() } })
-    .where(eq(embedConnections.id, id));
+    .set({ lastCheck: { ok: check.ok, message: check.message, checkedAt: at } })
+    .where(
+      and(
+        eq(embedConnections.id, id),
+        sql`(${embedConnections.lastCheck} is null or (${embedConnections.lastCheck}->>'checkedAt')::timestamptz <= ${at}::timestamptz)`,
+      ),
+    );
 }
 
 /** Removes a connection; null when there is none. Throws PostgreSQL's FK violation while a dashboard uses it. */
