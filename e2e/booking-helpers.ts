@@ -14,10 +14,14 @@ export async function firstFreeDay(page: Page, prefix = 'picker'): Promise<Locat
     const free = page.locator(
       `[data-testid^="${prefix}-day-2"][data-available]:not([data-outside-range]):not([data-testid="${prefix}-day-${today}"])`,
     );
-    await page
-      .waitForResponse((r) => r.url().includes('/api/booking/availability/month'), { timeout: 2_000 })
-      .catch(() => {});
-    if ((await free.count()) > 0) return free.first();
+    // A month's free days show once its answer is drawn, not when the answer arrives: waiting only for the response
+    // read an empty month while it was still being drawn, and paged past every month (CI at a month's end).
+    const shown = await free
+      .first()
+      .waitFor({ state: 'attached', timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) return free.first();
     await page.getByTestId(`${prefix}-day-next`).click();
   }
   throw new Error('The picker never showed a day with free times');
