@@ -94,8 +94,7 @@ export const UsageReportSchema = v.object({
   failedLoadViews: v.number(),
   inactiveClients: v.array(
     v.object({
-      id: v.number(),
-      name: v.string(),
+      ...IdNameEntries,
       email: v.string(),
       organizations: v.array(v.string()),
       lastLoginAt: v.nullable(v.string()),
