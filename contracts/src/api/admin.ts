@@ -5,6 +5,7 @@ import { EmailSchema } from './contact';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES, type DashboardType, TYPE_OF_EMBED_MODE } from './dashboards';
 import { DataScopeInputSchema, EMBED_MODES, guidText, siteUrlText } from './embedding';
 import { ASSET_NAME, lookerStudioEmbedUrl, lookerStudioReport, optionalGoogleEmail } from './lookerstudio';
+import { UsagePeriodEntries } from './usage';
 
 /** Optional text: missing or null counts as empty. */
 const optionalText = (max: number, message: string) =>
@@ -269,8 +270,7 @@ export const OrganizationDetailSchema = v.object({
   organization: OrganizationSchema,
   members: v.array(OrganizationMemberSchema),
   usage: v.object({
-    from: v.string(),
-    to: v.string(),
+    ...UsagePeriodEntries,
     days: v.array(v.string()),
     views: v.array(v.number()),
     total: v.number(),
