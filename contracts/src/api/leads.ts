@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { idLike } from './admin';
 import { BookingStatusSchema, VisitorWorkEntries } from './booking';
-import { requiredText } from './common';
+import { OrganizationRefEntries, requiredText } from './common';
 import { LEAD_STATUSES } from './lists';
 
 /** Issue 27, decision 049: every contact message and consultation booking of a person is one lead. */
@@ -23,8 +23,7 @@ export const LeadSchema = v.object({
   createdAt: v.string(),
   /** Set by the conversion to a client. */
   convertedAt: v.nullable(v.string()),
-  organizationId: v.nullable(v.number()),
-  organizationName: v.nullable(v.string()),
+  ...OrganizationRefEntries,
   userId: v.nullable(v.number()),
 });
 export type Lead = v.InferOutput<typeof LeadSchema>;
