@@ -30,6 +30,9 @@ export const belongsTo = (column: () => AnyPgColumn) => integer().notNull().refe
 export const extensionOf = (column: () => AnyPgColumn) =>
   integer().primaryKey().references(column, { onDelete: 'cascade' });
 
+/** A row this one uses (a connection): that row cannot be deleted while this one names it. */
+export const uses = (column: () => AnyPgColumn) => integer().references(column, { onDelete: 'restrict' });
+
 /**
  * A row this one may name (who acted, who made it, what it turned into): null when none, and set to null when that
  * row is deleted, so this one outlives it.
