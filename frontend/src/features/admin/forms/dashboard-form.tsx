@@ -12,26 +12,24 @@ import { adminConnectionsQueryOptions } from '../api/admin.queries';
 import { EMBED_MODE_LABELS, isPublicShareInput, isTokenMode } from '../utils/embed';
 import { ConnectionChoice } from './connection-choice';
 import { LookerStudioFields } from './looker-studio-fields';
-import { SavePanel, textValues, useSavePanel } from './panel-form';
+import { SavePanel, useSavePanel } from './panel-form';
 
 const valuesOf = (dashboard?: AdminDashboard): DashboardInput => ({
-  ...textValues(dashboard, [
-    'name',
-    'description',
-    'category',
-    'embedUrl',
-    'thumbnailUrl',
-    'workspaceId',
-    'reportId',
-    'viewUrl',
-    'assetName',
-  ]),
+  name: dashboard?.name ?? '',
+  description: dashboard?.description ?? '',
+  category: dashboard?.category ?? '',
   // A token mode decides the type (a row saved before it did may say otherwise).
   type: (dashboard && TYPE_OF_EMBED_MODE[dashboard.embedMode]) ?? dashboard?.type ?? 'PowerBI',
   embedMode: dashboard?.embedMode ?? 'url',
+  embedUrl: dashboard?.embedUrl ?? '',
+  thumbnailUrl: dashboard?.thumbnailUrl ?? '',
   isPublic: dashboard?.isPublic ?? false,
   connectionId: dashboard?.connectionId ? String(dashboard.connectionId) : '',
+  workspaceId: dashboard?.workspaceId ?? '',
+  reportId: dashboard?.reportId ?? '',
+  viewUrl: dashboard?.viewUrl ?? '',
   metabaseDashboardId: dashboard?.metabaseDashboardId ? String(dashboard.metabaseDashboardId) : '',
+  assetName: dashboard?.assetName ?? '',
 });
 
 const categoryOptions = DASHBOARD_CATEGORIES.map((c) => ({ value: c, label: c }));
