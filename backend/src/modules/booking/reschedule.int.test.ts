@@ -24,6 +24,15 @@ const TAKEN = 'This time is no longer available. Please choose another time.';
 
 const person = { name: 'Katherine Johnson', email: 'katherine@example.com' };
 
+/** A booking's slot as the reschedule answers give it: its day and time in the business's zone, and its instants. */
+const slotAnswer = (date: string, time: string, startsAt: string, endsAt: string) => ({
+  date,
+  time,
+  timeZone: ZONE,
+  startsAt,
+  endsAt,
+});
+
 /** A confirmed booking stored as the booking POST stores it (also at times the POST refuses: soon, past). */
 const booked = (date: string, time: string, extra: Partial<typeof schema.bookings.$inferInsert> = {}) =>
   storeBooking(t.db, ZONE, date, time, { ...person, ...extra });
@@ -81,11 +90,7 @@ describe('the visitor moves their booking through its link', () => {
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
         name: person.name,
-        date: '2026-11-02',
-        time: NINE,
-        timeZone: ZONE,
-        startsAt: '2026-11-02T14:00:00.000Z',
-        endsAt: '2026-11-02T14:30:00.000Z',
+        ...slotAnswer('2026-11-02', NINE, '2026-11-02T14:00:00.000Z', '2026-11-02T14:30:00.000Z'),
         visitorTimeZone: null,
         status: 'confirmed',
         canReschedule: true,
@@ -102,11 +107,7 @@ describe('the visitor moves their booking through its link', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       id: booking.id,
-      date: '2026-11-04',
-      time: ONE,
-      timeZone: ZONE,
-      startsAt: '2026-11-04T18:00:00.000Z',
-      endsAt: '2026-11-04T18:30:00.000Z',
+      ...slotAnswer('2026-11-04', ONE, '2026-11-04T18:00:00.000Z', '2026-11-04T18:30:00.000Z'),
       message: "Your consultation has been moved. We've e-mailed you the new details.",
     });
     const after = await rowOf(booking.id);
