@@ -3,7 +3,7 @@ import * as schema from '@app/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
-import { storeBooking } from '../../../testing/booking';
+import { slotAnswer, storeBooking } from '../../../testing/booking';
 import { signWebhook } from './webhook.service';
 
 // Wednesday 2026-10-28, 08:00 in New York (EDT, UTC-4).
@@ -23,15 +23,6 @@ const ALL = [NINE, TEN, ELEVEN, ONE, '02:00 PM - 02:30 PM', '03:00 PM - 03:30 PM
 const TAKEN = 'This time is no longer available. Please choose another time.';
 
 const person = { name: 'Katherine Johnson', email: 'katherine@example.com' };
-
-/** A booking's slot as the reschedule answers give it: its day and time in the business's zone, and its instants. */
-const slotAnswer = (date: string, time: string, startsAt: string, endsAt: string) => ({
-  date,
-  time,
-  timeZone: ZONE,
-  startsAt,
-  endsAt,
-});
 
 /** A confirmed booking stored as the booking POST stores it (also at times the POST refuses: soon, past). */
 const booked = (date: string, time: string, extra: Partial<typeof schema.bookings.$inferInsert> = {}) =>
@@ -90,7 +81,7 @@ describe('the visitor moves their booking through its link', () => {
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
         name: person.name,
-        ...slotAnswer('2026-11-02', NINE, '2026-11-02T14:00:00.000Z', '2026-11-02T14:30:00.000Z'),
+        ...slotAnswer(ZONE, '2026-11-02', NINE, '2026-11-02T14:00:00.000Z', '2026-11-02T14:30:00.000Z'),
         visitorTimeZone: null,
         status: 'confirmed',
         canReschedule: true,
@@ -107,7 +98,7 @@ describe('the visitor moves their booking through its link', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       id: booking.id,
-      ...slotAnswer('2026-11-04', ONE, '2026-11-04T18:00:00.000Z', '2026-11-04T18:30:00.000Z'),
+      ...slotAnswer(ZONE, '2026-11-04', ONE, '2026-11-04T18:00:00.000Z', '2026-11-04T18:30:00.000Z'),
       message: "Your consultation has been moved. We've e-mailed you the new details.",
     });
     const after = await rowOf(booking.id);
