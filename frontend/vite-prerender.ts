@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { pageHeadTags } from '@app/contracts/page-head';
 import { build, type Plugin } from 'vite';
 import { precompress } from './vite-compress.ts';
 
@@ -11,9 +12,6 @@ interface PrerenderEntry {
   OG_IMAGE: string;
   render(path: string): Promise<string>;
 }
-
-const escapeAttr = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The route file of a marketing path: '/' is routes/index.tsx, '/why-us' routes/why-us.tsx. */
 const routeFile = (path: string) => `src/routes/${path === '/' ? 'index' : path.slice(1)}.tsx`;
@@ -129,17 +127,9 @@ export function prerenderPlugin({ root }: { root: string }): Plugin {
           '<link rel="modulepreload" fetchpriority="low"',
         );
         const head = [
-          `<title>${escapeAttr(seo.title)}</title>`,
-          `<meta name="description" content="${escapeAttr(seo.description)}">`,
-          `<link rel="canonical" href="${path}">`,
-          `<meta property="og:title" content="${escapeAttr(seo.title)}">`,
-          `<meta property="og:description" content="${escapeAttr(seo.description)}">`,
-          '<meta property="og:type" content="website">',
-          '<meta property="og:site_name" content="Lucid Insight">',
-          `<meta property="og:image" content="${entry.OG_IMAGE}">`,
-          // Relative here: the server writes it, the canonical link and og:image absolute on APP_URL (D31).
-          `<meta property="og:url" content="${path}">`,
-          '<meta name="twitter:card" content="summary_large_image">',
+          // The page's own address relative here: the server writes it, the canonical link and og:image absolute on
+          // APP_URL (D31).
+          ...pageHeadTags({ ...seo, url: path, image: entry.OG_IMAGE }),
           preloads,
           ...(DATA_PRELOADS[path] ?? []).map(
             (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${url}">`,

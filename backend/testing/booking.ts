@@ -4,6 +4,15 @@ import { slotInterval } from '../src/modules/booking/booking.service';
 
 type BookingValues = Partial<typeof schema.bookings.$inferInsert> & { name: string; email: string };
 
+/** A booking's slot as the booking API's answers give it: its day and time in the business's `zone`, its instants. */
+export const slotAnswer = (zone: string, date: string, time: string, startsAt: string, endsAt: string) => ({
+  date,
+  time,
+  timeZone: zone,
+  startsAt,
+  endsAt,
+});
+
 /**
  * A confirmed booking stored directly, as the booking POST stores it (also at times the POST refuses: soon, past),
  * on the slot `time` of `date` in `zone`, with a calendar UID of its own.

@@ -1,3 +1,5 @@
+import { pageHeadTags } from '@app/contracts/page-head';
+
 /**
  * A page whose words live in the database (case studies, the legal pages: issue 18), written by administrators after
  * the build: the API serves it as the app shell with the page's own head tags (title, description, canonical, Open
@@ -21,9 +23,6 @@ export interface ServerPage {
 /** How the API finds a server-rendered page: the page, `'not-found'` (a path of it that names nothing: 404), or null. */
 export type ServerPages = (pathname: string) => Promise<ServerPage | 'not-found' | null>;
 
-const escapeAttr = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /**
  * JSON inside <script>: `<` `>` `&` and the two line separators written as \u escapes, so no text of a field (an
  * administrator's `</script>`) can end the element or open a comment.
@@ -38,16 +37,7 @@ export function composeServerPage(shell: string, page: ServerPage, appUrl: strin
   const absolute = (path: string) => new URL(path, appUrl).href;
   const image = page.image ? absolute(page.image) : absolute(DEFAULT_IMAGE);
   const head = [
-    `<title>${escapeAttr(page.title)}</title>`,
-    `<meta name="description" content="${escapeAttr(page.description)}">`,
-    `<link rel="canonical" href="${escapeAttr(absolute(page.path))}">`,
-    `<meta property="og:title" content="${escapeAttr(page.title)}">`,
-    `<meta property="og:description" content="${escapeAttr(page.description)}">`,
-    `<meta property="og:type" content="${page.type ?? 'website'}">`,
-    '<meta property="og:site_name" content="Lucid Insight">',
-    `<meta property="og:image" content="${escapeAttr(image)}">`,
-    `<meta property="og:url" content="${escapeAttr(absolute(page.path))}">`,
-    '<meta name="twitter:card" content="summary_large_image">',
+    ...pageHeadTags({ ...page, url: absolute(page.path), image }),
     page.jsonLd ? `<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>` : '',
   ].join('');
   return (

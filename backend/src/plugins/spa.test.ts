@@ -129,14 +129,16 @@ describe('serving the built SPA', () => {
 });
 
 describe('compression', () => {
-  it('picks Brotli, else gzip, as the client accepts them', () => {
-    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
-    expect(preferredEncoding('gzip, deflate')).toBe('gzip');
-    expect(preferredEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
-    expect(preferredEncoding('*')).toBe('br');
-    expect(preferredEncoding('identity')).toBeNull();
-    expect(preferredEncoding('gzip;q=0')).toBeNull();
-    expect(preferredEncoding(null)).toBeNull();
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip;q=0.8', 'gzip'],
+    ['*', 'br'],
+    ['identity', null],
+    ['gzip;q=0', null],
+    [null, null],
+  ])('picks Brotli, else gzip, as the client accepts them: %j gets %j', (accepted, encoding) => {
+    expect(preferredEncoding(accepted)).toBe(encoding);
   });
 
   it('sends text files compressed as accepted, saying it varies by Accept-Encoding', async () => {

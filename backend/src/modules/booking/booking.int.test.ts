@@ -5,17 +5,19 @@ import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../testing/app';
+import { slotAnswer } from '../../../testing/booking';
 import { slotInterval } from './booking.service';
 import { signWebhook } from './webhook.service';
 
 // Wednesday 2026-10-28, 08:00 in New York (EDT, UTC-4).
 const now = new Date('2026-10-28T12:00:00Z');
 const clock = { now: () => now };
+const ZONE = 'America/New_York';
 const KEY = 'test-signing-key-123';
 const t = useTestApp({
   clock,
   env: {
-    BOOKING_TIMEZONE: 'America/New_York',
+    BOOKING_TIMEZONE: ZONE,
     SCHEDULING_WEBHOOK_SIGNING_KEY: KEY,
     MEETING_URL_TEMPLATE: 'https://meet.example.com/lucid-{bookingId}',
   },
@@ -32,7 +34,7 @@ describe('availability', () => {
   it('offers every default slot of a free weekday, in the company time zone', async () => {
     const response = await availability('2026-11-04');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ date: '2026-11-04', timeZone: 'America/New_York', availableTimes: ALL });
+    expect(await response.json()).toEqual({ date: '2026-11-04', timeZone: ZONE, availableTimes: ALL });
   });
 
   it('leaves out slots that start within 2 hours from now', async () => {
@@ -74,8 +76,8 @@ describe('availability of a month (the date picker)', () => {
         ...person,
         date: '2026-10-29',
         timeLabel: slot,
-        timeZone: 'America/New_York',
-        ...slotInterval('2026-10-29', slot, 'America/New_York')!,
+        timeZone: ZONE,
+        ...slotInterval('2026-10-29', slot, ZONE)!,
         calendarUid: `full-day-${slot}@test`,
       });
     expect((await (await availability('2026-10-29')).json()).availableTimes).toEqual([]);
@@ -84,7 +86,7 @@ describe('availability of a month (the date picker)', () => {
     // Today is Wednesday the 28th (free slots from 10:00 on); the 29th is full; the 30th free; the 31st a Saturday.
     expect(await response.json()).toEqual({
       month: '2026-10',
-      timeZone: 'America/New_York',
+      timeZone: ZONE,
       availableDates: ['2026-10-28', '2026-10-30'],
       closedDates: [],
       lastDate: '2026-12-27',
@@ -116,10 +118,7 @@ describe('booking', () => {
     });
     const body = await after.json();
     expect(body).toMatchObject({
-      date: '2026-11-02',
-      time: '09:00 AM - 09:30 AM',
-      timeZone: 'America/New_York',
-      startsAt: '2026-11-02T14:00:00.000Z',
+      ...slotAnswer(ZONE, '2026-11-02', '09:00 AM - 09:30 AM', '2026-11-02T14:00:00.000Z', '2026-11-02T14:30:00.000Z'),
       message: 'Your consultation is booked! Check your email for confirmation details.',
     });
     const [row] = await t.db.select().from(schema.bookings).where(eq(schema.bookings.id, body.id));
@@ -229,9 +228,7 @@ describe("the booker's confirmation: zones, e-mail, calendar file, own cancel li
     expect(response.status).toBe(201);
     const body = await response.json();
     expect(body).toMatchObject({
-      startsAt: '2026-11-16T18:00:00.000Z',
-      endsAt: '2026-11-16T18:30:00.000Z',
-      timeZone: 'America/New_York',
+      ...slotAnswer(ZONE, '2026-11-16', '01:00 PM - 01:30 PM', '2026-11-16T18:00:00.000Z', '2026-11-16T18:30:00.000Z'),
       email: person.email,
     });
     expect(body.cancelUrl).toMatch(/^\/booking\/cancel\?token=[a-z0-9]{32}$/);
@@ -271,7 +268,7 @@ describe("the booker's confirmation: zones, e-mail, calendar file, own cancel li
     const body = await response.json();
     const [row] = await t.db.select().from(schema.bookings).where(eq(schema.bookings.id, body.id));
     expect(row?.visitorTimeZone).toBe('Europe/Berlin');
-    expect(row?.timeZone).toBe('America/New_York');
+    expect(row?.timeZone).toBe(ZONE);
 
     const google = new URL(body.googleCalendarUrl);
     expect(`${google.origin}${google.pathname}`).toBe(GOOGLE_CALENDAR_URL);
@@ -341,7 +338,7 @@ describe("the booker's confirmation: zones, e-mail, calendar file, own cancel li
     expect(event.endDate.toJSDate().toISOString()).toBe('2026-11-17T14:30:00.000Z');
     // Local time with the zone's rules (VTIMEZONE), as Outlook needs; the same instant.
     expect(text).toContain('DTSTART;TZID=America/New_York:20261117T090000');
-    expect(calendar.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe('America/New_York');
+    expect(calendar.getFirstSubcomponent('vtimezone')?.getFirstPropertyValue('tzid')).toBe(ZONE);
     expect(event.location).toBe(`https://meet.example.com/lucid-${body.id}`);
     expect(text).toContain('STATUS:CONFIRMED');
 
@@ -457,7 +454,7 @@ describe("the scheduling service's webhook (D17)", () => {
       const response = await send(body, signWebhook(body, KEY, now));
       expect(await response.json(), String(timezone)).toEqual({ status: 'stored' });
       const [row] = await t.db.select().from(schema.bookings).where(eq(schema.bookings.externalId, uri));
-      expect(row, String(timezone)).toMatchObject({ visitorTimeZone: stored, timeZone: 'America/New_York' });
+      expect(row, String(timezone)).toMatchObject({ visitorTimeZone: stored, timeZone: ZONE });
     }
   });
 

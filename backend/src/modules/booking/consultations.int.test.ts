@@ -71,21 +71,19 @@ describe('the consultations list', () => {
     });
   });
 
-  it('refuses anonymous callers with 401 and non-admins with 403, on every route', async () => {
-    const routes: [string, string][] = [
-      ['GET', '/api/admin/consultations'],
-      ['POST', '/api/admin/consultations/1/cancel'],
-      ['GET', '/api/admin/closed-dates'],
-      ['POST', '/api/admin/closed-dates'],
-      ['DELETE', '/api/admin/closed-dates/2026-12-24'],
-      ['GET', '/api/admin/calendar-feed'],
-      ['POST', '/api/admin/calendar-feed'],
-      ['DELETE', '/api/admin/calendar-feed'],
-    ];
-    for (const [method, path] of routes) {
-      expect((await as(null).send(method, path, method === 'GET' ? undefined : {})).status, path).toBe(401);
-      expect((await as(client).send(method, path, method === 'GET' ? undefined : {})).status, path).toBe(403);
-    }
+  it.each([
+    ['GET', '/api/admin/consultations'],
+    ['POST', '/api/admin/consultations/1/cancel'],
+    ['GET', '/api/admin/closed-dates'],
+    ['POST', '/api/admin/closed-dates'],
+    ['DELETE', '/api/admin/closed-dates/2026-12-24'],
+    ['GET', '/api/admin/calendar-feed'],
+    ['POST', '/api/admin/calendar-feed'],
+    ['DELETE', '/api/admin/calendar-feed'],
+  ])('refuses anonymous callers with 401 and non-admins with 403: %s %s', async (method, path) => {
+    const body = method === 'GET' ? undefined : {};
+    expect((await as(null).send(method, path, body)).status).toBe(401);
+    expect((await as(client).send(method, path, body)).status).toBe(403);
   });
 
   it('answers hostile filters and ids with 4xx, never 500', async () => {

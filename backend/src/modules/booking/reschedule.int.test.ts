@@ -3,7 +3,7 @@ import * as schema from '@app/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from '../../../testing/admin';
-import { storeBooking } from '../../../testing/booking';
+import { slotAnswer, storeBooking } from '../../../testing/booking';
 import { signWebhook } from './webhook.service';
 
 // Wednesday 2026-10-28, 08:00 in New York (EDT, UTC-4).
@@ -81,11 +81,7 @@ describe('the visitor moves their booking through its link', () => {
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
         name: person.name,
-        date: '2026-11-02',
-        time: NINE,
-        timeZone: ZONE,
-        startsAt: '2026-11-02T14:00:00.000Z',
-        endsAt: '2026-11-02T14:30:00.000Z',
+        ...slotAnswer(ZONE, '2026-11-02', NINE, '2026-11-02T14:00:00.000Z', '2026-11-02T14:30:00.000Z'),
         visitorTimeZone: null,
         status: 'confirmed',
         canReschedule: true,
@@ -102,11 +98,7 @@ describe('the visitor moves their booking through its link', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       id: booking.id,
-      date: '2026-11-04',
-      time: ONE,
-      timeZone: ZONE,
-      startsAt: '2026-11-04T18:00:00.000Z',
-      endsAt: '2026-11-04T18:30:00.000Z',
+      ...slotAnswer(ZONE, '2026-11-04', ONE, '2026-11-04T18:00:00.000Z', '2026-11-04T18:30:00.000Z'),
       message: "Your consultation has been moved. We've e-mailed you the new details.",
     });
     const after = await rowOf(booking.id);

@@ -40,16 +40,22 @@ beforeAll(async () => {
   connectionId = (await response.json()).id;
 });
 
+/** Saves a Looker Studio dashboard through the API: its report named by its address or by its asset name. */
+const saveLookerDashboard = (name: string, connection: number, report: { embedUrl: string } | { assetName: string }) =>
+  as(admin).send('POST', '/api/admin/dashboards', {
+    name,
+    category: 'Sales',
+    type: 'Looker',
+    embedMode: 'lookerstudio',
+    connectionId: connection,
+    ...report,
+  });
+
 /** A report shared with anyone who has the link, and a dashboard showing it. */
 async function lookerDashboard(linkShared = true) {
   const assetName = `report-${++reportCount}-${crypto.randomUUID().slice(0, 8)}`;
   google.addReport({ name: assetName, title: `Sales ${reportCount}`, linkShared });
-  const response = await as(admin).send('POST', '/api/admin/dashboards', {
-    name: `Looker ${assetName}`,
-    category: 'Sales',
-    type: 'Looker',
-    embedMode: 'lookerstudio',
-    connectionId,
+  const response = await saveLookerDashboard(`Looker ${assetName}`, connectionId, {
     embedUrl: `https://lookerstudio.google.com/reporting/${assetName}/page/p_1`,
   });
   expect(response.status).toBe(201);
@@ -126,14 +132,7 @@ describe('the Looker Studio connection (issue 28)', () => {
   });
 
   it("a dashboard of a report that does not exist saves with Google's 404 as its warning", async () => {
-    const response = await as(admin).send('POST', '/api/admin/dashboards', {
-      name: 'Missing report',
-      category: 'Sales',
-      type: 'Looker',
-      embedMode: 'lookerstudio',
-      connectionId,
-      assetName: 'no-such-report',
-    });
+    const response = await saveLookerDashboard('Missing report', connectionId, { assetName: 'no-such-report' });
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({
       embedUrl: 'https://lookerstudio.google.com/embed/reporting/no-such-report',
@@ -357,14 +356,7 @@ describe('reconcile (issue 28)', () => {
     const owning = await (await as(admin).send('POST', PATH, connectionBody({ ownsSharing: true }))).json();
     google.addReport({ name: 'owned-report' });
     google.addMember('owned-report', 'VIEWER', 'user:by-hand@elsewhere.test');
-    const dashboard = await as(admin).send('POST', '/api/admin/dashboards', {
-      name: 'Owned',
-      category: 'Sales',
-      type: 'Looker',
-      embedMode: 'lookerstudio',
-      connectionId: owning.id,
-      assetName: 'owned-report',
-    });
+    const dashboard = await saveLookerDashboard('Owned', owning.id, { assetName: 'owned-report' });
     expect(dashboard.status).toBe(201);
     const result = await (await as(admin).send('POST', `${PATH}/${owning.id}/sync`)).json();
     expect(result.unexpected).toHaveLength(1);
