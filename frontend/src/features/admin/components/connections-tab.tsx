@@ -10,9 +10,10 @@ import { failureMessage } from '../../../lib/api';
 import { useDeleteConnection, useTestConnection } from '../api/admin.mutations';
 import { adminConnectionsQueryOptions } from '../api/admin.queries';
 import { ConnectionForm } from '../forms/connection-form';
-import { AdminTable, type RowMenu } from '../kit/admin-table';
+import { LoadedList } from '../kit/admin-list';
+import type { RowMenu } from '../kit/admin-table';
 import { deleteAction, editAction } from '../kit/common-actions';
-import { SidePanel } from '../kit/side-panel';
+import { FormPanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import { connectionSite } from '../utils/embed';
 import { notifyFailure, notifySuccess } from '../utils/notify';
@@ -196,39 +197,28 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
           <SyncResultPanel outcome={synced} />
         ) : null}
       </div>
-      {connections.isError ? (
-        <Alert variant="error">The connections could not be loaded.</Alert>
-      ) : (
-        <AdminTable
-          label="Connections"
-          data-testid="connections-table"
-          columns={columns}
-          rows={rows}
-          rowKey={(c) => c.id}
-          row={(c) => ({ 'data-testid': 'connection-row', 'data-id': c.id, 'data-provider': c.provider })}
-          empty="No connections yet: create one to embed Power BI, Tableau, Metabase or Looker Studio dashboards."
-          emptyTestId="connections-empty"
-          loading={connections.isPending}
-          menu={menu}
-          menuTestId="connection-actions"
-        />
-      )}
-      <SidePanel
-        {...panel.sidePanel}
-        title={panel.editing ? `Edit ${panel.editing.name}` : 'Create Connection'}
-        hideTitle
-        data-testid="connection-panel"
-      >
-        <ConnectionForm
-          key={panel.editing?.id ?? 'new'}
-          connection={panel.editing}
-          onSaved={(result) => {
-            setSaved(result);
-            keepUnsent(result.id);
-          }}
-          onDone={panel.close}
-        />
-      </SidePanel>
+      <LoadedList
+        query={connections}
+        plural="connections"
+        label="Connections"
+        columns={columns}
+        rows={rows}
+        row={(c) => ({ 'data-id': c.id, 'data-provider': c.provider })}
+        empty="No connections yet: create one to embed Power BI, Tableau, Metabase or Looker Studio dashboards."
+        menu={menu}
+      />
+      <FormPanel panel={panel} what="Connection">
+        {(connection) => (
+          <ConnectionForm
+            connection={connection}
+            onSaved={(result) => {
+              setSaved(result);
+              keepUnsent(result.id);
+            }}
+            onDone={panel.close}
+          />
+        )}
+      </FormPanel>
     </>
   );
 }

@@ -11,7 +11,7 @@ import { adminKeys } from '../api/admin.queries';
 import { DashboardForm } from '../forms/dashboard-form';
 import { AdminTable, type RowMenu } from '../kit/admin-table';
 import { deleteAction, editAction } from '../kit/common-actions';
-import { SidePanel } from '../kit/side-panel';
+import { FormPanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import {
   type DashboardFilters,
@@ -208,14 +208,9 @@ export function DashboardsTab() {
         menuTestId="dashboard-actions"
       />
       <Pager name="dashboard" label="dashboards" pager={list.pager} total={list.total} busy={list.fetching} />
-      <SidePanel
-        {...panel.sidePanel}
-        title={panel.editing ? `Edit ${panel.editing.name}` : 'Create Dashboard'}
-        hideTitle
-        data-testid="dashboard-panel"
-      >
-        <DashboardForm key={panel.editing?.id ?? 'new'} dashboard={panel.editing} onDone={panel.close} />
-      </SidePanel>
+      <FormPanel panel={panel} what="Dashboard">
+        {(dashboard) => <DashboardForm dashboard={dashboard} onDone={panel.close} />}
+      </FormPanel>
     </>
   );
 }

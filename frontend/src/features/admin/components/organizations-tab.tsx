@@ -11,7 +11,7 @@ import { OrganizationForm } from '../forms/organization-form';
 import { AdminList } from '../kit/admin-list';
 import type { RowMenu } from '../kit/admin-table';
 import { entry } from '../kit/row-actions';
-import { PanelButton, SidePanel } from '../kit/side-panel';
+import { FormPanel, PanelButton } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import { useListView } from '../utils/use-list-view';
 import { FilterBar, type FilterField, ListHeader, stateColumn } from './admin-panel';
@@ -159,14 +159,9 @@ export function OrganizationsTab() {
         empty="No organizations found"
         menu={menu}
       />
-      <SidePanel
-        {...panel.sidePanel}
-        title={panel.editing ? `Edit ${panel.editing.name}` : 'Create Organization'}
-        hideTitle
-        data-testid="organization-panel"
-      >
-        <OrganizationForm key={panel.editing?.id ?? 'new'} organization={panel.editing} onDone={panel.close} />
-      </SidePanel>
+      <FormPanel panel={panel} what="Organization">
+        {(organization) => <OrganizationForm organization={organization} onDone={panel.close} />}
+      </FormPanel>
     </>
   );
 }

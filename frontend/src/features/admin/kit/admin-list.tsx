@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
+import { Alert } from '../../../components/ui/alert';
 import type { RowAttributes } from '../../../components/ui/table';
-import { Pager } from '../components/pager';
+import { Pager, singularOf } from '../components/pager';
 import type { useListView } from '../utils/use-list-view';
 import { AdminTable } from './admin-table';
 
@@ -50,5 +51,44 @@ export function AdminList<T, K extends string = never>({
       />
       <Pager name={list.name} label={plural} pager={list.pager} total={list.total} busy={list.fetching} />
     </>
+  );
+}
+
+/**
+ * A whole list read at once (not paged: case studies, connections) in the administration's table (issue 27), or
+ * 'The {label} could not be loaded.' The rows are `query`'s unless given (sorted). Test ids as `AdminList`'s, from
+ * `plural` and its singular: `{plural}-table`, `{plural}-empty`, each row `{singular}-row`, the menu `{singular}-actions`.
+ */
+export function LoadedList<T, K extends string = never>({
+  query,
+  plural,
+  rows = query.data ?? [],
+  rowKey = (item) => (item as { id: number }).id,
+  row,
+  ...table
+}: Omit<TableProps<T, K>, 'rows' | 'loading' | 'data-testid' | 'emptyTestId' | 'menuTestId' | 'rowKey' | 'row'> & {
+  query: { data?: readonly T[] | undefined; isPending: boolean; isError: boolean };
+  /** What the rows are ('case-studies'), for the test ids. */
+  plural: string;
+  /** The rows in the order shown; `query`'s unless given. */
+  rows?: readonly T[];
+  /** A row's key; its `id` unless given. */
+  rowKey?: TableProps<T, K>['rowKey'];
+  /** More attributes of a row (data attributes). */
+  row?: (item: T) => RowAttributes;
+}) {
+  if (query.isError) return <Alert variant="error">The {table.label.toLowerCase()} could not be loaded.</Alert>;
+  const name = singularOf(plural);
+  return (
+    <AdminTable
+      {...table}
+      data-testid={`${plural}-table`}
+      emptyTestId={`${plural}-empty`}
+      menuTestId={`${name}-actions`}
+      rows={rows}
+      rowKey={rowKey}
+      row={(item) => ({ 'data-testid': `${name}-row`, ...row?.(item) })}
+      loading={query.isPending}
+    />
   );
 }
