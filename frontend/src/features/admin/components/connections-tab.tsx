@@ -12,11 +12,10 @@ import { adminConnectionsQueryOptions } from '../api/admin.queries';
 import { ConnectionForm } from '../forms/connection-form';
 import { LoadedList } from '../kit/admin-list';
 import type { RowMenu } from '../kit/admin-table';
-import { deleteAction, editAction } from '../kit/common-actions';
+import { deleteAction, deleteRow, editAction } from '../kit/common-actions';
 import { FormPanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import { connectionSite } from '../utils/embed';
-import { notifyFailure, notifySuccess } from '../utils/notify';
 import { ListHeader } from './admin-panel';
 import { ConnectionStatus } from './connection-status';
 import { LastSync, type SyncOutcome, SyncResultPanel, useSyncNow } from './connection-sync';
@@ -72,18 +71,8 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
     keepUnsent(connection.id, failed);
   };
 
-  const remove = async (connection: EmbedConnection, close: () => void) => {
-    try {
-      await deleteConnection.mutateAsync(connection.id);
-      close();
-      if (panel.isEditing(connection)) panel.close();
-      notifySuccess('Connection deleted');
-    } catch (error) {
-      close();
-      // 409 while dashboards use it: the server's message says so.
-      notifyFailure('Error deleting connection', error, 'Failed to delete connection');
-    }
-  };
+  // A 409 while dashboards use it: the server's message says so.
+  const remove = deleteRow('Connection', (c: EmbedConnection) => deleteConnection.mutateAsync(c.id), panel);
 
   const columns: Column<EmbedConnection>[] = [
     { header: 'Name', className: 'min-w-36 font-medium', cell: (c) => c.name },
