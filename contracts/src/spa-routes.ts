@@ -66,16 +66,18 @@ export const MARKETING_PATHS = [
 ] as const satisfies readonly (typeof SPA_ROUTES)[number][];
 export type MarketingPath = (typeof MARKETING_PATHS)[number];
 
+/** The legal pages the footer links to; each is `/{key}`. */
+export const SITE_PAGE_KEYS = ['privacy', 'terms', 'cookies'] as const;
+export type SitePageKey = (typeof SITE_PAGE_KEYS)[number];
+
 /**
  * The pages whose words administrators write after the build (issue 18, ADR 037): the API renders their head tags and
  * content per request, and lists them in sitemap.xml with each published case study (`/case-studies/{slug}`).
  */
 export const SITE_CONTENT_PATHS = [
   '/case-studies',
-  '/privacy',
-  '/terms',
-  '/cookies',
-] as const satisfies readonly (typeof SPA_ROUTES)[number][];
+  ...SITE_PAGE_KEYS.map((key) => `/${key}` as const),
+] satisfies readonly (typeof SPA_ROUTES)[number][];
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

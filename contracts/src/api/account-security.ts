@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { filledIn } from './common';
+import { filledIn, OrganizationRefEntries } from './common';
 
 /**
  * Issue 17, decision 035: two-factor sign-in (an authenticator app's time-based codes, or a one-time recovery code),
@@ -136,9 +136,8 @@ export const SignInEventSchema = v.object({
   method: v.picklist(SIGN_IN_METHODS),
   result: v.picklist(SIGN_IN_RESULTS),
   reason: v.nullable(v.string()),
-  organizationId: v.nullable(v.number()),
-  /** The organization whose single sign-on was used, by its current name. */
-  organizationName: v.nullable(v.string()),
+  /** The organization whose single sign-on was used. */
+  ...OrganizationRefEntries,
   ipAddress: v.nullable(v.string()),
   userAgent: v.nullable(v.string()),
   /** The User-Agent as words: 'Chrome 131', 'Unknown browser'. */

@@ -1,10 +1,11 @@
 // Long file: every shape of the administration (organizations, dashboards and their embed modes, users, links, audit).
 import * as v from 'valibot';
-import { filledIn, requiredEmail, requiredText, wholeNumber } from './common';
+import { filledIn, IdNameEntries, requiredEmail, requiredText, wholeNumber } from './common';
 import { EmailSchema } from './contact';
 import { DASHBOARD_CATEGORIES, DASHBOARD_TYPES, type DashboardType, TYPE_OF_EMBED_MODE } from './dashboards';
 import { DataScopeInputSchema, EMBED_MODES, guidText, siteUrlText } from './embedding';
 import { ASSET_NAME, lookerStudioEmbedUrl, lookerStudioReport, optionalGoogleEmail } from './lookerstudio';
+import { UsagePeriodEntries } from './usage';
 
 /** Optional text: missing or null counts as empty. */
 const optionalText = (max: number, message: string) =>
@@ -227,8 +228,7 @@ export const AdminEmailActionSchema = v.object({ email: EmailSchema });
 
 /** An organization as the administration shows it. */
 export const OrganizationSchema = v.object({
-  id: v.number(),
-  name: v.string(),
+  ...IdNameEntries,
   domain: v.nullable(v.string()),
   logoUrl: v.nullable(v.string()),
   googleGroup: v.nullable(v.string()),
@@ -270,8 +270,7 @@ export const OrganizationDetailSchema = v.object({
   organization: OrganizationSchema,
   members: v.array(OrganizationMemberSchema),
   usage: v.object({
-    from: v.string(),
-    to: v.string(),
+    ...UsagePeriodEntries,
     days: v.array(v.string()),
     views: v.array(v.number()),
     total: v.number(),

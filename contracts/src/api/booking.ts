@@ -94,6 +94,9 @@ export const BookedSlotEntries = {
   endsAt: v.string(),
 };
 
+/** What a visitor may tell of their work when booking (both optional): as the admin's lists show it, null when not given. */
+export const VisitorWorkEntries = { businessName: v.nullable(v.string()), lineOfWork: v.nullable(v.string()) };
+
 /** Whether a booking still stands. */
 export const BookingStatusSchema = v.picklist(['confirmed', 'cancelled']);
 

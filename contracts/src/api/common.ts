@@ -49,6 +49,12 @@ export type CheckResult = v.InferOutput<typeof CheckResultSchema>;
 /** A row by its id and the name it shows under (an organization, a dashboard, a person): what lists pick from. */
 export const IdNameEntries = { id: v.number(), name: v.string() };
 
+/** An organization a row may name (null when none), by its id and its current name. */
+export const OrganizationRefEntries = {
+  organizationId: v.nullable(v.number()),
+  organizationName: v.nullable(v.string()),
+};
+
 /** When a row was made and last changed (ISO times): the rows an administrator edits. */
 export const TimestampEntries = { createdAt: v.string(), updatedAt: v.string() };
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { BookedSlotEntries, BookingStatusSchema } from './booking';
-import { ApiErrorSchema, filledIn } from './common';
+import { BookedSlotEntries, BookingStatusSchema, VisitorWorkEntries } from './booking';
+import { ApiErrorSchema, filledIn, IdNameEntries } from './common';
 
 /**
  * The company's side of booking (issue 16): the consultations list of the admin screen, the days the company is
@@ -22,11 +22,9 @@ const ConsultationChangeSchema = v.object({
 });
 
 export const ConsultationSchema = v.object({
-  id: v.number(),
-  name: v.string(),
+  ...IdNameEntries,
   email: v.string(),
-  businessName: v.nullable(v.string()),
-  lineOfWork: v.nullable(v.string()),
+  ...VisitorWorkEntries,
   ...BookedSlotEntries,
   status: BookingStatusSchema,
   source: v.picklist(['form', 'scheduling_service']),

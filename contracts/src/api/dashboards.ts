@@ -31,8 +31,7 @@ export type ClientDashboard = v.InferOutput<typeof ClientDashboardSchema>;
  * rather than "no dashboards assigned" or a bare 404 (issue 26).
  */
 export const PortalOrganizationSchema = v.object({
-  id: v.number(),
-  name: v.string(),
+  ...IdNameEntries,
   isActive: v.boolean(),
   /** An https URL or a site path (`/images/...`), else null: the portal shows the name's initial. */
   logoUrl: v.nullable(v.string()),

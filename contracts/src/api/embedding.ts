@@ -168,19 +168,29 @@ export const EMBED_SECRET_FIELDS = {
   lookerstudio: ['serviceAccountKey'],
 } as const satisfies Record<EmbedProvider, readonly string[]>;
 
+/**
+ * The fields of the providers that are not secret, as a connection shows them: null when its provider has none.
+ * Looker Studio's `delegatedUser` is the Workspace user the service account acts as, `serviceAccountEmail` the key's
+ * client e-mail (not secret).
+ */
+const SETTING_KEYS = [
+  'tenantId',
+  'clientId',
+  'siteUrl',
+  'siteName',
+  'secretId',
+  'delegatedUser',
+  'serviceAccountEmail',
+] as const;
+const SettingEntries = Object.fromEntries(SETTING_KEYS.map((key) => [key, v.nullable(v.string())])) as {
+  [Key in (typeof SETTING_KEYS)[number]]: v.NullableSchema<v.StringSchema<undefined>, undefined>;
+};
+
 /** A connection as the administration sees it: every field but the secrets. */
 export const EmbedConnectionSchema = v.object({
-  id: v.number(),
-  name: v.string(),
+  ...IdNameEntries,
   provider: v.picklist(EMBED_PROVIDERS),
-  tenantId: v.nullable(v.string()),
-  clientId: v.nullable(v.string()),
-  siteUrl: v.nullable(v.string()),
-  siteName: v.nullable(v.string()),
-  secretId: v.nullable(v.string()),
-  /** Looker Studio: the Workspace user the service account acts as, and the key's client e-mail (not secret). */
-  delegatedUser: v.nullable(v.string()),
-  serviceAccountEmail: v.nullable(v.string()),
+  ...SettingEntries,
   /** Looker Studio: whether VIEWERs the product did not add are removed (D36), not only reported. */
   ownsSharing: v.boolean(),
   /** Looker Studio: the last reconcile of its dashboards' sharing. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { idLike } from './admin';
-import { BookingStatusSchema } from './booking';
-import { requiredText } from './common';
+import { BookingStatusSchema, VisitorWorkEntries } from './booking';
+import { OrganizationRefEntries, requiredText } from './common';
 import { LEAD_STATUSES } from './lists';
 
 /** Issue 27, decision 049: every contact message and consultation booking of a person is one lead. */
@@ -23,29 +23,21 @@ export const LeadSchema = v.object({
   createdAt: v.string(),
   /** Set by the conversion to a client. */
   convertedAt: v.nullable(v.string()),
-  organizationId: v.nullable(v.number()),
-  organizationName: v.nullable(v.string()),
+  ...OrganizationRefEntries,
   userId: v.nullable(v.number()),
 });
 export type Lead = v.InferOutput<typeof LeadSchema>;
 
+/** What every entry of a lead's timeline tells: the message's or booking's id, when it came, the name given in it. */
+const ActivityEntries = { id: v.number(), at: v.string(), name: v.string() };
+
 /** One contact message or booking of a lead, as its timeline shows it. */
 const LeadActivitySchema = v.variant('kind', [
-  v.object({
-    kind: v.literal('message'),
-    id: v.number(),
-    at: v.string(),
-    name: v.string(),
-    subject: v.string(),
-    message: v.string(),
-  }),
+  v.object({ kind: v.literal('message'), ...ActivityEntries, subject: v.string(), message: v.string() }),
   v.object({
     kind: v.literal('booking'),
-    id: v.number(),
-    at: v.string(),
-    name: v.string(),
-    businessName: v.nullable(v.string()),
-    lineOfWork: v.nullable(v.string()),
+    ...ActivityEntries,
+    ...VisitorWorkEntries,
     startsAt: v.string(),
     timeLabel: v.string(),
     date: v.string(),

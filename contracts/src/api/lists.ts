@@ -116,6 +116,12 @@ export const UserListQuerySchema = listQuerySchema(USER_SORTS, {
 });
 export type UserListQuery = v.InferOutput<typeof UserListQuerySchema>;
 
+/** A dashboard's category and type, as the lists of dashboards and of their links filter them. */
+const DashboardKindFilters = {
+  category: choiceFilter('category', DASHBOARD_CATEGORIES),
+  type: choiceFilter('type', DASHBOARD_TYPES),
+};
+
 /** A dashboard's embedding filter: a mode, or 'public-link' (a URL anyone who has it can open). */
 const DASHBOARD_EMBED_FILTERS = [...EMBED_MODES, 'public-link'] as const;
 
@@ -123,8 +129,7 @@ const DASHBOARD_EMBED_FILTERS = [...EMBED_MODES, 'public-link'] as const;
 const DASHBOARD_SORTS = ['name', 'category', 'type', 'isPublic', 'id'] as const;
 export const DashboardListQuerySchema = listQuerySchema(DASHBOARD_SORTS, {
   name: textFilter('name'),
-  category: choiceFilter('category', DASHBOARD_CATEGORIES),
-  type: choiceFilter('type', DASHBOARD_TYPES),
+  ...DashboardKindFilters,
   visibility: choiceFilter('visibility', ['public', 'private']),
   embed: choiceFilter('embed', DASHBOARD_EMBED_FILTERS),
 });
@@ -135,8 +140,7 @@ const LINK_SORTS = ['organizationName', 'dashboardName', 'dashboardCategory', 'd
 export const LinkListQuerySchema = listQuerySchema(LINK_SORTS, {
   organization: idFilter('organization'),
   dashboard: idFilter('dashboard'),
-  category: choiceFilter('category', DASHBOARD_CATEGORIES),
-  type: choiceFilter('type', DASHBOARD_TYPES),
+  ...DashboardKindFilters,
 });
 export type LinkListQuery = v.InferOutput<typeof LinkListQuerySchema>;
 

@@ -1,11 +1,11 @@
 import * as v from 'valibot';
+import { IdNameEntries } from './common';
 
 const Count = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 /** A dashboard whose provider check fails, with why (issue 27's overview). */
 const FailingDashboardSchema = v.object({
-  id: v.number(),
-  name: v.string(),
+  ...IdNameEntries,
   reason: v.string(),
 });
 

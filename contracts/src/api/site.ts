@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { SITE_PAGE_KEYS } from '../spa-routes';
 import { filledInText, requiredEmail, requiredText, TimestampEntries } from './common';
 
 /**
@@ -102,9 +103,7 @@ export type PublicCaseStudy = v.InferOutput<typeof PublicCaseStudySchema>;
 
 export const CaseStudySlugParamsSchema = v.object({ slug: v.pipe(v.string(), v.maxLength(200)) });
 
-/** The legal pages the footer links to; each is `/{key}`. */
-export const SITE_PAGE_KEYS = ['privacy', 'terms', 'cookies'] as const;
-export type SitePageKey = (typeof SITE_PAGE_KEYS)[number];
+export { SITE_PAGE_KEYS, type SitePageKey } from '../spa-routes';
 export const SitePageParamsSchema = v.object({
   key: v.picklist(SITE_PAGE_KEYS, `The page must be one of ${SITE_PAGE_KEYS.join(', ')}`),
 });

@@ -55,9 +55,11 @@ const usageSeries = <E extends v.ObjectEntries>(entries: E) =>
 /** A dashboard's views that are not clients' usage (D37). */
 const ViewsApartSchema = v.object({ ...IdNameEntries, total: v.number() });
 
+/** The days a report counts, of the company's time zone (yyyy-MM-dd), both counted. */
+export const UsagePeriodEntries = { from: v.string(), to: v.string() };
+
 export const UsageReportSchema = v.object({
-  from: v.string(),
-  to: v.string(),
+  ...UsagePeriodEntries,
   groupBy: v.picklist(USAGE_GROUPINGS),
   timeZone: v.string(),
   /** The first day (yyyy-MM-dd) of each period: each day, or each week from its Monday. */
@@ -94,8 +96,7 @@ export const UsageReportSchema = v.object({
   failedLoadViews: v.number(),
   inactiveClients: v.array(
     v.object({
-      id: v.number(),
-      name: v.string(),
+      ...IdNameEntries,
       email: v.string(),
       organizations: v.array(v.string()),
       lastLoginAt: v.nullable(v.string()),

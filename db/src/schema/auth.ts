@@ -1,18 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, extensionOf, mentions, serialId, timeOfInsert, timestamptz } from './columns';
+import { belongsTo, extensionOf, mentions, requestOrigin, serialId, timeOfInsert, timestamptz } from './columns';
 import { users } from './users';
 
-/** Signed-in sessions (D3): the id is the SHA-256 of the cookie's token, never the token itself. */
+/**
+ * A row a browser's cookie names (a session, a sign-in waiting for its second factor): the id is the SHA-256 of the
+ * cookie's token, never the token itself; whose it is, and until when it holds.
+ */
+const cookieTokenRow = () => ({
+  id: text().primaryKey(),
+  userId: belongsTo(() => users.id),
+  expiresAt: timestamptz().notNull(),
+});
+
+/** Signed-in sessions (D3), named by the cookie's token. */
 export const sessions = pgTable(
   'sessions',
   {
-    id: text().primaryKey(),
-    userId: belongsTo(() => users.id),
-    expiresAt: timestamptz().notNull(),
+    ...cookieTokenRow(),
     createdAt: timeOfInsert(),
-    ipAddress: text(),
-    userAgent: text(),
+    ...requestOrigin(),
     /**
      * The id the account page shows and ends a session by (issue 17): random, so it tells nothing of the token and
      * cannot be guessed; the primary key (the token's hash) never leaves the server.
@@ -58,9 +65,7 @@ export const recoveryCodes = pgTable(
 export const pendingSignIns = pgTable(
   'pending_sign_ins',
   {
-    id: text().primaryKey(),
-    userId: belongsTo(() => users.id),
-    expiresAt: timestamptz().notNull(),
+    ...cookieTokenRow(),
     usedAt: timestamptz(),
     createdAt: timeOfInsert(),
   },
@@ -135,8 +140,7 @@ export const signInEvents = pgTable(
     reason: text(),
     /** The organization whose identity provider was used, for single sign-on. */
     organizationId: integer(),
-    ipAddress: text(),
-    userAgent: text(),
+    ...requestOrigin(),
     createdAt: timeOfInsert(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { belongsTo, mentions, serialId, timeOfInsert, timestamptz } from './columns';
+import { belongsTo, mentions, serialId, timeOfInsert, timeSpan, timestamptz, visitor } from './columns';
 import { users } from './users';
 
 /**
@@ -11,8 +11,7 @@ export const bookings = pgTable(
   'bookings',
   {
     id: serialId(),
-    name: text().notNull(),
-    email: text().notNull(),
+    ...visitor(),
     businessName: text(),
     lineOfWork: text(),
     /** yyyy-MM-dd in the company's time zone. */
@@ -22,8 +21,7 @@ export const bookings = pgTable(
     timeZone: text().notNull(),
     /** The visitor's own IANA zone, as their browser named it when booking (issue 26); null when unknown. */
     visitorTimeZone: text(),
-    startsAt: timestamptz().notNull(),
-    endsAt: timestamptz().notNull(),
+    ...timeSpan(),
     status: text({ enum: ['confirmed', 'cancelled'] })
       .notNull()
       .default('confirmed'),
@@ -61,8 +59,7 @@ export const calendarBusy = pgTable(
   'calendar_busy',
   {
     id: serialId(),
-    startsAt: timestamptz().notNull(),
-    endsAt: timestamptz().notNull(),
+    ...timeSpan(),
     /** The calendar event's UID (events we put there ourselves are skipped: their bookings already block). */
     uid: text(),
     syncedAt: timeOfInsert(),

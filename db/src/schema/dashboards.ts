@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { belongsTo, serialId, timeOfInsert, timestamps, timestamptz } from './columns';
+import { belongsTo, serialId, timeOfInsert, timestamps, timestamptz, uses } from './columns';
 import { embedConnections } from './embedding';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -18,7 +18,7 @@ export const dashboards = pgTable(
     /** The frame's address in 'url' mode; empty in the token modes. */
     embedUrl: text().notNull(),
     /** The connection tokens are minted with (token modes); a connection in use cannot be deleted. */
-    connectionId: integer().references(() => embedConnections.id, { onDelete: 'restrict' }),
+    connectionId: uses(() => embedConnections.id),
     /** Which report, view or dashboard of the provider: `{ workspaceId, reportId }`, `{ viewUrl }` or `{ metabaseDashboardId }`. */
     embedTarget: jsonb().$type<Record<string, string | number>>(),
     thumbnailUrl: text(),

@@ -1,5 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { serialId, timestamps, timestamptz } from './columns';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { serialId, timestamps, timestamptz, uses } from './columns';
 
 /**
  * A provider account the server mints embed tokens with (issue 14, decision 030): a Power BI service principal, a
@@ -36,9 +36,7 @@ export const lookerSharing = pgTable(
   'looker_sharing',
   {
     id: serialId(),
-    connectionId: integer()
-      .notNull()
-      .references(() => embedConnections.id, { onDelete: 'restrict' }),
+    connectionId: uses(() => embedConnections.id).notNull(),
     assetName: text().notNull(),
     /** 'in-step' | 'pending' | 'failing' */
     state: text().notNull().default('pending'),

@@ -61,25 +61,31 @@ export const publicConfig = {
   socialLinks: [],
 };
 
-export function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 7,
-    email: 'ada@example.com',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    isAdmin: false,
-    isActive: true,
-    hasLoggedIn: true,
-    accountSetupComplete: true,
-    lastLoginAt: '2025-03-01T09:00:00.000Z',
-    hasPassword: true,
-    passwordChangedAt: '2025-02-01T09:00:00.000Z',
-    createdAt: '2024-11-05T10:00:00.000Z',
-    organizations: [{ id: 1, name: 'Acme' }],
-    googleAccount: null,
-    ...overrides,
-  };
-}
+/**
+ * A builder of test data: `defaults` with the `overrides` a test is about, each call a fresh copy (a test may change
+ * what it was given).
+ */
+export const builder =
+  <T extends object>(defaults: T) =>
+  (overrides: Partial<T> = {}): T => ({ ...structuredClone(defaults), ...overrides });
+
+/** A signed-in account as GET /api/auth/user answers it. */
+export const makeUser = builder<User>({
+  id: 7,
+  email: 'ada@example.com',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  isAdmin: false,
+  isActive: true,
+  hasLoggedIn: true,
+  accountSetupComplete: true,
+  lastLoginAt: '2025-03-01T09:00:00.000Z',
+  hasPassword: true,
+  passwordChangedAt: '2025-02-01T09:00:00.000Z',
+  createdAt: '2024-11-05T10:00:00.000Z',
+  organizations: [{ id: 1, name: 'Acme' }],
+  googleAccount: null,
+});
 
 /**
  * Replaces `fetch` with a fake API keyed by 'METHOD /path' (the query string included). `GET /api/config` and an

@@ -1,7 +1,13 @@
-import { Combobox, createListCollection } from '@ark-ui/react/combobox';
+import { Combobox } from '@ark-ui/react/combobox';
 import { Portal } from '@ark-ui/react/portal';
-import { type ReactNode, useMemo } from 'react';
-import { ComboboxChoice, type ComboboxChoiceData, ComboboxControl, ComboboxNoChoices } from './combobox-parts';
+import type { ReactNode } from 'react';
+import {
+  ComboboxChoice,
+  type ComboboxChoiceData,
+  ComboboxControl,
+  ComboboxNoChoices,
+  useChoiceCollection,
+} from './combobox-parts';
 import { FieldShell } from './field-shell';
 import { useFieldControl } from './use-field-control';
 
@@ -41,15 +47,7 @@ export function ComboboxField({
   'data-testid': testId,
 }: ComboboxFieldProps) {
   const { field, shell, control } = useFieldControl<string>(label, description);
-  const collection = useMemo(
-    () =>
-      createListCollection({
-        items: [...options],
-        itemToValue: (option) => option.value,
-        itemToString: (option) => option.value,
-      }),
-    [options],
-  );
+  const collection = useChoiceCollection(options, 'value');
   const value = String(field.state.value ?? '');
 
   return (

@@ -1,5 +1,6 @@
-import { Combobox, type ComboboxInputProps } from '@ark-ui/react/combobox';
+import { Combobox, type ComboboxInputProps, createListCollection } from '@ark-ui/react/combobox';
 import { ChevronDown } from 'lucide-react';
+import { useMemo } from 'react';
 import { Spinner } from '../ui/spinner';
 import { controlClass } from './field-shell';
 
@@ -14,6 +15,21 @@ export interface ComboboxChoiceData {
   label: string;
   detail?: string | null | undefined;
 }
+
+/**
+ * The choices as the collection of a `Combobox.Root` (made again only when `choices` change): each is picked by its
+ * value, and its `text` ('value' or 'label') is what the input shows once it is picked.
+ */
+export const useChoiceCollection = (choices: readonly ComboboxChoiceData[], text: 'value' | 'label') =>
+  useMemo(
+    () =>
+      createListCollection({
+        items: [...choices],
+        itemToValue: (choice) => choice.value,
+        itemToString: (choice) => choice[text],
+      }),
+    [choices, text],
+  );
 
 /** The text input and its 'Show choices' button; `inputProps` go on the input. */
 export function ComboboxControl(inputProps: ComboboxInputProps & { 'data-testid'?: string }) {

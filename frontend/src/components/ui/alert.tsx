@@ -40,3 +40,12 @@ export function Alert({ variant, children, className, ...rest }: AlertProps) {
     </div>
   );
 }
+
+/** The error banner of `message` (a failure of the last attempt), or nothing while there is none. */
+export function ErrorAlert({ message, ...rest }: Omit<AlertProps, 'variant' | 'children'> & { message: ReactNode }) {
+  return message ? (
+    <Alert variant="error" {...rest}>
+      {message}
+    </Alert>
+  ) : null;
+}

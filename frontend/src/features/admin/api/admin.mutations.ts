@@ -52,14 +52,11 @@ export const saveTo =
       : apiRequest(`${path}/${id}` as `${P}/${number}`, { method: 'PUT', body: input });
 
 // Organizations: their names show in the users' badges and the associations too.
+const organizationLists = [adminKeys.organizations, adminKeys.users, adminKeys.links];
 
 /** POST /api/admin/organizations (201) or PUT /api/admin/organizations/{id} (200). */
 export const useSaveOrganization = () =>
-  useAdminMutation(
-    'save-organization',
-    [adminKeys.organizations, adminKeys.users, adminKeys.links],
-    saveTo('/api/admin/organizations')<OrganizationInput>,
-  );
+  useAdminMutation('save-organization', organizationLists, saveTo('/api/admin/organizations')<OrganizationInput>);
 
 /** POST /api/admin/organizations/{id}/toggle-status */
 export const useToggleOrganizationStatus = () =>
@@ -67,22 +64,17 @@ export const useToggleOrganizationStatus = () =>
     apiRequest(`/api/admin/organizations/${id}/toggle-status`, { method: 'POST' }),
   );
 
-// Dashboards: shown in the associations too.
+// Dashboards: shown in the associations too (each link shows its dashboard's mode), and the connections count the
+// dashboards that use them.
+const dashboardLists = [adminKeys.dashboards, adminKeys.links, adminKeys.connections];
 
-/**
- * POST /api/admin/dashboards (201) or PUT /api/admin/dashboards/{id} (200). The connections count the dashboards that
- * use them, and the links show each dashboard's mode.
- */
+/** POST /api/admin/dashboards (201) or PUT /api/admin/dashboards/{id} (200). */
 export const useSaveDashboard = () =>
-  useAdminMutation(
-    'save-dashboard',
-    [adminKeys.dashboards, adminKeys.links, adminKeys.connections],
-    saveTo('/api/admin/dashboards')<DashboardInput>,
-  );
+  useAdminMutation('save-dashboard', dashboardLists, saveTo('/api/admin/dashboards')<DashboardInput>);
 
 /** DELETE /api/admin/dashboards/{id} (204) */
 export const useDeleteDashboard = () =>
-  useAdminMutation('delete-dashboard', [adminKeys.dashboards, adminKeys.links, adminKeys.connections], (id: number) =>
+  useAdminMutation('delete-dashboard', dashboardLists, (id: number) =>
     apiRequest(`/api/admin/dashboards/${id}`, { method: 'DELETE' }),
   );
 

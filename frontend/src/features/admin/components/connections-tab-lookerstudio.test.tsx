@@ -1,7 +1,14 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type AdminRoutes, chooseRowAction, makeConnection, openAdminScreen } from '../../../testing/admin-fixtures';
+import {
+  type AdminRoutes,
+  chooseRowAction,
+  makeConnection,
+  openAdminScreen,
+  press,
+  typeInto,
+} from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 import { OWNS_SHARING_HINT, SECRET_KEPT_HINT } from '../forms/connection-form';
@@ -29,19 +36,23 @@ const looker = makeConnection({
   dashboardCount: 2,
 });
 
+/** What a save of `looker` sends, but for its key and its sharing choice. */
+const sent = { name: 'Google reports', provider: 'lookerstudio', delegatedUser: 'reports@acme.test' };
+
 function openConnections(routes: AdminRoutes = {}, connections = [looker]) {
   return openAdminScreen('/admin?tab=connections', { connections }, routes).api;
 }
 
 const form = () => screen.findByTestId('connection-form');
+/** Saves the connection (`button`: Create or Update Connection): what testing it found. */
+async function testResult(panel: HTMLElement, button: string) {
+  press(panel, button);
+  return (await screen.findByTestId('connection-test-result')).textContent;
+}
 const newConnection = async () => {
   act(() => fireEvent.click(screen.getByTestId('connection-create')));
   return form();
 };
-const type = (scope: HTMLElement, label: string, value: string) =>
-  fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
-const submit = (scope: HTMLElement, name: string) =>
-  act(() => fireEvent.click(within(scope).getByRole('button', { name })));
 
 describe('a Looker Studio connection', () => {
   it('is made with the key read from its file, the delegated user and the sharing choice; bad input is named first', async () => {
@@ -49,40 +60,36 @@ describe('a Looker Studio connection', () => {
     const api = openConnections({ 'POST /api/admin/embed-connections': reply(saved, 201) }, []);
     await screen.findByTestId('connections-empty');
     const panel = await newConnection();
-    type(panel, 'Provider', 'lookerstudio');
+    typeInto(panel, 'Provider', 'lookerstudio');
     const key = within(panel).getByLabelText('Service account key (JSON)') as HTMLTextAreaElement;
     expect(key.tagName).toBe('TEXTAREA');
     expect(key.autocomplete).toBe('off');
     expect(within(panel).getByText(OWNS_SHARING_HINT)).toBeTruthy();
 
-    type(panel, 'Name', 'Google reports');
-    type(panel, 'Delegated user', 'not an address');
-    submit(panel, 'Create Connection');
+    typeInto(panel, 'Name', 'Google reports');
+    typeInto(panel, 'Delegated user', 'not an address');
+    press(panel, 'Create Connection');
     expect(await within(panel).findByText('Service account key (JSON) is required')).toBeTruthy();
     expect(within(panel).getByText(/valid email/i)).toBeTruthy();
 
     // Not a key: the contracts' reason, under the field.
-    type(panel, 'Service account key (JSON)', '{"type":"authorized_user"}');
+    typeInto(panel, 'Service account key (JSON)', '{"type":"authorized_user"}');
     expect(await within(panel).findByText(/its "type" must be "service_account"/)).toBeTruthy();
-    type(panel, 'Service account key (JSON)', `${KEY.slice(0, 20)}\u0000${KEY.slice(20)}`);
+    typeInto(panel, 'Service account key (JSON)', `${KEY.slice(0, 20)}\u0000${KEY.slice(20)}`);
     expect(await within(panel).findByText('Service account key must not contain NUL characters')).toBeTruthy();
 
     const file = new File([KEY], 'acme-reports-1234.json', { type: 'application/json' });
     fireEvent.change(within(panel).getByTestId('connection-key-file'), { target: { files: [file] } });
     await waitFor(() => expect(key.value).toBe(KEY));
     expect(within(panel).getByTestId('connection-key-file-status').textContent).toContain('acme-reports-1234.json');
-    type(panel, 'Delegated user', 'reports@acme.test');
+    typeInto(panel, 'Delegated user', 'reports@acme.test');
     act(() => fireEvent.click(within(panel).getByLabelText('Remove members the portal did not add')));
     expect(requestsTo(api, 'POST /api/admin/embed-connections')).toHaveLength(0);
 
-    submit(panel, 'Create Connection');
-    const result = await screen.findByTestId('connection-test-result');
-    expect(result.textContent).toContain('Found 4 reports');
+    expect(await testResult(panel, 'Create Connection')).toContain('Found 4 reports');
     expect(requestsTo(api, 'POST /api/admin/embed-connections')[0]?.body).toEqual({
-      name: 'Google reports',
-      provider: 'lookerstudio',
+      ...sent,
       serviceAccountKey: KEY,
-      delegatedUser: 'reports@acme.test',
       ownsSharing: true,
     });
     // The key is not kept on the page: the panel closes.
@@ -93,7 +100,7 @@ describe('a Looker Studio connection', () => {
     openConnections({}, []);
     await screen.findByTestId('connections-empty');
     const panel = await newConnection();
-    type(panel, 'Provider', 'lookerstudio');
+    typeInto(panel, 'Provider', 'lookerstudio');
     const big = new File(['x'.repeat(70 * 1024)], 'dump.json', { type: 'application/json' });
     fireEvent.change(within(panel).getByTestId('connection-key-file'), { target: { files: [big] } });
     await waitFor(() =>
@@ -113,14 +120,10 @@ describe('a Looker Studio connection', () => {
     expect(key.value).toBe('');
     expect(within(panel).getByText(new RegExp(SECRET_KEPT_HINT.replace('.', '\\.')))).toBeTruthy();
     expect((within(panel).getByLabelText('Delegated user') as HTMLInputElement).value).toBe('reports@acme.test');
-    submit(panel, 'Update Connection');
-    const result = await screen.findByTestId('connection-test-result');
-    expect(result.textContent).toContain('Delegation refused');
+    expect(await testResult(panel, 'Update Connection')).toContain('Delegation refused');
     expect(requestsTo(api, 'PUT /api/admin/embed-connections/8')[0]?.body).toEqual({
-      name: 'Google reports',
-      provider: 'lookerstudio',
+      ...sent,
       serviceAccountKey: '',
-      delegatedUser: 'reports@acme.test',
       ownsSharing: false,
     });
   });

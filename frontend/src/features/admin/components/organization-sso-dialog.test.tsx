@@ -4,9 +4,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { makeOrganization } from '../../../testing/admin-fixtures';
+import { confirmSendsOnce, makeOrganization } from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
-import { reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { reply, stubApi } from '../../../testing/fake-api';
 import { OrganizationSsoButton } from './organization-sso-dialog';
 
 // Issue 17 on the admin kit (issue 27): an organization's single sign-on is set in a side panel, and removing it asks
@@ -55,12 +55,12 @@ describe("an organization's single sign-on", () => {
     const panel = await screen.findByTestId('organization-sso-dialog');
     const remove = await within(panel).findByTestId('sso-remove');
     act(() => fireEvent.click(remove));
-    const dialog = await screen.findByTestId('sso-remove-dialog');
-    expect(dialog.getAttribute('role')).toBe('alertdialog');
-    expect(dialog.textContent).toContain('sign in with passwords again');
-    expect(requestsTo(api, 'DELETE /api/admin/organizations/1/sso')).toHaveLength(0);
-    act(() => fireEvent.click(within(dialog).getByTestId('confirm-action')));
-    await waitFor(() => expect(requestsTo(api, 'DELETE /api/admin/organizations/1/sso')).toHaveLength(1));
+    await confirmSendsOnce(
+      api,
+      'DELETE /api/admin/organizations/1/sso',
+      'sso-remove-dialog',
+      'sign in with passwords again',
+    );
     await waitFor(() => expect(screen.queryByTestId('organization-sso-dialog')).toBeNull());
   });
 });

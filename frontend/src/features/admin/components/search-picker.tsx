@@ -1,11 +1,12 @@
-import { Combobox, createListCollection } from '@ark-ui/react/combobox';
+import { Combobox } from '@ark-ui/react/combobox';
 import { Portal } from '@ark-ui/react/portal';
-import { type ReactNode, useId, useMemo } from 'react';
+import { type ReactNode, useId } from 'react';
 import {
   ComboboxChoice,
   type ComboboxChoiceData,
   ComboboxControl,
   ComboboxNoChoices,
+  useChoiceCollection,
 } from '../../../components/form/combobox-parts';
 
 /** The choices above the page (a portal), or in place inside a dialog. */
@@ -52,15 +53,7 @@ export function SearchPicker({
   testId: string;
 }) {
   const id = useId();
-  const collection = useMemo(
-    () =>
-      createListCollection({
-        items: [...choices],
-        itemToValue: (choice) => choice.value,
-        itemToString: (choice) => choice.label,
-      }),
-    [choices],
-  );
+  const collection = useChoiceCollection(choices, 'label');
 
   return (
     <Combobox.Root

@@ -2,7 +2,7 @@
 import type { CaseStudy, SitePage } from '@app/contracts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type AdminRoutes, chooseRowAction, openAdminScreen } from '../../../testing/admin-fixtures';
+import { type AdminRoutes, chooseRowAction, confirmSendsOnce, openAdminScreen } from '../../../testing/admin-fixtures';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 
@@ -76,13 +76,12 @@ describe('the Case studies section', () => {
   it('asks before deleting, and deletes only once confirmed', async () => {
     const api = openCaseStudies({ 'DELETE /api/admin/case-studies/3': reply(null, 204) });
     await chooseRowAction('Sales for Acme', 'case-study-delete');
-    const dialog = await screen.findByTestId('delete-case-study-dialog');
-    expect(dialog.getAttribute('role')).toBe('alertdialog');
-    expect(dialog.textContent).toContain("Delete 'Sales for Acme'?");
-    expect(requestsTo(api, 'DELETE /api/admin/case-studies/3')).toHaveLength(0);
-    act(() => fireEvent.click(within(dialog).getByTestId('confirm-action')));
-    await waitFor(() => expect(requestsTo(api, 'DELETE /api/admin/case-studies/3')).toHaveLength(1));
-    await waitFor(() => expect(screen.queryByTestId('delete-case-study-dialog')).toBeNull());
+    await confirmSendsOnce(
+      api,
+      'DELETE /api/admin/case-studies/3',
+      'delete-case-study-dialog',
+      "Delete 'Sales for Acme'?",
+    );
   });
 
   it("publishes from the row's menu", async () => {

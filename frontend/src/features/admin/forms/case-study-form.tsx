@@ -2,20 +2,22 @@ import type { CaseStudy, CaseStudyInput } from '@app/contracts';
 import { CaseStudyInputSchema } from '@app/contracts/api/site';
 import type { FieldSpec } from '../../../components/form/declared-field';
 import { useSaveCaseStudy } from '../api/site-admin';
-import { DeclaredSavePanel } from './panel-form';
+import { DeclaredSavePanel, textValues } from './panel-form';
 
 const valuesOf = (study?: CaseStudy): CaseStudyInput => ({
-  title: study?.title ?? '',
-  slug: study?.slug ?? '',
-  client: study?.client ?? '',
-  problem: study?.problem ?? '',
-  pictureUrl: study?.pictureUrl ?? '',
-  outcome: study?.outcome ?? '',
-  quote: study?.quote ?? '',
-  quoteAuthor: study?.quoteAuthor ?? '',
-  quoteRole: study?.quoteRole ?? '',
-  body: study?.body ?? '',
-  description: study?.description ?? '',
+  ...textValues(study, [
+    'title',
+    'slug',
+    'client',
+    'problem',
+    'pictureUrl',
+    'outcome',
+    'quote',
+    'quoteAuthor',
+    'quoteRole',
+    'body',
+    'description',
+  ]),
   isPublished: study?.isPublished ?? false,
   position: String(study?.position ?? 0),
 });

@@ -11,7 +11,7 @@ import { type FieldIssues, validationIssues } from '../../../components/form/use
 import { useSaveConnection } from '../api/admin.mutations';
 import { PowerBiConnectionExtras } from '../components/powerbi-connection-extras';
 import { KeyFileField } from './key-file-field';
-import { SavePanel, useSavePanel } from './panel-form';
+import { SavePanel, textValues, useSavePanel } from './panel-form';
 
 /** The form's values: every provider's fields (only the chosen provider's are sent); secrets are never filled in. */
 interface ConnectionValues {
@@ -32,14 +32,8 @@ interface ConnectionValues {
 type FieldName = Exclude<keyof ConnectionValues, 'name' | 'provider' | 'ownsSharing'>;
 
 const valuesOf = (connection?: EmbedConnection): ConnectionValues => ({
-  name: connection?.name ?? '',
+  ...textValues(connection, ['name', 'tenantId', 'clientId', 'siteUrl', 'siteName', 'secretId', 'delegatedUser']),
   provider: connection?.provider ?? 'powerbi',
-  tenantId: connection?.tenantId ?? '',
-  clientId: connection?.clientId ?? '',
-  siteUrl: connection?.siteUrl ?? '',
-  siteName: connection?.siteName ?? '',
-  secretId: connection?.secretId ?? '',
-  delegatedUser: connection?.delegatedUser ?? '',
   ownsSharing: connection?.ownsSharing ?? false,
   // Write-only: the server never returns them, and an empty one on a change keeps the stored one.
   clientSecret: '',

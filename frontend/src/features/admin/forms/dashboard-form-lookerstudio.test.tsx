@@ -2,7 +2,14 @@
 import { PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminApi, makeConnection, makeDashboard, newDashboardForm } from '../../../testing/admin-fixtures';
+import {
+  adminApi,
+  makeConnection,
+  makeDashboard,
+  newDashboardForm,
+  press,
+  typeInto,
+} from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
@@ -38,8 +45,6 @@ function openDashboards(lists: Parameters<typeof adminApi>[0] = {}, routes: Para
   return api;
 }
 
-const type = (scope: HTMLElement, label: string, value: string) =>
-  fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 /** Types into the Report combobox as a person does: focused first. */
 function typeReport(scope: HTMLElement, value: string) {
   const input = within(scope).getByLabelText('Report');
@@ -50,10 +55,10 @@ const valueIn = (scope: HTMLElement, label: string) => (within(scope).getByLabel
 
 async function lookerStudioForm() {
   const form = await newDashboardForm();
-  type(form, 'Name', 'Sales');
-  type(form, 'Category', 'Sales');
-  type(form, 'Type', 'Looker');
-  type(form, 'Embed', 'lookerstudio');
+  typeInto(form, 'Name', 'Sales');
+  typeInto(form, 'Category', 'Sales');
+  typeInto(form, 'Type', 'Looker');
+  typeInto(form, 'Embed', 'lookerstudio');
   const choice = (await within(form).findByLabelText('Connection')) as HTMLSelectElement;
   await waitFor(() => expect(choice.options.length).toBe(2));
   return form;
@@ -80,7 +85,7 @@ describe('the dashboard form in Looker Studio mode', () => {
 
     // Nothing is searched before a connection is chosen.
     expect(requestsTo(api, 'GET /api/admin/embed-connections/8/assets?q=')).toHaveLength(0);
-    type(form, 'Connection', '8');
+    typeInto(form, 'Connection', '8');
     await waitFor(() => expect(requestsTo(api, 'GET /api/admin/embed-connections/8/assets?q=')).toHaveLength(1));
 
     typeReport(form, 'Sal');
@@ -99,7 +104,7 @@ describe('the dashboard form in Looker Studio mode', () => {
     // A Looker Studio dashboard is no public share link once sharing is the portal's: no warning in the form.
     expect(within(form).queryByTestId('dashboard-public-link-warning')).toBeNull();
 
-    act(() => fireEvent.click(within(form).getByRole('button', { name: 'Create Dashboard' })));
+    press(form, 'Create Dashboard');
     await waitFor(() => expect(requestsTo(api, 'POST /api/admin/dashboards')).toHaveLength(1));
     expect(requestsTo(api, 'POST /api/admin/dashboards')[0]?.body).toMatchObject({
       embedMode: 'lookerstudio',
@@ -113,7 +118,7 @@ describe('the dashboard form in Looker Studio mode', () => {
   it("takes a pasted Looker Studio address as the report, keeping its page, and an id as the report's first page", async () => {
     openDashboards({}, { 'GET /api/admin/embed-connections/8/assets?q=': reply({ assets: [] }) });
     const form = await lookerStudioForm();
-    type(form, 'Connection', '8');
+    typeInto(form, 'Connection', '8');
     typeReport(form, `https://lookerstudio.google.com/u/0/reporting/${OPS}/page/p_abc123`);
     await waitFor(() => expect(valueIn(form, 'Report')).toBe(OPS));
     expect(valueIn(form, 'Embed URL')).toBe(`https://lookerstudio.google.com/embed/reporting/${OPS}/page/p_abc123`);
@@ -127,12 +132,12 @@ describe('the dashboard form in Looker Studio mode', () => {
   it('says what is missing or wrong, under the fields, and sends nothing', async () => {
     const api = openDashboards({}, { 'GET /api/admin/embed-connections/8/assets?q=': reply({ assets: [] }) });
     const form = await lookerStudioForm();
-    act(() => fireEvent.click(within(form).getByRole('button', { name: 'Create Dashboard' })));
+    press(form, 'Create Dashboard');
     expect(await within(form).findByText('Please choose a connection')).toBeTruthy();
     expect(within(form).getByText('Report ID is required')).toBeTruthy();
 
-    type(form, 'Connection', '8');
-    type(form, 'Embed URL', 'https://example.com/report');
+    typeInto(form, 'Connection', '8');
+    typeInto(form, 'Embed URL', 'https://example.com/report');
     expect(await within(form).findByText(/Embed URL must be a Looker Studio report address/)).toBeTruthy();
     typeReport(form, 'sales report');
     expect(await within(form).findByText(/Report ID must be the id in the report's address/)).toBeTruthy();

@@ -10,6 +10,8 @@ import {
   makeDashboard,
   newDashboardForm,
   openAdminScreen,
+  press,
+  typeInto,
 } from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
@@ -31,22 +33,19 @@ function openDashboards(lists: AdminLists = {}, routes: AdminRoutes = {}) {
   return openAdminScreen('/admin/dashboards', { connections, ...lists }, routes);
 }
 
-const type = (scope: HTMLElement, label: string, value: string) =>
-  fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
-
 describe('the dashboard form', () => {
   it('says plainly, as the admin types, that a URL is a public share link', async () => {
     openDashboards();
     const form = await newDashboardForm();
-    type(form, 'Embed URL or iframe code', 'https://example.com/embed/report');
+    typeInto(form, 'Embed URL or iframe code', 'https://example.com/embed/report');
     expect(within(form).queryByTestId('dashboard-public-link-warning')).toBeNull();
-    type(form, 'Embed URL or iframe code', 'https://app.powerbi.com/view?r=eyJrIjoi');
+    typeInto(form, 'Embed URL or iframe code', 'https://app.powerbi.com/view?r=eyJrIjoi');
     const warning = await within(form).findByTestId('dashboard-public-link-warning');
     expect(warning.textContent).toContain(PUBLIC_SHARE_LINK_WARNING);
     // Pasted iframe code too: its src is what counts.
-    type(form, 'Embed URL or iframe code', '<iframe src="https://public.tableau.com/views/x"></iframe>');
+    typeInto(form, 'Embed URL or iframe code', '<iframe src="https://public.tableau.com/views/x"></iframe>');
     expect(within(form).getByTestId('dashboard-public-link-warning')).toBeTruthy();
-    type(form, 'Embed URL or iframe code', '<iframe src="https://example.com/x"></iframe>');
+    typeInto(form, 'Embed URL or iframe code', '<iframe src="https://example.com/x"></iframe>');
     expect(within(form).queryByTestId('dashboard-public-link-warning')).toBeNull();
   });
 
@@ -58,7 +57,7 @@ describe('the dashboard form', () => {
     );
     const form = await newDashboardForm();
     fireEvent.click(within(form).getByLabelText('Publicly viewable'));
-    type(form, 'Embed', 'powerbi');
+    typeInto(form, 'Embed', 'powerbi');
     expect(within(form).queryByLabelText('Embed URL or iframe code')).toBeNull();
     const choice = (await within(form).findByLabelText('Connection')) as HTMLSelectElement;
     await waitFor(() => expect(choice.options.length).toBe(2));
@@ -68,17 +67,17 @@ describe('the dashboard form', () => {
     expect(isPublic.checked).toBe(false);
     expect(within(form).getByText(PUBLIC_IN_TOKEN_MODE)).toBeTruthy();
 
-    type(form, 'Name', 'Board');
-    type(form, 'Category', 'Sales');
-    type(form, 'Connection', '5');
-    type(form, 'Workspace ID', 'not-a-guid');
-    type(form, 'Report ID', REPORT);
-    act(() => fireEvent.click(within(form).getByRole('button', { name: 'Create Dashboard' })));
+    typeInto(form, 'Name', 'Board');
+    typeInto(form, 'Category', 'Sales');
+    typeInto(form, 'Connection', '5');
+    typeInto(form, 'Workspace ID', 'not-a-guid');
+    typeInto(form, 'Report ID', REPORT);
+    press(form, 'Create Dashboard');
     expect(await within(form).findByText(/Workspace ID must be a GUID/)).toBeTruthy();
     expect(requestsTo(api, 'POST /api/admin/dashboards')).toHaveLength(0);
 
-    type(form, 'Workspace ID', WORKSPACE);
-    act(() => fireEvent.click(within(form).getByRole('button', { name: 'Create Dashboard' })));
+    typeInto(form, 'Workspace ID', WORKSPACE);
+    press(form, 'Create Dashboard');
     await screen.findByText('Dashboard created');
     expect(requestsTo(api, 'POST /api/admin/dashboards')[0]?.body).toMatchObject({
       name: 'Board',
@@ -99,7 +98,7 @@ describe('the dashboard form', () => {
       { 'POST /api/admin/dashboards': reply({ ...makeDashboard(), embedUrlWarning: null }, 201) },
     );
     const form = await newDashboardForm();
-    type(form, 'Embed', 'tableau');
+    typeInto(form, 'Embed', 'tableau');
     expect(within(form).getByLabelText('View URL')).toBeTruthy();
     const none = await within(form).findByTestId('dashboard-no-connection');
     expect(none.textContent).toContain('No Tableau connection yet');
@@ -111,20 +110,20 @@ describe('the dashboard form', () => {
     expect(typeField().disabled).toBe(true);
     expect(within(form).getByText(TYPE_SET_BY_MODE)).toBeTruthy();
     // Back to a URL: the type is the admin's again.
-    type(form, 'Embed', 'url');
+    typeInto(form, 'Embed', 'url');
     expect(typeField().disabled).toBe(false);
-    type(form, 'Type', 'Custom');
+    typeInto(form, 'Type', 'Custom');
     expect(within(form).queryByText(TYPE_SET_BY_MODE)).toBeNull();
 
-    type(form, 'Embed', 'metabase');
+    typeInto(form, 'Embed', 'metabase');
     expect([...typeField().options].map((o) => o.value)).toContain('Metabase');
     expect(typeField().value).toBe('Metabase');
     expect(typeField().disabled).toBe(true);
-    type(form, 'Name', 'Ops');
-    type(form, 'Category', 'Sales');
-    type(form, 'Connection', '6');
-    type(form, 'Metabase dashboard ID', '42');
-    act(() => fireEvent.click(within(form).getByRole('button', { name: 'Create Dashboard' })));
+    typeInto(form, 'Name', 'Ops');
+    typeInto(form, 'Category', 'Sales');
+    typeInto(form, 'Connection', '6');
+    typeInto(form, 'Metabase dashboard ID', '42');
+    press(form, 'Create Dashboard');
     await screen.findByText('Dashboard created');
     expect(requestsTo(api, 'POST /api/admin/dashboards')[0]?.body).toMatchObject({
       type: 'Metabase',

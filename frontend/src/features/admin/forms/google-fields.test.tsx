@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   type AdminRoutes,
@@ -7,6 +7,8 @@ import {
   chooseRowAction,
   makeOrganization,
   openCreatePanel,
+  press,
+  typeInto,
 } from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
 import { makeUser, reply, requestsTo } from '../../../testing/fake-api';
@@ -18,11 +20,6 @@ import { GOOGLE_GROUP_HINT } from './organization-form';
 // e-mail address; Looker Studio reports are shared with those.
 
 quietScreenTests();
-
-const type = (scope: HTMLElement, label: string, value: string) =>
-  fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
-const press = (scope: HTMLElement, name: string) =>
-  act(() => fireEvent.click(within(scope).getByRole('button', { name })));
 
 describe("an organization's Google group", () => {
   it('is optional, must be an address, and is sent in lower case', async () => {
@@ -38,15 +35,15 @@ describe("an organization's Google group", () => {
     renderApp('/admin?tab=organizations');
     const form = await openCreatePanel('organization-create', 'organization-form');
     expect(within(form).getByText(GOOGLE_GROUP_HINT)).toBeTruthy();
-    type(form, 'Name', 'Initech');
-    type(form, 'Google group (optional)', 'analysts');
+    typeInto(form, 'Name', 'Initech');
+    typeInto(form, 'Google group (optional)', 'analysts');
     press(form, 'Create Organization');
     expect(
       await within(form).findByText('Google group must be an e-mail address (like analysts@example.com)'),
     ).toBeTruthy();
     expect(requestsTo(api, 'POST /api/admin/organizations')).toHaveLength(0);
 
-    type(form, 'Google group (optional)', ' Analysts@Initech.test ');
+    typeInto(form, 'Google group (optional)', ' Analysts@Initech.test ');
     press(form, 'Create Organization');
     await waitFor(() => expect(requestsTo(api, 'POST /api/admin/organizations')).toHaveLength(1));
     expect(requestsTo(api, 'POST /api/admin/organizations')[0]?.body).toMatchObject({
@@ -81,12 +78,12 @@ describe("a person's Google account, set by an admin", () => {
     expect(field.value).toBe('client.work@gmail.com');
     expect(within(dialog).getByText(USER_GOOGLE_ACCOUNT_HINT)).toBeTruthy();
 
-    type(dialog, 'Google account (optional)', 'client at gmail');
+    typeInto(dialog, 'Google account (optional)', 'client at gmail');
     press(dialog, 'Update User');
     expect(await within(dialog).findByText('Please enter a valid Google account (an e-mail address)')).toBeTruthy();
     expect(requestsTo(api, 'PUT /api/admin/users/2')).toHaveLength(0);
 
-    type(dialog, 'Google account (optional)', '');
+    typeInto(dialog, 'Google account (optional)', '');
     press(dialog, 'Update User');
     await waitFor(() => expect(requestsTo(api, 'PUT /api/admin/users/2')).toHaveLength(1));
     expect(requestsTo(api, 'PUT /api/admin/users/2')[0]?.body).toMatchObject({ googleAccount: null });

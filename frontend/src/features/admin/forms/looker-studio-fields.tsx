@@ -1,11 +1,19 @@
 import type { DashboardInput } from '@app/contracts';
 import { verbatimInput } from '../../../components/form/field-presets';
 import { withFieldGroup } from '../../../components/form/form';
+import type { TextFieldProps } from '../../../components/form/text-field';
 import { reportTarget } from '../utils/looker-studio';
 import { ReportPicker } from './report-picker';
 
-const LOOKER_EMBED_HINT =
-  "Looker Studio's embed address of the report, filled in from the report; change it to open another of its pages.";
+/** The embed URL field, which follows the report named. */
+const EMBED_URL_FIELD: TextFieldProps & { 'data-testid': string } = {
+  label: 'Embed URL',
+  description:
+    "Looker Studio's embed address of the report, filled in from the report; change it to open another of its pages.",
+  placeholder: 'https://lookerstudio.google.com/embed/reporting/...',
+  ...verbatimInput,
+  'data-testid': 'dashboard-looker-embed-url',
+};
 
 /**
  * The report of a Looker Studio dashboard (issue 28), in the dashboard form: the Report (picked from the chosen
@@ -44,17 +52,7 @@ export const LookerStudioFields = withFieldGroup({
             </group.AppField>
           )}
         </group.Subscribe>
-        <group.AppField name="embedUrl">
-          {(field) => (
-            <field.TextField
-              label="Embed URL"
-              description={LOOKER_EMBED_HINT}
-              placeholder="https://lookerstudio.google.com/embed/reporting/..."
-              {...verbatimInput}
-              data-testid="dashboard-looker-embed-url"
-            />
-          )}
-        </group.AppField>
+        <group.AppField name="embedUrl">{(field) => <field.TextField {...EMBED_URL_FIELD} />}</group.AppField>
       </>
     );
   },

@@ -3,14 +3,10 @@ import { OrganizationInputSchema } from '@app/contracts/api/admin';
 import type { FieldSpec } from '../../../components/form/declared-field';
 import { verbatimInput } from '../../../components/form/field-presets';
 import { useSaveOrganization } from '../api/admin.mutations';
-import { DeclaredSavePanel } from './panel-form';
+import { DeclaredSavePanel, textValues } from './panel-form';
 
-const valuesOf = (organization?: AdminOrganization): OrganizationInput => ({
-  name: organization?.name ?? '',
-  domain: organization?.domain ?? '',
-  logoUrl: organization?.logoUrl ?? '',
-  googleGroup: organization?.googleGroup ?? '',
-});
+const valuesOf = (organization?: AdminOrganization): OrganizationInput =>
+  textValues(organization, ['name', 'domain', 'logoUrl', 'googleGroup']);
 
 export const GOOGLE_GROUP_HINT =
   'A Google group this organization manages itself: its Looker Studio reports are shared with the group instead of with each member, and the organization adds its people to the group.';

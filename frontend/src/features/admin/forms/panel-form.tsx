@@ -31,6 +31,12 @@ function panelTexts(thing: Thing, editing: boolean) {
   };
 }
 
+/** The text fields' values of a form that edits `item`: each `names` its value in `item`, else empty (a new one). */
+export const textValues = <TItem extends object, K extends keyof TItem & string>(
+  item: TItem | undefined,
+  names: readonly K[],
+) => Object.fromEntries(names.map((name) => [name, String(item?.[name] ?? '')])) as Record<K, string>;
+
 export interface SavePanelOptions<TItem extends { id: number }, TValues, TInput, TSaved> {
   thing: Thing;
   /** The one edited (Cancel is offered); none to create one (the form empties after each). */

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   type AdminRoutes,
@@ -9,6 +9,8 @@ import {
   makeOrganization,
   openAdminScreen,
   openCreatePanel,
+  press,
+  typeInto,
 } from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
@@ -42,8 +44,6 @@ function openAssociations(routes: AdminRoutes = {}) {
   return openAdminScreen('/admin?tab=associations', { organizations, dashboards, links }, routes).api;
 }
 
-const type = (scope: HTMLElement, label: string, value: string) =>
-  fireEvent.change(within(scope).getByLabelText(label), { target: { value } });
 const rowOf = async (dashboardId: number) =>
   // The tab asks the server for its page once it opens (issue 18): give it the time a cold start takes.
   (await screen.findAllByTestId('association-row', {}, { timeout: 5000 })).find(
@@ -56,8 +56,13 @@ async function editScope(dashboardId: number, name: string) {
   return screen.findByTestId('edit-scope-dialog');
 }
 const linkForm = () => openCreatePanel('link-create', 'link-dashboard-form');
-const save = (dialog: HTMLElement) =>
-  act(() => fireEvent.click(within(dialog).getByRole('button', { name: 'Save scope' })));
+const save = (dialog: HTMLElement) => press(dialog, 'Save scope');
+/** Presses 'Link Dashboard': once the link is made, what was sent. */
+async function linkSent(api: ReturnType<typeof openAssociations>, form: HTMLElement) {
+  press(form, 'Link Dashboard');
+  await screen.findByText('Dashboard linked to organization');
+  return requestsTo(api, 'POST /api/admin/organization-dashboards')[0]?.body;
+}
 
 describe('data scopes in the Associations tab', () => {
   it("shows each token-mode link's scope, 'Not set up' when it has none, and no scope for a URL dashboard", async () => {
@@ -65,7 +70,7 @@ describe('data scopes in the Associations tab', () => {
     const url = await rowOf(10);
     expect(within(url).getByTestId('association-scope').textContent).toContain('URL');
     // A URL dashboard takes no scope: its menu offers Unlink only.
-    act(() => fireEvent.click(within(url).getByRole('button', { name: 'Actions for Shared for Acme' })));
+    press(url, 'Actions for Shared for Acme');
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByTestId('association-edit-scope')).toBeNull();
     expect(within(menu).getByTestId('association-unlink')).toBeTruthy();
@@ -77,15 +82,13 @@ describe('data scopes in the Associations tab', () => {
   it('links a Power BI dashboard with its roles and username', async () => {
     const api = openAssociations({ 'POST /api/admin/organization-dashboards': reply(links[1], 201) });
     const form = await linkForm();
-    type(form, 'Organization', '2');
-    type(form, 'Dashboard', '10');
+    typeInto(form, 'Organization', '2');
+    typeInto(form, 'Dashboard', '10');
     expect(within(form).queryByLabelText('Roles')).toBeNull();
-    type(form, 'Dashboard', '11');
-    type(form, 'Roles', ' Sales, EU ,, ');
-    type(form, 'Username (optional)', 'globex@tenant.test');
-    act(() => fireEvent.click(within(form).getByRole('button', { name: 'Link Dashboard' })));
-    await screen.findByText('Dashboard linked to organization');
-    expect(requestsTo(api, 'POST /api/admin/organization-dashboards')[0]?.body).toEqual({
+    typeInto(form, 'Dashboard', '11');
+    typeInto(form, 'Roles', ' Sales, EU ,, ');
+    typeInto(form, 'Username (optional)', 'globex@tenant.test');
+    expect(await linkSent(api, form)).toEqual({
       organizationId: 2,
       dashboardId: 11,
       dataScope: { roles: ['Sales', 'EU'], username: 'globex@tenant.test' },
@@ -95,11 +98,9 @@ describe('data scopes in the Associations tab', () => {
   it("links a token-mode dashboard left empty as 'not set up' (null), and a URL one with no scope at all", async () => {
     const api = openAssociations({ 'POST /api/admin/organization-dashboards': reply(links[1], 201) });
     const form = await linkForm();
-    type(form, 'Organization', '2');
-    type(form, 'Dashboard', '13');
-    act(() => fireEvent.click(within(form).getByRole('button', { name: 'Link Dashboard' })));
-    await screen.findByText('Dashboard linked to organization');
-    expect(requestsTo(api, 'POST /api/admin/organization-dashboards')[0]?.body).toEqual({
+    typeInto(form, 'Organization', '2');
+    typeInto(form, 'Dashboard', '13');
+    expect(await linkSent(api, form)).toEqual({
       organizationId: 2,
       dashboardId: 13,
       dataScope: null,
@@ -115,10 +116,10 @@ describe('data scopes in the Associations tab', () => {
     expect((within(dialog).getByLabelText('Attribute 1 Value') as HTMLInputElement).value).toBe('EU');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add attribute' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add attribute' }));
-    type(dialog, 'Attribute 2 Name', 'region');
-    type(dialog, 'Attribute 2 Value', 'US');
-    type(dialog, 'Attribute 3 Name', 'tier');
-    type(dialog, 'Attribute 3 Value', 'gold');
+    typeInto(dialog, 'Attribute 2 Name', 'region');
+    typeInto(dialog, 'Attribute 2 Value', 'US');
+    typeInto(dialog, 'Attribute 3 Name', 'tier');
+    typeInto(dialog, 'Attribute 3 Value', 'gold');
     save(dialog);
     expect(await within(dialog).findByText('"region" is given twice')).toBeTruthy();
     expect(requestsTo(api, 'PUT /api/admin/organization-dashboards/1/12')).toHaveLength(0);
@@ -142,8 +143,8 @@ describe('data scopes in the Associations tab', () => {
     const unrestricted = within(dialog).getByLabelText(/No filter/) as HTMLInputElement;
     expect(unrestricted.checked).toBe(true);
     fireEvent.click(unrestricted);
-    type(dialog, 'Parameter 1 Name', 'customer_id');
-    type(dialog, 'Parameter 1 Value', '42');
+    typeInto(dialog, 'Parameter 1 Name', 'customer_id');
+    typeInto(dialog, 'Parameter 1 Value', '42');
     save(dialog);
     expect((await within(dialog).findByTestId('edit-scope-error')).textContent).toBe(message);
     expect(requestsTo(api, 'PUT /api/admin/organization-dashboards/1/13')[0]?.body).toEqual({
@@ -154,7 +155,7 @@ describe('data scopes in the Associations tab', () => {
   it("sets a Power BI link up with 'No filter' ({ roles: [] }), checked against the contracts before sending", async () => {
     const api = openAssociations({ 'PUT /api/admin/organization-dashboards/1/11': reply(links[1]) });
     const dialog = await editScope(11, 'Finance');
-    type(dialog, 'Roles', 'x'.repeat(101));
+    typeInto(dialog, 'Roles', 'x'.repeat(101));
     save(dialog);
     expect(await within(dialog).findByText('Role must be at most 100 characters')).toBeTruthy();
     expect(requestsTo(api, 'PUT /api/admin/organization-dashboards/1/11')).toHaveLength(0);

@@ -9,7 +9,7 @@ import {
 import { type InputHTMLAttributes, useId, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { controlClass } from '../../../components/form/field-shell';
-import { Alert } from '../../../components/ui/alert';
+import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { NativeSelect, type NativeSelectProps } from '../../../components/ui/select';
@@ -20,6 +20,14 @@ import { subscriptionName, WEEKDAYS } from './schedule-words';
 import { useSaveSubscription } from './subscriptions.api';
 
 const EXPORTABLE = new Set(['powerbi', 'tableau']);
+const FREQUENCIES = [
+  { value: 'weekly', label: 'Weekly' },
+  { value: 'monthly', label: 'Monthly' },
+];
+const FORMATS = [
+  { value: 'PDF', label: 'PDF' },
+  { value: 'PNG', label: 'PNG image' },
+];
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const zones = () => {
   try {
@@ -219,14 +227,7 @@ export function SubscriptionForm({
         onChange={(e) => set({ link: e.target.value, chosen: [] })}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectSetting
-          label="Frequency"
-          options={[
-            { value: 'weekly', label: 'Weekly' },
-            { value: 'monthly', label: 'Monthly' },
-          ]}
-          {...setting('frequency', 'frequency')}
-        />
+        <SelectSetting label="Frequency" options={FREQUENCIES} {...setting('frequency', 'frequency')} />
         {state.frequency === 'weekly' ? (
           <SelectSetting
             label="Day of the week"
@@ -244,14 +245,7 @@ export function SubscriptionForm({
         )}
         <InputSetting label="Time" type="time" {...setting('time', 'time')} />
         <SelectSetting label="Time zone" options={zoneOptions} {...setting('timeZone', 'zone')} />
-        <SelectSetting
-          label="File"
-          options={[
-            { value: 'PDF', label: 'PDF' },
-            { value: 'PNG', label: 'PNG image' },
-          ]}
-          {...setting('format', 'format')}
-        />
+        <SelectSetting label="File" options={FORMATS} {...setting('format', 'format')} />
       </div>
       <fieldset className="flex flex-col gap-2" data-testid="subscription-recipients">
         <legend className="mb-1 text-xs font-semibold text-slate-700 dark:text-slate-300">Recipients</legend>
@@ -281,11 +275,7 @@ export function SubscriptionForm({
         ) : null}
         {errors.recipients ? <p className="text-sm text-red-700 dark:text-red-400">{errors.recipients}</p> : null}
       </fieldset>
-      {failure ? (
-        <Alert variant="error" data-testid="subscription-failure">
-          {failure}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={failure} data-testid="subscription-failure" />
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={save.isPending} data-testid="subscription-save">
           {save.isPending ? <Spinner /> : null}

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Calendar } from '../../../components/ui/calendar';
 import { Dialog } from '../../../components/ui/dialog';
@@ -137,11 +137,7 @@ function RescheduleForm({
           )}
         </fieldset>
       </div>
-      {error ? (
-        <Alert variant="error" data-testid="reschedule-error">
-          {error}
-        </Alert>
-      ) : null}
+      <ErrorAlert message={error} data-testid="reschedule-error" />
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel} disabled={reschedule.isPending}>
           Keep the current time

@@ -10,7 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { usePublicSchemaForm } from '../../../components/form/public-form';
 import { validationIssues } from '../../../components/form/schema-form-options';
-import { Alert } from '../../../components/ui/alert';
+import { ErrorAlert } from '../../../components/ui/alert';
 import { failureMessage } from '../../../lib/api';
 import { useRescheduleBooking } from '../api/booking.mutations';
 import { sameClock, timeZoneLabel, todayIn, visitorTimeZone } from '../utils/booking-dates';
@@ -96,11 +96,7 @@ export function RescheduleForm({ token, booking, onMoved, now }: RescheduleFormP
             )}
           </form.AppField>
         </div>
-        {serverError ? (
-          <Alert variant="error" data-testid="reschedule-error">
-            {serverError}
-          </Alert>
-        ) : null}
+        <ErrorAlert message={serverError} data-testid="reschedule-error" />
         <form.FormActions
           size="lg"
           pendingLabel="Moving..."
