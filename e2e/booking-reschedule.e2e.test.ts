@@ -4,7 +4,7 @@ import { firstFreeDay, freeTimesOn, rescheduleLink } from './booking-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail, waitForInvite } from './email-helpers';
 import { screenshot, useBrowserSuite, viewports } from './harness';
-import { openMarketingPage, seriousAxeViolations, waitForApp } from './marketing-helpers';
+import { gotoApp, openMarketingPage, seriousAxeViolations } from './marketing-helpers';
 
 /** Issue 16: the visitor moves their booking to another free time through its link; the same booking moves. */
 
@@ -42,8 +42,7 @@ describe('/booking/reschedule: moving a booking through its link', () => {
       const { email } = await waitForInvite(suite.smtp, booked.email);
       const link = await rescheduleLink(database, booked.id, email.text);
 
-      await page.goto(link);
-      await waitForApp(page);
+      await gotoApp(page, link);
       await page.getByRole('heading', { level: 1, name: 'Reschedule Consultation' }).waitFor();
       await page.getByTestId('reschedule-current').waitFor();
       expect(await page.getByTestId('reschedule-current-time').textContent()).toBe(booked.time);
@@ -85,8 +84,7 @@ describe('/booking/reschedule: moving a booking through its link', () => {
   it('passes axe-core on the picker of the reschedule page', async () => {
     const page = await suite.newPage({ bypassCSP: true });
     const booked = await bookThroughPicker(page, 'axe');
-    await page.goto(await rescheduleLink(database, booked.id));
-    await waitForApp(page);
+    await gotoApp(page, await rescheduleLink(database, booked.id));
     await (await firstFreeDay(page, 'reschedule')).click();
     await page.getByTestId('reschedule-slot').first().waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
@@ -94,8 +92,7 @@ describe('/booking/reschedule: moving a booking through its link', () => {
 
   it('says an unknown link is invalid and offers a new booking', async () => {
     const page = await suite.newPage({ viewport: viewports.mobile });
-    await page.goto('/booking/reschedule?token=not-a-real-link');
-    await waitForApp(page);
+    await gotoApp(page, '/booking/reschedule?token=not-a-real-link');
     const invalid = page.getByTestId('reschedule-invalid');
     await invalid.waitFor();
     expect(await invalid.textContent()).toContain('This link is invalid or has expired.');

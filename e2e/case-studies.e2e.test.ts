@@ -7,7 +7,7 @@ import { closeToast, signIn } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail } from './email-helpers';
 import { screenshot, themedPage, useBrowserSuite, viewports } from './harness';
-import { seriousAxeViolations, waitForApp } from './marketing-helpers';
+import { gotoApp, seriousAxeViolations } from './marketing-helpers';
 
 /** Issue 18: case studies, the legal pages and personal-data requests, through the browser and the served HTML. */
 const suite = useBrowserSuite();
@@ -112,9 +112,8 @@ describe('case studies (issue 18)', () => {
     // In the browser: the page comes alive, shows the story, and nothing of the attack.
     const reader = await open();
     const dialogs = dialogsOf(reader);
-    const response = await reader.goto(`/case-studies/${slug}`);
+    const response = await gotoApp(reader, `/case-studies/${slug}`);
     expect(response?.status()).toBe(200);
-    await waitForApp(reader);
     await reader.getByRole('heading', { level: 1, name: title }).waitFor();
     const body = reader.getByTestId('case-study-body');
     await body.getByText('Now the board reads one page.').waitFor();
@@ -175,8 +174,7 @@ describe('case studies (issue 18)', () => {
       })
       .returning();
     const page = await open({ viewport: viewports.mobile });
-    await page.goto(`/case-studies/${study!.slug}`);
-    await waitForApp(page);
+    await gotoApp(page, `/case-studies/${study!.slug}`);
     await page.getByRole('heading', { level: 1, name: 'A narrow read' }).waitFor();
     await screenshot(page, 'case-study-375-light');
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
@@ -189,8 +187,7 @@ describe('case studies (issue 18)', () => {
 describe('the legal pages (issue 18)', () => {
   it("the footer's links open the pages with their default text, and an admin's edit shows at once", async () => {
     const page = await open();
-    await page.goto('/');
-    await waitForApp(page);
+    await gotoApp(page, '/');
     for (const [key, heading] of [
       ['privacy', 'Privacy Policy'],
       ['terms', 'Terms of Use'],

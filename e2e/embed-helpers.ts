@@ -1,5 +1,7 @@
+import { addMembership, createOrganization } from '@app/db/testing';
 import type { EmbedStandIns } from '@app/testing/embed-stand-ins';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { SuiteDatabase } from './database-helpers';
 
 /**
  * Helpers of the embed-token browser test (issue 14): an administrator's API calls, the stand-in Power BI embed page
@@ -11,6 +13,32 @@ export const POWERBI_EMBED_PAGE_URL = 'https://app.powerbi.com/reportEmbed';
 
 /** The page that speaks the SDK's message protocol (served by the stand-ins, read at each request). */
 export const POWERBI_EMBED_PAGE_FILE = new URL('./powerbi-embed-page.html', import.meta.url).pathname;
+
+/** An organization of an embedding test and the e-mail address of its one member, a client. */
+export interface ClientOrganization {
+  id: number;
+  client: string;
+}
+
+/**
+ * The people of an embedding test, named apart from other runs: an administrator, and for each [organization, first
+ * name] a new organization of that name whose one member has that first name (`Ada`: ada-<run>@example.com).
+ */
+export async function adminAndClients<const T extends readonly (readonly [string, string])[]>(
+  database: SuiteDatabase,
+  clients: T,
+): Promise<{ adminEmail: string; orgs: { [K in keyof T]: ClientOrganization } }> {
+  const suffix = crypto.randomUUID().slice(0, 8);
+  const admin = await database.account({ email: `admin-${suffix}@example.com`, isAdmin: true });
+  const orgs: ClientOrganization[] = [];
+  for (const [organization, firstName] of clients) {
+    const org = await createOrganization(database.db, { name: `${organization} ${suffix}` });
+    const member = await database.account({ email: `${firstName.toLowerCase()}-${suffix}@example.com`, firstName });
+    await addMembership(database.db, org.id, member.id);
+    orgs.push({ id: org.id, client: member.email });
+  }
+  return { adminEmail: admin.email, orgs: orgs as { [K in keyof T]: ClientOrganization } };
+}
 
 /** An administrator's session against the API, as the admin screens would call it. */
 export async function adminSession(baseUrl: string, email: string, password: string) {

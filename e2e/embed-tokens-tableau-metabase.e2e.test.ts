@@ -1,11 +1,10 @@
 import type { EmbedConnection } from '@app/contracts';
-import { addMembership, createOrganization } from '@app/db/testing';
 import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsClient } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
-import { adminSession } from './embed-helpers';
+import { adminAndClients, adminSession } from './embed-helpers';
 import { screenshot, useBrowserSuite } from './harness';
 
 /**
@@ -51,21 +50,19 @@ const directive = (policy: string, name: string) =>
     ?.slice(1) ?? [];
 
 beforeAll(async () => {
-  const { db } = database;
-  const suffix = crypto.randomUUID().slice(0, 8);
-  const adminUser = await database.account({ email: `admin-${suffix}@example.com`, isAdmin: true });
-  const orgA = await createOrganization(db, { name: `Acme ${suffix}` });
-  const orgB = await createOrganization(db, { name: `Globex ${suffix}` });
-  const a = await database.account({ email: `ada-${suffix}@example.com`, firstName: 'Ada' });
-  const b = await database.account({ email: `bob-${suffix}@example.com`, firstName: 'Bob' });
-  await addMembership(db, orgA.id, a.id);
-  await addMembership(db, orgB.id, b.id);
-  clientA = a.email;
+  const {
+    adminEmail,
+    orgs: [orgA, orgB],
+  } = await adminAndClients(database, [
+    ['Acme', 'Ada'],
+    ['Globex', 'Bob'],
+  ]);
+  clientA = orgA.client;
 
   policyBefore = await documentPolicy('/client/login');
 
   // What an admin does on the admin screens, through the same API.
-  const admin = await adminSession(suite.baseUrl, adminUser.email, PASSWORD);
+  const admin = await adminSession(suite.baseUrl, adminEmail, PASSWORD);
   type Saved = EmbedConnection & { test: { ok: boolean; message: string } };
   const { tableau, metabase } = standIns.credentials;
   const tableauConnection = await admin<Saved>('POST', '/api/admin/embed-connections', {

@@ -1,12 +1,13 @@
 import type { EmbedConnection } from '@app/contracts';
-import { addMembership, createOrganization } from '@app/db/testing';
 import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAsClient } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import {
+  adminAndClients,
   adminSession,
+  type ClientOrganization,
   POWERBI_EMBED_PAGE_FILE,
   POWERBI_EMBED_PAGE_URL,
   receivedTokens,
@@ -52,26 +53,18 @@ const SCOPE_B = { roles: ['Region B'], username: 'b@org' };
 const database = useSuiteDatabase(suite, 'e2e-embed-tokens', PASSWORD);
 let admin: Awaited<ReturnType<typeof adminSession>>;
 let dashboardId: number;
-let orgA: { id: number };
-let orgB: { id: number };
-let clientA: string;
-let clientB: string;
+let orgA: ClientOrganization;
+let orgB: ClientOrganization;
 
 beforeAll(async () => {
-  const { db } = database;
-  const suffix = crypto.randomUUID().slice(0, 8);
-  const adminUser = await database.account({ email: `admin-${suffix}@example.com`, isAdmin: true });
-  orgA = await createOrganization(db, { name: `Acme ${suffix}` });
-  orgB = await createOrganization(db, { name: `Globex ${suffix}` });
-  const a = await database.account({ email: `ada-${suffix}@example.com`, firstName: 'Ada' });
-  const b = await database.account({ email: `bob-${suffix}@example.com`, firstName: 'Bob' });
-  await addMembership(db, orgA.id, a.id);
-  await addMembership(db, orgB.id, b.id);
-  clientA = a.email;
-  clientB = b.email;
+  const people = await adminAndClients(database, [
+    ['Acme', 'Ada'],
+    ['Globex', 'Bob'],
+  ]);
+  [orgA, orgB] = people.orgs;
 
   // What an admin does on the admin screens, through the same API.
-  admin = await adminSession(suite.baseUrl, adminUser.email, PASSWORD);
+  admin = await adminSession(suite.baseUrl, people.adminEmail, PASSWORD);
   const { powerbi } = standIns.credentials;
   const connection = await admin<EmbedConnection & { test: { ok: boolean; message: string } }>(
     'POST',
@@ -126,7 +119,7 @@ const viewer = (page: Page) => page.getByTestId('powerbi-report');
 
 describe('a Power BI dashboard in token mode', () => {
   it("gives a member of B a token carrying B's identity only (phone width)", async () => {
-    const page = await clientPage(clientB, viewports.mobile);
+    const page = await clientPage(orgB.client, viewports.mobile);
     await page.goto(`/client/dashboard/${dashboardId}`);
     await expect.poll(() => reportStatus(page)).toBe('loaded');
     const [first, ...more] = await receivedTokens(page);
@@ -142,7 +135,7 @@ describe('a Power BI dashboard in token mode', () => {
 
   it("loads A's identity with the SDK fetched alongside the token, renews it before expiry without a reload, and " +
     'ends the view at the next renewal once the link is removed', async () => {
-    const page = await clientPage(clientA);
+    const page = await clientPage(orgA.client);
     const timed = recordRequests(
       page,
       (url) => url.endsWith(`/api/dashboards/${dashboardId}/embed-token`) || /\/assets\/powerbi-[\w-]+\.js$/.test(url),

@@ -49,8 +49,15 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 }
 
 /** The app has taken over the page (hydrated or rendered: main.tsx marks <html>). */
-export async function waitForApp(page: Page): Promise<void> {
+async function waitForApp(page: Page): Promise<void> {
   await page.waitForSelector('html[data-app-ready]', { state: 'attached' });
+}
+
+/** Goes to `url` and waits for the app to take the page over; returns the navigation's response. */
+export async function gotoApp(page: Page, url: string) {
+  const response = await page.goto(url);
+  await waitForApp(page);
+  return response;
 }
 
 /** Opens a prerendered page and waits for its h1, then for the app to take it over: a person acts only then. */

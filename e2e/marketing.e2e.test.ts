@@ -6,13 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
 import { forEachThemeAndViewport, screenshot, useBrowserSuite, viewports } from './harness';
-import {
-  horizontalOverflow,
-  prerenderedPages,
-  seriousAxeViolations,
-  settleImages,
-  waitForApp,
-} from './marketing-helpers';
+import { gotoApp, horizontalOverflow, prerenderedPages, seriousAxeViolations, settleImages } from './marketing-helpers';
 
 const suite = useBrowserSuite();
 let database: DatabaseHandle;
@@ -110,8 +104,7 @@ describe('prerendered marketing pages (D25)', () => {
           for (const entry of list.getEntries()) w.__shift += (entry as unknown as { value: number }).value;
         }).observe({ type: 'layout-shift', buffered: true });
       });
-      await page.goto(path);
-      await waitForApp(page);
+      await gotoApp(page, path);
       const heading = page.getByRole('heading', { level: 1, name: h1 });
       // The prerendered node is the one React took over: the same element, not a re-render.
       await heading.evaluate((el) => el.setAttribute('data-probe', 'kept'));
@@ -148,8 +141,7 @@ describe('prerendered marketing pages (D25)', () => {
 describe('header and footer', () => {
   it('header: logo, nav links and the logged-out buttons; it shrinks after 100 px of scrolling', async () => {
     const page = await suite.newPage();
-    await page.goto('/why-us');
-    await waitForApp(page);
+    await gotoApp(page, '/why-us');
     const header = page.getByTestId('site-header');
     expect(await href(page, 'Lucid Insight home', header)).toBe('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -204,8 +196,7 @@ describe('header and footer', () => {
 
   it('mobile menu at 375 px: works by keyboard, with the five links, Client Login and Book Consultation', async () => {
     const page = await suite.newPage({ viewport: viewports.mobile });
-    await page.goto('/our-values');
-    await waitForApp(page);
+    await gotoApp(page, '/our-values');
     const toggle = page.getByTestId('mobile-menu-toggle');
     await toggle.focus();
     await page.keyboard.press('Enter');
@@ -234,8 +225,7 @@ describe('home', () => {
   it('hero, carousel of the five dashboards, Ready to Transform Your Data? and Already a Client?', async () => {
     const page = await suite.newPage();
     const errors = consoleErrors(page);
-    await page.goto('/');
-    await waitForApp(page);
+    await gotoApp(page, '/');
     const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) });
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
       'Unlock the Hidden Potential in Your Data',
@@ -272,8 +262,7 @@ describe('home', () => {
   it('moves on by itself for visitors who allow motion', async () => {
     const page = await suite.newPage({ reducedMotion: 'no-preference' });
     await page.clock.install();
-    await page.goto('/');
-    await waitForApp(page);
+    await gotoApp(page, '/');
     const carousel = page.getByTestId('dashboard-carousel');
     await expect.poll(() => carousel.getAttribute('data-paused')).toBe('false');
     expect(await carousel.getAttribute('data-index')).toBe('0');
@@ -322,8 +311,7 @@ describe('sample dashboards', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/dashboards');
-    await waitForApp(page);
+    await gotoApp(page, '/dashboards');
     await page.getByTestId('dashboards-skeleton').waitFor();
     release();
     await page.getByText('No public dashboards available at this time.').waitFor();
@@ -400,8 +388,7 @@ describe('sample dashboards', () => {
     page.on('console', (message) => {
       if (/preload/i.test(message.text())) warnings.push(message.text());
     });
-    await page.goto('/dashboards');
-    await waitForApp(page);
+    await gotoApp(page, '/dashboards');
     await page.getByRole('tablist', { name: 'Sample dashboards' }).getByRole('tab').first().waitFor();
     expect(await page.locator('link[rel="preload"][as="fetch"]').getAttribute('href')).toBe('/api/dashboards/public');
     expect(asked).toHaveLength(1);
@@ -471,8 +458,7 @@ describe('every page: axe-core, no horizontal scroll, screenshots (D26)', () => 
       suite,
       async (page, theme, { width }) => {
         for (const [name, path] of pages) {
-          await page.goto(path);
-          await waitForApp(page);
+          await gotoApp(page, path);
           if (name.startsWith('dashboard')) await page.getByRole('tab').first().waitFor();
           if (name === 'contact') await page.getByTestId('contact-email').waitFor();
           if (width === 1280 || (width === 375 && theme === 'dark')) {

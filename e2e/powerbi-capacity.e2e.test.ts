@@ -1,10 +1,10 @@
 import type { EmbedConnection } from '@app/contracts';
-import { addMembership, createOrganization } from '@app/db/testing';
 import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signInAsClient } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import {
+  adminAndClients,
   adminSession,
   POWERBI_EMBED_PAGE_FILE,
   POWERBI_EMBED_PAGE_URL,
@@ -43,15 +43,11 @@ let client: string;
 let adminEmail: string;
 
 beforeAll(async () => {
-  const { db } = database;
-  const suffix = crypto.randomUUID().slice(0, 8);
-  const adminUser = await database.account({ email: `admin-${suffix}@example.com`, isAdmin: true });
-  const org = await createOrganization(db, { name: `Initech ${suffix}` });
-  const member = await database.account({ email: `cap-${suffix}@example.com`, firstName: 'Cara' });
-  await addMembership(db, org.id, member.id);
-  client = member.email;
-  adminEmail = adminUser.email;
-  admin = await adminSession(suite.baseUrl, adminUser.email, PASSWORD);
+  const people = await adminAndClients(database, [['Initech', 'Cara']]);
+  const [org] = people.orgs;
+  client = org.client;
+  adminEmail = people.adminEmail;
+  admin = await adminSession(suite.baseUrl, adminEmail, PASSWORD);
   standIns.addReport({ reportId: '2a4b6c8d-0e1f-4a2b-8c3d-4e5f6a7b8c9d', name: 'Cash flow' });
   const { powerbi } = standIns.credentials;
   const connection = await admin<EmbedConnection>('POST', '/api/admin/embed-connections', {

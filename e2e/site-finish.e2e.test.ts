@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail, waitForEmail } from './email-helpers';
 import { COMPANY_EMAIL, screenshot, useBrowserSuite, viewports } from './harness';
-import { seriousAxeViolations, waitForApp } from './marketing-helpers';
+import { gotoApp, seriousAxeViolations } from './marketing-helpers';
 
 // Issue 26, item 23: the unfinished parts of the site. The profiles are only shown as links, never opened.
 const SOCIAL_LINKS = 'https://www.linkedin.com/company/lucid-insight,https://github.com/lucid-insight';
@@ -54,8 +54,7 @@ describe('the header holds still (issue 26)', () => {
       it(`does not move after the first paint of ${path} at ${viewport.width} px`, async () => {
         const page = await suite.newPage({ viewport });
         const shifts = await watchHeaderShifts(page);
-        await page.goto(path);
-        await waitForApp(page);
+        await gotoApp(page, path);
         // The account area settles once the visitor is known to be signed out.
         if (viewport.width >= 768) await page.getByTestId('header-login-link').waitFor();
         await page.evaluate(() => document.fonts.ready);
@@ -68,8 +67,7 @@ describe('the header with Case Studies fits every width', () => {
   for (const width of [768, 900, 1024, 1279, 1280])
     it(`keeps the Login button inside the window at ${width} px`, async () => {
       const page = await suite.newPage({ viewport: { width, height: 800 } });
-      await page.goto('/contact');
-      await waitForApp(page);
+      await gotoApp(page, '/contact');
       const login = page.getByTestId('header-login-link');
       await login.waitFor();
       const box = await login.boundingBox();
@@ -120,8 +118,7 @@ describe('case studies are part of the site', () => {
         publishedAt: new Date(),
       });
       const page = await axePage(viewport);
-      await page.goto('/');
-      await waitForApp(page);
+      await gotoApp(page, '/');
       const footer = page.getByTestId('site-footer');
       expect(await footer.getByRole('link', { name: 'Case Studies', exact: true }).getAttribute('href')).toBe(
         '/case-studies',
@@ -152,8 +149,7 @@ describe('case studies are part of the site', () => {
       ).toBe(0);
       await cta.scrollIntoViewIfNeeded();
       await screenshot(page, `case-study-cta-${viewport.width}`);
-      await page.goto('/');
-      await waitForApp(page);
+      await gotoApp(page, '/');
       await screenshot(page, `header-footer-case-studies-${viewport.width}`);
     });
 });

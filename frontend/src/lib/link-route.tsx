@@ -15,15 +15,24 @@ export interface LinkSearch {
 }
 
 /** Always the key, so an unsafe value of the URL cannot show through from the parent's raw search. */
-export const validateLinkSearch = (search: Record<string, unknown>): LinkSearch => ({
+const validateLinkSearch = (search: Record<string, unknown>): LinkSearch => ({
   token: searchToken(search.token),
 });
 
-/** The route options of a link's page: its search and its title. */
-export const linkRoute = (title: string) => ({
+/** The route options of a link's page: its search, its title and any other `meta` of its head. */
+export const linkRoute = (title: string, ...meta: { name: string; content: string }[]) => ({
   validateSearch: validateLinkSearch,
-  head: () => ({ meta: [{ title: pageTitle(title) }] }),
+  head: () => ({ meta: [{ title: pageTitle(title) }, ...meta] }),
 });
+
+const linkLoaderDeps = ({ search }: { search: LinkSearch }) => ({ token: search.token });
+
+/** A loader that starts fetching `query` of the link's token, not awaited: the page shows its loading state meanwhile. */
+export const prefetchLink =
+  <Data, Key extends QueryKey>(query: (token: string) => FetchQueryOptions<Data, Error, Data, Key>) =>
+  ({ context, deps }: { context: { queryClient: QueryClient }; deps: LinkSearch }) => {
+    if (deps.token) void context.queryClient.prefetchQuery(query(deps.token));
+  };
 
 /**
  * The same, for a page that checks the link's token with the API: the check is started as the page loads, not
@@ -36,10 +45,18 @@ export const checkedLinkRoute = <Data, Key extends QueryKey>(
   check: (token: string) => FetchQueryOptions<Data, Error, Data, Key>,
 ) => ({
   ...linkRoute(title),
-  loaderDeps: ({ search }: { search: LinkSearch }) => ({ token: search.token }),
-  loader: ({ context, deps }: { context: { queryClient: QueryClient }; deps: LinkSearch }) => {
-    if (deps.token) void context.queryClient.prefetchQuery(check(deps.token));
-  },
+  loaderDeps: linkLoaderDeps,
+  loader: prefetchLink(check),
+});
+
+/**
+ * The route options of a booking's link (/booking/cancel, /booking/reschedule), kept out of search engines. Its route
+ * gives the loader itself (`loader: prefetchLink(...)`, written in the route's file): the router then code-splits it
+ * with the page, so the booking's queries stay out of every other page's JavaScript.
+ */
+export const unlistedLinkRoute = (title: string) => ({
+  ...linkRoute(title, { name: 'robots', content: 'noindex' }),
+  loaderDeps: linkLoaderDeps,
 });
 
 /**

@@ -1,3 +1,5 @@
+import { clockFormat, dayFormat } from '../../../lib/zoned-format';
+
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A date and time ('Mar 1, 2025, 9:00 AM', the browser's zone), or 'Never' when there is none. */
@@ -106,14 +108,8 @@ export function formatSlotIn(startsAt: string, endsAt: string | null, timeZone: 
   const start = new Date(startsAt);
   if (Number.isNaN(start.getTime())) return '-';
   try {
-    const day = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'short',
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-    }).format(start);
-    const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+    const day = dayFormat(timeZone, 'short').format(start);
+    const time = clockFormat(timeZone);
     return endsAt
       ? `${day}, ${time.format(start)} – ${time.format(new Date(endsAt))}`
       : `${day}, ${time.format(start)}`;

@@ -131,68 +131,97 @@ export function AccountSettings() {
   return <AccountSettingsFor user={user} />;
 }
 
+interface SectionSpec {
+  id: string;
+  title: string;
+  lead?: string;
+  body: (user: User) => ReactNode;
+}
+
+/** The wide column: what the person changes (profile, Google account, security, sessions). */
+const MAIN_SECTIONS: readonly SectionSpec[] = [
+  {
+    id: 'profile-information',
+    title: 'Profile Information',
+    lead: 'Your name and the address you sign in with.',
+    body: (user) => <ProfileForm key={user.id} user={user} />,
+  },
+  {
+    id: 'account-google',
+    title: 'Google Account',
+    lead: "Your organization's Looker Studio reports are shared with this Google account.",
+    body: (user) => <GoogleAccountForm key={user.id} user={user} />,
+  },
+  {
+    id: 'account-security',
+    title: 'Account Security',
+    lead: 'Your password, a second step when you sign in, and where you are signed in.',
+    body: (user) => (
+      <div className="flex flex-col gap-6">
+        <TwoFactorSection />
+        <PasswordPanel user={user} />
+      </div>
+    ),
+  },
+  {
+    id: 'account-sessions',
+    title: "Where You're Signed In",
+    lead: 'Sign out a browser you no longer use, or every browser but this one.',
+    body: () => <SessionsSection />,
+  },
+];
+
+/** The narrow column: facts about the account, its report e-mails and its data. */
+const SIDE_SECTIONS: readonly SectionSpec[] = [
+  {
+    id: 'account-information',
+    title: 'Account Information',
+    body: (user) => (
+      <dl className="divide-y divide-slate-200 dark:divide-slate-800">
+        <InfoRow label="Account ID" testId="account-id">
+          {user.id}
+        </InfoRow>
+        <InfoRow label="Account Created" testId="account-created">
+          {formatAccountCreated(user.createdAt)}
+        </InfoRow>
+        <InfoRow label="Account Type" testId="account-type">
+          {user.isAdmin ? 'Administrator' : 'Standard User'}
+        </InfoRow>
+      </dl>
+    ),
+  },
+  {
+    id: 'account-subscriptions',
+    title: 'Report E-mails',
+    lead: 'Reports your organization sends you.',
+    body: () => <SubscriptionsSection />,
+  },
+  {
+    id: 'account-data',
+    title: 'Your Data',
+    lead: 'Everything we store about you, as a JSON file.',
+    body: () => <DownloadMyData />,
+  },
+];
+
+function Sections({ sections, user }: { sections: readonly SectionSpec[]; user: User }) {
+  return sections.map(({ body, ...section }) => (
+    <Section key={section.id} {...section}>
+      {body(user)}
+    </Section>
+  ));
+}
+
 function AccountSettingsFor({ user }: { user: User }) {
   return (
     <PageContainer>
       <PageHeader title="Account Settings" lead="Manage your profile and the security of your account." />
       <div className="mt-10 grid items-start gap-8 lg:grid-cols-3">
         <div className="flex flex-col gap-8 lg:col-span-2">
-          <Section
-            id="profile-information"
-            title="Profile Information"
-            lead="Your name and the address you sign in with."
-          >
-            <ProfileForm key={user.id} user={user} />
-          </Section>
-
-          <Section
-            id="account-google"
-            title="Google Account"
-            lead="Your organization's Looker Studio reports are shared with this Google account."
-          >
-            <GoogleAccountForm key={user.id} user={user} />
-          </Section>
-
-          <Section
-            id="account-security"
-            title="Account Security"
-            lead="Your password, a second step when you sign in, and where you are signed in."
-          >
-            <div className="flex flex-col gap-6">
-              <TwoFactorSection />
-              <PasswordPanel user={user} />
-            </div>
-          </Section>
-
-          <Section
-            id="account-sessions"
-            title="Where You're Signed In"
-            lead="Sign out a browser you no longer use, or every browser but this one."
-          >
-            <SessionsSection />
-          </Section>
+          <Sections sections={MAIN_SECTIONS} user={user} />
         </div>
-
         <div className="flex flex-col gap-8">
-          <Section id="account-information" title="Account Information">
-            <dl className="divide-y divide-slate-200 dark:divide-slate-800">
-              <InfoRow label="Account ID" testId="account-id">
-                {user.id}
-              </InfoRow>
-              <InfoRow label="Account Created" testId="account-created">
-                {formatAccountCreated(user.createdAt)}
-              </InfoRow>
-              <InfoRow label="Account Type" testId="account-type">
-                {user.isAdmin ? 'Administrator' : 'Standard User'}
-              </InfoRow>
-            </dl>
-          </Section>
-          <Section id="account-subscriptions" title="Report E-mails" lead="Reports your organization sends you.">
-            <SubscriptionsSection />
-          </Section>
-          <Section id="account-data" title="Your Data" lead="Everything we store about you, as a JSON file.">
-            <DownloadMyData />
-          </Section>
+          <Sections sections={SIDE_SECTIONS} user={user} />
         </div>
       </div>
     </PageContainer>

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserLocation } from '../../../lib/browser-location';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
-import { deferred, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
+import { deferred, jsonResponse, makeUser, reply, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
-import { choosePassword, type SetPasswordLabels } from './set-password.testing';
+import { choosePassword, choosePasswordIntoPortal, setPasswordLabels } from './set-password.testing';
 
 cleanUpAfterEachTest();
 afterEach(() => vi.restoreAllMocks());
@@ -15,11 +14,7 @@ const validToken = {
   message: 'Token is valid',
   user: { email: 'grace@example.com', firstName: 'Grace' },
 };
-const registerLabels: SetPasswordLabels = {
-  password: 'Password',
-  confirm: 'Confirm Password',
-  submit: 'Complete Registration',
-};
+const registerLabels = setPasswordLabels.register;
 
 describe('/register', () => {
   it("says 'No registration token provided' without a token, and asks nothing of the server", async () => {
@@ -54,7 +49,6 @@ describe('/register', () => {
   });
 
   it('validates the token, welcomes the user, sets the password, and opens the portal signed in (issue 26)', async () => {
-    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const check = deferred();
     const api = stubApi({
       'GET /api/auth/validate-registration-token/abc234': check,
@@ -73,14 +67,8 @@ describe('/register', () => {
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('grace@example.com');
     expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
 
-    choosePassword(registerLabels, 'a good long password');
-
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/client/dashboard'));
-    expect(router.state.location.pathname).toBe('/register');
-    expect(requestsTo(api, 'POST /api/auth/complete-registration')[0]?.body).toEqual({
-      token: 'abc234',
-      password: 'a good long password',
-    });
+    const sent = await choosePasswordIntoPortal(registerLabels, 'a good long password', { router, api });
+    expect(sent['POST /api/auth/complete-registration']).toEqual({ token: 'abc234', password: 'a good long password' });
   });
 
   it('sends an administrator to the sign-in page with the address filled in, not signed in', async () => {

@@ -6,7 +6,7 @@ import { browserLocation } from '../../../lib/browser-location';
 import { cleanUpAfterEachTest } from '../../../testing/clean-up';
 import { deferred, jsonResponse, makeUser, reply, requestsTo, stubApi } from '../../../testing/fake-api';
 import { renderApp } from '../../../testing/render-app';
-import { choosePassword, type SetPasswordLabels } from './set-password.testing';
+import { choosePassword, choosePasswordIntoPortal, setPasswordLabels } from './set-password.testing';
 
 cleanUpAfterEachTest();
 afterEach(() => vi.restoreAllMocks());
@@ -15,11 +15,7 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 /** GET /api/auth/validate-reset-token's answer for Ada's valid link. */
 const validToken = (firstName: string | null) =>
   reply({ valid: true, message: 'Token is valid', user: { email: 'ada@example.com', firstName } });
-const resetLabels: SetPasswordLabels = {
-  password: 'New Password',
-  confirm: 'Confirm New Password',
-  submit: 'Update Password',
-};
+const resetLabels = setPasswordLabels.reset;
 
 describe('/reset-password without a token', () => {
   it('asks for the address, then says to check the e-mail, and offers to send another link', async () => {
@@ -109,7 +105,6 @@ describe('/reset-password?token=', () => {
   });
 
   it('greets the user, sets the new password, and opens the portal signed in (issue 26)', async () => {
-    const assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
     const api = stubApi({
       'GET /api/auth/validate-reset-token/tok': validToken(null),
       'POST /api/auth/reset-password': reply({
@@ -122,14 +117,8 @@ describe('/reset-password?token=', () => {
     expect((await screen.findByTestId('reset-greeting')).textContent).toContain('Hello, ada@example.com!');
     expect((screen.getByLabelText('Email') as HTMLInputElement).readOnly).toBe(true);
 
-    choosePassword(resetLabels, 'brand new password');
-
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/client/dashboard'));
-    expect(router.state.location.pathname).toBe('/reset-password');
-    expect(requestsTo(api, 'POST /api/auth/reset-password')[0]?.body).toEqual({
-      token: 'tok',
-      newPassword: 'brand new password',
-    });
+    const sent = await choosePasswordIntoPortal(resetLabels, 'brand new password', { router, api });
+    expect(sent['POST /api/auth/reset-password']).toEqual({ token: 'tok', newPassword: 'brand new password' });
   });
 
   it('asks for the second factor of someone who has one, then opens the portal', async () => {

@@ -2,10 +2,34 @@ import type { NewPasswordForm as NewPasswordValues } from '@app/contracts';
 import { NewPasswordFormSchema } from '@app/contracts/api/auth';
 import { useState } from 'react';
 import { AlertFormElement, cardSubmit, useAlertForm } from '../../../components/form/alert-form';
+import { DeclaredField, type FieldSpec } from '../../../components/form/declared-field';
 import { passwordInput } from '../../../components/form/field-presets';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 
 const emptyPasswords: NewPasswordValues = { password: '', confirmPassword: '' };
+
+/** The new password, then the same again. */
+const passwordFields = ({
+  passwordLabel,
+  confirmLabel,
+  testId,
+}: Pick<NewPasswordFormProps, 'passwordLabel' | 'confirmLabel' | 'testId'>): FieldSpec<keyof NewPasswordValues>[] => [
+  {
+    name: 'password',
+    label: passwordLabel,
+    ...passwordInput('new-password'),
+    placeholder: 'At least 8 characters',
+    minLength: 8,
+    'data-testid': `${testId}-password`,
+  },
+  {
+    name: 'confirmPassword',
+    label: confirmLabel,
+    ...passwordInput('new-password'),
+    placeholder: 'Type the password again',
+    'data-testid': `${testId}-confirm-password`,
+  },
+];
 
 export interface NewPasswordFormProps {
   /** The account's address, shown read-only (and given to password managers as the user name). */
@@ -64,27 +88,11 @@ export function NewPasswordForm({
           autoComplete="username"
           data-testid={`${testId}-email`}
         />
-        <form.AppField name="password">
-          {(field) => (
-            <field.TextField
-              label={passwordLabel}
-              {...passwordInput('new-password')}
-              placeholder="At least 8 characters"
-              minLength={8}
-              data-testid={`${testId}-password`}
-            />
-          )}
-        </form.AppField>
-        <form.AppField name="confirmPassword">
-          {(field) => (
-            <field.TextField
-              label={confirmLabel}
-              {...passwordInput('new-password')}
-              placeholder="Type the password again"
-              data-testid={`${testId}-confirm-password`}
-            />
-          )}
-        </form.AppField>
+        {passwordFields({ passwordLabel, confirmLabel, testId }).map(({ name, ...spec }) => (
+          <form.AppField key={name} name={name}>
+            {() => <DeclaredField {...spec} />}
+          </form.AppField>
+        ))}
         <form.FormActions {...cardSubmit} pendingLabel={pendingLabel} pending={done} data-testid={`${testId}-submit`}>
           {submitLabel}
         </form.FormActions>

@@ -159,20 +159,14 @@ export function BookingForm({
     </form.AppField>
   );
 
+  const timeProps = { day, zoneText, testIdPrefix: p, timeZone, visitorZone };
   const timeField = (
     <form.AppField name="time">
       {() =>
         picker ? (
-          <TimeList
-            day={day}
-            zoneText={zoneText}
-            testIdPrefix={p}
-            timeZone={timeZone}
-            visitorZone={visitorZone}
-            visitorDiffers={!sameClock(now ?? new Date(), timeZone, visitorZone)}
-          />
+          <TimeList {...timeProps} visitorDiffers={!sameClock(now ?? new Date(), timeZone, visitorZone)} />
         ) : (
-          <TimeSelect day={day} zoneText={zoneText} testIdPrefix={p} timeZone={timeZone} visitorZone={visitorZone} />
+          <TimeSelect {...timeProps} />
         )
       }
     </form.AppField>

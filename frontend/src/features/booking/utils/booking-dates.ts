@@ -2,6 +2,7 @@
 
 import { CONSULTATION_MINUTES, slotStart } from '@app/contracts/api/booking';
 import { zonedTimeToUtc } from '@app/contracts/time-zone';
+import { clockFormat, dayFormat } from '../../../lib/zoned-format';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -58,13 +59,7 @@ export function timeZoneLabel(timeZone: string): string {
 export function formatLongDate(date: string): string {
   const match = ISO_DATE.exec(date);
   if (!match) return date;
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+  return dayFormat('UTC', 'long').format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
 }
 
 /** 'yyyy-MM' of a yyyy-MM-dd date. */
@@ -104,7 +99,7 @@ export function sameClock(instant: Date, zoneA: string, zoneB: string): boolean 
 
 /** '3:00 PM' (with ' Tue' when the visitor's day is another one) of an instant in a zone. */
 export function clockIn(instant: Date, timeZone: string, onDate?: string): string {
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(instant);
+  const time = clockFormat(timeZone).format(instant);
   if (!onDate || todayIn(timeZone, instant) === onDate) return time;
   const day = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short' }).format(instant);
   return `${day} ${time}`;
@@ -112,14 +107,8 @@ export function clockIn(instant: Date, timeZone: string, onDate?: string): strin
 
 /** 'Monday, November 16, 2026, 1:00 – 1:30 PM' of a slot as the clock of `timeZone` shows it. */
 export function formatSlot(startsAt: Date, endsAt: Date, timeZone: string): string {
-  const day = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  }).format(startsAt);
-  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' });
+  const day = dayFormat(timeZone, 'long').format(startsAt);
+  const time = clockFormat(timeZone);
   const startDay = todayIn(timeZone, startsAt);
   const endDay = todayIn(timeZone, endsAt);
   const end = startDay === endDay ? time.format(endsAt) : `${formatLongDate(endDay)}, ${time.format(endsAt)}`;
