@@ -79,15 +79,29 @@ export const filterChoices = (
     : Object.entries(choices).map(([value, label]) => ({ value, label }))),
 ];
 
-/** A list's filters, each labelled, in a grid (`className` gives its columns); test ids are `{list name}-filter-{key}`. */
+/** The columns of a filter bar by its number of filters: all in one row on a wide screen, two a row on a small one. */
+const FILTER_GRIDS = [
+  'sm:grid-cols-2',
+  'sm:grid-cols-2',
+  'sm:grid-cols-2',
+  'sm:grid-cols-3',
+  'sm:grid-cols-2 lg:grid-cols-4',
+  'sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5',
+  'sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6',
+];
+
+/**
+ * A list's filters, each labelled, in a grid (`className` gives its columns; by default as many as filters on a wide
+ * screen); test ids are `{list name}-filter-{key}`.
+ */
 export function FilterBar<F extends { [K in keyof F]: string }>({
   fields,
   list,
-  className,
+  className = FILTER_GRIDS[fields.length],
 }: {
   fields: readonly FilterField<F>[];
   list: { name: string; filters: F; setFilters: (patch: Partial<F>) => void };
-  className: string;
+  className?: string | undefined;
 }) {
   const id = useId();
   return (

@@ -14,7 +14,7 @@ import { usePanel } from '../kit/use-panel';
 import { ALL } from '../utils/admin-lists';
 import { takesScope } from '../utils/scope-draft';
 import { useListView } from '../utils/use-list-view';
-import { FilterBar, type FilterField, filterChoices, ListHeader } from './admin-panel';
+import { type FilterField, filterChoices } from './admin-panel';
 import { DataScopeSummary, LinkStatus, unlinkQuestion, useUnlink } from './link-parts';
 
 const keyOf = (link: OrganizationDashboardLink) => `${link.organizationId}-${link.dashboardId}`;
@@ -125,21 +125,11 @@ export function AssociationsTab({
 
   return (
     <>
-      <ListHeader title="Dashboard Associations" count={list.loaded ? list.total : undefined}>
-        <div className="flex flex-wrap gap-2">
-          <PanelButton icon={UserPlus} variant="outline" onClick={memberPanel.create} data-testid="member-create">
-            Add member
-          </PanelButton>
-          <PanelButton icon={Link2} onClick={panel.create} data-testid="link-create">
-            Link dashboard
-          </PanelButton>
-        </div>
-      </ListHeader>
-      <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2" />
       <AdminList
         list={list}
-        plural="associations"
+        title="Dashboard Associations"
         label="Dashboard associations"
+        filters={filterFields}
         columns={[...columns, statusColumn]}
         rowKey={keyOf}
         row={(link) => ({
@@ -155,6 +145,16 @@ export function AssociationsTab({
           </>
         }
         menu={menu}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <PanelButton icon={UserPlus} variant="outline" onClick={memberPanel.create} data-testid="member-create">
+              Add member
+            </PanelButton>
+            <PanelButton icon={Link2} onClick={panel.create} data-testid="link-create">
+              Link dashboard
+            </PanelButton>
+          </div>
+        }
       />
       <SidePanel
         {...panel.sidePanel}

@@ -1,15 +1,14 @@
 import type { AuditEntry } from '@app/contracts';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import type { Column } from '../../../components/ui/table';
 import { adminKeys } from '../api/admin.queries';
+import { ListTop, RefreshButton } from '../kit/list-top';
 import { changeLines, formatAction } from '../utils/format';
 import { useListView } from '../utils/use-list-view';
-import { FilterBar, type FilterField, ListHeader } from './admin-panel';
+import type { FilterField } from './admin-panel';
 import { TwoLines } from './admin-parts';
 import { PagedTable } from './paged-table';
-import { RelativeTime } from './relative-time';
+import { whenColumn } from './relative-time';
 
 /** The target by name; rows that have none (written before names were kept, target gone) by their id. */
 const targetLabel = (entry: AuditEntry) =>
@@ -64,12 +63,7 @@ function Changes({ changes }: { changes: AuditEntry['changes'] }) {
 }
 
 const columns: Column<AuditEntry, AuditSortKey>[] = [
-  {
-    header: 'When',
-    sortKey: 'createdAt',
-    className: 'whitespace-nowrap',
-    cell: (entry) => <RelativeTime value={entry.createdAt} />,
-  },
+  whenColumn(),
   {
     header: 'Who',
     sortKey: 'actorEmail',
@@ -121,13 +115,7 @@ export function AuditTab() {
   });
   return (
     <Card className="min-w-0 p-4 sm:p-6">
-      <ListHeader title="Audit Log" count={list.loaded ? list.total : undefined}>
-        <Button size="sm" variant="outline" onClick={list.refetch} disabled={list.fetching} data-testid="audit-refresh">
-          {list.fetching ? <Spinner /> : null}
-          Refresh
-        </Button>
-      </ListHeader>
-      <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6" />
+      <ListTop title="Audit Log" list={list} filters={filterFields} actions={<RefreshButton list={list} />} />
       <PagedTable
         statusLine
         list={list}

@@ -1,16 +1,16 @@
 import type { CaseStudy } from '@app/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, EyeOff, Plus, Send } from 'lucide-react';
-import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import type { Column } from '../../../components/ui/table';
 import { adminCaseStudiesQueryOptions, useDeleteCaseStudy, useSaveCaseStudy } from '../api/site-admin';
 import { CaseStudyForm } from '../forms/case-study-form';
-import { AdminTable, type RowMenu } from '../kit/admin-table';
-import { deleteAction, editAction } from '../kit/common-actions';
-import { SidePanel } from '../kit/side-panel';
+import { runWithToasts } from '../forms/edit-user-actions';
+import { LoadedList } from '../kit/admin-list';
+import type { RowMenu } from '../kit/admin-table';
+import { deleteAction, deleteRow, editAction } from '../kit/common-actions';
+import { FormPanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
-import { notifyFailure, notifySuccess } from '../utils/notify';
 import { ListHeader, stateColumn } from './admin-panel';
 
 const columns: Column<CaseStudy>[] = [
@@ -44,27 +44,16 @@ export function CaseStudiesTab() {
   const save = useSaveCaseStudy();
   const remove = useDeleteCaseStudy();
 
-  const setPublished = async (study: CaseStudy, isPublished: boolean) => {
-    try {
-      const { id, publishedAt: _p, createdAt: _c, updatedAt: _u, ...input } = study;
-      await save.mutateAsync({ id, input: { ...input, pictureUrl: input.pictureUrl ?? '', isPublished } });
-      notifySuccess(isPublished ? 'Case study published' : 'Case study unpublished');
-    } catch (error) {
-      notifyFailure('Error updating case study', error, 'Failed to update case study');
-    }
+  const setPublished = (study: CaseStudy, isPublished: boolean) => {
+    const { id, publishedAt: _p, createdAt: _c, updatedAt: _u, ...input } = study;
+    return runWithToasts(
+      () => save.mutateAsync({ id, input: { ...input, pictureUrl: input.pictureUrl ?? '', isPublished } }),
+      [isPublished ? 'Case study published' : 'Case study unpublished'],
+      ['Error updating case study', 'Failed to update case study'],
+    );
   };
 
-  const destroy = async (study: CaseStudy, close: () => void) => {
-    try {
-      await remove.mutateAsync(study.id);
-      if (panel.isEditing(study)) panel.close();
-      notifySuccess('Case study deleted');
-    } catch (error) {
-      notifyFailure('Error deleting case study', error, 'Failed to delete case study');
-    } finally {
-      close();
-    }
-  };
+  const destroy = deleteRow('Case study', (study: CaseStudy) => remove.mutateAsync(study.id), panel);
 
   const menu = (study: CaseStudy): RowMenu => ({
     target: study.title,
@@ -114,31 +103,18 @@ export function CaseStudiesTab() {
           New case study
         </Button>
       </ListHeader>
-      {studies.isError ? (
-        <Alert variant="error">The case studies could not be loaded.</Alert>
-      ) : (
-        <AdminTable
-          label="Case studies"
-          data-testid="case-studies-table"
-          columns={columns}
-          rows={list}
-          rowKey={(s) => s.id}
-          row={(s) => ({ 'data-testid': 'case-study-row', 'data-slug': s.slug, 'data-published': s.isPublished })}
-          empty="No case studies yet: write the first one with 'New case study'."
-          emptyTestId="case-studies-empty"
-          loading={studies.isPending}
-          menu={menu}
-          menuTestId="case-study-actions"
-        />
-      )}
-      <SidePanel
-        {...panel.sidePanel}
-        title={panel.editing ? `Edit ${panel.editing.title}` : 'Create Case Study'}
-        hideTitle
-        data-testid="case-study-panel"
-      >
-        <CaseStudyForm key={panel.editing?.id ?? 'new'} study={panel.editing} onDone={panel.close} />
-      </SidePanel>
+      <LoadedList
+        query={studies}
+        plural="case-studies"
+        label="Case studies"
+        columns={columns}
+        row={(s) => ({ 'data-slug': s.slug, 'data-published': s.isPublished })}
+        empty="No case studies yet: write the first one with 'New case study'."
+        menu={menu}
+      />
+      <FormPanel panel={panel} what="Case Study" name={(s) => s.title}>
+        {(study) => <CaseStudyForm study={study} onDone={panel.close} />}
+      </FormPanel>
     </>
   );
 }

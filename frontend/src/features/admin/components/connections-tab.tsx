@@ -10,12 +10,12 @@ import { failureMessage } from '../../../lib/api';
 import { useDeleteConnection, useTestConnection } from '../api/admin.mutations';
 import { adminConnectionsQueryOptions } from '../api/admin.queries';
 import { ConnectionForm } from '../forms/connection-form';
-import { AdminTable, type RowMenu } from '../kit/admin-table';
-import { deleteAction, editAction } from '../kit/common-actions';
-import { SidePanel } from '../kit/side-panel';
+import { LoadedList } from '../kit/admin-list';
+import type { RowMenu } from '../kit/admin-table';
+import { deleteAction, deleteRow, editAction } from '../kit/common-actions';
+import { FormPanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import { connectionSite } from '../utils/embed';
-import { notifyFailure, notifySuccess } from '../utils/notify';
 import { ListHeader } from './admin-panel';
 import { ConnectionStatus } from './connection-status';
 import { LastSync, type SyncOutcome, SyncResultPanel, useSyncNow } from './connection-sync';
@@ -71,18 +71,8 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
     keepUnsent(connection.id, failed);
   };
 
-  const remove = async (connection: EmbedConnection, close: () => void) => {
-    try {
-      await deleteConnection.mutateAsync(connection.id);
-      close();
-      if (panel.isEditing(connection)) panel.close();
-      notifySuccess('Connection deleted');
-    } catch (error) {
-      close();
-      // 409 while dashboards use it: the server's message says so.
-      notifyFailure('Error deleting connection', error, 'Failed to delete connection');
-    }
-  };
+  // A 409 while dashboards use it: the server's message says so.
+  const remove = deleteRow('Connection', (c: EmbedConnection) => deleteConnection.mutateAsync(c.id), panel);
 
   const columns: Column<EmbedConnection>[] = [
     { header: 'Name', className: 'min-w-36 font-medium', cell: (c) => c.name },
@@ -196,39 +186,28 @@ export function ConnectionsTab({ dashboards }: { dashboards: readonly AdminDashb
           <SyncResultPanel outcome={synced} />
         ) : null}
       </div>
-      {connections.isError ? (
-        <Alert variant="error">The connections could not be loaded.</Alert>
-      ) : (
-        <AdminTable
-          label="Connections"
-          data-testid="connections-table"
-          columns={columns}
-          rows={rows}
-          rowKey={(c) => c.id}
-          row={(c) => ({ 'data-testid': 'connection-row', 'data-id': c.id, 'data-provider': c.provider })}
-          empty="No connections yet: create one to embed Power BI, Tableau, Metabase or Looker Studio dashboards."
-          emptyTestId="connections-empty"
-          loading={connections.isPending}
-          menu={menu}
-          menuTestId="connection-actions"
-        />
-      )}
-      <SidePanel
-        {...panel.sidePanel}
-        title={panel.editing ? `Edit ${panel.editing.name}` : 'Create Connection'}
-        hideTitle
-        data-testid="connection-panel"
-      >
-        <ConnectionForm
-          key={panel.editing?.id ?? 'new'}
-          connection={panel.editing}
-          onSaved={(result) => {
-            setSaved(result);
-            keepUnsent(result.id);
-          }}
-          onDone={panel.close}
-        />
-      </SidePanel>
+      <LoadedList
+        query={connections}
+        plural="connections"
+        label="Connections"
+        columns={columns}
+        rows={rows}
+        row={(c) => ({ 'data-id': c.id, 'data-provider': c.provider })}
+        empty="No connections yet: create one to embed Power BI, Tableau, Metabase or Looker Studio dashboards."
+        menu={menu}
+      />
+      <FormPanel panel={panel} what="Connection">
+        {(connection) => (
+          <ConnectionForm
+            connection={connection}
+            onSaved={(result) => {
+              setSaved(result);
+              keepUnsent(result.id);
+            }}
+            onDone={panel.close}
+          />
+        )}
+      </FormPanel>
     </>
   );
 }

@@ -9,7 +9,7 @@ import { consultationKeys } from '../api/consultations.queries';
 import { AdminList } from '../kit/admin-list';
 import { formatSlotIn } from '../utils/format';
 import { useListView } from '../utils/use-list-view';
-import { FilterBar, type FilterField, filterChoices, ListHeader } from './admin-panel';
+import { type FilterField, filterChoices } from './admin-panel';
 import { TwoLines } from './admin-parts';
 import { CalendarFeedCard } from './calendar-feed-card';
 import { HELD_ELSEWHERE, useConsultationMenu, useRescheduling } from './consultation-actions';
@@ -120,18 +120,15 @@ export function ConsultationsTab({ RescheduleDialog }: { RescheduleDialog?: Resc
   return (
     <div className="flex flex-col gap-6">
       <Card className="min-w-0 p-4 sm:p-6">
-        <ListHeader title="Consultations" count={list.loaded ? list.total : undefined}>
-          {list.fetching ? <Spinner /> : null}
-        </ListHeader>
-        <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-4" />
         <AdminList
           list={list}
-          plural="consultations"
-          label="Consultations"
+          title="Consultations"
+          filters={filterFields}
           columns={columns}
           row={(c) => ({ 'data-status': c.status })}
           empty="No consultations found"
           menu={(c) => (open(c) ? consultationMenu(c) : null)}
+          actions={list.fetching ? <Spinner /> : null}
         />
       </Card>
       {dialog}

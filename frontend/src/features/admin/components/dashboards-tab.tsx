@@ -4,14 +4,14 @@ import { PUBLIC_SHARE_LINK_WARNING } from '@app/contracts/api/embedding';
 import { useRouterState } from '@tanstack/react-router';
 import { Eye, Plus } from 'lucide-react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import type { Column } from '../../../components/ui/table';
 import { useDeleteDashboard } from '../api/admin.mutations';
 import { adminKeys } from '../api/admin.queries';
 import { DashboardForm } from '../forms/dashboard-form';
-import { AdminTable, type RowMenu } from '../kit/admin-table';
+import { AdminList } from '../kit/admin-list';
+import type { RowMenu } from '../kit/admin-table';
 import { deleteAction, editAction } from '../kit/common-actions';
-import { SidePanel } from '../kit/side-panel';
+import { FormPanel, PanelButton } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import {
   type DashboardFilters,
@@ -23,8 +23,7 @@ import { EMBED_MODE_LABELS } from '../utils/embed';
 import { formatDateTime } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { useListView } from '../utils/use-list-view';
-import { FilterBar, type FilterField, filterChoices, ListHeader, stateColumn } from './admin-panel';
-import { Pager } from './pager';
+import { type FilterField, filterChoices, stateColumn } from './admin-panel';
 
 export const DELETE_DASHBOARD_QUESTION =
   'Are you sure you want to delete this dashboard? This action cannot be undone.';
@@ -186,36 +185,22 @@ export function DashboardsTab() {
 
   return (
     <>
-      <ListHeader title="Dashboards" count={list.loaded ? list.total : undefined}>
-        <Button size="sm" onClick={panel.create} data-testid="dashboard-create">
-          <Plus aria-hidden="true" className="size-4" />
-          New dashboard
-        </Button>
-      </ListHeader>
-      <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5" />
-      <AdminTable
-        label="Dashboards"
-        data-testid="dashboards-table"
+      <AdminList
+        list={list}
+        title="Dashboards"
+        filters={filterFields}
         columns={columns}
-        rows={list.rows}
-        rowKey={(d) => d.id}
-        row={(d) => ({ 'data-testid': 'dashboard-row', 'data-id': d.id })}
         empty="No dashboards found"
-        emptyTestId="dashboards-empty"
-        sort={list.sort}
-        loading={!list.loaded && !list.failed}
         menu={menu}
-        menuTestId="dashboard-actions"
+        actions={
+          <PanelButton icon={Plus} onClick={panel.create} data-testid="dashboard-create">
+            New dashboard
+          </PanelButton>
+        }
       />
-      <Pager name="dashboard" label="dashboards" pager={list.pager} total={list.total} busy={list.fetching} />
-      <SidePanel
-        {...panel.sidePanel}
-        title={panel.editing ? `Edit ${panel.editing.name}` : 'Create Dashboard'}
-        hideTitle
-        data-testid="dashboard-panel"
-      >
-        <DashboardForm key={panel.editing?.id ?? 'new'} dashboard={panel.editing} onDone={panel.close} />
-      </SidePanel>
+      <FormPanel panel={panel} what="Dashboard">
+        {(dashboard) => <DashboardForm dashboard={dashboard} onDone={panel.close} />}
+      </FormPanel>
     </>
   );
 }

@@ -3,18 +3,18 @@ import { Link } from '@tanstack/react-router';
 import { ExternalLink, Pencil, Plus, Power, PowerOff } from 'lucide-react';
 import { Checkbox } from '../../../components/ui/checkbox';
 import type { Column } from '../../../components/ui/table';
-import { cn } from '../../../lib/cn';
 import { useToggleOrganizationStatus } from '../api/admin.mutations';
 import { adminKeys } from '../api/admin.queries';
 import { runWithToasts } from '../forms/edit-user-actions';
 import { OrganizationForm } from '../forms/organization-form';
 import { AdminList } from '../kit/admin-list';
 import type { RowMenu } from '../kit/admin-table';
+import { activeRow } from '../kit/list-top';
 import { entry } from '../kit/row-actions';
-import { PanelButton, SidePanel } from '../kit/side-panel';
+import { FormPanel, PanelButton } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import { useListView } from '../utils/use-list-view';
-import { FilterBar, type FilterField, ListHeader, stateColumn } from './admin-panel';
+import { type FilterField, stateColumn } from './admin-panel';
 
 export const deactivateOrganizationQuestion = (name: string) =>
   `Deactivate '${name}'? Every member of this organization loses access to its dashboards until it is activated again.`;
@@ -130,43 +130,31 @@ export function OrganizationsTab() {
 
   return (
     <>
-      <ListHeader title="Organizations" count={list.loaded ? list.total : undefined}>
-        <div className="flex flex-wrap items-center gap-4">
-          <Checkbox
-            label="Hide inactive"
-            checked={hideInactive}
-            onCheckedChange={(checked) => list.setFilters({ status: checked ? 'active' : '' })}
-            data-testid="organizations-hide-inactive"
-          />
-          <PanelButton icon={Plus} onClick={panel.create} data-testid="organization-create">
-            New organization
-          </PanelButton>
-        </div>
-      </ListHeader>
-      <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2" />
       <AdminList
         list={list}
-        plural="organizations"
-        label="Organizations"
+        title="Organizations"
+        filters={filterFields}
         columns={columns}
-        row={(o) => ({
-          className: cn(
-            !o.isActive &&
-              'bg-slate-50 text-slate-500 dark:bg-slate-950/40 [&_td]:text-slate-500 dark:[&_td]:text-slate-400',
-          ),
-          'data-active': o.isActive,
-        })}
+        row={(o) => activeRow(o.isActive, 'text-slate-500 [&_td]:text-slate-500 dark:[&_td]:text-slate-400')}
         empty="No organizations found"
         menu={menu}
+        actions={
+          <div className="flex flex-wrap items-center gap-4">
+            <Checkbox
+              label="Hide inactive"
+              checked={hideInactive}
+              onCheckedChange={(checked) => list.setFilters({ status: checked ? 'active' : '' })}
+              data-testid="organizations-hide-inactive"
+            />
+            <PanelButton icon={Plus} onClick={panel.create} data-testid="organization-create">
+              New organization
+            </PanelButton>
+          </div>
+        }
       />
-      <SidePanel
-        {...panel.sidePanel}
-        title={panel.editing ? `Edit ${panel.editing.name}` : 'Create Organization'}
-        hideTitle
-        data-testid="organization-panel"
-      >
-        <OrganizationForm key={panel.editing?.id ?? 'new'} organization={panel.editing} onDone={panel.close} />
-      </SidePanel>
+      <FormPanel panel={panel} what="Organization">
+        {(organization) => <OrganizationForm organization={organization} onDone={panel.close} />}
+      </FormPanel>
     </>
   );
 }

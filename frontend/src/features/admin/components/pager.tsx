@@ -7,7 +7,8 @@ import { type ListPager, PAGE_SIZES } from '../utils/use-list-view';
 const sizeOptions = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
 
 /** The singular of a plural label: 'entries' → 'entry', 'users' → 'user', 'sign-ins' → 'sign-in'. */
-const singularOf = (label: string) => (/[^aeiou]ies$/.test(label) ? `${label.slice(0, -3)}y` : label.replace(/s$/, ''));
+export const singularOf = (label: string) =>
+  /[^aeiou]ies$/.test(label) ? `${label.slice(0, -3)}y` : label.replace(/s$/, '');
 
 /**
  * The pages of a server-paged list (issue 18): Previous / Next, 'Page x of y' with the number of rows, and the page

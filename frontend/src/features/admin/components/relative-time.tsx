@@ -1,3 +1,4 @@
+import type { Column } from '../../../components/ui/table';
 import { formatDateTime, formatRelative } from '../utils/format';
 
 /**
@@ -14,3 +15,11 @@ export function RelativeTime({ value, none = '-' }: { value: string | null | und
     </time>
   );
 }
+
+/** A log's 'When' column (audit, sign-ins): each row's `createdAt` as a `RelativeTime`, sortable by it. */
+export const whenColumn = <T extends { createdAt: string }>(): Column<T, 'createdAt'> => ({
+  header: 'When',
+  sortKey: 'createdAt',
+  className: 'whitespace-nowrap',
+  cell: (row) => <RelativeTime value={row.createdAt} />,
+});

@@ -2,7 +2,6 @@ import { SIGN_IN_METHODS, SIGN_IN_RESULTS, type SignInEvent } from '@app/contrac
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { toastFailure } from '../../../components/ui/failure-toast';
@@ -11,11 +10,12 @@ import type { Column } from '../../../components/ui/table';
 import { toast } from '../../../components/ui/toast';
 import { apiGet, apiRequest } from '../../../lib/api';
 import { adminKeys } from '../api/admin.queries';
+import { ListTop, RefreshButton } from '../kit/list-top';
 import { formatAddress } from '../utils/format';
 import { useListView } from '../utils/use-list-view';
-import { FilterBar, type FilterField, filterChoices, ListHeader } from './admin-panel';
+import { type FilterField, filterChoices } from './admin-panel';
 import { PagedTable } from './paged-table';
-import { RelativeTime } from './relative-time';
+import { whenColumn } from './relative-time';
 
 const METHOD_LABELS: Record<SignInEvent['method'], string> = {
   password: 'Password',
@@ -50,12 +50,7 @@ function Person({ event }: { event: SignInEvent }) {
 }
 
 const columns: Column<SignInEvent, SignInSortKey>[] = [
-  {
-    header: 'When',
-    sortKey: 'createdAt',
-    className: 'whitespace-nowrap',
-    cell: (e) => <RelativeTime value={e.createdAt} />,
-  },
+  whenColumn(),
   {
     header: 'Person',
     sortKey: 'email',
@@ -186,19 +181,7 @@ export function SignInsTab() {
     <div className="flex flex-col gap-6">
       <SecuritySettingCard />
       <Card className="min-w-0 p-4 sm:p-6">
-        <ListHeader title="Sign-ins" count={list.loaded ? list.total : undefined}>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={list.refetch}
-            disabled={list.fetching}
-            data-testid="sign-ins-refresh"
-          >
-            {list.fetching ? <Spinner /> : null}
-            Refresh
-          </Button>
-        </ListHeader>
-        <FilterBar fields={filterFields} list={list} className="sm:grid-cols-3" />
+        <ListTop title="Sign-ins" list={list} filters={filterFields} actions={<RefreshButton list={list} />} />
         <PagedTable
           list={list}
           name="sign-ins"

@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Pencil, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useSchemaForm } from '../../../components/form/use-schema-form';
-import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import type { Column } from '../../../components/ui/table';
 import { adminSitePagesQueryOptions, useSaveSitePage } from '../api/site-admin';
 import { PanelForm } from '../forms/panel-form';
-import { AdminTable, type RowMenu } from '../kit/admin-table';
+import { LoadedList } from '../kit/admin-list';
+import type { RowMenu } from '../kit/admin-table';
 import { SidePanel } from '../kit/side-panel';
 import { formatDateTime } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
@@ -141,23 +141,16 @@ export function SitePagesTab() {
   return (
     <>
       <ListHeader title="Site pages" count={pages.data?.length} />
-      {pages.isError ? (
-        <Alert variant="error">The site pages could not be loaded.</Alert>
-      ) : (
-        <AdminTable
-          label="Site pages"
-          data-testid="site-pages-table"
-          columns={columns}
-          rows={pages.data ?? []}
-          rowKey={(p) => p.key}
-          row={(p) => ({ 'data-testid': 'site-page-row', 'data-key': p.key, 'data-default': p.isDefault })}
-          empty="No site pages."
-          emptyTestId="site-pages-empty"
-          loading={pages.isPending}
-          menu={menu}
-          menuTestId="site-page-actions"
-        />
-      )}
+      <LoadedList
+        query={pages}
+        plural="site-pages"
+        label="Site pages"
+        columns={columns}
+        rowKey={(p) => p.key}
+        row={(p) => ({ 'data-key': p.key, 'data-default': p.isDefault })}
+        empty="No site pages."
+        menu={menu}
+      />
       <SidePanel
         open={page !== undefined}
         onOpenChange={(open) => {

@@ -2,17 +2,17 @@ import type { AdminOrganization, User } from '@app/contracts';
 import { UserPlus } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import type { Column } from '../../../components/ui/table';
-import { cn } from '../../../lib/cn';
 import { adminKeys } from '../api/admin.queries';
 import { EditUserForm } from '../forms/edit-user-form';
 import { NewUserForm } from '../forms/new-user-form';
 import { AdminList } from '../kit/admin-list';
+import { activeRow } from '../kit/list-top';
 import { PanelButton, SidePanel } from '../kit/side-panel';
 import { usePanel } from '../kit/use-panel';
 import { emptyUserFilters, fullName, type UserFilters, type UserSortKey } from '../utils/admin-lists';
 import { formatDateTime } from '../utils/format';
 import { useListView } from '../utils/use-list-view';
-import { FilterBar, type FilterField, filterChoices, ListHeader, stateColumn } from './admin-panel';
+import { type FilterField, filterChoices, stateColumn } from './admin-panel';
 import { UserStatus, useUserMenu } from './user-menu';
 
 const filterFields: FilterField<UserFilters>[] = [
@@ -130,23 +130,19 @@ export function UsersTab({
 
   return (
     <>
-      <ListHeader title="Users" count={list.loaded ? list.total : undefined}>
-        <PanelButton icon={UserPlus} onClick={panel.create} data-testid="create-user-button">
-          Create New User
-        </PanelButton>
-      </ListHeader>
-      <FilterBar fields={filterFields} list={list} className="sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6" />
       <AdminList
         list={list}
-        plural="users"
-        label="Users"
+        title="Users"
+        filters={filterFields}
         columns={columns}
-        row={(user) => ({
-          className: cn(!user.isActive && 'bg-slate-50 dark:bg-slate-950/40'),
-          'data-active': user.isActive,
-        })}
+        row={(user) => activeRow(user.isActive)}
         empty={list.failed && !list.loaded ? 'The users could not be loaded.' : 'No users found'}
         menu={menu}
+        actions={
+          <PanelButton icon={UserPlus} onClick={panel.create} data-testid="create-user-button">
+            Create New User
+          </PanelButton>
+        }
       />
       <SidePanel
         {...panel.sidePanel}

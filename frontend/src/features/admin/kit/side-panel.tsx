@@ -1,9 +1,10 @@
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DialogCloseButton, keepOpenOnToastClick } from '../../../components/ui/dialog';
+import type { usePanel } from './use-panel';
 
 /**
  * A side panel (issue 27): an Ark UI Dialog that slides in from the right edge, the full height of the window, for a
@@ -70,6 +71,35 @@ export function SidePanel({
         </ArkDialog.Positioner>
       </Portal>
     </ArkDialog.Root>
+  );
+}
+
+/**
+ * The side panel of a list's create and edit form (issue 27): 'Create {what}', or 'Edit {name}' of the row being
+ * edited (for screen readers: the form has its own heading); its test id `{what}-panel` in kebab case
+ * ('case-study-panel'). `children` draws the form for that row (none: creating), started afresh for each row.
+ */
+export function FormPanel<T extends { id: number }>({
+  panel,
+  what,
+  name = (row) => (row as T & { name: string }).name,
+  children,
+}: {
+  panel: ReturnType<typeof usePanel<T>>;
+  /** What the list holds ('Case Study'). */
+  what: string;
+  children: (editing: T | undefined) => ReactNode;
+} & (T extends { name: string } ? { name?: (row: T) => string } : { name: (row: T) => string })) {
+  const { editing } = panel;
+  return (
+    <SidePanel
+      {...panel.sidePanel}
+      title={editing ? `Edit ${name(editing)}` : `Create ${what}`}
+      hideTitle
+      data-testid={`${what.toLowerCase().replaceAll(' ', '-')}-panel`}
+    >
+      <Fragment key={editing?.id ?? 'new'}>{children(editing)}</Fragment>
+    </SidePanel>
   );
 }
 

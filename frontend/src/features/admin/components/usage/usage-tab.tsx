@@ -158,19 +158,9 @@ function UsageFigures({ report }: { report: UsageReport }) {
         <TopViewsChart title="Most active people" testId="usage-chart-people" items={report.people} colour={2} />
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
-        <ViewsTable
-          label="Views per organization"
-          testId="usage-organizations"
-          rows={report.organizations}
-          count={report.organizationCount}
-        />
-        <ViewsTable
-          label="Views per dashboard"
-          testId="usage-dashboards"
-          rows={report.dashboards}
-          count={report.dashboardCount}
-        />
-        <ViewsTable label="Views per person" testId="usage-people" rows={report.people} count={report.personCount} />
+        <ViewsTable report={report} of="organizations" />
+        <ViewsTable report={report} of="dashboards" />
+        <ViewsTable report={report} of="people" />
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <IdleDashboardsTable rows={report.idleDashboards} count={report.idleDashboardCount} />
@@ -178,20 +168,8 @@ function UsageFigures({ report }: { report: UsageReport }) {
       </div>
       {/* D37: not clients' usage, so apart from every figure above. */}
       <div className="grid gap-6 lg:grid-cols-2">
-        <ViewsTable
-          label="Previews by the team"
-          testId="usage-previews"
-          rows={report.previews}
-          count={report.previewCount}
-          empty="Nobody of the team opened a dashboard in this period."
-        />
-        <ViewsTable
-          label="Loads that failed"
-          testId="usage-failed-loads"
-          rows={report.failedLoads}
-          count={report.failedLoadCount}
-          empty="No dashboard failed to load for a client in this period."
-        />
+        <ViewsTable report={report} of="previews" />
+        <ViewsTable report={report} of="failedLoads" />
       </div>
     </>
   );

@@ -62,23 +62,37 @@ function UsageList<T extends { id: number }>({
   );
 }
 
-export function ViewsTable({
-  label,
-  testId,
-  rows,
-  count,
-  empty = 'No views in this period.',
-}: {
-  label: string;
-  testId: string;
-  rows: { id: number; name: string; email?: string; total: number }[];
-  count: number;
-  empty?: string;
-}) {
+type ViewsOf = 'organizations' | 'dashboards' | 'people' | 'previews' | 'failedLoads';
+type CountOf = { [K in keyof UsageReport]: UsageReport[K] extends number ? K : never }[keyof UsageReport];
+
+/** The report's lists of views: each one's heading and test id, the report's count of all its items, its empty row. */
+const VIEWS_LISTS: Record<ViewsOf, { label: string; testId: string; count: CountOf; empty?: string }> = {
+  organizations: { label: 'Views per organization', testId: 'usage-organizations', count: 'organizationCount' },
+  dashboards: { label: 'Views per dashboard', testId: 'usage-dashboards', count: 'dashboardCount' },
+  people: { label: 'Views per person', testId: 'usage-people', count: 'personCount' },
+  // D37: the team's previews and the failed loads, apart from clients' usage.
+  previews: {
+    label: 'Previews by the team',
+    testId: 'usage-previews',
+    count: 'previewCount',
+    empty: 'Nobody of the team opened a dashboard in this period.',
+  },
+  failedLoads: {
+    label: 'Loads that failed',
+    testId: 'usage-failed-loads',
+    count: 'failedLoadCount',
+    empty: 'No dashboard failed to load for a client in this period.',
+  },
+};
+
+/** One of the report's lists of views, named by its key in the report ('people'): the most viewed first. */
+export function ViewsTable({ report, of }: { report: UsageReport; of: ViewsOf }) {
+  const { label, testId, count, empty = 'No views in this period.' } = VIEWS_LISTS[of];
+  const rows: readonly { id: number; name: string; email?: string; total: number }[] = report[of];
   return (
     <UsageList
       title={label}
-      count={count}
+      count={report[count]}
       first="most viewed"
       testId={testId}
       rowTestId={`${testId}-row`}
