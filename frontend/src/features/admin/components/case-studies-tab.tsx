@@ -4,8 +4,9 @@ import { ExternalLink, EyeOff, Plus, Send } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import type { Column } from '../../../components/ui/table';
 import { adminCaseStudiesQueryOptions, useDeleteCaseStudy, useSaveCaseStudy } from '../api/site-admin';
-import { CaseStudyForm } from '../forms/case-study-form';
+import { CASE_STUDY_FORM } from '../forms/case-study-form';
 import { runWithToasts } from '../forms/edit-user-actions';
+import { DeclaredSavePanel } from '../forms/panel-form';
 import { LoadedList } from '../kit/admin-list';
 import type { RowMenu } from '../kit/admin-table';
 import { deleteAction, deleteRow, editAction } from '../kit/common-actions';
@@ -113,7 +114,7 @@ export function CaseStudiesTab() {
         menu={menu}
       />
       <FormPanel panel={panel} what="Case Study" name={(s) => s.title}>
-        {(study) => <CaseStudyForm study={study} onDone={panel.close} />}
+        {(study) => <DeclaredSavePanel form={CASE_STUDY_FORM} item={study} onDone={panel.close} />}
       </FormPanel>
     </>
   );

@@ -6,7 +6,8 @@ import type { Column } from '../../../components/ui/table';
 import { useToggleOrganizationStatus } from '../api/admin.mutations';
 import { adminKeys } from '../api/admin.queries';
 import { runWithToasts } from '../forms/edit-user-actions';
-import { OrganizationForm } from '../forms/organization-form';
+import { ORGANIZATION_FORM } from '../forms/organization-form';
+import { DeclaredSavePanel } from '../forms/panel-form';
 import { AdminList } from '../kit/admin-list';
 import type { RowMenu } from '../kit/admin-table';
 import { activeRow } from '../kit/list-top';
@@ -153,7 +154,7 @@ export function OrganizationsTab() {
         }
       />
       <FormPanel panel={panel} what="Organization">
-        {(organization) => <OrganizationForm organization={organization} onDone={panel.close} />}
+        {(organization) => <DeclaredSavePanel form={ORGANIZATION_FORM} item={organization} onDone={panel.close} />}
       </FormPanel>
     </>
   );

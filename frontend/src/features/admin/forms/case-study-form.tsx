@@ -2,7 +2,7 @@ import type { CaseStudy, CaseStudyInput } from '@app/contracts';
 import { CaseStudyInputSchema } from '@app/contracts/api/site';
 import type { FieldSpec } from '../../../components/form/declared-field';
 import { useSaveCaseStudy } from '../api/site-admin';
-import { DeclaredSavePanel, textValues } from './panel-form';
+import { declaredSaveForm, textValues } from './panel-form';
 
 const valuesOf = (study?: CaseStudy): CaseStudyInput => ({
   ...textValues(study, [
@@ -71,18 +71,10 @@ const FIELDS: readonly FieldSpec<keyof CaseStudyInput>[] = [
   { name: 'isPublished', kind: 'checkbox', label: 'Published', 'data-testid': 'case-study-published' },
 ];
 
-/** 'Create Case Study', or 'Edit Case Study' with Cancel when `study` is given (keyed by its id). */
-export function CaseStudyForm({ study, onDone }: { study?: CaseStudy | undefined; onDone: () => void }) {
-  const save = useSaveCaseStudy();
-  return (
-    <DeclaredSavePanel
-      thing="Case Study"
-      item={study}
-      valuesOf={valuesOf}
-      schema={CaseStudyInputSchema}
-      save={save.mutateAsync}
-      onDone={onDone}
-      fields={FIELDS}
-    />
-  );
-}
+/** The form that creates a case study or edits one, for `DeclaredSavePanel`. */
+export const CASE_STUDY_FORM = declaredSaveForm('Case Study', {
+  valuesOf,
+  schema: CaseStudyInputSchema,
+  useSave: useSaveCaseStudy,
+  fields: FIELDS,
+});

@@ -3,7 +3,7 @@ import { OrganizationInputSchema } from '@app/contracts/api/admin';
 import type { FieldSpec } from '../../../components/form/declared-field';
 import { verbatimInput } from '../../../components/form/field-presets';
 import { useSaveOrganization } from '../api/admin.mutations';
-import { DeclaredSavePanel, textValues } from './panel-form';
+import { declaredSaveForm, textValues } from './panel-form';
 
 const valuesOf = (organization?: AdminOrganization): OrganizationInput =>
   textValues(organization, ['name', 'domain', 'logoUrl', 'googleGroup']);
@@ -27,27 +27,10 @@ const FIELDS: readonly FieldSpec<keyof OrganizationInput>[] = [
   },
 ];
 
-/**
- * 'Create Organization', or 'Edit Organization' with Cancel when `organization` is given (key it by the id so a
- * new pick starts afresh). Field messages under the fields; the outcome is a toast (spec section 8).
- */
-export function OrganizationForm({
-  organization,
-  onDone,
-}: {
-  organization?: AdminOrganization | undefined;
-  onDone: () => void;
-}) {
-  const save = useSaveOrganization();
-  return (
-    <DeclaredSavePanel
-      thing="Organization"
-      item={organization}
-      valuesOf={valuesOf}
-      schema={OrganizationInputSchema}
-      save={save.mutateAsync}
-      onDone={onDone}
-      fields={FIELDS}
-    />
-  );
-}
+/** The form that creates an organization or edits one, for `DeclaredSavePanel`. */
+export const ORGANIZATION_FORM = declaredSaveForm('Organization', {
+  valuesOf,
+  schema: OrganizationInputSchema,
+  useSave: useSaveOrganization,
+  fields: FIELDS,
+});

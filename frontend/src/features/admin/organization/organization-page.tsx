@@ -12,7 +12,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isApiRequestError } from '../../../lib/api';
 import { adminSsoQueryOptions, organizationDetailQueryOptions } from '../api/admin.queries';
 import { OrganizationSsoButton } from '../components/organization-sso-dialog';
-import { OrganizationForm } from '../forms/organization-form';
+import { ORGANIZATION_FORM } from '../forms/organization-form';
+import { DeclaredSavePanel } from '../forms/panel-form';
 import { DashboardsSection } from './dashboards-section';
 import { MembersSection } from './members-section';
 import { SubscriptionsSection } from './subscriptions-section';
@@ -42,7 +43,7 @@ function BrandingCard({ organization }: { organization: Organization }) {
           }
           data-testid="organization-edit-dialog"
         >
-          <OrganizationForm organization={organization} onDone={() => setOpen(false)} />
+          <DeclaredSavePanel form={ORGANIZATION_FORM} item={organization} onDone={() => setOpen(false)} />
         </Dialog>
       </div>
       <div className="flex flex-wrap items-start gap-4">
