@@ -1,17 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  type AdminRoutes,
-  chooseRowAction,
-  makeDashboard,
-  makeLink,
-  makeOrganization,
-  openAdminScreen,
-  openCreatePanel,
-  press,
-  typeInto,
-} from '../../../testing/admin-fixtures';
+import * as fixtures from '../../../testing/admin-fixtures';
 import { quietScreenTests } from '../../../testing/clean-up';
 import { reply, requestsTo } from '../../../testing/fake-api';
 
@@ -22,26 +12,31 @@ quietScreenTests();
 
 const token = { embedUrl: '', isPublic: false, publicShareLink: false } as const;
 const dashboards = [
-  makeDashboard({ id: 10, name: 'Shared', embedMode: 'url' }),
-  makeDashboard({ id: 11, name: 'Finance', embedMode: 'powerbi', ...token }),
-  makeDashboard({ id: 12, name: 'Views', embedMode: 'tableau', ...token }),
-  makeDashboard({ id: 13, name: 'Ops', embedMode: 'metabase', ...token }),
+  fixtures.makeDashboard({ id: 10, name: 'Shared', embedMode: 'url' }),
+  fixtures.makeDashboard({ id: 11, name: 'Finance', embedMode: 'powerbi', ...token }),
+  fixtures.makeDashboard({ id: 12, name: 'Views', embedMode: 'tableau', ...token }),
+  fixtures.makeDashboard({ id: 13, name: 'Ops', embedMode: 'metabase', ...token }),
 ];
 const links = [
-  makeLink({ dashboardId: 10, dashboardName: 'Shared' }),
-  makeLink({ dashboardId: 11, dashboardName: 'Finance', dashboardEmbedMode: 'powerbi', dataScope: null }),
-  makeLink({
+  fixtures.makeLink({ dashboardId: 10, dashboardName: 'Shared' }),
+  fixtures.makeLink({ dashboardId: 11, dashboardName: 'Finance', dashboardEmbedMode: 'powerbi', dataScope: null }),
+  fixtures.makeLink({
     dashboardId: 12,
     dashboardName: 'Views',
     dashboardEmbedMode: 'tableau',
     dataScope: { attributes: { region: 'EU' } },
   }),
-  makeLink({ dashboardId: 13, dashboardName: 'Ops', dashboardEmbedMode: 'metabase', dataScope: { params: {} } }),
+  fixtures.makeLink({
+    dashboardId: 13,
+    dashboardName: 'Ops',
+    dashboardEmbedMode: 'metabase',
+    dataScope: { params: {} },
+  }),
 ];
 
-function openAssociations(routes: AdminRoutes = {}) {
-  const organizations = [makeOrganization(), makeOrganization({ id: 2, name: 'Globex' })];
-  return openAdminScreen('/admin?tab=associations', { organizations, dashboards, links }, routes).api;
+function openAssociations(routes: fixtures.AdminRoutes = {}) {
+  const organizations = [fixtures.makeOrganization(), fixtures.makeOrganization({ id: 2, name: 'Globex' })];
+  return fixtures.openAdminScreen('/admin?tab=associations', { organizations, dashboards, links }, routes).api;
 }
 
 const rowOf = async (dashboardId: number) =>
@@ -52,14 +47,14 @@ const rowOf = async (dashboardId: number) =>
 /** 'Edit scope' from the link's row menu: the scope editor in the side panel (issue 27). */
 async function editScope(dashboardId: number, name: string) {
   await rowOf(dashboardId);
-  await chooseRowAction(`${name} for Acme`, 'association-edit-scope');
+  await fixtures.chooseRowAction(`${name} for Acme`, 'association-edit-scope');
   return screen.findByTestId('edit-scope-dialog');
 }
-const linkForm = () => openCreatePanel('link-create', 'link-dashboard-form');
-const save = (dialog: HTMLElement) => press(dialog, 'Save scope');
+const linkForm = () => fixtures.openCreatePanel('link-create', 'link-dashboard-form');
+const save = (dialog: HTMLElement) => fixtures.press(dialog, 'Save scope');
 /** Presses 'Link Dashboard': once the link is made, what was sent. */
 async function linkSent(api: ReturnType<typeof openAssociations>, form: HTMLElement) {
-  press(form, 'Link Dashboard');
+  fixtures.press(form, 'Link Dashboard');
   await screen.findByText('Dashboard linked to organization');
   return requestsTo(api, 'POST /api/admin/organization-dashboards')[0]?.body;
 }
@@ -70,7 +65,7 @@ describe('data scopes in the Associations tab', () => {
     const url = await rowOf(10);
     expect(within(url).getByTestId('association-scope').textContent).toContain('URL');
     // A URL dashboard takes no scope: its menu offers Unlink only.
-    press(url, 'Actions for Shared for Acme');
+    fixtures.press(url, 'Actions for Shared for Acme');
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByTestId('association-edit-scope')).toBeNull();
     expect(within(menu).getByTestId('association-unlink')).toBeTruthy();
@@ -82,12 +77,12 @@ describe('data scopes in the Associations tab', () => {
   it('links a Power BI dashboard with its roles and username', async () => {
     const api = openAssociations({ 'POST /api/admin/organization-dashboards': reply(links[1], 201) });
     const form = await linkForm();
-    typeInto(form, 'Organization', '2');
-    typeInto(form, 'Dashboard', '10');
+    fixtures.typeInto(form, 'Organization', '2');
+    fixtures.typeInto(form, 'Dashboard', '10');
     expect(within(form).queryByLabelText('Roles')).toBeNull();
-    typeInto(form, 'Dashboard', '11');
-    typeInto(form, 'Roles', ' Sales, EU ,, ');
-    typeInto(form, 'Username (optional)', 'globex@tenant.test');
+    fixtures.typeInto(form, 'Dashboard', '11');
+    fixtures.typeInto(form, 'Roles', ' Sales, EU ,, ');
+    fixtures.typeInto(form, 'Username (optional)', 'globex@tenant.test');
     expect(await linkSent(api, form)).toEqual({
       organizationId: 2,
       dashboardId: 11,
@@ -98,8 +93,8 @@ describe('data scopes in the Associations tab', () => {
   it("links a token-mode dashboard left empty as 'not set up' (null), and a URL one with no scope at all", async () => {
     const api = openAssociations({ 'POST /api/admin/organization-dashboards': reply(links[1], 201) });
     const form = await linkForm();
-    typeInto(form, 'Organization', '2');
-    typeInto(form, 'Dashboard', '13');
+    fixtures.typeInto(form, 'Organization', '2');
+    fixtures.typeInto(form, 'Dashboard', '13');
     expect(await linkSent(api, form)).toEqual({
       organizationId: 2,
       dashboardId: 13,
@@ -116,10 +111,10 @@ describe('data scopes in the Associations tab', () => {
     expect((within(dialog).getByLabelText('Attribute 1 Value') as HTMLInputElement).value).toBe('EU');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add attribute' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add attribute' }));
-    typeInto(dialog, 'Attribute 2 Name', 'region');
-    typeInto(dialog, 'Attribute 2 Value', 'US');
-    typeInto(dialog, 'Attribute 3 Name', 'tier');
-    typeInto(dialog, 'Attribute 3 Value', 'gold');
+    fixtures.typeInto(dialog, 'Attribute 2 Name', 'region');
+    fixtures.typeInto(dialog, 'Attribute 2 Value', 'US');
+    fixtures.typeInto(dialog, 'Attribute 3 Name', 'tier');
+    fixtures.typeInto(dialog, 'Attribute 3 Value', 'gold');
     save(dialog);
     expect(await within(dialog).findByText('"region" is given twice')).toBeTruthy();
     expect(requestsTo(api, 'PUT /api/admin/organization-dashboards/1/12')).toHaveLength(0);
@@ -143,8 +138,8 @@ describe('data scopes in the Associations tab', () => {
     const unrestricted = within(dialog).getByLabelText(/No filter/) as HTMLInputElement;
     expect(unrestricted.checked).toBe(true);
     fireEvent.click(unrestricted);
-    typeInto(dialog, 'Parameter 1 Name', 'customer_id');
-    typeInto(dialog, 'Parameter 1 Value', '42');
+    fixtures.typeInto(dialog, 'Parameter 1 Name', 'customer_id');
+    fixtures.typeInto(dialog, 'Parameter 1 Value', '42');
     save(dialog);
     expect((await within(dialog).findByTestId('edit-scope-error')).textContent).toBe(message);
     expect(requestsTo(api, 'PUT /api/admin/organization-dashboards/1/13')[0]?.body).toEqual({
@@ -155,7 +150,7 @@ describe('data scopes in the Associations tab', () => {
   it("sets a Power BI link up with 'No filter' ({ roles: [] }), checked against the contracts before sending", async () => {
     const api = openAssociations({ 'PUT /api/admin/organization-dashboards/1/11': reply(links[1]) });
     const dialog = await editScope(11, 'Finance');
-    typeInto(dialog, 'Roles', 'x'.repeat(101));
+    fixtures.typeInto(dialog, 'Roles', 'x'.repeat(101));
     save(dialog);
     expect(await within(dialog).findByText('Role must be at most 100 characters')).toBeTruthy();
     expect(requestsTo(api, 'PUT /api/admin/organization-dashboards/1/11')).toHaveLength(0);
