@@ -3,11 +3,12 @@ import { controlClass } from '../../../components/form/field-shell';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { Button, type ButtonProps, type ButtonVariant } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { NativeSelect, type SelectOption } from '../../../components/ui/select';
+import type { SelectOption } from '../../../components/ui/select';
 import type { Column } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
+import type { Confirmation } from '../kit/confirm-prompt';
 import { ALL } from '../utils/admin-lists';
-import { SmallField } from './admin-parts';
+import { SmallField, SmallSelect } from './admin-parts';
 
 /** The title row of a list: heading, count, and the controls beside it. */
 export function ListHeader({
@@ -114,18 +115,16 @@ export function FilterBar<F extends { [K in keyof F]: string }>({
             list.setFilters({ [field.key]: event.target.value } as Partial<F>),
           'data-testid': `${list.name}-filter-${field.key}`,
         };
-        return (
+        return 'options' in field ? (
+          <SmallSelect key={field.key} label={field.label} {...control} options={field.options} />
+        ) : (
           <SmallField key={field.key} id={control.id} label={field.label}>
-            {'options' in field ? (
-              <NativeSelect {...control} options={field.options} />
-            ) : (
-              <input
-                {...control}
-                type={field.type ?? 'search'}
-                placeholder={field.placeholder}
-                className={controlClass}
-              />
-            )}
+            <input
+              {...control}
+              type={field.type ?? 'search'}
+              placeholder={field.placeholder}
+              className={controlClass}
+            />
           </SmallField>
         );
       })}
@@ -156,31 +155,21 @@ export function RowButton({
 }
 
 /**
- * A row's action that asks first (an alertdialog): its button (`label` `target`) opens the question, whose confirm
- * button says `label` too. `onConfirm` gets `close`, to call when the dialog should go.
+ * A row's action that asks first (an alertdialog): its button (`label` `target`) opens `confirm`'s question, whose
+ * confirm button says `label` unless `confirm` names its own.
  */
 export function ConfirmAction({
   label,
   target,
   variant,
   'data-testid': testId,
-  title,
-  question,
-  pendingLabel,
-  pending,
-  onConfirm,
-  dialogTestId,
+  confirm,
 }: {
   label: string;
   target: string;
-  variant: ButtonVariant;
+  variant?: ButtonVariant;
   'data-testid': string;
-  title: string;
-  question: string;
-  pendingLabel: string;
-  pending: boolean;
-  onConfirm: (close: () => void) => void;
-  dialogTestId: string;
+  confirm: Confirmation;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -188,13 +177,13 @@ export function ConfirmAction({
       open={open}
       onOpenChange={setOpen}
       trigger={<RowButton label={label} target={target} variant={variant} data-testid={testId} />}
-      title={title}
-      question={question}
-      confirmLabel={label}
-      pendingLabel={pendingLabel}
-      pending={pending}
-      onConfirm={() => onConfirm(() => setOpen(false))}
-      data-testid={dialogTestId}
+      title={confirm.title}
+      question={confirm.question}
+      confirmLabel={confirm.confirmLabel ?? label}
+      pendingLabel={confirm.pendingLabel}
+      pending={confirm.pending}
+      onConfirm={() => confirm.onConfirm(() => setOpen(false))}
+      data-testid={confirm['data-testid']}
     />
   );
 }

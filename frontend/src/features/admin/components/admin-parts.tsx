@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { NativeSelect, type NativeSelectProps } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
 
 /** A form's `onSubmit` that runs `submit` instead of the browser's submission. */
@@ -48,5 +49,19 @@ export function SmallField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A `SmallField` whose control is a select (`id` is the select's, the rest goes to it). */
+export function SmallSelect({
+  id,
+  label,
+  error,
+  ...select
+}: { id: string; label: ReactNode; error?: string | undefined } & Omit<NativeSelectProps, 'id'>) {
+  return (
+    <SmallField id={id} label={label} error={error}>
+      <NativeSelect id={id} {...select} />
+    </SmallField>
   );
 }

@@ -15,7 +15,7 @@ import { ALL } from '../utils/admin-lists';
 import { takesScope } from '../utils/scope-draft';
 import { useListView } from '../utils/use-list-view';
 import { type FilterField, filterChoices } from './admin-panel';
-import { DataScopeSummary, LinkStatus, unlinkQuestion, useUnlink } from './link-parts';
+import { DataScopeSummary, LinkStatus, useUnlink } from './link-parts';
 
 const keyOf = (link: OrganizationDashboardLink) => `${link.organizationId}-${link.dashboardId}`;
 
@@ -104,18 +104,9 @@ export function AssociationsTab({
           ]
         : []),
       entry('unlink', 'Unlink', Unlink, 'association-unlink', {
-        confirm: {
-          title: 'Unlink Dashboard',
-          question: unlinkQuestion(link),
-          pendingLabel: 'Unlinking...',
-          pending: unlink.pending,
-          onConfirm: (close) =>
-            void unlink.confirm(link, () => {
-              close();
-              if (panel.isEditing(link)) panel.close();
-            }),
-          'data-testid': 'unlink-dashboard-dialog',
-        },
+        confirm: unlink(link, () => {
+          if (panel.isEditing(link)) panel.close();
+        }),
       }),
     ],
   });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { RescheduleDialogComponent } from '../../../lib/consultation-reschedule';
 import { consultationKeys, useCancelConsultation } from '../api/consultations.queries';
 import type { RowMenu } from '../kit/admin-table';
+import type { Confirmation } from '../kit/confirm-prompt';
 import { entry } from '../kit/row-actions';
 import { formatSlotIn } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
@@ -41,7 +42,7 @@ export function useRescheduling(
 /** Cancelling `c` on the visitor's behalf: the question asked first, and what confirming does. */
 function useCancelling(onCancelled?: (consultation: Consultation) => void) {
   const cancel = useCancelConsultation();
-  return (c: Consultation) => ({
+  return (c: Consultation): Confirmation => ({
     title: 'Cancel this consultation?',
     question: `${c.name}'s consultation on ${formatSlotIn(c.startsAt, c.endsAt, c.timeZone)} is cancelled on their behalf; they and the company are e-mailed.`,
     pendingLabel: 'Cancelling...',
@@ -55,6 +56,7 @@ function useCancelling(onCancelled?: (consultation: Consultation) => void) {
         },
         onError: (error) => notifyFailure('Error cancelling the consultation', error),
       }),
+    'data-testid': 'consultation-cancel-dialog',
   });
 }
 
@@ -97,8 +99,7 @@ export function ConsultationActions({
         target={c.name}
         variant="destructive"
         data-testid={`${testId}-cancel`}
-        dialogTestId="consultation-cancel-dialog"
-        {...cancelling(c)}
+        confirm={cancelling(c)}
       />
     </span>
   );
@@ -125,11 +126,7 @@ export function useConsultationMenu(reschedule: ((consultation: Consultation) =>
                 ]
               : []),
             entry('cancel', 'Cancel', CalendarX, 'consultation-cancel', {
-              confirm: {
-                ...cancelling(c),
-                confirmLabel: 'Cancel consultation',
-                'data-testid': 'consultation-cancel-dialog',
-              },
+              confirm: { ...cancelling(c), confirmLabel: 'Cancel consultation' },
             }),
           ],
         };

@@ -2,6 +2,7 @@ import type { AdminDashboard, AdminOrganization, OrganizationDashboardLink } fro
 import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { useUnlinkDashboard } from '../api/admin.mutations';
 import { runWithToasts } from '../forms/edit-user-actions';
+import type { Confirmation } from '../kit/confirm-prompt';
 import { EMBED_MODE_LABELS } from '../utils/embed';
 import { scopeSummary, takesScope } from '../utils/scope-draft';
 import { ConfirmAction } from './admin-panel';
@@ -64,19 +65,29 @@ export function LinkStatus({
 export const unlinkQuestion = (link: OrganizationDashboardLink) =>
   `Unlink '${link.dashboardName}' from '${link.organizationName}'? Its members will no longer see this dashboard.`;
 
-/** Unlinking a dashboard from an organization: `confirm` runs it once asked (`close` closes the question) and toasts. */
+/**
+ * Unlinking a dashboard from an organization: the question asked first, then the unlink and its toast (`afterwards`
+ * runs once the question has closed).
+ */
 export function useUnlink() {
   const unlink = useUnlinkDashboard();
-  return {
+  return (link: OrganizationDashboardLink, afterwards?: () => void): Confirmation => ({
+    title: 'Unlink Dashboard',
+    question: unlinkQuestion(link),
+    pendingLabel: 'Unlinking...',
     pending: unlink.isPending,
-    confirm: (link: OrganizationDashboardLink, close: () => void) =>
-      runWithToasts(
+    onConfirm: (close) =>
+      void runWithToasts(
         () => unlink.mutateAsync({ organizationId: link.organizationId, dashboardId: link.dashboardId }),
         ['Dashboard unlinked from organization'],
         ['Error unlinking dashboard', 'Failed to unlink dashboard'],
-        close,
+        () => {
+          close();
+          afterwards?.();
+        },
       ),
-  };
+    'data-testid': 'unlink-dashboard-dialog',
+  });
 }
 
 /** The Unlink action of one link on the organization's page, asked first. */
@@ -86,14 +97,8 @@ export function UnlinkButton({ link }: { link: OrganizationDashboardLink }) {
     <ConfirmAction
       label="Unlink"
       target={`${link.dashboardName} from ${link.organizationName}`}
-      variant="outline"
       data-testid="association-unlink"
-      title="Unlink Dashboard"
-      question={unlinkQuestion(link)}
-      pendingLabel="Unlinking..."
-      pending={unlink.pending}
-      onConfirm={(close) => void unlink.confirm(link, close)}
-      dialogTestId="unlink-dashboard-dialog"
+      confirm={unlink(link)}
     />
   );
 }

@@ -6,9 +6,8 @@ import { controlClass } from '../../../components/form/field-shell';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { NativeSelect } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
-import { SmallField } from '../components/admin-parts';
+import { SmallField, SmallSelect } from '../components/admin-parts';
 import { formatDateTime, formatSlotIn } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { ConvertDialog } from './convert-dialog';
@@ -128,24 +127,22 @@ function LeadFollowUp({ lead }: { lead: LeadDetail }) {
         );
       }}
     >
-      <SmallField id={`${id}-status`} label="Status">
-        <NativeSelect
-          id={`${id}-status`}
-          value={status}
-          options={statusOptions}
-          onChange={(event) => setStatus(event.target.value as LeadStatus)}
-          data-testid="lead-status-select"
-        />
-      </SmallField>
-      <SmallField id={`${id}-owner`} label="Owner">
-        <NativeSelect
-          id={`${id}-owner`}
-          value={ownerId}
-          options={ownerOptions}
-          onChange={(event) => setOwnerId(event.target.value)}
-          data-testid="lead-owner-select"
-        />
-      </SmallField>
+      <SmallSelect
+        id={`${id}-status`}
+        label="Status"
+        value={status}
+        options={statusOptions}
+        onChange={(event) => setStatus(event.target.value as LeadStatus)}
+        data-testid="lead-status-select"
+      />
+      <SmallSelect
+        id={`${id}-owner`}
+        label="Owner"
+        value={ownerId}
+        options={ownerOptions}
+        onChange={(event) => setOwnerId(event.target.value)}
+        data-testid="lead-owner-select"
+      />
       <SmallField id={`${id}-notes`} label="Notes" className="sm:col-span-2">
         <textarea
           id={`${id}-notes`}

@@ -13,6 +13,8 @@ import { adminKeys } from '../api/admin.queries';
 import { ConfirmAction, ListHeader, StateBadge } from '../components/admin-panel';
 import { RelativeTime } from '../components/relative-time';
 import { SearchPicker } from '../components/search-picker';
+import { runWithToasts } from '../forms/edit-user-actions';
+import type { Confirmation } from '../kit/confirm-prompt';
 import { fullName } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 
@@ -66,28 +68,26 @@ function RoleField({ organization, member }: { organization: Organization; membe
 
 function RemoveMember({ organization, member }: { organization: Organization; member: OrganizationMember }) {
   const remove = useRemoveOrganizationUser();
-  const confirm = async (close: () => void) => {
-    try {
-      await remove.mutateAsync({ organizationId: organization.id, userId: member.id });
-      close();
-      notifySuccess('User removed from organization', `${member.email} is no longer a member of ${organization.name}.`);
-    } catch (error) {
-      close();
-      notifyFailure('Error removing user from organization', error, 'Failed to remove user from organization');
-    }
+  const confirm: Confirmation = {
+    title: 'Remove from Organization',
+    question: removeMemberQuestion(member.email, organization.name),
+    pendingLabel: 'Removing...',
+    pending: remove.isPending,
+    onConfirm: (close) =>
+      void runWithToasts(
+        () => remove.mutateAsync({ organizationId: organization.id, userId: member.id }),
+        ['User removed from organization', `${member.email} is no longer a member of ${organization.name}.`],
+        ['Error removing user from organization', 'Failed to remove user from organization'],
+        close,
+      ),
+    'data-testid': 'remove-member-dialog',
   };
   return (
     <ConfirmAction
       label="Remove"
       target={`${member.email} from ${organization.name}`}
-      variant="outline"
       data-testid="member-remove"
-      title="Remove from Organization"
-      question={removeMemberQuestion(member.email, organization.name)}
-      pendingLabel="Removing..."
-      pending={remove.isPending}
-      onConfirm={(close) => void confirm(close)}
-      dialogTestId="remove-member-dialog"
+      confirm={confirm}
     />
   );
 }

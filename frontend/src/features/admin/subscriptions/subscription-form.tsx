@@ -12,10 +12,10 @@ import { controlClass } from '../../../components/form/field-shell';
 import { Alert, ErrorAlert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { NativeSelect, type NativeSelectProps } from '../../../components/ui/select';
+import type { NativeSelectProps } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage, isApiRequestError } from '../../../lib/api';
-import { SmallField, submitWith } from '../components/admin-parts';
+import { SmallField, SmallSelect, submitWith } from '../components/admin-parts';
 import { subscriptionName, WEEKDAYS } from './schedule-words';
 import { useSaveSubscription } from './subscriptions.api';
 
@@ -99,9 +99,13 @@ function SelectSetting({
   ...select
 }: SettingPlace & Omit<NativeSelectProps, 'id' | 'value' | 'onChange'>) {
   return (
-    <SmallField id={`${formId}-${part}`} label={label} error={error}>
-      <NativeSelect id={`${formId}-${part}`} {...select} data-testid={`subscription-${part}`} />
-    </SmallField>
+    <SmallSelect
+      id={`${formId}-${part}`}
+      label={label}
+      error={error}
+      {...select}
+      data-testid={`subscription-${part}`}
+    />
   );
 }
 
