@@ -1,10 +1,10 @@
+import type { ReactNode } from 'react';
 import { CheckboxField, type CheckboxFieldProps } from './checkbox-field';
 import { TextareaField, type TextareaFieldProps, TextField, type TextFieldProps } from './text-field';
 
 /**
  * One field of a form declared as data (its value's `name`, its kind and the kind's props), so a form lists its fields
- * once and renders them all alike: `FIELDS.map(({ name, ...spec }) => <form.AppField key={name} name={name}>{() =>
- * <DeclaredField {...spec} />}</form.AppField>)`.
+ * once and renders them all alike (`DeclaredFields`).
  */
 export type FieldSpec<N extends string> =
   | ({ name: N; kind?: 'text' } & TextFieldProps & { 'data-testid': string })
@@ -23,4 +23,22 @@ export function DeclaredField(spec: Omit<FieldSpec<string>, 'name'>) {
   }
   const { kind: _, ...props } = spec;
   return <TextField {...props} />;
+}
+
+/**
+ * The declared `fields` of `form`, in order: each its own `form.AppField` around its `DeclaredField`
+ * (`<DeclaredFields form={form} fields={FIELDS} />`).
+ */
+export function DeclaredFields<N extends string>({
+  form,
+  fields,
+}: {
+  form: { AppField: (props: { name: N; children: () => ReactNode }) => ReactNode | Promise<ReactNode> };
+  fields: readonly FieldSpec<N>[];
+}) {
+  return fields.map(({ name, ...spec }) => (
+    <form.AppField key={name} name={name}>
+      {() => <DeclaredField {...spec} />}
+    </form.AppField>
+  ));
 }

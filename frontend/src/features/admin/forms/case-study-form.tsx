@@ -2,7 +2,8 @@ import type { CaseStudy, CaseStudyInput } from '@app/contracts';
 import { CaseStudyInputSchema } from '@app/contracts/api/site';
 import type { FieldSpec } from '../../../components/form/declared-field';
 import { useSaveCaseStudy } from '../api/site-admin';
-import { declaredSaveForm, textValues } from './panel-form';
+import { declaredSaveForm } from './declared-save-panel';
+import { textValues } from './panel-form';
 
 const valuesOf = (study?: CaseStudy): CaseStudyInput => ({
   ...textValues(study, [

@@ -11,7 +11,7 @@ import { type FieldIssues, validationIssues } from '../../../components/form/use
 import { useSaveConnection } from '../api/admin.mutations';
 import { PowerBiConnectionExtras } from '../components/powerbi-connection-extras';
 import { KeyFileField } from './key-file-field';
-import { SavePanel, textValues, useSavePanel } from './panel-form';
+import { requiredChoice, SavePanel, textValues, useSavePanel } from './panel-form';
 
 /** The form's values: every provider's fields (only the chosen provider's are sent); secrets are never filled in. */
 interface ConnectionValues {
@@ -189,12 +189,7 @@ export function ConnectionForm({
           ) : (
             <form.AppField name="provider">
               {(field) => (
-                <field.SelectField
-                  label="Provider"
-                  options={providerOptions}
-                  required
-                  data-testid="connection-provider"
-                />
+                <field.SelectField {...requiredChoice('Provider', undefined, providerOptions, 'connection-provider')} />
               )}
             </form.AppField>
           )}

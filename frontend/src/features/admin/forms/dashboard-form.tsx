@@ -12,7 +12,7 @@ import { adminConnectionsQueryOptions } from '../api/admin.queries';
 import { EMBED_MODE_LABELS, isPublicShareInput, isTokenMode } from '../utils/embed';
 import { ConnectionChoice } from './connection-choice';
 import { LookerStudioFields } from './looker-studio-fields';
-import { SavePanel, useSavePanel } from './panel-form';
+import { requiredChoice, SavePanel, useSavePanel } from './panel-form';
 
 const valuesOf = (dashboard?: AdminDashboard): DashboardInput => ({
   name: dashboard?.name ?? '',
@@ -91,11 +91,7 @@ export function DashboardForm({ dashboard, onDone }: { dashboard?: AdminDashboar
           <form.AppField name="category">
             {(field) => (
               <field.SelectField
-                label="Category"
-                options={categoryOptions}
-                placeholder="Select a category"
-                required
-                data-testid="dashboard-category"
+                {...requiredChoice('Category', 'Select a category', categoryOptions, 'dashboard-category')}
               />
             )}
           </form.AppField>

@@ -1,6 +1,7 @@
 import type { AdminOrganization, NewUserInput } from '@app/contracts';
 import { NewUserSchema } from '@app/contracts/api/admin';
 import * as v from 'valibot';
+import { DeclaredFields, type FieldSpec } from '../../../components/form/declared-field';
 import { emailConflictOrValidationIssues, useSchemaForm } from '../../../components/form/use-schema-form';
 import { useCreateUser } from '../api/admin.mutations';
 import { organizationOptions } from '../utils/admin-lists';
@@ -9,6 +10,18 @@ import { toastFirstFieldError } from './first-error';
 import { USER_DETAILS, UserDetailsFields } from './user-details-fields';
 
 const FIELDS = ['email', 'firstName', 'lastName', 'organizationId'] as const;
+
+/** The choices under the details, in screen order. */
+const CHOICES: readonly FieldSpec<'isAdmin' | 'sendRegistrationEmail'>[] = [
+  { name: 'isAdmin', kind: 'checkbox', label: 'Admin User', 'data-testid': 'new-user-is-admin' },
+  {
+    name: 'sendRegistrationEmail',
+    kind: 'checkbox',
+    label: 'Send registration email',
+    description: 'The user gets a link to set their password (valid 72 hours).',
+    'data-testid': 'new-user-send-email',
+  },
+];
 
 const emptyUser: NewUserInput = {
   email: '',
@@ -65,18 +78,7 @@ export function NewUserForm({
             />
           )}
         </form.AppField>
-        <form.AppField name="isAdmin">
-          {(field) => <field.CheckboxField label="Admin User" data-testid="new-user-is-admin" />}
-        </form.AppField>
-        <form.AppField name="sendRegistrationEmail">
-          {(field) => (
-            <field.CheckboxField
-              label="Send registration email"
-              description="The user gets a link to set their password (valid 72 hours)."
-              data-testid="new-user-send-email"
-            />
-          )}
-        </form.AppField>
+        <DeclaredFields form={form} fields={CHOICES} />
         <form.FormActions
           layout="dialog"
           rowClassName="mt-2"

@@ -3,7 +3,8 @@ import { OrganizationInputSchema } from '@app/contracts/api/admin';
 import type { FieldSpec } from '../../../components/form/declared-field';
 import { verbatimInput } from '../../../components/form/field-presets';
 import { useSaveOrganization } from '../api/admin.mutations';
-import { declaredSaveForm, textValues } from './panel-form';
+import { declaredSaveForm } from './declared-save-panel';
+import { textValues } from './panel-form';
 
 const valuesOf = (organization?: AdminOrganization): OrganizationInput =>
   textValues(organization, ['name', 'domain', 'logoUrl', 'googleGroup']);

@@ -1,7 +1,6 @@
 import type { AdminDashboard, User } from '@app/contracts';
 import type { ReactNode } from 'react';
 import * as v from 'valibot';
-import { DeclaredField, type FieldSpec } from '../../../components/form/declared-field';
 import { FormActions, type FormActionsProps } from '../../../components/form/form-actions';
 import { FormElement } from '../../../components/form/form-element';
 import type { SelectFieldProps } from '../../../components/form/select-field';
@@ -10,7 +9,7 @@ import type { SelectOption } from '../../../components/ui/select';
 import { fullName } from '../utils/admin-lists';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 
-type Thing = 'Organization' | 'Dashboard' | 'Connection' | 'Case Study';
+export type Thing = 'Organization' | 'Dashboard' | 'Connection' | 'Case Study';
 
 interface SavePanelFrame {
   testId: string;
@@ -109,50 +108,6 @@ export function SavePanel({ testId, texts, onCancel, children }: SavePanelFrame 
   );
 }
 
-/** The form of a thing whose fields are all declared: how to fill them, check them and save them. */
-export interface DeclaredSaveForm<TItem extends { id: number }, TValues extends object, TInput, TSaved>
-  extends Pick<SavePanelOptions<TItem, TValues, TInput, TSaved>, 'thing' | 'valuesOf' | 'schema'> {
-  /** The mutation that saves one (its `mutateAsync` is the panel's `save`). */
-  useSave: () => { mutateAsync: SavePanelOptions<TItem, TValues, TInput, TSaved>['save'] };
-  /** The fields, in screen order. */
-  fields: readonly FieldSpec<keyof TValues & string>[];
-}
-
-/** The declared form of a `thing` (typed by what it declares), for `DeclaredSavePanel`. */
-export const declaredSaveForm = <TItem extends { id: number }, TValues extends object, TInput, TSaved>(
-  thing: Thing,
-  declared: Omit<DeclaredSaveForm<TItem, TValues, TInput, TSaved>, 'thing'>,
-): DeclaredSaveForm<TItem, TValues, TInput, TSaved> => ({ thing, ...declared });
-
-/**
- * The save panel of a declared `form`: 'Create {thing}', or 'Edit {thing}' with Cancel when `item` is given (key it by
- * the id so a new pick starts afresh); field messages under the fields, the outcome a toast (spec section 8). It is
- * `useSavePanel`'s form in its frame.
- */
-export function DeclaredSavePanel<TItem extends { id: number }, TValues extends object, TInput, TSaved>({
-  form: { useSave, fields, ...declared },
-  item,
-  onDone,
-}: {
-  form: DeclaredSaveForm<TItem, TValues, TInput, TSaved>;
-  item?: TItem | undefined;
-  onDone: () => void;
-}) {
-  const save = useSave();
-  const { form, panel } = useSavePanel({ ...declared, item, save: save.mutateAsync, onDone });
-  return (
-    <form.AppForm>
-      <SavePanel {...panel}>
-        {fields.map(({ name, ...spec }) => (
-          <form.AppField key={name} name={name}>
-            {() => <DeclaredField {...spec} />}
-          </form.AppField>
-        ))}
-      </SavePanel>
-    </form.AppForm>
-  );
-}
-
 export interface PanelFormProps {
   /** The heading, and the form's name. */
   title: string;
@@ -218,13 +173,22 @@ export function useLinkPanel<TValues>({
   });
 }
 
-/** A required choice of the link panels: one of `options`, with `placeholder` until one is chosen. */
-const requiredChoice = (
+/**
+ * A required choice of the admin's panels: one of `options`, with `placeholder` until one is chosen (none: the first
+ * option is chosen from the start).
+ */
+export const requiredChoice = (
   label: string,
-  placeholder: string,
+  placeholder: string | undefined,
   options: readonly SelectOption[],
   testId: string,
-): SelectFieldProps => ({ label, placeholder, options, required: true, 'data-testid': testId });
+): SelectFieldProps => ({
+  label,
+  ...(placeholder !== undefined && { placeholder }),
+  options,
+  required: true,
+  'data-testid': testId,
+});
 
 /** The 'Organization' choice of the link panels (`options`: the organizations, `testId`: the select's). */
 export const organizationChoice = (options: readonly SelectOption[], testId: string) =>
