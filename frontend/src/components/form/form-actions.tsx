@@ -28,6 +28,9 @@ export interface FormActionsProps extends Omit<ButtonProps, 'type' | 'children'>
   'data-testid'?: string;
 }
 
+/** The submit of a visitor's form (a booking, a new time, a message): large, and the full width on phones. */
+export const visitorSubmit = { size: 'lg', className: 'w-full sm:w-auto' } as const satisfies Partial<FormActionsProps>;
+
 /** The form's buttons: the submit (disabled, with a spinner and the pending label, while submitting) and Cancel. */
 export function FormActions({ cancel, layout = 'row', rowClassName, ...submit }: FormActionsProps) {
   const dialog = layout === 'dialog';

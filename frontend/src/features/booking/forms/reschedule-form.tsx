@@ -8,6 +8,7 @@ import {
 import { useStore } from '@tanstack/react-form';
 import { useEffect, useMemo, useState } from 'react';
 import * as v from 'valibot';
+import { visitorSubmit } from '../../../components/form/form-actions';
 import { usePublicSchemaForm } from '../../../components/form/public-form';
 import { validationIssues } from '../../../components/form/schema-form-options';
 import { ErrorAlert } from '../../../components/ui/alert';
@@ -97,12 +98,7 @@ export function RescheduleForm({ token, booking, onMoved, now }: RescheduleFormP
           </form.AppField>
         </div>
         <ErrorAlert message={serverError} data-testid="reschedule-error" />
-        <form.FormActions
-          size="lg"
-          pendingLabel="Moving..."
-          className="w-full sm:w-auto"
-          data-testid="reschedule-submit"
-        >
+        <form.FormActions {...visitorSubmit} pendingLabel="Moving..." data-testid="reschedule-submit">
           Move consultation
         </form.FormActions>
       </form.FormElement>
