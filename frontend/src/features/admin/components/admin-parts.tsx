@@ -65,3 +65,29 @@ export function SmallSelect({
     </SmallField>
   );
 }
+
+/**
+ * A table cell's stack of status lines (badges, why, since when), its state in `data-state`; `muted`: its words small
+ * and grey beside the badges.
+ */
+export function StatusStack({
+  state,
+  muted = false,
+  'data-testid': testId,
+  children,
+}: {
+  state: string;
+  muted?: boolean;
+  'data-testid': string;
+  children: ReactNode;
+}) {
+  return (
+    <span
+      className={cn('flex flex-col items-start gap-1', muted && 'text-xs text-slate-600 dark:text-slate-400')}
+      data-testid={testId}
+      data-state={state}
+    >
+      {children}
+    </span>
+  );
+}

@@ -24,6 +24,7 @@ import { formatDateTime } from '../utils/format';
 import { notifyFailure, notifySuccess } from '../utils/notify';
 import { useListView } from '../utils/use-list-view';
 import { type FilterField, filterChoices, stateColumn } from './admin-panel';
+import { StatusStack } from './admin-parts';
 
 export const DELETE_DASHBOARD_QUESTION =
   'Are you sure you want to delete this dashboard? This action cannot be undone.';
@@ -105,11 +106,7 @@ const SHARING_BADGES = {
 function SharingStatus({ sharing }: { sharing: Sharing }) {
   const [label, variant] = SHARING_BADGES[sharing.state];
   return (
-    <span
-      className="flex flex-col items-start gap-1 text-xs text-slate-600 dark:text-slate-400"
-      data-testid="dashboard-sharing"
-      data-state={sharing.state}
-    >
+    <StatusStack data-testid="dashboard-sharing" state={sharing.state} muted>
       <span className="flex items-center gap-1 whitespace-nowrap">
         Sharing: <Badge variant={variant}>{label}</Badge>
       </span>
@@ -121,7 +118,7 @@ function SharingStatus({ sharing }: { sharing: Sharing }) {
       <span>
         Last in step: <span data-testid="dashboard-sharing-synced">{formatDateTime(sharing.lastSyncedAt)}</span>
       </span>
-    </span>
+    </StatusStack>
   );
 }
 

@@ -6,6 +6,7 @@ import type { Confirmation } from '../kit/confirm-prompt';
 import { EMBED_MODE_LABELS } from '../utils/embed';
 import { scopeSummary, takesScope } from '../utils/scope-draft';
 import { ConfirmAction } from './admin-panel';
+import { StatusStack } from './admin-parts';
 
 /** What may be out of step in a link (issue 27), the worst first; none: 'In step'. */
 type LinkProblem = 'no-scope' | 'report-gone' | 'sharing-failing' | 'organization-inactive';
@@ -43,11 +44,7 @@ export function LinkStatus({
 }) {
   const problems = linkProblems(link, dashboard, organization);
   return (
-    <span
-      className="flex flex-col items-start gap-1"
-      data-testid="association-status"
-      data-state={problems[0] ?? 'in-step'}
-    >
+    <StatusStack data-testid="association-status" state={problems[0] ?? 'in-step'}>
       {problems.length === 0 ? <Badge variant="success">In step</Badge> : null}
       {problems.map((problem) => {
         const [label, variant, why] = LINK_PROBLEMS[problem];
@@ -58,7 +55,7 @@ export function LinkStatus({
           </span>
         );
       })}
-    </span>
+    </StatusStack>
   );
 }
 
