@@ -10,7 +10,7 @@ import {
 } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { closeToast, signIn } from './account-helpers';
+import { closeToast, signIn, signInAndOpen } from './account-helpers';
 import { storeMorningBooking } from './booking-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail } from './email-helpers';
@@ -119,8 +119,7 @@ describe("an organization's page (issue 27)", () => {
     await forEachThemeAndViewport(
       suite,
       async (page, theme, viewport) => {
-        await signIn(page, admin.email, PASSWORD);
-        await page.goto(`/admin?tab=organizations&q=${encodeURIComponent(org.name)}`);
+        await signInAndOpen(page, admin.email, PASSWORD, `/admin?tab=organizations&q=${encodeURIComponent(org.name)}`);
         await page.getByRole('link', { name: org.name }).click();
         await page.waitForURL(`**/admin/organizations/${org.id}`);
         const main = page.getByTestId('organization-page');
@@ -162,8 +161,7 @@ describe("an organization's page (issue 27)", () => {
 
     // Adding by searching, changing the role, removing: once, at desktop width.
     const page = await suite.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-    await signIn(page, admin.email, PASSWORD);
-    await page.goto(`/admin/organizations/${org.id}`);
+    await signInAndOpen(page, admin.email, PASSWORD, `/admin/organizations/${org.id}`);
     const search = page.getByRole('combobox', { name: 'Add a member' });
     await search.click();
     await search.fill(`joiner${tag}`);
@@ -209,8 +207,7 @@ describe('the user editor with 200 organizations (issue 27)', () => {
     await forEachThemeAndViewport(
       suite,
       async (page, theme, viewport) => {
-        await signIn(page, admin.email, PASSWORD);
-        await page.goto(`/admin?tab=users&email=${encodeURIComponent(person.email)}`);
+        await signInAndOpen(page, admin.email, PASSWORD, `/admin?tab=users&email=${encodeURIComponent(person.email)}`);
         await page.getByRole('button', { name: `Actions for ${person.email}` }).click();
         await page.getByTestId('user-edit').click();
         const editor = page.getByTestId('edit-user-dialog');
@@ -230,8 +227,7 @@ describe('the user editor with 200 organizations (issue 27)', () => {
     );
 
     const page = await suite.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-    await signIn(page, admin.email, PASSWORD);
-    await page.goto(`/admin?tab=users&email=${encodeURIComponent(person.email)}`);
+    await signInAndOpen(page, admin.email, PASSWORD, `/admin?tab=users&email=${encodeURIComponent(person.email)}`);
     await page.getByRole('button', { name: `Actions for ${person.email}` }).click();
     await page.getByTestId('user-edit').click();
     const editor = page.getByTestId('edit-user-dialog');
@@ -287,8 +283,12 @@ describe('readable history (issue 27)', () => {
     await forEachThemeAndViewport(
       suite,
       async (page, theme, viewport) => {
-        await signIn(page, admin.email, PASSWORD);
-        await page.goto(`/admin?tab=sign-ins&q=${encodeURIComponent(person.email)}&pageSize=10`);
+        await signInAndOpen(
+          page,
+          admin.email,
+          PASSWORD,
+          `/admin?tab=sign-ins&q=${encodeURIComponent(person.email)}&pageSize=10`,
+        );
         const rows = page.getByTestId('sign-in-row');
         await expect.poll(() => rows.count()).toBe(10);
         const first = rows.first();
@@ -309,9 +309,8 @@ describe('readable history (issue 27)', () => {
     );
 
     const page = await suite.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-    await signIn(page, admin.email, PASSWORD);
     const org = await createOrganization(database.db, { name: `Audit Org ${tag}` });
-    await page.goto(`/admin?tab=organizations&q=${encodeURIComponent(org.name)}`);
+    await signInAndOpen(page, admin.email, PASSWORD, `/admin?tab=organizations&q=${encodeURIComponent(org.name)}`);
     await page.getByRole('button', { name: `Actions for ${org.name}` }).click();
     await page.getByTestId('organization-edit').click();
     await page.getByTestId('organization-name').fill(`Audit Org ${tag} Renamed`);
