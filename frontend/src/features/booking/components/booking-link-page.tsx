@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { buttonClass } from '../../../components/ui/button';
@@ -33,6 +33,35 @@ export function BookingLinkFrame({
   );
 }
 
+const NOTICE_ICON_TONES = {
+  error: 'text-red-700 dark:text-red-400',
+  warning: 'text-amber-700 dark:text-amber-400',
+  muted: 'text-slate-500 dark:text-slate-400',
+} as const;
+
+/** The card's leading line: an icon in `tone` beside what happened to the link or its booking, in bold. */
+export function BookingNotice({
+  icon: Icon,
+  tone,
+  children,
+  ...rest
+}: {
+  icon: LucideIcon;
+  tone: keyof typeof NOTICE_ICON_TONES;
+  children: ReactNode;
+  role?: 'alert';
+  'data-testid'?: string;
+}) {
+  return (
+    <div className="flex items-start gap-3">
+      <Icon aria-hidden="true" className={`mt-0.5 size-6 shrink-0 ${NOTICE_ICON_TONES[tone]}`} />
+      <p className="font-medium text-slate-900 dark:text-white" {...rest}>
+        {children}
+      </p>
+    </div>
+  );
+}
+
 /** The way on to the booking page, below what the page says. */
 export function NewBookingLink({ testId, children }: { testId: string; children: ReactNode }) {
   return (
@@ -60,12 +89,9 @@ export function InvalidBookingLink({
 }) {
   return (
     <div data-testid={`${testId}-invalid`}>
-      <div className="flex items-start gap-3">
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-red-700 dark:text-red-400" />
-        <p role="alert" className="font-medium text-slate-900 dark:text-white">
-          {message}
-        </p>
-      </div>
+      <BookingNotice icon={CircleAlert} tone="error" role="alert">
+        {message}
+      </BookingNotice>
       <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">{hint}</p>
       {link}
     </div>

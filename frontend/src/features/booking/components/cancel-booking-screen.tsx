@@ -9,7 +9,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage, isApiRequestError } from '../../../lib/api';
 import { useCancelBooking } from '../api/booking.mutations';
 import { cancelBookingQueryOptions } from '../api/booking.queries';
-import { BookingLinkFrame, BookingLoadState, InvalidBookingLink, NewBookingLink } from './booking-link-page';
+import {
+  BookingLinkFrame,
+  BookingLoadState,
+  BookingNotice,
+  InvalidBookingLink,
+  NewBookingLink,
+} from './booking-link-page';
 import { BookingSummaryList } from './booking-summary';
 
 export const CANCELLED_MESSAGE = "Your consultation has been cancelled. We've e-mailed you a confirmation.";
@@ -50,10 +56,9 @@ function CancelBooking({ token }: { token: string }) {
   if (summary.status === 'cancelled')
     return (
       <div data-testid="cancel-already">
-        <div className="flex items-start gap-3">
-          <CalendarX2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-slate-500 dark:text-slate-400" />
-          <p className="font-medium text-slate-900 dark:text-white">{ALREADY_CANCELLED_MESSAGE}</p>
-        </div>
+        <BookingNotice icon={CalendarX2} tone="muted">
+          {ALREADY_CANCELLED_MESSAGE}
+        </BookingNotice>
         <div className="mt-5">
           <BookingSummaryList booking={summary} testIdPrefix="cancel" />
         </div>

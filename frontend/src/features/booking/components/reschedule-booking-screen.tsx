@@ -6,7 +6,13 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { rescheduleBookingQueryOptions } from '../api/booking.queries';
 import { RescheduleForm } from '../forms/reschedule-form';
 import { formatSlot, timeZoneLabel, visitorTimeZone } from '../utils/booking-dates';
-import { BookingLinkFrame, BookingLoadState, InvalidBookingLink, NewBookingLink } from './booking-link-page';
+import {
+  BookingLinkFrame,
+  BookingLoadState,
+  BookingNotice,
+  InvalidBookingLink,
+  NewBookingLink,
+} from './booking-link-page';
 import { BookingSummaryList } from './booking-summary';
 
 function BookNewLink({ children = 'Book a new consultation' }: { children?: ReactNode }) {
@@ -29,12 +35,9 @@ function Invalid() {
 function CannotMove({ booking }: { booking: ReschedulableBooking }) {
   return (
     <div data-testid="reschedule-refused">
-      <div className="flex items-start gap-3">
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-amber-700 dark:text-amber-400" />
-        <p className="font-medium text-slate-900 dark:text-white" data-testid="reschedule-reason">
-          {booking.reason}
-        </p>
-      </div>
+      <BookingNotice icon={CircleAlert} tone="warning" data-testid="reschedule-reason">
+        {booking.reason}
+      </BookingNotice>
       <div className="mt-5">
         <BookingSummaryList booking={booking} testIdPrefix="reschedule-current" />
       </div>
