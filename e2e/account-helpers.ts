@@ -22,6 +22,18 @@ export async function signIn(
   await page.getByTestId('header-welcome').waitFor({ state: welcome });
 }
 
+/** Signs in through /login as `signIn` does, then opens `path`: the answer to that page load. */
+export async function signInAndOpen(
+  page: Page,
+  email: string,
+  password: string,
+  path: string,
+  welcome: 'attached' | 'visible' = 'attached',
+) {
+  await signIn(page, email, password, welcome);
+  return page.goto(path);
+}
+
 /** Signs in on /client/login and waits until it has gone on to /client/dashboard. */
 export async function signInAsClient(page: Page, email: string, password: string) {
   await page.goto('/client/login');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, toast } from './account-helpers';
+import { signInAndOpen, toast } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { linkIn, uniqueEmail, waitForEmail } from './email-helpers';
 import { screenshot, useBrowserSuite, viewports } from './harness';
@@ -28,8 +28,7 @@ describe('the account page (issue 26)', () => {
       const user = await account();
       // bypassCSP: axe-core is injected as an inline script, which the site's policy rightly refuses.
       const page = await suite.newPage({ viewport, bypassCSP: true, acceptDownloads: true });
-      await signIn(page, user.email, PASSWORD);
-      await page.goto('/account');
+      await signInAndOpen(page, user.email, PASSWORD, '/account');
       const panel = page.getByTestId('password-panel');
       await panel.waitFor();
       expect(await page.getByTestId('password-last-updated').textContent()).toMatch(
@@ -96,8 +95,7 @@ describe("'Make Admin' on a person who signs in only through single sign-on (iss
       const admin = await account({ isAdmin: true });
       const person = await account({ passwordHash: null });
       const page = await suite.newPage({ viewport, bypassCSP: true });
-      await signIn(page, admin.email, PASSWORD);
-      await page.goto('/admin?tab=users');
+      await signInAndOpen(page, admin.email, PASSWORD, '/admin?tab=users');
       await page.getByTestId('user-filter-email').fill(person.email);
       const row = page.getByTestId('user-row').filter({ hasText: person.email });
       await expect.poll(() => page.getByTestId('user-row').count()).toBe(1);

@@ -9,8 +9,8 @@ import {
   linkDashboard,
 } from '@app/db/testing';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
-import { closeToast, signIn } from './account-helpers';
+import { describe, expect, it, vi } from 'vitest';
+import { closeToast, signIn, signInAndOpen } from './account-helpers';
 import { storeMorningBooking } from './booking-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail } from './email-helpers';
@@ -33,14 +33,14 @@ const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const suite = useBrowserSuite();
 const database = useSuiteDatabase(suite, 'e2e-console-org', PASSWORD);
+// Long walks through the console: four minutes each unless a test says more.
+vi.setConfig({ testTimeout: 240_000 });
 
 const createAdmin = (name: string) =>
   database.account({ email: uniqueEmail(name), firstName: 'Olga', lastName: 'Org', isAdmin: true });
 
 describe("an organization's page (issue 27)", () => {
-  it('holds the members, their roles, the dashboards with their scope, single sign-on, branding, subscriptions and usage', {
-    timeout: 240_000,
-  }, async () => {
+  it('holds the members, their roles, the dashboards with their scope, single sign-on, branding, subscriptions and usage', async () => {
     const admin = await createAdmin('org-page');
     const tag = crypto.randomUUID().slice(0, 6);
     const org = await createOrganization(database.db, { name: `Harbour Foods ${tag}`, domain: 'harbour.example' });
@@ -119,8 +119,7 @@ describe("an organization's page (issue 27)", () => {
     await forEachThemeAndViewport(
       suite,
       async (page, theme, viewport) => {
-        await signIn(page, admin.email, PASSWORD);
-        await page.goto(`/admin?tab=organizations&q=${encodeURIComponent(org.name)}`);
+        await signInAndOpen(page, admin.email, PASSWORD, `/admin?tab=organizations&q=${encodeURIComponent(org.name)}`);
         await page.getByRole('link', { name: org.name }).click();
         await page.waitForURL(`**/admin/organizations/${org.id}`);
         const main = page.getByTestId('organization-page');
@@ -162,8 +161,7 @@ describe("an organization's page (issue 27)", () => {
 
     // Adding by searching, changing the role, removing: once, at desktop width.
     const page = await suite.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-    await signIn(page, admin.email, PASSWORD);
-    await page.goto(`/admin/organizations/${org.id}`);
+    await signInAndOpen(page, admin.email, PASSWORD, `/admin/organizations/${org.id}`);
     const search = page.getByRole('combobox', { name: 'Add a member' });
     await search.click();
     await search.fill(`joiner${tag}`);
@@ -192,7 +190,7 @@ describe("an organization's page (issue 27)", () => {
 });
 
 describe('the user editor with 200 organizations (issue 27)', () => {
-  it('finds one by searching, picks it, saves, and lists every membership once', { timeout: 240_000 }, async () => {
+  it('finds one by searching, picks it, saves, and lists every membership once', async () => {
     const admin = await createAdmin('editor');
     const tag = crypto.randomUUID().slice(0, 6);
     const orgs = await database.db
@@ -209,8 +207,7 @@ describe('the user editor with 200 organizations (issue 27)', () => {
     await forEachThemeAndViewport(
       suite,
       async (page, theme, viewport) => {
-        await signIn(page, admin.email, PASSWORD);
-        await page.goto(`/admin?tab=users&email=${encodeURIComponent(person.email)}`);
+        await signInAndOpen(page, admin.email, PASSWORD, `/admin?tab=users&email=${encodeURIComponent(person.email)}`);
         await page.getByRole('button', { name: `Actions for ${person.email}` }).click();
         await page.getByTestId('user-edit').click();
         const editor = page.getByTestId('edit-user-dialog');
@@ -230,8 +227,7 @@ describe('the user editor with 200 organizations (issue 27)', () => {
     );
 
     const page = await suite.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-    await signIn(page, admin.email, PASSWORD);
-    await page.goto(`/admin?tab=users&email=${encodeURIComponent(person.email)}`);
+    await signInAndOpen(page, admin.email, PASSWORD, `/admin?tab=users&email=${encodeURIComponent(person.email)}`);
     await page.getByRole('button', { name: `Actions for ${person.email}` }).click();
     await page.getByTestId('user-edit').click();
     const editor = page.getByTestId('edit-user-dialog');
@@ -267,9 +263,7 @@ describe('the user editor with 200 organizations (issue 27)', () => {
 });
 
 describe('readable history (issue 27)', () => {
-  it('shows sign-ins and audit entries with names, relative times, plain addresses and browsers in words', {
-    timeout: 240_000,
-  }, async () => {
+  it('shows sign-ins and audit entries with names, relative times, plain addresses and browsers in words', async () => {
     const admin = await createAdmin('history');
     const tag = crypto.randomUUID().slice(0, 6);
     const person = await createUser(database.db, {
@@ -287,8 +281,12 @@ describe('readable history (issue 27)', () => {
     await forEachThemeAndViewport(
       suite,
       async (page, theme, viewport) => {
-        await signIn(page, admin.email, PASSWORD);
-        await page.goto(`/admin?tab=sign-ins&q=${encodeURIComponent(person.email)}&pageSize=10`);
+        await signInAndOpen(
+          page,
+          admin.email,
+          PASSWORD,
+          `/admin?tab=sign-ins&q=${encodeURIComponent(person.email)}&pageSize=10`,
+        );
         const rows = page.getByTestId('sign-in-row');
         await expect.poll(() => rows.count()).toBe(10);
         const first = rows.first();
@@ -309,9 +307,8 @@ describe('readable history (issue 27)', () => {
     );
 
     const page = await suite.newPage({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
-    await signIn(page, admin.email, PASSWORD);
     const org = await createOrganization(database.db, { name: `Audit Org ${tag}` });
-    await page.goto(`/admin?tab=organizations&q=${encodeURIComponent(org.name)}`);
+    await signInAndOpen(page, admin.email, PASSWORD, `/admin?tab=organizations&q=${encodeURIComponent(org.name)}`);
     await page.getByRole('button', { name: `Actions for ${org.name}` }).click();
     await page.getByTestId('organization-edit').click();
     await page.getByTestId('organization-name').fill(`Audit Org ${tag} Renamed`);

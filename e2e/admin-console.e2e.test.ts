@@ -2,7 +2,7 @@ import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, linkDashboard } from '@app/db/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn } from './account-helpers';
+import { signIn, signInAndOpen } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail } from './email-helpers';
 import { screenshot, themedPage, useBrowserSuite, viewports } from './harness';
@@ -89,8 +89,7 @@ describe('the admin overview', () => {
   it('sends old /admin?tab= links to the new sections, the view kept, and a redirect parameter still wins', async () => {
     const admin = await person('Rita', true);
     const page = await suite.newPage();
-    await signIn(page, admin.email, PASSWORD);
-    await page.goto('/admin?tab=users&q=rita');
+    await signInAndOpen(page, admin.email, PASSWORD, '/admin?tab=users&q=rita');
     await page.getByTestId('admin-panel-users').waitFor();
     expect(pathOf(page)).toBe('/admin/people?q=rita');
     await page.goto('/admin?tab=site-pages');
@@ -122,8 +121,7 @@ describe("an admin's preview", () => {
 
     for (const [label, viewport] of Object.entries(viewports)) {
       const page = await suite.newPage({ viewport, bypassCSP: true });
-      await signIn(page, admin.email, PASSWORD);
-      await page.goto(`/admin/dashboards?name=${encodeURIComponent(name)}`);
+      await signInAndOpen(page, admin.email, PASSWORD, `/admin/dashboards?name=${encodeURIComponent(name)}`);
       const row = page.getByTestId('dashboard-row').filter({ hasText: name });
       await row.waitFor();
       await row.getByTestId('dashboard-actions').click();
@@ -154,8 +152,7 @@ describe("an admin's preview", () => {
     await linkDashboard(database.db, organization.id, dashboard.id);
     await addMembership(database.db, organization.id, client.id);
     const page = await suite.newPage();
-    await signIn(page, client.email, PASSWORD);
-    await page.goto(`/client/dashboard/${dashboard.id}?from=/admin/dashboards`);
+    await signInAndOpen(page, client.email, PASSWORD, `/client/dashboard/${dashboard.id}?from=/admin/dashboards`);
     await page.getByTestId('dashboard-name').waitFor();
     expect(await page.getByTestId('preview-banner').count()).toBe(0);
     expect(await page.getByTestId('back-to-dashboards').getAttribute('href')).toBe('/client/dashboard');
@@ -167,8 +164,7 @@ describe('the queue board', () => {
     const client = await person('Quinn', false);
     for (const [label, viewport] of Object.entries(viewports)) {
       const page = await suite.newPage({ viewport, bypassCSP: true });
-      await signIn(page, client.email, PASSWORD);
-      const response = await page.goto('/admin/queues');
+      const response = await signInAndOpen(page, client.email, PASSWORD, '/admin/queues');
       expect(response?.status()).toBe(403);
       const heading = page.getByTestId('forbidden-heading');
       await heading.waitFor();
@@ -186,8 +182,7 @@ describe('the queue board', () => {
   it("sits in the admin's look: its title, the admin's theme and a labelled way back", async () => {
     const admin = await person('Quentin', true);
     const page = await themedPage(suite, 'dark');
-    await signIn(page, admin.email, PASSWORD);
-    await page.goto('/admin');
+    await signInAndOpen(page, admin.email, PASSWORD, '/admin');
     await page.getByTestId('admin-queues-link').click();
     await page.waitForURL(`${suite.baseUrl}/admin/queues`);
     const back = page.getByTestId('queue-board-back');

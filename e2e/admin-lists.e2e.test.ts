@@ -3,7 +3,7 @@ import * as schema from '@app/db/schema';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
-import { signIn } from './account-helpers';
+import { signInAndOpen } from './account-helpers';
 import { useBrowserSuite } from './harness';
 import { seriousAxeViolations } from './marketing-helpers';
 
@@ -62,8 +62,7 @@ describe('/admin?tab=users with many users', () => {
   it('pages, sorts and filters on the server, and the URL keeps the view through a reload and in a new page', async () => {
     // axe-core is injected into the page, which the app's policy would refuse.
     const page = await suite.newPage({ bypassCSP: true });
-    await signIn(page, adminEmail, PASSWORD);
-    await page.goto('/admin?tab=users');
+    await signInAndOpen(page, adminEmail, PASSWORD, '/admin?tab=users');
     await page.getByTestId('users-table').waitFor();
 
     // Only this test's users: the e-mail filter (typing reaches the URL after a pause).

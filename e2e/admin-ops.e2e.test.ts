@@ -2,7 +2,7 @@ import { addDays, todayIn, weekday } from '@app/contracts';
 import * as schema from '@app/db/schema';
 import { addMembership, createDashboard, createOrganization, createUser, linkDashboard } from '@app/db/testing';
 import { describe, expect, it } from 'vitest';
-import { signIn, toast } from './account-helpers';
+import { signInAndOpen, toast } from './account-helpers';
 import { storeMorningBooking } from './booking-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail, waitForEmail } from './email-helpers';
@@ -51,8 +51,7 @@ describe('closing a day with consultations (item 25)', () => {
         const day = days.shift()!;
         const first = await booking(day, 9, 'Ada Lovelace');
         const second = await booking(day, 10, 'Alan Turing');
-        await signIn(page, admin.email, PASSWORD);
-        await page.goto('/admin/closed-days');
+        await signInAndOpen(page, admin.email, PASSWORD, '/admin/closed-days');
         const card = page.getByTestId('closed-dates');
         await card.waitFor();
         await card.getByTestId('closed-date-input').fill(day);
@@ -93,8 +92,7 @@ describe('closing a day with consultations (item 25)', () => {
   it('says a past day cannot be closed', async () => {
     const admin = await createAdmin('past');
     const page = await suite.newPage({ bypassCSP: true });
-    await signIn(page, admin.email, PASSWORD);
-    await page.goto('/admin/closed-days');
+    await signInAndOpen(page, admin.email, PASSWORD, '/admin/closed-days');
     const card = page.getByTestId('closed-dates');
     await card.getByTestId('closed-date-input').fill(addDays(todayIn(ZONE, new Date()), -3));
     await card.getByTestId('closed-date-add').click();
@@ -112,8 +110,7 @@ describe("the admin's own rights and a dashboard's type (items 25, 26)", () => {
     await forEachThemeAndViewport(
       suite,
       async (page, theme, viewport) => {
-        await signIn(page, admin.email, PASSWORD);
-        await page.goto(`/admin?tab=users&q=${encodeURIComponent(admin.email)}`);
+        await signInAndOpen(page, admin.email, PASSWORD, `/admin?tab=users&q=${encodeURIComponent(admin.email)}`);
         const row = page.getByTestId('user-row').filter({ hasText: admin.email });
         await row.waitFor();
         // The own row's menu (issue 27) offers Edit only: no 'Remove Admin'; the editor says why.
@@ -164,8 +161,7 @@ describe('the Usage chart in both themes (item 27)', () => {
     await forEachThemeAndViewport(
       suite,
       async (page, theme, viewport) => {
-        await signIn(page, admin.email, PASSWORD);
-        await page.goto('/admin?tab=usage');
+        await signInAndOpen(page, admin.email, PASSWORD, '/admin?tab=usage');
         const chart = page.getByTestId('usage-chart-time');
         await chart.locator('path[data-line]').first().waitFor();
         const lines = await chart.evaluate((figure) => {

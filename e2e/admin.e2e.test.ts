@@ -3,7 +3,7 @@ import { addMembership, createDashboard, createOrganization, createUser, linkDas
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { closeToast, completeRegistration, signIn, toast } from './account-helpers';
+import { closeToast, completeRegistration, signInAndOpen, toast } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { linkIn, uniqueEmail, waitForEmail } from './email-helpers';
 import { screenshot, themedPage, useBrowserSuite, viewports } from './harness';
@@ -64,8 +64,7 @@ async function refusal(page: Page, title: string, message: string) {
 
 /** Signs the admin in and finds their own row in the Users list, filtered to it. */
 async function ownRow(page: Page, email: string) {
-  await signIn(page, email, PASSWORD);
-  await page.goto('/admin?tab=users');
+  await signInAndOpen(page, email, PASSWORD, '/admin?tab=users');
   await page.getByTestId('user-filter-email').fill(email);
   const own = page.getByTestId('user-row').filter({ hasText: email });
   await own.waitFor();
@@ -88,8 +87,7 @@ describe('/admin', () => {
     await linkDashboard(database.db, otherOrg.id, otherDashboard.id);
 
     const page = await suite.newPage();
-    await signIn(page, admin.email, PASSWORD);
-    await page.goto('/admin/organizations');
+    await signInAndOpen(page, admin.email, PASSWORD, '/admin/organizations');
     await page.getByRole('heading', { name: 'Organizations', level: 1 }).waitFor();
     await page.getByTestId('admin-panel-organizations').waitFor();
     expect(await page.getByTestId('admin-nav-organizations').getAttribute('aria-current')).toBe('page');
@@ -274,8 +272,7 @@ describe('/admin', () => {
   it('sends the corrected dashboard after a 422 on its embed URL, without a reload (issue 12, item 9)', async () => {
     const admin = await createAdmin('Rhea');
     const page = await suite.newPage();
-    await signIn(page, admin.email, PASSWORD);
-    await page.goto('/admin?tab=dashboards');
+    await signInAndOpen(page, admin.email, PASSWORD, '/admin?tab=dashboards');
     await newDashboard(page);
     const name = `Corrected ${unique()}`;
     await page.getByTestId('dashboard-name').fill(name);
@@ -307,8 +304,7 @@ describe('/admin', () => {
     await addMembership(database.db, org.id, member.id);
 
     const page = await suite.newPage();
-    await signIn(page, admin.email, PASSWORD);
-    await page.goto('/admin?tab=associations');
+    await signInAndOpen(page, admin.email, PASSWORD, '/admin?tab=associations');
     const association = page.getByTestId('association-row').filter({ hasText: org.name });
     await chooseFromRow(page, association, 'association-actions', 'association-unlink');
     await page.getByTestId('unlink-dashboard-dialog').getByTestId('confirm-action').click();
@@ -430,8 +426,7 @@ describe('/admin', () => {
           problems.push(`${what}: ${v.id} ${v.help} ${JSON.stringify(v.nodes)}`);
       };
       const page = await themedPage(suite, theme, { viewport, bypassCSP: true });
-      await signIn(page, admin.email, PASSWORD);
-      await page.goto('/admin/organizations');
+      await signInAndOpen(page, admin.email, PASSWORD, '/admin/organizations');
       await page.getByTestId('admin-panel-organizations').waitFor();
       await closeToast(page, 'Login successful').catch(() => {});
       for (const name of ['Organizations', 'Dashboards', 'Users', 'Associations', 'Audit', 'Sign-ins'] as const) {

@@ -3,7 +3,7 @@ import { addMembership, createDashboard, createOrganization, createUser, linkDas
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
-import { signIn } from './account-helpers';
+import { signIn, signInAndOpen } from './account-helpers';
 import { screenshot, useBrowserSuite } from './harness';
 
 // Issue 12, item 10: admin and portal pages use the whole window in an application layout of their own (not the
@@ -128,9 +128,8 @@ describe('the application layout', () => {
   for (const width of [1280, 1920])
     it(`fits every admin table in its box at ${width} px, every action in view`, async () => {
       const page = await suite.newPage({ viewport: { width, height: 900 } });
-      await signIn(page, admin.email, PASSWORD);
       // Something in the audit log.
-      await page.goto('/admin?tab=organizations');
+      await signInAndOpen(page, admin.email, PASSWORD, '/admin?tab=organizations');
       await page.getByTestId('organizations-table').waitFor();
       await expectAppChrome(page, 'Alma');
       const figures: Record<string, unknown> = {};
@@ -193,8 +192,7 @@ describe('the application layout', () => {
 
   it("greets a client once on their dashboard's page and offers no Admin link", async () => {
     const page = await suite.newPage({ viewport: { width: 1280, height: 900 } });
-    await signIn(page, client.email, PASSWORD);
-    await page.goto('/client/dashboard');
+    await signInAndOpen(page, client.email, PASSWORD, '/client/dashboard');
     await page.getByTestId('dashboard-card').first().waitFor();
     await expectAppChrome(page, 'Maximiliana0');
     expect(await page.getByTestId('app-nav-admin').count()).toBe(0);

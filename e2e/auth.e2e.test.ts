@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxPublisher, type EventPublisher } from '../backend/src/events/publisher';
 import { inviteUser } from '../backend/src/modules/users/invite.service';
-import { closeToast, completeRegistration, fillLogin, signIn, toast } from './account-helpers';
+import { closeToast, completeRegistration, fillLogin, signIn, signInAndOpen, toast } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { linkIn, uniqueEmail, waitForEmail } from './email-helpers';
 import { screenshot, useBrowserSuite, viewports } from './harness';
@@ -255,8 +255,7 @@ describe('signing out', () => {
   it('signs out from the desktop account menu: the Login button is back and /api/auth/user answers 401', async () => {
     const user = await createAccount({ firstName: 'Mary', lastName: 'Jackson' });
     const page = await suite.newPage();
-    await signIn(page, user.email, PASSWORD, 'visible');
-    await page.goto('/');
+    await signInAndOpen(page, user.email, PASSWORD, '/', 'visible');
     await page.getByTestId('header-welcome').waitFor();
     expect(await textOf(page, 'header-welcome')).toBe('Welcome, Mary');
     expect(await page.getByTestId('header-dashboards-link').isVisible()).toBe(true);
@@ -311,8 +310,7 @@ describe('who may go where', () => {
     ]);
 
     const clientPage = await suite.newPage();
-    await signIn(clientPage, client.email, PASSWORD, 'visible');
-    await clientPage.goto('/admin');
+    await signInAndOpen(clientPage, client.email, PASSWORD, '/admin', 'visible');
     await clientPage.waitForURL(`${suite.baseUrl}/`);
     expect(await clientPage.getByRole('heading', { name: 'Admin overview' }).count()).toBe(0);
     const clientMenu = await openAccountMenu(clientPage);
@@ -320,8 +318,7 @@ describe('who may go where', () => {
     expect(await clientMenu.getByTestId('header-admin-link').count()).toBe(0);
 
     const adminPage = await suite.newPage();
-    await signIn(adminPage, admin.email, PASSWORD, 'visible');
-    await adminPage.goto('/admin');
+    await signInAndOpen(adminPage, admin.email, PASSWORD, '/admin', 'visible');
     await adminPage.getByRole('heading', { name: 'Admin overview', level: 1 }).waitFor();
     expect(new URL(adminPage.url()).pathname).toBe('/admin');
     await adminPage.goto('/');

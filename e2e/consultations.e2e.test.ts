@@ -3,7 +3,7 @@ import * as schema from '@app/db/schema';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, toast } from './account-helpers';
+import { signIn, signInAndOpen, toast } from './account-helpers';
 import { firstFreeDay, storeMorningBooking } from './booking-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail, waitForEmail } from './email-helpers';
@@ -184,9 +184,8 @@ describe('Consultations for the company (issue 16)', () => {
   it('closes a day in the admin screen; the picker disables it and the days past the booking window', async () => {
     const admin = await createAdmin();
     const page = await suite.newPage();
-    await signIn(page, admin.email, PASSWORD);
     // Closed days are a section of their own (issue 27).
-    await page.goto('/admin/closed-days');
+    await signInAndOpen(page, admin.email, PASSWORD, '/admin/closed-days');
     await page.getByTestId('closed-dates').waitFor();
     const closed = weekdayAhead(3);
     await page.getByTestId('closed-date-input').fill(closed);

@@ -1,7 +1,7 @@
 import * as schema from '@app/db/schema';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { fillLogin, signIn } from './account-helpers';
+import { fillLogin, signIn, signInAndOpen } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { linkIn, uniqueEmail, waitForEmail } from './email-helpers';
 import { useBrowserSuite } from './harness';
@@ -17,8 +17,7 @@ describe('changing the e-mail address (/account)', () => {
     const newEmail = uniqueEmail('grace-new');
     const user = await database.account({ email: oldEmail, firstName: 'Grace', lastName: 'Hopper' });
     const page = await suite.newPage();
-    await signIn(page, oldEmail, PASSWORD, 'visible');
-    await page.goto('/account');
+    await signInAndOpen(page, oldEmail, PASSWORD, '/account', 'visible');
     await page.getByTestId('profile-form').waitFor();
 
     // The current password is asked for only once the address differs.

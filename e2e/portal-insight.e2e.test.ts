@@ -2,7 +2,7 @@ import * as schema from '@app/db/schema';
 import { addMembership, createLinkedDashboard, createOrganization } from '@app/db/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signIn, signInAsClient } from './account-helpers';
+import { signInAndOpen, signInAsClient } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { forEachThemeAndViewport, useBrowserSuite } from './harness';
 import { checkPage } from './marketing-helpers';
@@ -231,8 +231,7 @@ describe('the Usage tab (issue 18)', () => {
     await forEachThemeAndViewport(
       suite,
       async (page, theme, viewport) => {
-        await signIn(page, admin.email, PASSWORD);
-        await page.goto('/admin?tab=usage');
+        await signInAndOpen(page, admin.email, PASSWORD, '/admin?tab=usage');
         const panel = page.getByTestId('usage-tab');
         await panel.waitFor();
         await page.getByTestId('usage-summary').waitFor();

@@ -1,7 +1,7 @@
 import type { EmbedConnection } from '@app/contracts';
 import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, signInAsClient } from './account-helpers';
+import { signInAndOpen, signInAsClient } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import {
   adminAndClients,
@@ -120,8 +120,7 @@ describe("the admin's side of a Power BI connection (issue 29)", () => {
     it(`shows the capacity with hours paused and money saved, and imports a report (${viewport.width} px)`, async () => {
       const context = await suite.newContext({ viewport, bypassCSP: true });
       const page = await context.newPage();
-      await signIn(page, adminEmail, PASSWORD);
-      await page.goto('/admin?tab=connections');
+      await signInAndOpen(page, adminEmail, PASSWORD, '/admin?tab=connections');
       const row = page.locator(`[data-testid="connection-row"][data-id="${connectionId}"]`);
       // Its menu (issue 27), then Edit: the form and the Power BI extras open in the side panel.
       await row.getByTestId('connection-actions').click();

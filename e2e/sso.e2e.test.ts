@@ -4,7 +4,7 @@ import { type OidcStandIn, startOidcProvider } from '@app/testing/oidc-provider'
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../backend/src/modules/auth/auth.service';
-import { signIn } from './account-helpers';
+import { signInAndOpen } from './account-helpers';
 import { freePorts, screenshot, useBrowserSuite, viewports } from './harness';
 import { horizontalOverflow, seriousAxeViolations } from './marketing-helpers';
 
@@ -82,8 +82,7 @@ describe('single sign-on per organization (issue 17)', () => {
   it("an administrator sets the provider on the organization's page and its test passes", async () => {
     // bypassCSP: axe-core is injected as an inline script, which the site's policy rightly refuses.
     const page = await suite.newPage({ viewport: viewports.desktop, bypassCSP: true });
-    await signIn(page, adminEmail, PASSWORD);
-    await page.goto('/admin');
+    await signInAndOpen(page, adminEmail, PASSWORD, '/admin');
     await page.getByTestId('admin-nav-organizations').click();
     // Single sign-on is set on the organization's page, opened from its row menu (issue 27).
     await page.getByRole('button', { name: `Actions for ${ORGANIZATION}` }).click();

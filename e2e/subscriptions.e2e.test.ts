@@ -1,7 +1,7 @@
 import { addMembership, createDashboard, createOrganization, linkDashboard } from '@app/db/testing';
 import { startEmbedStandIns } from '@app/testing/embed-stand-ins';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './account-helpers';
+import { signInAndOpen } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail, waitForEmail } from './email-helpers';
 import { adminSession } from './embed-helpers';
@@ -63,8 +63,7 @@ afterAll(async () => {
 describe('report subscriptions in the browser', () => {
   it('an admin creates one and sends it now; the member unsubscribes from the link, then sees it off on /account', async () => {
     const page = await suite.newPage({ bypassCSP: true });
-    await signIn(page, adminEmail, PASSWORD, 'visible');
-    await page.goto('/admin/subscriptions');
+    await signInAndOpen(page, adminEmail, PASSWORD, '/admin/subscriptions', 'visible');
     await page.getByTestId('subscription-form').waitFor();
     await page.getByTestId('subscription-link').selectOption({ label: `${organizationName} — Sales overview` });
     await page.getByTestId('subscription-weekday').selectOption({ label: 'Monday' });
@@ -102,8 +101,7 @@ describe('report subscriptions in the browser', () => {
     expect(await member.getByTestId('unsubscribe-done').textContent()).toContain('Sales overview');
 
     const account = await suite.newPage({ bypassCSP: true });
-    await signIn(account, memberEmail, PASSWORD, 'visible');
-    await account.goto('/account');
+    await signInAndOpen(account, memberEmail, PASSWORD, '/account', 'visible');
     await account.getByTestId('account-subscriptions-list').waitFor();
     const box = account.getByTestId('account-subscriptions-list').getByRole('checkbox');
     expect(await box.isChecked()).toBe(false);

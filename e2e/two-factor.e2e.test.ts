@@ -2,7 +2,7 @@ import * as schema from '@app/db/schema';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { authenticator } from '../backend/testing/two-factor';
-import { fillLogin, signIn, toast } from './account-helpers';
+import { fillLogin, signIn, signInAndOpen, toast } from './account-helpers';
 import { useSuiteDatabase } from './database-helpers';
 import { uniqueEmail } from './email-helpers';
 import { screenshot, useBrowserSuite, viewports } from './harness';
@@ -43,8 +43,7 @@ describe('two-factor sign-in in the browser', () => {
   it('is set up from the account page, then signing in asks for the code after the password', async () => {
     const email = await person();
     const page = await suite.newPage();
-    await signIn(page, email, PASSWORD, 'visible');
-    await page.goto('/account');
+    await signInAndOpen(page, email, PASSWORD, '/account', 'visible');
     const app = await enrolOnPage(page);
 
     await page.goto('/api/logout');

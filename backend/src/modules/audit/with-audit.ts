@@ -28,6 +28,14 @@ export async function withAudit<T>(
   });
 }
 
+/** An audit entry's action on an organization (itself, its members or its links), named as the organization is now. */
+export const onOrganization = (action: string, organizationId: number, organizationName: string) => ({
+  action,
+  targetType: 'organization',
+  targetId: organizationId,
+  targetName: organizationName,
+});
+
 /** The fields an update changes, as `{ field: { from, to } }` for the audit log. */
 export const changed = (before: object, after: Record<string, unknown>) => {
   const old = before as Record<string, unknown>;

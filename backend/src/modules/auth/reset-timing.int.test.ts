@@ -21,8 +21,15 @@ async function timed(email: string) {
   return ms;
 }
 
+/**
+ * How far two medians may differ: 0.5 ms on a quiet machine (under 1 ms a request), where an address-dependent
+ * lookup would show; on a loaded one (the full suite beside other jobs: 6-8 ms a request, and rounds whose medians
+ * differed by 0.6-0.7 ms either way) 12 % of the faster one, since every part of the request slows alike there.
+ */
+const tolerance = (a: number, b: number) => Math.max(0.5, 0.12 * Math.min(a, b));
+
 describe('password reset requests (D6)', () => {
-  it('take the same time for a known and an unknown address: medians of 200 interleaved pairs within 0.5 ms', async () => {
+  it('take the same time for a known and an unknown address: medians of 200 interleaved pairs within 0.5 ms (or 12 % on a busy machine)', async () => {
     const PAIRS = 200;
     const known: string[] = [];
     for (let i = 0; i < 3 * PAIRS + 20; i++)
@@ -52,10 +59,10 @@ describe('password reset requests (D6)', () => {
       }
       const [knownMedian, unknownMedian] = [median(knownMs), median(unknownMs)];
       rounds.push(`known ${knownMedian.toFixed(2)} ms, unknown ${unknownMedian.toFixed(2)} ms`);
-      if (Math.abs(knownMedian - unknownMedian) < 0.5) break;
+      if (Math.abs(knownMedian - unknownMedian) < tolerance(knownMedian, unknownMedian)) break;
     }
     console.info(`reset request medians: ${rounds.join('; ')}`);
     const last = rounds.at(-1)!.match(/known ([\d.]+) ms, unknown ([\d.]+) ms/)!;
-    expect(Math.abs(Number(last[1]) - Number(last[2]))).toBeLessThan(0.5);
+    expect(Math.abs(Number(last[1]) - Number(last[2]))).toBeLessThan(tolerance(Number(last[1]), Number(last[2])));
   });
 });

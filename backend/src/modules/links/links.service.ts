@@ -1,7 +1,7 @@
 import { AdminMessages } from '@app/contracts';
 import type { Database } from '@app/db';
 import { conflict, notFound } from '../../lib/http-error';
-import { type Actor, withAudit } from '../audit';
+import { type Actor, onOrganization, withAudit } from '../audit';
 import { listDashboards } from '../dashboards';
 import { recordSharingEvent } from '../embedding';
 import { findOrganization } from '../organizations';
@@ -29,10 +29,8 @@ export async function linkDashboard(
   await withAudit(db, actor, async (tx) => {
     if (!(await repo.insertLink(tx, organizationId, dashboardId, scope))) throw conflict(AdminMessages.linkExists);
     await recordSharingEvent(tx, 'dashboard_link.created', { organizationId, dashboardId });
-    const target = { targetType: 'organization', targetId: organizationId, targetName: organization.name };
     return {
-      action: 'organization.link-dashboard',
-      ...target,
+      ...onOrganization('organization.link-dashboard', organizationId, organization.name),
       changes: { dashboardId, dashboardName: dashboard.name, dataScope: scope },
     };
   });
@@ -52,9 +50,8 @@ export async function changeLinkScope(
     if (!link) throw notFound(AdminMessages.linkMissing);
     const scope = checkedScope(link.embedMode, dataScope);
     await repo.setLinkScope(tx, organizationId, dashboardId, scope);
-    const target = { targetType: 'organization', targetId: organizationId, targetName: link.organizationName };
     const changes = { dashboardId, dashboardName: link.dashboardName, dataScope: { from: link.dataScope, to: scope } };
-    return { action: 'organization.change-scope', ...target, changes };
+    return { ...onOrganization('organization.change-scope', organizationId, link.organizationName), changes };
   });
   return (await repo.findLink(db, organizationId, dashboardId))!;
 }
@@ -65,8 +62,7 @@ export async function unlinkDashboard(db: Database, actor: Actor, organizationId
     const removed = await repo.deleteLink(tx, organizationId, dashboardId);
     if (!removed) throw notFound(AdminMessages.linkMissing);
     await recordSharingEvent(tx, 'dashboard_link.deleted', { organizationId, dashboardId });
-    const target = { targetType: 'organization', targetId: organizationId, targetName: removed.organizationName };
     const changes = { dashboardId, dashboardName: removed.dashboardName };
-    return { action: 'organization.unlink-dashboard', ...target, changes };
+    return { ...onOrganization('organization.unlink-dashboard', organizationId, removed.organizationName), changes };
   });
 }

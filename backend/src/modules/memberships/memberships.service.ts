@@ -1,7 +1,7 @@
 import { AdminMessages } from '@app/contracts';
 import type { Database } from '@app/db';
 import { conflict, notFound } from '../../lib/http-error';
-import { type Actor, withAudit } from '../audit';
+import { type Actor, onOrganization, withAudit } from '../audit';
 import { recordSharingEvent } from '../embedding';
 import { findOrganization } from '../organizations';
 import * as repo from './memberships.repository';
@@ -22,8 +22,10 @@ export async function addUserToOrganization(
     const added = await repo.addMembership(tx, organizationId, userId, role);
     if (!added) throw conflict('This user is already a member of this organization');
     await recordSharingEvent(tx, 'organization_member.added', { organizationId, userId });
-    const target = { targetType: 'organization', targetId: organizationId, targetName: organization.name };
-    return { action: 'organization.add-user', ...target, changes: { userId, userEmail, role } };
+    return {
+      ...onOrganization('organization.add-user', organizationId, organization.name),
+      changes: { userId, userEmail, role },
+    };
   });
   return { message: 'User added to organization' };
 }
@@ -34,9 +36,8 @@ export async function removeUserFromOrganization(db: Database, actor: Actor, org
     const removed = await repo.deleteMembership(tx, organizationId, userId);
     if (!removed) throw notFound(AdminMessages.membershipMissing);
     await recordSharingEvent(tx, 'organization_member.removed', { organizationId, userId });
-    const target = { targetType: 'organization', targetId: organizationId, targetName: removed.organizationName };
     const changes = { userId, userEmail: removed.userEmail, role: removed.role };
-    return { action: 'organization.remove-user', ...target, changes };
+    return { ...onOrganization('organization.remove-user', organizationId, removed.organizationName), changes };
   });
 }
 
@@ -51,8 +52,11 @@ export async function changeMemberRole(
   return withAudit(db, actor, async (tx) => {
     const before = await repo.changeMemberRole(tx, organizationId, userId, role);
     if (!before) throw notFound(AdminMessages.membershipMissing);
-    const target = { targetType: 'organization', targetId: organizationId, targetName: before.organizationName };
     const changes = { userId, userEmail: before.userEmail, role: { from: before.role, to: role } };
-    return { action: 'organization.change-role', ...target, changes, result: { role } };
+    return {
+      ...onOrganization('organization.change-role', organizationId, before.organizationName),
+      changes,
+      result: { role },
+    };
   });
 }

@@ -1,7 +1,7 @@
 import type { OrganizationValues } from '@app/contracts';
 import type { Database } from '@app/db';
 import { notFound } from '../../lib/http-error';
-import { type Actor, changed, withAudit } from '../audit';
+import { type Actor, changed, onOrganization, withAudit } from '../audit';
 import { normalizeImageUrl } from '../dashboards';
 import { recordSharingEvent } from '../embedding';
 import * as repo from './organizations.repository';
@@ -17,8 +17,11 @@ export async function createOrganization(db: Database, actor: Actor, input: Orga
   const values = organizationValues(input);
   return withAudit(db, actor, async (tx) => {
     const organization = await repo.insertOrganization(tx, values);
-    const target = { targetType: 'organization', targetId: organization.id, targetName: organization.name };
-    return { action: 'organization.create', ...target, changes: values, result: organization };
+    return {
+      ...onOrganization('organization.create', organization.id, organization.name),
+      changes: values,
+      result: organization,
+    };
   });
 }
 
@@ -31,8 +34,11 @@ export async function updateOrganization(db: Database, actor: Actor, id: number,
     // Its Looker Studio access moves between the group and its members (issue 28).
     if (before.googleGroup !== values.googleGroup)
       await recordSharingEvent(tx, 'organization.google_group_changed', { organizationId: id });
-    const target = { targetType: 'organization', targetId: id, targetName: values.name };
-    return { action: 'organization.update', ...target, changes: changed(before, values), result: organization };
+    return {
+      ...onOrganization('organization.update', id, values.name),
+      changes: changed(before, values),
+      result: organization,
+    };
   });
 }
 
@@ -45,9 +51,8 @@ export async function toggleOrganization(db: Database, actor: Actor, id: number)
     await recordSharingEvent(tx, isActive ? 'organization.reactivated' : 'organization.deactivated', {
       organizationId: id,
     });
-    const target = { targetType: 'organization', targetId: id, targetName: before.name };
     const changes = { isActive: { from: before.isActive, to: isActive } };
     const action = isActive ? 'organization.activate' : 'organization.deactivate';
-    return { action, ...target, changes, result: organization };
+    return { ...onOrganization(action, id, before.name), changes, result: organization };
   });
 }

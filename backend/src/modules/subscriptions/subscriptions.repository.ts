@@ -5,17 +5,8 @@ import { withLinkParts, withSubscriptionParts } from '@app/db/queries/joins';
 import * as schema from '@app/db/schema';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 
-const {
-  reportSubscriptions,
-  subscriptionRuns,
-  subscriptionDeliveries,
-  subscriptionUnsubscribes,
-  organizations,
-  dashboards,
-  organizationDashboards,
-  memberships,
-  users,
-} = schema;
+// Its own tables by name; the other modules' tables through `schema.`.
+const { reportSubscriptions, subscriptionRuns, subscriptionDeliveries, subscriptionUnsubscribes } = schema;
 
 type Db = Database | Transaction;
 
@@ -72,9 +63,9 @@ export async function listSubscriptions(db: Db, ids?: number[], organizationId?:
     db
       .select({
         s: reportSubscriptions,
-        organizationName: organizations.name,
-        dashboardName: dashboards.name,
-        provider: dashboards.embedMode,
+        organizationName: schema.organizations.name,
+        dashboardName: schema.dashboards.name,
+        provider: schema.dashboards.embedMode,
         unsubscribed: sql<number>`(select count(*)::int from ${subscriptionUnsubscribes} u where u.subscription_id = ${reportSubscriptions.id})`,
         run: {
           id: lastRun.id,
@@ -98,7 +89,7 @@ export async function listSubscriptions(db: Db, ids?: number[], organizationId?:
         organizationId === undefined ? undefined : eq(reportSubscriptions.organizationId, organizationId),
       ),
     )
-    .orderBy(sql`lower(${organizations.name})`, sql`lower(${dashboards.name})`, reportSubscriptions.id);
+    .orderBy(sql`lower(${schema.organizations.name})`, sql`lower(${schema.dashboards.name})`, reportSubscriptions.id);
   return rows.map(({ s, run, ...rest }) => ({
     id: s.id,
     organizationId: s.organizationId,
@@ -131,15 +122,18 @@ export async function findLink(db: Db, organizationId: number, dashboardId: numb
   const [row] = await withLinkParts(
     db
       .select({
-        organizationName: organizations.name,
-        dashboardName: dashboards.name,
-        embedMode: dashboards.embedMode,
-        dataScope: organizationDashboards.dataScope,
+        organizationName: schema.organizations.name,
+        dashboardName: schema.dashboards.name,
+        embedMode: schema.dashboards.embedMode,
+        dataScope: schema.organizationDashboards.dataScope,
       })
-      .from(organizationDashboards)
+      .from(schema.organizationDashboards)
       .$dynamic(),
   ).where(
-    and(eq(organizationDashboards.organizationId, organizationId), eq(organizationDashboards.dashboardId, dashboardId)),
+    and(
+      eq(schema.organizationDashboards.organizationId, organizationId),
+      eq(schema.organizationDashboards.dashboardId, dashboardId),
+    ),
   );
   return row ?? null;
 }
@@ -147,9 +141,9 @@ export async function findLink(db: Db, organizationId: number, dashboardId: numb
 /** The ids among `userIds` that are members of the organization. */
 export async function membersAmong(db: Db, organizationId: number, userIds: number[]) {
   const rows = await db
-    .select({ id: memberships.userId })
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), inArray(memberships.userId, userIds)));
+    .select({ id: schema.memberships.userId })
+    .from(schema.memberships)
+    .where(and(eq(schema.memberships.organizationId, organizationId), inArray(schema.memberships.userId, userIds)));
   return new Set(rows.map((r) => r.id));
 }
 
@@ -224,22 +218,27 @@ export async function subscriptionHistory(db: Db, subscriptionId: number) {
   };
 }
 
+/** Joined, the member's row of a subscription's organization: only the subscriptions of `userId`'s organizations. */
+const membershipOf = (userId: number) =>
+  and(eq(schema.memberships.organizationId, reportSubscriptions.organizationId), eq(schema.memberships.userId, userId));
+
+/** Whether `userId` unsubscribed from the subscription of the row. */
+const unsubscribedBy = (userId: number) =>
+  sql<boolean>`exists (select 1 from ${subscriptionUnsubscribes} u where u.subscription_id = ${reportSubscriptions.id} and u.user_id = ${userId})`;
+
 /** What the unsubscribe page names: the report and the organization, and whether the member is already off it. */
 export async function unsubscribeSubject(db: Db, subscriptionId: number, userId: number) {
   const [row] = await withSubscriptionParts(
     db
       .select({
-        dashboardName: dashboards.name,
-        organizationName: organizations.name,
-        unsubscribed: sql<boolean>`exists (select 1 from ${subscriptionUnsubscribes} u where u.subscription_id = ${reportSubscriptions.id} and u.user_id = ${userId})`,
+        dashboardName: schema.dashboards.name,
+        organizationName: schema.organizations.name,
+        unsubscribed: unsubscribedBy(userId),
       })
       .from(reportSubscriptions)
       .$dynamic(),
   )
-    .innerJoin(
-      memberships,
-      and(eq(memberships.organizationId, reportSubscriptions.organizationId), eq(memberships.userId, userId)),
-    )
+    .innerJoin(schema.memberships, membershipOf(userId))
     .where(eq(reportSubscriptions.id, subscriptionId));
   return row ?? null;
 }
@@ -266,26 +265,23 @@ export async function subscriptionsOfMember(db: Db, userId: number, subscription
     db
       .select({
         id: reportSubscriptions.id,
-        dashboardName: dashboards.name,
-        organizationName: organizations.name,
+        dashboardName: schema.dashboards.name,
+        organizationName: schema.organizations.name,
         frequency: sql<MySubscription['frequency']>`${reportSubscriptions.frequency}`,
         format: sql<MySubscription['format']>`${reportSubscriptions.format}`,
-        subscribed: sql<boolean>`not exists (select 1 from ${subscriptionUnsubscribes} u where u.subscription_id = ${reportSubscriptions.id} and u.user_id = ${userId})`,
+        subscribed: sql<boolean>`not ${unsubscribedBy(userId)}`,
       })
       .from(reportSubscriptions)
       .$dynamic(),
   )
-    .innerJoin(
-      memberships,
-      and(eq(memberships.organizationId, reportSubscriptions.organizationId), eq(memberships.userId, userId)),
-    )
-    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(schema.memberships, membershipOf(userId))
+    .innerJoin(schema.users, eq(schema.users.id, schema.memberships.userId))
     .where(
       and(
-        eq(organizations.isActive, true),
+        eq(schema.organizations.isActive, true),
         sql`(${reportSubscriptions.recipientUserIds} is null or ${userId} = any(${reportSubscriptions.recipientUserIds}))`,
         subscriptionId === undefined ? undefined : eq(reportSubscriptions.id, subscriptionId),
       ),
     )
-    .orderBy(sql`lower(${organizations.name})`, sql`lower(${dashboards.name})`, reportSubscriptions.id);
+    .orderBy(sql`lower(${schema.organizations.name})`, sql`lower(${schema.dashboards.name})`, reportSubscriptions.id);
 }

@@ -10,17 +10,28 @@ import {
   UserListQuerySchema,
   UserSchema,
 } from '@app/contracts';
+import { status } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { listRoute } from '../../lib/list-query';
 import { adminChange, adminCreate, adminPagedList, adminRemove, adminRoute, noContent } from '../../lib/route-options';
 import { adminOnly, type GuardDeps } from '../../plugins/auth';
 import { requestContext } from '../../plugins/request-context';
+import type { Actor } from '../audit';
 import { countUsers, listUserPage } from './users.repository';
 import * as users from './users.service';
 
 /** The users of the spec's Admin table and their account e-mails, behind the admin guard (401, 403, D10). */
-export const usersRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 'logger'> & GuardDeps) =>
-  adminOnly('users-routes', deps)
+export const usersRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 'logger'> & GuardDeps) => {
+  /** The two account e-mails an administrator may send someone by their address, and their route: 202 once queued. */
+  const sendEmail =
+    (kind: 'registration' | 'reset') =>
+    async ({ body, user, requestId }: { body: { email: string }; user: Actor; requestId: string }) =>
+      status(202, await users.sendAccountEmail(deps, user, body.email, kind, requestId));
+  const queued = (summary: string) => ({
+    body: AdminEmailActionSchema,
+    ...adminRoute(summary, { 202: MessageSchema }),
+  });
+  return adminOnly('users-routes', deps)
     .use(requestContext(deps.config.TRUST_PROXY))
     .get(
       '/api/admin/users',
@@ -64,18 +75,6 @@ export const usersRoutes = (deps: Pick<AppDeps, 'config' | 'db' | 'publisher' | 
       ({ params, user }) => noContent(users.deleteUser(deps, user, params.id)),
       adminRemove(IdParamsSchema, 'Delete a user and everything of theirs', 'Deleted'),
     )
-    .post(
-      '/api/admin/send-registration-email',
-      async ({ body, user, requestId, status }) =>
-        status(202, await users.sendAccountEmail(deps, user, body.email, 'registration', requestId)),
-      { body: AdminEmailActionSchema, ...adminRoute('Queue the invitation e-mail (D22)', { 202: MessageSchema }) },
-    )
-    .post(
-      '/api/admin/send-password-reset',
-      async ({ body, user, requestId, status }) =>
-        status(202, await users.sendAccountEmail(deps, user, body.email, 'reset', requestId)),
-      {
-        body: AdminEmailActionSchema,
-        ...adminRoute('Queue a password-reset e-mail (D22)', { 202: MessageSchema }),
-      },
-    );
+    .post('/api/admin/send-registration-email', sendEmail('registration'), queued('Queue the invitation e-mail (D22)'))
+    .post('/api/admin/send-password-reset', sendEmail('reset'), queued('Queue a password-reset e-mail (D22)'));
+};

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { LockKeyhole } from 'lucide-react';
 import { buttonClass } from '../ui/button';
+import { IconCircle } from '../ui/status-message';
 
 /**
  * The product's 403 page: signed in, but not allowed here (the queue board for a client, issue 27). `what` says
@@ -9,9 +10,7 @@ import { buttonClass } from '../ui/button';
 export function ForbiddenPage({ what }: { what: string }) {
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col items-center px-4 py-24 text-center sm:py-32">
-      <span className="flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-        <LockKeyhole aria-hidden="true" className="size-7" />
-      </span>
+      <IconCircle icon={LockKeyhole} tone="slate" />
       <p
         className="mt-5 text-sm font-semibold tracking-wide text-blue-700 uppercase dark:text-blue-400"
         aria-hidden="true"

@@ -1,4 +1,5 @@
 import {
+  type EventPayload,
   EventPayloadSchemas,
   type EventType,
   EventTypes,
@@ -37,38 +38,44 @@ export interface LookerSharingDeps extends SharingDeps {
   logger: Logger;
 }
 
+/** The reports of what a payload names: a dashboard, an organization, or a person's organizations. */
+const ofDashboard = (db: Database, { dashboardId }: { dashboardId: number }) => assetsOfDashboards(db, [dashboardId]);
+const ofOrganization = (db: Database, { organizationId }: { organizationId: number }) =>
+  assetsOfOrganizations(db, [organizationId]);
+const ofOrganizations = (db: Database, { organizationIds }: { organizationIds: number[] }) =>
+  assetsOfOrganizations(db, organizationIds);
+/** A dashboard's embed changed or it is gone: its reports now, and the report it embedded before, if any. */
+const ofDashboardAndPrevious = async (db: Database, payload: EventPayload<typeof EventTypes.dashboardDeleted>) => [
+  ...(await ofDashboard(db, payload)),
+  ...(payload.previous ? [payload.previous] : []),
+];
+
+/** How each sharing event names the reports it concerns, from its payload. */
+const assetReaders: { [T in EventType]?: (db: Database, payload: EventPayload<T>) => Promise<SharedAsset[]> } = {
+  [EventTypes.dashboardLinkCreated]: ofDashboard,
+  [EventTypes.dashboardLinkDeleted]: ofDashboard,
+  [EventTypes.organizationMemberAdded]: ofOrganization,
+  [EventTypes.organizationMemberRemoved]: ofOrganization,
+  [EventTypes.organizationDeactivated]: ofOrganization,
+  [EventTypes.organizationReactivated]: ofOrganization,
+  [EventTypes.organizationGoogleGroupChanged]: ofOrganization,
+  [EventTypes.userDeactivated]: ofOrganizations,
+  [EventTypes.userReactivated]: ofOrganizations,
+  [EventTypes.userErased]: ofOrganizations,
+  [EventTypes.userEmailChanged]: ofOrganizations,
+  [EventTypes.userGoogleAccountChanged]: ofOrganizations,
+  [EventTypes.dashboardEmbedChanged]: ofDashboardAndPrevious,
+  [EventTypes.dashboardDeleted]: ofDashboardAndPrevious,
+};
+
 /** The reports a sharing event concerns (none for other events). */
-export async function assetsOfEvent(db: Database, type: EventType, payload: unknown): Promise<SharedAsset[]> {
-  switch (type) {
-    case EventTypes.dashboardLinkCreated:
-    case EventTypes.dashboardLinkDeleted: {
-      const { dashboardId } = v.parse(EventPayloadSchemas[type], payload);
-      return assetsOfDashboards(db, [dashboardId]);
-    }
-    case EventTypes.organizationMemberAdded:
-    case EventTypes.organizationMemberRemoved:
-    case EventTypes.organizationDeactivated:
-    case EventTypes.organizationReactivated:
-    case EventTypes.organizationGoogleGroupChanged: {
-      const { organizationId } = v.parse(EventPayloadSchemas[type], payload);
-      return assetsOfOrganizations(db, [organizationId]);
-    }
-    case EventTypes.userDeactivated:
-    case EventTypes.userReactivated:
-    case EventTypes.userErased:
-    case EventTypes.userEmailChanged:
-    case EventTypes.userGoogleAccountChanged: {
-      const { organizationIds } = v.parse(EventPayloadSchemas[type], payload);
-      return assetsOfOrganizations(db, organizationIds);
-    }
-    case EventTypes.dashboardEmbedChanged:
-    case EventTypes.dashboardDeleted: {
-      const { dashboardId, previous } = v.parse(EventPayloadSchemas[type], payload);
-      return [...(await assetsOfDashboards(db, [dashboardId])), ...(previous ? [previous] : [])];
-    }
-    default:
-      return [];
-  }
+export async function assetsOfEvent<T extends EventType>(
+  db: Database,
+  type: T,
+  payload: unknown,
+): Promise<SharedAsset[]> {
+  const read = assetReaders[type];
+  return read ? read(db, v.parse(EventPayloadSchemas[type], payload)) : [];
 }
 
 /** Fans a sharing event out: its reports marked pending, one job each (ids from the event: a retry adds nothing). */

@@ -191,7 +191,8 @@ export interface LinkErrorCardProps {
   /** The way on from here (a new link, the account page), above 'Return to Home'; without it 'Return to Home' leads. */
   action?: ReactNode;
   'data-testid': string;
-  messageTestId: string;
+  /** The message's test id: `${data-testid}-message` unless given. */
+  messageTestId?: string;
 }
 
 /** An e-mailed link that cannot be used: why, and the way on. */
@@ -202,7 +203,7 @@ export function LinkErrorCard({ title, message, focusHeading, action, messageTes
       tone="error"
       title={title}
       focusHeading={focusHeading}
-      description={<p data-testid={messageTestId}>{message}</p>}
+      description={<p data-testid={messageTestId ?? `${rest['data-testid']}-message`}>{message}</p>}
       {...rest}
     >
       {action ? (

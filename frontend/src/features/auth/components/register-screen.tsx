@@ -1,17 +1,28 @@
 import { UserPlus } from 'lucide-react';
 import { useCompleteRegistration } from '../api/auth.mutations';
 import { registrationTokenQueryOptions } from '../api/auth.queries';
-import { CardLink, LinkErrorCard } from './auth-card';
+import { CardLink, LinkErrorCard, type LinkErrorCardProps } from './auth-card';
 import { SetPasswordScreen } from './set-password-screen';
 
 const NO_REGISTRATION_TOKEN = 'No registration token provided';
+
+const registrationError: Omit<LinkErrorCardProps, 'message'> = {
+  title: 'Registration Error',
+  'data-testid': 'register-error',
+  // A spent invitation is usually one that set the account up (issue 26): its person signs in.
+  action: (
+    <CardLink to="/login" data-testid="register-sign-in">
+      Sign In
+    </CardLink>
+  ),
+};
 
 /**
  * /register?token=...: the invitation link of an e-mail (D5). States (spec section 4): validating, then invalid or the
  * form, submitting, then the sign-in page.
  */
 export function RegisterScreen({ token }: { token: string | undefined }) {
-  if (!token) return <RegistrationError message={NO_REGISTRATION_TOKEN} />;
+  if (!token) return <LinkErrorCard {...registrationError} message={NO_REGISTRATION_TOKEN} />;
   return <RegisterWithToken key={token} token={token} />;
 }
 
@@ -25,7 +36,7 @@ function RegisterWithToken({ token }: { token: string }) {
       checkingText="Validating your registration link..."
       failedMessage="Failed to validate registration token"
       invalidFallback="Invalid token"
-      invalid={(message) => <RegistrationError message={message} />}
+      invalid={registrationError}
       title="Complete Your Registration"
       greeting={(user) => {
         const firstName = user.firstName?.trim();
@@ -38,7 +49,6 @@ function RegisterWithToken({ token }: { token: string }) {
       data-testid="register-card"
       form={{
         passwordLabel: 'Password',
-        confirmLabel: 'Confirm Password',
         submitLabel: 'Complete Registration',
         pendingLabel: 'Setting up account...',
         failureFallback: 'Failed to complete registration',
@@ -47,24 +57,7 @@ function RegisterWithToken({ token }: { token: string }) {
       }}
       // Completing the invitation signs the client in and opens the portal (issue 26; the spec's '/' left a new client
       // on the home page signed out, and then an empty sign-in page asked for the address again).
-      done={{ title: 'Registration completed' }}
-    />
-  );
-}
-
-function RegistrationError({ message }: { message: string }) {
-  return (
-    <LinkErrorCard
-      title="Registration Error"
-      message={message}
-      data-testid="register-error"
-      messageTestId="register-error-message"
-      // A spent invitation is usually one that set the account up (issue 26): its person signs in.
-      action={
-        <CardLink to="/login" data-testid="register-sign-in">
-          Sign In
-        </CardLink>
-      }
+      doneTitle="Registration completed"
     />
   );
 }

@@ -6,7 +6,7 @@ import { useResetPassword } from '../api/auth.mutations';
 import { resetTokenQueryOptions } from '../api/auth.queries';
 import { RequestResetForm } from '../forms/request-reset-form';
 import { displayName } from '../utils/display-name';
-import { AuthCard, authLinkClass, CardLink, DoneCard, LinkErrorCard } from './auth-card';
+import { AuthCard, authLinkClass, CardLink, DoneCard } from './auth-card';
 import { SetPasswordScreen } from './set-password-screen';
 
 /**
@@ -96,7 +96,15 @@ function NewPasswordStep({ token }: { token: string }) {
       checkingText="Validating your reset link..."
       failedMessage="Failed to validate reset token"
       invalidFallback="This password reset link is invalid or has expired. Please request a new one."
-      invalid={(message) => <InvalidResetLink message={message} />}
+      invalid={{
+        title: 'Reset Link Invalid',
+        'data-testid': 'reset-invalid',
+        action: (
+          <CardLink to="/reset-password" data-testid="reset-request-new">
+            Request New Reset Link
+          </CardLink>
+        ),
+      }}
       title="Set a New Password"
       greeting={(user) => (
         <p data-testid="reset-greeting">Hello, {displayName(user)}! Choose a new password for your account.</p>
@@ -104,7 +112,6 @@ function NewPasswordStep({ token }: { token: string }) {
       data-testid="reset-new-password"
       form={{
         passwordLabel: 'New Password',
-        confirmLabel: 'Confirm New Password',
         submitLabel: 'Update Password',
         pendingLabel: 'Updating password...',
         failureFallback: 'Failed to reset password',
@@ -112,23 +119,7 @@ function NewPasswordStep({ token }: { token: string }) {
         testId: 'reset-password',
       }}
       // Signed in again and on to the portal (issue 26: it left the person signed out on the home page).
-      done={{ title: 'Password updated' }}
-    />
-  );
-}
-
-function InvalidResetLink({ message }: { message: string }) {
-  return (
-    <LinkErrorCard
-      title="Reset Link Invalid"
-      message={message}
-      data-testid="reset-invalid"
-      messageTestId="reset-invalid-message"
-      action={
-        <CardLink to="/reset-password" data-testid="reset-request-new">
-          Request New Reset Link
-        </CardLink>
-      }
+      doneTitle="Password updated"
     />
   );
 }

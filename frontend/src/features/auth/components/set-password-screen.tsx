@@ -9,7 +9,7 @@ import type { TokenQueryOptions } from '../api/auth.queries';
 import { NewPasswordForm, type NewPasswordFormProps } from '../forms/new-password-form';
 import { SecondFactorForm } from '../forms/second-factor-form';
 import { afterSignInPath } from '../utils/after-sign-in';
-import { AuthCard, CheckingCard } from './auth-card';
+import { AuthCard, CheckingCard, LinkErrorCard, type LinkErrorCardProps } from './auth-card';
 
 export interface SetPasswordScreenProps {
   /** The check of the link's token (GET /api/auth/validate-...-token). */
@@ -21,8 +21,8 @@ export interface SetPasswordScreenProps {
   failedMessage: string;
   /** When the token is refused without a message of the server's. */
   invalidFallback: string;
-  /** The card of a link that cannot be used. */
-  invalid: (message: string) => ReactNode;
+  /** The card of a link that cannot be used, but for its message. */
+  invalid: Omit<LinkErrorCardProps, 'message'>;
   /** The form's card: its h1, its greeting of the link's user and its test id. */
   title: string;
   greeting: (user: NonNullable<TokenValidation['user']>) => ReactNode;
@@ -31,7 +31,7 @@ export interface SetPasswordScreenProps {
     onSubmit: (password: string) => Promise<PasswordSet | SecondFactorRequired>;
   };
   /** Once the password is set: the toast's title ('Registration completed'). */
-  done: { title: string };
+  doneTitle: string;
 }
 
 /**
@@ -48,7 +48,7 @@ export function SetPasswordScreen({
   title,
   greeting,
   form,
-  done,
+  doneTitle,
   ...rest
 }: SetPasswordScreenProps) {
   const validation = useQuery(check);
@@ -58,10 +58,10 @@ export function SetPasswordScreen({
   const [leaving, setLeaving] = useState(false);
 
   if (validation.isPending) return <CheckingCard icon={icon} title="Checking Your Link" text={checkingText} />;
-  if (validation.isError) return invalid(failedMessage);
+  if (validation.isError) return <LinkErrorCard {...invalid} message={failedMessage} />;
 
   const { valid, message, user } = validation.data;
-  if (!valid || !user) return invalid(message || invalidFallback);
+  if (!valid || !user) return <LinkErrorCard {...invalid} message={message || invalidFallback} />;
 
   // Issue 26: signed in by the server, straight to where they were going (a full page load, as after a sign-in);
   // with two-factor sign-in the code first; an administrator signs in on the sign-in page, the address filled in.
@@ -71,10 +71,10 @@ export function SetPasswordScreen({
     if (result && 'secondFactorRequired' in result) return setSecondFactor(true);
     if (result?.signedIn && result.user) {
       setLeaving(true);
-      toastAcrossReload({ title: done.title, description: result.message });
+      toastAcrossReload({ title: doneTitle, description: result.message });
       return browserLocation.assign(afterSignInPath(result.user, undefined));
     }
-    toast({ title: done.title, description: result?.message ?? '' });
+    toast({ title: doneTitle, description: result?.message ?? '' });
     signInPage();
   };
 
@@ -84,7 +84,7 @@ export function SetPasswordScreen({
         <SecondFactorForm
           onSignedIn={(result) => {
             setLeaving(true);
-            toastAcrossReload({ title: done.title, description: 'You are signed in.' });
+            toastAcrossReload({ title: doneTitle, description: 'You are signed in.' });
             browserLocation.assign(afterSignInPath(result.user, result.redirectUrl));
             return undefined;
           }}

@@ -14,7 +14,6 @@ beforeEach(() => {
     <NewPasswordForm
       email="ada@example.com"
       passwordLabel="Password"
-      confirmLabel="Confirm Password"
       submitLabel="Complete Registration"
       pendingLabel="Setting up account..."
       failureFallback="Failed to complete registration"

@@ -8,12 +8,11 @@ import { ReadOnlyField } from '../../../components/form/read-only-field';
 
 const emptyPasswords: NewPasswordValues = { password: '', confirmPassword: '' };
 
-/** The new password, then the same again. */
+/** The new password, then the same again ('Confirm ' and the first field's label). */
 const passwordFields = ({
   passwordLabel,
-  confirmLabel,
   testId,
-}: Pick<NewPasswordFormProps, 'passwordLabel' | 'confirmLabel' | 'testId'>): FieldSpec<keyof NewPasswordValues>[] => [
+}: Pick<NewPasswordFormProps, 'passwordLabel' | 'testId'>): FieldSpec<keyof NewPasswordValues>[] => [
   {
     name: 'password',
     label: passwordLabel,
@@ -24,7 +23,7 @@ const passwordFields = ({
   },
   {
     name: 'confirmPassword',
-    label: confirmLabel,
+    label: `Confirm ${passwordLabel}`,
     ...passwordInput('new-password'),
     placeholder: 'Type the password again',
     'data-testid': `${testId}-confirm-password`,
@@ -34,8 +33,8 @@ const passwordFields = ({
 export interface NewPasswordFormProps {
   /** The account's address, shown read-only (and given to password managers as the user name). */
   email: string;
+  /** The first field's label ('New Password'); the second's is 'Confirm New Password'. */
   passwordLabel: string;
-  confirmLabel: string;
   submitLabel: string;
   pendingLabel: string;
   /** Shown when the server gives no message of its own. */
@@ -55,7 +54,6 @@ export interface NewPasswordFormProps {
 export function NewPasswordForm({
   email,
   passwordLabel,
-  confirmLabel,
   submitLabel,
   pendingLabel,
   failureFallback,
@@ -88,7 +86,7 @@ export function NewPasswordForm({
           autoComplete="username"
           data-testid={`${testId}-email`}
         />
-        {passwordFields({ passwordLabel, confirmLabel, testId }).map(({ name, ...spec }) => (
+        {passwordFields({ passwordLabel, testId }).map(({ name, ...spec }) => (
           <form.AppField key={name} name={name}>
             {() => <DeclaredField {...spec} />}
           </form.AppField>

@@ -1,35 +1,23 @@
-import { BookingMessages } from '@app/contracts/api/booking';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CalendarX2 } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage, isApiRequestError } from '../../../lib/api';
 import { useCancelBooking } from '../api/booking.mutations';
 import { cancelBookingQueryOptions } from '../api/booking.queries';
-import { BookingLinkFrame, BookingLoadState, InvalidBookingLink, NewBookingLink } from './booking-link-page';
+import {
+  BookingLinkFrame,
+  BookingLoadState,
+  BookingNotice,
+  InvalidBookingLink,
+  NewBookingLink,
+} from './booking-link-page';
 import { BookingSummaryList } from './booking-summary';
 
 export const CANCELLED_MESSAGE = "Your consultation has been cancelled. We've e-mailed you a confirmation.";
 export const ALREADY_CANCELLED_MESSAGE = 'This consultation has already been cancelled.';
-const INVALID_LINK_MESSAGE = BookingMessages.invalidCancelLink;
-
-function BookAgainLink({ children = 'Book a consultation' }: { children?: ReactNode }) {
-  return <NewBookingLink testId="cancel-book-again">{children}</NewBookingLink>;
-}
-
-function Invalid() {
-  return (
-    <InvalidBookingLink
-      testId="cancel"
-      message={INVALID_LINK_MESSAGE}
-      hint="Please use the link in your most recent confirmation e-mail, or book a new time."
-      link={<BookAgainLink />}
-    />
-  );
-}
 
 function CancelBooking({ token }: { token: string }) {
   const booking = useQuery(cancelBookingQueryOptions(token));
@@ -39,30 +27,28 @@ function CancelBooking({ token }: { token: string }) {
     return (
       <div data-testid="cancel-success">
         <Alert variant="success">{CANCELLED_MESSAGE}</Alert>
-        <BookAgainLink>Book another time</BookAgainLink>
+        <NewBookingLink kind="cancel">Book another time</NewBookingLink>
       </div>
     );
 
-  if (booking.isPending || booking.isError)
-    return <BookingLoadState booking={booking} testId="cancel" invalid={<Invalid />} />;
+  if (booking.isPending || booking.isError) return <BookingLoadState booking={booking} kind="cancel" />;
 
   const summary = booking.data;
   if (summary.status === 'cancelled')
     return (
       <div data-testid="cancel-already">
-        <div className="flex items-start gap-3">
-          <CalendarX2 aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-slate-500 dark:text-slate-400" />
-          <p className="font-medium text-slate-900 dark:text-white">{ALREADY_CANCELLED_MESSAGE}</p>
-        </div>
+        <BookingNotice icon={CalendarX2} tone="muted">
+          {ALREADY_CANCELLED_MESSAGE}
+        </BookingNotice>
         <div className="mt-5">
           <BookingSummaryList booking={summary} testIdPrefix="cancel" />
         </div>
-        <BookAgainLink>Book another time</BookAgainLink>
+        <NewBookingLink kind="cancel">Book another time</NewBookingLink>
       </div>
     );
 
   const cancelInvalid = cancel.isError && isApiRequestError(cancel.error) && cancel.error.status === 404;
-  if (cancelInvalid) return <Invalid />;
+  if (cancelInvalid) return <InvalidBookingLink kind="cancel" />;
 
   return (
     <div data-testid="cancel-confirmed">
@@ -102,9 +88,5 @@ function CancelBooking({ token }: { token: string }) {
 
 /** /booking/cancel?token= (D15): the booking of an e-mailed link and a button to cancel it. */
 export function CancelBookingScreen({ token }: { token: string | undefined }) {
-  return (
-    <BookingLinkFrame title="Cancel Consultation" className="max-w-xl">
-      {token ? <CancelBooking token={token} /> : <Invalid />}
-    </BookingLinkFrame>
-  );
+  return <BookingLinkFrame kind="cancel" token={token} Content={CancelBooking} />;
 }

@@ -1,44 +1,24 @@
 import type { ReschedulableBooking, RescheduledBooking } from '@app/contracts';
-import { BookingMessages } from '@app/contracts/api/booking';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, CircleAlert, CircleCheck } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { rescheduleBookingQueryOptions } from '../api/booking.queries';
 import { RescheduleForm } from '../forms/reschedule-form';
 import { formatSlot, timeZoneLabel, visitorTimeZone } from '../utils/booking-dates';
-import { BookingLinkFrame, BookingLoadState, InvalidBookingLink, NewBookingLink } from './booking-link-page';
+import { BookingLinkFrame, BookingLoadState, BookingNotice, NewBookingLink } from './booking-link-page';
 import { BookingSummaryList } from './booking-summary';
-
-function BookNewLink({ children = 'Book a new consultation' }: { children?: ReactNode }) {
-  return <NewBookingLink testId="reschedule-book-new">{children}</NewBookingLink>;
-}
-
-/** An unknown or expired link: says so, and offers a new booking. */
-function Invalid() {
-  return (
-    <InvalidBookingLink
-      testId="reschedule"
-      message={BookingMessages.invalidManageLink}
-      hint="Please use the link in your most recent e-mail about this consultation, or book a new time."
-      link={<BookNewLink />}
-    />
-  );
-}
 
 /** A booking that can no longer be moved: why (cancelled, past, within the notice period), and a new booking. */
 function CannotMove({ booking }: { booking: ReschedulableBooking }) {
   return (
     <div data-testid="reschedule-refused">
-      <div className="flex items-start gap-3">
-        <CircleAlert aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-amber-700 dark:text-amber-400" />
-        <p className="font-medium text-slate-900 dark:text-white" data-testid="reschedule-reason">
-          {booking.reason}
-        </p>
-      </div>
+      <BookingNotice icon={CircleAlert} tone="warning" data-testid="reschedule-reason">
+        {booking.reason}
+      </BookingNotice>
       <div className="mt-5">
         <BookingSummaryList booking={booking} testIdPrefix="reschedule-current" />
       </div>
-      <BookNewLink />
+      <NewBookingLink kind="reschedule" />
     </div>
   );
 }
@@ -101,8 +81,7 @@ function Reschedule({ token }: { token: string }) {
 
   if (moved) return <Moved moved={moved} />;
 
-  if (booking.isPending || booking.isError)
-    return <BookingLoadState booking={booking} testId="reschedule" invalid={<Invalid />} />;
+  if (booking.isPending || booking.isError) return <BookingLoadState booking={booking} kind="reschedule" />;
 
   const current = booking.data;
   if (!current.canReschedule) return <CannotMove booking={current} />;
@@ -129,9 +108,5 @@ function Reschedule({ token }: { token: string }) {
 
 /** /booking/reschedule?token= (issue 16): the booking of an e-mailed link and the picker to move it. */
 export function RescheduleBookingScreen({ token }: { token: string | undefined }) {
-  return (
-    <BookingLinkFrame title="Reschedule Consultation" className="max-w-3xl">
-      {token ? <Reschedule token={token} /> : <Invalid />}
-    </BookingLinkFrame>
-  );
+  return <BookingLinkFrame kind="reschedule" token={token} Content={Reschedule} />;
 }

@@ -53,8 +53,6 @@ function SchedulingFrame({ src, 'data-testid': testId }: { src: string; 'data-te
         key={src}
         src={src}
         title={FRAME_TITLE}
-        width="100%"
-        height="100%"
         className="block size-full border-0"
         onLoad={() => setLoadedSrc(src)}
         data-testid={testId}

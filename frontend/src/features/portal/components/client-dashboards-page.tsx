@@ -7,6 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { LoadingStatus } from '../../../components/ui/spinner';
+import { StatusMessage } from '../../../components/ui/status-message';
 import { useDebounced } from '../../../lib/use-debounced';
 import {
   organizationDashboardsQueryOptions,
@@ -79,13 +80,9 @@ function DashboardsContent({
   if (query.data.length === 0)
     return (
       <Card className="flex flex-col items-center px-6 py-16 text-center" data-testid="dashboards-empty">
-        <span className="flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-500 dark:bg-slate-800 dark:text-slate-300">
-          <LayoutDashboard aria-hidden="true" className="size-7" />
-        </span>
-        <h2 className="mt-5 text-xl font-semibold text-slate-900 dark:text-white">No Dashboards Available</h2>
-        <p className="mt-2 max-w-md text-slate-600 dark:text-slate-300">
+        <StatusMessage icon={LayoutDashboard} tone="slate" title="No Dashboards Available">
           Your organization does not have any dashboards assigned yet, contact your account manager.
-        </p>
+        </StatusMessage>
       </Card>
     );
   return <DashboardsGrid dashboards={query.data} severalOrganizations={severalOrganizations} />;

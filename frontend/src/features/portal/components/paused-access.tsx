@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { CirclePause } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { StatusMessage } from '../../../components/ui/status-message';
 
 /**
  * A client whose every organization was deactivated (issue 26): the portal says the organization's access was
@@ -11,7 +12,7 @@ import { Card } from '../../../components/ui/card';
  */
 export function PausedAccess({
   organizations,
-  heading: Heading = 'h2',
+  heading = 'h2',
 }: {
   organizations: PortalOrganization[];
   heading?: 'h1' | 'h2';
@@ -25,16 +26,16 @@ export function PausedAccess({
         : 'your organization';
   return (
     <Card className="flex flex-col items-center px-6 py-16 text-center" data-testid="access-paused">
-      <span className="flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-700 dark:bg-amber-950 dark:text-amber-300">
-        <CirclePause aria-hidden="true" className="size-7" />
-      </span>
-      <Heading className="mt-5 text-xl font-semibold text-slate-900 dark:text-white">
-        Your organization's access is paused
-      </Heading>
-      <p className="mt-2 max-w-md text-slate-600 dark:text-slate-300" data-testid="access-paused-message">
+      <StatusMessage
+        icon={CirclePause}
+        tone="amber"
+        title="Your organization's access is paused"
+        heading={heading}
+        messageTestId="access-paused-message"
+      >
         The access of {whose} to its dashboards has been paused. Your account and your dashboards are kept: to have the
         access restored, please contact your account manager at Lucid Insight.
-      </p>
+      </StatusMessage>
       <Link to="/contact" className={buttonClass({ className: 'mt-6' })} data-testid="access-paused-contact">
         Contact us
       </Link>

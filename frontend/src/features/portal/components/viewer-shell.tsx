@@ -1,6 +1,7 @@
 import { Construction, ExternalLink, Maximize, Minimize, RotateCcw } from 'lucide-react';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Button, buttonClass } from '../../../components/ui/button';
+import { StatusMessage } from '../../../components/ui/status-message';
 import { cn } from '../../../lib/cn';
 
 /** Where a viewer is: loading (the skeleton over it), loaded, or failed ('Work in Progress'). */
@@ -151,14 +152,10 @@ export function WorkInProgress({
       className="flex min-h-96 flex-col items-center justify-center px-6 py-16 text-center"
       data-testid="viewer-unavailable"
     >
-      <span className="flex size-14 items-center justify-center rounded-full bg-amber-100 text-amber-700 dark:bg-amber-950 dark:text-amber-300">
-        <Construction aria-hidden="true" className="size-7" />
-      </span>
-      <h2 className="mt-5 text-xl font-semibold text-slate-900 dark:text-white">Work in Progress</h2>
-      <p className="mt-2 max-w-md text-slate-600 dark:text-slate-300">
+      <StatusMessage icon={Construction} tone="amber" title="Work in Progress">
         This dashboard is being prepared and can't be shown right now. Please check back soon or contact your account
         manager.
-      </p>
+      </StatusMessage>
       {detail ? (
         <p className="mt-3 max-w-md text-sm text-slate-500 dark:text-slate-400" data-testid="viewer-unavailable-detail">
           {detail}

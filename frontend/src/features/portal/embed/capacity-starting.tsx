@@ -1,6 +1,7 @@
 import { EMBED_STARTING_MESSAGE } from '@app/contracts';
 import { Power } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { IconCircle } from '../../../components/ui/status-message';
 
 /** A capacity usually starts in a minute or two: the bar fills over this, then waits near its end. */
 const EXPECTED_MS = 120_000;
@@ -27,9 +28,7 @@ export function CapacityStarting({ since }: { since: number }) {
       className="absolute inset-0 flex flex-col items-center justify-center gap-4 bg-white px-6 text-center dark:bg-slate-900"
       data-testid="capacity-starting"
     >
-      <span className="flex size-14 items-center justify-center rounded-full bg-sky-50 text-sky-700 dark:bg-sky-950 dark:text-sky-300">
-        <Power aria-hidden="true" className="size-7" />
-      </span>
+      <IconCircle icon={Power} tone="sky" />
       <h2 id={headingId} className="text-xl font-semibold text-slate-900 dark:text-white">
         {EMBED_STARTING_MESSAGE}
       </h2>

@@ -2,6 +2,7 @@ import { ACCESS_ENDED_MESSAGE, type OrganizationChoice } from '@app/contracts';
 import { LockKeyhole } from 'lucide-react';
 import { useId } from 'react';
 import { NativeSelect } from '../../../components/ui/select';
+import { StatusMessage } from '../../../components/ui/status-message';
 import { BackToDashboards } from '../components/portal-header';
 
 /**
@@ -112,13 +113,9 @@ export function AccessEnded() {
       className="flex min-h-96 flex-col items-center justify-center rounded-2xl border border-slate-200 bg-white px-6 py-16 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900"
       data-testid="access-ended"
     >
-      <span className="flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300">
-        <LockKeyhole aria-hidden="true" className="size-7" />
-      </span>
-      <h2 className="mt-5 text-xl font-semibold text-slate-900 dark:text-white">{ACCESS_ENDED_MESSAGE}</h2>
-      <p className="mt-2 max-w-md text-slate-600 dark:text-slate-300">
+      <StatusMessage icon={LockKeyhole} tone="slate" title={ACCESS_ENDED_MESSAGE}>
         If you think you should still see it, contact your account manager.
-      </p>
+      </StatusMessage>
       <BackToDashboards variant="outline" className="mt-6" testId="access-ended-back" />
     </section>
   );
