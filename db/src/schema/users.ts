@@ -31,6 +31,9 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`)],
 );
 
+/** How a row names a person (first and last name, else the e-mail): selected together wherever a list shows who. */
+export const personNameColumns = { firstName: users.firstName, lastName: users.lastName, email: users.email };
+
 export const memberships = pgTable(
   'memberships',
   {

@@ -70,12 +70,7 @@ export const countBookings = (db: Db, query: ConsultationListQuery, now: Date): 
 export async function changesOf(db: Db, bookingIds: number[]) {
   if (bookingIds.length === 0) return [];
   return db
-    .select({
-      change: bookingChanges,
-      actorFirstName: users.firstName,
-      actorLastName: users.lastName,
-      actorEmail: users.email,
-    })
+    .select({ change: bookingChanges, actor: schema.personNameColumns })
     .from(bookingChanges)
     .leftJoin(users, eq(users.id, bookingChanges.actorUserId))
     .where(inArray(bookingChanges.bookingId, bookingIds))

@@ -47,7 +47,7 @@ async function withHistory(
     rows.map((row) => row.id),
   );
   const history = new Map<number, Consultation['history']>();
-  for (const { change, actorFirstName, actorLastName, actorEmail } of changes) {
+  for (const { change, actor } of changes) {
     const list = history.get(change.bookingId) ?? [];
     list.push({
       id: change.id,
@@ -57,7 +57,7 @@ async function withHistory(
       toStartsAt: iso(change.toStartsAt),
       toEndsAt: iso(change.toEndsAt),
       changedBy: change.changedBy,
-      actorName: change.actorUserId ? (fullName(actorFirstName, actorLastName) ?? actorEmail) : null,
+      actorName: change.actorUserId && actor ? (fullName(actor.firstName, actor.lastName) ?? actor.email) : null,
       createdAt: change.createdAt.toISOString(),
     });
     history.set(change.bookingId, list);

@@ -109,9 +109,7 @@ export async function organizationMembers(db: Db, organizationId: number): Promi
   const rows = await db
     .select({
       id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      ...schema.personNameColumns,
       role: memberships.role,
       isActive: users.isActive,
       isAdmin: users.isAdmin,
