@@ -1,7 +1,11 @@
 import type { TextFieldProps } from './text-field';
 
 /** An e-mail address typed in, with the address keyboard on phones; may be left empty. */
-export const optionalEmailInput = { type: 'email', inputMode: 'email' } as const satisfies Partial<TextFieldProps>;
+export const optionalEmailInput = {
+  type: 'email',
+  inputMode: 'email',
+  autoComplete: 'email',
+} as const satisfies Partial<TextFieldProps>;
 
 /** An e-mail address typed in: the address keyboard on phones; required. */
 export const emailInput = { ...optionalEmailInput, required: true } as const satisfies Partial<TextFieldProps>;

@@ -13,9 +13,7 @@ export const VisitorFields = withPublicFieldGroup({
         {(field) => <field.TextField label="Your Name" placeholder="Enter your name" autoComplete="name" required />}
       </group.AppField>
       <group.AppField name="email">
-        {(field) => (
-          <field.TextField label="Your Email" placeholder="Enter your email" autoComplete="email" {...emailInput} />
-        )}
+        {(field) => <field.TextField label="Your Email" placeholder="Enter your email" {...emailInput} />}
       </group.AppField>
     </div>
   ),

@@ -37,7 +37,6 @@ export function GoogleAccountForm({ user }: { user: User }) {
             <field.TextField
               label="Google account for Looker Studio dashboards"
               {...optionalEmailInput}
-              autoComplete="email"
               spellCheck={false}
               placeholder={user.email}
               description={`Looker Studio asks you to sign in to Google with this account. Leave it empty to use ${user.email}.`}

@@ -86,9 +86,7 @@ export function ProfileForm({ user }: { user: User }) {
           </form.AppField>
         </div>
         <form.AppField name="email">
-          {(field) => (
-            <field.TextField label="Email" {...emailInput} autoComplete="email" data-testid="profile-email" />
-          )}
+          {(field) => <field.TextField label="Email" {...emailInput} data-testid="profile-email" />}
         </form.AppField>
         <form.Subscribe selector={(state) => !sameAddress(state.values.email ?? '', user.email)}>
           {(changing) =>

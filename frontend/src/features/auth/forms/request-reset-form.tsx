@@ -39,7 +39,6 @@ export function RequestResetForm({ initialEmail = '', onSent }: RequestResetForm
               label="Email"
               {...emailInput}
               placeholder="you@example.com"
-              autoComplete="email"
               data-testid="reset-request-email"
             />
           )}
