@@ -41,3 +41,7 @@ export type User = v.InferOutput<typeof UserSchema>;
  */
 export const UserChangedSchema = v.object({ ...UserSchema.entries, passwordLinkSent: v.boolean() });
 export type UserChanged = v.InferOutput<typeof UserChangedSchema>;
+
+/** A person's name as the product writes it: first and last name, or null when neither is known. */
+export const personName = (person: { firstName: string | null; lastName: string | null }) =>
+  [person.firstName, person.lastName].filter(Boolean).join(' ') || null;

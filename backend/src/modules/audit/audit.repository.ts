@@ -1,4 +1,4 @@
-import { type AuditEntry, type AuditListQuery, ERASED_PERSON, isErasedMarker } from '@app/contracts';
+import { type AuditEntry, type AuditListQuery, ERASED_PERSON, isErasedMarker, personName } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import {
   allOf,
@@ -51,8 +51,6 @@ const CURRENT_NAMES = [
   ['user', users, users.email],
 ] as const;
 
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
-
 /** The most entries the list answers without `page` (newest first), as it always has. */
 const WHOLE_LIST_LIMIT = 500;
 
@@ -93,11 +91,7 @@ export const countAudit = (db: Db, query: AuditListQuery) => countWhere(db, audi
  */
 export async function listAuditPage(db: Db, query: AuditListQuery, page: Page | null): Promise<AuditEntry[]> {
   const select = db
-    .select({
-      entry: schema.auditEntryColumns,
-      actorFirstName: users.firstName,
-      actorLastName: users.lastName,
-    })
+    .select({ entry: schema.auditEntryColumns, actor: schema.personNameColumns })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(auditFilter(query))
@@ -124,7 +118,7 @@ export async function listAuditPage(db: Db, query: AuditListQuery, page: Page | 
     rows.flatMap(({ entry }) => organizationIdsIn(entry.changes)),
   );
 
-  return rows.map(({ entry, actorFirstName, actorLastName }) => {
+  return rows.map(({ entry, actor }) => {
     const { [TARGET_NAME]: recorded, ...changes } = entry.changes ?? {};
     const targetErased = isErasedMarker(entry.targetId);
     const targetName = targetErased
@@ -137,7 +131,7 @@ export async function listAuditPage(db: Db, query: AuditListQuery, page: Page | 
     return {
       ...entry,
       actorEmail: actorErased ? null : entry.actorEmail,
-      actorName: actorErased ? ERASED_PERSON : fullName(actorFirstName, actorLastName),
+      actorName: actorErased ? ERASED_PERSON : actor && personName(actor),
       targetName: isErasedMarker(targetName) ? ERASED_PERSON : targetName,
       changes: entry.changes === null ? null : readableChanges(changes, organizationNames),
       createdAt: entry.createdAt.toISOString(),

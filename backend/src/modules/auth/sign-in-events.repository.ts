@@ -1,4 +1,4 @@
-import { ERASED_PERSON, isErasedMarker, type SignInEvent, type SignInListQuery } from '@app/contracts';
+import { ERASED_PERSON, isErasedMarker, personName, type SignInEvent, type SignInListQuery } from '@app/contracts';
 import type { Database } from '@app/db';
 import * as lists from '@app/db/queries/list-query';
 import * as schema from '@app/db/schema';
@@ -28,7 +28,7 @@ const signInSort: lists.SortSpec<NonNullable<SignInListQuery['sort']>> = {
   tieBreakFollowsOrder: true,
 };
 
-const personName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.lastName})`;
+const personNameSql = sql<string>`concat_ws(' ', ${users.firstName}, ${users.lastName})`;
 
 /**
  * The filters: `q` in the address as typed or the account's name; `email` the address in any letter case; the
@@ -36,7 +36,7 @@ const personName = sql<string>`concat_ws(' ', ${users.firstName}, ${users.lastNa
  */
 const signInFilter = (query: SignInListQuery) =>
   lists.allOf(
-    lists.containsAny([signInEvents.email, personName], query.q),
+    lists.containsAny([signInEvents.email, personNameSql], query.q),
     query.email ? eq(sql`lower(${signInEvents.email})`, query.email.toLowerCase()) : undefined,
     lists.equalsIf(signInEvents.userId, query.userId),
     lists.equalsIf(signInEvents.result, query.result),
@@ -65,12 +65,7 @@ export async function listSignInPage(
   page: lists.Page | null,
 ): Promise<SignInEvent[]> {
   const select = db
-    .select({
-      event: signInEvents,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      organizationName: organizations.name,
-    })
+    .select({ event: signInEvents, person: schema.personNameColumns, organizationName: organizations.name })
     .from(signInEvents)
     .leftJoin(users, eq(users.id, signInEvents.userId))
     .leftJoin(organizations, eq(organizations.id, signInEvents.organizationId))
@@ -78,13 +73,12 @@ export async function listSignInPage(
     .orderBy(...lists.orderOf(signInSort, query))
     .$dynamic();
   const rows = await lists.paged(select, page ?? { limit: WHOLE_LIST_LIMIT, offset: 0 });
-  return rows.map(({ event, firstName, lastName, organizationName }) => {
+  return rows.map(({ event, person, organizationName }) => {
     const erased = isErasedMarker(event.email);
-    const name = [firstName, lastName].filter(Boolean).join(' ') || null;
     const { browser, os } = describeUserAgent(event.userAgent);
     return {
       ...event,
-      personName: erased ? ERASED_PERSON : name,
+      personName: erased ? ERASED_PERSON : person && personName(person),
       erased,
       organizationName,
       browser,

@@ -8,6 +8,7 @@ import {
   ConsultationMessages,
   generateToken,
   hashToken,
+  personName,
   todayIn,
 } from '@app/contracts/server';
 import type { Page } from '@app/db/queries/list-query';
@@ -22,7 +23,6 @@ import * as repo from './consultations.repository';
 
 /** The company's side of booking (issue 16): the consultations list, cancelling on the visitor's behalf, closed days, the feed. */
 
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ') || null;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /**
@@ -57,7 +57,7 @@ async function withHistory(
       toStartsAt: iso(change.toStartsAt),
       toEndsAt: iso(change.toEndsAt),
       changedBy: change.changedBy,
-      actorName: change.actorUserId && actor ? (fullName(actor.firstName, actor.lastName) ?? actor.email) : null,
+      actorName: change.actorUserId && actor ? (personName(actor) ?? actor.email) : null,
       createdAt: change.createdAt.toISOString(),
     });
     history.set(change.bookingId, list);

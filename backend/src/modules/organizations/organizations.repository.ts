@@ -1,8 +1,9 @@
-import type {
-  AdminOrganization,
-  AdminOrganizationListItem,
-  OrganizationListQuery,
-  OrganizationMember,
+import {
+  type AdminOrganization,
+  type AdminOrganizationListItem,
+  type OrganizationListQuery,
+  type OrganizationMember,
+  personName,
 } from '@app/contracts';
 import type { Database, Transaction } from '@app/db';
 import { updateEdited } from '@app/db/queries/edited-rows';
@@ -122,7 +123,7 @@ export async function organizationMembers(db: Db, organizationId: number): Promi
     .orderBy(sql`lower(${users.email})`, users.id);
   return rows.map(({ firstName, lastName, lastLoginAt, memberSince, ...row }) => ({
     ...row,
-    name: [firstName, lastName].filter(Boolean).join(' ') || null,
+    name: personName({ firstName, lastName }),
     lastLoginAt: lastLoginAt?.toISOString() ?? null,
     memberSince: memberSince.toISOString(),
   }));
