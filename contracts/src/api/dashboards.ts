@@ -11,11 +11,16 @@ export const PublicDashboardSchema = v.object({
 });
 export type PublicDashboard = v.InferOutput<typeof PublicDashboardSchema>;
 
-/** GET /api/dashboards/organization: a client's dashboards, most recently viewed first (D19). */
-export const ClientDashboardSchema = v.object({
+/** What a dashboard's card shows, to a client and to an administrator alike. */
+const DashboardCardEntries = {
   ...PublicDashboardSchema.entries,
   description: v.nullable(v.string()),
   thumbnailUrl: v.nullable(v.string()),
+};
+
+/** GET /api/dashboards/organization: a client's dashboards, most recently viewed first (D19). */
+export const ClientDashboardSchema = v.object({
+  ...DashboardCardEntries,
   /** The person's own last view (ISO time), null when they never opened it. */
   lastViewedAt: v.nullable(v.string()),
   /** Whether the person starred it (issue 18): favourites come first. */
@@ -42,13 +47,11 @@ export type PortalOrganization = v.InferOutput<typeof PortalOrganizationSchema>;
 export const FavouriteSchema = v.object({ dashboardId: v.number(), isFavourite: v.boolean() });
 
 const DashboardFieldsSchema = v.object({
-  ...PublicDashboardSchema.entries,
-  description: v.nullable(v.string()),
+  ...DashboardCardEntries,
   /** 'url': the viewer frames `embedUrl`; otherwise it asks POST /api/dashboards/{id}/embed-token (issue 14). */
   embedMode: v.picklist(EMBED_MODES),
   /** Empty in the token modes. */
   embedUrl: v.string(),
-  thumbnailUrl: v.nullable(v.string()),
   isPublic: v.boolean(),
 });
 
