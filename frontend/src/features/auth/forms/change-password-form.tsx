@@ -1,6 +1,6 @@
 import { type ChangePasswordInput, ChangePasswordSchema } from '@app/contracts';
 import { AlertFormElement, useAlertForm } from '../../../components/form/alert-form';
-import { DeclaredField, type FieldSpec } from '../../../components/form/declared-field';
+import { DeclaredFields, type FieldSpec } from '../../../components/form/declared-field';
 import { passwordInput } from '../../../components/form/field-presets';
 import { toast } from '../../../components/ui/toast';
 import { useChangePassword } from '../api/account-security.api';
@@ -41,11 +41,7 @@ export function ChangePasswordForm() {
   return (
     <form.AppForm>
       <AlertFormElement alert={alert} aria-label="Change password" data-testid="change-password-form">
-        {FIELDS.map(({ name, ...spec }) => (
-          <form.AppField key={name} name={name}>
-            {() => <DeclaredField {...spec} />}
-          </form.AppField>
-        ))}
+        <DeclaredFields form={form} fields={FIELDS} />
         <form.FormActions pendingLabel="Changing..." data-testid="change-password-submit">
           Change password
         </form.FormActions>

@@ -2,7 +2,7 @@ import type { NewPasswordForm as NewPasswordValues } from '@app/contracts';
 import { NewPasswordFormSchema } from '@app/contracts/api/auth';
 import { useState } from 'react';
 import { AlertFormElement, cardSubmit, useAlertForm } from '../../../components/form/alert-form';
-import { DeclaredField, type FieldSpec } from '../../../components/form/declared-field';
+import { DeclaredFields, type FieldSpec } from '../../../components/form/declared-field';
 import { passwordInput } from '../../../components/form/field-presets';
 import { ReadOnlyField } from '../../../components/form/read-only-field';
 
@@ -86,11 +86,7 @@ export function NewPasswordForm({
           autoComplete="username"
           data-testid={`${testId}-email`}
         />
-        {passwordFields({ passwordLabel, testId }).map(({ name, ...spec }) => (
-          <form.AppField key={name} name={name}>
-            {() => <DeclaredField {...spec} />}
-          </form.AppField>
-        ))}
+        <DeclaredFields form={form} fields={passwordFields({ passwordLabel, testId })} />
         <form.FormActions {...cardSubmit} pendingLabel={pendingLabel} pending={done} data-testid={`${testId}-submit`}>
           {submitLabel}
         </form.FormActions>
