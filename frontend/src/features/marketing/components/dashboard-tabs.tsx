@@ -2,6 +2,7 @@ import type { PublicDashboard } from '@app/contracts';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { TabList, TabPanel, Tabs, TabTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
@@ -60,12 +61,9 @@ export function DashboardTabs({ dashboards, routeId }: { dashboards: PublicDashb
               />
             </LaptopFrame>
             <div className="lg:col-span-2">
-              <span
-                className="inline-flex items-center rounded-full bg-blue-100 px-3 py-1 text-xs font-semibold tracking-wide text-blue-800 uppercase dark:bg-blue-950 dark:text-blue-200"
-                data-testid="dashboard-type"
-              >
+              <Badge variant="info" className="tracking-wide uppercase" data-testid="dashboard-type">
                 {dashboard.type}
-              </span>
+              </Badge>
               <h2 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
                 {displayName}
               </h2>

@@ -2,11 +2,12 @@ import type { ClientDashboard } from '@app/contracts';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, BarChart3, Building2, Clock, Star } from 'lucide-react';
 import { useId, useState } from 'react';
+import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { ownThumbnail } from '../utils/artwork';
 import { lastViewedText } from '../utils/last-viewed';
-import { Badge, DashboardDescription } from './portal-header';
+import { DashboardDescription } from './portal-header';
 
 /**
  * One dashboard of the client's list (issue 18): its picture, star, category, name, description, the person's own
@@ -39,7 +40,7 @@ export function DashboardCard({
       </div>
       <div className="flex flex-1 flex-col p-6">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge>{dashboard.category}</Badge>
+          <Badge variant="info">{dashboard.category}</Badge>
           {showOrganizations &&
             dashboard.organizations.map((organization) => (
               <span

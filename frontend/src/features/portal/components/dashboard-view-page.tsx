@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Lightbulb } from 'lucide-react';
 import { useState } from 'react';
 import { PageContainer } from '../../../components/layout/page-header';
+import { Badge } from '../../../components/ui/badge';
 import { buttonClass } from '../../../components/ui/button';
 import { embedStatusQueryOptions, recordDashboardView } from '../api/portal.queries';
 import { TokenViewer } from '../embed/token-viewer';
@@ -10,7 +11,7 @@ import { isHttpsUrl, isImageUrl } from '../utils/embed-url';
 import { isPowerBiType, type PortalUser } from '../utils/greeting';
 import { EmbedViewer } from './embed-viewer';
 import { LookerStudioViewer } from './looker-studio-viewer';
-import { BackToDashboards, Badge, DashboardDescription } from './portal-header';
+import { BackToDashboards, DashboardDescription } from './portal-header';
 import { PreviewBanner, previewExit } from './preview-banner';
 
 export interface DashboardViewPageProps {
@@ -62,8 +63,8 @@ export function DashboardViewPage({ dashboard, user, loadTimeoutMs, previewFrom 
               >
                 {dashboard.name}
               </h1>
-              <Badge>{dashboard.category}</Badge>
-              <Badge tone="slate">{dashboard.type}</Badge>
+              <Badge variant="info">{dashboard.category}</Badge>
+              <Badge>{dashboard.type}</Badge>
             </div>
           </div>
           <DashboardDescription

@@ -13,21 +13,6 @@ export function PortalWelcome({ children }: { user?: PortalUser | null; children
   return children ? <div className="flex flex-wrap items-center gap-x-4 gap-y-2">{children}</div> : null;
 }
 
-/** A category (or type) label on a card. */
-export function Badge({ children, tone = 'blue' }: { children: ReactNode; tone?: 'blue' | 'slate' }) {
-  return (
-    <span
-      className={
-        tone === 'blue'
-          ? 'inline-flex items-center rounded-full bg-blue-50 px-2.5 py-0.5 text-xs font-semibold text-blue-800 ring-1 ring-blue-200 ring-inset dark:bg-blue-950 dark:text-blue-200 dark:ring-blue-800'
-          : 'inline-flex items-center rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 ring-1 ring-slate-200 ring-inset dark:bg-slate-800 dark:text-slate-200 dark:ring-slate-700'
-      }
-    >
-      {children}
-    </span>
-  );
-}
-
 /** A dashboard's description, or 'No description available' in grey italics; `className` sets its size and place. */
 export function DashboardDescription({
   description,
