@@ -12,14 +12,12 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: string[]; onDone:
         your phone. They are shown only now.
       </Alert>
       <ul
-        className="grid grid-cols-1 gap-2 rounded-xl border border-slate-200 p-4 font-mono text-sm min-[360px]:grid-cols-2 dark:border-slate-700"
+        className="grid grid-cols-1 gap-2 rounded-xl border border-slate-200 p-4 font-mono text-sm text-slate-900 min-[360px]:grid-cols-2 dark:border-slate-700 dark:text-white"
         aria-label="Recovery codes"
         data-testid="recovery-codes"
       >
         {codes.map((code) => (
-          <li key={code} className="text-slate-900 dark:text-white">
-            {code}
-          </li>
+          <li key={code}>{code}</li>
         ))}
       </ul>
       <div className="flex flex-wrap gap-3">
