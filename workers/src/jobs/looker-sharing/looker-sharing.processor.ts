@@ -74,7 +74,8 @@ export async function assetsOfEvent<T extends EventType>(
   type: T,
   payload: unknown,
 ): Promise<SharedAsset[]> {
-  const read = assetReaders[type];
+  // Own keys only: a type named like an Object member ('constructor', 'toString') is no sharing event either.
+  const read = Object.hasOwn(assetReaders, type) ? assetReaders[type] : undefined;
   return read ? read(db, v.parse(EventPayloadSchemas[type], payload)) : [];
 }
 
